@@ -1,0 +1,18 @@
+/** The CLI's edges: where it reads and writes. Commands take this instead of touching `process`. */
+export interface CliIO {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  readStdin: () => Promise<string>;
+  cwd: string;
+}
+
+export const EXIT_OK = 0;
+export const EXIT_FAILED = 1; // gate failed / invalid warrant / denied call
+export const EXIT_USAGE = 2; // bad input or usage
+
+/** A usage or input error: printed as its message alone (no stack trace), exit code 2. */
+export class UsageError extends Error {
+  override readonly name = 'UsageError';
+}
+
+export type Command = (argv: string[], io: CliIO) => Promise<number>;

@@ -1,0 +1,199 @@
+/**
+ * Strict CBOR decoder for untrusted bytes. Rejects, as `malformed`: trailing bytes, indefinite
+ * lengths, non-minimal heads, tags, simple values other than false/true/null, invalid UTF-8,
+ * duplicate map keys, nesting deeper than `maxDepth`, and input over `maxBytes`. Lengths are
+ * checked against the bytes left before anything is allocated, so a hostile header cannot make it
+ * allocate more than the input's size.
+ */
+import { malformed } from '../errors.js';
+import { toHex } from '../bytes.js';
+import { Float, type CborMap, type CborValue } from './value.js';
+
+export interface DecodeLimits {
+  /** Largest input accepted, in bytes. */
+  maxBytes: number;
+  /** Deepest nesting of arrays and maps; the top-level value is depth 1. */
+  maxDepth: number;
+}
+
+export const DEFAULT_LIMITS: DecodeLimits = { maxBytes: 64 * 1024, maxDepth: 64 };
+
+const utf8Decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+class Reader {
+  pos = 0;
+  constructor(
+    readonly buf: Uint8Array,
+    readonly limits: DecodeLimits,
+  ) {}
+
+  private need(n: number): void {
+    if (n > this.buf.length - this.pos) {
+      throw malformed(`CBOR truncated: needs ${n} more byte(s) at offset ${this.pos}`);
+    }
+  }
+
+  u8(): number {
+    this.need(1);
+    return this.buf[this.pos++]!;
+  }
+
+  take(n: number): Uint8Array {
+    this.need(n);
+    const out = this.buf.subarray(this.pos, this.pos + n);
+    this.pos += n;
+    return out;
+  }
+
+  /** Reads a head's argument; enforces the shortest form. Returns number when ≤ 2^53-1. */
+  argument(info: number, at: number): number | bigint {
+    if (info < 24) return info;
+    const view = (n: number) => new DataView(this.buf.buffer, this.buf.byteOffset + this.pos - n, n);
+    let value: number | bigint;
+    let min: number | bigint;
+    switch (info) {
+      case 24:
+        this.need(1);
+        this.pos += 1;
+        value = view(1).getUint8(0);
+        min = 24;
+        break;
+      case 25:
+        this.need(2);
+        this.pos += 2;
+        value = view(2).getUint16(0);
+        min = 0x100;
+        break;
+      case 26:
+        this.need(4);
+        this.pos += 4;
+        value = view(4).getUint32(0);
+        min = 0x10000;
+        break;
+      case 27: {
+        this.need(8);
+        this.pos += 8;
+        const big = view(8).getBigUint64(0);
+        value = big <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(big) : big;
+        min = 0x100000000;
+        break;
+      }
+      case 31:
+        throw malformed(`indefinite-length item at offset ${at} (only definite lengths are allowed)`);
+      default:
+        throw malformed(`reserved additional info ${info} at offset ${at}`);
+    }
+    if (value < min) throw malformed(`non-minimal integer head at offset ${at}`);
+    return value;
+  }
+
+  length(info: number, at: number): number {
+    const n = this.argument(info, at);
+    // Every element takes at least one byte: a length beyond the input is a lie.
+    if (typeof n === 'bigint' || n > this.buf.length - this.pos) {
+      throw malformed(`length ${n} at offset ${at} exceeds the remaining input`);
+    }
+    return n;
+  }
+}
+
+function read(r: Reader, depth: number): CborValue {
+  const at = r.pos;
+  const initial = r.u8();
+  const major = initial >> 5;
+  const info = initial & 0x1f;
+  switch (major) {
+    case 0:
+      return r.argument(info, at);
+    case 1: {
+      const n = r.argument(info, at);
+      return typeof n === 'number' && n < Number.MAX_SAFE_INTEGER ? -1 - n : -1n - BigInt(n);
+    }
+    case 2:
+      return r.take(r.length(info, at)).slice();
+    case 3: {
+      const bytes = r.take(r.length(info, at));
+      try {
+        return utf8Decoder.decode(bytes);
+      } catch {
+        throw malformed(`invalid UTF-8 in text string at offset ${at}`);
+      }
+    }
+    case 4: {
+      if (depth >= r.limits.maxDepth) throw malformed(`nesting deeper than ${r.limits.maxDepth} at offset ${at}`);
+      const n = r.length(info, at);
+      const out: CborValue[] = [];
+      for (let i = 0; i < n; i++) out.push(read(r, depth + 1));
+      return out;
+    }
+    case 5: {
+      if (depth >= r.limits.maxDepth) throw malformed(`nesting deeper than ${r.limits.maxDepth} at offset ${at}`);
+      const n = r.length(info, at);
+      const out: CborMap = new Map();
+      const seen = new Set<string>();
+      for (let i = 0; i < n; i++) {
+        const keyStart = r.pos;
+        const key = read(r, depth + 1);
+        const keyBytes = toHex(r.buf.subarray(keyStart, r.pos));
+        if (seen.has(keyBytes)) throw malformed(`duplicate map key at offset ${keyStart}`);
+        seen.add(keyBytes);
+        out.set(key, read(r, depth + 1));
+      }
+      return out;
+    }
+    case 6:
+      throw malformed(`CBOR tag at offset ${at} (tags are not allowed)`);
+    default:
+      return readSimple(r, info, at);
+  }
+}
+
+function readSimple(r: Reader, info: number, at: number): CborValue {
+  switch (info) {
+    case 20:
+      return false;
+    case 21:
+      return true;
+    case 22:
+      return null;
+    case 25: {
+      const b = r.take(2);
+      return new Float(halfToNumber((b[0]! << 8) | b[1]!));
+    }
+    case 26: {
+      const b = r.take(4);
+      return new Float(new DataView(b.buffer, b.byteOffset, 4).getFloat32(0));
+    }
+    case 27: {
+      const b = r.take(8);
+      return new Float(new DataView(b.buffer, b.byteOffset, 8).getFloat64(0));
+    }
+    case 31:
+      throw malformed(`unexpected break byte at offset ${at}`);
+    default:
+      throw malformed(`unsupported simple value ${info} at offset ${at}`);
+  }
+}
+
+function halfToNumber(h: number): number {
+  const sign = h & 0x8000 ? -1 : 1;
+  const exp = (h >> 10) & 0x1f;
+  const mant = h & 0x3ff;
+  if (exp === 0) return sign * mant * 2 ** -24;
+  if (exp === 0x1f) return mant ? NaN : sign * Infinity;
+  return sign * (1 + mant / 1024) * 2 ** (exp - 15);
+}
+
+/** Decodes exactly one CBOR item that spans all of `bytes`. Throws WarrantError('malformed'). */
+export function decode(bytes: Uint8Array, limits: DecodeLimits = DEFAULT_LIMITS): CborValue {
+  if (bytes.length > limits.maxBytes) {
+    throw malformed(`input is ${bytes.length} bytes; the limit is ${limits.maxBytes}`);
+  }
+  if (bytes.length === 0) throw malformed('empty input');
+  const r = new Reader(bytes, limits);
+  const value = read(r, 0);
+  if (r.pos !== bytes.length) {
+    throw malformed(`${bytes.length - r.pos} trailing byte(s) after the CBOR item at offset ${r.pos}`);
+  }
+  return value;
+}

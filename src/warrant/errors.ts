@@ -1,0 +1,47 @@
+/**
+ * Every failure of the warrant engine is a `WarrantError` with a stable, machine-readable `code`
+ * (design §5) and a reason a person can act on. Nothing else is thrown across the module boundary:
+ * hostile bytes end in `malformed`, never in a TypeError.
+ */
+export const ERROR_CODES = [
+  'malformed',
+  'unknown_field',
+  'signature_invalid',
+  'chain_not_anchored',
+  'warrant_expired',
+  'warrant_revoked',
+  'depth_exceeded',
+  'delegation_authority_violated',
+  'depth_monotonicity_violated',
+  'ttl_monotonicity_violated',
+  'capability_monotonicity_violated',
+  'clearance_monotonicity_violated',
+  'parent_hash_mismatch',
+  'self_issuance',
+  'pop_failed',
+  'tool_not_allowed',
+  'unknown_argument',
+  'constraint_not_satisfied',
+  'insufficient_approvals',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export class WarrantError extends Error {
+  override readonly name = 'WarrantError';
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Shorthand for the most common failure: bytes that do not parse as what they claim to be. */
+export function malformed(message: string): WarrantError {
+  return new WarrantError('malformed', message);
+}
+
+export function isWarrantError(e: unknown): e is WarrantError {
+  return e instanceof WarrantError;
+}
