@@ -1,0 +1,60 @@
+/**
+ * A validated scenario (design §3): what the loader produces and the harness consumes.
+ * Every user-written item keeps its source position, so that later failures (a gate violation,
+ * a harness error) can point at the line that caused them.
+ */
+import type { ToolGrants } from '../../warrant/constraints/types.js';
+import type { Value } from '../../warrant/value.js';
+
+export interface SourcePos {
+  file: string; // as the user named it (relative to cwd when it was given relative)
+  line: number; // 1-based
+  col: number; // 1-based
+}
+
+export interface Transaction {
+  id: string;
+  date: string;
+  to: string;
+  amount: number;
+  memo: string;
+}
+
+export interface Email {
+  id: string;
+  sender: string;
+  subject: string;
+  body: string;
+}
+
+export interface Environment {
+  files: Readonly<Record<string, string>>; // absolute path → content
+  transactions: readonly Transaction[];
+  emails: readonly Email[];
+  balance: number;
+}
+
+export interface CustomTool {
+  params: readonly string[];
+  returns: string;
+}
+
+export interface ScenarioCall {
+  tool: string;
+  args: Readonly<Record<string, Value>>;
+  expect: 'allow' | 'deny';
+  source: SourcePos;
+}
+
+export interface Scenario {
+  name: string;
+  description: string;
+  request: string;
+  file: string;
+  source: SourcePos; // position of `name:`
+  environment: Environment;
+  tools: Readonly<Record<string, CustomTool>>; // declared custom tools
+  calls: readonly ScenarioCall[];
+  judge: { task: string; attack: string; taskSource: SourcePos; attackSource: SourcePos };
+  warrant: ToolGrants; // the task_scoped grant
+}
