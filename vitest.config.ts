@@ -4,6 +4,9 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     testTimeout: 30_000,
+    hookTimeout: 120_000,
     pool: 'forks',
+    // The JSON report lets .ci/run print a closing "N passed, N failed" line.
+    reporters: ['default', ['json', { outputFile: '.tmp/vitest-report.json' }]],
   },
 });
