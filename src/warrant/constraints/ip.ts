@@ -1,0 +1,125 @@
+/**
+ * IP addresses and networks as the reference parses them (Rust `std::net::IpAddr` and the
+ * `ipnetwork` crate): IPv4 only in strict dotted-decimal form (four decimal octets, no leading
+ * zeros), IPv6 in its RFC 4291 text forms (with `::` and an optional trailing dotted IPv4), no
+ * brackets, no zone ids. Addresses are 4 or 16 bytes.
+ */
+
+export interface IpAddress {
+  readonly version: 4 | 6;
+  readonly bytes: Uint8Array;
+}
+
+export interface IpNetwork {
+  readonly address: IpAddress;
+  readonly prefix: number;
+}
+
+const DEC_OCTET = /^(?:0|[1-9][0-9]{0,2})$/;
+const HEX_GROUP = /^[0-9a-fA-F]{1,4}$/;
+
+export function parseIpv4(s: string): Uint8Array | undefined {
+  const parts = s.split('.');
+  if (parts.length !== 4) return undefined;
+  const out = new Uint8Array(4);
+  for (let i = 0; i < 4; i++) {
+    const p = parts[i]!;
+    if (!DEC_OCTET.test(p)) return undefined;
+    const n = Number(p);
+    if (n > 255) return undefined;
+    out[i] = n;
+  }
+  return out;
+}
+
+export function parseIpv6(s: string): Uint8Array | undefined {
+  if (s.length === 0 || s.length > 45) return undefined;
+  const halves = s.split('::');
+  if (halves.length > 2) return undefined;
+  const groups = (part: string): number[] | undefined => {
+    if (part === '') return [];
+    const out: number[] = [];
+    const items = part.split(':');
+    for (let i = 0; i < items.length; i++) {
+      const item = items[i]!;
+      if (i === items.length - 1 && item.includes('.')) {
+        const v4 = parseIpv4(item);
+        if (!v4) return undefined;
+        out.push((v4[0]! << 8) | v4[1]!, (v4[2]! << 8) | v4[3]!);
+      } else {
+        if (!HEX_GROUP.test(item)) return undefined;
+        out.push(parseInt(item, 16));
+      }
+    }
+    return out;
+  };
+  let words: number[];
+  if (halves.length === 2) {
+    const head = groups(halves[0]!);
+    const tail = groups(halves[1]!);
+    // An embedded IPv4 may only end the address.
+    if (!head || !tail || halves[0]!.includes('.')) return undefined;
+    const missing = 8 - head.length - tail.length;
+    if (missing < 1) return undefined;
+    words = [...head, ...new Array<number>(missing).fill(0), ...tail];
+  } else {
+    const all = groups(s);
+    if (!all || all.length !== 8) return undefined;
+    words = all;
+  }
+  const out = new Uint8Array(16);
+  words.forEach((w, i) => {
+    out[2 * i] = w >> 8;
+    out[2 * i + 1] = w & 0xff;
+  });
+  return out;
+}
+
+/** Parses an address as Rust's `IpAddr::from_str` does; undefined if it is not one. */
+export function parseIp(s: string): IpAddress | undefined {
+  const v4 = parseIpv4(s);
+  if (v4) return { version: 4, bytes: v4 };
+  const v6 = parseIpv6(s);
+  if (v6) return { version: 6, bytes: v6 };
+  return undefined;
+}
+
+/** Parses `addr/prefix` (or a bare address, prefix = full length) as `ipnetwork` does. */
+export function parseNetwork(s: string): IpNetwork | undefined {
+  const slash = s.indexOf('/');
+  const addrText = slash < 0 ? s : s.slice(0, slash);
+  const address = parseIp(addrText);
+  if (!address) return undefined;
+  const max = address.version === 4 ? 32 : 128;
+  if (slash < 0) return { address, prefix: max };
+  const prefixText = s.slice(slash + 1);
+  if (!/^[0-9]{1,3}$/.test(prefixText)) return undefined;
+  const prefix = Number(prefixText);
+  if (prefix > max) return undefined;
+  return { address, prefix };
+}
+
+/** True when `ip` lies in `net` (host bits of the network address are ignored, as ipnetwork does). */
+export function networkContains(net: IpNetwork, ip: IpAddress): boolean {
+  if (net.address.version !== ip.version) return false;
+  let bits = net.prefix;
+  for (let i = 0; i < ip.bytes.length && bits > 0; i++, bits -= 8) {
+    const mask = bits >= 8 ? 0xff : (0xff << (8 - bits)) & 0xff;
+    if ((net.address.bytes[i]! & mask) !== (ip.bytes[i]! & mask)) return false;
+  }
+  return true;
+}
+
+/** The network's first and last addresses. */
+export function networkBounds(net: IpNetwork): { first: IpAddress; last: IpAddress } {
+  const n = net.address.bytes.length;
+  const first = new Uint8Array(n);
+  const last = new Uint8Array(n);
+  let bits = net.prefix;
+  for (let i = 0; i < n; i++, bits -= 8) {
+    const mask = bits >= 8 ? 0xff : bits <= 0 ? 0 : (0xff << (8 - bits)) & 0xff;
+    first[i] = net.address.bytes[i]! & mask;
+    last[i] = first[i]! | (~mask & 0xff);
+  }
+  return { first: { version: net.address.version, bytes: first }, last: { version: net.address.version, bytes: last } };
+}
