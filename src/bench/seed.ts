@@ -1,0 +1,78 @@
+/**
+ * Deterministic keys, warrant ids and time, all derived from the run's `--seed`, so the same
+ * inputs and seed give byte-identical results (design §4). Nothing here reads the real clock or
+ * the OS random source.
+ *
+ * Derivation: HMAC-SHA256 keyed by the seed over a length-prefixed list of labels (scenario,
+ * condition, purpose). Length prefixes make the encoding injective: ("ab","c") and ("a","bc")
+ * never collide.
+ */
+import { hmac } from '@noble/hashes/hmac.js';
+import { sha256 } from '@noble/hashes/sha2.js';
+import type { Clock, RandomSource } from '../warrant/types.js';
+
+const DOMAIN = 'delegation-bench/v1';
+const utf8 = new TextEncoder();
+
+function encodeLabels(labels: readonly string[], counter?: number): Uint8Array {
+  const parts = [DOMAIN, ...labels].map((l) => utf8.encode(l));
+  const size = parts.reduce((n, p) => n + 4 + p.length, 0) + (counter === undefined ? 0 : 4);
+  const out = new Uint8Array(size);
+  const view = new DataView(out.buffer);
+  let at = 0;
+  for (const p of parts) {
+    view.setUint32(at, p.length);
+    out.set(p, at + 4);
+    at += 4 + p.length;
+  }
+  if (counter !== undefined) view.setUint32(at, counter);
+  return out;
+}
+
+/** 32 bytes determined by the seed and the labels (e.g. a signing key's seed). */
+export function deriveBytes(seed: string, labels: readonly string[]): Uint8Array {
+  return hmac(sha256, utf8.encode(seed), encodeLabels(labels));
+}
+
+/**
+ * A RandomSource that is a pure function of (seed, labels) and of how much was drawn before:
+ * HMAC in counter mode. Used for warrant ids, so the ids are reproducible too.
+ */
+export function seededRandom(seed: string, labels: readonly string[]): RandomSource {
+  const key = deriveBytes(seed, [...labels, 'random']);
+  let counter = 0;
+  let buffer = new Uint8Array(0);
+  return (length: number) => {
+    while (buffer.length < length) {
+      const block = hmac(sha256, key, encodeLabels([], counter++));
+      const next = new Uint8Array(buffer.length + block.length);
+      next.set(buffer);
+      next.set(block, buffer.length);
+      buffer = next;
+    }
+    const out = buffer.slice(0, length);
+    buffer = buffer.slice(length);
+    return out;
+  };
+}
+
+/** 2026-01-01T00:00:00Z: the simulated clock's start. Fixed, so timestamps never vary by run. */
+export const SIMULATED_EPOCH = 1_767_225_600;
+/** Seconds the simulated clock advances per call. */
+export const CALL_STEP_SECONDS = 1;
+
+/** A clock that only moves when told to: warrants are minted at the start, each call one step later. */
+export class SimulatedClock {
+  private t: number;
+  constructor(
+    start = SIMULATED_EPOCH,
+    private readonly step = CALL_STEP_SECONDS,
+  ) {
+    this.t = start;
+  }
+  readonly now: Clock = () => this.t;
+  advance(): number {
+    this.t += this.step;
+    return this.t;
+  }
+}
