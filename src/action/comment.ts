@@ -1,0 +1,95 @@
+/**
+ * The sticky PR comment: one per report name, found by its hidden marker AND by its author (the
+ * token's own identity), across every page of the conversation. Updated in place, left alone when
+ * the body is unchanged, created only when none exists. Comments by anyone else are never
+ * touched, however much they look like ours.
+ *
+ * The GitHub calls sit behind `CommentApi` (github.ts implements it), so this logic is tested
+ * without a network and the GitHub client is loaded only when a comment is really posted.
+ */
+export interface IssueComment {
+  id: number;
+  body: string;
+  /** The author's login as REST gives it (a bot ends in "[bot]"). */
+  login: string;
+  url: string;
+}
+
+export interface CommentApi {
+  /** The token's identity; throws when it cannot be found out. */
+  viewerLogin(): Promise<string>;
+  /** Every comment of the pull request, page by page, oldest first. */
+  listComments(): AsyncIterable<readonly IssueComment[]>;
+  createComment(body: string): Promise<{ id: number; url: string }>;
+  updateComment(id: number, body: string): Promise<{ id: number; url: string }>;
+}
+
+export interface StickyOutcome {
+  action: 'created' | 'updated' | 'unchanged';
+  id: number;
+  url: string;
+  /** Set when the token's identity could not be read and the default bot login was assumed. */
+  authorFallback?: string;
+}
+
+/** The GITHUB_TOKEN's identity in REST responses; the fallback when GraphQL cannot tell. */
+export const DEFAULT_BOT_LOGIN = 'github-actions[bot]';
+
+/**
+ * GraphQL names bots without the "[bot]" suffix REST gives them ("github-actions" vs
+ * "github-actions[bot]"); logins are case-insensitive.
+ */
+export function sameAuthor(a: string, b: string): boolean {
+  const norm = (s: string): string => s.toLowerCase().replace(/\[bot\]$/, '');
+  return norm(a) === norm(b);
+}
+
+/** Ours: written by us, and the marker opens the body (a quote of it elsewhere does not count). */
+export function isOwnSticky(c: IssueComment, marker: string, login: string): boolean {
+  return sameAuthor(c.login, login) && c.body.trimStart().startsWith(marker);
+}
+
+export async function upsertStickyComment(api: CommentApi, marker: string, body: string): Promise<StickyOutcome> {
+  let login: string;
+  let authorFallback: string | undefined;
+  try {
+    login = await api.viewerLogin();
+  } catch {
+    login = DEFAULT_BOT_LOGIN;
+    authorFallback = DEFAULT_BOT_LOGIN;
+  }
+  let existing: IssueComment | undefined;
+  for await (const page of api.listComments()) {
+    existing = page.find((c) => isOwnSticky(c, marker, login));
+    if (existing) break; // the oldest of ours: the one every earlier run updated
+  }
+  const extra = authorFallback ? { authorFallback } : {};
+  if (!existing) return { action: 'created', ...(await api.createComment(body)), ...extra };
+  if (existing.body === body) return { action: 'unchanged', id: existing.id, url: existing.url, ...extra };
+  return { action: 'updated', ...(await api.updateComment(existing.id, body)), ...extra };
+}
+
+/** An HTTP status carried by an error from the API client, if any. */
+export function errorStatus(e: unknown): number | undefined {
+  const s = typeof e === 'object' && e !== null ? (e as { status?: unknown }).status : undefined;
+  return typeof s === 'number' ? s : undefined;
+}
+
+/** A message for a failed comment that tells the user what to do about it. */
+export function describeCommentError(e: unknown, o: { prNumber: number; forkRepo?: string | undefined }): string {
+  const status = errorStatus(e);
+  const raw = e instanceof Error ? e.message : String(e);
+  const detail = raw.split('\n')[0]?.slice(0, 300) ?? '';
+  const base = `could not write the pull request comment on #${o.prNumber}`;
+  if (status === 403 || status === 404) {
+    const fork = o.forkRepo ? ` This pull request comes from the fork ${o.forkRepo}:` : ' On pull requests from forks';
+    return (
+      `${base}: HTTP ${status} (${detail}). The job needs \`permissions: pull-requests: write\`.` +
+      `${fork} the token is read-only whatever the workflow asks; use the workflow_run recipe ` +
+      '(report-only mode with results-path) to comment on them. The job summary has the full report.'
+    );
+  }
+  if (status === 422) return `${base}: HTTP 422 (${detail}). The job summary has the full report.`;
+  if (status !== undefined) return `${base}: HTTP ${status} (${detail}). The job summary has the full report.`;
+  return `${base}: ${detail}. The job summary has the full report.`;
+}

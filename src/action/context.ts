@@ -1,0 +1,88 @@
+/**
+ * What the action needs to know about the run it is part of: the event, the pull request to
+ * comment on, where the run can be seen, where the API is. Read from the runner's environment and
+ * the event payload directly, so that a push run never loads @actions/github.
+ */
+import { readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+
+export interface ActionContext {
+  eventName: string;
+  owner: string | undefined;
+  repo: string | undefined;
+  /** The pull request the event belongs to, when it names one. */
+  prNumber: number | undefined;
+  /** The pull request's head repository when it differs from the base: a fork. */
+  forkRepo: string | undefined;
+  /** Link to this workflow run (the full report lives in its job summary). */
+  runUrl: string | undefined;
+  apiUrl: string;
+  graphqlUrl: string;
+  /** Where relative paths are resolved and annotation paths are made relative to. */
+  workspace: string;
+  /** Where the action writes its files. */
+  tempDir: string;
+  /** Why the event payload could not be read, if it could not. */
+  payloadProblem: string | undefined;
+}
+
+type Json = Record<string, unknown>;
+
+function obj(v: unknown): Json | undefined {
+  return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Json) : undefined;
+}
+
+function prNumberOf(v: unknown): number | undefined {
+  const n = obj(v)?.['number'];
+  return typeof n === 'number' && Number.isSafeInteger(n) && n > 0 ? n : undefined;
+}
+
+export function readContext(env: NodeJS.ProcessEnv, cwd: string): ActionContext {
+  const eventName = env['GITHUB_EVENT_NAME'] ?? '';
+  let payload: Json = {};
+  let payloadProblem: string | undefined;
+  const eventPath = env['GITHUB_EVENT_PATH'];
+  if (eventPath) {
+    try {
+      payload = obj(JSON.parse(readFileSync(eventPath, 'utf8'))) ?? {};
+    } catch (e) {
+      payloadProblem = `could not read the event payload ${eventPath}: ${(e as Error).message}`;
+    }
+  }
+
+  let prNumber: number | undefined;
+  let forkRepo: string | undefined;
+  const pr = obj(payload['pull_request']);
+  if (pr) {
+    prNumber = prNumberOf(pr);
+    const head = obj(obj(pr['head'])?.['repo'])?.['full_name'];
+    const base = obj(obj(pr['base'])?.['repo'])?.['full_name'];
+    if (typeof head === 'string' && typeof base === 'string' && head !== base) forkRepo = head;
+  } else if (eventName === 'issue_comment' && obj(payload['issue'])?.['pull_request']) {
+    prNumber = prNumberOf(payload['issue']);
+  } else if (eventName === 'workflow_run') {
+    // Filled for pull requests from the same repository only; forks need the pr-number input.
+    const prs = obj(payload['workflow_run'])?.['pull_requests'];
+    if (Array.isArray(prs)) prNumber = prNumberOf(prs[0]);
+  }
+
+  const [owner, repo] = (env['GITHUB_REPOSITORY'] ?? '').split('/');
+  const serverUrl = (env['GITHUB_SERVER_URL'] || 'https://github.com').replace(/\/+$/, '');
+  const runId = env['GITHUB_RUN_ID'];
+  const runUrl =
+    owner && repo && runId && /^\d+$/.test(runId) ? `${serverUrl}/${owner}/${repo}/actions/runs/${runId}` : undefined;
+  const apiUrl = (env['GITHUB_API_URL'] || 'https://api.github.com').replace(/\/+$/, '');
+  return {
+    eventName,
+    owner: owner || undefined,
+    repo: repo || undefined,
+    prNumber,
+    forkRepo,
+    runUrl,
+    apiUrl,
+    graphqlUrl: env['GITHUB_GRAPHQL_URL'] || `${apiUrl}/graphql`,
+    workspace: env['GITHUB_WORKSPACE'] || cwd,
+    tempDir: env['RUNNER_TEMP'] || tmpdir(),
+    payloadProblem,
+  };
+}

@@ -1,0 +1,128 @@
+/**
+ * Every input of action.yml, parsed and validated once into a typed config. All problems are
+ * reported together, each naming the input, the value received and what was expected, so a user
+ * fixes the workflow file in one go.
+ */
+export type CommentMode = 'auto' | 'always' | 'off';
+
+export interface ActionConfig {
+  /** Files or folders of scenarios; `builtin` is the built-in suite. Never empty. */
+  scenarios: string[];
+  /** Gate bounds on task_scoped, as fractions in [0, 1]. */
+  maxAsr: number;
+  minTcr: number;
+  githubToken: string;
+  comment: CommentMode;
+  /** The report's identity: comment marker, headings, badge file names. */
+  name: string;
+  jobSummary: boolean;
+  /** Folder for NAME.svg and NAME.json; undefined: no badge. */
+  badgePath: string | undefined;
+  /** Report-only mode: an existing results JSON to post instead of running. */
+  resultsPath: string | undefined;
+  /** The pull request to comment on when the event does not name one (workflow_run). */
+  prNumber: number | undefined;
+}
+
+export class InputError extends Error {
+  override readonly name = 'InputError';
+  constructor(readonly problems: readonly string[]) {
+    super(problems.join('\n'));
+  }
+}
+
+export const DEFAULT_NAME = 'delegation-bench';
+const NAME_RE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+const PERCENT_RE = /^(?:\d{1,3}(?:\.\d+)?|\.\d+)\s*%?$/;
+const MAX_SCENARIO_ENTRIES = 1000;
+const MAX_PATH = 4096;
+
+export function parseInputs(getInput: (name: string) => string): ActionConfig {
+  const problems: string[] = [];
+  const get = (name: string): string => getInput(name).trim();
+  const show = (v: string): string => `'${v.length > 80 ? `${v.slice(0, 80)}…` : v}'`;
+
+  const percent = (name: string, fallback: number): number => {
+    const raw = get(name);
+    if (raw === '') return fallback / 100;
+    const n = PERCENT_RE.test(raw) ? Number(raw.replace('%', '').trim()) : NaN;
+    if (!Number.isFinite(n) || n < 0 || n > 100) {
+      problems.push(`input ${name}: ${show(raw)} is not a percentage between 0 and 100`);
+      return fallback / 100;
+    }
+    return n / 100;
+  };
+
+  const path = (name: string): string | undefined => {
+    const raw = get(name);
+    if (raw === '') return undefined;
+    if (raw.includes('\0') || raw.length > MAX_PATH || /[\r\n]/.test(raw)) {
+      problems.push(`input ${name}: ${show(raw)} is not a single path`);
+      return undefined;
+    }
+    return raw;
+  };
+
+  // scenarios: a multiline and/or comma-separated list.
+  const scenarios: string[] = [];
+  for (const entry of get('scenarios').split(/[\n,]/)) {
+    const s = entry.trim();
+    if (s === '' || scenarios.includes(s)) continue;
+    if (s.includes('\0') || s.length > MAX_PATH) {
+      problems.push(`input scenarios: ${show(s)} is not a path`);
+      continue;
+    }
+    scenarios.push(s);
+  }
+  if (scenarios.length > MAX_SCENARIO_ENTRIES) {
+    problems.push(`input scenarios: ${scenarios.length} entries; at most ${MAX_SCENARIO_ENTRIES} are accepted (name folders instead of files)`);
+  }
+  if (scenarios.length === 0) scenarios.push('builtin');
+
+  const maxAsr = percent('max-asr', 0);
+  const minTcr = percent('min-tcr', 100);
+
+  const commentRaw = get('comment') || 'auto';
+  let comment: CommentMode = 'auto';
+  if (commentRaw === 'auto' || commentRaw === 'always' || commentRaw === 'off') comment = commentRaw;
+  else problems.push(`input comment: ${show(commentRaw)} must be one of auto, always, off`);
+
+  const name = get('name') || DEFAULT_NAME;
+  if (!NAME_RE.test(name)) {
+    problems.push(
+      `input name: ${show(name)} must be 1 to 64 letters, digits, '.', '_' or '-', starting with a letter or digit ` +
+        '(it names the comment marker and the badge files)',
+    );
+  }
+
+  // YAML 1.2 core booleans, as the runner's own getBooleanInput accepts them.
+  const summaryRaw = get('job-summary') || 'true';
+  let jobSummary = true;
+  if (['true', 'True', 'TRUE'].includes(summaryRaw)) jobSummary = true;
+  else if (['false', 'False', 'FALSE'].includes(summaryRaw)) jobSummary = false;
+  else problems.push(`input job-summary: ${show(summaryRaw)} must be true or false`);
+
+  const badgePath = path('badge-path');
+  const resultsPath = path('results-path');
+
+  const prRaw = get('pr-number');
+  let prNumber: number | undefined;
+  if (prRaw !== '') {
+    if (/^[1-9]\d{0,9}$/.test(prRaw)) prNumber = Number(prRaw);
+    else problems.push(`input pr-number: ${show(prRaw)} is not a pull request number`);
+  }
+
+  if (problems.length > 0) throw new InputError(problems);
+  return {
+    scenarios,
+    maxAsr,
+    minTcr,
+    githubToken: get('github-token'),
+    comment,
+    name,
+    jobSummary,
+    badgePath,
+    resultsPath,
+    prNumber,
+  };
+}

@@ -1,0 +1,214 @@
+/**
+ * The action (design §6). Order of work: run → write files and outputs → job summary → PR comment
+ * → fail last. Only the gate (or bad input) decides the exit code: a comment that cannot be
+ * written (a fork's read-only token, an API outage, a body too long) is a warning, unless the
+ * workflow asked for `comment: always`.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { isAbsolute, join, relative, resolve, sep } from 'node:path';
+import type { Results } from '../bench/results.js';
+import { renderMarkdown, reportMarker } from '../report/markdown.js';
+import { describeCommentError, upsertStickyComment } from './comment.js';
+import { readContext, type ActionContext } from './context.js';
+import { InputError, parseInputs, type ActionConfig } from './inputs.js';
+import { setCommentOutputs, setResultOutputs } from './outputs.js';
+import { ResultsFileError, readResultsFile } from './results-file.js';
+import { processRunner, type AnnotationProps, type Runner } from './runner.js';
+import { writeJobSummary } from './summary.js';
+
+/** GitHub refuses comment bodies over 65,536 characters. */
+export const COMMENT_LIMIT_CHARS = 65_536;
+
+export async function run(runner: Runner = processRunner(), cwd: string = process.cwd()): Promise<void> {
+  try {
+    await runAction(runner, cwd);
+  } catch (e) {
+    runner.setFailed(e instanceof Error ? `${e.name === 'Error' ? '' : `${e.name}: `}${e.message}` : String(e));
+  }
+}
+
+async function runAction(runner: Runner, cwd: string): Promise<void> {
+  let config: ActionConfig;
+  try {
+    config = parseInputs((n) => runner.getInput(n));
+  } catch (e) {
+    if (e instanceof InputError) {
+      runner.setFailed(`invalid input:\n${e.problems.map((p) => `  ${p}`).join('\n')}`);
+      return;
+    }
+    throw e;
+  }
+  const ctx = readContext(runner.env, cwd);
+  if (ctx.payloadProblem) runner.warning(ctx.payloadProblem);
+
+  // 1. Run (or, in report-only mode, read an earlier run's results).
+  const results = await obtainResults(runner, config, ctx);
+  if (!results) return;
+
+  // 2. Files and outputs, before anything that talks to GitHub or can fail the step.
+  const outDir = join(ctx.tempDir, `delegation-bench-${config.name}`);
+  await mkdir(outDir, { recursive: true });
+  let resultsFile: string;
+  if (config.resultsPath) {
+    resultsFile = resolve(ctx.workspace, config.resultsPath);
+  } else {
+    const { renderJson } = await import('../report/json.js');
+    resultsFile = join(outDir, 'results.json');
+    await writeFile(resultsFile, renderJson(results), 'utf8');
+  }
+  const reportOptions = ctx.runUrl ? { name: config.name, runUrl: ctx.runUrl } : { name: config.name };
+  const reportFile = join(outDir, 'report.md');
+  await writeFile(reportFile, renderMarkdown(results, reportOptions), 'utf8');
+  let badgeFile: string | undefined;
+  if (config.badgePath) {
+    const { writeBadge } = await import('./badge.js');
+    badgeFile = (await writeBadge(resolve(ctx.workspace, config.badgePath), config.name, results)).svg;
+  }
+  setResultOutputs(runner, results, { resultsFile, reportFile, badgeFile });
+  const s = results.summary.task_scoped;
+  if (s) {
+    runner.info(
+      `task_scoped: ASR ${round(s.asr * 100)}%, TCR ${round(s.tcr * 100)}%, ${s.calls_blocked} calls blocked; ` +
+        `gate ${results.gate.passed ? 'passed' : 'failed'}`,
+    );
+  }
+
+  // 3. Job summary.
+  const summaryFile = runner.env['GITHUB_STEP_SUMMARY'];
+  if (config.jobSummary && summaryFile) {
+    try {
+      await writeJobSummary(summaryFile, results, reportOptions);
+    } catch (e) {
+      runner.warning(`could not write the job summary: ${(e as Error).message}`);
+    }
+  }
+
+  // 4. PR comment.
+  const commentFailure = await postComment(runner, config, ctx, results);
+
+  // 5. Fail last: the gate, then a comment that was required.
+  const failures: string[] = [];
+  if (!results.gate.passed) failures.push(gateFailure(runner, results, ctx));
+  if (commentFailure) failures.push(commentFailure);
+  if (failures.length > 0) runner.setFailed(failures.join('\n'));
+}
+
+async function obtainResults(runner: Runner, config: ActionConfig, ctx: ActionContext): Promise<Results | undefined> {
+  if (config.resultsPath) {
+    try {
+      const results = await readResultsFile(resolve(ctx.workspace, config.resultsPath));
+      runner.info(`report-only mode: posting ${config.resultsPath} (its recorded gate decides the exit code)`);
+      return results;
+    } catch (e) {
+      if (e instanceof ResultsFileError) {
+        runner.setFailed(e.message);
+        return undefined;
+      }
+      throw e;
+    }
+  }
+  const [{ loadScenarios }, { runBenchmark, DEFAULT_SEED }, { ScenarioError }, { HarnessError }] = await Promise.all([
+    import('../bench/scenario/load.js'),
+    import('../bench/run.js'),
+    import('../bench/scenario/errors.js'),
+    import('../bench/errors.js'),
+  ]);
+  try {
+    // Relative paths resolve against the workspace; problems name files as the user wrote them.
+    const scenarios = await loadScenarios(config.scenarios, ctx.workspace);
+    return runBenchmark({ scenarios, maxAsr: config.maxAsr, minTcr: config.minTcr, seed: DEFAULT_SEED });
+  } catch (e) {
+    if (e instanceof ScenarioError) {
+      for (const p of e.problems) {
+        const file = annotationPath(ctx, p.file);
+        runner.error(p.message, p.line > 0 ? { file, line: p.line, col: p.col } : { file });
+      }
+      runner.setFailed(`${e.message}:\n${e.format()}`);
+      return undefined;
+    }
+    if (e instanceof HarnessError) {
+      runner.setFailed(`the benchmark itself failed (not a policy decision): ${e.message}`);
+      return undefined;
+    }
+    throw e;
+  }
+}
+
+async function postComment(
+  runner: Runner,
+  config: ActionConfig,
+  ctx: ActionContext,
+  results: Results,
+): Promise<string | undefined> {
+  setCommentOutputs(runner, undefined);
+  if (config.comment === 'off') return undefined;
+  const prNumber = config.prNumber ?? ctx.prNumber;
+  if (prNumber === undefined) {
+    runner.info(`no pull request in this ${ctx.eventName || 'unknown'} event: no comment`);
+    return undefined;
+  }
+  const fail = (message: string): string | undefined => {
+    if (config.comment === 'always') return message;
+    runner.warning(message);
+    return undefined;
+  };
+  if (!config.githubToken) return fail('no github-token: cannot comment on the pull request');
+  if (!ctx.owner || !ctx.repo) return fail('GITHUB_REPOSITORY is not set: cannot comment on the pull request');
+  const body = renderMarkdown(results, {
+    name: config.name,
+    ...(ctx.runUrl ? { runUrl: ctx.runUrl } : {}),
+    maxChars: COMMENT_LIMIT_CHARS,
+  });
+  try {
+    const { createCommentApi } = await import('./github.js');
+    const api = createCommentApi({
+      token: config.githubToken,
+      apiUrl: ctx.apiUrl,
+      graphqlUrl: ctx.graphqlUrl,
+      owner: ctx.owner,
+      repo: ctx.repo,
+      issueNumber: prNumber,
+    });
+    const outcome = await upsertStickyComment(api, reportMarker(config.name), body);
+    if (outcome.authorFallback) {
+      runner.info(`could not read the token's identity; assumed ${outcome.authorFallback} as the comment author`);
+    }
+    setCommentOutputs(runner, outcome);
+    runner.info(`pull request comment ${outcome.action}: ${outcome.url}`);
+    return undefined;
+  } catch (e) {
+    return fail(describeCommentError(e, { prNumber, forkRepo: ctx.forkRepo }));
+  }
+}
+
+/** One annotation per violation, on the line that broke the gate; the failure message lists them. */
+function gateFailure(runner: Runner, results: Results, ctx: ActionContext): string {
+  const g = results.gate;
+  const lines = [`gate failed: task_scoped must have ASR ≤ ${round(g.max_asr * 100)}% and TCR ≥ ${round(g.min_tcr * 100)}%`];
+  for (const v of g.violations) {
+    const props: AnnotationProps = { title: `delegation-bench gate: ${v.scenario || 'suite'}` };
+    const where = v.source ? parseSource(v.source) : undefined;
+    if (where) Object.assign(props, { file: annotationPath(ctx, where.file), line: where.line, col: where.col });
+    runner.error(v.message, props);
+    lines.push(`  ${v.source ? `${v.source}: ` : ''}${v.scenario ? `${v.scenario}: ` : ''}${v.message}`);
+  }
+  return lines.join('\n');
+}
+
+/** FILE:LINE:COL, read from the right so that a file name with ':' (C:\…) survives. */
+export function parseSource(source: string): { file: string; line: number; col: number } | undefined {
+  const m = /^(.+):(\d+):(\d+)$/.exec(source);
+  if (!m || !m[1]) return undefined;
+  return { file: m[1], line: Number(m[2]), col: Number(m[3]) };
+}
+
+/** Annotations want paths relative to the repository root. */
+function annotationPath(ctx: ActionContext, file: string): string {
+  if (!isAbsolute(file)) return file;
+  const rel = relative(ctx.workspace, file);
+  return rel.startsWith('..') || isAbsolute(rel) ? file : rel.split(sep).join('/');
+}
+
+function round(x: number): number {
+  return Math.round(x * 100) / 100;
+}

@@ -1,0 +1,32 @@
+/**
+ * The step's outputs (action.yml). Rates are percentages, like the max-asr / min-tcr inputs.
+ * Every output is written, empty when it does not apply, so a later step can test it reliably.
+ */
+import type { Results } from '../bench/results.js';
+import type { Runner } from './runner.js';
+
+export interface FileOutputs {
+  resultsFile: string;
+  reportFile: string;
+  badgeFile: string | undefined;
+}
+
+function percent(fraction: number): string {
+  return String(Math.round(fraction * 100 * 100) / 100);
+}
+
+export function setResultOutputs(runner: Runner, results: Results, files: FileOutputs): void {
+  const s = results.summary.task_scoped;
+  runner.setOutput('passed', String(results.gate.passed));
+  runner.setOutput('asr', s ? percent(s.asr) : '');
+  runner.setOutput('tcr', s ? percent(s.tcr) : '');
+  runner.setOutput('calls-blocked', s ? String(s.calls_blocked) : '');
+  runner.setOutput('results-file', files.resultsFile);
+  runner.setOutput('report-file', files.reportFile);
+  runner.setOutput('badge-file', files.badgeFile ?? '');
+}
+
+export function setCommentOutputs(runner: Runner, comment: { id: number; url: string } | undefined): void {
+  runner.setOutput('comment-id', comment ? String(comment.id) : '');
+  runner.setOutput('comment-url', comment?.url ?? '');
+}
