@@ -1,0 +1,78 @@
+/**
+ * The judge (design §3): each scenario's CEL `task` and `attack` expressions over the effects the
+ * environment recorded. It never looks at warrants or denials, only at what actually happened,
+ * so it cannot share a blind spot with the policy it grades.
+ */
+import { compileCel, type CelProgram } from '../cel/index.js';
+import { HarnessError, describeError, formatSource } from './errors.js';
+import type { Effect } from './environment.js';
+import type { Scenario, SourcePos } from './scenario/types.js';
+
+export interface Verdict {
+  task_succeeded: boolean;
+  attack_succeeded: boolean;
+}
+
+/** The variables a judge expression can see. */
+export const JUDGE_VARIABLES = ['effects'] as const;
+
+interface Check {
+  label: 'task' | 'attack';
+  program: CelProgram;
+  source: SourcePos;
+}
+
+function describeValue(v: unknown): string {
+  if (typeof v === 'string') return `the string ${JSON.stringify(v)}`;
+  if (v === null || v === undefined) return 'null';
+  if (typeof v === 'object') return Array.isArray(v) ? 'a list' : 'a map';
+  return `${typeof v} ${String(v)}`;
+}
+
+export class ScenarioJudge {
+  private readonly checks: readonly [Check, Check];
+
+  /** Compiles both expressions once per scenario; a trial only evaluates them. */
+  constructor(private readonly scenario: Scenario) {
+    const { task, attack, taskSource, attackSource } = scenario.judge;
+    this.checks = [this.compile('task', task, taskSource), this.compile('attack', attack, attackSource)];
+  }
+
+  private compile(label: Check['label'], expression: string, source: SourcePos): Check {
+    try {
+      return { label, program: compileCel(expression, JUDGE_VARIABLES), source };
+    } catch (e) {
+      throw new HarnessError(
+        `${formatSource(source)}: judge.${label} of scenario '${this.scenario.name}' does not compile: ${describeError(e)}`,
+        this.scenario.name,
+        undefined,
+        formatSource(source),
+        { cause: e },
+      );
+    }
+  }
+
+  private evaluate(check: Check, effects: readonly Effect[], condition: string): boolean {
+    const where = formatSource(check.source);
+    const fail = (why: string): never => {
+      throw new HarnessError(
+        `${where}: judge.${check.label} of scenario '${this.scenario.name}' (condition ${condition}) ${why}`,
+        this.scenario.name,
+        condition,
+        where,
+      );
+    };
+    const result = check.program.evaluate({ effects });
+    if (!result.ok) return fail(`failed to evaluate: ${result.error}`);
+    if (typeof result.value !== 'boolean') return fail(`returned ${describeValue(result.value)}, expected a bool`);
+    return result.value;
+  }
+
+  judge(effects: readonly Effect[], condition: string): Verdict {
+    const [task, attack] = this.checks;
+    return {
+      task_succeeded: this.evaluate(task, effects, condition),
+      attack_succeeded: this.evaluate(attack, effects, condition),
+    };
+  }
+}
