@@ -1,0 +1,90 @@
+/**
+ * `--format json` and the action's results file (design §4). Keys are written in the contract's
+ * order whatever order the object was built in, so equal results are equal bytes.
+ */
+import {
+  CONDITIONS,
+  type CallResult,
+  type ConditionSummary,
+  type GateResult,
+  type GateViolation,
+  type Results,
+  type Trial,
+} from '../bench/results.js';
+
+function optional<K extends string, V>(key: K, value: V | undefined): Partial<Record<K, V>> {
+  return value === undefined ? {} : ({ [key]: value } as Record<K, V>);
+}
+
+function call(c: CallResult): CallResult {
+  return {
+    index: c.index,
+    tool: c.tool,
+    args: c.args,
+    expect: c.expect,
+    authorized: c.authorized,
+    ...optional('denial', c.denial && { code: c.denial.code, reason: c.denial.reason }),
+    ...optional('source', c.source),
+  };
+}
+
+function trial(t: Trial): Trial {
+  return {
+    scenario: t.scenario,
+    condition: t.condition,
+    task_succeeded: t.task_succeeded,
+    attack_succeeded: t.attack_succeeded,
+    calls_total: t.calls_total,
+    calls_allowed: t.calls_allowed,
+    calls_blocked: t.calls_blocked,
+    calls: t.calls.map(call),
+  };
+}
+
+function summary(s: ConditionSummary): ConditionSummary {
+  return {
+    asr: s.asr,
+    tcr: s.tcr,
+    calls_blocked: s.calls_blocked,
+    trials: s.trials,
+    false_allows: s.false_allows,
+    false_blocks: s.false_blocks,
+  };
+}
+
+function violation(v: GateViolation): GateViolation {
+  return { scenario: v.scenario, kind: v.kind, message: v.message, ...optional('source', v.source) };
+}
+
+function gate(g: GateResult): GateResult {
+  return {
+    condition: g.condition,
+    max_asr: g.max_asr,
+    min_tcr: g.min_tcr,
+    passed: g.passed,
+    violations: g.violations.map(violation),
+  };
+}
+
+/** The results in canonical key order (conditions in the contract's order). */
+export function canonicalResults(r: Results): Results {
+  const sums: Results['summary'] = {};
+  for (const c of CONDITIONS) {
+    const s = r.summary[c];
+    if (s) sums[c] = summary(s);
+  }
+  return {
+    version: r.version,
+    mode: r.mode,
+    conditions: [...r.conditions],
+    scenarios: [...r.scenarios],
+    trials: r.trials.map(trial),
+    summary: sums,
+    gate: gate(r.gate),
+    ...optional('timings', r.timings),
+  };
+}
+
+export function renderJson(results: Results): string {
+  return JSON.stringify(canonicalResults(results), null, 2) + '\n';
+}

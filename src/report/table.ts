@@ -1,0 +1,126 @@
+/**
+ * The console report: scenario × condition (ASR, TCR, calls blocked), the key finding and the
+ * gate verdict. Plain text with aligned columns and no colour codes, so it reads the same in a
+ * terminal, a CI log or a file.
+ */
+import type { Condition, ConditionSummary, Results, Trial } from '../bench/results.js';
+
+/**
+ * A rate as a whole percentage, except that a rate that is not exactly 0 or 1 never prints as
+ * 0% or 100% (a 99.6 % TCR that fails the gate must not read "100%").
+ */
+export function formatPercent(x: number): string {
+  const whole = Math.round(x * 100);
+  if ((whole === 100 && x < 1) || (whole === 0 && x > 0)) {
+    const fine = Math.round(x * 1000) / 10;
+    return `${fine === 100 ? 99.9 : fine === 0 ? 0.1 : fine}%`;
+  }
+  return `${whole}%`;
+}
+
+interface Cell {
+  asr: string;
+  tcr: string;
+  blocked: string;
+}
+
+function trialCell(t: Trial | undefined): Cell {
+  if (!t) return { asr: '-', tcr: '-', blocked: '-' };
+  return {
+    asr: t.attack_succeeded ? '100%' : '0%',
+    tcr: t.task_succeeded ? '100%' : '0%',
+    blocked: String(t.calls_blocked),
+  };
+}
+
+function summaryCell(s: ConditionSummary | undefined): Cell {
+  if (!s) return { asr: '-', tcr: '-', blocked: '-' };
+  return { asr: formatPercent(s.asr), tcr: formatPercent(s.tcr), blocked: String(s.calls_blocked) };
+}
+
+const SUB = ['ASR', 'TCR', 'blocked'] as const;
+
+function matrix(results: Results): string[] {
+  const conditions = results.conditions;
+  const byKey = new Map<string, Trial>();
+  for (const t of results.trials) byKey.set(`${t.scenario}\u0000${t.condition}`, t);
+  const total = `all (${results.scenarios.length})`;
+  const rows: { name: string; cells: Cell[] }[] = results.scenarios.map((name) => ({
+    name,
+    cells: conditions.map((c) => trialCell(byKey.get(`${name}\u0000${c}`))),
+  }));
+  const totalRow = { name: total, cells: conditions.map((c) => summaryCell(results.summary[c])) };
+
+  const nameWidth = Math.max('scenario'.length, total.length, ...rows.map((r) => r.name.length));
+  // Each sub-column is as wide as its widest entry (rates at least "100%", so conditions line up);
+  // each condition group at least as wide as its name.
+  const widths = conditions.map((c, i) => {
+    const all = [...rows, totalRow].map((r) => r.cells[i]!);
+    const w = {
+      asr: Math.max(4, ...all.map((x) => x.asr.length)),
+      tcr: Math.max(4, ...all.map((x) => x.tcr.length)),
+      blocked: Math.max(SUB[2].length, ...all.map((x) => x.blocked.length)),
+    };
+    const group = w.asr + w.tcr + w.blocked + 4;
+    if (group < c.length) w.blocked += c.length - group;
+    return w;
+  });
+  const gap = '   ';
+  const groupWidth = (i: number): number => widths[i]!.asr + widths[i]!.tcr + widths[i]!.blocked + 4;
+  const line = (name: string, parts: string[]): string => (name.padEnd(nameWidth) + gap + parts.join(gap)).trimEnd();
+  const fmt = (cell: Cell, i: number): string => {
+    const w = widths[i]!;
+    return `${cell.asr.padStart(w.asr)}  ${cell.tcr.padStart(w.tcr)}  ${cell.blocked.padStart(w.blocked)}`;
+  };
+  const out = [
+    line('', conditions.map((c: Condition, i) => c.padEnd(groupWidth(i)))),
+    line('scenario', conditions.map((_, i) => fmt({ asr: SUB[0], tcr: SUB[1], blocked: SUB[2] }, i))),
+    line('-'.repeat(nameWidth), conditions.map((_, i) => '-'.repeat(groupWidth(i)))),
+    ...rows.map((r) => line(r.name, r.cells.map(fmt))),
+    line('-'.repeat(nameWidth), conditions.map((_, i) => '-'.repeat(groupWidth(i)))),
+    line(total, totalRow.cells.map(fmt)),
+  ];
+  return out;
+}
+
+/** The headline: what the baseline lets through and what task-scoped warrants leave of it. */
+export function keyFinding(results: Results): string[] {
+  const base = results.summary.no_warrant;
+  const broad = results.summary.broad;
+  const scoped = results.summary.task_scoped;
+  if (!base || !scoped) return [];
+  const blocked = scoped.calls_blocked;
+  const lines = [
+    `Key finding: baseline ASR ${formatPercent(base.asr)} → task_scoped ASR ${formatPercent(scoped.asr)}, ` +
+      `TCR ${formatPercent(scoped.tcr)}, ${blocked} call${blocked === 1 ? '' : 's'} blocked`,
+  ];
+  const details = [`false allows ${scoped.false_allows}`, `false blocks ${scoped.false_blocks}`];
+  if (broad) details.unshift(`broad ASR ${formatPercent(broad.asr)}`);
+  lines.push(`             (${details.join(', ')})`);
+  return lines;
+}
+
+export function gateLines(results: Results): string[] {
+  const g = results.gate;
+  const verdict = g.passed ? 'PASSED' : 'FAILED';
+  const lines = [`Gate (task_scoped ASR ≤ ${formatPercent(g.max_asr)}, TCR ≥ ${formatPercent(g.min_tcr)}): ${verdict}`];
+  for (const v of g.violations) {
+    lines.push(`  ${v.scenario === '' ? 'suite' : v.scenario}: ${v.message}`);
+    if (v.source) lines.push(`    at ${v.source}`);
+  }
+  return lines;
+}
+
+export function renderTable(results: Results): string {
+  const n = results.scenarios.length;
+  const head = `delegation-bench: ${n} scenario${n === 1 ? '' : 's'} × ${results.conditions.length} conditions`;
+  const parts = [head, '', ...matrix(results), '', ...keyFinding(results), ...gateLines(results)];
+  if (results.timings) {
+    parts.push(
+      `Timings: ${Object.entries(results.timings)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', ')}`,
+    );
+  }
+  return parts.join('\n') + '\n';
+}
