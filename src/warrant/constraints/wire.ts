@@ -1,0 +1,549 @@
+/**
+ * Constraint, ConstraintSet and ToolGrants ↔ the CBOR data model, exactly as the reference's serde
+ * impls write them (`constraints.rs`): a constraint is `[type_id, value]`; struct-shaped values are
+ * text-keyed maps in field order with `null` for absent optionals; Cidr and UrlPattern are bare
+ * strings; Wildcard is `null`; text-keyed maps that come from sorted maps are ordered bytewise on
+ * UTF-8.
+ *
+ * The reader is stricter than serde: it accepts exactly the shape the reference encoder emits (every
+ * field present, in order, no extra keys, sorted maps sorted), so one constraint has one encoding and
+ * a signed payload cannot carry bytes that a re-encoding would not reproduce. Every deviation is a
+ * WarrantError whose reason names the field.
+ *
+ * The first half of this file holds the small shape readers the payload codec uses too.
+ */
+import { compareUtf8 } from '../bytes.js';
+import { Float, cborTypeName, type CborMap, type CborValue } from '../cbor/index.js';
+import { malformed, type WarrantError } from '../errors.js';
+import { cborToValue, valueToCbor, type Value } from '../value.js';
+import { TYPE_IDS, type Constraint, type ConstraintSet, type ToolGrants } from './types.js';
+
+// ---------------------------------------------------------------------------------------------
+// Limits (reference `wire.rs`, `constraints.rs`, spec wire-format-v1 §13)
+// ---------------------------------------------------------------------------------------------
+
+/** All/Any/Not nesting; the reference's `MAX_CONSTRAINT_DEPTH`. */
+export const MAX_CONSTRAINT_DEPTH = 32;
+export const MAX_TOOLS_PER_WARRANT = 256;
+export const MAX_CONSTRAINTS_PER_TOOL = 64;
+/** Spec §13 ("max tool name length 256 bytes"). */
+export const MAX_TOOL_NAME_BYTES = 256;
+
+// ---------------------------------------------------------------------------------------------
+// Shape readers: each names the path of what it reads in its error
+// ---------------------------------------------------------------------------------------------
+
+const utf8Encoder = new TextEncoder();
+
+function describe(v: CborValue): string {
+  if (v instanceof Float) return `float ${v.value}`;
+  if (typeof v === 'number' || typeof v === 'bigint') return `int ${v}`;
+  if (typeof v === 'string') return `text ${JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v)}`;
+  return cborTypeName(v);
+}
+
+function wrongType(path: string, expected: string, got: CborValue): WarrantError {
+  return malformed(`${path}: expected ${expected}, got ${describe(got)}`);
+}
+
+export function readArray(v: CborValue, path: string, length?: number): CborValue[] {
+  if (!Array.isArray(v)) throw wrongType(path, length === undefined ? 'an array' : `an array of ${length}`, v);
+  if (length !== undefined && v.length !== length) {
+    throw malformed(`${path}: expected an array of ${length} elements, got ${v.length}`);
+  }
+  return v;
+}
+
+export function readMap(v: CborValue, path: string): CborMap {
+  if (!(v instanceof Map)) throw wrongType(path, 'a map', v);
+  return v;
+}
+
+export function readText(v: CborValue, path: string): string {
+  if (typeof v !== 'string') throw wrongType(path, 'text', v);
+  return v;
+}
+
+export function readBool(v: CborValue, path: string): boolean {
+  if (typeof v !== 'boolean') throw wrongType(path, 'a bool', v);
+  return v;
+}
+
+/** An unsigned integer no larger than `max` (≤ 2^53−1: larger Rust types are narrowed by callers). */
+export function readUint(v: CborValue, path: string, max: number, rustType: string): number {
+  if (typeof v === 'bigint') {
+    throw malformed(`${path}: ${v} is out of range (${rustType}, at most ${max})`);
+  }
+  if (typeof v !== 'number') throw wrongType(path, `an unsigned integer (${rustType})`, v);
+  if (v < 0 || v > max) throw malformed(`${path}: ${v} is out of range (${rustType}, 0 to ${max})`);
+  return v;
+}
+
+/** A CBOR byte string, optionally of an exact length. */
+export function readBytes(v: CborValue, path: string, length?: number): Uint8Array {
+  if (!(v instanceof Uint8Array)) throw wrongType(path, 'a byte string', v);
+  if (length !== undefined && v.length !== length) {
+    throw malformed(`${path}: expected ${length} bytes, got ${v.length}`);
+  }
+  return v;
+}
+
+/**
+ * A `Vec<u8>` / `[u8; N]` written without a bytes annotation: an array of small uints. The reference
+ * never writes these as a byte string, so a byte string here is not the canonical form.
+ */
+export function readByteArray(v: CborValue, path: string, opts: { length?: number; maxLength?: number }): Uint8Array {
+  if (!Array.isArray(v)) throw wrongType(path, 'an array of byte values (uints 0–255)', v);
+  if (opts.length !== undefined && v.length !== opts.length) {
+    throw malformed(`${path}: expected ${opts.length} byte values, got ${v.length}`);
+  }
+  if (opts.maxLength !== undefined && v.length > opts.maxLength) {
+    throw malformed(`${path}: ${v.length} byte values exceed the limit of ${opts.maxLength}`);
+  }
+  const out = new Uint8Array(v.length);
+  for (let i = 0; i < v.length; i++) {
+    const b = v[i]!;
+    if (typeof b !== 'number' || b < 0 || b > 255) {
+      throw malformed(`${path}[${i}]: expected a byte value (uint 0–255), got ${describe(b)}`);
+    }
+    out[i] = b;
+  }
+  return out;
+}
+
+/** The inverse of readByteArray. */
+export function byteArrayToCbor(bytes: Uint8Array): CborValue[] {
+  return Array.from(bytes);
+}
+
+/**
+ * A text-keyed map that comes from a Rust BTreeMap: keys must be text, strictly ascending bytewise on
+ * UTF-8 (which also rules out duplicates). Returns the entries in order.
+ */
+export function readSortedTextMap(v: CborValue, path: string, maxEntries?: number): [string, CborValue][] {
+  const map = readMap(v, path);
+  if (maxEntries !== undefined && map.size > maxEntries) {
+    throw malformed(`${path}: ${map.size} entries exceed the limit of ${maxEntries}`);
+  }
+  const out: [string, CborValue][] = [];
+  let previous: string | undefined;
+  for (const [k, item] of map) {
+    if (typeof k !== 'string') throw malformed(`${path}: keys must be text, got ${describe(k)}`);
+    if (previous !== undefined && compareUtf8(previous, k) >= 0) {
+      throw malformed(
+        `${path}: key ${JSON.stringify(k)} is out of order (sorted maps are ordered bytewise on UTF-8)`,
+      );
+    }
+    previous = k;
+    out.push([k, item]);
+  }
+  return out;
+}
+
+/** Builds a text-keyed CBOR map with keys sorted bytewise on UTF-8 (the reference's BTreeMap order). */
+export function sortedTextMap<T>(record: Readonly<Record<string, T>>, toCbor: (value: T, key: string) => CborValue): CborMap {
+  const keys = Object.keys(record).sort(compareUtf8);
+  const out: CborMap = new Map();
+  for (const k of keys) out.set(k, toCbor(record[k]!, k));
+  return out;
+}
+
+export interface FieldSpec {
+  readonly name: string;
+  /** The reference skips it when absent/default (`skip_serializing_if`); otherwise always written. */
+  readonly omittable?: boolean;
+}
+
+/**
+ * A map that comes from a Rust struct: text keys in field order, every non-omittable field present,
+ * nothing else. An unknown key fails closed as `malformed` (serde would ignore it; `unknown_field`
+ * is kept for the payload's integer keys, as in the reference's error taxonomy).
+ */
+export function readStruct(v: CborValue, path: string, fields: readonly FieldSpec[]): Map<string, CborValue> {
+  const map = readMap(v, path);
+  const out = new Map<string, CborValue>();
+  let next = 0;
+  for (const [k, item] of map) {
+    if (typeof k !== 'string') throw malformed(`${path}: keys must be text, got ${describe(k)}`);
+    const index = fields.findIndex((f) => f.name === k);
+    if (index < 0) {
+      throw malformed(`${path}: unknown field ${JSON.stringify(k)} (expected ${fields.map((f) => f.name).join(', ')})`);
+    }
+    if (index < next) throw malformed(`${path}: field "${k}" is out of order (expected ${fields.map((f) => f.name).join(', ')})`);
+    for (let i = next; i < index; i++) {
+      if (!fields[i]!.omittable) throw malformed(`${path}: missing field "${fields[i]!.name}"`);
+    }
+    out.set(k, item);
+    next = index + 1;
+  }
+  for (let i = next; i < fields.length; i++) {
+    if (!fields[i]!.omittable) throw malformed(`${path}: missing field "${fields[i]!.name}"`);
+  }
+  return out;
+}
+
+function fieldPath(path: string, key: string): string {
+  return /^[A-Za-z_][A-Za-z0-9_]*$/.test(key) ? `${path}.${key}` : `${path}[${JSON.stringify(key)}]`;
+}
+export { fieldPath };
+
+// ---------------------------------------------------------------------------------------------
+// Constraint values (the reference's untagged `ConstraintValue`)
+// ---------------------------------------------------------------------------------------------
+
+/** Object keys must be sorted (BTreeMap) for the encoding to be the canonical one. */
+function checkValueMapsSorted(c: CborValue, path: string): void {
+  if (Array.isArray(c)) {
+    c.forEach((item, i) => checkValueMapsSorted(item, `${path}[${i}]`));
+  } else if (c instanceof Map) {
+    for (const [k, item] of readSortedTextMap(c, path)) checkValueMapsSorted(item, fieldPath(path, k));
+  }
+}
+
+export function valueFromCbor(c: CborValue, path: string): Value {
+  checkValueMapsSorted(c, path);
+  return cborToValue(c, path);
+}
+
+function valueListFromCbor(c: CborValue, path: string): Value[] {
+  return readArray(c, path).map((item, i) => valueFromCbor(item, `${path}[${i}]`));
+}
+
+function textListFromCbor(c: CborValue, path: string): string[] {
+  return readArray(c, path).map((item, i) => readText(item, `${path}[${i}]`));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Constraint ↔ CBOR
+// ---------------------------------------------------------------------------------------------
+
+const RANGE_FIELDS: FieldSpec[] = [{ name: 'min' }, { name: 'max' }, { name: 'min_inclusive' }, { name: 'max_inclusive' }];
+const SUBPATH_FIELDS: FieldSpec[] = [{ name: 'root' }, { name: 'case_sensitive' }, { name: 'allow_equal' }];
+const URL_SAFE_FIELDS: FieldSpec[] = [
+  { name: 'schemes' },
+  { name: 'allow_domains' },
+  { name: 'deny_domains' },
+  { name: 'allow_ports' },
+  { name: 'block_private' },
+  { name: 'block_loopback' },
+  { name: 'block_metadata' },
+  { name: 'block_reserved' },
+  { name: 'block_internal_tlds' },
+];
+const CEL_FIELDS: FieldSpec[] = [{ name: 'expression' }, { name: 'parent_expression', omittable: true }];
+const CONSTRAINT_SET_FIELDS: FieldSpec[] = [{ name: 'constraints' }, { name: 'allow_unknown', omittable: true }];
+
+const KNOWN_TYPE_IDS = new Set<number>(Object.values(TYPE_IDS));
+const NAME_OF_TYPE_ID = new Map<number, string>(Object.entries(TYPE_IDS).map(([name, id]) => [id, name]));
+
+function one(v: CborValue, path: string, typeName: string, field: string): CborValue {
+  return readStruct(v, `${path}(${typeName})`, [{ name: field }]).get(field)!;
+}
+
+function rangeBound(v: CborValue, path: string): number | null {
+  if (v === null) return null;
+  // The reference's bounds are Option<f64>: always a CBOR float, even when integral (0.0 → f90000).
+  if (!(v instanceof Float)) throw wrongType(path, 'a float or null (Range bounds are f64)', v);
+  if (Number.isNaN(v.value)) throw malformed(`${path}: NaN is not a valid range bound`);
+  return v.value;
+}
+
+function optionalTextList(v: CborValue, path: string): string[] | null {
+  return v === null ? null : textListFromCbor(v, path);
+}
+
+/**
+ * Decodes one `[type_id, value]`. `level` counts the All/Any/Not above it: the reference limits a
+ * constraint's composite depth to MAX_CONSTRAINT_DEPTH.
+ */
+export function constraintFromCbor(c: CborValue, path: string, level = 0): Constraint {
+  const [idValue, v] = readArray(c, path, 2) as [CborValue, CborValue];
+  if (typeof idValue !== 'number' || idValue < 0 || idValue > 255) {
+    throw malformed(`${path}: constraint type id must be an integer 0–255 (u8), got ${describe(idValue)}`);
+  }
+  const typeId = idValue;
+  const name = NAME_OF_TYPE_ID.get(typeId);
+  const at = name === undefined ? path : `${path}(${name})`;
+  const composite = (): number => {
+    if (level + 1 > MAX_CONSTRAINT_DEPTH) {
+      throw malformed(`${path}: constraint nesting deeper than ${MAX_CONSTRAINT_DEPTH} (All/Any/Not)`);
+    }
+    return level + 1;
+  };
+  switch (typeId) {
+    case TYPE_IDS.exact:
+      return { type: 'exact', value: valueFromCbor(one(v, path, 'exact', 'value'), `${at}.value`) };
+    case TYPE_IDS.pattern:
+      return { type: 'pattern', pattern: readText(one(v, path, 'pattern', 'pattern'), `${at}.pattern`) };
+    case TYPE_IDS.range: {
+      const f = readStruct(v, at, RANGE_FIELDS);
+      return {
+        type: 'range',
+        min: rangeBound(f.get('min')!, `${at}.min`),
+        max: rangeBound(f.get('max')!, `${at}.max`),
+        minInclusive: readBool(f.get('min_inclusive')!, `${at}.min_inclusive`),
+        maxInclusive: readBool(f.get('max_inclusive')!, `${at}.max_inclusive`),
+      };
+    }
+    case TYPE_IDS.one_of:
+      return { type: 'one_of', values: valueListFromCbor(one(v, path, 'one_of', 'values'), `${at}.values`) };
+    case TYPE_IDS.regex:
+      return { type: 'regex', pattern: readText(one(v, path, 'regex', 'pattern'), `${at}.pattern`) };
+    case TYPE_IDS.not_one_of:
+      return { type: 'not_one_of', excluded: valueListFromCbor(one(v, path, 'not_one_of', 'excluded'), `${at}.excluded`) };
+    case TYPE_IDS.cidr:
+      // A bare string on the wire (the spec's table says {network}; the reference writes the string).
+      return { type: 'cidr', network: readText(v, at) };
+    case TYPE_IDS.url_pattern:
+      return { type: 'url_pattern', pattern: readText(v, at) };
+    case TYPE_IDS.contains:
+      return { type: 'contains', required: valueListFromCbor(one(v, path, 'contains', 'required'), `${at}.required`) };
+    case TYPE_IDS.subset:
+      return { type: 'subset', allowed: valueListFromCbor(one(v, path, 'subset', 'allowed'), `${at}.allowed`) };
+    case TYPE_IDS.all:
+    case TYPE_IDS.any: {
+      const kind = typeId === TYPE_IDS.all ? 'all' : 'any';
+      const inner = composite();
+      const list = readArray(one(v, path, kind, 'constraints'), `${at}.constraints`);
+      return { type: kind, constraints: list.map((item, i) => constraintFromCbor(item, `${at}.constraints[${i}]`, inner)) };
+    }
+    case TYPE_IDS.not: {
+      const inner = composite();
+      return { type: 'not', constraint: constraintFromCbor(one(v, path, 'not', 'constraint'), `${at}.constraint`, inner) };
+    }
+    case TYPE_IDS.cel: {
+      const f = readStruct(v, at, CEL_FIELDS);
+      const expression = readText(f.get('expression')!, `${at}.expression`);
+      // parent_expression is skipped when None, so a present one must be text (null is not canonical).
+      return f.has('parent_expression')
+        ? { type: 'cel', expression, parentExpression: readText(f.get('parent_expression')!, `${at}.parent_expression`) }
+        : { type: 'cel', expression };
+    }
+    case TYPE_IDS.wildcard:
+      if (v !== null) throw wrongType(at, 'null (Wildcard has no value)', v);
+      return { type: 'wildcard' };
+    case TYPE_IDS.subpath: {
+      const f = readStruct(v, at, SUBPATH_FIELDS);
+      return {
+        type: 'subpath',
+        root: readText(f.get('root')!, `${at}.root`),
+        caseSensitive: readBool(f.get('case_sensitive')!, `${at}.case_sensitive`),
+        allowEqual: readBool(f.get('allow_equal')!, `${at}.allow_equal`),
+      };
+    }
+    case TYPE_IDS.url_safe: {
+      const f = readStruct(v, at, URL_SAFE_FIELDS);
+      const ports = f.get('allow_ports')!;
+      return {
+        type: 'url_safe',
+        schemes: textListFromCbor(f.get('schemes')!, `${at}.schemes`),
+        allowDomains: optionalTextList(f.get('allow_domains')!, `${at}.allow_domains`),
+        denyDomains: optionalTextList(f.get('deny_domains')!, `${at}.deny_domains`),
+        allowPorts:
+          ports === null
+            ? null
+            : readArray(ports, `${at}.allow_ports`).map((p, i) => readUint(p, `${at}.allow_ports[${i}]`, 0xffff, 'u16')),
+        blockPrivate: readBool(f.get('block_private')!, `${at}.block_private`),
+        blockLoopback: readBool(f.get('block_loopback')!, `${at}.block_loopback`),
+        blockMetadata: readBool(f.get('block_metadata')!, `${at}.block_metadata`),
+        blockReserved: readBool(f.get('block_reserved')!, `${at}.block_reserved`),
+        blockInternalTlds: readBool(f.get('block_internal_tlds')!, `${at}.block_internal_tlds`),
+      };
+    }
+    case TYPE_IDS.shlex:
+      return { type: 'shlex', allow: textListFromCbor(one(v, path, 'shlex', 'allow'), `${at}.allow`) };
+    default:
+      // Forward compatibility: an id this version does not know is kept opaque (and fails closed at
+      // authorization) only when its value is a byte string, as the reference round-trips it.
+      if (!(v instanceof Uint8Array)) {
+        throw malformed(`${path}: constraint type ${typeId} is not known and its value is not a byte string (got ${describe(v)})`);
+      }
+      return { type: 'unknown', typeId, payload: v.slice() };
+  }
+}
+
+function checkString(s: unknown, path: string): string {
+  if (typeof s !== 'string') throw malformed(`${path}: expected a string`);
+  return s;
+}
+
+function checkBool(b: unknown, path: string): boolean {
+  if (typeof b !== 'boolean') throw malformed(`${path}: expected a boolean`);
+  return b;
+}
+
+function rangeBoundToCbor(b: number | null, path: string): CborValue {
+  if (b === null) return null;
+  if (typeof b !== 'number' || Number.isNaN(b)) throw malformed(`${path}: a range bound must be a number (not NaN) or null`);
+  return new Float(b);
+}
+
+function stringList(list: readonly string[], path: string): CborValue[] {
+  return list.map((s, i) => checkString(s, `${path}[${i}]`));
+}
+
+/** Encodes one constraint as the reference does. Throws `malformed` on a model it cannot represent. */
+export function constraintToCbor(c: Constraint, path = 'constraint', level = 0): CborValue {
+  const composite = (): number => {
+    if (level + 1 > MAX_CONSTRAINT_DEPTH) {
+      throw malformed(`${path}: constraint nesting deeper than ${MAX_CONSTRAINT_DEPTH} (All/Any/Not)`);
+    }
+    return level + 1;
+  };
+  const struct = (entries: [string, CborValue][]): CborMap => new Map<CborValue, CborValue>(entries);
+  switch (c.type) {
+    case 'exact':
+      return [TYPE_IDS.exact, struct([['value', valueToCbor(c.value)]])];
+    case 'pattern':
+      return [TYPE_IDS.pattern, struct([['pattern', checkString(c.pattern, `${path}.pattern`)]])];
+    case 'range':
+      return [
+        TYPE_IDS.range,
+        struct([
+          ['min', rangeBoundToCbor(c.min, `${path}.min`)],
+          ['max', rangeBoundToCbor(c.max, `${path}.max`)],
+          ['min_inclusive', checkBool(c.minInclusive, `${path}.minInclusive`)],
+          ['max_inclusive', checkBool(c.maxInclusive, `${path}.maxInclusive`)],
+        ]),
+      ];
+    case 'one_of':
+      return [TYPE_IDS.one_of, struct([['values', c.values.map(valueToCbor)]])];
+    case 'regex':
+      return [TYPE_IDS.regex, struct([['pattern', checkString(c.pattern, `${path}.pattern`)]])];
+    case 'not_one_of':
+      return [TYPE_IDS.not_one_of, struct([['excluded', c.excluded.map(valueToCbor)]])];
+    case 'cidr':
+      return [TYPE_IDS.cidr, checkString(c.network, `${path}.network`)];
+    case 'url_pattern':
+      return [TYPE_IDS.url_pattern, checkString(c.pattern, `${path}.pattern`)];
+    case 'contains':
+      return [TYPE_IDS.contains, struct([['required', c.required.map(valueToCbor)]])];
+    case 'subset':
+      return [TYPE_IDS.subset, struct([['allowed', c.allowed.map(valueToCbor)]])];
+    case 'all':
+    case 'any': {
+      const inner = composite();
+      return [
+        TYPE_IDS[c.type],
+        struct([['constraints', c.constraints.map((x, i) => constraintToCbor(x, `${path}.constraints[${i}]`, inner))]]),
+      ];
+    }
+    case 'not':
+      return [TYPE_IDS.not, struct([['constraint', constraintToCbor(c.constraint, `${path}.constraint`, composite())]])];
+    case 'cel': {
+      const entries: [string, CborValue][] = [['expression', checkString(c.expression, `${path}.expression`)]];
+      if (c.parentExpression !== undefined) {
+        entries.push(['parent_expression', checkString(c.parentExpression, `${path}.parentExpression`)]);
+      }
+      return [TYPE_IDS.cel, struct(entries)];
+    }
+    case 'wildcard':
+      return [TYPE_IDS.wildcard, null];
+    case 'subpath':
+      return [
+        TYPE_IDS.subpath,
+        struct([
+          ['root', checkString(c.root, `${path}.root`)],
+          ['case_sensitive', checkBool(c.caseSensitive, `${path}.caseSensitive`)],
+          ['allow_equal', checkBool(c.allowEqual, `${path}.allowEqual`)],
+        ]),
+      ];
+    case 'url_safe':
+      return [
+        TYPE_IDS.url_safe,
+        struct([
+          ['schemes', stringList(c.schemes, `${path}.schemes`)],
+          ['allow_domains', c.allowDomains === null ? null : stringList(c.allowDomains, `${path}.allowDomains`)],
+          ['deny_domains', c.denyDomains === null ? null : stringList(c.denyDomains, `${path}.denyDomains`)],
+          [
+            'allow_ports',
+            c.allowPorts === null
+              ? null
+              : c.allowPorts.map((p, i) => {
+                  if (!Number.isInteger(p) || p < 0 || p > 0xffff) throw malformed(`${path}.allowPorts[${i}]: ${p} is not a port (u16)`);
+                  return p;
+                }),
+          ],
+          ['block_private', checkBool(c.blockPrivate, `${path}.blockPrivate`)],
+          ['block_loopback', checkBool(c.blockLoopback, `${path}.blockLoopback`)],
+          ['block_metadata', checkBool(c.blockMetadata, `${path}.blockMetadata`)],
+          ['block_reserved', checkBool(c.blockReserved, `${path}.blockReserved`)],
+          ['block_internal_tlds', checkBool(c.blockInternalTlds, `${path}.blockInternalTlds`)],
+        ]),
+      ];
+    case 'shlex':
+      return [TYPE_IDS.shlex, struct([['allow', stringList(c.allow, `${path}.allow`)]])];
+    case 'unknown':
+      if (!Number.isInteger(c.typeId) || c.typeId < 0 || c.typeId > 255 || KNOWN_TYPE_IDS.has(c.typeId)) {
+        throw malformed(`${path}: an opaque constraint needs an unassigned type id 0–255, got ${c.typeId}`);
+      }
+      if (!(c.payload instanceof Uint8Array)) throw malformed(`${path}: an opaque constraint's payload must be bytes`);
+      return [c.typeId, c.payload];
+    default:
+      throw malformed(`${path}: unknown constraint kind ${JSON.stringify((c as { type?: unknown }).type)}`);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// ConstraintSet and ToolGrants
+// ---------------------------------------------------------------------------------------------
+
+function checkToolName(name: string, path: string): void {
+  if (utf8Encoder.encode(name).length > MAX_TOOL_NAME_BYTES) {
+    throw malformed(`${path}: tool name is longer than ${MAX_TOOL_NAME_BYTES} bytes`);
+  }
+}
+
+export function constraintSetFromCbor(c: CborValue, path: string): ConstraintSet {
+  const f = readStruct(c, path, CONSTRAINT_SET_FIELDS);
+  const constraintsPath = `${path}.constraints`;
+  const constraints: Record<string, Constraint> = Object.create(null) as Record<string, Constraint>;
+  for (const [arg, item] of readSortedTextMap(f.get('constraints')!, constraintsPath, MAX_CONSTRAINTS_PER_TOOL)) {
+    constraints[arg] = constraintFromCbor(item, fieldPath(constraintsPath, arg));
+  }
+  let allowUnknown = false;
+  if (f.has('allow_unknown')) {
+    // Skipped when false, so the only canonical value a present key can have is true.
+    if (f.get('allow_unknown') !== true) {
+      throw malformed(`${path}.allow_unknown: must be omitted when false (got ${describe(f.get('allow_unknown')!)})`);
+    }
+    allowUnknown = true;
+  }
+  return { constraints, allowUnknown };
+}
+
+export function constraintSetToCbor(set: ConstraintSet, path = 'constraint_set'): CborValue {
+  const keys = Object.keys(set.constraints);
+  if (keys.length > MAX_CONSTRAINTS_PER_TOOL) {
+    throw malformed(`${path}: ${keys.length} constraints exceed the limit of ${MAX_CONSTRAINTS_PER_TOOL}`);
+  }
+  const out: CborMap = new Map();
+  out.set(
+    'constraints',
+    sortedTextMap(set.constraints, (c, arg) => constraintToCbor(c, fieldPath(`${path}.constraints`, arg))),
+  );
+  if (checkBool(set.allowUnknown, `${path}.allowUnknown`)) out.set('allow_unknown', true);
+  return out;
+}
+
+export function toolGrantsFromCbor(c: CborValue, path: string): ToolGrants {
+  const tools: Record<string, ConstraintSet> = Object.create(null) as Record<string, ConstraintSet>;
+  for (const [name, item] of readSortedTextMap(c, path, MAX_TOOLS_PER_WARRANT)) {
+    const at = fieldPath(path, name);
+    checkToolName(name, at);
+    tools[name] = constraintSetFromCbor(item, at);
+  }
+  return tools;
+}
+
+export function toolGrantsToCbor(tools: ToolGrants, path = 'tools'): CborValue {
+  const names = Object.keys(tools);
+  if (names.length > MAX_TOOLS_PER_WARRANT) {
+    throw malformed(`${path}: ${names.length} tools exceed the limit of ${MAX_TOOLS_PER_WARRANT}`);
+  }
+  return sortedTextMap(tools, (set, name) => {
+    const at = fieldPath(path, name);
+    checkToolName(name, at);
+    return constraintSetToCbor(set, at);
+  });
+}
