@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { InputError, parseInputs } from '../../src/action/inputs.js';
+
+const from = (inputs: Record<string, string>) => (name: string) => inputs[name] ?? '';
+
+function problems(inputs: Record<string, string>): readonly string[] {
+  try {
+    parseInputs(from(inputs));
+  } catch (e) {
+    if (e instanceof InputError) return e.problems;
+    throw e;
+  }
+  return [];
+}
+
+describe('parseInputs', () => {
+  it('gives the documented defaults', () => {
+    expect(parseInputs(from({}))).toEqual({
+      scenarios: ['builtin'],
+      maxAsr: 0,
+      minTcr: 1,
+      githubToken: '',
+      comment: 'auto',
+      name: 'delegation-bench',
+      jobSummary: true,
+      badgePath: undefined,
+      resultsPath: undefined,
+      prNumber: undefined,
+    });
+  });
+
+  it('parses every input', () => {
+    const c = parseInputs(
+      from({
+        scenarios: 'policies/a.yaml, policies/b.yaml\n  builtin\n\npolicies/a.yaml',
+        'max-asr': '12.5',
+        'min-tcr': '90%',
+        'github-token': 'tok',
+        comment: 'always',
+        name: 'team.policy-1',
+        'job-summary': 'False',
+        'badge-path': 'badges',
+        'results-path': 'out/results.json',
+        'pr-number': '17',
+      }),
+    );
+    expect(c.scenarios).toEqual(['policies/a.yaml', 'policies/b.yaml', 'builtin']);
+    expect(c.maxAsr).toBeCloseTo(0.125);
+    expect(c.minTcr).toBeCloseTo(0.9);
+    expect(c).toMatchObject({ comment: 'always', name: 'team.policy-1', jobSummary: false, badgePath: 'badges' });
+    expect(c).toMatchObject({ resultsPath: 'out/results.json', prNumber: 17, githubToken: 'tok' });
+  });
+
+  it.each([
+    [{ 'max-asr': '12x' }, "input max-asr: '12x' is not a percentage between 0 and 100"],
+    [{ 'max-asr': '-1' }, "input max-asr: '-1' is not a percentage between 0 and 100"],
+    [{ 'min-tcr': '100.5' }, "input min-tcr: '100.5' is not a percentage between 0 and 100"],
+    [{ 'min-tcr': '0.9e2' }, "input min-tcr: '0.9e2' is not a percentage between 0 and 100"],
+    [{ comment: 'yes' }, "input comment: 'yes' must be one of auto, always, off"],
+    [{ 'job-summary': 'maybe' }, "input job-summary: 'maybe' must be true or false"],
+    [{ 'pr-number': '#12' }, "input pr-number: '#12' is not a pull request number"],
+    [{ 'results-path': 'a\0b' }, "input results-path: 'a\0b' is not a single path"],
+  ])('rejects %o with a precise message', (inputs, message) => {
+    expect(problems(inputs)).toEqual([message]);
+  });
+
+  it.each(['../x', 'a b', 'x-->', '-lead', 'a'.repeat(65)])('rejects the name %j (marker and file names)', (name) => {
+    const [p] = problems({ name });
+    expect(p).toMatch(/^input name: '.*' must be 1 to 64 letters, digits/);
+  });
+
+  it('reports every bad input at once', () => {
+    expect(problems({ 'max-asr': 'a', 'min-tcr': 'b', comment: 'c' })).toHaveLength(3);
+  });
+});
