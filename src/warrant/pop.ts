@@ -6,8 +6,8 @@
  *   - id: the warrant id as 32 lowercase hex digits (no `tnu_wrt_` prefix; the runtime and the 11
  *     pop_canonical cases use bare hex, only the A.6/A.20.1 vectors were generated otherwise);
  *   - args: an array of pairs (not a map), sorted bytewise on the UTF-8 key, int and float kept
- *     distinct (value.ts); top-level null arguments are stripped first, as the SDKs do, so an
- *     omitted optional and an explicit null sign the same;
+ *     distinct (value.ts), after the SDK's null canonicalization (`canonicalArgs`), so an omitted
+ *     optional and an explicit null sign the same;
  *   - window = trunc(now / 30) × 30 (Rust integer division truncates).
  * message = `tenuo-warrant-v1` ‖ `tenuo-pop-v1` ‖ challenge.
  *
@@ -66,17 +66,40 @@ function depthOf(v: Value, limit: number): number {
   return max + 1;
 }
 
-/** The args as the challenge carries them: nulls stripped, pairs sorted bytewise on the key. */
-function argPairs(args: Args): CborValue[] {
-  if (args === null || typeof args !== 'object' || Array.isArray(args)) throw malformed('PoP args must be an object');
-  const keys = Object.keys(args)
-    .filter((k) => args[k] !== null && args[k] !== undefined)
-    .sort(compareUtf8);
-  return keys.map((k) => {
-    const v = args[k]!;
+function withoutNulls(list: readonly Value[]): Value[] {
+  const out: Value[] = [];
+  for (const item of list) {
+    if (item === null || item === undefined) continue;
+    out.push(Array.isArray(item) ? withoutNulls(item) : item);
+  }
+  return out;
+}
+
+/**
+ * The SDK's canonical view of call arguments (tenuo-python `strip_none_values`, applied by both
+ * the signer and the verifier, to PoP args and constraint args alike): drop every top-level key
+ * whose value is null, and drop null elements of list values, recursing into nested lists only.
+ * Objects are not entered. Any change here changes signed bytes. Throws WarrantError('malformed')
+ * for args that are not an object or nest deeper than the codec allows.
+ */
+export function canonicalArgs(args: Args): Args {
+  if (args === null || typeof args !== 'object' || Array.isArray(args)) throw malformed('call args must be an object');
+  const out: Record<string, Value> = {};
+  for (const k of Object.keys(args)) {
+    const v = args[k];
+    if (v === null || v === undefined) continue;
     if (depthOf(v, MAX_ARG_DEPTH) > MAX_ARG_DEPTH) throw malformed(`argument '${k}' nests deeper than ${MAX_ARG_DEPTH} levels`);
-    return [k, valueToCbor(v)];
-  });
+    out[k] = Array.isArray(v) ? withoutNulls(v) : v;
+  }
+  return out;
+}
+
+/** The args as the challenge carries them: canonical, pairs sorted bytewise on the key. */
+function argPairs(args: Args): CborValue[] {
+  const canonical = canonicalArgs(args);
+  return Object.keys(canonical)
+    .sort(compareUtf8)
+    .map((k) => [k, valueToCbor(canonical[k]!)]);
 }
 
 /**

@@ -11,6 +11,7 @@ import { nobleEd25519 } from '../../src/warrant/crypto/ed25519-noble.js';
 import { nodeEd25519 } from '../../src/warrant/crypto/ed25519-node.js';
 import { SigningKey, verifySignature } from '../../src/warrant/keys.js';
 import {
+  canonicalArgs,
   popChallenge,
   popWindow,
   popWindowOffsets,
@@ -227,9 +228,13 @@ describe('binding and canonical form', () => {
     expect(c.indexOf('63efbda1')).toBeGreaterThan(0);
   });
 
-  it('strips top-level nulls only; a nested null is signed', () => {
-    expect(toHex(popChallenge('x', 't', { a: null, b: 1 }, T))).toBe(toHex(popChallenge('x', 't', { b: 1 }, T)));
-    expect(toHex(popChallenge('x', 't', { b: [null] }, T))).not.toBe(toHex(popChallenge('x', 't', { b: [] }, T)));
+  it('canonicalizes nulls as the SDK does: top-level keys and list elements, not object members', () => {
+    const same = (a: Args, b: Args) => toHex(popChallenge('x', 't', a, T)) === toHex(popChallenge('x', 't', b, T));
+    expect(same({ a: null, b: 1 }, { b: 1 })).toBe(true);
+    expect(same({ b: [null, 'x', [null, [null, 2]]] }, { b: ['x', [[2]]] })).toBe(true);
+    expect(same({ b: { c: null } }, { b: {} })).toBe(false); // objects are not entered
+    expect(same({ b: [{ c: null }] }, { b: [{}] })).toBe(false);
+    expect(canonicalArgs({ a: null, b: [null, 1] })).toEqual({ b: [1] });
   });
 
   it('fails closed on hostile input: false from verifyPop, a coded error from signPop', () => {
