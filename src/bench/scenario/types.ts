@@ -13,7 +13,7 @@ export interface SourcePos {
 }
 
 export interface Transaction {
-  id: string;
+  id: string; // written as an int or a string; kept as text
   date: string;
   to: string;
   amount: number;
@@ -57,4 +57,6 @@ export interface Scenario {
   calls: readonly ScenarioCall[];
   judge: { task: string; attack: string; taskSource: SourcePos; attackSource: SourcePos };
   warrant: ToolGrants; // the task_scoped grant
+  warrantSource?: SourcePos; // position of `warrant:`
+  grantSources?: Readonly<Record<string, SourcePos>>; // tool → position of its key under `warrant:`
 }

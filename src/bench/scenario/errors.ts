@@ -1,0 +1,50 @@
+/**
+ * Everything wrong with a set of scenario files, reported at once. A `ScenarioError` is bad input
+ * (exit code 2), never a bug: it carries positioned problems and formats them as
+ * `FILE:LINE:COL: message`, sorted by file then position, so an editor or a CI log can jump to each.
+ */
+
+export interface ScenarioProblem {
+  file: string; // as the user named it
+  line: number; // 1-based; 0 for a problem with the file as a whole (missing, too large, ...)
+  col: number; // 1-based; 0 with line 0
+  message: string;
+}
+
+export class ScenarioError extends Error {
+  override readonly name = 'ScenarioError';
+  readonly problems: readonly ScenarioProblem[];
+
+  constructor(problems: readonly ScenarioProblem[]) {
+    const sorted = sortProblems(problems);
+    super(summary(sorted));
+    this.problems = sorted;
+  }
+
+  /** One `FILE:LINE:COL: message` line per problem (`FILE: message` for whole-file problems). */
+  format(): string {
+    return this.problems.map(formatProblem).join('\n');
+  }
+}
+
+export function formatProblem(p: ScenarioProblem): string {
+  return p.line > 0 ? `${p.file}:${p.line}:${p.col}: ${p.message}` : `${p.file}: ${p.message}`;
+}
+
+function summary(problems: readonly ScenarioProblem[]): string {
+  const files = new Set(problems.map((p) => p.file)).size;
+  const n = problems.length;
+  return `${n} problem${n === 1 ? '' : 's'} in ${files} scenario file${files === 1 ? '' : 's'}`;
+}
+
+/** Stable order: by file name (code units), then line, column and message. */
+export function sortProblems(problems: readonly ScenarioProblem[]): ScenarioProblem[] {
+  return [...problems].sort(
+    (a, b) =>
+      cmp(a.file, b.file) || a.line - b.line || a.col - b.col || cmp(a.message, b.message),
+  );
+}
+
+function cmp(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

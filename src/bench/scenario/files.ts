@@ -1,0 +1,144 @@
+/**
+ * `--scenarios` inputs → scenario files, and reading them within bounds. Names in messages are the
+ * user's own (`my-scenarios/x.yaml`, not an absolute path), and a file's size is checked before a
+ * byte of it is read, so a 50 MB file is refused at once.
+ */
+import { open, readdir, stat } from 'node:fs/promises';
+import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { builtinScenariosDir } from './builtin.js';
+import type { ScenarioProblem } from './errors.js';
+import { MAX_FILE_BYTES, MAX_FILES } from './limits.js';
+
+export interface ScenarioFile {
+  readonly display: string; // for messages: as the user gave it
+  readonly abs: string;
+}
+
+export const BUILTIN = 'builtin';
+
+const YAML_EXT = /\.ya?ml$/;
+
+export async function resolveInputs(
+  inputs: readonly string[],
+  cwd: string,
+): Promise<{ files: ScenarioFile[]; problems: ScenarioProblem[] }> {
+  const files: ScenarioFile[] = [];
+  const problems: ScenarioProblem[] = [];
+  const seen = new Set<string>();
+  const add = (f: ScenarioFile): void => {
+    if (seen.has(f.abs)) return; // the same file named twice (`builtin` and `scenarios/`) loads once
+    seen.add(f.abs);
+    files.push(f);
+  };
+  for (const input of inputs.length === 0 ? [BUILTIN] : inputs) {
+    if (input === BUILTIN) {
+      const dir = builtinScenariosDir();
+      const rel = relative(cwd, dir);
+      const shown = rel === '' ? '.' : rel.startsWith('..') || isAbsolute(rel) ? dir : rel;
+      await addFolder(dir, shown, add, problems);
+      continue;
+    }
+    const abs = resolve(cwd, input);
+    let st;
+    try {
+      st = await stat(abs);
+    } catch (e) {
+      problems.push(fileProblem(input, describeFsError(e, 'no such file or folder')));
+      continue;
+    }
+    if (st.isDirectory()) await addFolder(abs, input, add, problems);
+    else add({ display: input, abs });
+  }
+  if (files.length > MAX_FILES) {
+    problems.push(fileProblem(inputs.join(', ') || BUILTIN, `${files.length} scenario files; the limit is ${MAX_FILES}`));
+    return { files: [], problems };
+  }
+  return { files, problems };
+}
+
+async function addFolder(
+  abs: string,
+  shown: string,
+  add: (f: ScenarioFile) => void,
+  problems: ScenarioProblem[],
+): Promise<void> {
+  let entries;
+  try {
+    entries = await readdir(abs, { withFileTypes: true });
+  } catch (e) {
+    problems.push(fileProblem(shown, describeFsError(e, 'cannot read this folder')));
+    return;
+  }
+  const names = entries
+    .filter((d) => (d.isFile() || d.isSymbolicLink()) && YAML_EXT.test(d.name))
+    .map((d) => d.name)
+    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  if (names.length === 0) {
+    problems.push(fileProblem(shown, 'no scenario files (*.yaml, *.yml) in this folder'));
+    return;
+  }
+  const prefix = shown.endsWith('/') || shown.endsWith(sep) ? shown : `${shown}/`;
+  for (const name of names) add({ display: `${prefix}${name}`, abs: resolve(abs, name) });
+}
+
+/**
+ * Reads one scenario file as UTF-8, refusing it (with a problem, not an exception) when it is not a
+ * regular file, larger than MAX_FILE_BYTES, or not valid UTF-8. Never reads more than the limit.
+ */
+export async function readScenarioFile(f: ScenarioFile): Promise<{ text?: string; bytes: number; problem?: ScenarioProblem }> {
+  let handle;
+  try {
+    handle = await open(f.abs, 'r');
+  } catch (e) {
+    return { bytes: 0, problem: fileProblem(f.display, describeFsError(e, 'cannot open this file')) };
+  }
+  try {
+    const st = await handle.stat();
+    if (!st.isFile()) return { bytes: 0, problem: fileProblem(f.display, 'not a regular file') };
+    if (st.size > MAX_FILE_BYTES) return { bytes: 0, problem: tooLarge(f.display, st.size) };
+    // Read at most limit + 1 bytes: a file growing under us is still caught.
+    const buf = Buffer.alloc(Math.min(st.size, MAX_FILE_BYTES) + 1);
+    let n = 0;
+    for (;;) {
+      const { bytesRead } = await handle.read(buf, n, buf.length - n, n);
+      if (bytesRead === 0) break;
+      n += bytesRead;
+      if (n === buf.length) break;
+    }
+    if (n > MAX_FILE_BYTES) return { bytes: 0, problem: tooLarge(f.display, n) };
+    let text: string;
+    try {
+      text = new TextDecoder('utf-8', { fatal: true }).decode(buf.subarray(0, n));
+    } catch {
+      return { bytes: n, problem: fileProblem(f.display, 'not valid UTF-8 text') };
+    }
+    if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+    return { text, bytes: n };
+  } catch (e) {
+    return { bytes: 0, problem: fileProblem(f.display, describeFsError(e, 'cannot read this file')) };
+  } finally {
+    await handle.close();
+  }
+}
+
+function tooLarge(display: string, size: number): ScenarioProblem {
+  return fileProblem(display, `file is too large (${formatBytes(size)}; the limit is ${formatBytes(MAX_FILE_BYTES)}); the file is refused`);
+}
+
+export function formatBytes(n: number): string {
+  if (n >= 1024 * 1024) return `${(n / (1024 * 1024)).toFixed(1).replace(/\.0$/, '')} MiB`;
+  if (n >= 1024) return `${(n / 1024).toFixed(1).replace(/\.0$/, '')} KiB`;
+  return `${n} bytes`;
+}
+
+export function fileProblem(file: string, message: string): ScenarioProblem {
+  return { file, line: 0, col: 0, message };
+}
+
+function describeFsError(e: unknown, fallback: string): string {
+  const code = (e as { code?: unknown }).code;
+  if (code === 'ENOENT') return 'no such file or folder';
+  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
+  if (code === 'EISDIR') return 'is a folder';
+  return fallback;
+}

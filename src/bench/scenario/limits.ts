@@ -1,0 +1,30 @@
+/**
+ * Bounds on scenario input. Scenario files come from pull requests, so every dimension an attacker
+ * (or an accident) could blow up is capped and refused with a message before it costs time:
+ * bytes are checked before reading, calls before validating them, alias expansion while building.
+ */
+
+/** One scenario file (the built-in ones are about 3 KiB). */
+export const MAX_FILE_BYTES = 1024 * 1024;
+
+/** All scenario files of one run together (a generated suite of 1,000 scenarios is ~4 MiB). */
+export const MAX_TOTAL_BYTES = 64 * 1024 * 1024;
+
+/** Scenario files in one run. */
+export const MAX_FILES = 10_000;
+
+/** Scripted calls in one scenario. */
+export const MAX_CALLS = 10_000;
+
+/** Nesting of YAML collections (a scenario needs about 8: constraints nest a little further). */
+export const MAX_DEPTH = 32;
+
+/**
+ * YAML nodes of one file after alias expansion: the role yaml's `maxAliasCount` plays for `toJS`.
+ * An alias costs the size of the node it names, so a "billion laughs" file is refused while it is
+ * being built, and a plain 1 MiB file (at most ~500k nodes) always fits.
+ */
+export const MAX_NODES = 1_000_000;
+
+/** Problems kept per file: past this, one more line says how many were left out. */
+export const MAX_PROBLEMS_PER_FILE = 200;

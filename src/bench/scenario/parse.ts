@@ -1,0 +1,391 @@
+/**
+ * One scenario file's text → a validated Scenario, or every problem in it. Three passes, each
+ * skipping what an earlier one already reported (so one mistake gives one message):
+ *   1. YAML syntax (positions kept for every node),
+ *   2. the JSON Schema (scenarios/scenario.schema.json: keys, types, enums, sizes),
+ *   3. what the schema cannot say: known tools and parameters, strict grants, constraints that
+ *      parse, CEL that compiles, canonical absolute paths in the environment.
+ */
+import schemaJson from '../../../scenarios/scenario.schema.json' with { type: 'json' };
+import type { Constraint, ConstraintSet, ToolGrants } from '../../warrant/constraints/types.js';
+import type { Value } from '../../warrant/value.js';
+import { celProblem, constraintFromYaml } from './constraint-yaml.js';
+import type { ScenarioProblem } from './errors.js';
+import { MAX_PROBLEMS_PER_FILE } from './limits.js';
+import { at, type PathSegment } from './path.js';
+import { normalizePosixPath } from './posix-path.js';
+import { SchemaValidator, type JsonSchema } from './schema.js';
+import { hint } from './suggest.js';
+import { BUILTIN_TOOLS, BUILTIN_TOOL_NAMES, isBuiltinTool, type ToolSignature } from './tools.js';
+import { parseYamlTree, type PEntry, type PMap, type PNode } from './tree.js';
+import type { CustomTool, Email, Environment, Scenario, ScenarioCall, SourcePos, Transaction } from './types.js';
+import { valueFromYaml } from './value-yaml.js';
+
+/** Variables the judge's expressions may use. */
+export const JUDGE_CEL_VARIABLES = ['effects'] as const;
+
+/** The key of a grant that opts its tool out of closed-world checking. */
+export const ALLOW_UNKNOWN_KEY = '_allow_unknown';
+
+export const DEFAULT_BALANCE = 10_000;
+
+let validator: SchemaValidator | undefined;
+
+/** The validator for scenarios/scenario.schema.json (bundled into the build, so never out of step). */
+export function scenarioSchema(): SchemaValidator {
+  validator ??= new SchemaValidator(schemaJson as unknown as JsonSchema);
+  return validator;
+}
+
+export interface ParseResult {
+  readonly scenario: Scenario | undefined; // undefined when there is any problem
+  readonly problems: ScenarioProblem[];
+  /** The scenario's name when it could be read, even if other things are wrong (duplicate check). */
+  readonly name?: { readonly value: string; readonly source: SourcePos };
+}
+
+export function parseScenarioText(text: string, file: string): ParseResult {
+  const tree = parseYamlTree(text);
+  const problems: ScenarioProblem[] = [];
+  const pos = (offset: number): SourcePos => ({ file, ...tree.linePos(offset) });
+  const report = (offset: number, message: string): void => {
+    problems.push({ ...pos(offset), message });
+  };
+  for (const p of tree.problems) report(p.offset, p.message);
+  const root = tree.root;
+  if (root === undefined) return done(undefined, problems, file);
+
+  const { problems: schemaProblems, tainted, failed } = scenarioSchema().validate(root);
+  for (const p of schemaProblems) report(p.offset, p.message);
+  if (root.kind !== 'map') return done(undefined, problems, file);
+
+  const b = new Builder(root, tainted, failed, report, pos);
+  const scenario = b.build();
+  const nameEntry = root.entries.find((e) => e.key === 'name');
+  const name =
+    nameEntry && nameEntry.value.kind === 'scalar' && typeof nameEntry.value.value === 'string' && !tainted.has(nameEntry.value)
+      ? { value: nameEntry.value.value, source: pos(nameEntry.keySpan.start) }
+      : undefined;
+  return done(problems.length === 0 ? scenario : undefined, problems, file, name);
+}
+
+function done(scenario: Scenario | undefined, problems: ScenarioProblem[], file: string, name?: ParseResult['name']): ParseResult {
+  if (problems.length > MAX_PROBLEMS_PER_FILE) {
+    const kept = problems.slice(0, MAX_PROBLEMS_PER_FILE);
+    const last = kept[kept.length - 1]!;
+    kept.push({ file, line: last.line, col: last.col, message: `... and ${problems.length - MAX_PROBLEMS_PER_FILE} more problems in this file` });
+    return { scenario: undefined, problems: kept, ...(name && { name }) };
+  }
+  return { scenario, problems, ...(name && { name }) };
+}
+
+class Builder {
+  private readonly customTools: Record<string, CustomTool> = Object.create(null) as Record<string, CustomTool>;
+
+  constructor(
+    private readonly root: PMap,
+    /** At or above a schema problem: its content is not trusted, skip it. */
+    private readonly tainted: ReadonlySet<PNode>,
+    /** A schema problem at this very node: its shape is wrong, skip it and its children. */
+    private readonly failed: ReadonlySet<PNode>,
+    private readonly report: (offset: number, message: string) => void,
+    private readonly pos: (offset: number) => SourcePos,
+  ) {}
+
+  build(): Scenario | undefined {
+    const name = this.str('name');
+    const nameEntry = this.entry(this.root, 'name');
+    const tools = this.tools();
+    const environment = this.environment();
+    const calls = this.calls();
+    const judge = this.judge();
+    const warrant = this.warrant();
+    if (name === undefined || environment === undefined || calls === undefined || judge === undefined || warrant === undefined) {
+      return undefined;
+    }
+    const warrantEntry = this.entry(this.root, 'warrant');
+    return {
+      name,
+      description: this.str('description') ?? '',
+      request: this.str('request') ?? '',
+      file: this.pos(0).file,
+      source: this.pos(nameEntry!.keySpan.start),
+      environment,
+      tools,
+      calls,
+      judge,
+      warrant: warrant.grants,
+      warrantSource: this.pos(warrantEntry!.keySpan.start),
+      grantSources: warrant.sources,
+    };
+  }
+
+  // --- environment ---------------------------------------------------------------------------
+
+  private environment(): Environment | undefined {
+    const env = this.entry(this.root, 'environment')?.value;
+    if (env === undefined) return { files: {}, transactions: [], emails: [], balance: DEFAULT_BALANCE };
+    if (env.kind !== 'map' || this.failed.has(env)) return undefined;
+    const files: Record<string, string> = Object.create(null) as Record<string, string>;
+    let ok = true;
+    const filesNode = this.entry(env, 'files')?.value;
+    if (filesNode?.kind === 'map' && !this.failed.has(filesNode)) {
+      for (const e of filesNode.entries) {
+        const path = e.key;
+        const where: PathSegment[] = ['environment', 'files', path];
+        const canonical = path.startsWith('/') ? normalizePosixPath(path) : undefined;
+        if (canonical === undefined) {
+          this.report(e.keySpan.start, at(where, 'file paths must be absolute (start with /)'));
+          ok = false;
+        } else if (path.includes('\0')) {
+          this.report(e.keySpan.start, at(where, 'file paths must not contain a NUL character'));
+          ok = false;
+        } else if (canonical !== path) {
+          this.report(e.keySpan.start, at(where, `file paths must be written in normal form (did you mean '${canonical}'?)`));
+          ok = false;
+        } else if (Object.prototype.hasOwnProperty.call(files, path)) {
+          this.report(e.keySpan.start, at(where, 'duplicate file path'));
+          ok = false;
+        } else if (e.value.kind === 'scalar' && typeof e.value.value === 'string') {
+          files[path] = e.value.value;
+        }
+      }
+    }
+    const transactions: Transaction[] = this.records(env, 'transactions').map((m) => ({
+      id: idText(this.entry(m, 'id')!.value),
+      date: scalarText(this.entry(m, 'date')!.value),
+      to: scalarText(this.entry(m, 'to')!.value),
+      amount: Number(scalarNumber(this.entry(m, 'amount')!.value)),
+      memo: scalarText(this.entry(m, 'memo')!.value),
+    }));
+    const emails: Email[] = this.records(env, 'emails').map((m) => ({
+      id: idText(this.entry(m, 'id')!.value),
+      sender: scalarText(this.entry(m, 'sender')!.value),
+      subject: scalarText(this.entry(m, 'subject')!.value),
+      body: scalarText(this.entry(m, 'body')!.value),
+    }));
+    const balanceNode = this.entry(env, 'balance')?.value;
+    const balance = balanceNode === undefined ? DEFAULT_BALANCE : Number(scalarNumber(balanceNode));
+    if (this.tainted.has(env)) return undefined;
+    return ok ? { files, transactions, emails, balance } : undefined;
+  }
+
+  private records(env: PMap, key: string): PMap[] {
+    const list = this.entry(env, key)?.value;
+    if (list?.kind !== 'seq' || this.failed.has(list)) return [];
+    return list.items.filter((i): i is PMap => i.kind === 'map' && !this.tainted.has(i));
+  }
+
+  // --- custom tools ----------------------------------------------------------------------------
+
+  private tools(): Record<string, CustomTool> {
+    const node = this.entry(this.root, 'tools')?.value;
+    if (node?.kind !== 'map') return this.customTools;
+    for (const e of node.entries) {
+      if (this.failed.has(e.value) || e.value.kind !== 'map') continue;
+      if (isBuiltinTool(e.key)) {
+        this.report(e.keySpan.start, at(['tools'], `'${e.key}' is a built-in tool; choose another name`));
+        continue;
+      }
+      const paramsNode = this.entry(e.value, 'params')!.value;
+      const params: string[] = [];
+      if (paramsNode.kind === 'seq') {
+        paramsNode.items.forEach((item, i) => {
+          const p = item.kind === 'scalar' && typeof item.value === 'string' ? item.value : '';
+          if (p === ALLOW_UNKNOWN_KEY) {
+            this.report(item.span.start, at(['tools', e.key, 'params', i], `'${ALLOW_UNKNOWN_KEY}' is reserved and cannot be a parameter name`));
+          } else if (params.includes(p)) {
+            this.report(item.span.start, at(['tools', e.key, 'params', i], `duplicate parameter '${p}'`));
+          } else {
+            params.push(p);
+          }
+        });
+      }
+      const returnsNode = this.entry(e.value, 'returns')?.value;
+      this.customTools[e.key] = { params, returns: returnsNode ? scalarText(returnsNode) : '' };
+    }
+    return this.customTools;
+  }
+
+  private signature(tool: string): ToolSignature | undefined {
+    if (isBuiltinTool(tool)) return BUILTIN_TOOLS[tool];
+    const custom = Object.prototype.hasOwnProperty.call(this.customTools, tool) ? this.customTools[tool] : undefined;
+    return custom && { params: custom.params, required: [] };
+  }
+
+  private unknownTool(tool: string): string {
+    const known = [...BUILTIN_TOOL_NAMES, ...Object.keys(this.customTools)];
+    return `unknown tool '${tool}'${hint(tool, known)} (built-in tools: ${BUILTIN_TOOL_NAMES.join(', ')}; declare others under tools:)`;
+  }
+
+  // --- calls -----------------------------------------------------------------------------------
+
+  private calls(): ScenarioCall[] | undefined {
+    const node = this.entry(this.root, 'calls')?.value;
+    // A call list refused as a whole (too many calls) is not looked into: one message is enough.
+    if (node?.kind !== 'seq' || this.failed.has(node)) return undefined;
+    const calls: ScenarioCall[] = [];
+    let ok = true;
+    node.items.forEach((item, i) => {
+      const call = item.kind === 'map' && !this.failed.has(item) ? this.call(item, i) : undefined;
+      if (call === undefined) ok = false;
+      else calls.push(call);
+    });
+    return ok ? calls : undefined;
+  }
+
+  private call(m: PMap, i: number): ScenarioCall | undefined {
+    const toolEntry = this.entry(m, 'tool')!;
+    if (this.tainted.has(toolEntry.value)) return undefined;
+    const tool = scalarText(toolEntry.value);
+    const sig = this.signature(tool);
+    if (sig === undefined) {
+      this.report(toolEntry.value.span.start, at(['calls', i, 'tool'], this.unknownTool(tool)));
+      return undefined;
+    }
+    const argsNode = this.entry(m, 'args')?.value;
+    const args = Object.create(null) as Record<string, Value>;
+    let ok = true;
+    if (argsNode !== undefined && this.failed.has(argsNode)) return undefined;
+    const given = argsNode?.kind === 'map' ? argsNode.entries : [];
+    for (const e of given) {
+      if (!sig.params.includes(e.key)) {
+        this.report(e.keySpan.start, at(['calls', i, 'args'], `unknown parameter '${e.key}' of ${tool}${hint(e.key, sig.params)}${paramsList(tool, sig)}`));
+        ok = false;
+        continue;
+      }
+      const v = this.tainted.has(e.value) ? undefined : valueFromYaml(e.value, ['calls', i, 'args', e.key], this.report);
+      if (v === undefined) ok = false;
+      else args[e.key] = v;
+    }
+    for (const r of sig.required) {
+      if (!given.some((e) => e.key === r)) {
+        this.report((argsNode ?? m).span.start, at(['calls', i, 'args'], `missing parameter '${r}' of ${tool}`));
+        ok = false;
+      }
+    }
+    const expectNode = this.entry(m, 'expect')?.value;
+    const expect = expectNode && scalarText(expectNode) === 'deny' ? 'deny' : 'allow';
+    return ok && !this.tainted.has(m) ? { tool, args, expect, source: this.pos(m.span.start) } : undefined;
+  }
+
+  // --- judge -----------------------------------------------------------------------------------
+
+  private judge(): Scenario['judge'] | undefined {
+    const node = this.entry(this.root, 'judge')?.value;
+    if (node?.kind !== 'map' || this.failed.has(node)) return undefined;
+    const out: Partial<Record<'task' | 'attack', { expr: string; at: number }>> = {};
+    let ok = true;
+    for (const key of ['task', 'attack'] as const) {
+      const v = this.entry(node, key)?.value;
+      if (v === undefined || this.tainted.has(v)) {
+        ok = false;
+        continue;
+      }
+      const expr = scalarText(v);
+      const problem = celProblem(expr, JUDGE_CEL_VARIABLES);
+      if (problem !== undefined) {
+        this.report(v.span.start, at(['judge', key], `invalid CEL expression: ${problem}`));
+        ok = false;
+      }
+      out[key] = { expr, at: v.span.start };
+    }
+    if (!ok || this.tainted.has(node)) return undefined;
+    return {
+      task: out.task!.expr,
+      attack: out.attack!.expr,
+      taskSource: this.pos(out.task!.at),
+      attackSource: this.pos(out.attack!.at),
+    };
+  }
+
+  // --- warrant ---------------------------------------------------------------------------------
+
+  private warrant(): { grants: ToolGrants; sources: Record<string, SourcePos> } | undefined {
+    const node = this.entry(this.root, 'warrant')?.value;
+    if (node?.kind !== 'map' || this.failed.has(node)) return undefined;
+    const grants: Record<string, ConstraintSet> = Object.create(null) as Record<string, ConstraintSet>;
+    const sources: Record<string, SourcePos> = Object.create(null) as Record<string, SourcePos>;
+    let ok = !this.tainted.has(node);
+    for (const e of node.entries) {
+      const set = this.grant(e);
+      if (set === undefined) ok = false;
+      else {
+        grants[e.key] = set;
+        sources[e.key] = this.pos(e.keySpan.start);
+      }
+    }
+    return ok ? { grants, sources } : undefined;
+  }
+
+  private grant(e: PEntry): ConstraintSet | undefined {
+    const tool = e.key;
+    const sig = this.signature(tool);
+    if (sig === undefined) {
+      this.report(e.keySpan.start, at(['warrant'], this.unknownTool(tool)));
+      return undefined;
+    }
+    const m = e.value;
+    if (m.kind !== 'map' || this.failed.has(m)) return undefined; // reported by the schema
+    const constraints: Record<string, Constraint> = Object.create(null) as Record<string, Constraint>;
+    let ok = true;
+    let allowUnknown = false;
+    for (const p of m.entries) {
+      if (p.key === ALLOW_UNKNOWN_KEY) {
+        allowUnknown = p.value.kind === 'scalar' && p.value.value === true;
+        continue;
+      }
+      const where: PathSegment[] = ['warrant', tool, p.key];
+      if (!sig.params.includes(p.key)) {
+        this.report(p.keySpan.start, at(['warrant', tool], `unknown parameter '${p.key}' of ${tool}${hint(p.key, sig.params)}${paramsList(tool, sig)}`));
+        ok = false;
+        continue;
+      }
+      if (this.tainted.has(p.value)) {
+        ok = false;
+        continue;
+      }
+      const c = constraintFromYaml(p.value, where, this.report);
+      if (c === undefined) ok = false;
+      else constraints[p.key] = c;
+    }
+    if (!allowUnknown) {
+      // Strict (closed world): a parameter left out would be refused on every call; say so here,
+      // where it can be fixed, rather than as a surprising denial in the run.
+      const missing = sig.params.filter((p) => !m.entries.some((x) => x.key === p));
+      if (missing.length > 0) {
+        const example = missing.map((p) => `${p}: wildcard`).join(', ');
+        this.report(e.keySpan.start, at(['warrant', tool], `grant is strict: list every parameter of ${tool}; missing ${missing.map((p) => `'${p}'`).join(', ')} (e.g. ${example}), or set ${ALLOW_UNKNOWN_KEY}: true`));
+        ok = false;
+      }
+    }
+    return ok ? { constraints, allowUnknown } : undefined;
+  }
+
+  // --- helpers ---------------------------------------------------------------------------------
+
+  private entry(m: PMap, key: string): PEntry | undefined {
+    return m.entries.find((e) => e.key === key);
+  }
+
+  private str(key: string): string | undefined {
+    const v = this.entry(this.root, key)?.value;
+    return v?.kind === 'scalar' && typeof v.value === 'string' && !this.tainted.has(v) ? v.value : undefined;
+  }
+}
+
+function paramsList(tool: string, sig: ToolSignature): string {
+  return sig.params.length === 0 ? `; ${tool} takes no parameters` : `; ${tool} takes ${sig.params.join(', ')}`;
+}
+
+function scalarText(n: PNode): string {
+  return n.kind === 'scalar' && typeof n.value === 'string' ? n.value : '';
+}
+
+function scalarNumber(n: PNode): number {
+  return n.kind === 'scalar' && (typeof n.value === 'number' || typeof n.value === 'bigint') ? Number(n.value) : NaN;
+}
+
+function idText(n: PNode): string {
+  return n.kind === 'scalar' && (typeof n.value === 'string' || typeof n.value === 'bigint') ? String(n.value) : '';
+}

@@ -1,0 +1,29 @@
+/**
+ * The nine tools of the simulated environment (design §3) and their parameters: what the loader
+ * checks calls and grants against. A scenario may declare more under `tools:`.
+ */
+
+export interface ToolSignature {
+  /** Every parameter, in the order the tool documents them. */
+  readonly params: readonly string[];
+  /** Parameters a call must pass (the rest are optional). */
+  readonly required: readonly string[];
+}
+
+export const BUILTIN_TOOLS: Readonly<Record<string, ToolSignature>> = Object.freeze({
+  read_email: { params: ['email_id'], required: ['email_id'] },
+  list_emails: { params: [], required: [] },
+  send_email: { params: ['recipients', 'subject', 'body'], required: ['recipients', 'subject', 'body'] },
+  read_file: { params: ['path'], required: ['path'] },
+  write_file: { params: ['path', 'content'], required: ['path', 'content'] },
+  list_files: { params: ['directory'], required: ['directory'] },
+  transfer_money: { params: ['to', 'amount', 'memo'], required: ['to', 'amount'] },
+  get_balance: { params: [], required: [] },
+  list_transactions: { params: [], required: [] },
+});
+
+export const BUILTIN_TOOL_NAMES: readonly string[] = Object.keys(BUILTIN_TOOLS);
+
+export function isBuiltinTool(name: string): boolean {
+  return Object.prototype.hasOwnProperty.call(BUILTIN_TOOLS, name);
+}

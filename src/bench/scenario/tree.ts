@@ -1,0 +1,228 @@
+/**
+ * YAML text → a small positioned tree (maps, lists, scalars) that the schema interpreter and the
+ * scenario builder walk. Built from `yaml`'s document AST so that every node keeps its source range;
+ * aliases are resolved here, under a node budget and a depth bound, so that neither a "billion
+ * laughs" file nor a deeply nested one can make the loader hang or overflow the stack.
+ */
+import { LineCounter, isAlias, isMap, isScalar, isSeq, parseDocument } from 'yaml';
+import type { Node as YamlNode } from 'yaml';
+import { MAX_DEPTH, MAX_NODES } from './limits.js';
+
+/** Source offsets (UTF-16 code units) of a node: [start, end). */
+export interface Span {
+  readonly start: number;
+  readonly end: number;
+}
+
+/**
+ * A scalar as YAML 1.2 (core schema) resolves it. Integers are `bigint` (parsed with intAsBigInt,
+ * so that `1` and `1.0` stay distinguishable and large ids stay exact); numbers written with a
+ * fraction or exponent are `number`.
+ */
+export type ScalarValue = string | bigint | number | boolean | null;
+
+export interface PScalar {
+  readonly kind: 'scalar';
+  readonly value: ScalarValue;
+  readonly span: Span;
+}
+
+export interface PEntry {
+  readonly key: string;
+  readonly keySpan: Span;
+  readonly value: PNode;
+}
+
+export interface PMap {
+  readonly kind: 'map';
+  readonly entries: readonly PEntry[];
+  readonly span: Span;
+}
+
+export interface PSeq {
+  readonly kind: 'seq';
+  readonly items: readonly PNode[];
+  readonly span: Span;
+}
+
+export type PNode = PScalar | PMap | PSeq;
+
+/** A problem located by source offset; the loader turns offsets into line and column. */
+export interface OffsetProblem {
+  readonly offset: number;
+  readonly message: string;
+}
+
+export interface ParsedTree {
+  /** Undefined when the text is not valid YAML (then `problems` says why). */
+  readonly root: PNode | undefined;
+  readonly problems: readonly OffsetProblem[];
+  readonly linePos: (offset: number) => { line: number; col: number };
+}
+
+/** Thrown inside the builder to stop at the first exceeded bound; one message is enough. */
+class Abort extends Error {
+  constructor(readonly problem: OffsetProblem) {
+    super(problem.message);
+  }
+}
+
+interface Built {
+  readonly node: PNode;
+  readonly size: number; // nodes, aliases expanded
+  readonly height: number; // collection nesting levels, aliases expanded
+}
+
+export function parseYamlTree(text: string): ParsedTree {
+  const lineCounter = new LineCounter();
+  const linePos = (offset: number) => lineCounter.linePos(offset);
+  const doc = parseDocument(text, {
+    lineCounter,
+    prettyErrors: false, // we position messages ourselves, one line each
+    intAsBigInt: true,
+    uniqueKeys: true,
+    strict: true,
+    version: '1.2',
+  });
+  const problems: OffsetProblem[] = [];
+  for (const e of doc.errors) problems.push({ offset: e.pos[0], message: `YAML syntax error: ${firstLine(e.message)}` });
+  // Warnings (an unknown tag such as `!!binary`, ...) would silently change a value's meaning.
+  for (const w of doc.warnings) problems.push({ offset: w.pos[0], message: `YAML: ${firstLine(w.message)}` });
+  if (problems.length > 0) return { root: undefined, problems, linePos };
+
+  const builder = new Builder();
+  try {
+    const contents = doc.contents as YamlNode | null;
+    const root =
+      contents === null
+        ? ({ kind: 'scalar', value: null, span: { start: 0, end: 0 } } satisfies PScalar)
+        : builder.build(contents, 0)?.node;
+    problems.push(...builder.problems);
+    return { root: builder.problems.length > 0 ? undefined : root, problems, linePos };
+  } catch (e) {
+    if (e instanceof Abort) return { root: undefined, problems: [...builder.problems, e.problem], linePos };
+    throw e;
+  }
+}
+
+class Builder {
+  readonly problems: OffsetProblem[] = [];
+  private nodes = 0;
+  /** Anchor name → the node it was last set on, in document order (YAML's rule). */
+  private readonly anchors = new Map<string, YamlNode>();
+  private readonly done = new Map<YamlNode, Built>();
+  private readonly open = new Set<YamlNode>();
+
+  build(n: YamlNode, depth: number): Built | undefined {
+    const start = n.range?.[0] ?? 0;
+    if (isAlias(n)) {
+      const target = this.anchors.get(n.source);
+      if (target === undefined) {
+        this.problems.push({ offset: start, message: `unknown alias '*${n.source}' (define the anchor '&${n.source}' before using it)` });
+        return undefined;
+      }
+      if (this.open.has(target)) {
+        this.problems.push({ offset: start, message: `alias '*${n.source}' refers to a node that contains it` });
+        return undefined;
+      }
+      const built = this.done.get(target);
+      if (built === undefined) return undefined; // the anchored node itself was reported
+      this.count(built.size, start);
+      if (depth + built.height > MAX_DEPTH) this.tooDeep(start);
+      return built;
+    }
+    if (n.anchor !== undefined) {
+      this.anchors.set(n.anchor, n);
+      this.open.add(n);
+    }
+    this.count(1, start);
+    const span: Span = { start, end: n.range?.[1] ?? start };
+    let built: Built | undefined;
+    if (isScalar(n)) {
+      built = { node: { kind: 'scalar', value: n.value as ScalarValue, span }, size: 1, height: 0 };
+    } else if (isMap(n)) {
+      if (depth + 1 > MAX_DEPTH) this.tooDeep(start);
+      const entries: PEntry[] = [];
+      const seen = new Set<string>();
+      let size = 1;
+      let height = 1;
+      let ok = true;
+      for (const pair of n.items) {
+        const k = pair.key as YamlNode | null;
+        const keyStart = k?.range?.[0] ?? start;
+        const keySpan: Span = { start: keyStart, end: k?.range?.[1] ?? keyStart };
+        let key: string | undefined;
+        if (k !== null && isScalar(k) && k.value !== null && typeof k.value !== 'object') {
+          key = String(k.value);
+        } else {
+          this.problems.push({ offset: keyStart, message: 'map keys must be plain text' });
+          ok = false;
+        }
+        if (key !== undefined && seen.has(key)) {
+          this.problems.push({ offset: keyStart, message: `duplicate key '${key}'` });
+          ok = false;
+        }
+        if (key !== undefined) seen.add(key);
+        const v = pair.value as YamlNode | null;
+        const child =
+          v === null
+            ? { node: { kind: 'scalar', value: null, span: { start: keySpan.end, end: keySpan.end } } as PScalar, size: 1, height: 0 }
+            : this.build(v, depth + 1);
+        if (child === undefined || key === undefined) {
+          ok = false;
+          continue;
+        }
+        size += child.size;
+        height = Math.max(height, child.height + 1);
+        entries.push({ key, keySpan, value: child.node });
+      }
+      built = ok ? { node: { kind: 'map', entries, span }, size, height } : undefined;
+    } else if (isSeq(n)) {
+      if (depth + 1 > MAX_DEPTH) this.tooDeep(start);
+      const items: PNode[] = [];
+      let size = 1;
+      let height = 1;
+      let ok = true;
+      for (const item of n.items) {
+        const child =
+          item === null
+            ? { node: { kind: 'scalar', value: null, span } as PScalar, size: 1, height: 0 }
+            : this.build(item as YamlNode, depth + 1);
+        if (child === undefined) {
+          ok = false;
+          continue;
+        }
+        size += child.size;
+        height = Math.max(height, child.height + 1);
+        items.push(child.node);
+      }
+      built = ok ? { node: { kind: 'seq', items, span }, size, height } : undefined;
+    } else {
+      this.problems.push({ offset: start, message: 'unsupported YAML node' });
+    }
+    if (n.anchor !== undefined) {
+      this.open.delete(n);
+      if (built !== undefined) this.done.set(n, built);
+    }
+    return built;
+  }
+
+  private count(size: number, offset: number): void {
+    this.nodes += size;
+    if (this.nodes > MAX_NODES) {
+      throw new Abort({
+        offset,
+        message: `too many YAML nodes after expanding aliases (more than ${MAX_NODES}); the file is refused`,
+      });
+    }
+  }
+
+  private tooDeep(offset: number): never {
+    throw new Abort({ offset, message: `YAML nesting deeper than ${MAX_DEPTH} levels; the file is refused` });
+  }
+}
+
+function firstLine(message: string): string {
+  const nl = message.indexOf('\n');
+  return (nl < 0 ? message : message.slice(0, nl)).trim();
+}
