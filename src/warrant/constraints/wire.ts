@@ -171,7 +171,12 @@ export function readStruct(v: CborValue, path: string, fields: readonly FieldSpe
     }
     if (index < next) throw malformed(`${path}: field "${k}" is out of order (expected ${fields.map((f) => f.name).join(', ')})`);
     for (let i = next; i < index; i++) {
-      if (!fields[i]!.omittable) throw malformed(`${path}: missing field "${fields[i]!.name}"`);
+      const skipped = fields[i]!;
+      if (skipped.omittable) continue;
+      if (map.has(skipped.name)) {
+        throw malformed(`${path}: field "${k}" is out of order (expected ${fields.map((f) => f.name).join(', ')})`);
+      }
+      throw malformed(`${path}: missing field "${skipped.name}"`);
     }
     out.set(k, item);
     next = index + 1;
