@@ -90,6 +90,11 @@ function parseChecked(expression: string): ReturnType<typeof parse> {
  * the name, rather than failing at every evaluation). Throws CelError.
  */
 export function compileCel(expression: string, variables: readonly string[]): CelProgram {
+  return compile(expression, variables);
+}
+
+/** `variables` undefined: any free name is accepted (it fails at evaluation if left unbound). */
+function compile(expression: string, variables: readonly string[] | undefined): CelProgram {
   const parsed = parseChecked(expression);
   let analysis;
   try {
@@ -98,10 +103,11 @@ export function compileCel(expression: string, variables: readonly string[]): Ce
     if (e instanceof AstLimitError || e instanceof RangeError) throw new CelError(e.message);
     throw e;
   }
-  const undeclared = analysis.freeIdents.filter((name) => !variables.includes(name));
+  const declared = variables ?? analysis.freeIdents;
+  const undeclared = analysis.freeIdents.filter((name) => !declared.includes(name));
   if (undeclared.length > 0) {
     throw new CelError(
-      `undeclared variable ${undeclared.map((n) => `'${n}'`).join(', ')} (available: ${variables.join(', ') || 'none'})`,
+      `undeclared variable ${undeclared.map((n) => `'${n}'`).join(', ')} (available: ${declared.join(', ') || 'none'})`,
     );
   }
   let run: (ctx?: Record<string, CelInput>) => CelValue | Error;
@@ -110,7 +116,7 @@ export function compileCel(expression: string, variables: readonly string[]): Ce
   } catch (e) {
     throw new CelError(`does not compile: ${e instanceof Error ? e.message : String(e)}`);
   }
-  const vars = [...variables];
+  const vars = [...declared];
   return {
     expression,
     variables: vars,
@@ -149,11 +155,11 @@ function evaluate(
 
 /**
  * Checks only that `expression` compiles (for the scenario validator): undefined when it does, else
- * the parser's (or a limit's) message.
+ * the parser's (or a limit's) message. With `variables`, a name outside them is an error too.
  */
-export function checkCel(expression: string, variables: readonly string[]): string | undefined {
+export function checkCel(expression: string, variables?: readonly string[]): string | undefined {
   try {
-    compileCel(expression, variables);
+    compile(expression, variables);
     return undefined;
   } catch (e) {
     if (e instanceof CelError) return e.message;

@@ -1,0 +1,215 @@
+/**
+ * Constraint satisfaction, exactly as the reference's `Constraint::matches` and
+ * `ConstraintSet::matches` (`constraints.rs`), with one difference in form: instead of a bool or an
+ * error, a denial is a sentence naming the argument path, the received value and the constraint,
+ * e.g. `read_file.path: '/secrets/api-keys.json' is outside Subpath('/app/config')`.
+ *
+ * Never throws on any value: type confusion (a number where a string is expected, a string where a
+ * list is expected, an object anywhere) is a denial. Unknown constraint types always deny.
+ */
+import { WarrantError } from '../errors.js';
+import { compareUtf8 } from '../bytes.js';
+import type { Args, Value } from '../value.js';
+import { celCheck } from './cel.js';
+import { asNumber, kindName, listContains, valueEquals } from './compare.js';
+import { describeConstraint, showValue } from './format.js';
+import { compileGlob, globMatches } from './glob.js';
+import { networkContains, parseIp, parseNetwork } from './ip.js';
+import { regexMatches } from './regex.js';
+import { shlexCheck } from './shlex.js';
+import { subpathContains } from './subpath.js';
+import type { Constraint, ConstraintSet } from './types.js';
+import { parseUrlPattern, urlPatternMatches } from './url-pattern.js';
+import { urlSafeCheck } from './url-safe.js';
+
+/** All/Any/Not nesting; the reference's `MAX_CONSTRAINT_DEPTH`. */
+export const MAX_CONSTRAINT_DEPTH = 32;
+
+/** Whether a Range admits `n` (reference `Range::contains_value`; NaN never). */
+export function rangeContains(c: Extract<Constraint, { type: 'range' }>, n: number): boolean {
+  if (Number.isNaN(n)) return false;
+  const minOk = c.min === null || (c.minInclusive ? n >= c.min : n > c.min);
+  const maxOk = c.max === null || (c.maxInclusive ? n <= c.max : n < c.max);
+  return minOk && maxOk;
+}
+
+/**
+ * ok, or a failure. `error` marks failures that are errors in the reference (its `matches` returns
+ * `Err`, not `false`): an invalid pattern, regex, network or URL pattern, a value that does not
+ * parse where the reference parses it, a CEL error, an unknown type, nesting too deep. They deny
+ * like any failure, but `Not` does not turn them into a match and `Any` stops at them, as there.
+ */
+type Verdict = { ok: true } | { ok: false; error: boolean; detail?: string; phrase?: string };
+
+const OK: Verdict = { ok: true };
+const no = (detail?: string, phrase?: string): Verdict => ({ ok: false, error: false, detail, phrase });
+const err = (detail: string): Verdict => ({ ok: false, error: true, detail });
+
+function needString(v: Value): Verdict | string {
+  return typeof v === 'string' ? v : no(`expected a string, got ${kindName(v)}`);
+}
+
+function needList(v: Value): Verdict | readonly Value[] {
+  return Array.isArray(v) ? v : no(`expected a list, got ${kindName(v)}`);
+}
+
+function judge(c: Constraint, v: Value, depth: number): Verdict {
+  if (depth > MAX_CONSTRAINT_DEPTH) return err(`constraint nesting exceeds ${MAX_CONSTRAINT_DEPTH}`);
+  switch (c.type) {
+    case 'wildcard':
+      return OK;
+    case 'exact':
+      return valueEquals(c.value, v) ? OK : no(undefined, 'is not');
+    case 'one_of':
+      return listContains(c.values, v) ? OK : no(undefined, 'is not in');
+    case 'not_one_of':
+      return listContains(c.excluded, v) ? no(undefined, 'is excluded by') : OK;
+    case 'range': {
+      const n = asNumber(v);
+      if (n === undefined) return no(`expected a number, got ${kindName(v)}`);
+      if (Number.isNaN(n)) return no('NaN is never in a range');
+      return rangeContains(c, n) ? OK : no(undefined, 'is outside');
+    }
+    case 'pattern': {
+      const g = compileGlob(c.pattern);
+      if (typeof g === 'string') return err(`the pattern is invalid: ${g}`);
+      const s = needString(v);
+      if (typeof s !== 'string') return s;
+      return globMatches(g, s) ? OK : no(undefined, 'does not match');
+    }
+    case 'regex': {
+      const s = typeof v === 'string' ? v : '';
+      const r = regexMatches(c.pattern, s);
+      if (typeof r === 'string') return err(r);
+      if (typeof v !== 'string') return no(`expected a string, got ${kindName(v)}`);
+      return r ? OK : no(undefined, 'does not match');
+    }
+    case 'cidr': {
+      const net = parseNetwork(c.network);
+      if (!net) return err('the network is not valid CIDR notation');
+      const s = needString(v);
+      if (typeof s !== 'string') return s;
+      const ip = parseIp(s);
+      if (!ip) return err('it is not an IP address');
+      return networkContains(net, ip) ? OK : no(undefined, 'is outside');
+    }
+    case 'url_pattern': {
+      const spec = parseUrlPattern(c.pattern);
+      if (typeof spec === 'string') return err(`the pattern is invalid: ${spec}`);
+      const s = needString(v);
+      if (typeof s !== 'string') return s;
+      const r = urlPatternMatches(spec, s);
+      if (typeof r === 'string') return err(r);
+      return r ? OK : no(undefined, 'does not match');
+    }
+    case 'contains': {
+      const list = needList(v);
+      if (!Array.isArray(list)) return list as Verdict;
+      const missing = c.required.find((r) => !listContains(list, r));
+      return missing === undefined ? OK : no(`${showValue(missing)} is missing`);
+    }
+    case 'subset': {
+      const list = needList(v);
+      if (!Array.isArray(list)) return list as Verdict;
+      const extra = list.find((x) => !listContains(c.allowed, x));
+      return extra === undefined ? OK : no(`${showValue(extra)} is not allowed`);
+    }
+    case 'all': {
+      for (const inner of c.constraints) {
+        const r = judge(inner, v, depth + 1);
+        if (!r.ok) {
+          const sub = `${describeConstraint(inner)}${r.detail ? `: ${r.detail}` : ''}`;
+          return r.error ? err(sub) : no(`fails ${sub}`);
+        }
+      }
+      return OK;
+    }
+    case 'any': {
+      for (const inner of c.constraints) {
+        const r = judge(inner, v, depth + 1);
+        if (r.ok) return OK;
+        if (r.error) return err(`${describeConstraint(inner)}: ${r.detail ?? 'error'}`);
+      }
+      return no(undefined, 'matches no branch of');
+    }
+    case 'not': {
+      const inner = judge(c.constraint, v, depth + 1);
+      if (inner.ok) return no(undefined, 'is excluded by');
+      return inner.error ? inner : OK;
+    }
+    case 'cel': {
+      const r = celCheck(c.expression, v);
+      if (r === undefined) return OK;
+      return r.error ? err(r.reason) : no(r.reason);
+    }
+    case 'subpath': {
+      const s = needString(v);
+      if (typeof s !== 'string') return s;
+      return subpathContains(c, s) ? OK : no(undefined, 'is outside');
+    }
+    case 'url_safe': {
+      const s = needString(v);
+      if (typeof s !== 'string') return s;
+      const why = urlSafeCheck(c, s);
+      return why === undefined ? OK : no(why);
+    }
+    case 'shlex': {
+      const s = needString(v);
+      if (typeof s !== 'string') return s;
+      const why = shlexCheck(c.allow, s);
+      return why === undefined ? OK : no(why);
+    }
+    case 'unknown':
+      return err(`unknown constraint type ID ${c.typeId} (always denied)`);
+  }
+}
+
+/**
+ * undefined when `value` satisfies `c`; else a reason naming `path`, the value and the constraint.
+ * Never throws.
+ */
+export function checkConstraint(c: Constraint, value: Value, path: string): string | undefined {
+  let r: Verdict;
+  try {
+    r = judge(c, value, 0);
+  } catch (e) {
+    // Defensive: no input should get here, but a denial is the only safe answer if one does.
+    r = no(`internal error: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  if (r.ok) return undefined;
+  const shown = `${path}: ${showValue(value)}`;
+  const desc = describeConstraint(c);
+  if (r.phrase !== undefined) return `${shown} ${r.phrase} ${desc}`;
+  return `${shown} does not satisfy ${desc}${r.detail ? ` (${r.detail})` : ''}`;
+}
+
+/**
+ * The reference's `ConstraintSet::matches`, as a WarrantError: an empty set allows any arguments
+ * (open world); once a tool has a constraint, an argument it does not name is `unknown_argument`
+ * unless `allowUnknown`; a named argument that is missing, or whose value fails, is
+ * `constraint_not_satisfied`. Arguments and constraints are visited in sorted order so the
+ * reported problem is deterministic.
+ */
+export function checkConstraintSet(tool: string, set: ConstraintSet, args: Args): WarrantError | undefined {
+  const names = Object.keys(set.constraints).sort(compareUtf8);
+  const has = (o: object, k: string): boolean => Object.prototype.hasOwnProperty.call(o, k);
+  if (names.length > 0 && !set.allowUnknown) {
+    const unknown = Object.keys(args)
+      .sort(compareUtf8)
+      .find((k) => !has(set.constraints, k));
+    if (unknown !== undefined) {
+      return new WarrantError(
+        'unknown_argument',
+        `${tool}.${unknown}: argument not allowed by the warrant (closed world; allowed: ${names.join(', ')})`,
+      );
+    }
+  }
+  for (const name of names) {
+    if (!has(args, name)) {
+      return new WarrantError('constraint_not_satisfied', `${tool}.${name}: required argument is missing`);
+    }
+    const why = checkConstraint(set.constraints[name]!, args[name]!, `${tool}.${name}`);
+    if (why !== undefined) return new WarrantError('constraint_not_satisfied', why);
+  }
+  return undefined;
+}

@@ -1,0 +1,67 @@
+/**
+ * Secure path containment (reference `Subpath`): a purely lexical check, no file system access.
+ * `.` and empty components (`//`) are dropped, `..` removes the previous component (never above the
+ * root), and both `/` and `\` separate components. Null bytes and relative paths never match.
+ *
+ * The root is normalized the same way (and lower-cased when matching is case-insensitive), as the
+ * reference's constructors do, so `Subpath('/app/config/')` and `Subpath('/app/./config')` mean
+ * `/app/config`.
+ */
+
+/** Unix `/…` or Windows `C:\…` / `C:/…`. */
+export function isAbsolutePath(path: string): boolean {
+  if (path.startsWith('/')) return true;
+  return path.length >= 3 && /^[A-Za-z]:[\\/]/.test(path);
+}
+
+export function normalizePath(path: string): string {
+  let prefix: string;
+  let rest: string;
+  if (path.startsWith('/')) {
+    prefix = '/';
+    rest = path.slice(1);
+  } else if (path.length >= 2 && path[1] === ':') {
+    const sep = path.length > 2 && (path[2] === '\\' || path[2] === '/') ? 3 : 2;
+    prefix = path.slice(0, sep);
+    rest = path.slice(sep);
+  } else {
+    prefix = '';
+    rest = path;
+  }
+  const parts: string[] = [];
+  for (const part of rest.split(/[\\/]/)) {
+    if (part === '' || part === '.') continue;
+    if (part === '..') parts.pop();
+    else parts.push(part);
+  }
+  let out = prefix;
+  parts.forEach((part, i) => {
+    if ((i > 0 || prefix !== '') && !out.endsWith('/') && !out.endsWith('\\')) out += '/';
+    out += part;
+  });
+  return out;
+}
+
+export interface SubpathSpec {
+  readonly root: string;
+  readonly caseSensitive: boolean;
+  readonly allowEqual: boolean;
+}
+
+/** The root as the reference's constructor stores it. */
+export function effectiveRoot(s: SubpathSpec): string {
+  const root = normalizePath(s.root);
+  return s.caseSensitive ? root : root.toLowerCase();
+}
+
+/** True when `path` is contained in the Subpath's root; never throws. */
+export function subpathContains(s: SubpathSpec, path: string): boolean {
+  if (path.includes('\0')) return false;
+  if (!isAbsolutePath(path)) return false;
+  let normalized = normalizePath(path);
+  if (!s.caseSensitive) normalized = normalized.toLowerCase();
+  const root = effectiveRoot(s);
+  if (s.allowEqual && normalized === root) return true;
+  const rootWithSep = `${root.replace(/\/+$/, '')}/`;
+  return normalized.startsWith(rootWithSep);
+}
