@@ -1,0 +1,187 @@
+/**
+ * The authorizer: verifies a delegation chain against trusted roots and a clock, then decides one
+ * tool call against the leaf (reference `planes.rs` `Authorizer::check_chain`, spec §6).
+ *
+ * Call order: chain (chain.ts) → the leaf is an execution warrant and grants the tool
+ * (`tool_not_allowed`) → proof-of-possession by the leaf's holder (`pop_failed`) → the tool's
+ * constraint set, closed world (`unknown_argument` / `constraint_not_satisfied`) → M-of-N
+ * approvals when the leaf lists required approvers (`insufficient_approvals`). PoP comes before
+ * the constraints, as in the reference, so a caller without the holder key learns nothing about
+ * the constraints from the denial code.
+ *
+ * Hot path: the benchmark authorizes many calls against the same chain. A verified envelope's
+ * signature is remembered (keyed by its exact bytes), and so is a chain whose clock-independent
+ * checks all passed (keyed by the bytes of all its envelopes). A repeated call then costs the
+ * revocation lookups, the expiry comparisons, the constraint checks and one PoP signature check.
+ */
+import { checkApprovals, type SignedApproval } from './approval.js';
+import { checkConstraintSet } from './constraints/satisfy.js';
+import { verifyWarrantSignature } from './keys.js';
+import { assertPopMaxWindows, DEFAULT_POP_MAX_WINDOWS, verifyPop } from './pop.js';
+import { toHex } from './bytes.js';
+import { WarrantError } from './errors.js';
+import { warrantIdString } from './id.js';
+import {
+  checkChainLength,
+  checkChainTimes,
+  checkRevocation,
+  DEFAULT_CLOCK_SKEW_SECONDS,
+  verifyChainFull,
+} from './chain.js';
+import type { Args } from './value.js';
+import type { ConstraintSet } from './constraints/types.js';
+import type { Clock, SignedWarrant } from './types.js';
+
+export interface AuthorizerOptions {
+  /** Ed25519 public keys (32 bytes) whose root warrants are trusted. */
+  readonly trustedRoots: readonly Uint8Array[];
+  /** Unix seconds; injected so that verification is reproducible. */
+  readonly clock: Clock;
+  /** Revoked warrant ids in display form (`tnu_wrt_` + 32 lowercase hex), matched exactly. */
+  readonly revoked?: Iterable<string>;
+  /** PoP windows tried (offsets 0, −1, +1, −2, +2, …): 2–10, default 5; else WarrantError('malformed'). */
+  readonly maxWindows?: number;
+  /** Clock skew tolerated on expiry and issued_at, in seconds (default 30, the reference's). */
+  readonly clockSkewSeconds?: number;
+}
+
+export interface ToolCall {
+  readonly tool: string;
+  readonly args: Args;
+  /** The holder's proof-of-possession signature (64 bytes). */
+  readonly pop: Uint8Array;
+  readonly approvals?: readonly SignedApproval[];
+}
+
+/** Bound on each cache; when full it is emptied (simple, bounded, and the working set is small). */
+const CACHE_LIMIT = 4096;
+
+/** Latin-1 is a byte-to-char bijection: the cheapest exact string form of some bytes. */
+function latin1(bytes: Uint8Array): string {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
+}
+
+/**
+ * An unambiguous key for one envelope: both lengths, then both byte strings. Self-delimiting, so
+ * that the concatenated keys of a chain are unambiguous too.
+ */
+function envelopeKey(w: SignedWarrant): string {
+  return `${w.payloadBytes.length},${w.signature.length}:${latin1(w.payloadBytes)}${latin1(w.signature)}`;
+}
+
+function hasOwn(o: object, key: string): boolean {
+  return Object.prototype.hasOwnProperty.call(o, key);
+}
+
+export class Authorizer {
+  readonly #trustedRoots: readonly Uint8Array[];
+  readonly #clock: Clock;
+  readonly #revoked: ReadonlySet<string>;
+  readonly #maxWindows: number;
+  readonly #skew: number;
+  /** Envelope key → its signature verified under the issuer key its payload names. */
+  readonly #verifiedSignatures = new Set<string>();
+  /** Chain key → display ids of a chain whose clock-independent checks all passed. */
+  readonly #verifiedChains = new Map<string, readonly string[]>();
+
+  constructor(o: AuthorizerOptions) {
+    const maxWindows = o.maxWindows ?? DEFAULT_POP_MAX_WINDOWS;
+    assertPopMaxWindows(maxWindows); // a configuration error: WarrantError('malformed')
+    const skew = o.clockSkewSeconds ?? DEFAULT_CLOCK_SKEW_SECONDS;
+    if (!Number.isInteger(skew) || skew < 0 || skew > 3600) {
+      throw new WarrantError('malformed', `clockSkewSeconds must be a whole number of seconds from 0 to 3600 (got ${skew})`);
+    }
+    // Copies: later changes to the caller's arrays must not change what this authorizer trusts.
+    this.#trustedRoots = o.trustedRoots.map((k) => Uint8Array.from(k));
+    this.#clock = o.clock;
+    this.#revoked = new Set(o.revoked ?? []);
+    this.#maxWindows = maxWindows;
+    this.#skew = skew;
+  }
+
+  /** Verifies a chain (root first) at the injected clock's now; throws a WarrantError. */
+  verifyChain(chain: readonly SignedWarrant[]): void {
+    this.#verify(chain, this.#now());
+  }
+
+  /** Verifies the chain and decides one call against its leaf; throws a WarrantError on denial. */
+  authorize(chain: readonly SignedWarrant[], call: ToolCall): void {
+    const now = this.#now();
+    this.#verify(chain, now);
+    const leafWarrant = chain[chain.length - 1]!;
+    const leaf = leafWarrant.payload;
+    const tool = call.tool;
+    if (leaf.warrantType !== 'execution') {
+      throw new WarrantError(
+        'tool_not_allowed',
+        `${tool}: the leaf ${warrantIdString(leaf.id)} is an issuer warrant; only execution warrants authorize tool calls`,
+      );
+    }
+    let set: ConstraintSet | undefined;
+    if (hasOwn(leaf.tools, tool)) set = leaf.tools[tool];
+    else if (hasOwn(leaf.tools, '*')) set = leaf.tools['*'];
+    if (set === undefined) {
+      const granted = Object.keys(leaf.tools);
+      throw new WarrantError(
+        'tool_not_allowed',
+        `${tool}: not granted by the leaf warrant (it grants ${granted.length === 0 ? 'no tools' : granted.join(', ')})`,
+      );
+    }
+    const pop = call.pop;
+    if (!(pop instanceof Uint8Array) || pop.length !== 64) {
+      throw new WarrantError('pop_failed', `${tool}: proof-of-possession must be a 64-byte Ed25519 signature`);
+    }
+    if (!verifyPop(leaf.holder, leaf.id, tool, call.args, pop, now, this.#maxWindows)) {
+      throw new WarrantError(
+        'pop_failed',
+        `${tool}: proof-of-possession does not verify under the holder key ${toHex(leaf.holder)} for these arguments within ${this.#maxWindows} 30-second windows around ${now}`,
+      );
+    }
+    const denial = checkConstraintSet(tool, set, call.args);
+    if (denial !== undefined) throw denial;
+    if (leaf.requiredApprovers !== null && leaf.requiredApprovers.length > 0) {
+      const missing = checkApprovals(leafWarrant, tool, call.args, call.approvals ?? [], now);
+      if (missing !== undefined) throw missing;
+    }
+  }
+
+  #now(): number {
+    const now = this.#clock();
+    if (!Number.isFinite(now)) throw new WarrantError('malformed', `the clock returned ${now}, not a time`);
+    return Math.floor(now);
+  }
+
+  #verify(chain: readonly SignedWarrant[], now: number): void {
+    checkChainLength(chain);
+    let key = '';
+    for (const w of chain) key += envelopeKey(w);
+    const ids = this.#verifiedChains.get(key);
+    if (ids !== undefined) {
+      // Everything clock-independent already passed for these exact bytes: what is left is what
+      // can change between calls, in the order the full check would report it.
+      checkRevocation(ids, this.#revoked);
+      checkChainTimes(chain, now, this.#skew);
+      return;
+    }
+    const verifiedIds = verifyChainFull(chain, {
+      trustedRoots: this.#trustedRoots,
+      now,
+      revoked: this.#revoked,
+      clockSkewSeconds: this.#skew,
+      signatureValid: (w) => this.#signatureValid(w),
+    });
+    if (this.#verifiedChains.size >= CACHE_LIMIT) this.#verifiedChains.clear();
+    this.#verifiedChains.set(key, verifiedIds);
+  }
+
+  #signatureValid(w: SignedWarrant): boolean {
+    const key = envelopeKey(w);
+    if (this.#verifiedSignatures.has(key)) return true;
+    const ok = verifyWarrantSignature(w.payload.issuer, w.payloadBytes, w.signature);
+    if (ok) {
+      if (this.#verifiedSignatures.size >= CACHE_LIMIT) this.#verifiedSignatures.clear();
+      this.#verifiedSignatures.add(key);
+    }
+    return ok;
+  }
+}

@@ -1,0 +1,384 @@
+/**
+ * Delegation-chain verification (reference `planes.rs` `verify_chain` / `verify_link`, protocol
+ * spec §4–§5). Pure functions over decoded envelopes; the `Authorizer` (authorize.ts) adds the
+ * trusted roots, the clock, the revocation list and the signature cache, and the builders
+ * (builder.ts) run the very same checks so that they never build a child this code would reject.
+ *
+ * Order (the reference's, so that a chain with several defects reports the same first one):
+ *   length → revocation of every warrant → cycles (same id twice) → structure of every warrant →
+ *   trusted root → every signature → the root's validity window → per link: I1 delegation
+ *   authority, I5 parent hash, I2 depth, I3 expiry monotonicity, the child's validity window,
+ *   type rules with I4 capability attenuation, clearance, self-issuance, approver monotonicity.
+ *
+ * Signatures: each envelope's signature is checked over its raw payload bytes (never a
+ * re-encoding) under the issuer key the payload names, before any decoded field is used for a
+ * decision. For the root that key must be a trusted root (checked first); for a child, I1 then
+ * demands that it equal the parent's holder, so every child is, in effect, verified under the
+ * parent's holder key. Checking under the claimed issuer first (as the reference's batch check
+ * does) is what lets a forged link report `delegation_authority_violated` (vector A.4) rather
+ * than a bare `signature_invalid`.
+ */
+import { checkConstraintSetAttenuation, checkToolAttenuation } from './constraints/attenuate.js';
+import { sha256 } from './crypto/sha256.js';
+import { bytesEqual, toHex, utf8 } from './bytes.js';
+import { WarrantError, type ErrorCode } from './errors.js';
+import { warrantIdString } from './id.js';
+import type { ConstraintSet } from './constraints/types.js';
+import type { SignedWarrant, WarrantPayload } from './types.js';
+
+/** Protocol limits (spec §9, reference `lib.rs` / `wire.rs`). */
+export const MAX_DELEGATION_DEPTH = 64;
+/** Depths run 0..64, so a chain holds at most 65 warrants. */
+export const MAX_CHAIN_LENGTH = MAX_DELEGATION_DEPTH + 1;
+export const MAX_WARRANT_TTL_SECONDS = 90 * 24 * 60 * 60;
+export const MAX_TOOLS_PER_WARRANT = 256;
+export const MAX_CONSTRAINTS_PER_TOOL = 64;
+export const MAX_EXTENSION_KEYS = 64;
+export const MAX_EXTENSION_KEY_BYTES = 255;
+export const MAX_EXTENSION_VALUE_BYTES = 8 * 1024;
+/** The reference chain verifier's default clock tolerance (`CLOCK_SKEW_TOLERANCE_SECS`). */
+export const DEFAULT_CLOCK_SKEW_SECONDS = 30;
+
+/** How errors name a warrant: its position (0 = root) and its display id. */
+export function linkName(index: number, p: WarrantPayload): string {
+  return `link ${index} (${warrantIdString(p.id)})`;
+}
+
+function fail(code: ErrorCode, where: string, what: string): never {
+  throw new WarrantError(code, `${where}: ${what}`);
+}
+
+function keyHex(key: Uint8Array): string {
+  return toHex(key);
+}
+
+/**
+ * What a warrant must satisfy on its own, with no parent and no clock (reference
+ * `validate_structural`, plus the spec's depth and TTL ceilings).
+ */
+export function checkStructure(p: WarrantPayload, where: string): void {
+  if (p.version !== 1) fail('malformed', where, `unsupported payload version ${p.version} (expected 1)`);
+  if (!(p.expiresAt > p.issuedAt)) {
+    fail('malformed', where, `expires_at ${p.expiresAt} is not after issued_at ${p.issuedAt}`);
+  }
+  if (p.expiresAt - p.issuedAt > MAX_WARRANT_TTL_SECONDS) {
+    fail(
+      'ttl_monotonicity_violated',
+      where,
+      `lifetime ${p.expiresAt - p.issuedAt} s (issued_at ${p.issuedAt} to expires_at ${p.expiresAt}) exceeds the 90-day maximum of ${MAX_WARRANT_TTL_SECONDS} s`,
+    );
+  }
+  if (p.depth > MAX_DELEGATION_DEPTH) {
+    fail('depth_exceeded', where, `depth ${p.depth} exceeds the protocol maximum ${MAX_DELEGATION_DEPTH}`);
+  }
+  if (p.maxDepth > MAX_DELEGATION_DEPTH) {
+    fail('depth_exceeded', where, `max_depth ${p.maxDepth} exceeds the protocol maximum ${MAX_DELEGATION_DEPTH}`);
+  }
+  if (p.warrantType === 'execution') {
+    if (p.issuableTools !== null) fail('malformed', where, 'an execution warrant cannot have issuable_tools');
+    if (p.maxIssueDepth !== null) fail('malformed', where, 'an execution warrant cannot have max_issue_depth');
+  } else {
+    if (Object.keys(p.tools).length > 0) fail('malformed', where, 'an issuer warrant cannot have tools');
+    if (p.issuableTools === null || p.issuableTools.length === 0) {
+      fail('malformed', where, 'an issuer warrant needs at least one issuable_tools entry');
+    }
+  }
+  if (p.maxIssueDepth !== null && p.maxIssueDepth > p.maxDepth) {
+    fail('depth_exceeded', where, `max_issue_depth ${p.maxIssueDepth} exceeds max_depth ${p.maxDepth}`);
+  }
+  const tools = Object.keys(p.tools);
+  if (tools.length > MAX_TOOLS_PER_WARRANT) {
+    fail('malformed', where, `${tools.length} tools exceed the limit of ${MAX_TOOLS_PER_WARRANT}`);
+  }
+  for (const tool of tools) {
+    const n = Object.keys(p.tools[tool]!.constraints).length;
+    if (n > MAX_CONSTRAINTS_PER_TOOL) {
+      fail('malformed', where, `tool '${tool}' has ${n} constraints, over the limit of ${MAX_CONSTRAINTS_PER_TOOL}`);
+    }
+  }
+  const extensionKeys = Object.keys(p.extensions);
+  const extensionCount = extensionKeys.length + (p.sessionId !== null ? 1 : 0) + (p.agentId !== null ? 1 : 0);
+  if (extensionCount > MAX_EXTENSION_KEYS) {
+    fail('malformed', where, `${extensionCount} extensions exceed the limit of ${MAX_EXTENSION_KEYS}`);
+  }
+  for (const key of extensionKeys) {
+    if (utf8(key).length > MAX_EXTENSION_KEY_BYTES) {
+      fail('malformed', where, `extension key '${key.slice(0, 32)}…' is longer than ${MAX_EXTENSION_KEY_BYTES} bytes`);
+    }
+    const size = p.extensions[key]!.length;
+    if (size > MAX_EXTENSION_VALUE_BYTES) {
+      fail('malformed', where, `extension '${key}' is ${size} bytes, over the limit of ${MAX_EXTENSION_VALUE_BYTES}`);
+    }
+  }
+  if (p.requiredApprovers !== null && p.minApprovals !== null) {
+    if (p.minApprovals === 0) fail('malformed', where, 'min_approvals must be at least 1 when required_approvers is set');
+    if (p.minApprovals > p.requiredApprovers.length) {
+      fail(
+        'malformed',
+        where,
+        `min_approvals ${p.minApprovals} exceeds the ${p.requiredApprovers.length} required_approvers`,
+      );
+    }
+  }
+}
+
+/**
+ * The validity window at `now`. Rule (the reference chain verifier's, `is_expired_with_tolerance`
+ * with the default 30 s): a warrant is expired when `now > expires_at + skew`, so it is still
+ * accepted at `expires_at + skew` exactly. A warrant whose issued_at lies more than `skew` in the
+ * future is not valid yet (reference `IssuedInFuture`); it is reported as `warrant_expired`
+ * because it is the same question (outside its validity window) with the same fix (check clocks).
+ */
+export function checkValidityWindow(p: WarrantPayload, where: string, now: number, skew: number): void {
+  if (now > p.expiresAt + skew) {
+    fail('warrant_expired', where, `expired at ${p.expiresAt} (now ${now}, ${skew} s clock skew allowed)`);
+  }
+  if (p.issuedAt > now + skew) {
+    fail('warrant_expired', where, `issued_at ${p.issuedAt} is in the future (now ${now}, ${skew} s clock skew allowed): not valid yet`);
+  }
+}
+
+/** Effective approval threshold (reference `approval_threshold`): min_approvals capped at the set size. */
+export function approvalThreshold(p: WarrantPayload): number {
+  if (p.requiredApprovers === null) return 0;
+  const n = p.requiredApprovers.length;
+  return p.minApprovals === null ? n : Math.min(p.minApprovals, n);
+}
+
+/**
+ * Link checks that come before the child's validity window in the reference: I1, I5, I2, I3.
+ * `parentBytes` are the parent's raw payload bytes (I5 hashes them, not a re-encoding).
+ */
+export function checkLinkStructure(
+  parent: WarrantPayload,
+  parentBytes: Uint8Array,
+  child: WarrantPayload,
+  where: string,
+): void {
+  // I1: only the parent's holder may delegate.
+  if (!bytesEqual(child.issuer, parent.holder)) {
+    fail(
+      'delegation_authority_violated',
+      where,
+      `issuer ${keyHex(child.issuer)} is not the parent's holder ${keyHex(parent.holder)}`,
+    );
+  }
+  // I5: the child is bound to these exact parent bytes (no splicing onto another parent).
+  if (child.parentHash === null) fail('parent_hash_mismatch', where, 'parent_hash is missing on a delegated warrant');
+  const expected = sha256(parentBytes);
+  if (!bytesEqual(child.parentHash, expected)) {
+    fail(
+      'parent_hash_mismatch',
+      where,
+      `parent_hash ${toHex(child.parentHash)} is not SHA-256 of the parent's payload (${toHex(expected)})`,
+    );
+  }
+  // I2: depth grows by exactly one and stays under every ceiling.
+  if (child.depth !== parent.depth + 1) {
+    fail('depth_monotonicity_violated', where, `depth ${child.depth} is not the parent's depth ${parent.depth} + 1`);
+  }
+  if (child.depth > parent.maxDepth) {
+    fail('depth_exceeded', where, `depth ${child.depth} exceeds the parent's max_depth ${parent.maxDepth}`);
+  }
+  if (child.maxDepth > parent.maxDepth) {
+    fail('depth_monotonicity_violated', where, `max_depth ${child.maxDepth} exceeds the parent's max_depth ${parent.maxDepth}`);
+  }
+  if (child.depth > child.maxDepth) {
+    fail('depth_exceeded', where, `depth ${child.depth} exceeds its own max_depth ${child.maxDepth}`);
+  }
+  // I3: a child never outlives its parent.
+  if (child.expiresAt > parent.expiresAt) {
+    fail('ttl_monotonicity_violated', where, `expires_at ${child.expiresAt} is after the parent's ${parent.expiresAt}`);
+  }
+}
+
+const EMPTY_SET: ConstraintSet = { constraints: {}, allowUnknown: false };
+
+function clearanceOf(p: WarrantPayload): number {
+  // Spec §4.2: an absent clearance is 0. Treating it so on both sides means a child cannot
+  // introduce a clearance its parent never had (the reference builder's rule, enforced here too).
+  return p.clearance ?? 0;
+}
+
+/**
+ * Link checks after the child's validity window: warrant-type transitions, I4 capability
+ * attenuation (issuer bounds included), clearance, self-issuance, approver monotonicity.
+ */
+export function checkLinkCapabilities(parent: WarrantPayload, child: WarrantPayload, where: string): void {
+  const transition = `${parent.warrantType} → ${child.warrantType}`;
+  if (parent.warrantType === 'execution' && child.warrantType === 'execution') {
+    const why = checkToolAttenuation(parent.tools, child.tools);
+    if (why !== undefined) fail('capability_monotonicity_violated', where, `tools widen the parent's: ${why}`);
+  } else if (parent.warrantType === 'issuer' && child.warrantType === 'issuer') {
+    const parentTools = parent.issuableTools ?? [];
+    for (const tool of child.issuableTools ?? []) {
+      if (!parentTools.some((t) => t === tool || t === '*')) {
+        fail('capability_monotonicity_violated', where, `issuable_tools entry '${tool}' is not in the parent's issuable_tools`);
+      }
+    }
+    if (parent.constraintBounds !== null) {
+      // Dropping the bounds would widen them: an absent child bound is compared as an empty set.
+      const why = checkConstraintSetAttenuation('constraint_bounds', parent.constraintBounds, child.constraintBounds ?? EMPTY_SET);
+      if (why !== undefined) fail('capability_monotonicity_violated', where, `constraint_bounds widen the parent's: ${why}`);
+    }
+    if (parent.maxIssueDepth !== null && (child.maxIssueDepth === null || child.maxIssueDepth > parent.maxIssueDepth)) {
+      fail(
+        'capability_monotonicity_violated',
+        where,
+        `max_issue_depth ${child.maxIssueDepth ?? 'absent'} exceeds the parent's max_issue_depth ${parent.maxIssueDepth}`,
+      );
+    }
+  } else if (parent.warrantType === 'issuer' && child.warrantType === 'execution') {
+    const issuable = parent.issuableTools ?? [];
+    for (const tool of Object.keys(child.tools)) {
+      if (!issuable.some((t) => t === tool || t === '*')) {
+        fail(
+          'capability_monotonicity_violated',
+          where,
+          `tool '${tool}' is not in the issuer's issuable_tools [${issuable.join(', ')}]`,
+        );
+      }
+    }
+  } else {
+    fail('capability_monotonicity_violated', where, `invalid warrant type transition ${transition}: an execution warrant cannot create an issuer warrant`);
+  }
+
+  if (clearanceOf(child) > clearanceOf(parent)) {
+    fail(
+      'clearance_monotonicity_violated',
+      where,
+      `clearance ${child.clearance} exceeds the parent's clearance ${parent.clearance ?? 'absent (0)'}`,
+    );
+  }
+
+  if (parent.warrantType === 'issuer' && child.warrantType === 'execution') {
+    if (parent.constraintBounds !== null) {
+      for (const tool of Object.keys(child.tools)) {
+        const why = checkConstraintSetAttenuation(tool, parent.constraintBounds, child.tools[tool]!);
+        if (why !== undefined) {
+          fail('capability_monotonicity_violated', where, `tool '${tool}' exceeds the issuer's constraint_bounds: ${why}`);
+        }
+      }
+    }
+    // Spec §2.4: max_issue_depth caps the max_depth of issued warrants.
+    if (parent.maxIssueDepth !== null && child.maxDepth > parent.maxIssueDepth) {
+      fail(
+        'capability_monotonicity_violated',
+        where,
+        `max_depth ${child.maxDepth} exceeds the issuer's max_issue_depth ${parent.maxIssueDepth}`,
+      );
+    }
+    // Planner/worker separation: an issuer cannot hand execution rights to itself or to the key
+    // that issued its issuer warrant.
+    if (bytesEqual(child.holder, parent.holder)) {
+      fail('self_issuance', where, `holder ${keyHex(child.holder)} is the issuer warrant's own holder: an issuer cannot grant execution warrants to itself`);
+    }
+    if (bytesEqual(child.holder, parent.issuer)) {
+      fail('self_issuance', where, `holder ${keyHex(child.holder)} is the issuer warrant's issuer: issuer and holder must be separate`);
+    }
+  }
+
+  // Approvals can only tighten: every parent approver stays, and the threshold never drops.
+  // (Authorization demands approvals whenever the leaf lists approvers, so dropping them would
+  // be a widening the reference's approval gates would otherwise catch.)
+  if (parent.requiredApprovers !== null) {
+    const childApprovers = child.requiredApprovers ?? [];
+    for (const key of parent.requiredApprovers) {
+      if (!childApprovers.some((k) => bytesEqual(k, key))) {
+        fail('capability_monotonicity_violated', where, `required_approvers drops the parent's approver ${keyHex(key)}`);
+      }
+    }
+    if (approvalThreshold(child) < approvalThreshold(parent)) {
+      fail(
+        'capability_monotonicity_violated',
+        where,
+        `approval threshold ${approvalThreshold(child)} is below the parent's ${approvalThreshold(parent)}`,
+      );
+    }
+  }
+}
+
+export interface ChainCheckOptions {
+  /** Ed25519 public keys whose root warrants are trusted. */
+  readonly trustedRoots: readonly Uint8Array[];
+  /** Unix seconds. */
+  readonly now: number;
+  /** Revoked ids in display form (`tnu_wrt_` + 32 hex), matched exactly. */
+  readonly revoked: ReadonlySet<string>;
+  readonly clockSkewSeconds: number;
+  /** Checks one envelope's signature under its payload's issuer key (the Authorizer caches it). */
+  readonly signatureValid: (w: SignedWarrant) => boolean;
+}
+
+/** Rejects an empty or overlong chain before any per-warrant work. */
+export function checkChainLength(chain: readonly SignedWarrant[]): void {
+  if (chain.length === 0) throw new WarrantError('malformed', 'chain is empty: give at least the root warrant');
+  if (chain.length > MAX_CHAIN_LENGTH) {
+    throw new WarrantError(
+      'depth_exceeded',
+      `chain has ${chain.length} warrants, more than the ${MAX_CHAIN_LENGTH} that depths 0..${MAX_DELEGATION_DEPTH} allow`,
+    );
+  }
+}
+
+export function checkRevocation(ids: readonly string[], revoked: ReadonlySet<string>): void {
+  if (revoked.size === 0) return;
+  for (let i = 0; i < ids.length; i++) {
+    if (revoked.has(ids[i]!)) throw new WarrantError('warrant_revoked', `link ${i} (${ids[i]}): revoked`);
+  }
+}
+
+/** The clock-dependent part of a chain: every warrant's validity window, in chain order. */
+export function checkChainTimes(chain: readonly SignedWarrant[], now: number, skew: number): void {
+  for (let i = 0; i < chain.length; i++) {
+    const p = chain[i]!.payload;
+    // Inline the common case; build the link name only on failure.
+    if (now > p.expiresAt + skew || p.issuedAt > now + skew) checkValidityWindow(p, linkName(i, p), now, skew);
+  }
+}
+
+/**
+ * The clock-independent checks in reference order, with the time checks interleaved where the
+ * reference puts them. Throws the first failure as a WarrantError; returns the display ids.
+ */
+export function verifyChainFull(chain: readonly SignedWarrant[], o: ChainCheckOptions): string[] {
+  checkChainLength(chain);
+  const ids = chain.map((w) => warrantIdString(w.payload.id));
+  checkRevocation(ids, o.revoked);
+  if (chain.length > 1) {
+    const seen = new Set<string>();
+    for (let i = 0; i < ids.length; i++) {
+      if (seen.has(ids[i]!)) {
+        throw new WarrantError('malformed', `link ${i} (${ids[i]}): cycle detected, this warrant id appears earlier in the chain`);
+      }
+      seen.add(ids[i]!);
+    }
+  }
+  for (let i = 0; i < chain.length; i++) checkStructure(chain[i]!.payload, `link ${i} (${ids[i]})`);
+
+  const root = chain[0]!.payload;
+  if (!o.trustedRoots.some((k) => bytesEqual(k, root.issuer))) {
+    throw new WarrantError(
+      'chain_not_anchored',
+      `link 0 (${ids[0]}): root issuer ${keyHex(root.issuer)} is not a trusted root`,
+    );
+  }
+  for (let i = 0; i < chain.length; i++) {
+    if (!o.signatureValid(chain[i]!)) {
+      throw new WarrantError(
+        'signature_invalid',
+        `link ${i} (${ids[i]}): signature does not verify under the issuer key ${keyHex(chain[i]!.payload.issuer)}`,
+      );
+    }
+  }
+  checkValidityWindow(root, `link 0 (${ids[0]})`, o.now, o.clockSkewSeconds);
+  for (let i = 1; i < chain.length; i++) {
+    const parent = chain[i - 1]!;
+    const child = chain[i]!.payload;
+    const where = `link ${i} (${ids[i]})`;
+    checkLinkStructure(parent.payload, parent.payloadBytes, child, where);
+    checkValidityWindow(child, where, o.now, o.clockSkewSeconds);
+    checkLinkCapabilities(parent.payload, child, where);
+  }
+  return ids;
+}
