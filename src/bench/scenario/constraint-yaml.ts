@@ -18,7 +18,18 @@ import { valueFromYaml, type Report } from './value-yaml.js';
 /** Variables a `{cel: ...}` constraint may use: the argument it constrains. */
 export const CONSTRAINT_CEL_VARIABLES = ['value'] as const;
 
-export function constraintFromYaml(node: PNode, path: readonly PathSegment[], report: Report): Constraint | undefined {
+/**
+ * `skip(node)`: true for a node the schema already reported a problem at or under; such a node is
+ * not checked again (one mistake, one message), but the members of an all/any/not still are.
+ */
+export function constraintFromYaml(
+  node: PNode,
+  path: readonly PathSegment[],
+  report: Report,
+  skip: (n: PNode) => boolean = () => false,
+): Constraint | undefined {
+  const combinator = node.kind === 'map' && node.entries.length === 1 && ['all', 'any', 'not'].includes(node.entries[0]!.key);
+  if (skip(node) && !combinator) return undefined;
   if (node.kind === 'scalar') {
     if (node.value === 'wildcard') return { type: 'wildcard' };
     report(node.span.start, at(path, `expected a constraint, got ${JSON.stringify(node.value)}`));
@@ -89,18 +100,18 @@ export function constraintFromYaml(node: PNode, path: readonly PathSegment[], re
     }
     case 'all':
     case 'any': {
-      if (v.kind !== 'seq') return bad('expected a list of constraints');
+      if (v.kind !== 'seq') return skip(v) ? undefined : bad('expected a list of constraints');
       const constraints: Constraint[] = [];
       let ok = true;
       v.items.forEach((item, i) => {
-        const c = constraintFromYaml(item, [...p, i], report);
+        const c = constraintFromYaml(item, [...p, i], report, skip);
         if (c === undefined) ok = false;
         else constraints.push(c);
       });
       return ok ? { type: e.key, constraints } : undefined;
     }
     case 'not': {
-      const constraint = constraintFromYaml(v, p, report);
+      const constraint = constraintFromYaml(v, p, report, skip);
       return constraint && { type: 'not', constraint };
     }
     case 'cel': {

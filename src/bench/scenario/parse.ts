@@ -341,11 +341,7 @@ class Builder {
         ok = false;
         continue;
       }
-      if (this.tainted.has(p.value)) {
-        ok = false;
-        continue;
-      }
-      const c = constraintFromYaml(p.value, where, this.report);
+      const c = constraintFromYaml(p.value, where, this.report, (n) => this.tainted.has(n));
       if (c === undefined) ok = false;
       else constraints[p.key] = c;
     }

@@ -268,7 +268,9 @@ class Run {
       }
       candidates = keyed;
     }
-    if (candidates.length === 1) {
+    // A branch chosen by type alone that is just a list of words (`wildcard`) says less than the
+    // list of every form would: fall through to that.
+    if (candidates.length === 1 && branches[candidates[0]!]!.enum === undefined) {
       const trial = trials[candidates[0]!]!;
       for (const p of trial.problems) this.problems.push(p);
       for (const n of trial.tainted) this.tainted.add(n);

@@ -139,7 +139,13 @@ class Builder {
     const span: Span = { start, end: n.range?.[1] ?? start };
     let built: Built | undefined;
     if (isScalar(n)) {
-      built = { node: { kind: 'scalar', value: n.value as ScalarValue, span }, size: 1, height: 0 };
+      const v: unknown = n.value;
+      if (v !== null && typeof v === 'object') {
+        // A tag such as !!binary or !!set builds an object that no scenario field can hold.
+        this.problems.push({ offset: start, message: `unsupported YAML value${n.tag ? ` (tag ${n.tag})` : ''}: use plain strings, numbers, booleans, lists and maps` });
+      } else {
+        built = { node: { kind: 'scalar', value: v as ScalarValue, span }, size: 1, height: 0 };
+      }
     } else if (isMap(n)) {
       if (depth + 1 > MAX_DEPTH) this.tooDeep(start);
       const entries: PEntry[] = [];
