@@ -77,6 +77,9 @@ export const meteringFuncs = [
   }),
 ];
 
+/** Names CEL itself defines: type denotations usable as values (`type(x) == int`). */
+const BUILTIN_IDENTS = new Set(['int', 'uint', 'double', 'bool', 'string', 'bytes', 'list', 'map', 'null_type', 'type', 'dyn']);
+
 export interface Analysis {
   /** Identifiers used but not bound by a comprehension, in order of first use. */
   readonly freeIdents: readonly string[];
@@ -121,7 +124,7 @@ export function instrument(root: Expr): Analysis {
     const k = e.exprKind;
     switch (k.case) {
       case 'identExpr':
-        if (!bound.includes(k.value.name) && !seen.has(k.value.name)) {
+        if (!bound.includes(k.value.name) && !BUILTIN_IDENTS.has(k.value.name) && !seen.has(k.value.name)) {
           seen.add(k.value.name);
           free.push(k.value.name);
         }

@@ -148,5 +148,13 @@ export function globMatches(g: Glob, input: string): boolean {
     close(next);
     [cur, next] = [next, cur];
   }
-  return cur[n] === 1;
+  if (cur[n] === 1) return true;
+  // The glob crate lets a `**` that has swallowed the rest of the input hand an empty remainder to
+  // the tokens after it; that matches when they can all match nothing (`*` and `**` only).
+  for (let p = n - 1; p >= 0; p--) {
+    const t = toks[p]!;
+    if (t.k === 'rec' && cur[n + 1 + p] === 1) return true;
+    if (t.k !== 'seq' && t.k !== 'rec') break;
+  }
+  return false;
 }
