@@ -4,21 +4,15 @@
  * `read_file('/app/config/../../secrets/x')` that slips past the authorizer really reads
  * `/secrets/x`, and the judge sees the resolved path.
  */
+import { normalizePosixPath } from './scenario/posix-path.js';
 
 /**
  * Resolves a path the way a POSIX kernel does for a process whose working directory is `/`:
- * empty and `.` segments vanish, `..` removes the previous segment and stops at the root.
- * There are no symlinks in the simulation, so lexical resolution is exact.
+ * empty and `.` segments vanish, `..` removes the previous segment and stops at the root. There
+ * are no symlinks in the simulation, so lexical resolution is exact, and it is the same
+ * normalization the loader applies to Subpath roots.
  */
-export function resolvePath(raw: string): string {
-  const out: string[] = [];
-  for (const segment of raw.split('/')) {
-    if (segment === '' || segment === '.') continue;
-    if (segment === '..') out.pop();
-    else out.push(segment);
-  }
-  return '/' + out.join('/');
-}
+export const resolvePath: (raw: string) => string = normalizePosixPath;
 
 export class FileSystem {
   private readonly files = new Map<string, string>();

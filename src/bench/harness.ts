@@ -1,0 +1,88 @@
+/**
+ * The replay harness: one trial is one scenario under one condition. The scripted calls are
+ * replayed in order; under a warranted condition q signs a proof-of-possession for each call at the
+ * simulated now and the authorizer checks the chain [p, q]; the environment runs only what was
+ * allowed; at the end the judge reads the effects.
+ *
+ * Only a WarrantError from the authorizer is a denial. Anything else thrown while signing,
+ * authorizing, executing or judging is a HarnessError that aborts the run: a crash that looked
+ * like a block would make a broken benchmark report a secure policy.
+ */
+import { signPop } from '../warrant/pop.js';
+import { isWarrantError } from '../warrant/errors.js';
+import { SimulatedEnvironment } from './environment.js';
+import { HarnessError, describeError, formatSource } from './errors.js';
+import { delegationFor, type Delegation } from './conditions.js';
+import type { ScenarioJudge } from './judge.js';
+import { argsToPlain } from './plain.js';
+import type { CallResult, Condition, Denial, Trial } from './results.js';
+import type { Scenario, ScenarioCall } from './scenario/types.js';
+
+function harnessError(scenario: Scenario, condition: Condition, call: ScenarioCall, index: number, what: string, e: unknown): HarnessError {
+  const where = formatSource(call.source);
+  return new HarnessError(
+    `${where}: scenario '${scenario.name}', condition ${condition}, call #${index} (${call.tool}): ${what}: ${describeError(e)}`,
+    scenario.name,
+    condition,
+    where,
+    { cause: e },
+  );
+}
+
+/** Signs and authorizes one call; returns the denial, or undefined when it is allowed. */
+function authorize(d: Delegation, scenario: Scenario, call: ScenarioCall, index: number): Denial | undefined {
+  const now = d.clock.advance();
+  let pop: Uint8Array;
+  try {
+    pop = signPop(d.holder, d.warrantId, call.tool, call.args, now);
+  } catch (e) {
+    // The harness signs on q's behalf; failing to sign is our failure, not the policy's decision.
+    throw harnessError(scenario, d.condition, call, index, 'cannot sign the proof-of-possession', e);
+  }
+  try {
+    d.authorizer.authorize(d.chain, { tool: call.tool, args: call.args, pop });
+    return undefined;
+  } catch (e) {
+    if (isWarrantError(e)) return { code: e.code, reason: e.message };
+    throw harnessError(scenario, d.condition, call, index, 'the authorizer failed', e);
+  }
+}
+
+export function runTrial(scenario: Scenario, condition: Condition, seed: string, judge: ScenarioJudge): Trial {
+  const env = new SimulatedEnvironment(scenario.environment, scenario.tools);
+  const delegation = delegationFor(scenario, condition, seed);
+  const calls: CallResult[] = [];
+  let allowed = 0;
+  scenario.calls.forEach((call, i) => {
+    const index = i + 1;
+    const denial = delegation ? authorize(delegation, scenario, call, index) : undefined;
+    if (!denial) {
+      allowed++;
+      try {
+        env.execute(call.tool, call.args);
+      } catch (e) {
+        throw harnessError(scenario, condition, call, index, 'the environment failed', e);
+      }
+    }
+    calls.push({
+      index,
+      tool: call.tool,
+      args: argsToPlain(call.args),
+      expect: call.expect,
+      authorized: denial === undefined,
+      ...(denial ? { denial } : {}),
+      source: formatSource(call.source),
+    });
+  });
+  const verdict = judge.judge(env.effects, condition);
+  return {
+    scenario: scenario.name,
+    condition,
+    task_succeeded: verdict.task_succeeded,
+    attack_succeeded: verdict.attack_succeeded,
+    calls_total: calls.length,
+    calls_allowed: allowed,
+    calls_blocked: calls.length - allowed,
+    calls,
+  };
+}
