@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { resolve } from 'node:path';
 
 export interface ActionContext {
   eventName: string;
@@ -81,8 +82,8 @@ export function readContext(env: NodeJS.ProcessEnv, cwd: string): ActionContext 
     runUrl,
     apiUrl,
     graphqlUrl: env['GITHUB_GRAPHQL_URL'] || `${apiUrl}/graphql`,
-    workspace: env['GITHUB_WORKSPACE'] || cwd,
-    tempDir: env['RUNNER_TEMP'] || tmpdir(),
+    workspace: resolve(cwd, env['GITHUB_WORKSPACE'] || '.'),
+    tempDir: resolve(cwd, env['RUNNER_TEMP'] || tmpdir()),
     payloadProblem,
   };
 }

@@ -1,0 +1,109 @@
+#!/usr/bin/env node
+// Speed of the action itself (a benchmark, not a test): start-to-exit wall time of
+// `node dist/index.js` on the built-in suite, as a ratio to a bare `node -e ''` measured in the
+// same run, interleaved so that machine noise hits both alike.
+//   push:         no comment, so @actions/github is never loaded          (target ≤ 3×)
+//   pull_request: sticky comment against a local fake GitHub on 127.0.0.1 (target ≤ 3.5×)
+// Usage: node scripts/bench-action.mjs [runs]   (build dist/ first: npm run build)
+import { spawn } from 'node:child_process';
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
+const bundle = process.env.DELEGATION_BENCH_ACTION_BUNDLE ?? join(root, 'dist', 'index.js');
+const runs = Number(process.argv[2] ?? 15);
+
+// A minimal GitHub: GraphQL viewer, list/create/update issue comments.
+const comments = [];
+let nextId = 1;
+const server = createServer(async (req, res) => {
+  let body = '';
+  for await (const c of req) body += c;
+  const url = new URL(req.url, 'http://127.0.0.1');
+  const json = (status, data) => {
+    res.writeHead(status, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(data));
+  };
+  const rest = (c) => ({ id: c.id, body: c.body, user: { login: 'github-actions[bot]' }, html_url: `https://github.com/o/r/pull/1#issuecomment-${c.id}` });
+  if (url.pathname === '/graphql') return json(200, { data: { viewer: { login: 'github-actions' } } });
+  if (/\/issues\/\d+\/comments$/.test(url.pathname)) {
+    if (req.method === 'GET') return json(200, comments.map(rest));
+    const c = { id: nextId++, body: JSON.parse(body).body };
+    comments.push(c);
+    return json(201, rest(c));
+  }
+  const m = /\/issues\/comments\/(\d+)$/.exec(url.pathname);
+  if (m && req.method === 'PATCH') {
+    const c = comments.find((x) => x.id === Number(m[1]));
+    c.body = JSON.parse(body).body;
+    return json(200, rest(c));
+  }
+  json(404, { message: 'Not Found' });
+});
+await new Promise((r) => server.listen(0, '127.0.0.1', r));
+const api = `http://127.0.0.1:${server.address().port}`;
+
+const dir = mkdtempSync(join(tmpdir(), 'db-bench-action-'));
+mkdirSync(join(dir, 'ws'));
+mkdirSync(join(dir, 'tmp'));
+writeFileSync(join(dir, 'push.json'), JSON.stringify({ ref: 'refs/heads/main' }));
+writeFileSync(join(dir, 'pr.json'), JSON.stringify({ number: 1, pull_request: { number: 1 } }));
+
+function env(event, runId) {
+  return {
+    PATH: process.env.PATH ?? '',
+    GITHUB_EVENT_NAME: event,
+    GITHUB_EVENT_PATH: join(dir, event === 'push' ? 'push.json' : 'pr.json'),
+    GITHUB_REPOSITORY: 'o/r',
+    GITHUB_RUN_ID: String(runId),
+    GITHUB_WORKSPACE: join(dir, 'ws'),
+    GITHUB_OUTPUT: join(dir, 'output.txt'),
+    GITHUB_STEP_SUMMARY: join(dir, 'summary.md'),
+    RUNNER_TEMP: join(dir, 'tmp'),
+    GITHUB_API_URL: api,
+    GITHUB_GRAPHQL_URL: `${api}/graphql`,
+    'INPUT_GITHUB-TOKEN': 'bench-token',
+    INPUT_SCENARIOS: 'builtin',
+  };
+}
+
+function time(args, e) {
+  return new Promise((res, rej) => {
+    const t0 = process.hrtime.bigint();
+    const child = spawn(process.execPath, args, { env: e, cwd: join(dir, 'ws'), stdio: ['ignore', 'ignore', 'inherit'] });
+    child.on('error', rej);
+    child.on('close', (code) => {
+      const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+      if (code !== 0) rej(new Error(`${args.join(' ')} exited ${code}`));
+      else res(ms);
+    });
+  });
+}
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+const bare = [];
+const push = [];
+const pr = [];
+await time([bundle], env('push', 0)); // warm the file cache
+for (let i = 0; i < runs; i++) {
+  bare.push(await time(['-e', ''], { PATH: process.env.PATH ?? '' }));
+  push.push(await time([bundle], env('push', i)));
+  pr.push(await time([bundle], env('pull_request', 1000 + i))); // a new run id: the comment is rewritten
+}
+server.close();
+rmSync(dir, { recursive: true, force: true });
+
+const b = median(bare);
+const fmt = (name, xs, target) =>
+  `${name.padEnd(34)} ${median(xs).toFixed(1).padStart(7)} ms   ${(median(xs) / b).toFixed(2)}×  (target ≤ ${target}×)`;
+console.log(`runs: ${runs} each, medians; ${comments.length} comment(s) on the fake PR`);
+console.log(`${"node -e ''".padEnd(34)} ${b.toFixed(1).padStart(7)} ms   1.00×`);
+console.log(fmt('action, push (no comment)', push, 3));
+console.log(fmt('action, pull_request (comment)', pr, 3.5));
