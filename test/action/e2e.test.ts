@@ -4,8 +4,8 @@
  * exit code, the GITHUB_OUTPUT file, the job summary file and the server's request log.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FakeGitHub } from './fake-github.js';
 import { ROOT, bundlePath, runAction, type ActionRun, type RunOptions } from './run-action.js';
@@ -130,6 +130,21 @@ describe('pull request runs on the built-in suite', () => {
     expect(annotations(r, 'error').some((e) => e.includes('file=bad.yaml'))).toBe(true);
     expect(gh.requests).toHaveLength(0);
     expect(r.stderr).toBe('');
+  });
+});
+
+describe('the bundle alone', () => {
+  it('runs with no node_modules: dist/, scenarios/ and action.yml copied elsewhere, comment included', async () => {
+    const dir = (await import('./run-action.js')).newDir();
+    const copy = join(dir, 'action');
+    cpSync(dirname(bundlePath()), join(copy, 'dist'), { recursive: true });
+    cpSync(join(ROOT, 'scenarios'), join(copy, 'scenarios'), { recursive: true });
+    cpSync(join(ROOT, 'action.yml'), join(copy, 'action.yml'));
+    const r = await pr({ dir, bundle: join(copy, 'dist', 'index.js') });
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.outputs['passed']).toBe('true');
+    expect(gh.comments.get(7)).toHaveLength(1);
   });
 });
 

@@ -41,6 +41,8 @@ export interface RunOptions {
   runId?: string;
   /** Reuse a workspace (and its summary/output files) from an earlier run. */
   dir?: string;
+  /** Another copy of the bundle to run. */
+  bundle?: string;
 }
 
 export interface ActionRun {
@@ -118,7 +120,7 @@ export async function runAction(o: RunOptions = {}): Promise<ActionRun> {
   };
   for (const [k, v] of Object.entries({ ...DEFAULT_INPUTS, ...o.inputs })) env[`INPUT_${k.toUpperCase()}`] = v;
 
-  const child = spawn(process.execPath, [bundlePath()], { cwd: workspace, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [o.bundle ?? bundlePath()], { cwd: workspace, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
