@@ -14,6 +14,7 @@ import { nodeEd25519, rawNodeVerify } from '../../src/warrant/crypto/ed25519-nod
 import { nobleEd25519, rawNobleVerify } from '../../src/warrant/crypto/ed25519-noble.js';
 import type { Ed25519Backend } from '../../src/warrant/crypto/backend.js';
 import { warrantSigningMessage } from '../../src/warrant/crypto/domain.js';
+import { decodePayload, decodeWarrant } from '../../src/warrant/envelope.js';
 import { sha256 } from '../../src/warrant/crypto/sha256.js';
 import {
   isCanonicalPointEncoding,
@@ -57,14 +58,14 @@ interface SignedCase {
   expectValid: boolean;
 }
 
-/** Minimal envelope reader (the real codec lives in envelope.ts): [1, bstr payload, [1, bstr sig]]. */
+/** The envelope codec (envelope.ts) gives the signed payload bytes, the signature and the issuer. */
 function readEnvelope(bytes: Uint8Array): { payload: Uint8Array; signature: Uint8Array; issuer: Uint8Array } {
+  const w = decodeWarrant(bytes);
+  // Cross-check the codec against a plain CBOR read of [1, bstr payload, [1, bstr sig]].
   const env = decode(bytes) as CborValue[];
-  const payload = env[1] as Uint8Array;
-  const signature = (env[2] as CborValue[])[1] as Uint8Array;
-  const map = decode(payload) as Map<CborValue, CborValue>;
-  const issuer = (map.get(5) as CborValue[])[1] as Uint8Array;
-  return { payload, signature, issuer };
+  expect(toHex(env[1] as Uint8Array)).toBe(toHex(w.payloadBytes));
+  expect(toHex((env[2] as CborValue[])[1] as Uint8Array)).toBe(toHex(w.signature));
+  return { payload: w.payloadBytes, signature: w.signature, issuer: w.payload.issuer };
 }
 
 function signedCases(): SignedCase[] {
@@ -85,6 +86,8 @@ function signedCases(): SignedCase[] {
         expectValid: signerRole === issuerRole,
       });
       expect(w['signature_valid_under_issuer']).toBe(signerRole === issuerRole);
+      // The issuer the vector names is the one the payload itself carries (wire key 5).
+      expect(toHex(decodePayload(hex(w['payload_cbor'] as string)).issuer)).toBe(w['issuer']);
     }
   }
   const pop = vectors.pop_canonical_fixture;
