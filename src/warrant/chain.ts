@@ -23,6 +23,8 @@ import { sha256 } from './crypto/sha256.js';
 import { bytesEqual, toHex, utf8 } from './bytes.js';
 import { WarrantError, type ErrorCode } from './errors.js';
 import { warrantIdString } from './id.js';
+import { MAX_CONSTRAINTS_PER_TOOL, MAX_TOOLS_PER_WARRANT } from './constraints/wire.js';
+import { MAX_EXTENSION_KEY_BYTES, MAX_EXTENSION_KEYS, MAX_EXTENSION_VALUE_BYTES } from './payload.js';
 import type { ConstraintSet } from './constraints/types.js';
 import type { SignedWarrant, WarrantPayload } from './types.js';
 
@@ -31,11 +33,6 @@ export const MAX_DELEGATION_DEPTH = 64;
 /** Depths run 0..64, so a chain holds at most 65 warrants. */
 export const MAX_CHAIN_LENGTH = MAX_DELEGATION_DEPTH + 1;
 export const MAX_WARRANT_TTL_SECONDS = 90 * 24 * 60 * 60;
-export const MAX_TOOLS_PER_WARRANT = 256;
-export const MAX_CONSTRAINTS_PER_TOOL = 64;
-export const MAX_EXTENSION_KEYS = 64;
-export const MAX_EXTENSION_KEY_BYTES = 255;
-export const MAX_EXTENSION_VALUE_BYTES = 8 * 1024;
 /** The reference chain verifier's default clock tolerance (`CLOCK_SKEW_TOLERANCE_SECS`). */
 export const DEFAULT_CLOCK_SKEW_SECONDS = 30;
 
@@ -54,7 +51,8 @@ function keyHex(key: Uint8Array): string {
 
 /**
  * What a warrant must satisfy on its own, with no parent and no clock (reference
- * `validate_structural`, plus the spec's depth and TTL ceilings).
+ * `validate_structural`, plus the spec's depth and TTL ceilings). The decoder already bounds sizes;
+ * they are checked again here because the builders run this on payloads that were never decoded.
  */
 export function checkStructure(p: WarrantPayload, where: string): void {
   if (p.version !== 1) fail('malformed', where, `unsupported payload version ${p.version} (expected 1)`);
