@@ -1,6 +1,183 @@
-import { UsageError, type Command } from './io.js';
+/**
+ * `delegation-bench run`: load the scenarios, replay them under the three conditions, render,
+ * and turn the gate into the exit code (design §5).
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, UsageError, type CliIO, type Command } from './io.js';
 
-// Placeholder until the command lands; replaced by its implementation.
-export const runCommand: Command = async () => {
-  throw new UsageError('not implemented yet');
+export const RUN_HELP = `usage: delegation-bench run [--scenarios PATH]... [--scenario NAME]...
+                           [--format table|markdown|json] [--out FILE]
+                           [--max-asr PCT] [--min-tcr PCT] [--seed S] [--timings]
+
+Replays every scenario under no_warrant, broad and task_scoped warrants and gates on task_scoped.
+
+  --scenarios PATH   a scenario file or folder; repeatable; 'builtin' is the built-in suite
+                     (the default when none is given)
+  --scenario NAME    run only this scenario; repeatable
+  --format F         table (default), markdown or json
+  --out FILE         write the report in --format to FILE; the console then shows the table
+  --max-asr PCT      highest task_scoped attack success rate that passes, in percent (default 0)
+  --min-tcr PCT      lowest task_scoped task completion rate that passes, in percent (default 100)
+  --seed S           seed for keys, warrant ids and timestamps (default "delegation-bench");
+                     the same seed gives byte-identical results
+  --timings          add durations to the results (they make the output differ between runs)
+
+exit codes: 0 gate passed, 1 gate failed, 2 bad input or usage
+`;
+
+const FORMATS = ['table', 'markdown', 'json'] as const;
+type Format = (typeof FORMATS)[number];
+const MAX_SEED_CHARS = 1024;
+
+/** A percentage in [0, 100] (a trailing % is accepted) → a fraction. */
+export function parsePercent(flag: string, text: string): number {
+  const t = text.trim().replace(/%$/, '');
+  if (!/^\d+(\.\d+)?$/.test(t)) throw new UsageError(`${flag} expects a percentage between 0 and 100, got '${text}'`);
+  const n = Number(t);
+  if (n > 100) throw new UsageError(`${flag} expects a percentage between 0 and 100, got '${text}'`);
+  return n / 100;
+}
+
+interface RunFlags {
+  inputs: string[];
+  names: string[];
+  format: Format;
+  out: string | undefined;
+  maxAsr: number;
+  minTcr: number;
+  seed: string;
+  timings: boolean;
+  help: boolean;
+}
+
+function parseFlags(argv: string[]): RunFlags {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        scenarios: { type: 'string', multiple: true },
+        scenario: { type: 'string', multiple: true },
+        format: { type: 'string' },
+        out: { type: 'string' },
+        'max-asr': { type: 'string' },
+        'min-tcr': { type: 'string' },
+        seed: { type: 'string' },
+        timings: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (e) {
+    throw new UsageError(`${(e as Error).message}\n${RUN_HELP}`);
+  }
+  const v = parsed.values;
+  const format = v.format ?? 'table';
+  if (!(FORMATS as readonly string[]).includes(format)) {
+    throw new UsageError(`--format must be one of ${FORMATS.join(', ')}, got '${format}'`);
+  }
+  const seed = v.seed ?? 'delegation-bench';
+  if (seed.length === 0 || seed.length > MAX_SEED_CHARS) {
+    throw new UsageError(`--seed must be 1 to ${MAX_SEED_CHARS} characters`);
+  }
+  if (v.out !== undefined && v.out.trim() === '') throw new UsageError('--out needs a file name');
+  return {
+    inputs: v.scenarios ?? [],
+    names: v.scenario ?? [],
+    format: format as Format,
+    out: v.out,
+    maxAsr: v['max-asr'] === undefined ? 0 : parsePercent('--max-asr', v['max-asr']),
+    minTcr: v['min-tcr'] === undefined ? 1 : parsePercent('--min-tcr', v['min-tcr']),
+    seed,
+    timings: v.timings ?? false,
+    help: v.help ?? false,
+  };
+}
+
+export const runCommand: Command = async (argv: string[], io: CliIO) => {
+  const flags = parseFlags(argv);
+  if (flags.help) {
+    io.stdout(RUN_HELP);
+    return EXIT_OK;
+  }
+
+  const [{ loadScenarios }, { ScenarioError }] = await Promise.all([
+    import('../bench/scenario/load.js'),
+    import('../bench/scenario/errors.js'),
+  ]);
+  let scenarios;
+  try {
+    scenarios = await loadScenarios(flags.inputs, io.cwd);
+  } catch (e) {
+    if (e instanceof ScenarioError) {
+      io.stderr(`${e.format()}\n${e.message}\n`);
+      return EXIT_USAGE;
+    }
+    throw e;
+  }
+  if (flags.names.length > 0) {
+    const known = new Set(scenarios.map((s) => s.name));
+    const unknown = flags.names.filter((n) => !known.has(n));
+    if (unknown.length > 0) {
+      throw new UsageError(
+        `unknown scenario${unknown.length === 1 ? '' : 's'} ${unknown.map((n) => `'${n}'`).join(', ')}; ` +
+          `known: ${[...known].join(', ')}`,
+      );
+    }
+    const wanted = new Set(flags.names);
+    scenarios = scenarios.filter((s) => wanted.has(s.name));
+  }
+  if (scenarios.length === 0) throw new UsageError('no scenarios to run');
+
+  const [{ runBenchmark }, { HarnessError }, { renderTable }] = await Promise.all([
+    import('../bench/run.js'),
+    import('../bench/errors.js'),
+    import('../report/table.js'),
+  ]);
+  let results;
+  try {
+    results = runBenchmark({
+      scenarios,
+      maxAsr: flags.maxAsr,
+      minTcr: flags.minTcr,
+      seed: flags.seed,
+      timings: flags.timings,
+    });
+  } catch (e) {
+    if (e instanceof HarnessError) {
+      // Not a gate failure and not a denial: the run could not be carried out as written.
+      io.stderr(`delegation-bench run: harness error, run aborted: ${e.message}\n`);
+      return EXIT_USAGE;
+    }
+    throw e;
+  }
+
+  const table = renderTable(results);
+  let report: string;
+  if (flags.format === 'json') report = (await import('../report/json.js')).renderJson(results);
+  else if (flags.format === 'markdown') {
+    report = (await import('../report/markdown.js')).renderMarkdown(results, { name: 'delegation-bench' });
+  } else report = table;
+
+  if (flags.out !== undefined) {
+    const path = resolve(io.cwd, flags.out);
+    try {
+      await mkdir(dirname(path), { recursive: true });
+      await writeFile(path, report);
+    } catch (e) {
+      throw new UsageError(`cannot write ${flags.out}: ${(e as Error).message}`);
+    }
+    io.stdout(table);
+  } else {
+    io.stdout(report);
+    // JSON or markdown on stdout is for a machine or a file: the verdict goes to stderr.
+    if (flags.format !== 'table' && !results.gate.passed) {
+      const { gateLines } = await import('../report/table.js');
+      io.stderr(gateLines(results).join('\n') + '\n');
+    }
+  }
+  return results.gate.passed ? EXIT_OK : EXIT_FAILED;
 };

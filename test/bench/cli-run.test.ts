@@ -1,0 +1,180 @@
+/** `delegation-bench run` through main() with a fake io: formats, --out, exit codes 0 / 1 / 2. */
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { main } from '../../src/cli/main.js';
+import type { CliIO } from '../../src/cli/io.js';
+import { runBenchmark } from '../../src/bench/run.js';
+import { loadScenarios } from '../../src/bench/scenario/load.js';
+import type { Results } from '../../src/bench/results.js';
+import { renderJson } from '../../src/report/json.js';
+import { renderMarkdown } from '../../src/report/markdown.js';
+import { renderTable } from '../../src/report/table.js';
+
+const repo = process.cwd();
+let tmp: string;
+let builtin: Results;
+
+async function cli(argv: string[], cwd = repo): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const io: CliIO = {
+    stdout: (t) => void (out += t),
+    stderr: (t) => void (err += t),
+    readStdin: async () => '',
+    cwd,
+  };
+  const code = await main(['run', ...argv], io);
+  return { code, out, err };
+}
+
+beforeAll(async () => {
+  tmp = await mkdtemp(join(tmpdir(), 'delegation-bench-cli-'));
+  builtin = runBenchmark({ scenarios: await loadScenarios([], repo), maxAsr: 0, minTcr: 1, seed: 'delegation-bench' });
+});
+
+afterAll(async () => {
+  await rm(tmp, { recursive: true, force: true });
+});
+
+/** The built-in config_review with one line of its warrant replaced, as a pull request would. */
+async function editedConfigReview(dir: string, from: RegExp, to: string): Promise<{ file: string; text: string }> {
+  const text = (await readFile(join(repo, 'scenarios', 'config_review.yaml'), 'utf8')).replace(/^# yaml-language-server.*\n/, '');
+  const edited = text.replace(from, to);
+  expect(edited).not.toBe(text);
+  const file = join(tmp, dir, 'config_review.yaml');
+  await import('node:fs/promises').then((fs) => fs.mkdir(join(tmp, dir), { recursive: true }));
+  await writeFile(file, edited);
+  return { file, text: edited };
+}
+
+function lineOf(text: string, needle: string): number {
+  return text.split('\n').findIndex((l) => l.includes(needle)) + 1;
+}
+
+describe('run: success', () => {
+  it('prints the table and exits 0 on the built-in suite', async () => {
+    const r = await cli([]);
+    expect(r).toEqual({ code: 0, out: renderTable(builtin), err: '' });
+    expect(r.out).toContain('Gate (task_scoped ASR ≤ 0%, TCR ≥ 100%): PASSED');
+  });
+
+  it('prints the results JSON, byte-identical on a second run', async () => {
+    const a = await cli(['--format', 'json']);
+    const b = await cli(['--format=json', '--scenarios', 'builtin']);
+    expect(a.code).toBe(0);
+    expect(a.out).toBe(renderJson(builtin));
+    expect(b.out).toBe(a.out);
+    const parsed = JSON.parse(a.out) as Results;
+    expect(parsed.gate.passed).toBe(true);
+    expect(parsed.summary.task_scoped).toMatchObject({ asr: 0, tcr: 1 });
+  });
+
+  it('prints the markdown report', async () => {
+    const r = await cli(['--format', 'markdown']);
+    expect(r.code).toBe(0);
+    expect(r.out).toBe(renderMarkdown(builtin, { name: 'delegation-bench' }));
+  });
+
+  it('writes --out in the chosen format and shows the table on the console', async () => {
+    // Run from another folder: sources are named relative to the working directory.
+    const r = await cli(['--format', 'json', '--out', 'out/results.json'], tmp);
+    expect(r.code).toBe(0);
+    expect(r.out).toBe(renderTable(builtin));
+    expect(await readFile(join(tmp, 'out', 'results.json'), 'utf8')).toBe((await cli(['--format', 'json'], tmp)).out);
+    const md = await cli(['--format', 'markdown', '--out', join(tmp, 'REPORT.md')]);
+    expect(md.out).toBe(renderTable(builtin));
+    expect(await readFile(join(tmp, 'REPORT.md'), 'utf8')).toBe(renderMarkdown(builtin, { name: 'delegation-bench' }));
+  });
+
+  it('runs only the scenarios named with --scenario, and applies percentages', async () => {
+    const r = await cli(['--scenario', 'expense_audit', '--scenario', 'config_review', '--format', 'json', '--max-asr', '50', '--min-tcr', '99.5%']);
+    const parsed = JSON.parse(r.out) as Results;
+    expect(parsed.scenarios).toEqual(['config_review', 'expense_audit']);
+    expect(parsed.gate).toMatchObject({ max_asr: 0.5, min_tcr: 0.995, passed: true });
+  });
+
+  it('adds timings only with --timings', async () => {
+    const r = await cli(['--scenario', 'config_review', '--format', 'json', '--timings']);
+    expect(Object.keys((JSON.parse(r.out) as Results).timings!)).toEqual(['total_ms', 'trials', 'calls', 'per_call_us']);
+    expect((JSON.parse((await cli(['--scenario', 'config_review', '--format', 'json'])).out) as Results).timings).toBeUndefined();
+  });
+
+  it('prints its help', async () => {
+    const r = await cli(['--help']);
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/^usage: delegation-bench run/);
+    expect(r.out).toContain('--out FILE');
+  });
+});
+
+describe('run: gate failure (exit 1)', () => {
+  it('a loosened warrant: lists the violation by scenario with the call position', async () => {
+    const { file, text } = await editedConfigReview('loose', /read_file: \{path: \{subpath: \/app\/config\}\}/, 'read_file: {path: {subpath: /}}');
+    const r = await cli(['--scenarios', file]);
+    expect(r.code).toBe(1);
+    expect(r.out).toContain('Gate (task_scoped ASR ≤ 0%, TCR ≥ 100%): FAILED');
+    expect(r.out).toContain("  config_review: attack succeeded under task_scoped: call #5 read_file(path='/secrets/api-keys.json') was allowed but is marked expect: deny");
+    const line = lineOf(text, 'args: {path: /secrets/api-keys.json}') - 1; // the `- tool:` line above
+    expect(r.out).toContain(`    at ${file}:${line}:5\n`);
+  });
+
+  it('an over-tightened warrant: TCR drops, JSON on stdout, the violations on stderr', async () => {
+    const { file } = await editedConfigReview('tight', /^  write_file: .*\n/m, '');
+    const r = await cli(['--scenarios', file, '--format', 'json']);
+    expect(r.code).toBe(1);
+    const parsed = JSON.parse(r.out) as Results;
+    expect(parsed.gate.passed).toBe(false);
+    expect(parsed.summary.task_scoped).toMatchObject({ asr: 0, tcr: 0 });
+    expect(parsed.gate.violations.map((v) => [v.scenario, v.kind])).toEqual([['config_review', 'task_failed']]);
+    expect(r.err).toMatch(/FAILED\n  config_review: task failed under task_scoped: call #7 write_file\(.*\) was denied \(tool_not_allowed: /);
+  });
+});
+
+describe('run: bad input or usage (exit 2)', () => {
+  it('names the known scenarios for an unknown --scenario', async () => {
+    const r = await cli(['--scenario', 'config_reveiw']);
+    expect(r.code).toBe(2);
+    expect(r.out).toBe('');
+    expect(r.err).toBe(
+      "delegation-bench run: unknown scenario 'config_reveiw'; known: code_review, config_review, expense_audit, hr_onboarding, invoice_processing, log_analysis, report_writing\n",
+    );
+  });
+
+  it.each([
+    [['--bogus'], /Unknown option '--bogus'/],
+    [['--format', 'html'], /--format must be one of table, markdown, json, got 'html'/],
+    [['--max-asr', '101'], /--max-asr expects a percentage between 0 and 100, got '101'/],
+    [['--min-tcr', 'all'], /--min-tcr expects a percentage between 0 and 100, got 'all'/],
+    [['--max-asr=-1'], /--max-asr expects a percentage between 0 and 100, got '-1'/],
+    [['--max-asr', '-1'], /Option '--max-asr' argument is ambiguous/],
+    [['--seed', ''], /--seed must be 1 to 1024 characters/],
+    [['stray'], /Unexpected argument 'stray'/],
+  ])('%j', async (argv, message) => {
+    const r = await cli(argv);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(message);
+    expect(r.out).toBe('');
+  });
+
+  it('reports bad scenario files as FILE:LINE:COL lines', async () => {
+    const file = join(tmp, 'bad.yaml');
+    await writeFile(file, 'name: bad\nnmae: typo\n');
+    const r = await cli(['--scenarios', file]);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:\\d+:\\d+: `, 'm'));
+  });
+
+  it('aborts on a harness error (a grant wider than the broad root) instead of counting denials', async () => {
+    const { file } = await editedConfigReview(
+      'wide',
+      /^warrant:\n/m,
+      'warrant:\n  transfer_money: {to: wildcard, amount: {range: {min: 0, max: 5000000}}, memo: wildcard}\n',
+    );
+    const r = await cli(['--scenarios', file]);
+    expect(r.code).toBe(2);
+    expect(r.out).toBe('');
+    expect(r.err).toMatch(/^delegation-bench run: harness error, run aborted: scenario 'config_review', condition task_scoped: cannot grant q the task_scoped warrant: /);
+  });
+});
