@@ -4,7 +4,7 @@
  * aliases are resolved here, under a node budget and a depth bound, so that neither a "billion
  * laughs" file nor a deeply nested one can make the loader hang or overflow the stack.
  */
-import { LineCounter, isAlias, isMap, isScalar, isSeq, parseDocument } from 'yaml';
+import { Lexer, LineCounter, isAlias, isMap, isScalar, isSeq, parseDocument } from 'yaml';
 import type { Node as YamlNode } from 'yaml';
 import { MAX_DEPTH, MAX_NODES } from './limits.js';
 
@@ -76,6 +76,12 @@ interface Built {
 export function parseYamlTree(text: string): ParsedTree {
   const lineCounter = new LineCounter();
   const linePos = (offset: number) => lineCounter.linePos(offset);
+  const deep = nestingTooDeep(text);
+  if (deep !== undefined) {
+    lineCounter.addNewLine(0);
+    for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) lineCounter.addNewLine(i + 1);
+    return { root: undefined, problems: [{ offset: deep, message: tooDeepMessage() }], linePos };
+  }
   const doc = parseDocument(text, {
     lineCounter,
     prettyErrors: false, // we position messages ourselves, one line each
@@ -224,8 +230,64 @@ class Builder {
   }
 
   private tooDeep(offset: number): never {
-    throw new Abort({ offset, message: `YAML nesting deeper than ${MAX_DEPTH} levels; the file is refused` });
+    throw new Abort({ offset, message: tooDeepMessage() });
   }
+}
+
+function tooDeepMessage(): string {
+  return `YAML nesting deeper than ${MAX_DEPTH} levels; the file is refused`;
+}
+
+/**
+ * yaml's composer is recursive: a file of 300,000 `[` takes seconds and ends in a stack overflow.
+ * This pass over the lexer's flat token stream (linear, no recursion) finds such nesting first and
+ * returns the offset where it goes past a generous bound, or undefined. The estimate counts open
+ * flow brackets, block indentation levels and `-`/`?` indicators on a line; quoted and block
+ * scalars are single tokens, so brackets inside text never count. The bound is four times
+ * MAX_DEPTH, so any file the builder would accept passes; the builder gives the exact check.
+ */
+function nestingTooDeep(text: string): number | undefined {
+  const bound = 4 * MAX_DEPTH;
+  let offset = 0;
+  let flow = 0;
+  const indents: number[] = [];
+  let lineStart = true;
+  let pendingIndent = 0;
+  let indicators = 0;
+  for (const tok of new Lexer().lex(text)) {
+    if (tok === '\u0002' || tok === '\u001f' || tok === '\ufeff') continue; // markers, not source text
+    if (tok === '\u0018') {
+      flow = 0; // the lexer closed unterminated flow collections
+      continue;
+    }
+    const at = offset;
+    offset += tok.length;
+    if (tok === '\n' || tok === '\r\n') {
+      lineStart = true;
+      pendingIndent = 0;
+      indicators = 0;
+      continue;
+    }
+    if (lineStart && flow === 0 && /^[ \t]+$/.test(tok)) {
+      pendingIndent = tok.length;
+      continue;
+    }
+    if (tok.startsWith('#') || /^[ \t]+$/.test(tok)) continue;
+    if (lineStart) {
+      lineStart = false;
+      if (flow === 0) {
+        while (indents.length > 0 && indents[indents.length - 1]! >= pendingIndent) indents.pop();
+        indents.push(pendingIndent);
+        if (indents.length + flow > bound) return at;
+      }
+    }
+    if (tok === '[' || tok === '{') flow++;
+    else if (tok === ']' || tok === '}') flow = Math.max(0, flow - 1);
+    else if ((tok === '-' || tok === '?') && flow === 0) indicators++;
+    else continue;
+    if (indents.length + indicators + flow > bound) return at;
+  }
+  return undefined;
 }
 
 function firstLine(message: string): string {
