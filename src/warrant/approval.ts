@@ -264,6 +264,7 @@ export function approveCall(o: {
  * Throws WarrantError ('signature_invalid', 'malformed', 'unknown_field').
  */
 export function verifyApproval(a: SignedApproval, now: number, clockSkewSeconds = APPROVAL_CLOCK_SKEW_SECONDS): ApprovalPayload {
+  if (a === null || typeof a !== 'object') throw malformed('an approval must be a decoded SignedApproval');
   if (a.approvalVersion !== APPROVAL_VERSION) throw malformed(`unsupported approval version ${a.approvalVersion}`);
   if (!(a.payloadBytes instanceof Uint8Array)) throw malformed('approval payload must be bytes');
   if (!verifySignature(a.approverKey, approvalSigningMessage(a.approvalVersion, a.payloadBytes), a.signature)) {

@@ -109,6 +109,16 @@ describe('A.21.1 / A.21.2 (threshold over listed approvers)', () => {
     expect(checkApprovals(none, TOOL, ARGS, [], T)).toBeUndefined();
   });
 
+  it('counts junk in the approvals list as invalid, never throws', () => {
+    const junk = [null, 42, 'x', {}, { approvalVersion: 1 }] as unknown as SignedApproval[];
+    for (const j of junk) {
+      const r = checkApprovals(a2112, TOOL, ARGS, [j, approve('approver1', a2112)], T);
+      expect(r?.code).toBe('insufficient_approvals');
+      expect(r?.message).toContain('1 invalid');
+    }
+    expect(checkApprovals(a2112, TOOL, ARGS, 'nope' as unknown as SignedApproval[], T)?.code).toBe('insufficient_approvals');
+  });
+
   it('refuses more than 2 × N approvals outright', () => {
     const many = Array.from({ length: 5 }, () => approve('approver1', a2112));
     expect(checkApprovals(a2112, TOOL, ARGS, many, T)?.message).toContain('too many approvals: 5 given, at most 4');
