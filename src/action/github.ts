@@ -5,6 +5,7 @@
  */
 import { getOctokit } from '@actions/github';
 import type { CommentApi, IssueComment } from './comment.js';
+import { nodeFetch, proxyConfigured } from './http.js';
 
 export interface GitHubTarget {
   token: string;
@@ -15,6 +16,8 @@ export interface GitHubTarget {
   issueNumber: number;
   /** Per request; a hung API must not hold the job until its timeout. */
   timeoutMs?: number;
+  /** The environment, to see whether a proxy is configured. */
+  env?: NodeJS.ProcessEnv;
 }
 
 const PER_PAGE = 100;
@@ -33,7 +36,9 @@ function toComment(c: RestComment): IssueComment {
 
 export function createCommentApi(t: GitHubTarget): CommentApi {
   // baseUrl from the runner's GITHUB_API_URL (GHES, or the test's local server).
-  const octokit = getOctokit(t.token, { baseUrl: t.apiUrl });
+  // Behind a proxy keep the toolkit's proxy-aware fetch; otherwise the lean one (http.ts).
+  const lean = !proxyConfigured(t.env ?? process.env);
+  const octokit = getOctokit(t.token, { baseUrl: t.apiUrl, ...(lean ? { request: { fetch: nodeFetch } } : {}) });
   const timeout = t.timeoutMs ?? 30_000;
   const request = (): { signal: AbortSignal } => ({ signal: AbortSignal.timeout(timeout) });
   const where = { owner: t.owner, repo: t.repo, issue_number: t.issueNumber };

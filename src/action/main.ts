@@ -168,6 +168,7 @@ async function postComment(
       owner: ctx.owner,
       repo: ctx.repo,
       issueNumber: prNumber,
+      env: runner.env,
     });
     const outcome = await upsertStickyComment(api, reportMarker(config.name), body);
     if (outcome.authorFallback) {
