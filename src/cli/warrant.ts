@@ -1,6 +1,409 @@
-import { UsageError, type Command } from './io.js';
+/**
+ * `delegation-bench warrant decode|verify` (design §5): look inside a Tenuo warrant, or verify a
+ * delegation chain and optionally authorize one call against it.
+ *
+ * Exit codes and where the blame goes:
+ * - the tokens and the call are what is being judged: a token that does not parse is an invalid
+ *   warrant like any other (JSON with `"code": "malformed"` and what was wrong, exit 1), and so is
+ *   a denied call (exit 1);
+ * - the command's own parameters are input: a missing or malformed flag (`--trusted-root`, `--now`,
+ *   `--revoked`, `--args`, `--pop`, `--holder-key`) is a usage error (message on stderr, exit 2).
+ * The wall clock is read only here, at the edge, and only when `--now` is absent.
+ */
+import { fromHex } from '../warrant/bytes.js';
+import { describeValue, describeWarrant, type Json } from '../warrant/describe.js';
+import { isWarrantError, WarrantError } from '../warrant/errors.js';
+import { parseWarrantId, warrantIdString } from '../warrant/id.js';
+import { Authorizer } from '../warrant/authorize.js';
+import { SigningKey } from '../warrant/keys.js';
+import { signPop } from '../warrant/pop.js';
+import { parseTokens } from '../warrant/text.js';
+import { Float, type Args, type Value } from '../warrant/value.js';
+import type { SignedWarrant } from '../warrant/types.js';
+import { EXIT_FAILED, EXIT_OK, UsageError, type CliIO, type Command } from './io.js';
 
-// Placeholder until the command lands; replaced by its implementation.
-export const warrantCommand: Command = async () => {
-  throw new UsageError('not implemented yet');
+const USAGE = `usage:
+  delegation-bench warrant decode TOKEN
+  delegation-bench warrant verify --trusted-root HEX [--now UNIX] [--revoked ID]...
+                       [--tool T --args JSON [--pop HEX | --holder-key SEEDHEX]] TOKEN...
+
+TOKEN: a SignedWarrant or WarrantStack as base64url, hex or PEM; '-' reads stdin. Several tokens
+form a chain, root first. decode prints the warrant as JSON (an array for a stack); verify prints
+{"valid", "code", "message", "chain", "authorization"}. In --args, a number with a fraction or an
+exponent is a float, an integral number an int; {"$float": 1} forces a float, {"$int": "…"} an int.
+Exit: 0 valid, 1 invalid warrant or denied call, 2 usage.
+`;
+
+// ------------------------------------------------------------------------------------------------
+// Argument parsing
+// ------------------------------------------------------------------------------------------------
+
+interface Parsed {
+  readonly flags: Map<string, string[]>;
+  readonly tokens: string[];
+}
+
+/** Splits argv into known `--flag value` / `--flag=value` pairs and positional tokens. */
+function parseArgv(argv: readonly string[], known: readonly string[]): Parsed {
+  const flags = new Map<string, string[]>();
+  const tokens: string[] = [];
+  let onlyTokens = false;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    // '-' is stdin; a PEM block passed as an argument starts with dashes too.
+    if (onlyTokens || arg === '-' || !arg.startsWith('--') || arg.startsWith('-----')) {
+      tokens.push(arg);
+      continue;
+    }
+    if (arg === '--') {
+      onlyTokens = true;
+      continue;
+    }
+    const eq = arg.indexOf('=');
+    const name = eq === -1 ? arg.slice(2) : arg.slice(2, eq);
+    if (!known.includes(name)) throw new UsageError(`unknown option '--${name}'\n${USAGE}`);
+    let value: string;
+    if (eq !== -1) value = arg.slice(eq + 1);
+    else {
+      if (i + 1 >= argv.length) throw new UsageError(`--${name} needs a value`);
+      value = argv[++i]!;
+    }
+    flags.set(name, [...(flags.get(name) ?? []), value]);
+  }
+  return { flags, tokens };
+}
+
+function single(p: Parsed, name: string): string | undefined {
+  const values = p.flags.get(name);
+  if (values === undefined) return undefined;
+  if (values.length > 1) throw new UsageError(`--${name} may be given once`);
+  return values[0];
+}
+
+function hexBytes(text: string, what: string, length?: number): Uint8Array {
+  const bytes = fromHex(text.trim());
+  if (bytes === undefined) throw new UsageError(`${what}: not hex (${JSON.stringify(text.slice(0, 40))})`);
+  if (length !== undefined && bytes.length !== length) {
+    throw new UsageError(`${what}: expected ${length} bytes (${2 * length} hex digits), got ${bytes.length}`);
+  }
+  return bytes;
+}
+
+function parseNow(text: string | undefined): number {
+  // The real clock is allowed here, at the edge; the engine below only sees the number.
+  if (text === undefined) return Math.floor(Date.now() / 1000);
+  if (!/^\d{1,15}$/.test(text)) throw new UsageError(`--now: expected unix seconds (a whole number), got ${JSON.stringify(text)}`);
+  return Number(text);
+}
+
+function parseRevoked(values: readonly string[]): string[] {
+  // Normalized to the exact display form the verifier matches, so a bare-hex or upper-case id
+  // cannot silently fail to revoke.
+  return values.map((v) => {
+    try {
+      return warrantIdString(parseWarrantId(v.trim()));
+    } catch (e) {
+      if (isWarrantError(e)) throw new UsageError(`--revoked: ${e.message}`);
+      throw e;
+    }
+  });
+}
+
+// ------------------------------------------------------------------------------------------------
+// --args: JSON that keeps int and float apart
+// ------------------------------------------------------------------------------------------------
+
+const MAX_ARGS_DEPTH = 32;
+const MAX_ARGS_CHARS = 1024 * 1024;
+const I64_MIN = -(2n ** 63n);
+const I64_MAX = 2n ** 63n - 1n;
+
+/**
+ * A strict JSON parser that sees each number's text: `JSON.parse` turns `1.0` into `1`, losing the
+ * float/int distinction the PoP signature covers. Objects get a null prototype, so `__proto__`
+ * is an ordinary key.
+ */
+class ArgsParser {
+  #i = 0;
+  constructor(readonly text: string) {}
+
+  fail(what: string): never {
+    throw new UsageError(`--args: ${what} at position ${this.#i + 1}`);
+  }
+
+  parse(): Args {
+    this.#ws();
+    if (this.text[this.#i] !== '{') this.fail('expected a JSON object of argument names to values');
+    const v = this.#value(0);
+    this.#ws();
+    if (this.#i !== this.text.length) this.fail('unexpected text after the JSON value');
+    return v as Args;
+  }
+
+  #ws(): void {
+    while (this.#i < this.text.length && ' \t\n\r'.includes(this.text[this.#i]!)) this.#i++;
+  }
+
+  #value(depth: number): Value {
+    if (depth > MAX_ARGS_DEPTH) this.fail(`nesting deeper than ${MAX_ARGS_DEPTH}`);
+    this.#ws();
+    const c = this.text[this.#i];
+    if (c === '{') return this.#object(depth);
+    if (c === '[') return this.#array(depth);
+    if (c === '"') return this.#string();
+    if (c === '-' || (c !== undefined && c >= '0' && c <= '9')) return this.#number();
+    for (const [word, v] of [['true', true], ['false', false], ['null', null]] as const) {
+      if (this.text.startsWith(word, this.#i)) {
+        this.#i += word.length;
+        return v;
+      }
+    }
+    return this.fail(c === undefined ? 'unexpected end of input' : `unexpected ${JSON.stringify(c)}`);
+  }
+
+  #object(depth: number): Value {
+    this.#i++; // {
+    const out = Object.create(null) as Record<string, Value>;
+    this.#ws();
+    if (this.text[this.#i] === '}') {
+      this.#i++;
+      return out;
+    }
+    for (;;) {
+      this.#ws();
+      if (this.text[this.#i] !== '"') this.fail('expected a string key');
+      const k = this.#string();
+      if (Object.prototype.hasOwnProperty.call(out, k)) this.fail(`duplicate key ${JSON.stringify(k)}`);
+      this.#ws();
+      if (this.text[this.#i] !== ':') this.fail("expected ':'");
+      this.#i++;
+      out[k] = this.#value(depth + 1);
+      this.#ws();
+      const c = this.text[this.#i++];
+      if (c === '}') break;
+      if (c !== ',') this.fail("expected ',' or '}'");
+    }
+    return typed(out, (m) => this.fail(m));
+  }
+
+  #array(depth: number): Value {
+    this.#i++; // [
+    const out: Value[] = [];
+    this.#ws();
+    if (this.text[this.#i] === ']') {
+      this.#i++;
+      return out;
+    }
+    for (;;) {
+      out.push(this.#value(depth + 1));
+      this.#ws();
+      const c = this.text[this.#i++];
+      if (c === ']') return out;
+      if (c !== ',') this.fail("expected ',' or ']'");
+    }
+  }
+
+  #string(): string {
+    const start = this.#i;
+    this.#i++; // opening quote
+    for (;;) {
+      const c = this.text[this.#i];
+      if (c === undefined) this.fail('unterminated string');
+      if (c === '"') break;
+      if (c === '\\') this.#i++;
+      else if (c < ' ') this.fail('control character in a string');
+      this.#i++;
+    }
+    this.#i++;
+    try {
+      // Escapes are JSON's own; JSON.parse of one string literal decodes them exactly.
+      return JSON.parse(this.text.slice(start, this.#i)) as string;
+    } catch {
+      return this.fail('invalid escape in a string');
+    }
+  }
+
+  #number(): Value {
+    const m = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/.exec(this.text.slice(this.#i, this.#i + 400));
+    if (m === null) this.fail('invalid number');
+    this.#i += m[0].length;
+    if (m[2] !== undefined || m[3] !== undefined) return floatOf(Number(m[0]), (msg) => this.fail(msg));
+    return intOf(m[0], (msg) => this.fail(msg));
+  }
+}
+
+function floatOf(x: number, fail: (m: string) => never): Float {
+  if (!Number.isFinite(x)) fail('a float beyond the f64 range');
+  return new Float(x);
+}
+
+function intOf(text: string, fail: (m: string) => never): number | bigint {
+  const n = Number(text);
+  if (Number.isSafeInteger(n)) return n === 0 ? 0 : n; // -0 is the int 0
+  const big = BigInt(text);
+  if (big < I64_MIN || big > I64_MAX) fail(`integer ${text} is outside the i64 range`);
+  return big;
+}
+
+/** `{"$float": N}` → a float; `{"$int": "…"}` → an int (describeValue's conventions). */
+function typed(o: Record<string, Value>, fail: (m: string) => never): Value {
+  const keys = Object.keys(o);
+  if (keys.length !== 1) return o;
+  if (keys[0] === '$float') {
+    const v = o.$float;
+    if (v instanceof Float) return v;
+    if (typeof v === 'number') return new Float(v);
+    if (typeof v === 'bigint') return floatOf(Number(v), fail);
+    return fail('{"$float": …} needs a number');
+  }
+  if (keys[0] === '$int') {
+    const v = o.$int;
+    if (typeof v === 'string' && /^-?(0|[1-9]\d*)$/.test(v)) return intOf(v, fail);
+    if (typeof v === 'number' || typeof v === 'bigint') return v;
+    return fail('{"$int": …} needs an integer or a string of digits');
+  }
+  return o;
+}
+
+export function parseArgsJson(text: string): Args {
+  if (text.length > MAX_ARGS_CHARS) throw new UsageError(`--args: longer than ${MAX_ARGS_CHARS} characters`);
+  return new ArgsParser(text).parse();
+}
+
+// ------------------------------------------------------------------------------------------------
+// Tokens
+// ------------------------------------------------------------------------------------------------
+
+/** The texts of the tokens, with '-' replaced by stdin (split on whitespace unless PEM). */
+async function tokenTexts(tokens: readonly string[], io: CliIO): Promise<string[]> {
+  if (tokens.filter((t) => t === '-').length > 1) throw new UsageError("'-' (stdin) may be given once");
+  const out: string[] = [];
+  for (const t of tokens) {
+    if (t !== '-') {
+      out.push(t);
+      continue;
+    }
+    const text = (await io.readStdin()).trim();
+    if (text.startsWith('-----')) out.push(text);
+    else out.push(...text.split(/\s+/).filter((s) => s.length > 0));
+    if (text.length === 0) out.push('');
+  }
+  return out;
+}
+
+/** All tokens' warrants, root first. Throws WarrantError (malformed) naming the bad token. */
+function chainOf(texts: readonly string[]): SignedWarrant[] {
+  const chain: SignedWarrant[] = [];
+  texts.forEach((text, i) => {
+    try {
+      chain.push(...parseTokens(text));
+    } catch (e) {
+      if (isWarrantError(e) && texts.length > 1) throw new WarrantError(e.code, `token ${i + 1}: ${e.message}`);
+      throw e;
+    }
+  });
+  return chain;
+}
+
+function print(io: CliIO, value: Json): void {
+  io.stdout(`${JSON.stringify(value, null, 2)}\n`);
+}
+
+// ------------------------------------------------------------------------------------------------
+// Commands
+// ------------------------------------------------------------------------------------------------
+
+async function decodeCommand(argv: string[], io: CliIO): Promise<number> {
+  const p = parseArgv(argv, ['help']);
+  if (p.tokens.length !== 1) throw new UsageError(`decode takes exactly one TOKEN\n${USAGE}`);
+  const texts = await tokenTexts(p.tokens, io);
+  let chain: SignedWarrant[];
+  try {
+    chain = chainOf(texts);
+  } catch (e) {
+    if (!isWarrantError(e)) throw e;
+    print(io, { valid: false, code: e.code, message: e.message });
+    return EXIT_FAILED;
+  }
+  // One envelope decodes to one object, a stack (or several PEM blocks) to an array.
+  print(io, chain.length === 1 && texts.length === 1 && !isStackText(texts[0]!) ? describeWarrant(chain[0]!) : chain.map(describeWarrant));
+  return EXIT_OK;
+}
+
+/** Whether a token's bytes are a WarrantStack (several PEM blocks count as one). */
+function isStackText(text: string): boolean {
+  const t = text.trim();
+  if (t.startsWith('-----')) return (t.match(/-----BEGIN /g) ?? []).length > 1 || t.includes('WARRANT CHAIN');
+  const bytes = /^[0-9a-fA-F]+$/.test(t) ? fromHex(t) : Buffer.from(t, 'base64url');
+  // A stack's first element is an array (0x8_/0x9_); an envelope's is the int 1.
+  return bytes !== undefined && bytes.length > 1 && bytes[1]! >> 5 === 4;
+}
+
+async function verifyCommand(argv: string[], io: CliIO): Promise<number> {
+  const p = parseArgv(argv, ['trusted-root', 'now', 'revoked', 'tool', 'args', 'pop', 'holder-key', 'help']);
+  const roots = (p.flags.get('trusted-root') ?? []).map((h) => hexBytes(h, '--trusted-root', 32));
+  if (roots.length === 0) throw new UsageError(`verify needs --trusted-root HEX (the org key that anchors the chain)\n${USAGE}`);
+  const now = parseNow(single(p, 'now'));
+  const revoked = parseRevoked(p.flags.get('revoked') ?? []);
+  const tool = single(p, 'tool');
+  const argsText = single(p, 'args');
+  const popHex = single(p, 'pop');
+  const holderSeed = single(p, 'holder-key');
+  if (tool === undefined && (argsText !== undefined || popHex !== undefined || holderSeed !== undefined)) {
+    throw new UsageError('--args, --pop and --holder-key describe a call: give --tool too');
+  }
+  if (tool !== undefined && popHex === undefined && holderSeed === undefined) {
+    throw new UsageError('--tool needs a proof-of-possession: --pop HEX, or --holder-key SEEDHEX to sign one');
+  }
+  if (popHex !== undefined && holderSeed !== undefined) throw new UsageError('give --pop or --holder-key, not both');
+  const args = argsText === undefined ? (Object.create(null) as Args) : parseArgsJson(argsText);
+  const pop = popHex === undefined ? undefined : hexBytes(popHex, '--pop');
+  const holder = holderSeed === undefined ? undefined : SigningKey.fromSeed(hexBytes(holderSeed, '--holder-key', 32));
+  if (p.tokens.length === 0) throw new UsageError(`verify needs at least one TOKEN\n${USAGE}`);
+  const texts = await tokenTexts(p.tokens, io);
+
+  const authorizer = new Authorizer({ trustedRoots: roots, clock: () => now, revoked });
+  const describeArgs = (): Json => describeValue(args as Value);
+  let chain: SignedWarrant[] = [];
+  const report = (error: WarrantError | undefined, authorization: Json): number => {
+    print(io, {
+      valid: error === undefined,
+      code: error === undefined ? null : error.code,
+      message: error === undefined ? (tool === undefined ? 'chain verified' : `chain verified; ${tool} allowed`) : error.message,
+      chain: chain.map(describeWarrant),
+      authorization,
+    });
+    return error === undefined ? EXIT_OK : EXIT_FAILED;
+  };
+  const notEvaluated = (e: WarrantError): Json =>
+    tool === undefined ? null : { tool, args: describeArgs(), allowed: false, code: e.code, message: `not evaluated: ${e.message}` };
+
+  try {
+    chain = chainOf(texts);
+    authorizer.verifyChain(chain);
+  } catch (e) {
+    if (!isWarrantError(e)) throw e;
+    return report(e, notEvaluated(e));
+  }
+  if (tool === undefined) return report(undefined, null);
+  const leaf = chain[chain.length - 1]!.payload;
+  try {
+    const proof = pop ?? signPop(holder!, leaf.id, tool, args, now);
+    authorizer.authorize(chain, { tool, args, pop: proof });
+  } catch (e) {
+    if (!isWarrantError(e)) throw e;
+    return report(e, { tool, args: describeArgs(), allowed: false, code: e.code, message: e.message });
+  }
+  return report(undefined, { tool, args: describeArgs(), allowed: true, code: null, message: `${tool} allowed` });
+}
+
+export const warrantCommand: Command = async (argv, io) => {
+  const [sub, ...rest] = argv;
+  if (sub === '--help' || sub === '-h' || sub === 'help' || rest.includes('--help')) {
+    io.stdout(USAGE);
+    return EXIT_OK;
+  }
+  if (sub === 'decode') return decodeCommand(rest, io);
+  if (sub === 'verify') return verifyCommand(rest, io);
+  throw new UsageError(`${sub === undefined ? 'missing subcommand' : `unknown subcommand '${sub}'`}\n${USAGE}`);
 };
