@@ -12,7 +12,7 @@ import { checkCel } from '../../cel/index.js';
 import { compareUtf8 } from '../bytes.js';
 import { asNumber, listContains, valueEquals } from './compare.js';
 import { describeConstraint, showValue } from './format.js';
-import { compileGlob, globMatches } from './glob.js';
+import { compileGlob, globMatches, globTooLarge } from './glob.js';
 import { networkBounds, networkContains, parseIp, parseNetwork } from './ip.js';
 import { regexMatches } from './regex.js';
 import { MAX_CONSTRAINT_DEPTH, rangeContains } from './satisfy.js';
@@ -146,7 +146,8 @@ function exactUnder(parent: Constraint, child: Of<'exact'>): string | undefined 
     case 'pattern': {
       const g = compileGlob(parent.pattern);
       if (typeof g === 'string') return `parent pattern is invalid: ${g}`;
-      return typeof v === 'string' && globMatches(g, v) ? undefined : notIn;
+      if (typeof v !== 'string') return notIn;
+      return globTooLarge(g, v) ?? (globMatches(g, v) ? undefined : notIn);
     }
     case 'regex': {
       const r = regexMatches(parent.pattern, typeof v === 'string' ? v : '');

@@ -24,6 +24,16 @@ export interface Glob {
 /** Longest pattern compiled, in characters. */
 export const MAX_GLOB_LENGTH = 4096;
 
+/** Most automaton steps (pattern tokens × input characters) one match may take. */
+export const MAX_GLOB_WORK = 32_000_000;
+
+/** A reason when matching `input` would exceed MAX_GLOB_WORK (callers treat it as an error). */
+export function globTooLarge(g: Glob, input: string): string | undefined {
+  return (g.tokens.length + 1) * input.length > MAX_GLOB_WORK
+    ? `input of ${input.length} characters is too long for this pattern`
+    : undefined;
+}
+
 export function compileGlob(pattern: string): Glob | string {
   const chars = Array.from(pattern);
   if (chars.length > MAX_GLOB_LENGTH) return `pattern longer than ${MAX_GLOB_LENGTH} characters`;

@@ -13,7 +13,7 @@ import type { Args, Value } from '../value.js';
 import { celCheck } from './cel.js';
 import { asNumber, kindName, listContains, valueEquals } from './compare.js';
 import { describeConstraint, showValue } from './format.js';
-import { compileGlob, globMatches } from './glob.js';
+import { compileGlob, globMatches, globTooLarge } from './glob.js';
 import { networkContains, parseIp, parseNetwork } from './ip.js';
 import { regexMatches } from './regex.js';
 import { shlexCheck } from './shlex.js';
@@ -75,6 +75,8 @@ function judge(c: Constraint, v: Value, depth: number): Verdict {
       if (typeof g === 'string') return err(`the pattern is invalid: ${g}`);
       const s = needString(v);
       if (typeof s !== 'string') return s;
+      const big = globTooLarge(g, s);
+      if (big !== undefined) return err(big);
       return globMatches(g, s) ? OK : no(undefined, 'does not match');
     }
     case 'regex': {

@@ -4,7 +4,7 @@
  * `/` or none means any path. Parsing mirrors the reference: wildcards are swapped for placeholders,
  * the text is parsed as a URL, then the wildcards are restored.
  */
-import { compileGlob, globMatches } from './glob.js';
+import { compileGlob, globMatches, globTooLarge } from './glob.js';
 import { parseUrl } from './url.js';
 
 const HOST_PLACEHOLDER = '__tenuo_host_wildcard__';
@@ -51,10 +51,11 @@ export function hostMatches(pattern: string, host: string): boolean {
   return pattern.toLowerCase() === host.toLowerCase();
 }
 
-function pathMatches(pattern: string, path: string): boolean {
+function pathMatches(pattern: string, path: string): boolean | string {
   if (pattern === '*' || pattern === '/*') return true;
   const g = compileGlob(pattern);
-  return typeof g === 'string' ? pattern === path : globMatches(g, path);
+  if (typeof g === 'string') return pattern === path;
+  return globTooLarge(g, path) ?? globMatches(g, path);
 }
 
 /** true / false, or a reason when the value is not a URL. */
@@ -67,7 +68,7 @@ export function urlPatternMatches(spec: UrlPatternSpec, url: string): boolean | 
     const actual = u.port ?? (u.scheme === 'https' ? 443 : u.scheme === 'http' ? 80 : 0);
     if (actual !== spec.port) return false;
   }
-  if (spec.path !== undefined && !pathMatches(spec.path, u.path)) return false;
+  if (spec.path !== undefined) return pathMatches(spec.path, u.path);
   return true;
 }
 
