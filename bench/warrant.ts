@@ -104,8 +104,9 @@ const ops: Op[] = [
     batch: 20,
     run: () => warm.authorize(chain, { tool, args, pop }),
   },
-  { name: 'PoP signing', batch: 20, run: () => signPop(worker, leaf.payload.id, tool, args, NOW) },
+  // Measured right after the warm call in every round, so each round gives a paired ratio.
   { name: 'bare node:crypto Ed25519 verify (yardstick)', batch: 20, run: () => nodeVerify(null, bareMessage, bareKey, leaf.signature) },
+  { name: 'PoP signing', batch: 20, run: () => signPop(worker, leaf.payload.id, tool, args, NOW) },
 ];
 
 function timeBatch(op: Op): number {
@@ -139,7 +140,11 @@ const cached = results.find((r) => r.name.startsWith('same call'))!;
 const bare = results.find((r) => r.name.startsWith('bare'))!;
 const ratio = cached.us / bare.us;
 const bestRatio = cached.best / bare.best;
+// Paired: the two are timed back to back in each round, so a round's ratio shares its load.
+const cachedSamples = samples.get(cached.name)!;
+const pairedRatio = median(samples.get(bare.name)!.map((b, i) => cachedSamples[i]! / b));
+console.log(`  ${'cached per-call / bare verify'.padEnd(width)}  ${ratio.toFixed(2).padStart(8)} ×  ${bestRatio.toFixed(2).padStart(8)} ×`);
 console.log(
-  `  ${'cached per-call / bare verify'.padEnd(width)}  ${ratio.toFixed(2).padStart(8)} ×  ${bestRatio.toFixed(2).padStart(8)} ×` +
-    `   (target ≤ 1.20× on the median: ${ratio <= 1.2 ? 'met' : 'missed'})`,
+  `  ${'  median of per-round ratios'.padEnd(width)}  ${pairedRatio.toFixed(2).padStart(8)} ×` +
+    `   (target ≤ 1.20×: ${pairedRatio <= 1.2 ? 'met' : 'missed'})`,
 );

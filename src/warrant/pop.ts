@@ -14,7 +14,7 @@
  * The verifier tries window offsets 0, −1, +1, −2, +2, … (max_windows of them, 2–10, default 5),
  * so a PoP made at the start of a window is accepted up to 89 s later and 60 s earlier.
  */
-import { compareUtf8, concatBytes, toHex } from './bytes.js';
+import { compareUtf8, toHex } from './bytes.js';
 import { encode, type CborValue } from './cbor/index.js';
 import { popSigningMessage } from './crypto/domain.js';
 import { malformed, WarrantError } from './errors.js';
@@ -103,20 +103,17 @@ function argPairs(args: Args): CborValue[] {
 }
 
 /**
- * The challenge as two parts: everything but the window (encoded once) and the window. A CBOR
- * array of 3 starts with 0x83 and one of 4 with 0x84, so [id, tool, args] becomes
- * [id, tool, args, window] by changing the head byte and appending the window.
+ * [id, tool, args, window] with the window slot still to fill: checked and canonicalized once, so
+ * the verifier re-encodes only this array per window it tries (one encoder pass each).
  */
-function challengeBody(idString: string, tool: string, args: Args): Uint8Array {
+function challengeParts(idString: string, tool: string, args: Args): CborValue[] {
   if (typeof idString !== 'string' || typeof tool !== 'string') throw malformed('PoP id and tool must be strings');
-  const three = encode([idString, tool, argPairs(args)]);
-  return three.subarray(1);
+  return [idString, tool, argPairs(args), 0];
 }
 
-const FOUR_HEAD = Uint8Array.of(0x84);
-
-function challengeWith(body: Uint8Array, window: number): Uint8Array {
-  return concatBytes(FOUR_HEAD, body, encode(window));
+function challengeAt(parts: CborValue[], window: number): Uint8Array {
+  parts[3] = window;
+  return encode(parts);
 }
 
 function windowOf(now: number): number {
@@ -132,7 +129,7 @@ function windowOf(now: number): number {
  * the bare 32-hex id; the A.6 vector passes its `tnu_wrt_` form).
  */
 export function popChallenge(warrantId: string, tool: string, args: Args, now: number): Uint8Array {
-  return challengeWith(challengeBody(warrantId, tool, args), windowOf(now));
+  return challengeAt(challengeParts(warrantId, tool, args), windowOf(now));
 }
 
 function idHex(warrantId: Uint8Array): string {
@@ -162,17 +159,17 @@ export function verifyPop(
   maxWindows = DEFAULT_POP_MAX_WINDOWS,
 ): boolean {
   const offsets = popWindowOffsets(maxWindows);
-  let body: Uint8Array;
+  let parts: CborValue[];
   let base: number;
   try {
-    body = challengeBody(idHex(warrantId), tool, args);
+    parts = challengeParts(idHex(warrantId), tool, args);
     base = windowOf(now);
   } catch (e) {
     if (e instanceof WarrantError) return false; // args or id the holder could not have signed
     throw e;
   }
   for (const offset of offsets) {
-    const message = popSigningMessage(challengeWith(body, base + offset * POP_WINDOW_SECONDS));
+    const message = popSigningMessage(challengeAt(parts, base + offset * POP_WINDOW_SECONDS));
     if (verifySignature(holderPublicKey, message, signature)) return true;
   }
   return false;
