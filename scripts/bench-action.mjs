@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
@@ -52,8 +52,9 @@ mkdirSync(join(dir, 'tmp'));
 writeFileSync(join(dir, 'push.json'), JSON.stringify({ ref: 'refs/heads/main' }));
 writeFileSync(join(dir, 'pr.json'), JSON.stringify({ number: 1, pull_request: { number: 1 } }));
 
-function env(event, runId) {
+function env(event, runId, extra = {}) {
   return {
+    ...extra,
     PATH: process.env.PATH ?? '',
     GITHUB_EVENT_NAME: event,
     GITHUB_EVENT_PATH: join(dir, event === 'push' ? 'push.json' : 'pr.json'),
@@ -88,14 +89,30 @@ const median = (xs) => {
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
 
+// For reference: the CLI on the same suite (the benchmark run the action wraps), and the action in
+// report-only mode (no benchmark run: the action's own cost on top of it).
+const cli = join(dirname(bundle), 'cli.js');
+writeFileSync(join(dir, 'results.json'), '');
+const reportOnly = { 'INPUT_RESULTS-PATH': join(dir, 'results.json') };
+
 const bare = [];
 const push = [];
 const pr = [];
+const cliRun = [];
+const roPush = [];
+const roPr = [];
 await time([bundle], env('push', 0)); // warm the file cache
+await new Promise((res, rej) => {
+  const c = spawn(process.execPath, [cli, 'run', '--format', 'json', '--out', join(dir, 'results.json')], { stdio: ['ignore', 'ignore', 'inherit'] });
+  c.on('close', (code) => (code === 0 ? res() : rej(new Error(`cli exited ${code}`))));
+});
 for (let i = 0; i < runs; i++) {
   bare.push(await time(['-e', ''], { PATH: process.env.PATH ?? '' }));
   push.push(await time([bundle], env('push', i)));
   pr.push(await time([bundle], env('pull_request', 1000 + i))); // a new run id: the comment is rewritten
+  cliRun.push(await time([cli, 'run', '--format', 'json'], { PATH: process.env.PATH ?? '' }));
+  roPush.push(await time([bundle], env('push', i, reportOnly)));
+  roPr.push(await time([bundle], env('pull_request', 2000 + i, reportOnly)));
 }
 server.close();
 rmSync(dir, { recursive: true, force: true });
@@ -107,3 +124,8 @@ console.log(`runs: ${runs} each, medians; ${comments.length} comment(s) on the f
 console.log(`${"node -e ''".padEnd(34)} ${b.toFixed(1).padStart(7)} ms   1.00×`);
 console.log(fmt('action, push (no comment)', push, 3));
 console.log(fmt('action, pull_request (comment)', pr, 3.5));
+const ref = (name, xs) => `${name.padEnd(34)} ${median(xs).toFixed(1).padStart(7)} ms   ${(median(xs) / b).toFixed(2)}×`;
+console.log('for reference:');
+console.log(ref('  cli run --format json', cliRun));
+console.log(ref('  action report-only, push', roPush));
+console.log(ref('  action report-only, pull_request', roPr));

@@ -86,7 +86,7 @@ function keyFinding(r: Results): string {
   const parts: string[] = [];
   if (baseline && baselineCond) {
     parts.push(
-      `with ${baselineCond === 'no_warrant' ? 'no warrant' : 'broad warrants'} injected agents succeeded in ` +
+      `with ${baselineCond === 'no_warrant' ? 'no warrant' : 'broad warrants'}, injected agents succeeded in ` +
         `${attacks(baseline)} attacks (ASR ${pct(baseline.asr)}); `,
     );
   }
