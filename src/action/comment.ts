@@ -81,10 +81,14 @@ export function describeCommentError(e: unknown, o: { prNumber: number; forkRepo
   const raw = e instanceof Error ? e.message : String(e);
   const detail = raw.split('\n')[0]?.slice(0, 300) ?? '';
   const base = `could not write the pull request comment on #${o.prNumber}`;
+  if (status === 403 && /rate limit/i.test(raw)) {
+    return `${base}: HTTP 403, the API rate limit is exhausted (${detail}). The job summary has the full report.`;
+  }
   if (status === 403 || status === 404) {
     const fork = o.forkRepo ? ` This pull request comes from the fork ${o.forkRepo}:` : ' On pull requests from forks';
     return (
-      `${base}: HTTP ${status} (${detail}). The job needs \`permissions: pull-requests: write\`.` +
+      `${base}: HTTP ${status} (${detail}). The job needs \`permissions: pull-requests: write\`` +
+      `${status === 404 ? ` (or #${o.prNumber} is not a pull request of this repository)` : ''}.` +
       `${fork} the token is read-only whatever the workflow asks; use the workflow_run recipe ` +
       '(report-only mode with results-path) to comment on them. The job summary has the full report.'
     );

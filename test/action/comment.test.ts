@@ -116,6 +116,11 @@ describe('describeCommentError', () => {
     }
     expect(describeCommentError(err(403, 'x'), { prNumber: 7, forkRepo: 'eve/repo' })).toContain('the fork eve/repo');
   });
+  it('tells a rate limit apart from a missing permission', () => {
+    const m = describeCommentError(err(403, 'API rate limit exceeded for installation'), { prNumber: 7 });
+    expect(m).toContain('rate limit is exhausted');
+    expect(m).not.toContain('pull-requests: write');
+  });
   it('reports other statuses and network errors plainly', () => {
     expect(describeCommentError(err(500, 'Server Error'), { prNumber: 7 })).toContain('HTTP 500 (Server Error)');
     expect(describeCommentError(new Error('ECONNRESET'), { prNumber: 7 })).toContain('ECONNRESET');
