@@ -84,7 +84,8 @@ function withoutNulls(list: readonly Value[]): Value[] {
  */
 export function canonicalArgs(args: Args): Args {
   if (args === null || typeof args !== 'object' || Array.isArray(args)) throw malformed('call args must be an object');
-  const out: Record<string, Value> = {};
+  // No prototype: an argument named "__proto__" (JSON.parse makes it an own key) stays a key.
+  const out = Object.create(null) as Record<string, Value>;
   for (const k of Object.keys(args)) {
     const v = args[k];
     if (v === null || v === undefined) continue;

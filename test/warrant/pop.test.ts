@@ -237,6 +237,14 @@ describe('binding and canonical form', () => {
     expect(canonicalArgs({ a: null, b: [null, 1] })).toEqual({ b: [1] });
   });
 
+  it('signs an argument named __proto__ like any other key', () => {
+    const withProto = JSON.parse('{"__proto__": "x", "a": 1}') as Args;
+    const c = toHex(popChallenge('x', 't', withProto, T));
+    expect(c).not.toBe(toHex(popChallenge('x', 't', { a: 1 }, T)));
+    expect(c).toContain(toHex(utf8('__proto__')));
+    expect(Object.keys(canonicalArgs(withProto))).toEqual(['__proto__', 'a']);
+  });
+
   it('fails closed on hostile input: false from verifyPop, a coded error from signPop', () => {
     let deep: Value = 'leaf';
     for (let i = 0; i < 10_000; i++) deep = [deep];
