@@ -117,7 +117,6 @@ export function instrument(root: Expr): Analysis {
     const c = e.exprKind.case;
     return c === 'listExpr' || c === 'structExpr' || c === 'comprehensionExpr' ? wrap(COST_FN, e) : e;
   };
-  const literalWrap = sized;
 
   const visit = (e: Expr, depth: number, bound: readonly string[]): void => {
     if (depth > MAX_AST_DEPTH) throw new AstLimitError(`expression nests deeper than ${MAX_AST_DEPTH}`);
@@ -147,7 +146,7 @@ export function instrument(root: Expr): Analysis {
       case 'listExpr':
         k.value.elements = k.value.elements.map((el) => {
           visit(el, depth + 1, bound);
-          return literalWrap(el);
+          return sized(el);
         });
         return;
       case 'structExpr':
@@ -155,7 +154,7 @@ export function instrument(root: Expr): Analysis {
           if (entry.keyKind.case === 'mapKey') visit(entry.keyKind.value, depth + 1, bound);
           if (entry.value) {
             visit(entry.value, depth + 1, bound);
-            entry.value = literalWrap(entry.value);
+            entry.value = sized(entry.value);
           }
         }
         return;

@@ -15,9 +15,10 @@ export const MAX_AST_DEPTH = 128;
 
 /**
  * Cost units one evaluation may spend. Every function or operator call costs 1 plus the size of
- * what it returns (strings per 64 characters, lists and maps per 64 entries), and every loop
- * iteration of a comprehension costs 1. A few milliseconds of work for ordinary expressions; a
- * hostile one reaches the limit and ends in an error long before it can hang the process.
+ * what it returns and of its non-call arguments (strings per 64 characters, lists and maps per
+ * entry), list and map literals and comprehension results cost their entries, and every loop
+ * iteration costs 1. Ordinary expressions spend a few hundred units; a hostile one reaches the
+ * limit (a few hundred milliseconds of work at most) and ends in an error instead of hanging.
  */
 export const MAX_EVALUATION_COST = 1_000_000;
 
