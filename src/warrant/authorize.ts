@@ -53,7 +53,7 @@ export interface ToolCall {
   readonly approvals?: readonly SignedApproval[];
 }
 
-/** Bound on each cache; when full it is emptied (simple, bounded, and the working set is small). */
+/** Bound on each cache; when full they are emptied (simple, bounded, and the working set is small). */
 const CACHE_LIMIT = 4096;
 
 /** Latin-1 is a byte-to-char bijection: the cheapest exact string form of some bytes. */
@@ -61,12 +61,20 @@ function latin1(bytes: Uint8Array): string {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
 }
 
-/**
- * An unambiguous key for one envelope: both lengths, then both byte strings. Self-delimiting, so
- * that the concatenated keys of a chain are unambiguous too.
- */
+/** An unambiguous key for one envelope's bytes: both lengths, then both byte strings. */
 function envelopeKey(w: SignedWarrant): string {
   return `${w.payloadBytes.length},${w.signature.length}:${latin1(w.payloadBytes)}${latin1(w.signature)}`;
+}
+
+/**
+ * Remembers which envelope id an object carried, with copies of its bytes: a later call with the
+ * same object is recognised by comparing bytes (native memcmp), not by building and hashing a
+ * string of them, so the cache stays keyed by bytes while its lookup costs well under a microsecond.
+ */
+interface EnvelopeMemo {
+  readonly payload: Buffer;
+  readonly signature: Buffer;
+  readonly id: number;
 }
 
 function hasOwn(o: object, key: string): boolean {
@@ -79,9 +87,13 @@ export class Authorizer {
   readonly #revoked: ReadonlySet<string>;
   readonly #maxWindows: number;
   readonly #skew: number;
-  /** Envelope key → its signature verified under the issuer key its payload names. */
-  readonly #verifiedSignatures = new Set<string>();
-  /** Chain key → display ids of a chain whose clock-independent checks all passed. */
+  /** Envelope bytes (as a key string) → a small id standing for them. */
+  readonly #envelopeIds = new Map<string, number>();
+  #nextEnvelopeId = 0;
+  readonly #memo = new WeakMap<SignedWarrant, EnvelopeMemo>();
+  /** Ids of envelopes whose signature verified under the issuer key their payload names. */
+  readonly #verifiedSignatures = new Set<number>();
+  /** Envelope ids of a chain, joined → display ids of a chain whose clock-independent checks passed. */
   readonly #verifiedChains = new Map<string, readonly string[]>();
 
   constructor(o: AuthorizerOptions) {
@@ -154,7 +166,7 @@ export class Authorizer {
   #verify(chain: readonly SignedWarrant[], now: number): void {
     checkChainLength(chain);
     let key = '';
-    for (const w of chain) key += envelopeKey(w);
+    for (const w of chain) key += `${this.#envelopeId(w)},`;
     const ids = this.#verifiedChains.get(key);
     if (ids !== undefined) {
       // Everything clock-independent already passed for these exact bytes: what is left is what
@@ -174,13 +186,38 @@ export class Authorizer {
     this.#verifiedChains.set(key, verifiedIds);
   }
 
-  #signatureValid(w: SignedWarrant): boolean {
+  /** The id of an envelope's exact bytes (the same bytes always get the same id). */
+  #envelopeId(w: SignedWarrant): number {
+    if (typeof w !== 'object' || w === null || !(w.payloadBytes instanceof Uint8Array) || !(w.signature instanceof Uint8Array)) {
+      throw new WarrantError('malformed', 'a chain element is not a decoded SignedWarrant (payload and signature bytes)');
+    }
+    const memo = this.#memo.get(w);
+    if (memo !== undefined && memo.payload.equals(w.payloadBytes) && memo.signature.equals(w.signature)) return memo.id;
     const key = envelopeKey(w);
-    if (this.#verifiedSignatures.has(key)) return true;
+    let id = this.#envelopeIds.get(key);
+    if (id === undefined) {
+      if (this.#envelopeIds.size >= CACHE_LIMIT) this.#forget();
+      id = this.#nextEnvelopeId++;
+      this.#envelopeIds.set(key, id);
+    }
+    this.#memo.set(w, { payload: Buffer.from(w.payloadBytes), signature: Buffer.from(w.signature), id });
+    return id;
+  }
+
+  /** Empties the caches (ids are never reused, so a remembered id stays unambiguous). */
+  #forget(): void {
+    this.#envelopeIds.clear();
+    this.#verifiedSignatures.clear();
+    this.#verifiedChains.clear();
+  }
+
+  #signatureValid(w: SignedWarrant): boolean {
+    const id = this.#envelopeId(w);
+    if (this.#verifiedSignatures.has(id)) return true;
     const ok = verifyWarrantSignature(w.payload.issuer, w.payloadBytes, w.signature);
     if (ok) {
       if (this.#verifiedSignatures.size >= CACHE_LIMIT) this.#verifiedSignatures.clear();
-      this.#verifiedSignatures.add(key);
+      this.#verifiedSignatures.add(id);
     }
     return ok;
   }

@@ -244,6 +244,21 @@ describe('signature cache', () => {
     expect(outcome(() => a.verifyChain([root, otherPayload]))).toBe('signature_invalid');
   });
 
+  it('recognises an envelope by its bytes, not by the object: bytes changed in place are re-checked', () => {
+    const a = authorizer();
+    const own = grant({ parent: root, signer: p, holder: attacker.publicKey, tools: grants({ get_balance: {} }), ttlSeconds: 60, clock: fixedClock(NOW), random: seededRandom(6) });
+    expect(outcome(() => a.verifyChain([root, own]))).toBe('valid');
+    (own.signature as Uint8Array)[0]! ^= 1;
+    expect(outcome(() => a.verifyChain([root, own]))).toBe('signature_invalid');
+    (own.signature as Uint8Array)[0]! ^= 1;
+    expect(outcome(() => a.verifyChain([root, own]))).toBe('valid');
+    // An equal copy in a new object is the same envelope: no new signature check.
+    verifyWarrant.mockClear();
+    const copy = { payloadBytes: Uint8Array.from(own.payloadBytes), payload: own.payload, signature: Uint8Array.from(own.signature) };
+    expect(outcome(() => a.verifyChain([root, copy]))).toBe('valid');
+    expect(verifyWarrant).not.toHaveBeenCalled();
+  });
+
   it('does not cache a failure', () => {
     const a = authorizer();
     expect(outcome(() => a.verifyChain([leaf]))).toBe('chain_not_anchored');
