@@ -230,6 +230,26 @@ describe('comment failures never fail the step by themselves', () => {
     expect(annotations(failing, 'error').at(-1)).not.toContain('comment');
   });
 
+  it("with a proxy configured, the toolkit's own fetch is used and still honours GITHUB_API_URL", async () => {
+    // Without a proxy the lean node:http fetch talks to the API; it sends no fetch-spec headers.
+    await prReport('passing');
+    expect(gh.requests.length).toBeGreaterThan(0);
+    expect(gh.requests.every((q) => q.headers['sec-fetch-mode'] === undefined)).toBe(true);
+    // HTTPS_PROXY selects @actions/github's proxy-aware (undici) fetch, which marks its requests
+    // with sec-fetch-mode; it bypasses the proxy for loopback, so it reaches the fake server.
+    gh.requests.length = 0;
+    const env = { HTTPS_PROXY: 'http://127.0.0.1:9', HTTP_PROXY: 'http://127.0.0.1:9' };
+    const r = await prReport('passing', { env, runId: '4300' });
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(gh.comments.get(7)).toHaveLength(1);
+    expect(gh.restCalls()).toEqual([
+      'GET /repos/octo/repo/issues/7/comments',
+      `PATCH /repos/octo/repo/issues/comments/${gh.comments.get(7)![0]!.id}`,
+    ]);
+    expect(gh.requests.every((q) => q.headers['sec-fetch-mode'] === 'cors')).toBe(true);
+  });
+
   it('an API failing with 500 is a warning, not a crash', async () => {
     gh.failures = [{ route: 'list', status: 500, message: 'Server Error' }];
     const r = await prReport('passing');

@@ -19,6 +19,7 @@ export interface LoggedRequest {
   query: Record<string, string>;
   body: unknown;
   auth: string | undefined;
+  headers: Record<string, string | string[] | undefined>;
 }
 
 export type Route = 'graphql' | 'list' | 'create' | 'update';
@@ -100,6 +101,7 @@ export class FakeGitHub {
       query: Object.fromEntries(url.searchParams),
       body,
       auth: req.headers.authorization,
+      headers: req.headers,
     });
     const send = (status: number, data: unknown, headers: Record<string, string> = {}): void => {
       res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });

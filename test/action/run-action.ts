@@ -43,6 +43,8 @@ export interface RunOptions {
   dir?: string;
   /** Another copy of the bundle to run. */
   bundle?: string;
+  /** More environment variables. */
+  env?: Record<string, string>;
 }
 
 export interface ActionRun {
@@ -119,6 +121,7 @@ export async function runAction(o: RunOptions = {}): Promise<ActionRun> {
     GITHUB_GRAPHQL_URL: `${o.apiUrl ?? 'http://127.0.0.1:9'}/graphql`,
   };
   for (const [k, v] of Object.entries({ ...DEFAULT_INPUTS, ...o.inputs })) env[`INPUT_${k.toUpperCase()}`] = v;
+  Object.assign(env, o.env);
 
   const child = spawn(process.execPath, [o.bundle ?? bundlePath()], { cwd: workspace, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
