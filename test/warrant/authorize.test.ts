@@ -113,7 +113,7 @@ describe('decisions', () => {
     expect(decide('get_balance', { account: 'x' })).toBe('valid');
   });
 
-  it('denies through the root alone (the worker must present the whole chain)', () => {
+  it('denies the leaf presented alone: the worker must present the whole chain [p, q] to the org root', () => {
     const a = authorizer();
     expect(outcome(() => a.authorize([leaf], call('read_file', { path: '/data/reports/a' })))).toBe('chain_not_anchored');
   });
