@@ -137,15 +137,26 @@ export function constraintFromYaml(
   }
 }
 
-/** undefined when `expression` compiles with `variables`, else why not. */
+/**
+ * undefined when `expression` compiles with `variables`, else why not. Verdicts are memoized: a
+ * generated suite repeats the same judges a thousand times, and compiling is the costly part.
+ */
 export function celProblem(expression: string, variables: readonly string[]): string | undefined {
+  const key = `${variables.join(',')}\u0000${expression}`;
+  if (celVerdicts.has(key)) return celVerdicts.get(key);
+  let verdict: string | undefined;
   try {
     compileCel(expression, variables);
-    return undefined;
   } catch (e) {
-    return e instanceof Error ? e.message : String(e);
+    verdict = e instanceof Error ? e.message : String(e);
   }
+  if (celVerdicts.size >= MAX_CEL_VERDICTS) celVerdicts.clear();
+  celVerdicts.set(key, verdict);
+  return verdict;
 }
+
+const MAX_CEL_VERDICTS = 4096;
+const celVerdicts = new Map<string, string | undefined>();
 
 function range(v: PNode, p: readonly PathSegment[], report: Report): Constraint | undefined {
   if (v.kind !== 'map') {

@@ -234,7 +234,13 @@ class Run {
   private alternatives(s: JsonSchema, node: PNode, path: PathSegment[]): void {
     const branches = (s.oneOf ?? s.anyOf)!.map((b) => this.v.resolve(b));
     const passing: number[] = [];
+    // Only branches the value could match are tried: a branch of another type, or whose required
+    // key is absent, fails whatever else holds (18 constraint forms, 1 trial each time).
+    const keys = node.kind === 'map' ? new Set(node.entries.map((e) => e.key)) : undefined;
+    const possible = (b: JsonSchema): boolean =>
+      shapeFits(b, node) && (keys === undefined || (b.required ?? []).every((r) => keys.has(r)));
     const trials = branches.map((b, i) => {
+      if (!possible(b)) return undefined;
       const trial = new Run(this.v);
       trial.check(b, node, path);
       if (trial.problems.length === 0) passing.push(i);
@@ -248,8 +254,7 @@ class Run {
     }
     // Candidates: branches the value's shape is aimed at.
     let candidates = branches.map((_, i) => i).filter((i) => shapeFits(branches[i]!, node));
-    if (node.kind === 'map') {
-      const keys = new Set(node.entries.map((e) => e.key));
+    if (keys !== undefined && node.kind === 'map') {
       const keyed = candidates.filter((i) => (branches[i]!.required ?? []).some((r) => keys.has(r)));
       if (keyed.length > 1) {
         const named = keyed.flatMap((i) => branches[i]!.required ?? []).filter((r) => keys.has(r));
@@ -271,7 +276,13 @@ class Run {
     // A branch chosen by type alone that is just a list of words (`wildcard`) says less than the
     // list of every form would: fall through to that.
     if (candidates.length === 1 && branches[candidates[0]!]!.enum === undefined) {
-      const trial = trials[candidates[0]!]!;
+      const i = candidates[0]!;
+      let trial = trials[i];
+      if (trial === undefined) {
+        // Chosen by one of several required keys: try it now to say what else it lacks.
+        trial = new Run(this.v);
+        trial.check(branches[i]!, node, path);
+      }
       for (const p of trial.problems) this.problems.push(p);
       for (const n of trial.tainted) this.tainted.add(n);
       for (const n of trial.failed) this.failed.add(n);
