@@ -57,58 +57,139 @@ export interface Delegation {
   readonly holder: SigningKey; // q: signs every call's proof-of-possession
   readonly warrantId: Uint8Array; // q's warrant id (the PoP names it)
   readonly authorizer: Authorizer; // one per trial: it caches the chain's verified signatures
-  readonly clock: SimulatedClock;
+  readonly clock: SimulatedClock; // the trial's own clock, at the epoch until the first call
 }
 
-/** The key of one party of one trial, from the seed. */
-function deriveKey(seed: string, scenario: string, condition: Condition, label: string): SigningKey {
-  return SigningKey.fromSeed(deriveBytes(seed, [scenario, condition, 'key', label]));
+/** The three parties' keys: the org (trusted root), the planner p and the worker q. */
+export interface PartyKeys {
+  readonly org: SigningKey;
+  readonly p: SigningKey;
+  readonly q: SigningKey;
 }
 
 /**
- * Builds the chain for one scenario × condition, or null under no_warrant. A builder that refuses
- * (say, a scenario grant wider than the broad root) is a harness error: the condition could not be
- * set up, which must never be mistaken for a denied call.
+ * The parties' keys of a run, from its seed. One set per run, not per trial: importing a private
+ * key costs about a millisecond in OpenSSL, more than the signatures of a whole trial.
  */
-export function delegationFor(scenario: Scenario, condition: Condition, seed: string): Delegation | null {
-  if (condition === 'no_warrant') return null;
-  const clock = new SimulatedClock();
-  const random = seededRandom(seed, [scenario.name, condition]);
-  const org = deriveKey(seed, scenario.name, condition, 'org');
-  const p = deriveKey(seed, scenario.name, condition, 'p');
-  const q = deriveKey(seed, scenario.name, condition, 'q');
-  // The warrants must outlive the trial however many calls it replays (one clock step each).
+export function deriveKeys(seed: string): PartyKeys {
+  const key = (label: string) => SigningKey.fromSeed(deriveBytes(seed, ['key', label]));
+  return { org: key('org'), p: key('p'), q: key('q') };
+}
+
+/**
+ * Lifetimes grow with the number of calls (one clock step each), rounded up to whole hours so
+ * that scenarios of similar length share their broad warrants.
+ */
+const TTL_BUCKET_SECONDS = 3600;
+function extraLifetime(scenario: Scenario): number {
   const span = (scenario.calls.length + 1) * CALL_STEP_SECONDS;
-  const root = broadGrants(scenario);
-  const step = (what: string, build: () => SignedWarrant): SignedWarrant => {
-    try {
-      return build();
-    } catch (e) {
-      const why = isWarrantError(e) ? `${e.code}: ${e.message}` : describeError(e);
-      throw new HarnessError(
-        `scenario '${scenario.name}', condition ${condition}: cannot ${what}: ${why}`,
-        scenario.name,
-        condition,
-        undefined,
-        { cause: e },
+  return Math.ceil(span / TTL_BUCKET_SECONDS) * TTL_BUCKET_SECONDS;
+}
+
+/** Runs a builder; a refusal is a harness error naming scenario and condition. */
+function build(scenario: Scenario, condition: string, what: string, make: () => SignedWarrant): SignedWarrant {
+  try {
+    return make();
+  } catch (e) {
+    const why = isWarrantError(e) ? `${e.code}: ${e.message}` : describeError(e);
+    throw new HarnessError(
+      `scenario '${scenario.name}', condition ${condition}: cannot ${what}: ${why}`,
+      scenario.name,
+      condition,
+      undefined,
+      { cause: e },
+    );
+  }
+}
+
+/**
+ * The warrants of one run. p's root warrant and q's broad warrant depend only on the tools a
+ * scenario declares and on its lifetime bucket, so scenarios that agree on those share them: the
+ * chain a trial verifies is exactly the one it would get from a fresh mint, minus the signing work
+ * (minting is the costliest step of a short trial). q's task_scoped warrant is the scenario's own.
+ * Every trial still gets its own Authorizer and clock, and verifies its whole chain.
+ */
+export class Conditions {
+  readonly keys: PartyKeys;
+  private readonly roots = new Map<string, SignedWarrant>();
+  private readonly broads = new Map<string, SignedWarrant>();
+
+  constructor(
+    readonly seed: string,
+    keys?: PartyKeys,
+  ) {
+    this.keys = keys ?? deriveKeys(seed);
+  }
+
+  /** Identifies the broad grant and lifetime of a scenario (what its root depends on). */
+  private fingerprint(scenario: Scenario): string {
+    const custom = Object.entries(scenario.tools)
+      .map(([name, def]) => [name, [...def.params]] as const)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const open = Object.keys(scenario.warrant)
+      .filter((t) => scenario.warrant[t]?.allowUnknown)
+      .sort();
+    return JSON.stringify([custom, open, extraLifetime(scenario)]);
+  }
+
+  /** p's root warrant: the org key mints the broad grant to p at the simulated epoch. */
+  root(scenario: Scenario, condition: Condition = 'broad'): SignedWarrant {
+    const key = this.fingerprint(scenario);
+    let w = this.roots.get(key);
+    if (w === undefined) {
+      const clock = new SimulatedClock();
+      w = build(scenario, condition, 'mint the root warrant for p', () =>
+        mint({
+          issuer: this.keys.org,
+          holder: this.keys.p.publicKey,
+          tools: broadGrants(scenario),
+          ttlSeconds: ROOT_TTL_SECONDS + extraLifetime(scenario),
+          clock: clock.now,
+          random: seededRandom(this.seed, ['root', key]),
+        }),
       );
+      this.roots.set(key, w);
     }
-  };
-  const pWarrant = step('mint the root warrant for p', () =>
-    mint({ issuer: org, holder: p.publicKey, tools: root, ttlSeconds: ROOT_TTL_SECONDS + span, clock: clock.now, random }),
-  );
-  const qTools = condition === 'broad' ? root : scenario.warrant;
-  const qWarrant = step(`grant q the ${condition} warrant`, () =>
-    grant({
-      parent: pWarrant,
-      signer: p,
-      holder: q.publicKey,
-      tools: qTools,
-      ttlSeconds: (condition === 'broad' ? BROAD_TTL_SECONDS : TASK_SCOPED_TTL_SECONDS) + span,
-      clock: clock.now,
-      random,
-    }),
-  );
-  const authorizer = new Authorizer({ trustedRoots: [org.publicKey], clock: clock.now });
-  return { condition, chain: [pWarrant, qWarrant], holder: q, warrantId: qWarrant.payload.id, authorizer, clock };
+    return w;
+  }
+
+  private qWarrant(scenario: Scenario, condition: 'broad' | 'task_scoped', root: SignedWarrant): SignedWarrant {
+    const broad = condition === 'broad';
+    const key = broad ? this.fingerprint(scenario) : undefined;
+    const cached = key === undefined ? undefined : this.broads.get(key);
+    if (cached) return cached;
+    const clock = new SimulatedClock();
+    const w = build(scenario, condition, `grant q the ${condition} warrant`, () =>
+      grant({
+        parent: root,
+        signer: this.keys.p,
+        holder: this.keys.q.publicKey,
+        tools: broad ? root.payload.tools : scenario.warrant,
+        ttlSeconds: (broad ? BROAD_TTL_SECONDS : TASK_SCOPED_TTL_SECONDS) + extraLifetime(scenario),
+        clock: clock.now,
+        random: seededRandom(this.seed, broad ? ['broad', key!] : [scenario.name, condition]),
+      }),
+    );
+    if (key !== undefined) this.broads.set(key, w);
+    return w;
+  }
+
+  /**
+   * The chain for one scenario × condition, or null under no_warrant. A builder that refuses (say,
+   * a scenario grant wider than the broad root) is a harness error: the condition could not be set
+   * up, which must never be mistaken for a denied call.
+   */
+  delegation(scenario: Scenario, condition: Condition): Delegation | null {
+    if (condition === 'no_warrant') return null;
+    const root = this.root(scenario, condition);
+    const q = this.qWarrant(scenario, condition, root);
+    const clock = new SimulatedClock();
+    const authorizer = new Authorizer({ trustedRoots: [this.keys.org.publicKey], clock: clock.now });
+    return { condition, chain: [root, q], holder: this.keys.q, warrantId: q.payload.id, authorizer, clock };
+  }
+}
+
+/** One scenario × condition on its own (tests, tools); a run shares a `Conditions`. */
+export function delegationFor(scenario: Scenario, condition: Condition, seed: string): Delegation | null {
+  return new Conditions(seed).delegation(scenario, condition);
 }

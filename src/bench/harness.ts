@@ -12,7 +12,7 @@ import { signPop } from '../warrant/pop.js';
 import { isWarrantError } from '../warrant/errors.js';
 import { SimulatedEnvironment } from './environment.js';
 import { HarnessError, describeError, formatSource } from './errors.js';
-import { delegationFor, type Delegation } from './conditions.js';
+import type { Conditions, Delegation } from './conditions.js';
 import type { ScenarioJudge } from './judge.js';
 import { argsToPlain } from './plain.js';
 import type { CallResult, Condition, Denial, Trial } from './results.js';
@@ -48,9 +48,10 @@ function authorize(d: Delegation, scenario: Scenario, call: ScenarioCall, index:
   }
 }
 
-export function runTrial(scenario: Scenario, condition: Condition, seed: string, judge: ScenarioJudge): Trial {
+/** One trial: `conditions` holds the run's keys and warrants (one per run, see Conditions). */
+export function runTrial(scenario: Scenario, condition: Condition, judge: ScenarioJudge, conditions: Conditions): Trial {
   const env = new SimulatedEnvironment(scenario.environment, scenario.tools);
-  const delegation = delegationFor(scenario, condition, seed);
+  const delegation = conditions.delegation(scenario, condition);
   const calls: CallResult[] = [];
   let allowed = 0;
   scenario.calls.forEach((call, i) => {

@@ -16,6 +16,24 @@ export interface Verdict {
 /** The variables a judge expression can see. */
 export const JUDGE_VARIABLES = ['effects'] as const;
 
+/**
+ * Compiled judges by expression text. Suites repeat their judges (a generated suite of 1,000
+ * scenarios has a handful of distinct ones) and compiling costs far more than evaluating.
+ * A compiled program holds no state between evaluations, so sharing it is safe. Bounded.
+ */
+const COMPILE_CACHE_LIMIT = 1024;
+const compiled = new Map<string, CelProgram>();
+
+function compileJudge(expression: string): CelProgram {
+  let program = compiled.get(expression);
+  if (program === undefined) {
+    program = compileCel(expression, JUDGE_VARIABLES);
+    if (compiled.size >= COMPILE_CACHE_LIMIT) compiled.delete(compiled.keys().next().value!);
+    compiled.set(expression, program);
+  }
+  return program;
+}
+
 interface Check {
   label: 'task' | 'attack';
   program: CelProgram;
@@ -40,7 +58,7 @@ export class ScenarioJudge {
 
   private compile(label: Check['label'], expression: string, source: SourcePos): Check {
     try {
-      return { label, program: compileCel(expression, JUDGE_VARIABLES), source };
+      return { label, program: compileJudge(expression), source };
     } catch (e) {
       throw new HarnessError(
         `${formatSource(source)}: judge.${label} of scenario '${this.scenario.name}' does not compile: ${describeError(e)}`,

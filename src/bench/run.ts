@@ -3,6 +3,7 @@
  * per condition and the gate. Pure: scenarios in, results out, no I/O; the same scenarios and
  * seed give byte-identical results (durations only when `timings` is asked for).
  */
+import { Conditions } from './conditions.js';
 import { HarnessError, formatSource } from './errors.js';
 import { evaluateGate } from './gate.js';
 import { runTrial } from './harness.js';
@@ -37,10 +38,11 @@ export function runBenchmark(o: RunOptions): Results {
     if (seen.has(s.name)) throw new HarnessError(`${formatSource(s.source)}: duplicate scenario name '${s.name}'`, s.name);
     seen.add(s.name);
   }
+  const conditions = new Conditions(o.seed);
   const trials: Trial[] = [];
   for (const scenario of o.scenarios) {
     const judge = new ScenarioJudge(scenario); // compiled once, evaluated per condition
-    for (const condition of CONDITIONS) trials.push(runTrial(scenario, condition, o.seed, judge));
+    for (const condition of CONDITIONS) trials.push(runTrial(scenario, condition, judge, conditions));
   }
   const summary = summarize(trials, CONDITIONS);
   const gate = evaluateGate(trials, summary.task_scoped, {

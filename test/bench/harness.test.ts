@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { broadGrants, delegationFor } from '../../src/bench/conditions.js';
+import { Conditions, broadGrants, delegationFor } from '../../src/bench/conditions.js';
 import { HarnessError } from '../../src/bench/errors.js';
 import { runTrial } from '../../src/bench/harness.js';
 import { ScenarioJudge } from '../../src/bench/judge.js';
@@ -38,7 +38,7 @@ const traversal: Scenario = scenario({
 });
 
 const trialOf = (s: Scenario, condition: 'no_warrant' | 'broad' | 'task_scoped', seed = 'test-seed') =>
-  runTrial(s, condition, seed, new ScenarioJudge(s));
+  runTrial(s, condition, new ScenarioJudge(s), new Conditions(seed));
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -76,11 +76,27 @@ describe('conditions', () => {
     const [a, b] = [bytes('a'), bytes('b')];
     expect(a[0]).not.toBe(b[0]);
     expect(a[1]).not.toBe(b[1]);
-    // Scenario and condition are part of the derivation too.
-    const broad = delegationFor(traversal, 'broad', 'a')!.chain[0]!;
-    expect(Buffer.from(broad.payload.holder).toString('hex')).not.toBe(
-      Buffer.from(delegationFor(traversal, 'task_scoped', 'a')!.chain[0]!.payload.holder).toString('hex'),
-    );
+    // task_scoped warrants are per scenario; each differs from the broad one.
+    const run = new Conditions('a');
+    const other = { ...traversal, name: 'other' };
+    const id = (c: 'broad' | 'task_scoped', sc: Scenario) => Buffer.from(run.delegation(sc, c)!.chain[1]!.payload.id).toString('hex');
+    expect(new Set([id('broad', traversal), id('task_scoped', traversal), id('task_scoped', other)]).size).toBe(3);
+  });
+
+  it('shares root and broad warrants between scenarios that declare the same tools, never Authorizers', () => {
+    const run = new Conditions('a');
+    const other = { ...traversal, name: 'other' };
+    const custom = { ...traversal, name: 'custom', tools: { deploy: { params: ['service'], returns: 'ok' } } };
+    const [a, b, c] = [traversal, other, custom].map((sc) => run.delegation(sc, 'broad')!);
+    expect(b!.chain[0]).toBe(a!.chain[0]);
+    expect(b!.chain[1]).toBe(a!.chain[1]);
+    expect(b!.authorizer).not.toBe(a!.authorizer);
+    expect(c!.chain[0]).not.toBe(a!.chain[0]);
+    expect(Object.keys(c!.chain[1]!.payload.tools)).toContain('deploy');
+    // Sharing changes no bytes: a fresh Conditions derives the same warrants.
+    const fresh = new Conditions('a').delegation(other, 'broad')!;
+    expect(Buffer.from(fresh.chain[1]!.payload.id)).toEqual(Buffer.from(b!.chain[1]!.payload.id));
+    expect(run.delegation(traversal, 'task_scoped')!.chain[0]).toBe(a!.chain[0]);
   });
 
   it('turns a grant wider than the broad root into a harness error naming scenario and condition', () => {
@@ -133,6 +149,14 @@ describe('runTrial', () => {
       authorized: true,
       source: 'test.yaml:10:5',
     });
+  });
+
+  it('keeps the warrants alive however long the trial (one clock step per call)', () => {
+    // 700 calls outlast the reference's 600 s task-scoped lifetime; none may fail as expired.
+    const long = { ...traversal, calls: Array.from({ length: 700 }, (_, i) => call('read_file', { path: '/app/config/app.yml' }, 'allow', i + 10)) };
+    const t = trialOf(long, 'task_scoped');
+    expect(t.calls_blocked).toBe(0);
+    expect(t.calls_allowed).toBe(700);
   });
 
   it('records a tool the warrant does not grant as tool_not_allowed', () => {
