@@ -2,10 +2,10 @@
  * Oversized input is refused with one clear message, quickly, not with a hang or a crash: the
  * inputs are generated here, into a temp folder.
  */
-import { openSync, closeSync, ftruncateSync, writeFileSync } from 'node:fs';
+import { openSync, closeSync, ftruncateSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { MAX_CALLS, MAX_DEPTH, MAX_FILE_BYTES, MAX_NODES } from '../../src/bench/scenario/limits.js';
+import { MAX_CALLS, MAX_DEPTH, MAX_FILES, MAX_FILE_BYTES, MAX_NODES, MAX_PROBLEMS_PER_FILE } from '../../src/bench/scenario/limits.js';
 import { problemsOf, problemsOfText, scenarioText, tempDir } from './helpers.js';
 
 const HEAD = 'name: big\ndescription: big\nrequest: big\n';
@@ -101,6 +101,21 @@ describe('input limits', () => {
     const problems = await problemsOfText(viaAlias);
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatch(/YAML nesting deeper than \d+ levels; the file is refused$/);
+  });
+
+  test(`more than ${MAX_FILES} scenario files are refused before any is read`, async () => {
+    const d = tempDir();
+    mkdirSync(join(d, 'many'));
+    for (let i = 0; i <= MAX_FILES; i++) closeSync(openSync(join(d, 'many', `s${i}.yaml`), 'w'));
+    expect(await problemsOf(['many'], d)).toEqual([`many: ${MAX_FILES + 1} scenario files; the limit is ${MAX_FILES}`]);
+  });
+
+  test(`problems per file are capped at ${MAX_PROBLEMS_PER_FILE}, with a count of the rest`, async () => {
+    const keys = Array.from({ length: 300 }, (_, i) => `extra${i}: 1`).join('\n');
+    const problems = await problemsOfText(`${scenarioText()}${keys}\n`);
+    expect(problems).toHaveLength(MAX_PROBLEMS_PER_FILE + 1);
+    expect(problems[0]).toBe("s.yaml:18:1: unknown key 'extra0'");
+    expect(problems[MAX_PROBLEMS_PER_FILE]).toBe(`s.yaml:${17 + MAX_PROBLEMS_PER_FILE}:1: ... and 100 more problems in this file`);
   });
 
   test('a file that is not UTF-8 is refused', async () => {

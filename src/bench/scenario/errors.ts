@@ -37,12 +37,9 @@ function summary(problems: readonly ScenarioProblem[]): string {
   return `${n} problem${n === 1 ? '' : 's'} in ${files} scenario file${files === 1 ? '' : 's'}`;
 }
 
-/** Stable order: by file name (code units), then line, column and message. */
+/** By file name (code units), then line and column; at one position, in the order found (stable). */
 export function sortProblems(problems: readonly ScenarioProblem[]): ScenarioProblem[] {
-  return [...problems].sort(
-    (a, b) =>
-      cmp(a.file, b.file) || a.line - b.line || a.col - b.col || cmp(a.message, b.message),
-  );
+  return [...problems].sort((a, b) => cmp(a.file, b.file) || a.line - b.line || a.col - b.col);
 }
 
 function cmp(a: string, b: string): number {
