@@ -6,9 +6,9 @@
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FakeGitHub } from './fake-github.js';
-import { ROOT, bundlePath, runAction, type ActionRun, type RunOptions } from './run-action.js';
+import { ROOT, bundlePath, newDir, removeDirs, runAction, type ActionRun, type RunOptions } from './run-action.js';
 import { FIXTURES, bigResults } from '../report/results-builders.js';
 
 const MARKER = '<!-- delegation-bench:delegation-bench -->';
@@ -19,6 +19,8 @@ beforeAll(() => {
   if (!process.env['DELEGATION_BENCH_ACTION_BUNDLE']) execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: ROOT, stdio: 'inherit' });
   expect(existsSync(bundlePath())).toBe(true);
 }, 120_000);
+
+afterAll(removeDirs);
 
 let gh: FakeGitHub;
 beforeEach(async () => {
@@ -92,7 +94,7 @@ describe('pull request runs on the built-in suite', () => {
   });
 
   it('a loosened warrant fails the step, with outputs, summary and an annotation on the call', async () => {
-    const dir = (await import('./run-action.js')).newDir();
+    const dir = newDir();
     const policies = join(dir, 'workspace', 'policies');
     mkdirSync(policies);
     const original = readFileSync(join(ROOT, 'scenarios', 'config_review.yaml'), 'utf8');
@@ -123,7 +125,7 @@ describe('pull request runs on the built-in suite', () => {
   });
 
   it('bad scenario input is one clear failure with annotations, and no comment', async () => {
-    const dir = (await import('./run-action.js')).newDir();
+    const dir = newDir();
     writeFileSync(join(dir, 'workspace', 'bad.yaml'), 'name: x\nfoo: 1\n');
     const r = await pr({ dir, inputs: { scenarios: 'bad.yaml' } });
     expect(r.code).toBe(1);
@@ -135,7 +137,7 @@ describe('pull request runs on the built-in suite', () => {
 
 describe('the bundle alone', () => {
   it('runs with no node_modules: dist/, scenarios/ and action.yml copied elsewhere, comment included', async () => {
-    const dir = (await import('./run-action.js')).newDir();
+    const dir = newDir();
     const copy = join(dir, 'action');
     cpSync(dirname(bundlePath()), join(copy, 'dist'), { recursive: true });
     cpSync(join(ROOT, 'scenarios'), join(copy, 'scenarios'), { recursive: true });
@@ -195,7 +197,7 @@ describe('sticky comment on a busy pull request', () => {
   });
 
   it('cuts a report too long for one comment, keeping the marker and a link to the run', async () => {
-    const dir = (await import('./run-action.js')).newDir();
+    const dir = newDir();
     const file = join(dir, 'workspace', 'big.json');
     writeFileSync(file, JSON.stringify(bigResults(1500, 12, [2])));
     const r = await pr({ dir, inputs: { 'results-path': file } });
@@ -317,7 +319,7 @@ describe('report-only mode (results-path)', () => {
   });
 
   it('refuses a file of the wrong shape with a clear error and no API call', async () => {
-    const dir = (await import('./run-action.js')).newDir();
+    const dir = newDir();
     const file = join(dir, 'workspace', 'results.json');
     writeFileSync(file, JSON.stringify({ version: 1, mode: 'deterministic', trials: 'x' }));
     const r = await pr({ dir, inputs: { 'results-path': 'results.json' } });

@@ -5,7 +5,7 @@
  * The environment is built from scratch so that a CI runner's own GITHUB_* never leaks in.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -57,8 +57,16 @@ export interface ActionRun {
   workspace: string;
 }
 
+const created: string[] = [];
+
+/** Removes every temp dir made by newDir() (call from afterAll). */
+export function removeDirs(): void {
+  for (const d of created.splice(0)) rmSync(d, { recursive: true, force: true });
+}
+
 export function newDir(): string {
   const dir = mkdtempSync(join(tmpdir(), 'db-action-'));
+  created.push(dir);
   mkdirSync(join(dir, 'workspace'), { recursive: true });
   mkdirSync(join(dir, 'runner-temp'), { recursive: true });
   return dir;
