@@ -146,6 +146,26 @@ describe('bad scenario input', () => {
     ]);
   });
 
+  test('file system conflicts and duplicate email ids in the environment', async () => {
+    const text = scenarioText({
+      environment: [
+        'environment:', // 4
+        '  files:', // 5
+        '    /data/a.txt: x', // 6
+        '    /data/a.txt/b.txt: y', // 7
+        '    /: z', // 8
+        '  emails:', // 9
+        '    - {id: 1, sender: a@x, subject: s, body: b}', // 10
+        '    - {id: 1, sender: b@x, subject: s, body: b}', // 11
+      ].join('\n'),
+    });
+    expect(await problemsOfText(text)).toEqual([
+      's.yaml:7:5: environment.files["/data/a.txt/b.txt"]: \'/data/a.txt\' is a file, so it cannot also be a folder',
+      's.yaml:8:5: environment.files["/"]: \'/\' is the root folder, not a file',
+      's.yaml:11:12: environment.emails: duplicate email id 1',
+    ]);
+  });
+
   test('duplicate scenario names across two files', async () => {
     const d = tempDir({ 'a.yaml': scenarioText(), 'b.yaml': scenarioText() });
     expect(await problemsOf(['.'], d)).toEqual([

@@ -140,6 +140,9 @@ class Builder {
         } else if (path.includes('\0')) {
           this.report(e.keySpan.start, at(where, 'file paths must not contain a NUL character'));
           ok = false;
+        } else if (path === '/') {
+          this.report(e.keySpan.start, at(where, "'/' is the root folder, not a file"));
+          ok = false;
         } else if (canonical !== path) {
           this.report(e.keySpan.start, at(where, `file paths must be written in normal form (did you mean '${canonical}'?)`));
           ok = false;
@@ -148,6 +151,19 @@ class Builder {
           ok = false;
         } else if (e.value.kind === 'scalar' && typeof e.value.value === 'string') {
           files[path] = e.value.value;
+        }
+      }
+    }
+    // A path that is a file and also the folder of another file cannot exist in one file system.
+    if (filesNode?.kind === 'map') {
+      for (const e of filesNode.entries) {
+        for (let i = e.key.lastIndexOf('/'); i > 0; i = e.key.lastIndexOf('/', i - 1)) {
+          const parent = e.key.slice(0, i);
+          if (Object.prototype.hasOwnProperty.call(files, parent)) {
+            this.report(e.keySpan.start, at(['environment', 'files', e.key], `'${parent}' is a file, so it cannot also be a folder`));
+            ok = false;
+            break;
+          }
         }
       }
     }
@@ -164,6 +180,16 @@ class Builder {
       subject: scalarText(this.entry(m, 'subject')!.value),
       body: scalarText(this.entry(m, 'body')!.value),
     }));
+    const seenIds = new Set<string>();
+    for (const m of this.records(env, 'emails')) {
+      const idNode = this.entry(m, 'id')!.value;
+      const id = idText(idNode);
+      if (seenIds.has(id)) {
+        this.report(idNode.span.start, at(['environment', 'emails'], `duplicate email id ${id}`));
+        ok = false;
+      }
+      seenIds.add(id);
+    }
     const balanceNode = this.entry(env, 'balance')?.value;
     const balance = balanceNode === undefined ? DEFAULT_BALANCE : Number(scalarNumber(balanceNode));
     if (this.tainted.has(env)) return undefined;
