@@ -84,7 +84,9 @@ async function runAction(runner: Runner, cwd: string): Promise<void> {
   }
 
   // 4. PR comment.
-  const commentFailure = await postComment(runner, config, ctx, results);
+  const comment: { posted?: { id: number; url: string } } = {};
+  const commentFailure = await postComment(runner, config, ctx, results, comment);
+  setCommentOutputs(runner, comment.posted);
 
   // 5. Fail last: the gate, then a comment that was required.
   const failures: string[] = [];
@@ -139,8 +141,8 @@ async function postComment(
   config: ActionConfig,
   ctx: ActionContext,
   results: Results,
+  out: { posted?: { id: number; url: string } },
 ): Promise<string | undefined> {
-  setCommentOutputs(runner, undefined);
   if (config.comment === 'off') return undefined;
   const prNumber = config.prNumber ?? ctx.prNumber;
   if (prNumber === undefined) {
@@ -174,7 +176,7 @@ async function postComment(
     if (outcome.authorFallback) {
       runner.info(`could not read the token's identity; assumed ${outcome.authorFallback} as the comment author`);
     }
-    setCommentOutputs(runner, outcome);
+    out.posted = { id: outcome.id, url: outcome.url };
     runner.info(`pull request comment ${outcome.action}: ${outcome.url}`);
     return undefined;
   } catch (e) {

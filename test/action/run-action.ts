@@ -52,6 +52,8 @@ export interface ActionRun {
   stdout: string;
   stderr: string;
   outputs: Record<string, string>;
+  /** The GITHUB_OUTPUT file as written. */
+  outputText: string;
   summary: string;
   dir: string;
   workspace: string;
@@ -142,6 +144,7 @@ export async function runAction(o: RunOptions = {}): Promise<ActionRun> {
     stdout,
     stderr,
     outputs: parseOutputFile(readFileSync(outputFile, 'utf8')),
+    outputText: readFileSync(outputFile, 'utf8'),
     summary: existsSync(summaryFile) ? readFileSync(summaryFile, 'utf8') : '',
     dir,
     workspace,
