@@ -81,7 +81,8 @@ export function readContext(env: NodeJS.ProcessEnv, cwd: string): ActionContext 
     forkRepo,
     runUrl,
     apiUrl,
-    graphqlUrl: env['GITHUB_GRAPHQL_URL'] || `${apiUrl}/graphql`,
+    // The runner sets GITHUB_GRAPHQL_URL; without it, derive it as GitHub does (GHES: /api/graphql).
+    graphqlUrl: env['GITHUB_GRAPHQL_URL'] || (/\/api\/v3$/.test(apiUrl) ? apiUrl.replace(/\/v3$/, '/graphql') : `${apiUrl}/graphql`),
     workspace: resolve(cwd, env['GITHUB_WORKSPACE'] || '.'),
     tempDir: resolve(cwd, env['RUNNER_TEMP'] || tmpdir()),
     payloadProblem,
