@@ -24,7 +24,11 @@ Replays every scenario under no_warrant, broad and task_scoped warrants and gate
                      the same seed gives byte-identical results
   --timings          add durations to the results (they make the output differ between runs)
 
-exit codes: 0 gate passed, 1 gate failed, 2 bad input or usage
+With --format json or markdown and no --out, the report goes to stdout and a failed gate's
+violations to stderr.
+
+exit codes: 0 gate passed, 1 gate failed (violations listed by scenario), 2 bad input or usage,
+or a harness error (the run could not be carried out as written; it is never counted as a denial)
 `;
 
 const FORMATS = ['table', 'markdown', 'json'] as const;

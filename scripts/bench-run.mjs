@@ -1,0 +1,127 @@
+// Speed of `delegation-bench run` (issue 3, point 9). Not a test: it prints numbers.
+//
+// (a) Startup + the built-in suite: median wall time of `node dist/cli.js run --format json`
+//     over N runs, as a ratio to a bare `node -e ''` measured in the same run (interleaved, so
+//     both see the same machine load). Target: ≤ 2.5×.
+// (b) Scale: generated suites of 100 and 1,000 scenarios (copies of the built-ins under new
+//     names): total wall time, the harness's own per-call cost in µs (from --timings), and the
+//     child's peak memory (maxRSS). Growth from 100 to 1,000 should be linear.
+//
+// Usage: npm run bench:run   (builds first)   or   node scripts/bench-run.mjs [--runs N]
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const root = resolve(new URL('..', import.meta.url).pathname);
+const cli = join(root, 'dist', 'cli.js');
+const runsArg = process.argv.indexOf('--runs');
+const RUNS = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 15;
+
+if (!existsSync(cli)) {
+  console.error('dist/cli.js is missing: run `npm run build` first');
+  process.exit(2);
+}
+
+function wall(args, options = {}) {
+  const t0 = process.hrtime.bigint();
+  const r = spawnSync(process.execPath, args, { cwd: root, encoding: 'utf8', maxBuffer: 1 << 30, ...options });
+  const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+  if (r.status !== 0 && r.status !== 1) {
+    throw new Error(`node ${args.join(' ')} exited ${r.status}: ${r.stderr.slice(0, 2000)}`);
+  }
+  return { ms, stdout: r.stdout, stderr: r.stderr, status: r.status };
+}
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+const fmt = (x, d = 1) => x.toFixed(d);
+
+// ---------------------------------------------------------------- (a) built-in suite vs bare node
+{
+  // Warm the file cache once for each.
+  wall(['-e', '']);
+  wall([cli, 'run', '--format', 'json']);
+  const bare = [];
+  const bench = [];
+  for (let i = 0; i < RUNS; i++) {
+    bare.push(wall(['-e', '']).ms);
+    bench.push(wall([cli, 'run', '--format', 'json']).ms);
+  }
+  const b = median(bare);
+  const r = median(bench);
+  console.log(`(a) built-in suite, ${RUNS} runs each (medians)`);
+  console.log(`    node -e ''                          ${fmt(b)} ms`);
+  console.log(`    node dist/cli.js run --format json  ${fmt(r)} ms`);
+  console.log(`    ratio                               ${fmt(r / b, 2)}×  (target ≤ 2.5×)`);
+}
+
+// ---------------------------------------------------------------- (b) generated suites
+const builtins = readdirSync(join(root, 'scenarios'))
+  .filter((f) => f.endsWith('.yaml'))
+  .sort()
+  .map((f) => readFileSync(join(root, 'scenarios', f), 'utf8'));
+if (builtins.length === 0) throw new Error('no built-in scenarios found in scenarios/');
+
+function generate(count) {
+  const dir = mkdtempSync(join(tmpdir(), `delegation-bench-${count}-`));
+  for (let i = 0; i < count; i++) {
+    const text = builtins[i % builtins.length];
+    const id = String(i).padStart(5, '0');
+    // Rename (names must be unique); the schema modeline is dropped, it points into scenarios/.
+    const renamed = text
+      .replace(/^# yaml-language-server:.*\n/m, '')
+      .replace(/^name:\s*([a-z0-9_-]+)/m, (_m, n) => `name: ${n}_${id}`);
+    if (renamed === text.replace(/^# yaml-language-server:.*\n/m, '')) throw new Error('could not rename a scenario');
+    writeFileSync(join(dir, `s${id}.yaml`), renamed);
+  }
+  return dir;
+}
+
+// Runs the CLI in a child that reports its own peak RSS (KiB) on exit: portable, no /usr/bin/time.
+const PROBE =
+  "process.on('exit',()=>{process.stderr.write('\\nMAXRSS_KB '+process.resourceUsage().maxRSS+'\\n')});" +
+  `import(${JSON.stringify(cli)})`;
+
+function scale(count) {
+  const dir = generate(count);
+  try {
+    const out = join(dir, 'results.json');
+    const r = wall(['-e', PROBE, 'probe', 'run', '--scenarios', dir, '--format', 'json', '--out', out, '--timings']);
+    const results = JSON.parse(readFileSync(out, 'utf8'));
+    const rss = Number(/MAXRSS_KB (\d+)/.exec(r.stderr)?.[1] ?? NaN);
+    const calls = results.timings.calls;
+    return {
+      count,
+      trials: results.trials.length,
+      calls,
+      wallMs: r.ms,
+      harnessMs: results.timings.total_ms,
+      perCallUs: results.timings.per_call_us,
+      wallPerCallUs: (r.ms * 1000) / calls,
+      rssMiB: rss / 1024,
+      passed: results.gate.passed,
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+console.log('\n(b) generated suites (copies of the built-ins under new names)');
+console.log('    scenarios  trials   calls   wall ms  harness ms  µs/call (harness)  µs/call (wall)  peak RSS MiB  gate');
+const rows = [scale(100), scale(1000)];
+for (const x of rows) {
+  console.log(
+    `    ${String(x.count).padStart(9)}  ${String(x.trials).padStart(6)}  ${String(x.calls).padStart(6)}  ` +
+      `${fmt(x.wallMs, 0).padStart(8)}  ${fmt(x.harnessMs, 0).padStart(10)}  ${fmt(x.perCallUs).padStart(17)}  ` +
+      `${fmt(x.wallPerCallUs).padStart(14)}  ${fmt(x.rssMiB).padStart(12)}  ${x.passed ? 'passed' : 'FAILED'}`,
+  );
+}
+const [small, large] = rows;
+console.log(
+  `    growth 100 → 1,000: harness time ×${fmt(large.harnessMs / small.harnessMs, 2)}, ` +
+    `wall ×${fmt(large.wallMs / small.wallMs, 2)}, peak RSS ×${fmt(large.rssMiB / small.rssMiB, 2)} (linear: ×10 time)`,
+);
