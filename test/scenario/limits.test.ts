@@ -91,6 +91,10 @@ describe('input limits', () => {
     // pre-pass refuses it before parsing, at four times the bound.
     const deep = `name: ${'['.repeat(300_000)}${']'.repeat(300_000)}\n`;
     expect(await problemsOfText(deep)).toEqual([`s.yaml:1:${6 + 4 * MAX_DEPTH}: ${message}`]);
+    // A small deep file skips the pre-pass; yaml's own stack overflow becomes the same message.
+    const small = await problemsOfText(`name: ${'['.repeat(5_000)}${']'.repeat(5_000)}\n`);
+    expect(small).toHaveLength(1);
+    expect(small[0]).toMatch(new RegExp(`^s\\.yaml:1:\\d+: ${message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
     const dashes = `${'- '.repeat(400_000)}x\n`;
     expect(await problemsOfText(dashes)).toEqual([`s.yaml:1:${1 + 2 * (4 * MAX_DEPTH - 1)}: ${message}`]);
     const indented = Array.from({ length: 1000 }, (_, i) => `${' '.repeat(i)}k${i}:`).join('\n');

@@ -76,22 +76,35 @@ interface Built {
 export function parseYamlTree(text: string): ParsedTree {
   const lineCounter = new LineCounter();
   const linePos = (offset: number) => lineCounter.linePos(offset);
-  const deep = nestingTooDeep(text);
+  // Small files skip the pre-pass: yaml turns a stack overflow into an error (mapped below) and is
+  // fast on them anyway; the pre-pass is for the large ones, where it would take seconds.
+  const deep = text.length >= PREPASS_MIN_CHARS ? nestingTooDeep(text) : undefined;
   if (deep !== undefined) {
     lineCounter.addNewLine(0);
     for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) lineCounter.addNewLine(i + 1);
     return { root: undefined, problems: [{ offset: deep, message: tooDeepMessage() }], linePos };
   }
-  const doc = parseDocument(text, {
-    lineCounter,
-    prettyErrors: false, // we position messages ourselves, one line each
-    intAsBigInt: true,
-    uniqueKeys: true,
-    strict: true,
-    version: '1.2',
-  });
+  let doc;
+  try {
+    doc = parseDocument(text, {
+      lineCounter,
+      prettyErrors: false, // we position messages ourselves, one line each
+      intAsBigInt: true,
+      uniqueKeys: true,
+      strict: true,
+      version: '1.2',
+    });
+  } catch (e) {
+    // yaml reports its own stack overflows as errors; this is the belt to those braces.
+    if (e instanceof RangeError) return { root: undefined, problems: [{ offset: 0, message: tooDeepMessage() }], linePos };
+    throw e;
+  }
   const problems: OffsetProblem[] = [];
-  for (const e of doc.errors) problems.push({ offset: e.pos[0], message: `YAML syntax error: ${firstLine(e.message)}` });
+  for (const e of doc.errors) {
+    const overflow = e.message.includes('Maximum call stack size exceeded');
+    problems.push({ offset: e.pos[0], message: overflow ? tooDeepMessage() : `YAML syntax error: ${firstLine(e.message)}` });
+    if (overflow) return { root: undefined, problems: [problems[problems.length - 1]!], linePos };
+  }
   // Warnings (an unknown tag such as `!!binary`, ...) would silently change a value's meaning.
   for (const w of doc.warnings) problems.push({ offset: w.pos[0], message: `YAML: ${firstLine(w.message)}` });
   if (problems.length > 0) return { root: undefined, problems, linePos };
@@ -233,6 +246,8 @@ class Builder {
     throw new Abort({ offset, message: tooDeepMessage() });
   }
 }
+
+const PREPASS_MIN_CHARS = 16 * 1024;
 
 function tooDeepMessage(): string {
   return `YAML nesting deeper than ${MAX_DEPTH} levels; the file is refused`;
