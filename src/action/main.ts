@@ -23,6 +23,8 @@ export async function run(runner: Runner = processRunner(), cwd: string = proces
   try {
     await runAction(runner, cwd);
   } catch (e) {
+    // Not an expected failure (those are handled where they happen): keep the stack for debugging.
+    if (e instanceof Error && e.stack) runner.debug(e.stack);
     runner.setFailed(e instanceof Error ? `${e.name === 'Error' ? '' : `${e.name}: `}${e.message}` : String(e));
   }
 }

@@ -24,6 +24,8 @@ export interface Runner {
   getInput(name: string): string;
   setOutput(name: string, value: string): void;
   info(message: string): void;
+  /** Shown only when the run has debug logging on (ACTIONS_STEP_DEBUG). */
+  debug(message: string): void;
   notice(message: string, props?: AnnotationProps): void;
   warning(message: string, props?: AnnotationProps): void;
   error(message: string, props?: AnnotationProps): void;
@@ -59,6 +61,7 @@ export function processRunner(env: NodeJS.ProcessEnv = process.env): Runner {
       }
     },
     info: write,
+    debug: (m) => command('debug', m),
     notice: (m, p) => command('notice', m, p),
     warning: (m, p) => command('warning', m, p),
     error: (m, p) => command('error', m, p),
