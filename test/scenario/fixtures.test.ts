@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
+import { MAX_CALLS } from '../../src/bench/scenario/limits.js';
 import { loadScenarios } from '../../src/bench/scenario/load.js';
 import { scenarioSchema } from '../../src/bench/scenario/parse.js';
 import { SchemaValidator } from '../../src/bench/scenario/schema.js';
@@ -60,5 +61,12 @@ describe('the schema file', () => {
     for (const [k, p] of Object.entries(schema.properties)) expect(p.description ?? p.$ref, k).toBeTruthy();
     expect(schema.$defs.constraint.oneOf).toHaveLength(18);
     for (const b of schema.$defs.constraint.oneOf) expect(b.description).toBeTruthy();
+  });
+
+  test('the schema and the loader agree on the call limit', () => {
+    const schema = JSON.parse(readFileSync(new URL('../../scenarios/scenario.schema.json', import.meta.url), 'utf8')) as {
+      properties: { calls: { maxItems: number } };
+    };
+    expect(schema.properties.calls.maxItems).toBe(MAX_CALLS);
   });
 });
