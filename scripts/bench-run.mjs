@@ -57,6 +57,18 @@ const fmt = (x, d = 1) => x.toFixed(d);
   console.log(`    node -e ''                          ${fmt(b)} ms`);
   console.log(`    node dist/cli.js run --format json  ${fmt(r)} ms`);
   console.log(`    ratio                               ${fmt(r / b, 2)}×  (target ≤ 2.5×)`);
+  // CPU time (user + system, from the child itself) is steadier than wall time on a busy machine.
+  const cpuProbe = (body) => `process.on('exit',()=>{const u=process.cpuUsage();process.stderr.write('\\nCPU_MS '+(u.user+u.system)/1000+'\\n')});${body}`;
+  const cpuOf = (r) => Number(/CPU_MS ([\d.]+)/.exec(r.stderr)?.[1] ?? NaN);
+  const bareCpu = [];
+  const benchCpu = [];
+  for (let i = 0; i < RUNS; i++) {
+    bareCpu.push(cpuOf(wall(['-e', cpuProbe('')])));
+    benchCpu.push(cpuOf(wall(['-e', cpuProbe(`import(${JSON.stringify(cli)})`), 'probe', 'run', '--format', 'json'])));
+  }
+  const bc = median(bareCpu);
+  const rc = median(benchCpu);
+  console.log(`    CPU: node ${fmt(bc)} ms, run ${fmt(rc)} ms, ratio ${fmt(rc / bc, 2)}×`);
 }
 
 // ---------------------------------------------------------------- (b) generated suites
