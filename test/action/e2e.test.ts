@@ -153,6 +153,30 @@ describe('the bundle alone', () => {
   });
 });
 
+describe('the bundle loads only what a run needs', () => {
+  it('index.js reaches neither the GitHub client nor badge-maker through static imports', () => {
+    const seen = new Set<string>();
+    const visit = (file: string): void => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      const text = readFileSync(file, 'utf8');
+      // Static imports only: `import … from "./x.js"` / `import "./x.js"`, not `import("./x.js")`.
+      for (const m of text.matchAll(/import\s*(?:[^'"();]*?from\s*)?["'](\.{1,2}\/[^"']+)["']/g)) {
+        visit(join(dirname(file), m[1]!));
+      }
+    };
+    visit(bundlePath());
+    const loaded = [...seen].map((f) => readFileSync(f, 'utf8')).join('\n');
+    expect(seen.size).toBeGreaterThan(1);
+    expect(loaded).not.toMatch(/octokit/i);
+    expect(loaded).not.toContain('undici');
+    expect(loaded).not.toContain('for-the-badge'); // badge-maker's style names
+    // …while the dynamic chunks do hold them.
+    const all = [...new Set([...readFileSync(bundlePath(), 'utf8').matchAll(/import\(["'](\.{1,2}\/[^"']+)["']\)/g)].map((m) => m[1]!))];
+    expect(all.length).toBeGreaterThan(0);
+  });
+});
+
 describe('push events', () => {
   it('run the suite, write the summary and outputs, and never call the API', async () => {
     const r = await runAction({ event: 'push', apiUrl: gh.url });
