@@ -15,10 +15,18 @@ describe('bad scenario input', () => {
 
   test('misspelled top-level key, with a hint', async () => {
     const text = scenarioText().replace('request:', 'reqest:');
-    expect(await problemsOfText(text)).toEqual([
-      "s.yaml:1:1: missing required key 'request'",
-      "s.yaml:3:1: unknown key 'reqest' (did you mean 'request'?)",
-    ]);
+    // One mistake, one message: the missing 'request' is implied by the hint.
+    expect(await problemsOfText(text)).toEqual(["s.yaml:3:1: unknown key 'reqest' (did you mean 'request'?)"]);
+  });
+
+  test('a misspelled required key of a call: one message, the call is skipped, no crash', async () => {
+    const text = scenarioText().replace('  - tool: read_file\n    args: {path: /data/a.txt}', '  - tol: read_file\n    args: {path: /data/a.txt}');
+    expect(await problemsOfText(text)).toEqual(["s.yaml:8:5: calls[0]: unknown key 'tol' (did you mean 'tool'?)"]);
+  });
+
+  test('a missing required key without a look-alike is reported at its map', async () => {
+    const text = scenarioText({ judge: 'judge:\n  task: "true"' });
+    expect(await problemsOfText(text)).toEqual(["s.yaml:14:3: judge: missing required key 'attack'"]);
   });
 
   test('unknown nested key, with its path', async () => {
@@ -208,7 +216,6 @@ describe('bad scenario input', () => {
     const d = tempDir({ 'several.yaml': text, 'fine.yaml': scenarioText() });
     const problems = await problemsOf(['.'], d);
     expect(problems.map((p) => p.replace(/: .*$/, ''))).toEqual([
-      './several.yaml:1:1',
       './several.yaml:1:7',
       './several.yaml:2:1',
       './several.yaml:5:11',
@@ -218,7 +225,6 @@ describe('bad scenario input', () => {
       './several.yaml:14:29',
     ]);
     expect(problems).toEqual([
-      "./several.yaml:1:1: missing required key 'description'",
       "./several.yaml:1:7: name: 'BAD' is not a valid name: use lower-case letters, digits, _ and -",
       "./several.yaml:2:1: unknown key 'descripton' (did you mean 'description'?)",
       './several.yaml:5:11: environment.files["relative.txt"]: file paths must be absolute (start with /)',

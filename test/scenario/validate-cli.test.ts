@@ -27,10 +27,9 @@ describe('delegation-bench validate', () => {
     expect(await main(['validate', '--scenarios', '.'], io)).toBe(2);
     expect(io.out).toBe('');
     expect(io.err).toBe([
-      "./a.yaml:1:1: missing required key 'request'",
       "./a.yaml:3:1: unknown key 'requets' (did you mean 'request'?)",
       "./b.yaml:8:11: calls[0].tool: unknown tool 'wirte_file' (did you mean 'write_file'?) (built-in tools: read_email, list_emails, send_email, read_file, write_file, list_files, transfer_money, get_balance, list_transactions; declare others under tools:)",
-      '3 problems in 2 scenario files',
+      '2 problems in 2 scenario files',
       '',
     ].join('\n'));
     expect(io.err).not.toMatch(/\bat .*\.(ts|js):\d+/);

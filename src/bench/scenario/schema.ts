@@ -13,7 +13,7 @@
  */
 import type { PNode, PScalar } from './tree.js';
 import { at, type PathSegment } from './path.js';
-import { hint } from './suggest.js';
+import { closest, hint } from './suggest.js';
 
 export type SchemaType = 'object' | 'array' | 'string' | 'integer' | 'number' | 'boolean' | 'null';
 type EnumValue = string | number | boolean | null;
@@ -129,6 +129,13 @@ class Run {
 
   constructor(private readonly v: SchemaValidator) {}
 
+  /** Flags `node` as failed without a message of its own (another message covers it). */
+  mark(node: PNode): void {
+    this.failed.add(node);
+    this.tainted.add(node);
+    for (const n of this.stack) this.tainted.add(n);
+  }
+
   report(node: PNode, offset: number, message: string): void {
     this.problems.push({ offset, message });
     this.failed.add(node);
@@ -204,8 +211,20 @@ class Run {
   private map(s: JsonSchema, node: PNode & { kind: 'map' }, path: PathSegment[]): void {
     const props = s.properties ?? {};
     const present = new Set(node.entries.map((e) => e.key));
+    // A misspelled key is one mistake: "unknown key 'reqest' (did you mean 'request'?)" says it all,
+    // so the "missing required key 'request'" it implies is not reported again.
+    const suggested = new Set<string>();
+    if (s.additionalProperties === false) {
+      for (const e of node.entries) {
+        if (Object.prototype.hasOwnProperty.call(props, e.key)) continue;
+        const c = closest(e.key, Object.keys(props));
+        if (c !== undefined) suggested.add(c);
+      }
+    }
     for (const r of s.required ?? []) {
-      if (!present.has(r)) this.report(node, node.span.start, at(path, `missing required key '${r}'`));
+      if (present.has(r)) continue;
+      if (suggested.has(r)) this.mark(node);
+      else this.report(node, node.span.start, at(path, `missing required key '${r}'`));
     }
     for (const e of node.entries) {
       const child = [...path, e.key];
