@@ -86,7 +86,7 @@ describe('built-in scenarios', () => {
 
   test('the seven seed scenarios load from the built-in folder (not api_monitoring)', () => {
     expect(scenarios.map((s) => s.name)).toEqual(NAMES);
-    expect(readdirSync(builtinScenariosDir()).sort()).toEqual([...NAMES.map((n) => `${n}.yaml`), 'scenario.schema.json'].sort());
+    expect(readdirSync(builtinScenariosDir()).sort()).toEqual([...NAMES.map((n) => `${n}.yaml`), 'README.md', 'scenario.schema.json'].sort());
   });
 
   test('each file names its schema for editors and its name matches the file', () => {
