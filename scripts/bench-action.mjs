@@ -10,7 +10,7 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const bundle = process.env.DELEGATION_BENCH_ACTION_BUNDLE ?? join(root, 'dist', 'index.js');
@@ -71,15 +71,29 @@ function env(event, runId, extra = {}) {
   };
 }
 
+// CPU time (user + system, read by the child itself at exit) is steadier than wall time on a busy
+// machine; both are reported. The probe is loaded the same way into the bare node and the action.
+const probe = join(dir, 'cpu-probe.mjs');
+writeFileSync(probe, "process.on('exit',()=>{const u=process.cpuUsage();process.stderr.write('\\nCPU_MS '+(u.user+u.system)/1000+'\\n')});\n");
+
 function time(args, e) {
   return new Promise((res, rej) => {
     const t0 = process.hrtime.bigint();
-    const child = spawn(process.execPath, args, { env: e, cwd: join(dir, 'ws'), stdio: ['ignore', 'ignore', 'inherit'] });
+    const child = spawn(process.execPath, ['--import', pathToFileURL(probe).href, ...args], {
+      env: e,
+      cwd: join(dir, 'ws'),
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let err = '';
+    child.stderr.setEncoding('utf8').on('data', (d) => (err += d));
     child.on('error', rej);
     child.on('close', (code) => {
-      const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+      const wall = Number(process.hrtime.bigint() - t0) / 1e6;
+      const cpu = Number(/CPU_MS ([\d.]+)/.exec(err)?.[1] ?? NaN);
+      const rest = err.replace(/\n?CPU_MS [\d.]+\n/, '');
+      if (rest.trim()) process.stderr.write(rest);
       if (code !== 0) rej(new Error(`${args.join(' ')} exited ${code}`));
-      else res(ms);
+      else res({ wall, cpu });
     });
   });
 }
@@ -117,15 +131,20 @@ for (let i = 0; i < runs; i++) {
 server.close();
 rmSync(dir, { recursive: true, force: true });
 
-const b = median(bare);
-const fmt = (name, xs, target) =>
-  `${name.padEnd(34)} ${median(xs).toFixed(1).padStart(7)} ms   ${(median(xs) / b).toFixed(2)}×  (target ≤ ${target}×)`;
+const col = (xs, k) => xs.map((x) => x[k]);
+const bw = median(col(bare, 'wall'));
+const bc = median(col(bare, 'cpu'));
+const line = (name, xs, target) => {
+  const w = median(col(xs, 'wall'));
+  const c = median(col(xs, 'cpu'));
+  const t = target ? `  (target ≤ ${target}×)` : '';
+  return `${name.padEnd(36)} wall ${w.toFixed(1).padStart(7)} ms ${(w / bw).toFixed(2).padStart(6)}×   cpu ${c.toFixed(1).padStart(7)} ms ${(c / bc).toFixed(2).padStart(6)}×${t}`;
+};
 console.log(`runs: ${runs} each, medians; ${comments.length} comment(s) on the fake PR`);
-console.log(`${"node -e ''".padEnd(34)} ${b.toFixed(1).padStart(7)} ms   1.00×`);
-console.log(fmt('action, push (no comment)', push, 3));
-console.log(fmt('action, pull_request (comment)', pr, 3.5));
-const ref = (name, xs) => `${name.padEnd(34)} ${median(xs).toFixed(1).padStart(7)} ms   ${(median(xs) / b).toFixed(2)}×`;
+console.log(line("node -e ''", bare));
+console.log(line('action, push (no comment)', push, 3));
+console.log(line('action, pull_request (comment)', pr, 3.5));
 console.log('for reference:');
-console.log(ref('  cli run --format json', cliRun));
-console.log(ref('  action report-only, push', roPush));
-console.log(ref('  action report-only, pull_request', roPr));
+console.log(line('  cli run --format json', cliRun));
+console.log(line('  action report-only, push', roPush));
+console.log(line('  action report-only, pull_request', roPr));

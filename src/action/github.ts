@@ -38,16 +38,18 @@ export function createCommentApi(t: GitHubTarget): CommentApi {
   // baseUrl from the runner's GITHUB_API_URL (GHES, or the test's local server).
   // Behind a proxy keep the toolkit's proxy-aware fetch; otherwise the lean one (http.ts).
   const lean = !proxyConfigured(t.env ?? process.env);
-  const octokit = getOctokit(t.token, { baseUrl: t.apiUrl, ...(lean ? { request: { fetch: nodeFetch } } : {}) });
+  // nodeFetch covers what Octokit uses of fetch (http.ts); the cast is to the full fetch type.
+  const request = lean ? { request: { fetch: nodeFetch as unknown as typeof fetch } } : {};
+  const octokit = getOctokit(t.token, { baseUrl: t.apiUrl, ...request });
   const timeout = t.timeoutMs ?? 30_000;
-  const request = (): { signal: AbortSignal } => ({ signal: AbortSignal.timeout(timeout) });
+  const signal = (): { signal: AbortSignal } => ({ signal: AbortSignal.timeout(timeout) });
   const where = { owner: t.owner, repo: t.repo, issue_number: t.issueNumber };
   return {
     async viewerLogin() {
       const res = await octokit.graphql<{ viewer?: { login?: unknown } }>({
         query: 'query { viewer { login } }',
         url: t.graphqlUrl,
-        request: request(),
+        request: signal(),
       });
       const login = res.viewer?.login;
       if (typeof login !== 'string' || login === '') throw new Error('GraphQL viewer has no login');
@@ -59,14 +61,14 @@ export function createCommentApi(t: GitHubTarget): CommentApi {
       for await (const page of octokit.paginate.iterator(octokit.rest.issues.listComments, {
         ...where,
         per_page: PER_PAGE,
-        request: request(),
+        request: signal(),
       })) {
         yield (page.data as RestComment[]).map(toComment);
         if (++pages >= MAX_PAGES) throw new Error(`more than ${MAX_PAGES} pages of comments`);
       }
     },
     async createComment(body) {
-      const res = await octokit.rest.issues.createComment({ ...where, body, request: request() });
+      const res = await octokit.rest.issues.createComment({ ...where, body, request: signal() });
       return { id: res.data.id, url: res.data.html_url };
     },
     async updateComment(id, body) {
@@ -75,7 +77,7 @@ export function createCommentApi(t: GitHubTarget): CommentApi {
         repo: t.repo,
         comment_id: id,
         body,
-        request: request(),
+        request: signal(),
       });
       return { id: res.data.id, url: res.data.html_url };
     },

@@ -33,6 +33,8 @@ describe('nodeFetch', () => {
     expect(res.status).toBe(200);
     expect(res.url).toBe(`${base}/x`);
     expect(res.headers.get('link')).toBe('<http://x/?page=2>; rel="next"');
+    expect(res.headers.get('Content-Type')).toBe('application/json');
+    expect([...res.headers].map(([k]) => k)).toContain('content-type');
     expect(await res.json()).toEqual({ method: 'PATCH', auth: 'token t', body: '{"a":"é"}', len: '10' });
   });
 
@@ -40,7 +42,7 @@ describe('nodeFetch', () => {
     expect((await nodeFetch(`${base}/denied`)).status).toBe(403);
     const empty = await nodeFetch(`${base}/empty`);
     expect(empty.status).toBe(204);
-    expect(empty.body).toBeNull();
+    expect(await empty.text()).toBe('');
   });
 
   it('rejects on a refused connection and on an aborted signal', async () => {
