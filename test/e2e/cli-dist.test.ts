@@ -1,0 +1,98 @@
+/**
+ * The CLI as a user runs it: the committed bundle `dist/cli.js` in a child process (`npm test`
+ * builds it first). In-process tests cover the logic; these prove the bundle itself works: it
+ * starts without node_modules-relative surprises, finds the built-in suite, sets exit codes, and
+ * prints bad input as FILE:LINE:COL lines with no stack trace.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+const CLI = join(ROOT, 'dist', 'cli.js');
+const vectors = JSON.parse(readFileSync(join(ROOT, 'test/fixtures/tenuo-test-vectors.json'), 'utf8')) as {
+  keys: Record<string, { public_key: string }>;
+  vectors: { id: string; data?: Record<string, string>; warrants?: { envelope_cbor?: string; payload_cbor: string }[] }[];
+};
+
+function cli(args: string[], cwd = ROOT, input?: string) {
+  const r = spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: 'utf8', input, env: { PATH: process.env['PATH'] ?? '' } });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+describe('dist/cli.js', () => {
+  it('runs the built-in matrix and passes the gate', () => {
+    const r = cli(['run']);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/7 scenarios × 3 conditions/);
+    expect(r.stdout).toMatch(/baseline ASR 100% → task_scoped ASR 0%, TCR 100%/);
+    expect(r.stdout).toMatch(/PASSED/);
+  });
+
+  it('writes byte-identical JSON from two separate processes, from any working directory', () => {
+    const a = cli(['run', '--format', 'json']);
+    const b = cli(['run', '--format', 'json']);
+    expect(a.code).toBe(0);
+    expect(a.stdout).toBe(b.stdout);
+    const results = JSON.parse(a.stdout) as { summary: Record<string, { asr: number; tcr: number; calls_blocked: number }> };
+    expect(results.summary['task_scoped']).toMatchObject({ asr: 0, tcr: 1 });
+    expect(results.summary['task_scoped']!.calls_blocked).toBeGreaterThan(0);
+    expect(results.summary['no_warrant']).toMatchObject({ asr: 1, tcr: 1 });
+    const elsewhere = cli(['run', '--format', 'json'], tmpdir());
+    expect(elsewhere.code).toBe(0);
+    expect(JSON.parse(elsewhere.stdout).summary).toEqual(results.summary);
+  });
+
+  it('fails the gate (exit 1) when a scenario loosens its warrant', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'db-cli-'));
+    const loose = readFileSync(join(ROOT, 'scenarios/config_review.yaml'), 'utf8').replace(
+      /read_file: *\{path: \{subpath: \/app\/config\}\}/,
+      'read_file: {path: {subpath: /}}',
+    );
+    expect(loose).toContain('subpath: /}}');
+    writeFileSync(join(dir, 'loose.yaml'), loose);
+    const r = cli(['run', '--scenarios', 'loose.yaml'], dir);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/FAILED/);
+    expect(r.stdout).toMatch(/config_review: attack succeeded under task_scoped/);
+    expect(r.stdout).toMatch(/loose\.yaml:\d+:\d+/);
+  });
+
+  it('reports every problem of a bad file as FILE:LINE:COL, exit 2, no stack trace', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'db-cli-'));
+    writeFileSync(
+      join(dir, 'bad.yaml'),
+      'name: Bad Name\ndescriptoin: x\nrequest: r\ncalls:\n  - tool: read_fil\n    args: {path: /x}\njudge:\n  task: "true"\n  attack: "false"\nwarrant: {}\n',
+    );
+    const r = cli(['validate', '--scenarios', 'bad.yaml'], dir);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^bad\.yaml:1:7: /m);
+    expect(r.stderr).toMatch(/^bad\.yaml:2:1: unknown key 'descriptoin' \(did you mean 'description'\?\)/m);
+    expect(r.stderr).toMatch(/^bad\.yaml:5:11: .*unknown tool 'read_fil'/m);
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('decodes and verifies official vector tokens', () => {
+    const a1 = vectors.vectors.find((v) => v.id === 'A.1')!;
+    const decoded = cli(['warrant', 'decode', a1.data!['base64url']!]);
+    expect(decoded.code).toBe(0);
+    expect(JSON.parse(decoded.stdout)).toMatchObject({ id: 'tnu_wrt_019471f8000070008000000000000001' });
+
+    const a8 = vectors.vectors.find((v) => v.id === 'A.8')!;
+    const root = vectors.keys['control_plane']!.public_key;
+    const ok = cli(['warrant', 'verify', '--trusted-root', root, '--now', '1704067200', '-'], ROOT, a8.data!['base64url']);
+    expect(ok.code).toBe(0);
+    expect(JSON.parse(ok.stdout)).toMatchObject({ valid: true });
+    const late = cli(['warrant', 'verify', '--trusted-root', root, '--now', '1704074400', a8.data!['base64url']!]);
+    expect(late.code).toBe(1);
+    expect(JSON.parse(late.stdout)).toMatchObject({ valid: false, code: 'warrant_expired' });
+    const junk = cli(['warrant', 'decode', 'not-a-token!']);
+    expect(junk.code).not.toBe(0);
+    expect(junk.stdout + junk.stderr).toMatch(/malformed/);
+    expect(junk.stderr).not.toMatch(/\n\s+at /);
+  });
+});
