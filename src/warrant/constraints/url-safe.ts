@@ -9,18 +9,10 @@
 import { parseIp } from './ip.js';
 import type { IpAddress } from './ip.js';
 import { parseUrl, portOrKnownDefault } from './url.js';
+import type { Constraint } from './types.js';
 
-export interface UrlSafeSpec {
-  readonly schemes: readonly string[];
-  readonly allowDomains: readonly string[] | null;
-  readonly denyDomains: readonly string[] | null;
-  readonly allowPorts: readonly number[] | null;
-  readonly blockPrivate: boolean;
-  readonly blockLoopback: boolean;
-  readonly blockMetadata: boolean;
-  readonly blockReserved: boolean;
-  readonly blockInternalTlds: boolean;
-}
+/** The UrlSafe constraint's fields (types.ts), without its tag. */
+export type UrlSafeSpec = Omit<Extract<Constraint, { readonly type: 'url_safe' }>, 'type'>;
 
 const METADATA_HOSTS = ['169.254.169.254', 'metadata.google.internal', 'metadata.goog', '100.100.100.200'];
 const INTERNAL_TLDS = ['.internal', '.local', '.localhost', '.lan', '.corp', '.home', '.svc', '.default'];
