@@ -18,9 +18,33 @@ export const BUILTIN = 'builtin';
 
 const YAML_EXT = /\.ya?ml$/;
 
+/**
+ * How the built-in folder is named in messages and in every SourcePos: relative to `cwd` when it is
+ * below it, else absolute (a `../../..` chain would help nobody).
+ */
+export function builtinDisplay(dir: string, cwd: string): string {
+  const rel = relative(cwd, dir);
+  return rel === '' ? '.' : rel.startsWith('..') || isAbsolute(rel) ? dir : rel;
+}
+
+/** The prefix of every file name shown under folder `shown` (`scenarios/` → `scenarios/x.yaml`). */
+export function displayPrefix(shown: string): string {
+  return shown.endsWith('/') || shown.endsWith(sep) ? shown : `${shown}/`;
+}
+
+/** The names of the scenario files in a folder's entries, sorted by code unit. */
+export function scenarioFileNames(entries: readonly { name: string; isFile(): boolean; isSymbolicLink(): boolean }[]): string[] {
+  return entries
+    .filter((d) => (d.isFile() || d.isSymbolicLink()) && YAML_EXT.test(d.name))
+    .map((d) => d.name)
+    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/** `builtinDir` overrides where `builtin` points (tests load a copied suite). */
 export async function resolveInputs(
   inputs: readonly string[],
   cwd: string,
+  builtinDir?: string,
 ): Promise<{ files: ScenarioFile[]; problems: ScenarioProblem[] }> {
   const files: ScenarioFile[] = [];
   const problems: ScenarioProblem[] = [];
@@ -32,10 +56,8 @@ export async function resolveInputs(
   };
   for (const input of inputs.length === 0 ? [BUILTIN] : inputs) {
     if (input === BUILTIN) {
-      const dir = builtinScenariosDir();
-      const rel = relative(cwd, dir);
-      const shown = rel === '' ? '.' : rel.startsWith('..') || isAbsolute(rel) ? dir : rel;
-      await addFolder(dir, shown, add, problems);
+      const dir = builtinDir ?? builtinScenariosDir();
+      await addFolder(dir, builtinDisplay(dir, cwd), add, problems);
       continue;
     }
     const abs = resolve(cwd, input);
@@ -69,15 +91,12 @@ async function addFolder(
     problems.push(fileProblem(shown, describeFsError(e, 'cannot read this folder')));
     return;
   }
-  const names = entries
-    .filter((d) => (d.isFile() || d.isSymbolicLink()) && YAML_EXT.test(d.name))
-    .map((d) => d.name)
-    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const names = scenarioFileNames(entries);
   if (names.length === 0) {
     problems.push(fileProblem(shown, 'no scenario files (*.yaml, *.yml) in this folder'));
     return;
   }
-  const prefix = shown.endsWith('/') || shown.endsWith(sep) ? shown : `${shown}/`;
+  const prefix = displayPrefix(shown);
   for (const name of names) add({ display: `${prefix}${name}`, abs: resolve(abs, name) });
 }
 

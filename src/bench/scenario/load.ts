@@ -1,58 +1,50 @@
 /**
  * `--scenarios` inputs → validated scenarios, or a ScenarioError listing every problem of every
- * file (design §3). Files are read within bounds (limits.ts); each is parsed and checked on its own,
- * then names are checked across files.
+ * file (design §3).
+ *
+ * The built-in suite alone (`builtin`, or no input) is served from the snapshot written at build
+ * time (snapshot.ts) when it is fresh: every built-in file still has the name and SHA-256 it had
+ * when the snapshot was taken. Then neither the YAML parser nor the schema interpreter is loaded.
+ * Anything else — other inputs, no snapshot (the source tree under vitest), a changed, added or
+ * removed file, a damaged snapshot — takes the YAML path (load-yaml.ts), which gives the same result
+ * the snapshot was made from.
  */
-import { ScenarioError, type ScenarioProblem } from './errors.js';
-import { fileProblem, formatBytes, readScenarioFile, resolveInputs } from './files.js';
-import { MAX_TOTAL_BYTES } from './limits.js';
-import { parseScenarioText } from './parse.js';
-import type { Scenario, SourcePos } from './types.js';
+import { dirname, join } from 'node:path';
+import { builtinScenariosDir } from './builtin.js';
+import { BUILTIN } from './files.js';
+import { readBuiltinSnapshot } from './snapshot.js';
+import type { Scenario } from './types.js';
 
 export { builtinScenariosDir } from './builtin.js';
 export { ScenarioError } from './errors.js';
+
+/** Set by scripts/build.mjs (esbuild `define`): the bundle reads `dist/builtin-suite.json`. */
+declare const DELEGATION_BENCH_BUILTIN_SNAPSHOT: string | undefined;
+
+export interface LoadOptions {
+  /**
+   * Where `builtin` points and its snapshot (tests use a copied suite). By default the repository's
+   * `scenarios/`, and in the bundle the snapshot beside it in `dist/`; from the sources, none.
+   */
+  readonly builtin?: { readonly dir: string; readonly snapshot?: string };
+}
+
+function defaultBuiltin(): { dir: string; snapshot?: string } {
+  const dir = builtinScenariosDir();
+  const name = typeof DELEGATION_BENCH_BUILTIN_SNAPSHOT === 'string' ? DELEGATION_BENCH_BUILTIN_SNAPSHOT : undefined;
+  return name === undefined ? { dir } : { dir, snapshot: join(dirname(dir), 'dist', name) };
+}
 
 /**
  * Loads scenario files and folders (`*.yaml`, `*.yml`, sorted); the word `builtin`, or an empty
  * list, is the built-in suite. Names in messages are as given, relative to `cwd`.
  */
-export async function loadScenarios(inputs: readonly string[], cwd: string): Promise<Scenario[]> {
-  const { files, problems } = await resolveInputs(inputs, cwd);
-  const scenarios: Scenario[] = [];
-  const names: { value: string; source: SourcePos }[] = [];
-  let total = 0;
-  for (const f of files) {
-    const read = await readScenarioFile(f);
-    if (read.problem) {
-      problems.push(read.problem);
-      continue;
-    }
-    total += read.bytes;
-    if (total > MAX_TOTAL_BYTES) {
-      problems.push(fileProblem(f.display, `scenario files together exceed ${formatBytes(MAX_TOTAL_BYTES)}; this and later files are refused`));
-      break;
-    }
-    const result = parseScenarioText(read.text!, f.display);
-    problems.push(...result.problems);
-    if (result.scenario) scenarios.push(result.scenario);
-    if (result.name) names.push(result.name);
+export async function loadScenarios(inputs: readonly string[], cwd: string, options: LoadOptions = {}): Promise<Scenario[]> {
+  const builtin = options.builtin ?? defaultBuiltin();
+  if (builtin.snapshot !== undefined && inputs.every((i) => i === BUILTIN)) {
+    const scenarios = await readBuiltinSnapshot(builtin.snapshot, builtin.dir, cwd);
+    if (scenarios !== undefined) return scenarios;
   }
-  problems.push(...duplicateNames(names));
-  if (problems.length > 0) throw new ScenarioError(problems);
-  return scenarios;
-}
-
-function duplicateNames(names: readonly { value: string; source: SourcePos }[]): ScenarioProblem[] {
-  const first = new Map<string, SourcePos>();
-  const out: ScenarioProblem[] = [];
-  for (const n of names) {
-    const earlier = first.get(n.value);
-    if (earlier === undefined) {
-      first.set(n.value, n.source);
-      continue;
-    }
-    const where = `${earlier.file}:${earlier.line}:${earlier.col}`;
-    out.push({ ...n.source, message: `duplicate scenario name '${n.value}' (also defined at ${where})` });
-  }
-  return out;
+  const { loadScenarioFiles } = await import('./load-yaml.js');
+  return loadScenarioFiles(inputs, cwd, builtin.dir);
 }

@@ -1,0 +1,16 @@
+/**
+ * Build time: the snapshot of the built-in suite (snapshot.ts), made by the real YAML loader.
+ * scripts/build.mjs bundles this file on its own and calls it; the run-time bundle never loads it.
+ */
+import { dirname } from 'node:path';
+import { BUILTIN } from './files.js';
+import { loadScenarioFiles } from './load-yaml.js';
+import { encodeSnapshot, readSuiteFiles } from './snapshot.js';
+
+/** The snapshot text for the built-in folder `dir`. Throws when the suite does not load. */
+export async function buildBuiltinSnapshot(dir: string): Promise<string> {
+  const cwd = dirname(dir);
+  const files = await readSuiteFiles(dir);
+  const scenarios = await loadScenarioFiles([BUILTIN], cwd, dir);
+  return encodeSnapshot(scenarios, files, dir, cwd);
+}
