@@ -14,9 +14,10 @@
  * The verifier tries window offsets 0, −1, +1, −2, +2, … (max_windows of them, 2–10, default 5),
  * so a PoP made at the start of a window is accepted up to 89 s later and 60 s earlier.
  */
+import { Buffer } from 'node:buffer';
 import { compareUtf8, toHex } from './bytes.js';
 import { encode, type CborValue } from './cbor/index.js';
-import { popSigningMessage } from './crypto/domain.js';
+import { POP_MESSAGE_PREFIX } from './crypto/domain.js';
 import { malformed, WarrantError } from './errors.js';
 import type { SigningKey } from './keys.js';
 import { verifySignature } from './keys.js';
@@ -55,6 +56,11 @@ export function popWindowOffsets(maxWindows = DEFAULT_POP_MAX_WINDOWS): number[]
   }
   return out;
 }
+
+/** popWindowOffsets for every allowed maxWindows, computed once (the verifier's per-call table). */
+const OFFSETS: readonly (readonly number[])[] = Array.from({ length: MAX_POP_MAX_WINDOWS + 1 }, (_, n) =>
+  n < MIN_POP_MAX_WINDOWS ? [] : Object.freeze(popWindowOffsets(n)),
+);
 
 function depthOf(v: Value, limit: number): number {
   if (v === null || typeof v !== 'object' || !(Array.isArray(v) || Object.getPrototypeOf(v) === Object.prototype || Object.getPrototypeOf(v) === null)) {
@@ -103,18 +109,183 @@ function argPairs(args: Args): CborValue[] {
     .map((k) => [k, valueToCbor(canonical[k]!)]);
 }
 
-/**
- * [id, tool, args, window] with the window slot still to fill: checked and canonicalized once, so
- * the verifier re-encodes only this array per window it tries (one encoder pass each).
- */
-function challengeParts(idString: string, tool: string, args: Args): CborValue[] {
-  if (typeof idString !== 'string' || typeof tool !== 'string') throw malformed('PoP id and tool must be strings');
-  return [idString, tool, argPairs(args), 0];
+/** CBOR major types as initial-byte bits, and the heads this file writes itself. */
+const MAJOR_UINT = 0x00;
+const MAJOR_NINT = 0x20;
+const MAJOR_TEXT = 0x60;
+const MAJOR_ARRAY = 0x80;
+const ARRAY_OF_3 = MAJOR_ARRAY | 3;
+const ARRAY_OF_4 = MAJOR_ARRAY | 4;
+
+/** Longest integer encoding: head byte + 8 argument bytes. */
+const MAX_INT_BYTES = 9;
+/** A 16-byte id as 32 hex digits: text head 0x78 0x20, then the digits. */
+const ID_HEX_BYTES = 2 + 32;
+const HEX_DIGITS = Uint8Array.from('0123456789abcdef', (c) => c.charCodeAt(0));
+
+/** Bytes of the shortest head whose argument is the non-negative safe integer `u`. */
+function headLength(u: number): number {
+  return u < 24 ? 1 : u <= 0xff ? 2 : u <= 0xffff ? 3 : u <= 0xffffffff ? 5 : 9;
 }
 
-function challengeAt(parts: CborValue[], window: number): Uint8Array {
-  parts[3] = window;
-  return encode(parts);
+/**
+ * Writes the shortest head (RFC 8949 §4.2.1) of major type `major` with argument `u` (a
+ * non-negative safe integer) at `out[at]`; returns the offset after it.
+ */
+function writeHead(out: Uint8Array, at: number, major: number, u: number): number {
+  if (u < 24) {
+    out[at] = major | u;
+    return at + 1;
+  }
+  if (u <= 0xff) {
+    out[at] = major | 24;
+    out[at + 1] = u;
+    return at + 2;
+  }
+  if (u <= 0xffff) {
+    out[at] = major | 25;
+    out[at + 1] = u >>> 8;
+    out[at + 2] = u & 0xff;
+    return at + 3;
+  }
+  const wide = u > 0xffffffff;
+  out[at] = major | (wide ? 27 : 26);
+  let p = at + 1;
+  if (wide) {
+    const hi = Math.floor(u / 2 ** 32);
+    out[p] = hi >>> 24;
+    out[p + 1] = (hi >>> 16) & 0xff;
+    out[p + 2] = (hi >>> 8) & 0xff;
+    out[p + 3] = hi & 0xff;
+    p += 4;
+  }
+  const lo = u % 2 ** 32;
+  out[p] = lo >>> 24;
+  out[p + 1] = (lo >>> 16) & 0xff;
+  out[p + 2] = (lo >>> 8) & 0xff;
+  out[p + 3] = lo & 0xff;
+  return p + 4;
+}
+
+/** The CBOR integer `n` (a safe integer) at `out[at]`; returns the offset after it. */
+function writeInt(out: Uint8Array, at: number, n: number): number {
+  return n < 0 ? writeHead(out, at, MAJOR_NINT, -1 - n) : writeHead(out, at, MAJOR_UINT, n);
+}
+
+/**
+ * Encoded size of `v` when it lies in the subset this file writes directly (text, safe integers,
+ * booleans, null, arrays of these), else undefined: floats, bigints, maps and anything the codec
+ * would reject go through the codec itself (see PopMessage). Same bytes either way: the codec's
+ * deterministic rules are the only ones, and pop-fast-encoding.test.ts compares the two.
+ */
+function fastSize(v: CborValue, depth: number): number | undefined {
+  if (v === null || v === true || v === false) return 1;
+  if (typeof v === 'string') {
+    const n = Buffer.byteLength(v, 'utf8');
+    return headLength(n) + n;
+  }
+  if (typeof v === 'number') return Number.isSafeInteger(v) ? headLength(v < 0 ? -1 - v : v) : undefined;
+  if (Array.isArray(v) && depth < 64) {
+    let size = headLength(v.length);
+    for (const item of v) {
+      const n = fastSize(item, depth + 1);
+      if (n === undefined) return undefined;
+      size += n;
+    }
+    return size;
+  }
+  return undefined;
+}
+
+/** Writes a value fastSize accepted; returns the offset after it. */
+function fastWrite(out: Buffer, at: number, v: CborValue): number {
+  if (v === null) {
+    out[at] = 0xf6;
+    return at + 1;
+  }
+  if (v === true || v === false) {
+    out[at] = v ? 0xf5 : 0xf4;
+    return at + 1;
+  }
+  if (typeof v === 'string') {
+    const n = Buffer.byteLength(v, 'utf8');
+    const p = writeHead(out, at, MAJOR_TEXT, n);
+    return p + out.write(v, p, n, 'utf8');
+  }
+  if (typeof v === 'number') return writeInt(out, at, v);
+  const list = v as CborValue[];
+  let p = writeHead(out, at, MAJOR_ARRAY, list.length);
+  for (const item of list) p = fastWrite(out, p, item);
+  return p;
+}
+
+/** The id as the challenge's first element: text of 32 lowercase hex digits, written in place. */
+function writeIdHex(out: Uint8Array, at: number, id: Uint8Array): number {
+  out[at] = MAJOR_TEXT | 24;
+  out[at + 1] = 32;
+  let p = at + 2;
+  for (let i = 0; i < 16; i++) {
+    const b = id[i]!;
+    out[p++] = HEX_DIGITS[b >> 4]!;
+    out[p++] = HEX_DIGITS[b & 15]!;
+  }
+  return p;
+}
+
+/**
+ * The signing message of one call, window slot still open: `tenuo-warrant-v1` ‖ `tenuo-pop-v1` ‖
+ * CBOR [id, tool, args, window]. Everything up to the window is checked, canonicalized and
+ * encoded once, into one buffer with room for the window; each window the verifier tries only
+ * writes its integer there. `at(window)` returns a view into that buffer, valid until the next
+ * `at` call (signing and verification are synchronous).
+ *
+ * `id` is the warrant id's 16 bytes (written as 32 hex digits) or, for popChallenge, a string used
+ * as given.
+ */
+class PopMessage {
+  readonly #buf: Buffer;
+  /** Where the window integer goes: the length of the fixed part. */
+  readonly #fixed: number;
+
+  constructor(id: Uint8Array | string, tool: string, args: Args) {
+    const idSize =
+      typeof id === 'string' ? fastSize(id, 0) : id instanceof Uint8Array && id.length === 16 ? ID_HEX_BYTES : undefined;
+    if (idSize === undefined || typeof tool !== 'string') throw malformed('PoP id and tool must be strings');
+    const toolSize = fastSize(tool, 0)!;
+    const pairs = argPairs(args);
+    const start = POP_MESSAGE_PREFIX.length;
+    const pairsSize = fastSize(pairs, 1);
+    if (pairsSize !== undefined) {
+      // Pooled (allocUnsafe): every byte of the returned views is written below or by at().
+      this.#buf = Buffer.allocUnsafe(start + 1 + idSize + toolSize + pairsSize + MAX_INT_BYTES);
+      this.#buf.set(POP_MESSAGE_PREFIX);
+      this.#buf[start] = ARRAY_OF_4;
+      let p = start + 1;
+      p = typeof id === 'string' ? fastWrite(this.#buf, p, id) : writeIdHex(this.#buf, p, id);
+      p = fastWrite(this.#buf, p, tool);
+      this.#fixed = fastWrite(this.#buf, p, pairs);
+    } else {
+      // Floats, bigints, maps: one codec pass over [id, tool, args]. A definite array of 3 always
+      // has the one-byte head 0x83; it becomes 0x84 once the window follows.
+      const body = encode([typeof id === 'string' ? id : toHex(id), tool, pairs]);
+      if (body[0] !== ARRAY_OF_3) throw new Error('PoP challenge: unexpected CBOR array head');
+      this.#buf = Buffer.alloc(start + body.length + MAX_INT_BYTES);
+      this.#buf.set(POP_MESSAGE_PREFIX);
+      this.#buf.set(body, start);
+      this.#buf[start] = ARRAY_OF_4;
+      this.#fixed = start + body.length;
+    }
+  }
+
+  /** The full signing message for `window` (a view; see the class comment). */
+  at(window: number): Uint8Array {
+    return this.#buf.subarray(0, writeInt(this.#buf, this.#fixed, window));
+  }
+
+  /** The CBOR challenge alone for `window`, as a fresh copy. */
+  challengeAt(window: number): Uint8Array {
+    return Uint8Array.from(this.at(window).subarray(POP_MESSAGE_PREFIX.length));
+  }
 }
 
 function windowOf(now: number): number {
@@ -130,19 +301,22 @@ function windowOf(now: number): number {
  * the bare 32-hex id; the A.6 vector passes its `tnu_wrt_` form).
  */
 export function popChallenge(warrantId: string, tool: string, args: Args, now: number): Uint8Array {
-  return challengeAt(challengeParts(warrantId, tool, args), windowOf(now));
+  const message = new PopMessage(warrantId, tool, args);
+  return message.challengeAt(windowOf(now));
 }
 
-function idHex(warrantId: Uint8Array): string {
+/** The id's 16 bytes, checked (the challenge carries them as 32 hex digits). */
+function idBytes(warrantId: Uint8Array): Uint8Array {
   if (!(warrantId instanceof Uint8Array) || warrantId.length !== 16) {
     throw malformed(`a warrant id is 16 bytes, got ${warrantId instanceof Uint8Array ? warrantId.length : typeof warrantId}`);
   }
-  return toHex(warrantId);
+  return warrantId;
 }
 
 /** The holder's PoP signature for calling `tool` with `args` at `now` (unix seconds). */
 export function signPop(holder: SigningKey, warrantId: Uint8Array, tool: string, args: Args, now: number): Uint8Array {
-  return holder.sign(popSigningMessage(popChallenge(idHex(warrantId), tool, args, now)));
+  const message = new PopMessage(idBytes(warrantId), tool, args);
+  return holder.sign(message.at(windowOf(now)));
 }
 
 /**
@@ -159,19 +333,19 @@ export function verifyPop(
   now: number,
   maxWindows = DEFAULT_POP_MAX_WINDOWS,
 ): boolean {
-  const offsets = popWindowOffsets(maxWindows);
-  let parts: CborValue[];
+  assertPopMaxWindows(maxWindows);
+  const offsets = OFFSETS[maxWindows]!;
+  let message: PopMessage;
   let base: number;
   try {
-    parts = challengeParts(idHex(warrantId), tool, args);
+    message = new PopMessage(idBytes(warrantId), tool, args);
     base = windowOf(now);
   } catch (e) {
     if (e instanceof WarrantError) return false; // args or id the holder could not have signed
     throw e;
   }
   for (const offset of offsets) {
-    const message = popSigningMessage(challengeAt(parts, base + offset * POP_WINDOW_SECONDS));
-    if (verifySignature(holderPublicKey, message, signature)) return true;
+    if (verifySignature(holderPublicKey, message.at(base + offset * POP_WINDOW_SECONDS), signature)) return true;
   }
   return false;
 }

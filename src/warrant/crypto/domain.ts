@@ -18,11 +18,12 @@ export function warrantSigningMessage(payloadBytes: Uint8Array, envelopeVersion 
   return concatBytes(WARRANT_CONTEXT, Uint8Array.of(envelopeVersion), payloadBytes);
 }
 
-const POP_PREFIX = concatBytes(WARRANT_CONTEXT, POP_CONTEXT);
+/** `tenuo-warrant-v1` ‖ `tenuo-pop-v1`: what precedes every PoP challenge (read it, never write it). */
+export const POP_MESSAGE_PREFIX = concatBytes(WARRANT_CONTEXT, POP_CONTEXT);
 
 /** PoP: `tenuo-warrant-v1` ‖ `tenuo-pop-v1` ‖ CBOR challenge. */
 export function popSigningMessage(challenge: Uint8Array): Uint8Array {
-  return concatBytes(POP_PREFIX, challenge);
+  return concatBytes(POP_MESSAGE_PREFIX, challenge);
 }
 
 /** Approval: `tenuo-warrant-v1` ‖ `tenuo-approval-v1` ‖ approval version ‖ payload bytes. */
