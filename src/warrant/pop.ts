@@ -210,6 +210,13 @@ function fastWrite(out: Buffer, at: number, v: CborValue): number {
   if (typeof v === 'string') {
     const n = Buffer.byteLength(v, 'utf8');
     const p = writeHead(out, at, MAJOR_TEXT, n);
+    // As many UTF-8 bytes as UTF-16 units only when every unit is ASCII (any other unit, lone
+    // surrogates included, takes more bytes than units): then the bytes are the char codes, and a
+    // short loop beats a call into the native UTF-8 writer.
+    if (n === v.length) {
+      for (let i = 0; i < n; i++) out[p + i] = v.charCodeAt(i);
+      return p + n;
+    }
     return p + out.write(v, p, n, 'utf8');
   }
   if (typeof v === 'number') return writeInt(out, at, v);
@@ -284,7 +291,10 @@ class PopMessage {
 
   /** The CBOR challenge alone for `window`, as a fresh copy. */
   challengeAt(window: number): Uint8Array {
-    return Uint8Array.from(this.at(window).subarray(POP_MESSAGE_PREFIX.length));
+    const view = this.at(window);
+    const out = new Uint8Array(view.length - POP_MESSAGE_PREFIX.length);
+    out.set(view.subarray(POP_MESSAGE_PREFIX.length));
+    return out;
   }
 }
 
