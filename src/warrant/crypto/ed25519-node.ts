@@ -15,7 +15,30 @@ import { passesStrictEncodingChecks, SEED_LENGTH } from './strict.js';
 const KEY_CACHE_LIMIT = 256;
 const keyCache = new Map<string, KeyObject>();
 
+/**
+ * The last key handed out, with a copy of its bytes: per-call checks verify under the same holder
+ * key over and over, and comparing 32 bytes is cheaper than building the base64url string and
+ * hashing it. Bytes, not object identity: a caller may reuse or change its array.
+ */
+const lastKeyBytes = new Uint8Array(32);
+let lastKey: KeyObject | undefined;
+
+function isLastKey(publicKey: Uint8Array): boolean {
+  if (lastKey === undefined || publicKey.length !== 32) return false;
+  for (let i = 0; i < 32; i++) if (publicKey[i] !== lastKeyBytes[i]) return false;
+  return true;
+}
+
+/** The KeyObject for 32 key bytes (the callers have checked the length). */
 function publicKeyObject(publicKey: Uint8Array): KeyObject {
+  if (isLastKey(publicKey)) return lastKey!;
+  const key = cachedKeyObject(publicKey);
+  lastKeyBytes.set(publicKey);
+  lastKey = key;
+  return key;
+}
+
+function cachedKeyObject(publicKey: Uint8Array): KeyObject {
   const x = Buffer.from(publicKey.buffer, publicKey.byteOffset, publicKey.byteLength).toString('base64url');
   let key = keyCache.get(x);
   if (key === undefined) {

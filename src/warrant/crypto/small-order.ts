@@ -39,6 +39,10 @@ function fromHex32(h: string): Uint8Array {
 
 const Y_VALUES: readonly Uint8Array[] = Y_VALUES_HEX.map(fromHex32);
 
+/** 1 at the values byte 1 takes in some weak y (byte 1 is never the sign byte, so it is exact). */
+const WEAK_BYTE_1 = new Uint8Array(256);
+for (const y of Y_VALUES) WEAK_BYTE_1[y[1]!] = 1;
+
 /**
  * The 8 small-order points in their canonical encodings (exported for tests). The order-4 and
  * order-8 y values come with both signs of x; the identity and the order-2 point have x = 0,
@@ -59,24 +63,48 @@ export const WEAK_POINT_ENCODINGS: readonly Uint8Array[] = Y_VALUES.flatMap((y) 
   return [y, neg];
 });
 
-/** True when `p` (32 bytes) decodes, in any decoder, to a point of order 1, 2, 4 or 8. */
-export function isSmallOrderEncoding(p: Uint8Array): boolean {
-  if (p.length !== 32) return false;
+/**
+ * The checks below read 32 bytes at an offset, so the strict screen can look at R and S inside the
+ * 64-byte signature without cutting views out of it (strict.ts runs on every verification).
+ * Callers check lengths first.
+ */
+
+/** True when the 32 bytes at `b[at]` decode, in any decoder, to a point of order 1, 2, 4 or 8. */
+export function isSmallOrderEncodingAt(b: Uint8Array, at: number): boolean {
+  // Fast exit: a real key or R almost never shares byte 1 with any weak y, so one lookup settles it.
+  if (WEAK_BYTE_1[b[at + 1]!] === 0) return false;
   for (const y of Y_VALUES) {
-    let diff = (p[31]! & 0x7f) ^ y[31]!;
-    for (let i = 0; i < 31 && diff === 0; i++) diff |= p[i]! ^ y[i]!;
+    let diff = (b[at + 31]! & 0x7f) ^ y[31]!;
+    for (let i = 0; i < 31 && diff === 0; i++) diff |= b[at + i]! ^ y[i]!;
     if (diff === 0) return true;
   }
   return false;
 }
 
+/** True when the 255-bit y of the 32 bytes at `b[at]` is < p = 2^255 − 19. */
+export function isCanonicalPointEncodingAt(b: Uint8Array, at: number): boolean {
+  // y ≥ p only when bytes 1..30 are 0xff, byte 31 (sign masked) is 0x7f and byte 0 ≥ 0xed.
+  if ((b[at + 31]! & 0x7f) !== 0x7f) return true;
+  for (let i = 30; i >= 1; i--) if (b[at + i] !== 0xff) return true;
+  return b[at]! < 0xed;
+}
+
+/** True when the 32-byte little-endian scalar at `b[at]` is < L. */
+export function isCanonicalScalarAt(b: Uint8Array, at: number): boolean {
+  for (let i = 31; i >= 0; i--) {
+    if (b[at + i]! !== L_LE[i]!) return b[at + i]! < L_LE[i]!;
+  }
+  return false; // s == L
+}
+
+/** True when `p` (32 bytes) decodes, in any decoder, to a point of order 1, 2, 4 or 8. */
+export function isSmallOrderEncoding(p: Uint8Array): boolean {
+  return p.length === 32 && isSmallOrderEncodingAt(p, 0);
+}
+
 /** True when the 255-bit y of `p` is < p = 2^255 − 19 (the only encodings RFC 8032 allows). */
 export function isCanonicalPointEncoding(p: Uint8Array): boolean {
-  if (p.length !== 32) return false;
-  // y ≥ p only when bytes 1..30 are 0xff, byte 31 (sign masked) is 0x7f and byte 0 ≥ 0xed.
-  if ((p[31]! & 0x7f) !== 0x7f) return true;
-  for (let i = 30; i >= 1; i--) if (p[i] !== 0xff) return true;
-  return p[0]! < 0xed;
+  return p.length === 32 && isCanonicalPointEncodingAt(p, 0);
 }
 
 /** L = 2^252 + 27742317777372353535851937790883648493, little-endian. */
@@ -84,9 +112,5 @@ const L_LE = fromHex32('edd3f55c1a631258d69cf7a2def9de14000000000000000000000000
 
 /** True when the 32-byte little-endian scalar `s` is < L (dalek and RFC 8032 reject S ≥ L). */
 export function isCanonicalScalar(s: Uint8Array): boolean {
-  if (s.length !== 32) return false;
-  for (let i = 31; i >= 0; i--) {
-    if (s[i]! !== L_LE[i]!) return s[i]! < L_LE[i]!;
-  }
-  return false; // s == L
+  return s.length === 32 && isCanonicalScalarAt(s, 0);
 }
