@@ -13,7 +13,7 @@ import type { CelInput, CelValue } from '@bufbuild/cel';
 import { networkContains, parseIp, parseNetwork } from '../warrant/constraints/ip.js';
 import { CelConversionError, fromCelValue, newInputBudget, toCelInput } from './convert.js';
 import { AstLimitError, instrument, Meter, meteringFuncs, withMeter } from './instrument.js';
-import { MAX_BRACKET_DEPTH, MAX_EXPRESSION_LENGTH } from './limits.js';
+import { MAX_AST_DEPTH, MAX_BRACKET_DEPTH, MAX_EXPRESSION_LENGTH } from './limits.js';
 
 export * from './limits.js';
 
@@ -75,14 +75,74 @@ function precheck(expression: string): void {
   }
 }
 
-function parseChecked(expression: string): ReturnType<typeof parse> {
+type ParsedTree = ReturnType<typeof parse>;
+
+/**
+ * Parsed trees by expression text, pristine (compile rewrites a copy, see instrument.ts). Parsing
+ * is the costliest step of a compile, and slow while the parser is cold: the loader's checks, the
+ * judge and the Cel constraint compile the same few expressions under different variable sets, and
+ * a snapshot of the built-in suite brings the trees it parsed at build time (seedCelTree).
+ */
+const TREE_CACHE_LIMIT = 1024;
+const trees = new Map<string, ParsedTree>();
+
+function remember<K, V>(map: Map<K, V>, key: K, value: V, limit: number): void {
+  if (map.size >= limit) map.delete(map.keys().next().value!);
+  map.set(key, value);
+}
+
+/** A fresh copy of the parsed tree of `expression` (prechecked). Throws CelError. */
+function parseChecked(expression: string): ParsedTree {
   precheck(expression);
-  try {
-    return parse(expression);
-  } catch (e) {
-    // Syntax errors, and a RangeError should the parser's stack run out anyway.
-    throw new CelError(`does not compile: ${e instanceof Error ? e.message : String(e)}`);
+  let tree = trees.get(expression);
+  if (tree === undefined) {
+    try {
+      tree = parse(expression);
+    } catch (e) {
+      // Syntax errors, and a RangeError should the parser's stack run out anyway.
+      throw new CelError(`does not compile: ${e instanceof Error ? e.message : String(e)}`);
+    }
+    remember(trees, expression, tree, TREE_CACHE_LIMIT);
   }
+  return copyTree(tree, 0) as ParsedTree;
+}
+
+/**
+ * Object nesting per AST level is at most a handful (Expr → exprKind → value → args → Expr), so a
+ * tree deeper than this is certainly beyond MAX_AST_DEPTH: refused here with instrument's message,
+ * before a deep recursion could exhaust the stack.
+ */
+const MAX_TREE_OBJECT_DEPTH = 8 * MAX_AST_DEPTH + 16;
+
+/** A deep copy of a parsed tree (plain objects, arrays, bytes, primitives). */
+function copyTree(v: unknown, depth: number): unknown {
+  if (typeof v !== 'object' || v === null) return v;
+  if (depth > MAX_TREE_OBJECT_DEPTH) throw new CelError(`expression nests deeper than ${MAX_AST_DEPTH}`);
+  if (v instanceof Uint8Array) return v.slice();
+  if (Array.isArray(v)) return v.map((x) => copyTree(x, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const k of Object.keys(v)) out[k] = copyTree((v as Record<string, unknown>)[k], depth + 1);
+  return out;
+}
+
+/**
+ * The parsed tree of `expression` as plain data (objects, arrays, strings, numbers, bigints,
+ * booleans, undefined, bytes): what a build-time snapshot stores. Throws CelError.
+ */
+export function celTree(expression: string): unknown {
+  return parseChecked(expression);
+}
+
+/**
+ * Hands over a tree that celTree gave for `expression` (read back from a snapshot), so that its
+ * compile skips the parser. Only the shape's tag is checked: the snapshot carrying it is trusted
+ * only when intact and fresh (src/bench/scenario/snapshot.ts); limits, the variable check and
+ * metering still apply to it as to any parsed tree.
+ */
+export function seedCelTree(expression: string, tree: unknown): void {
+  if (typeof tree !== 'object' || tree === null || (tree as { $typeName?: unknown }).$typeName !== 'cel.expr.ParsedExpr') return;
+  if (expression.length > MAX_EXPRESSION_LENGTH || trees.has(expression)) return;
+  remember(trees, expression, tree as ParsedTree, TREE_CACHE_LIMIT);
 }
 
 /**
@@ -93,8 +153,31 @@ export function compileCel(expression: string, variables: readonly string[]): Ce
   return compile(expression, variables);
 }
 
+/**
+ * Compiled programs (or the CelError) by variable set and expression. A program holds no state
+ * between evaluations, so callers can share it. Bounded.
+ */
+const PROGRAM_CACHE_LIMIT = 1024;
+const programs = new Map<string, CelProgram | CelError>();
+
 /** `variables` undefined: any free name is accepted (it fails at evaluation if left unbound). */
 function compile(expression: string, variables: readonly string[] | undefined): CelProgram {
+  const key = `${variables === undefined ? '\u0002' : variables.join('\u0000')}\u0001${expression}`;
+  let out = programs.get(key);
+  if (out === undefined) {
+    try {
+      out = compileUncached(expression, variables);
+    } catch (e) {
+      if (!(e instanceof CelError)) throw e;
+      out = e;
+    }
+    remember(programs, key, out, PROGRAM_CACHE_LIMIT);
+  }
+  if (out instanceof CelError) throw out;
+  return out;
+}
+
+function compileUncached(expression: string, variables: readonly string[] | undefined): CelProgram {
   const parsed = parseChecked(expression);
   let analysis;
   try {
@@ -116,14 +199,15 @@ function compile(expression: string, variables: readonly string[] | undefined): 
   } catch (e) {
     throw new CelError(`does not compile: ${e instanceof Error ? e.message : String(e)}`);
   }
-  const vars = [...declared];
-  return {
+  const vars = Object.freeze([...declared]);
+  // Frozen: the program is shared by every caller that compiles the same thing.
+  return Object.freeze({
     expression,
     variables: vars,
-    evaluate(bindings) {
+    evaluate(bindings: Readonly<Record<string, unknown>>) {
       return evaluate(run, vars, bindings);
     },
-  };
+  });
 }
 
 function evaluate(

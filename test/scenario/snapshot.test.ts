@@ -12,7 +12,8 @@ import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { builtinScenariosDir, loadScenarios } from '../../src/bench/scenario/load.js';
 import { loadScenarioFiles } from '../../src/bench/scenario/load-yaml.js';
-import { encodeSnapshot, readBuiltinSnapshot } from '../../src/bench/scenario/snapshot.js';
+import { celExpressions, encodeSnapshot, readBuiltinSnapshot } from '../../src/bench/scenario/snapshot.js';
+import { celTree, compileCel } from '../../src/cel/index.js';
 import { buildBuiltinSnapshot } from '../../src/bench/scenario/snapshot-build.js';
 import type { Scenario } from '../../src/bench/scenario/types.js';
 import { Float } from '../../src/warrant/value.js';
@@ -130,6 +131,27 @@ describe('built-in suite snapshot', () => {
     expect(await loadScenarios([], s.root, { builtin: { dir: s.dir, snapshot: join(s.root, 'none.json') } })).toEqual(expected);
   });
 
+  test('it carries the parsed tree of every CEL expression of the suite, and seeds them on reading', async () => {
+    const scenarios = await loadScenarioFiles([], dirname(builtinScenariosDir()), builtinScenariosDir());
+    const expressions = celExpressions(scenarios);
+    // Judges (two per scenario, some shared) and the Cel constraints of the grants.
+    expect(expressions).toContain(scenarios[0]!.judge.task);
+    expect(expressions).toContain("value.all(r, r.endsWith('@company.com'))");
+    const body = JSON.parse(text.split('\n')[1]!) as { cel: [string, unknown][] };
+    expect(body.cel.map(([e]) => e).sort()).toEqual([...expressions].sort());
+    // Seeding: a tree read from a fresh snapshot is what a compile of its expression uses.
+    const root = tempDir();
+    const dir = join(root, 'suite');
+    mkdirSync(dir);
+    writeFileSync(join(dir, 'a.yaml'), 'name: a\n');
+    const one = [{ name: 'a', file: join('suite', 'a.yaml'), calls: [] }] as unknown as Scenario[];
+    const trees = new Map([["'from' == 'snapshot'", celTree("'from' != 'snapshot'")]]);
+    const snap = encodeSnapshot(one, [{ name: 'a.yaml', content: readFileSync(join(dir, 'a.yaml')) }], dir, root, trees);
+    writeFileSync(join(root, 'snap.json'), snap);
+    expect(await readBuiltinSnapshot(join(root, 'snap.json'), dir, root)).toHaveLength(1);
+    expect(compileCel("'from' == 'snapshot'", []).evaluate({})).toEqual({ ok: true, value: true });
+  });
+
   test('values JSON cannot hold round-trip exactly (Float, bigint, -0, NaN, null prototypes, __proto__ keys)', async () => {
     const root = tempDir();
     const dir = join(root, 'suite');
@@ -143,7 +165,7 @@ describe('built-in suite snapshot', () => {
         name: 'a',
         file: join('suite', 'a.yaml'),
         calls: [],
-        values: [new Float(2.5), 2.5, 9007199254740993n, -5n, -0, 0, NaN, Infinity, -Infinity, null, true, undefined, '', { u: 0 }],
+        values: [new Float(2.5), 2.5, new Uint8Array([0, 255, 7]), 9007199254740993n, -5n, -0, 0, NaN, Infinity, -Infinity, null, true, undefined, '', { u: 0 }],
         nullProto,
       },
     ] as unknown as Scenario[];
@@ -155,8 +177,9 @@ describe('built-in suite snapshot', () => {
     const values = (back[0] as unknown as { values: unknown[] }).values;
     expect(values[0]).toBeInstanceOf(Float);
     expect(typeof values[1]).toBe('number');
-    expect(values[2]).toBe(9007199254740993n);
-    expect(Object.is(values[4], -0)).toBe(true);
+    expect(values[2]).toBeInstanceOf(Uint8Array);
+    expect(values[3]).toBe(9007199254740993n);
+    expect(Object.is(values[5], -0)).toBe(true);
     expect(Object.getPrototypeOf((back[0] as unknown as { nullProto: object }).nullProto)).toBeNull();
     // Seen from elsewhere, the file name is rebased.
     const elsewhere = await readBuiltinSnapshot(path, dir, dir);

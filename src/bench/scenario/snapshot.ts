@@ -14,12 +14,18 @@
  *   {"o":{...}} plain object     {"n":{...}} object without prototype   {"F":x} Float
  *   {"i":"123"} bigint           {"u":0} undefined                       {"x":"-0"|"NaN"|...} number
  *   {"p":"x.yaml"} a `file` name, relative to the built-in folder, rebased to `cwd` on reading
- * and arrays, strings, booleans, null and other numbers stand for themselves.
+ *   {"b":"00ff"} bytes
+ * and arrays, strings, booleans, null and other numbers stand for themselves. The body is
+ * `{"scenarios": ..., "cel": [[expression, tree], ...]}`: beside the scenarios, the parsed tree of
+ * every CEL expression in them (judges and Cel constraints), handed to the CEL adapter on reading
+ * so that the run's compiles skip the parser, which is slow while cold (src/cel/index.ts).
  */
 import { createHash } from 'node:crypto';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
+import { seedCelTree } from '../../cel/index.js';
+import type { Constraint } from '../../warrant/constraints/types.js';
 import { Float } from '../../warrant/value.js';
 import { builtinDisplay, displayPrefix, scenarioFileNames } from './files.js';
 import { MAX_FILE_BYTES, MAX_FILES } from './limits.js';
@@ -29,7 +35,8 @@ export const SNAPSHOT_FORMAT = 'delegation-bench/builtin-suite@1';
 
 /** Larger than any built-in suite could be (MAX_FILES files of MAX_FILE_BYTES, each expanded). */
 const MAX_SNAPSHOT_BYTES = 64 * 1024 * 1024;
-const MAX_DEPTH = 64;
+// A parsed CEL tree nests a few objects per AST level (src/cel: MAX_TREE_OBJECT_DEPTH).
+const MAX_DEPTH = 1100;
 
 interface FileRecord {
   name: string;
@@ -67,6 +74,7 @@ function encodeValue(v: unknown, key: string | undefined, files: ReadonlySet<str
   if (typeof v === 'bigint') return { i: v.toString() };
   if (v === undefined) return { u: 0 };
   if (v instanceof Float) return { F: encodeValue(v.value, undefined, files, prefix, depth + 1) };
+  if (v instanceof Uint8Array) return { b: Buffer.from(v.buffer, v.byteOffset, v.length).toString('hex') };
   if (Array.isArray(v)) return v.map((x) => encodeValue(x, undefined, files, prefix, depth + 1));
   if (typeof v === 'object') {
     const proto = Object.getPrototypeOf(v) as unknown;
@@ -87,9 +95,19 @@ function encodeValue(v: unknown, key: string | undefined, files: ReadonlySet<str
  * a value has no encoding, or when the text does not read back deep-equal (a build must not ship
  * a snapshot that would give another suite than the YAML).
  */
-export function encodeSnapshot(scenarios: readonly Scenario[], files: readonly { name: string; content: Uint8Array }[], dir: string, cwd: string): string {
+export function encodeSnapshot(
+  scenarios: readonly Scenario[],
+  files: readonly { name: string; content: Uint8Array }[],
+  dir: string,
+  cwd: string,
+  celTrees: ReadonlyMap<string, unknown> = new Map(),
+): string {
   const names = new Set(files.map((f) => f.name));
-  const body = JSON.stringify(encodeValue(scenarios, undefined, names, displayPrefix(builtinDisplay(dir, cwd)), 0));
+  const prefix = displayPrefix(builtinDisplay(dir, cwd));
+  const body = JSON.stringify({
+    scenarios: encodeValue(scenarios, undefined, names, prefix, 0),
+    cel: [...celTrees].map(([expression, tree]) => [expression, encodeValue(tree, undefined, names, prefix, 0)]),
+  });
   const header: Header = {
     format: SNAPSHOT_FORMAT,
     files: files.map((f) => ({ name: f.name, bytes: f.content.length, sha256: sha256Hex(f.content) })),
@@ -97,8 +115,26 @@ export function encodeSnapshot(scenarios: readonly Scenario[], files: readonly {
   };
   const text = `${JSON.stringify(header)}\n${body}\n`;
   const back = decodeSnapshotBody(text, header, dir, cwd);
-  if (!isDeepStrictEqual(back, scenarios)) throw new SnapshotError('the snapshot does not read back as the scenarios it was made from');
+  if (!isDeepStrictEqual(back.scenarios, scenarios) || !isDeepStrictEqual(back.celTrees, new Map(celTrees))) {
+    throw new SnapshotError('the snapshot does not read back as the scenarios it was made from');
+  }
   return text;
+}
+
+/** Every CEL expression of the scenarios: judges and Cel constraints (at any depth), once each. */
+export function celExpressions(scenarios: readonly Scenario[]): string[] {
+  const out = new Set<string>();
+  const walk = (c: Constraint): void => {
+    if (c.type === 'cel') out.add(c.expression);
+    else if (c.type === 'all' || c.type === 'any') c.constraints.forEach(walk);
+    else if (c.type === 'not') walk(c.constraint);
+  };
+  for (const s of scenarios) {
+    out.add(s.judge.task);
+    out.add(s.judge.attack);
+    for (const set of Object.values(s.warrant)) Object.values(set.constraints).forEach(walk);
+  }
+  return [...out];
 }
 
 /** Reads the scenario files of `dir` as the snapshot records them (sorted names, raw bytes). */
@@ -152,6 +188,9 @@ function decodeValue(j: Json, prefix: string, files: ReadonlySet<string>, depth:
     case 'p':
       if (typeof v !== 'string' || !files.has(v)) throw new SnapshotError('a file name not in the snapshot');
       return `${prefix}${v}`;
+    case 'b':
+      if (typeof v !== 'string' || !/^(?:[0-9a-f]{2})*$/.test(v)) throw new SnapshotError('bytes are hex');
+      return new Uint8Array(Buffer.from(v, 'hex'));
     default:
       throw new SnapshotError(`unknown tag '${tag}'`);
   }
@@ -172,19 +211,27 @@ function parseHeader(line: string): Header {
   return { format: h.format, files, body_sha256: h.body_sha256 };
 }
 
-function decodeSnapshotBody(text: string, header: Header, dir: string, cwd: string): Scenario[] {
+function decodeSnapshotBody(text: string, header: Header, dir: string, cwd: string): { scenarios: Scenario[]; celTrees: Map<string, unknown> } {
   const nl = text.indexOf('\n');
   const body = text.slice(nl + 1).replace(/\n$/, '');
   if (sha256Hex(body) !== header.body_sha256) throw new SnapshotError('the body does not match its hash');
   const names = new Set(header.files.map((f) => f.name));
-  const scenarios = decodeValue(JSON.parse(body) as Json, displayPrefix(builtinDisplay(dir, cwd)), names, 0);
+  const prefix = displayPrefix(builtinDisplay(dir, cwd));
+  const parsed = JSON.parse(body) as unknown;
+  if (!isRecord(parsed) || !Array.isArray(parsed.cel)) throw new SnapshotError('not a snapshot body');
+  const scenarios = decodeValue(parsed.scenarios ?? null, prefix, names, 0);
+  const celTrees = new Map<string, unknown>();
+  for (const entry of parsed.cel) {
+    if (!Array.isArray(entry) || entry.length !== 2 || typeof entry[0] !== 'string') throw new SnapshotError('bad CEL entry');
+    celTrees.set(entry[0], decodeValue(entry[1]!, prefix, names, 0));
+  }
   if (!Array.isArray(scenarios) || scenarios.length === 0) throw new SnapshotError('no scenarios');
   for (const s of scenarios) {
     if (!isRecord(s) || typeof s.name !== 'string' || typeof s.file !== 'string' || !Array.isArray(s.calls)) {
       throw new SnapshotError('not a scenario');
     }
   }
-  return scenarios as unknown as Scenario[];
+  return { scenarios: scenarios as unknown as Scenario[], celTrees };
 }
 
 /** Does the folder hold exactly the recorded files, byte for byte (by size and SHA-256)? */
@@ -214,7 +261,9 @@ export async function readBuiltinSnapshot(path: string, dir: string, cwd: string
     if (nl < 0) return undefined;
     const header = parseHeader(text.slice(0, nl));
     if (!(await isFresh(header, dir))) return undefined;
-    return decodeSnapshotBody(text, header, dir, cwd);
+    const { scenarios, celTrees } = decodeSnapshotBody(text, header, dir, cwd);
+    for (const [expression, tree] of celTrees) seedCelTree(expression, tree);
+    return scenarios;
   } catch {
     return undefined; // absent, unreadable or malformed: the YAML path decides
   }
