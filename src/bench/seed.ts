@@ -7,12 +7,17 @@
  * condition, purpose). Length prefixes make the encoding injective: ("ab","c") and ("a","bc")
  * never collide.
  */
-import { hmac } from '@noble/hashes/hmac.js';
-import { sha256 } from '@noble/hashes/sha2.js';
+import { createHmac } from 'node:crypto';
 import type { Clock, RandomSource } from '../warrant/types.js';
 
 const DOMAIN = 'delegation-bench/v1';
 const utf8 = new TextEncoder();
+
+/** HMAC-SHA256 (node:crypto: native, no cold JavaScript hash on the run's start-up path). */
+function hmacSha256(key: Uint8Array, message: Uint8Array): Uint8Array {
+  const mac = createHmac('sha256', key).update(message).digest();
+  return new Uint8Array(mac.buffer, mac.byteOffset, mac.length);
+}
 
 function encodeLabels(labels: readonly string[], counter?: number): Uint8Array {
   const parts = [DOMAIN, ...labels].map((l) => utf8.encode(l));
@@ -31,7 +36,7 @@ function encodeLabels(labels: readonly string[], counter?: number): Uint8Array {
 
 /** 32 bytes determined by the seed and the labels (e.g. a signing key's seed). */
 export function deriveBytes(seed: string, labels: readonly string[]): Uint8Array {
-  return hmac(sha256, utf8.encode(seed), encodeLabels(labels));
+  return hmacSha256(utf8.encode(seed), encodeLabels(labels));
 }
 
 /**
@@ -44,7 +49,7 @@ export function seededRandom(seed: string, labels: readonly string[]): RandomSou
   let buffer = new Uint8Array(0);
   return (length: number) => {
     while (buffer.length < length) {
-      const block = hmac(sha256, key, encodeLabels([], counter++));
+      const block = hmacSha256(key, encodeLabels([], counter++));
       const next = new Uint8Array(buffer.length + block.length);
       next.set(buffer);
       next.set(block, buffer.length);
