@@ -36,7 +36,11 @@ await build({
   banner: {
     // The shebang makes dist/cli.js executable; Node ignores it in the other files.
     // CommonJS dependencies bundled into ESM still call require() for Node built-ins.
-    js: "#!/usr/bin/env node\nimport { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
+    // Node 22+ keeps compiled code between runs (module.enableCompileCache; absent on Node 20, so
+    // called only when present): a later run skips compiling the chunks it loads. Calls after the
+    // first (one per chunk) do nothing.
+    js:
+      "#!/usr/bin/env node\nimport * as __m from 'node:module'; const require = __m.createRequire(import.meta.url); __m.enableCompileCache?.();",
   },
 });
 

@@ -21,7 +21,8 @@
  * so that the run's compiles skip the parser, which is slow while cold (src/cel/index.ts).
  */
 import { createHash } from 'node:crypto';
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { seedCelTree } from '../../cel/index.js';
@@ -234,19 +235,20 @@ function decodeSnapshotBody(text: string, header: Header, dir: string, cwd: stri
   return { scenarios: scenarios as unknown as Scenario[], celTrees };
 }
 
-/** Does the folder hold exactly the recorded files, byte for byte (by size and SHA-256)? */
-async function isFresh(header: Header, dir: string): Promise<boolean> {
-  const names = scenarioFileNames(await readdir(dir, { withFileTypes: true }));
+/**
+ * Does the folder hold exactly the recorded files, byte for byte (by size and SHA-256)? Synchronous
+ * on purpose: a few small files of the install, and the promise-based fs costs more to start than
+ * these reads take.
+ */
+function isFresh(header: Header, dir: string): boolean {
+  const names = scenarioFileNames(readdirSync(dir, { withFileTypes: true }));
   if (names.length !== header.files.length || names.some((n, i) => n !== header.files[i]!.name)) return false;
-  const checks = await Promise.all(
-    header.files.map(async (f) => {
-      if (f.bytes > MAX_FILE_BYTES) return false;
-      if ((await stat(join(dir, f.name))).size !== f.bytes) return false; // never read a grown file
-      const content = await readFile(join(dir, f.name));
-      return content.length === f.bytes && sha256Hex(content) === f.sha256;
-    }),
-  );
-  return checks.every(Boolean);
+  return header.files.every((f) => {
+    const path = join(dir, f.name);
+    if (f.bytes > MAX_FILE_BYTES || statSync(path).size !== f.bytes) return false; // never read a grown file
+    const content = readFileSync(path);
+    return content.length === f.bytes && sha256Hex(content) === f.sha256;
+  });
 }
 
 /**
@@ -255,12 +257,12 @@ async function isFresh(header: Header, dir: string): Promise<boolean> {
  */
 export async function readBuiltinSnapshot(path: string, dir: string, cwd: string): Promise<Scenario[] | undefined> {
   try {
-    const text = await readFile(path, 'utf8');
-    if (text.length > MAX_SNAPSHOT_BYTES) return undefined;
+    if (statSync(path).size > MAX_SNAPSHOT_BYTES) return undefined;
+    const text = readFileSync(path, 'utf8');
     const nl = text.indexOf('\n');
     if (nl < 0) return undefined;
     const header = parseHeader(text.slice(0, nl));
-    if (!(await isFresh(header, dir))) return undefined;
+    if (!isFresh(header, dir)) return undefined;
     const { scenarios, celTrees } = decodeSnapshotBody(text, header, dir, cwd);
     for (const [expression, tree] of celTrees) seedCelTree(expression, tree);
     return scenarios;
