@@ -57,6 +57,21 @@ const fmt = (x, d = 1) => x.toFixed(d);
   console.log(`    node -e ''                          ${fmt(b)} ms`);
   console.log(`    node dist/cli.js run --format json  ${fmt(r)} ms`);
   console.log(`    ratio                               ${fmt(r / b, 2)}×  (target ≤ 2.5×)`);
+  // The same with only PATH in the environment (as bench-action.mjs runs). Variables such as
+  // NODE_EXTRA_CA_CERTS make every Node start slower (the CA file is read at start-up), which adds
+  // the same milliseconds to both sides and so flatters the ratio.
+  const clean = { env: { PATH: process.env.PATH ?? '' } };
+  const bareClean = [];
+  const benchClean = [];
+  for (let i = 0; i < RUNS; i++) {
+    bareClean.push(wall(['-e', ''], clean).ms);
+    benchClean.push(wall([cli, 'run', '--format', 'json'], clean).ms);
+  }
+  const bcl = median(bareClean);
+  const rcl = median(benchClean);
+  const inherited = Object.keys(process.env).filter((k) => k.startsWith('NODE_')).join(', ') || 'none';
+  console.log(`    with PATH only (inherited NODE_* variables: ${inherited}):`);
+  console.log(`    node -e '' ${fmt(bcl)} ms, run ${fmt(rcl)} ms, ratio ${fmt(rcl / bcl, 2)}×`);
   // CPU time (user + system, from the child itself) is steadier than wall time on a busy machine.
   const cpuProbe = (body) => `process.on('exit',()=>{const u=process.cpuUsage();process.stderr.write('\\nCPU_MS '+(u.user+u.system)/1000+'\\n')});${body}`;
   const cpuOf = (r) => Number(/CPU_MS ([\d.]+)/.exec(r.stderr)?.[1] ?? NaN);
