@@ -152,6 +152,25 @@ describe('built-in suite snapshot', () => {
     expect(compileCel("'from' == 'snapshot'", []).evaluate({})).toEqual({ ok: true, value: true });
   });
 
+  test('celExpressions finds Cel constraints at any depth, once each', () => {
+    const cel = (expression: string) => ({ type: 'cel', expression }) as const;
+    const s = {
+      judge: { task: 'effects.size() > 0', attack: 'effects.size() > 0' },
+      warrant: {
+        t: {
+          allowUnknown: false,
+          constraints: {
+            a: cel('value > 1'),
+            b: { type: 'all', constraints: [{ type: 'any', constraints: [cel('value < 9'), { type: 'wildcard' }] }] },
+            c: { type: 'not', constraint: cel('value == 5') },
+            d: cel('value > 1'),
+          },
+        },
+      },
+    } as unknown as Scenario;
+    expect(celExpressions([s]).sort()).toEqual(['effects.size() > 0', 'value < 9', 'value == 5', 'value > 1']);
+  });
+
   test('values JSON cannot hold round-trip exactly (Float, bigint, -0, NaN, null prototypes, __proto__ keys)', async () => {
     const root = tempDir();
     const dir = join(root, 'suite');
