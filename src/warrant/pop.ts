@@ -116,6 +116,8 @@ const MAJOR_TEXT = 0x60;
 const MAJOR_ARRAY = 0x80;
 const ARRAY_OF_3 = MAJOR_ARRAY | 3;
 const ARRAY_OF_4 = MAJOR_ARRAY | 4;
+/** Each argument is a [name, value] pair: an array of 2. */
+const PAIR = MAJOR_ARRAY | 2;
 
 /** Longest integer encoding: head byte + 8 argument bytes. */
 const MAX_INT_BYTES = 9;
@@ -197,6 +199,20 @@ function fastSize(v: CborValue, depth: number): number | undefined {
   return undefined;
 }
 
+/**
+ * The argument names, sorted bytewise on UTF-8, when every argument is text, a boolean or a safe
+ * integer (then there is nothing to canonicalize); else undefined and the general path runs.
+ */
+function flatArgKeys(args: Args): string[] | undefined {
+  if (args === null || typeof args !== 'object' || Array.isArray(args)) return undefined;
+  const keys = Object.keys(args);
+  for (const k of keys) {
+    const v: unknown = args[k];
+    if (typeof v !== 'string' && typeof v !== 'boolean' && !(typeof v === 'number' && Number.isSafeInteger(v))) return undefined;
+  }
+  return keys.sort(compareUtf8);
+}
+
 /** Writes a value fastSize accepted; returns the offset after it. */
 function fastWrite(out: Buffer, at: number, v: CborValue): number {
   if (v === null) {
@@ -259,8 +275,30 @@ class PopMessage {
       typeof id === 'string' ? fastSize(id, 0) : id instanceof Uint8Array && id.length === 16 ? ID_HEX_BYTES : undefined;
     if (idSize === undefined || typeof tool !== 'string') throw malformed('PoP id and tool must be strings');
     const toolSize = fastSize(tool, 0)!;
-    const pairs = argPairs(args);
     const start = POP_MESSAGE_PREFIX.length;
+    const flat = flatArgKeys(args);
+    if (flat !== undefined) {
+      // The common call: every argument is text, a boolean or a safe integer, so canonicalArgs
+      // would drop nothing and valueToCbor change nothing; write the sorted pairs straight away.
+      const a = args as Record<string, string | boolean | number>;
+      let size = headLength(flat.length);
+      for (const k of flat) size += 1 + fastSize(k, 0)! + fastSize(a[k]!, 0)!;
+      this.#buf = Buffer.allocUnsafe(start + 1 + idSize + toolSize + size + MAX_INT_BYTES);
+      this.#buf.set(POP_MESSAGE_PREFIX);
+      this.#buf[start] = ARRAY_OF_4;
+      let p = start + 1;
+      p = typeof id === 'string' ? fastWrite(this.#buf, p, id) : writeIdHex(this.#buf, p, id);
+      p = fastWrite(this.#buf, p, tool);
+      p = writeHead(this.#buf, p, MAJOR_ARRAY, flat.length);
+      for (const k of flat) {
+        this.#buf[p] = PAIR;
+        p = fastWrite(this.#buf, p + 1, k);
+        p = fastWrite(this.#buf, p, a[k]!);
+      }
+      this.#fixed = p;
+      return;
+    }
+    const pairs = argPairs(args);
     const pairsSize = fastSize(pairs, 1);
     if (pairsSize !== undefined) {
       // Pooled (allocUnsafe): every byte of the returned views is written below or by at().

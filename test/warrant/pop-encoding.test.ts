@@ -1,6 +1,7 @@
 /**
- * The PoP message is written by pop.ts's own small encoder (text, safe integers, booleans, null,
- * arrays; the window appended per offset), not by one codec pass per window. These tests hold it
+ * The PoP message is written by pop.ts's own small encoder (flat arguments straight from the call;
+ * text, safe integers, booleans, null and arrays after canonicalization; the window appended per
+ * offset), not by one codec pass per window. These tests hold it
  * to the codec: for any arguments, any id and tool text and any time, the challenge must be
  * exactly encode([id, tool, sorted canonical pairs, window]), and every window a verifier tries
  * must carry exactly those bytes (a PoP made at a window boundary verifies from the neighbouring
@@ -60,6 +61,16 @@ describe('PoP challenge bytes = the codec over [id, tool, args, window]', () => 
   it('for arguments the fast writer handles itself', () => {
     fc.assert(
       fc.property(text, text, fc.dictionary(text, fastValue, { maxKeys: 5 }), times, (id, tool, args, now) => {
+        expect(toHex(popChallenge(id, tool, args, now))).toBe(reference(id, tool, args, now));
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('for flat arguments (text, booleans, safe integers: written without canonicalization)', () => {
+    const flatValue = fc.oneof(text, fc.integer(), fc.maxSafeInteger(), fc.constantFrom(0, -0, 23, 24, -24, -25, 2 ** 32), fc.boolean());
+    fc.assert(
+      fc.property(text, text, fc.dictionary(text, flatValue, { maxKeys: 8 }), times, (id, tool, args, now) => {
         expect(toHex(popChallenge(id, tool, args, now))).toBe(reference(id, tool, args, now));
       }),
       { numRuns: 400 },
