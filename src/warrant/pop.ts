@@ -213,6 +213,24 @@ function flatArgKeys(args: Args): string[] | undefined {
   return keys.sort(compareUtf8);
 }
 
+/** Encoded size of flat arguments as [[name, value], ...] (names from flatArgKeys). */
+function flatArgsSize(args: Args, names: readonly string[]): number {
+  let size = headLength(names.length);
+  for (const k of names) size += 1 + fastSize(k, 0)! + fastSize(args[k] as string | boolean | number, 0)!;
+  return size;
+}
+
+/** Writes flat arguments as [[name, value], ...] in the order of `names`; returns the end. */
+function writeFlatArgs(out: Buffer, at: number, args: Args, names: readonly string[]): number {
+  let p = writeHead(out, at, MAJOR_ARRAY, names.length);
+  for (const k of names) {
+    out[p] = PAIR;
+    p = fastWrite(out, p + 1, k);
+    p = fastWrite(out, p, args[k] as string | boolean | number);
+  }
+  return p;
+}
+
 /** Writes a value fastSize accepted; returns the offset after it. */
 function fastWrite(out: Buffer, at: number, v: CborValue): number {
   if (v === null) {
@@ -276,50 +294,31 @@ class PopMessage {
     if (idSize === undefined || typeof tool !== 'string') throw malformed('PoP id and tool must be strings');
     const toolSize = fastSize(tool, 0)!;
     const start = POP_MESSAGE_PREFIX.length;
+    // The common call has flat arguments (text, booleans, safe integers): canonicalArgs would drop
+    // nothing and valueToCbor change nothing, so they are written straight from the call.
     const flat = flatArgKeys(args);
-    if (flat !== undefined) {
-      // The common call: every argument is text, a boolean or a safe integer, so canonicalArgs
-      // would drop nothing and valueToCbor change nothing; write the sorted pairs straight away.
-      const a = args as Record<string, string | boolean | number>;
-      let size = headLength(flat.length);
-      for (const k of flat) size += 1 + fastSize(k, 0)! + fastSize(a[k]!, 0)!;
-      this.#buf = Buffer.allocUnsafe(start + 1 + idSize + toolSize + size + MAX_INT_BYTES);
-      this.#buf.set(POP_MESSAGE_PREFIX);
-      this.#buf[start] = ARRAY_OF_4;
-      let p = start + 1;
-      p = typeof id === 'string' ? fastWrite(this.#buf, p, id) : writeIdHex(this.#buf, p, id);
-      p = fastWrite(this.#buf, p, tool);
-      p = writeHead(this.#buf, p, MAJOR_ARRAY, flat.length);
-      for (const k of flat) {
-        this.#buf[p] = PAIR;
-        p = fastWrite(this.#buf, p + 1, k);
-        p = fastWrite(this.#buf, p, a[k]!);
-      }
-      this.#fixed = p;
-      return;
-    }
-    const pairs = argPairs(args);
-    const pairsSize = fastSize(pairs, 1);
-    if (pairsSize !== undefined) {
-      // Pooled (allocUnsafe): every byte of the returned views is written below or by at().
-      this.#buf = Buffer.allocUnsafe(start + 1 + idSize + toolSize + pairsSize + MAX_INT_BYTES);
-      this.#buf.set(POP_MESSAGE_PREFIX);
-      this.#buf[start] = ARRAY_OF_4;
-      let p = start + 1;
-      p = typeof id === 'string' ? fastWrite(this.#buf, p, id) : writeIdHex(this.#buf, p, id);
-      p = fastWrite(this.#buf, p, tool);
-      this.#fixed = fastWrite(this.#buf, p, pairs);
-    } else {
+    const pairs = flat === undefined ? argPairs(args) : undefined;
+    const argsSize = flat !== undefined ? flatArgsSize(args, flat) : fastSize(pairs!, 1);
+    if (argsSize === undefined) {
       // Floats, bigints, maps: one codec pass over [id, tool, args]. A definite array of 3 always
       // has the one-byte head 0x83; it becomes 0x84 once the window follows.
-      const body = encode([typeof id === 'string' ? id : toHex(id), tool, pairs]);
+      const body = encode([typeof id === 'string' ? id : toHex(id), tool, pairs!]);
       if (body[0] !== ARRAY_OF_3) throw new Error('PoP challenge: unexpected CBOR array head');
       this.#buf = Buffer.alloc(start + body.length + MAX_INT_BYTES);
       this.#buf.set(POP_MESSAGE_PREFIX);
       this.#buf.set(body, start);
       this.#buf[start] = ARRAY_OF_4;
       this.#fixed = start + body.length;
+      return;
     }
+    // Pooled (allocUnsafe): every byte of the returned views is written here or by at().
+    const buf = Buffer.allocUnsafe(start + 1 + idSize + toolSize + argsSize + MAX_INT_BYTES);
+    buf.set(POP_MESSAGE_PREFIX);
+    buf[start] = ARRAY_OF_4;
+    let p = typeof id === 'string' ? fastWrite(buf, start + 1, id) : writeIdHex(buf, start + 1, id);
+    p = fastWrite(buf, p, tool);
+    this.#fixed = flat !== undefined ? writeFlatArgs(buf, p, args, flat) : fastWrite(buf, p, pairs!);
+    this.#buf = buf;
   }
 
   /** The full signing message for `window` (a view; see the class comment). */
