@@ -5,7 +5,6 @@
  * the loader falls back to YAML.
  */
 import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { createHash } from 'node:crypto';
@@ -48,7 +47,9 @@ function withBody(snapshot: string, edit: (body: string) => string): string {
 describe('built-in suite snapshot', () => {
   test('reads back deep-equal to a fresh YAML load, from several working folders', async () => {
     const dir = builtinScenariosDir();
-    const cwds = [dirname(dir), dir, tmpdir()];
+    // The repository root (relative names), the folder itself ('.'), and a folder beside it whose
+    // relative path would climb out with '..' (absolute names), wherever the checkout lives.
+    const cwds = [dirname(dir), dir, join(dirname(dir), 'src')];
     const seen = new Set<string>();
     for (const cwd of cwds) {
       const fromYaml = await loadScenarioFiles([], cwd, dir);
