@@ -52,10 +52,18 @@ mkdirSync(join(dir, 'tmp'));
 writeFileSync(join(dir, 'push.json'), JSON.stringify({ ref: 'refs/heads/main' }));
 writeFileSync(join(dir, 'pr.json'), JSON.stringify({ number: 1, pull_request: { number: 1 } }));
 
+// The children get PATH only (as a clean runner would), or with BENCH_ENV=inherit also this
+// machine's NODE_* variables: NODE_EXTRA_CA_CERTS alone adds ~50 ms to every Node start, which
+// moves every ratio, so say which one a number was measured with.
+const inherit = process.env.BENCH_ENV === 'inherit';
+const baseEnv = Object.fromEntries(
+  Object.entries(process.env).filter(([k]) => k === 'PATH' || (inherit && k.startsWith('NODE_'))),
+);
+
 function env(event, runId, extra = {}) {
   return {
     ...extra,
-    PATH: process.env.PATH ?? '',
+    ...baseEnv,
     GITHUB_EVENT_NAME: event,
     GITHUB_EVENT_PATH: join(dir, event === 'push' ? 'push.json' : 'pr.json'),
     GITHUB_REPOSITORY: 'o/r',
@@ -121,10 +129,10 @@ await new Promise((res, rej) => {
   c.on('close', (code) => (code === 0 ? res() : rej(new Error(`cli exited ${code}`))));
 });
 for (let i = 0; i < runs; i++) {
-  bare.push(await time(['-e', ''], { PATH: process.env.PATH ?? '' }));
+  bare.push(await time(['-e', ''], baseEnv));
   push.push(await time([bundle], env('push', i)));
   pr.push(await time([bundle], env('pull_request', 1000 + i))); // a new run id: the comment is rewritten
-  cliRun.push(await time([cli, 'run', '--format', 'json'], { PATH: process.env.PATH ?? '' }));
+  cliRun.push(await time([cli, 'run', '--format', 'json'], baseEnv));
   roPush.push(await time([bundle], env('push', i, reportOnly)));
   roPr.push(await time([bundle], env('pull_request', 2000 + i, reportOnly)));
 }
@@ -140,7 +148,7 @@ const line = (name, xs, target) => {
   const t = target ? `  (target ≤ ${target}×)` : '';
   return `${name.padEnd(36)} wall ${w.toFixed(1).padStart(7)} ms ${(w / bw).toFixed(2).padStart(6)}×   cpu ${c.toFixed(1).padStart(7)} ms ${(c / bc).toFixed(2).padStart(6)}×${t}`;
 };
-console.log(`runs: ${runs} each, medians; ${comments.length} comment(s) on the fake PR`);
+console.log(`runs: ${runs} each, medians; ${comments.length} comment(s) on the fake PR; environment: ${inherit ? "PATH + NODE_* (BENCH_ENV=inherit)" : "PATH only"}`);
 console.log(line("node -e ''", bare));
 console.log(line('action, push (no comment)', push, 3));
 console.log(line('action, pull_request (comment)', pr, 3.5));
