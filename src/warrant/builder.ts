@@ -9,7 +9,7 @@
  * the same inputs give the same bytes.
  */
 import { sha256 } from './crypto/sha256.js';
-import { decodePayload, encodePayload } from './envelope.js';
+import { sealablePayload } from './payload.js';
 import { newWarrantId, warrantIdString } from './id.js';
 import { compareUtf8 } from './bytes.js';
 import { WarrantError } from './errors.js';
@@ -107,9 +107,8 @@ function sortedTools(tools: readonly string[] | undefined | null): string[] | nu
 
 /** Encodes, signs, and re-reads the payload, so the returned object is exactly what a verifier decodes. */
 function seal(payload: WarrantPayload, key: SigningKey): SignedWarrant {
-  const payloadBytes = encodePayload(payload);
-  const signature = signWarrantPayload(key, payloadBytes);
-  return { payloadBytes, payload: decodePayload(payloadBytes), signature };
+  const { bytes: payloadBytes, payload: decoded } = sealablePayload(payload);
+  return { payloadBytes, payload: decoded, signature: signWarrantPayload(key, payloadBytes) };
 }
 
 /** Builds and signs a root warrant (depth 0, issuer = the signing key). */

@@ -338,6 +338,14 @@ export function payloadToCbor(p: WarrantPayload): CborMap {
  * bytes the verifier would refuse: over the size or nesting limits, or an unrepresentable value).
  */
 export function encodePayload(p: WarrantPayload): Uint8Array {
+  return sealablePayload(p).bytes;
+}
+
+/**
+ * Encodes a payload and decodes the bytes back through the strict decoder, so that nothing is
+ * signed that a verifier would refuse: returns both, so a builder need not decode a second time.
+ */
+export function sealablePayload(p: WarrantPayload): { bytes: Uint8Array; payload: WarrantPayload } {
   let bytes: Uint8Array;
   try {
     bytes = encode(payloadToCbor(p));
@@ -345,6 +353,5 @@ export function encodePayload(p: WarrantPayload): Uint8Array {
     if (isWarrantError(e)) throw e;
     throw malformed(`payload cannot be encoded: ${e instanceof Error ? e.message : String(e)}`);
   }
-  decodePayload(bytes);
-  return bytes;
+  return { bytes, payload: decodePayload(bytes) };
 }
