@@ -12,10 +12,9 @@
  */
 import * as ed from '@noble/ed25519';
 import { sha512 } from '@noble/hashes/sha2.js';
-import { malformed } from '../errors.js';
 import { bytesEqual, concatBytes } from '../bytes.js';
 import type { Ed25519Backend, Ed25519Signer } from './backend.js';
-import { passesStrictEncodingChecks, SEED_LENGTH } from './strict.js';
+import { assertSeed, passesStrictEncodingChecks } from './strict.js';
 
 // noble ships without a hash so it can stay dependency-free; the sync API needs SHA-512 wired.
 ed.hashes.sha512 = sha512;
@@ -56,9 +55,7 @@ class NobleSigner implements Ed25519Signer {
 export const nobleEd25519: Ed25519Backend = {
   name: '@noble/ed25519',
   signerFromSeed(seed: Uint8Array): Ed25519Signer {
-    if (!(seed instanceof Uint8Array) || seed.length !== SEED_LENGTH) {
-      throw malformed(`an Ed25519 seed is ${SEED_LENGTH} bytes, got ${seed instanceof Uint8Array ? seed.length : typeof seed}`);
-    }
+    assertSeed(seed);
     return new NobleSigner(seed);
   },
   verify(publicKey: Uint8Array, message: Uint8Array, signature: Uint8Array): boolean {

@@ -7,9 +7,8 @@
  * (which the JWK needs anyway). Strictness comes from strict.ts, checked before OpenSSL runs.
  */
 import { createPrivateKey, createPublicKey, sign, verify, type KeyObject } from 'node:crypto';
-import { malformed } from '../errors.js';
 import type { Ed25519Backend, Ed25519Signer } from './backend.js';
-import { passesStrictEncodingChecks, SEED_LENGTH } from './strict.js';
+import { assertSeed, passesStrictEncodingChecks, SEED_LENGTH } from './strict.js';
 
 /** Enough for every key of a run (org, planner, worker, approvers) many times over. */
 const KEY_CACHE_LIMIT = 256;
@@ -76,9 +75,7 @@ class NodeSigner implements Ed25519Signer {
 export const nodeEd25519: Ed25519Backend = {
   name: 'node:crypto',
   signerFromSeed(seed: Uint8Array): Ed25519Signer {
-    if (!(seed instanceof Uint8Array) || seed.length !== SEED_LENGTH) {
-      throw malformed(`an Ed25519 seed is ${SEED_LENGTH} bytes, got ${seed instanceof Uint8Array ? seed.length : typeof seed}`);
-    }
+    assertSeed(seed);
     return new NodeSigner(seed);
   },
   verify(publicKey: Uint8Array, message: Uint8Array, signature: Uint8Array): boolean {
