@@ -305,6 +305,20 @@ function chainOf(texts: readonly string[]): SignedWarrant[] {
   return chain;
 }
 
+/**
+ * The chain for the verify report. Payloads are decoded only when read (verify before
+ * deserialize), so one may turn out not to decode; the verdict already says why the chain failed,
+ * and the list is then empty, as when a token does not parse.
+ */
+function describeChain(chain: readonly SignedWarrant[]): Json {
+  try {
+    return chain.map(describeWarrant);
+  } catch (e) {
+    if (!isWarrantError(e)) throw e;
+    return [];
+  }
+}
+
 function print(io: CliIO, value: Json): void {
   io.stdout(`${JSON.stringify(value, null, 2)}\n`);
 }
@@ -317,16 +331,19 @@ async function decodeCommand(argv: string[], io: CliIO): Promise<number> {
   const p = parseArgv(argv, ['help']);
   if (p.tokens.length !== 1) throw new UsageError(`decode takes exactly one TOKEN\n${USAGE}`);
   const texts = await tokenTexts(p.tokens, io);
-  let chain: SignedWarrant[];
+  let described: Json;
   try {
-    chain = chainOf(texts);
+    const chain = chainOf(texts);
+    // One envelope decodes to one object, a stack (or several PEM blocks) to an array. Describing
+    // reads each payload, which the parser leaves undecoded until then (verify before deserialize):
+    // a payload that does not decode fails here, as malformed / unknown_field with its reason.
+    described = chain.length === 1 && texts.length === 1 && !isStackText(texts[0]!) ? describeWarrant(chain[0]!) : chain.map(describeWarrant);
   } catch (e) {
     if (!isWarrantError(e)) throw e;
     print(io, { valid: false, code: e.code, message: e.message });
     return EXIT_FAILED;
   }
-  // One envelope decodes to one object, a stack (or several PEM blocks) to an array.
-  print(io, chain.length === 1 && texts.length === 1 && !isStackText(texts[0]!) ? describeWarrant(chain[0]!) : chain.map(describeWarrant));
+  print(io, described);
   return EXIT_OK;
 }
 
@@ -370,7 +387,7 @@ async function verifyCommand(argv: string[], io: CliIO): Promise<number> {
       valid: error === undefined,
       code: error === undefined ? null : error.code,
       message: error === undefined ? (tool === undefined ? 'chain verified' : `chain verified; ${tool} allowed`) : error.message,
-      chain: chain.map(describeWarrant),
+      chain: describeChain(chain),
       authorization,
     });
     return error === undefined ? EXIT_OK : EXIT_FAILED;

@@ -9,16 +9,23 @@
  * the constraints, as in the reference, so a caller without the holder key learns nothing about
  * the constraints from the denial code.
  *
+ * Verify before deserialize: the chain check (chain.ts, see its header for the order) verifies
+ * every envelope's signature over its raw payload bytes, under the trusted root key for the root
+ * and under the verified parent's holder key for a child, before any payload is decoded; the leaf
+ * fields this file reads come after that.
+ *
  * Hot path: the benchmark authorizes many calls against the same chain. A verified envelope's
- * signature is remembered (keyed by its exact bytes), and so is a chain whose clock-independent
- * checks all passed (keyed by the bytes of all its envelopes). A repeated call then costs the
- * revocation lookups, the expiry comparisons, the constraint checks and one PoP signature check.
+ * signature is remembered (keyed by its exact bytes, together with the key it verified under), and
+ * so is a chain whose clock-independent checks all passed (keyed by the bytes of all its
+ * envelopes). A repeated call then costs the revocation lookups, the expiry comparisons (on the
+ * payloads already decoded and remembered by the envelopes), the constraint checks and one PoP
+ * signature check: nothing is skimmed or decoded again.
  */
 import { checkApprovals, type SignedApproval } from './approval.js';
 import { checkConstraintSet } from './constraints/satisfy.js';
 import { verifyWarrantSignature } from './keys.js';
 import { assertPopMaxWindows, DEFAULT_POP_MAX_WINDOWS, verifyPop } from './pop.js';
-import { toHex } from './bytes.js';
+import { bytesEqual, toHex } from './bytes.js';
 import { WarrantError } from './errors.js';
 import { warrantIdString } from './id.js';
 import {
@@ -91,8 +98,8 @@ export class Authorizer {
   readonly #envelopeIds = new Map<string, number>();
   #nextEnvelopeId = 0;
   readonly #memo = new WeakMap<SignedWarrant, EnvelopeMemo>();
-  /** Ids of envelopes whose signature verified under the issuer key their payload names. */
-  readonly #verifiedSignatures = new Set<number>();
+  /** Envelope id → the public key its signature verified under. */
+  readonly #verifiedSignatures = new Map<number, Uint8Array>();
   /** Envelope ids of a chain, joined → display ids of a chain whose clock-independent checks passed. */
   readonly #verifiedChains = new Map<string, readonly string[]>();
 
@@ -180,7 +187,7 @@ export class Authorizer {
       now,
       revoked: this.#revoked,
       clockSkewSeconds: this.#skew,
-      signatureValid: (w) => this.#signatureValid(w),
+      signatureValid: (w, key) => this.#signatureValid(w, key),
     });
     if (this.#verifiedChains.size >= CACHE_LIMIT) this.#verifiedChains.clear();
     this.#verifiedChains.set(key, verifiedIds);
@@ -211,13 +218,15 @@ export class Authorizer {
     this.#verifiedChains.clear();
   }
 
-  #signatureValid(w: SignedWarrant): boolean {
+  /** Whether `w`'s signature verifies over its payload bytes under `key`; a success is remembered. */
+  #signatureValid(w: SignedWarrant, key: Uint8Array): boolean {
     const id = this.#envelopeId(w);
-    if (this.#verifiedSignatures.has(id)) return true;
-    const ok = verifyWarrantSignature(w.payload.issuer, w.payloadBytes, w.signature);
+    const verifiedUnder = this.#verifiedSignatures.get(id);
+    if (verifiedUnder !== undefined && bytesEqual(verifiedUnder, key)) return true;
+    const ok = verifyWarrantSignature(key, w.payloadBytes, w.signature);
     if (ok) {
       if (this.#verifiedSignatures.size >= CACHE_LIMIT) this.#verifiedSignatures.clear();
-      this.#verifiedSignatures.add(id);
+      this.#verifiedSignatures.set(id, Uint8Array.from(key));
     }
     return ok;
   }

@@ -2,9 +2,14 @@
  * The signed envelope (reference `warrant.rs` `impl Serialize for Warrant`):
  * `SignedWarrant = [envelope_version = 1, bstr payload, [1, bstr(64) signature]]`.
  *
- * The payload stays as the exact bytes that were signed (`payloadBytes`); the decoded `payload` is a
- * view of them. Decoding does not verify the signature: the chain verifier does, over
- * `payloadBytes`, before it trusts any field (verify-before-deserialize).
+ * Verify before deserialize (spec wire-format-v1): decoding an envelope checks only the envelope
+ * (array shape, version, a byte-string payload of at most 64 KiB, an Ed25519 `[1, bstr(64)]`
+ * signature). The payload stays as the exact bytes that were signed (`payloadBytes`) and is NOT
+ * decoded here: `payload` is decoded (strictly, canonical form included) on first access and
+ * remembered, and a payload that does not decode throws its WarrantError (`malformed` /
+ * `unknown_field`) at that access, every time it is read. The chain verifier (chain.ts) reads
+ * `payload` only after every signature of the chain has verified over `payloadBytes`; before that
+ * it reads nothing but the issuer key, through the minimal skim of payload-key.ts.
  */
 import { decode, encode, type CborValue } from './cbor/index.js';
 import { readArray, readBytes } from './constraints/wire.js';
@@ -16,7 +21,7 @@ import {
   decodePayload,
   encodePayload,
 } from './payload.js';
-import type { SignedWarrant } from './types.js';
+import type { SignedWarrant, WarrantPayload } from './types.js';
 
 export { decodePayload, encodePayload, MAX_WARRANT_BYTES };
 
@@ -39,16 +44,38 @@ export function envelopeFromCbor(v: CborValue, path = 'envelope'): SignedWarrant
     throw malformed(`${path}[2] (signature): unsupported signature algorithm ${String(alg)} (only 1, Ed25519)`);
   }
   const sigBytes = readBytes(signature, `${path}[2][1] (signature)`, SIGNATURE_BYTES);
-  let payload;
-  try {
-    payload = decodePayload(bytes);
-  } catch (e) {
-    if (isWarrantError(e)) {
-      e.message = `${path}: ${e.message}`;
-    }
-    throw e;
+  if (bytes.length > MAX_WARRANT_BYTES) {
+    throw malformed(`${path}[1] (payload): ${bytes.length} bytes; the limit is ${MAX_WARRANT_BYTES}`);
   }
-  return { payloadBytes: bytes.slice(), payload, signature: sigBytes.slice() };
+  return lazyWarrant(bytes.slice(), sigBytes.slice(), path);
+}
+
+/**
+ * A SignedWarrant whose `payload` is decoded from `payloadBytes` on first access (see the header).
+ * The getter is an own enumerable property, so spreading or comparing the object reads it like a
+ * field. A failure is remembered too: a hostile payload costs one decode however often it is read.
+ */
+export function lazyWarrant(payloadBytes: Uint8Array, signature: Uint8Array, path = 'envelope'): SignedWarrant {
+  let decoded: WarrantPayload | undefined;
+  let failure: unknown;
+  return {
+    payloadBytes,
+    signature,
+    get payload(): WarrantPayload {
+      if (decoded !== undefined) return decoded;
+      if (failure !== undefined) throw failure;
+      try {
+        decoded = decodePayload(payloadBytes);
+      } catch (e) {
+        if (isWarrantError(e)) {
+          e.message = `${path}: ${e.message}`;
+          failure = e;
+        }
+        throw e;
+      }
+      return decoded;
+    },
+  };
 }
 
 export function envelopeToCbor(w: SignedWarrant, path = 'envelope'): CborValue {
@@ -78,7 +105,10 @@ export function encodeWarrant(w: SignedWarrant): Uint8Array {
   return bytes;
 }
 
-/** Decodes one SignedWarrant (≤ 64 KiB). Throws WarrantError (`malformed` / `unknown_field`). */
+/**
+ * Decodes one SignedWarrant envelope (≤ 64 KiB). Throws WarrantError('malformed') for a bad
+ * envelope; the payload is decoded lazily, on first access to `payload` (see the header).
+ */
 export function decodeWarrant(bytes: Uint8Array): SignedWarrant {
   if (!(bytes instanceof Uint8Array)) throw malformed('envelope: expected bytes');
   if (bytes.length > MAX_WARRANT_BYTES) {

@@ -1,6 +1,9 @@
 /**
  * WarrantStack (reference `wire.rs`): a CBOR array of SignedWarrant envelopes, root first. It is told
  * from a single envelope by its first element, which is an array (an envelope starts with an int).
+ *
+ * Decoding checks the stack and each envelope; every payload stays raw bytes until its `payload`
+ * is first read (envelope.ts), so a verifier can check signatures before decoding any of them.
  */
 import { decode, encode, type CborValue } from './cbor/index.js';
 import { envelopeFromCbor, envelopeSize, envelopeToCbor } from './envelope.js';
@@ -32,7 +35,10 @@ export function encodeStack(ws: readonly SignedWarrant[]): Uint8Array {
   return bytes;
 }
 
-/** Decodes a WarrantStack (≤ 256 KiB, 1–65 envelopes of ≤ 64 KiB each). Throws WarrantError. */
+/**
+ * Decodes a WarrantStack (≤ 256 KiB, 1–65 envelopes of ≤ 64 KiB each). Throws WarrantError for a
+ * bad stack or envelope; each payload is decoded lazily, on first access.
+ */
 export function decodeStack(bytes: Uint8Array): SignedWarrant[] {
   if (!(bytes instanceof Uint8Array)) throw malformed('WarrantStack: expected bytes');
   if (bytes.length > MAX_STACK_BYTES) {

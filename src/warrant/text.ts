@@ -5,6 +5,10 @@
  *
  * Parsing is strict (fail closed): the one tolerance is whitespace around the token (and CR before
  * LF in PEM). Anything else is `malformed` with a reason saying what was wrong.
+ *
+ * Like the binary decoders, parsing checks the text, the CBOR framing and the envelopes; each
+ * payload is decoded only when its `payload` is first read (envelope.ts), so that a verifier can
+ * check the signatures first. A payload that does not decode throws its WarrantError then.
  */
 import { fromBase64Url, fromHex, toBase64Url, toHex } from './bytes.js';
 import { decode } from './cbor/index.js';

@@ -9,6 +9,7 @@ import type { CliIO } from '../../src/cli/io.js';
 import { grant, mint } from '../../src/warrant/builder.js';
 import { toHex } from '../../src/warrant/bytes.js';
 import { decode, encode, isCborMap, type CborValue } from '../../src/warrant/cbor/index.js';
+import { signWarrantPayload } from '../../src/warrant/keys.js';
 import { signPop } from '../../src/warrant/pop.js';
 import { toBase64UrlStackToken, toBase64UrlToken, toPem } from '../../src/warrant/text.js';
 import { Float } from '../../src/warrant/value.js';
@@ -130,7 +131,9 @@ describe('warrant verify: chains', () => {
       const r = await verify(tokensOf(id));
       expect(r.code).toBe(1);
       expect(r.json).toMatchObject({ valid: false, code });
-      expect(String(r.json.message)).toMatch(/^link 1 \(tnu_wrt_[0-9a-f]{32}\): /);
+      // A.4's forged link is caught at the signature step, before its payload (and so its id) is
+      // decoded: it is named by position; the others fail after decoding, named with their id.
+      expect(String(r.json.message)).toMatch(id === 'A.4' ? /^link 1: issuer [0-9a-f]{64} is not the parent's holder / : /^link 1 \(tnu_wrt_[0-9a-f]{32}\): /);
       expect(r.json.chain).toHaveLength(2);
     });
   }
@@ -181,10 +184,23 @@ describe('warrant verify: chains', () => {
     const withTwelve = new Map<CborValue, CborValue>([...payload].filter(([k]) => (k as number) < 12));
     withTwelve.set(12, 1);
     for (const [k, v] of payload) if ((k as number) > 12) withTwelve.set(k, v);
-    const envelope = encode([1, encode(withTwelve), [1, root.signature]]);
+    // Signed by the trusted root: the signature verifies, then the payload decode refuses key 12.
+    const twelveBytes = encode(withTwelve);
+    const envelope = encode([1, twelveBytes, [1, signWarrantPayload(org, twelveBytes)]]);
     const r = await verify([toHex(envelope)]);
     expect(r.json.code).toBe('unknown_field');
+    expect(r.json.message).toMatch(/^link 0: envelope: payload: unknown field key 12/);
+    expect(r.json.chain).toEqual([]);
     expect(r.code).toBe(1);
+    // Verify before deserialize: the same bytes under the old (now wrong) signature are refused for
+    // the signature, before the payload is decoded; and decode still explains what is wrong.
+    const unsigned = await verify([toHex(encode([1, twelveBytes, [1, root.signature]]))]);
+    expect(unsigned.json.code).toBe('signature_invalid');
+    expect(unsigned.code).toBe(1);
+    const decoded = await run(['decode', toHex(envelope)]);
+    expect(decoded.code).toBe(1);
+    expect(decoded.json).toMatchObject({ valid: false, code: 'unknown_field' });
+    expect(String(decoded.json.message)).toMatch(/unknown field key 12/);
   });
 
   it('a bad token among several is malformed, naming which, exit 1', async () => {

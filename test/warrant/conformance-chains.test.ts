@@ -118,8 +118,13 @@ describe('chain vectors', () => {
     const revoked = v.expected.revoked_ids as string[];
     expect(verdict(chain, { revoked })).toBe(v.expected.error);
     expect(verdict(chain, { revoked: [warrantIdString(chain[0]!.payload.id)] })).toBe('warrant_revoked');
-    // Cascading: the revoked child cannot be used on its own either (nor re-anchored).
-    expect(verdict(chain.slice(1), { revoked })).toBe('warrant_revoked');
+    // Cascading: the revoked child cannot be used on its own either. Alone it is not anchored, and
+    // (verify before deserialize) the anchor is checked before any id is read: chain_not_anchored,
+    // where the reference, which checks revocation first, says warrant_revoked. Re-anchored under
+    // its own issuer's key, the signature verifies and the revocation is what stops it.
+    expect(verdict(chain.slice(1), { revoked })).toBe('chain_not_anchored');
+    const reanchored = new Authorizer({ trustedRoots: [chain[1]!.payload.issuer], clock: fixedClock(NOW), revoked });
+    expect(outcome(() => reanchored.verifyChain(chain.slice(1)))).toBe('warrant_revoked');
   });
 
   it('A.23: the session-less chain it derives from is valid', () => {
