@@ -30,9 +30,16 @@ export interface WarrantPayload {
   readonly agentId: string | null; // extensions["tenuo.agent_id"]
 }
 
-/** A decoded envelope. `payloadBytes` are the signed bytes, kept verbatim. */
+/**
+ * An envelope. `payloadBytes` are the signed bytes, kept verbatim; `payload` is their decoding.
+ * Envelopes read from the wire (envelope.ts, stack.ts, text.ts) decode it on first read and
+ * remember it (verify before deserialize: the chain verifier reads it only after the signatures),
+ * so reading `payload` of an unverified envelope can throw its WarrantError (`malformed` /
+ * `unknown_field`). Builders set it directly.
+ */
 export interface SignedWarrant {
   readonly payloadBytes: Uint8Array;
+  /** May be a getter that decodes `payloadBytes` on first read and throws WarrantError if they do not decode. */
   readonly payload: WarrantPayload;
   readonly signature: Uint8Array; // 64 bytes
 }
