@@ -1,13 +1,18 @@
 /** `delegation-bench` entry point (dist/cli.js): binds the CLI to the process. */
 import { main } from './main.js';
-import type { CliIO } from './io.js';
+import { UsageError, type CliIO } from './io.js';
 
 const io: CliIO = {
   stdout: (t) => void process.stdout.write(t),
   stderr: (t) => void process.stderr.write(t),
-  readStdin: async () => {
+  readStdin: async (maxBytes) => {
     const chunks: Buffer[] = [];
-    for await (const c of process.stdin) chunks.push(c as Buffer);
+    let size = 0;
+    for await (const c of process.stdin) {
+      size += (c as Buffer).length;
+      if (size > maxBytes) throw new UsageError(`stdin is larger than ${maxBytes} bytes`);
+      chunks.push(c as Buffer);
+    }
     return Buffer.concat(chunks).toString('utf8');
   },
   cwd: process.cwd(),

@@ -2,7 +2,8 @@
 export interface CliIO {
   stdout: (text: string) => void;
   stderr: (text: string) => void;
-  readStdin: () => Promise<string>;
+  /** All of stdin as UTF-8; throws UsageError past `maxBytes`, so a hostile pipe cannot fill memory. */
+  readStdin: (maxBytes: number) => Promise<string>;
   cwd: string;
 }
 

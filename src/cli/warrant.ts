@@ -274,6 +274,9 @@ export function parseArgsJson(text: string): Args {
 // Tokens
 // ------------------------------------------------------------------------------------------------
 
+/** Enough for a chain of tokens in any text form; more is refused before it is held in memory. */
+const MAX_STDIN_BYTES = 4 * 1024 * 1024;
+
 /** The texts of the tokens, with '-' replaced by stdin (split on whitespace unless PEM). */
 async function tokenTexts(tokens: readonly string[], io: CliIO): Promise<string[]> {
   if (tokens.filter((t) => t === '-').length > 1) throw new UsageError("'-' (stdin) may be given once");
@@ -283,7 +286,7 @@ async function tokenTexts(tokens: readonly string[], io: CliIO): Promise<string[
       out.push(t);
       continue;
     }
-    const text = (await io.readStdin()).trim();
+    const text = (await io.readStdin(MAX_STDIN_BYTES)).trim();
     if (text.startsWith('-----')) out.push(text);
     else out.push(...text.split(/\s+/).filter((s) => s.length > 0));
     if (text.length === 0) out.push('');

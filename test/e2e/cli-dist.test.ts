@@ -95,4 +95,11 @@ describe('dist/cli.js', () => {
     expect(junk.stdout + junk.stderr).toMatch(/malformed/);
     expect(junk.stderr).not.toMatch(/\n\s+at /);
   });
+
+  it('refuses an oversized stdin before holding it in memory (exit 2, a message)', () => {
+    const r = cli(['warrant', 'decode', '-'], ROOT, 'A'.repeat(5 * 1024 * 1024));
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/stdin is larger than 4194304 bytes/);
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+  });
 });
