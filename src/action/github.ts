@@ -1,11 +1,12 @@
 /**
- * The REST (and one GraphQL) calls behind the sticky comment, through @actions/github's Octokit.
- * Loaded with a dynamic import only when a comment is really posted: @actions/github (with undici)
- * costs about as much to load as Node itself, and a push run never needs it.
+ * The REST (and one GraphQL) calls behind the sticky comment. Without a proxy: the lean client
+ * over node:http (github-rest.ts). Behind HTTP(S)_PROXY: @actions/github's Octokit with the
+ * toolkit's proxy-aware fetch, loaded with a dynamic import only then, since loading it costs
+ * about as much as Node's own start.
  */
-import { getOctokit } from '@actions/github';
-import type { CommentApi, IssueComment } from './comment.js';
-import { nodeFetch, proxyConfigured } from './http.js';
+import type { CommentApi } from './comment.js';
+import { createRestCommentApi, MAX_PAGES, PER_PAGE, toComment, type RestComment } from './github-rest.js';
+import { proxyConfigured } from './http.js';
 
 export interface GitHubTarget {
   token: string;
@@ -20,27 +21,14 @@ export interface GitHubTarget {
   env?: NodeJS.ProcessEnv;
 }
 
-const PER_PAGE = 100;
-const MAX_PAGES = 300; // 30,000 comments: a bound against a server that never ends its Link chain
-
-interface RestComment {
-  id: number;
-  body?: string | null;
-  html_url: string;
-  user?: { login?: string } | null;
+export async function createCommentApi(t: GitHubTarget): Promise<CommentApi> {
+  return proxyConfigured(t.env ?? process.env) ? createOctokitCommentApi(t) : createRestCommentApi(t);
 }
 
-function toComment(c: RestComment): IssueComment {
-  return { id: c.id, body: c.body ?? '', login: c.user?.login ?? '', url: c.html_url };
-}
-
-export function createCommentApi(t: GitHubTarget): CommentApi {
+async function createOctokitCommentApi(t: GitHubTarget): Promise<CommentApi> {
+  const { getOctokit } = await import('@actions/github');
   // baseUrl from the runner's GITHUB_API_URL (GHES, or the test's local server).
-  // Behind a proxy keep the toolkit's proxy-aware fetch; otherwise the lean one (http.ts).
-  const lean = !proxyConfigured(t.env ?? process.env);
-  // nodeFetch covers what Octokit uses of fetch (http.ts); the cast is to the full fetch type.
-  const request = lean ? { request: { fetch: nodeFetch as unknown as typeof fetch } } : {};
-  const octokit = getOctokit(t.token, { baseUrl: t.apiUrl, ...request });
+  const octokit = getOctokit(t.token, { baseUrl: t.apiUrl });
   const timeout = t.timeoutMs ?? 30_000;
   const signal = (): { signal: AbortSignal } => ({ signal: AbortSignal.timeout(timeout) });
   const where = { owner: t.owner, repo: t.repo, issue_number: t.issueNumber };

@@ -4,10 +4,9 @@
  * Why: the fetch bundled in @actions/github (undici) compiles its HTTP parser to WebAssembly on
  * first use and keeps sockets alive; on a runner that costs more than the whole benchmark run
  * (measured: ~0.3 s to first byte plus ~0.2 s held at exit, against ~0.08 s for node:http).
- * Octokit takes any fetch-compatible function, so this one is handed to it: it implements what
- * @octokit/request reads of a response, without loading Node's own fetch (undici) either. It is
- * used only when no proxy is configured: behind HTTP(S)_PROXY the toolkit's proxy-aware fetch is
- * kept.
+ * It implements the part of a fetch Response that the comment client (github-rest.ts) reads,
+ * without loading Node's own fetch (undici) either. It is used only when no proxy is configured:
+ * behind HTTP(S)_PROXY the toolkit's proxy-aware Octokit is used instead (github.ts).
  */
 import { request as httpRequest, Agent as HttpAgent } from 'node:http';
 import { request as httpsRequest, Agent as HttpsAgent } from 'node:https';
@@ -45,7 +44,7 @@ class LeanHeaders {
 }
 
 /**
- * The part of a fetch Response that Octokit reads (status, statusText, url, headers, text,
+ * The part of a fetch Response the comment client reads (status, statusText, url, headers, text,
  * arrayBuffer, json). A plain object: constructing a real Response would load Node's own undici.
  */
 export interface LeanResponse {

@@ -165,7 +165,7 @@ async function postComment(
   });
   try {
     const { createCommentApi } = await import('./github.js');
-    const api = createCommentApi({
+    const api = await createCommentApi({
       token: config.githubToken,
       apiUrl: ctx.apiUrl,
       graphqlUrl: ctx.graphqlUrl,
