@@ -196,9 +196,9 @@ export function checkConstraintSet(tool: string, set: ConstraintSet, args: Args)
   const names = Object.keys(set.constraints).sort(compareUtf8);
   const has = (o: object, k: string): boolean => Object.prototype.hasOwnProperty.call(o, k);
   if (names.length > 0 && !set.allowUnknown) {
-    const unknown = Object.keys(args)
-      .sort(compareUtf8)
-      .find((k) => !has(set.constraints, k));
+    // Sorted only when there is something to report (the first unknown, deterministically).
+    const unknowns = Object.keys(args).filter((k) => !has(set.constraints, k));
+    const unknown = unknowns.length === 0 ? undefined : unknowns.sort(compareUtf8)[0];
     if (unknown !== undefined) {
       return new WarrantError(
         'unknown_argument',

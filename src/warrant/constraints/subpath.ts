@@ -50,8 +50,28 @@ export interface SubpathSpec {
 
 /** The root as the reference's constructor stores it. */
 export function effectiveRoot(s: SubpathSpec): string {
-  const root = normalizePath(s.root);
-  return s.caseSensitive ? root : root.toLowerCase();
+  return rootOf(s).root;
+}
+
+interface Root {
+  readonly root: string;
+  /** The root with exactly one trailing separator: what a contained path starts with. */
+  readonly prefix: string;
+}
+
+// The reference normalizes the root once, when the constraint is built; constraints here are
+// immutable values, so the same is done once per constraint object, not on every call.
+const roots = new WeakMap<SubpathSpec, Root>();
+
+function rootOf(s: SubpathSpec): Root {
+  let r = roots.get(s);
+  if (r === undefined) {
+    const normalized = normalizePath(s.root);
+    const root = s.caseSensitive ? normalized : normalized.toLowerCase();
+    r = { root, prefix: `${root.replace(/\/+$/, '')}/` };
+    roots.set(s, r);
+  }
+  return r;
 }
 
 /** True when `path` is contained in the Subpath's root; never throws. */
@@ -60,8 +80,7 @@ export function subpathContains(s: SubpathSpec, path: string): boolean {
   if (!isAbsolutePath(path)) return false;
   let normalized = normalizePath(path);
   if (!s.caseSensitive) normalized = normalized.toLowerCase();
-  const root = effectiveRoot(s);
+  const { root, prefix } = rootOf(s);
   if (s.allowEqual && normalized === root) return true;
-  const rootWithSep = `${root.replace(/\/+$/, '')}/`;
-  return normalized.startsWith(rootWithSep);
+  return normalized.startsWith(prefix);
 }
