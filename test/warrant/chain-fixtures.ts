@@ -21,8 +21,12 @@ export interface VectorWarrant {
   expires_at: number;
   holder: string;
   issuer: string;
+  parent_hash?: string;
+  session_id?: string;
   payload_cbor: string;
   signature: string;
+  payload_len: number;
+  decoded: Record<string, unknown>;
   envelope_cbor: string;
 }
 

@@ -17,26 +17,8 @@ import { parseTokens, toBase64UrlStackToken, toBase64UrlToken } from '../../src/
 import type { SignedWarrant, WarrantPayload } from '../../src/warrant/types.js';
 import { cborToValue, type Value } from '../../src/warrant/value.js';
 import vectors from '../fixtures/tenuo-test-vectors.json' with { type: 'json' };
+import type { VectorWarrant } from './chain-fixtures.js';
 
-interface VectorWarrant {
-  label: string;
-  warrant_id: string;
-  warrant_id_hex: string;
-  warrant_type: string;
-  depth: number;
-  max_depth: number;
-  issued_at: number;
-  expires_at: number;
-  holder: string;
-  issuer: string;
-  parent_hash?: string;
-  session_id?: string;
-  payload_cbor: string;
-  signature: string;
-  payload_len: number;
-  decoded: Record<string, unknown>;
-  envelope_cbor?: string;
-}
 interface Vector {
   id: string;
   warrants?: VectorWarrant[];

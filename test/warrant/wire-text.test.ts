@@ -2,11 +2,11 @@
 import { describe, expect, it } from 'vitest';
 import { fromHex, toBase64Url, toHex } from '../../src/warrant/bytes.js';
 import { decodeWarrant } from '../../src/warrant/envelope.js';
-import { isWarrantError } from '../../src/warrant/errors.js';
 import { encodeStack } from '../../src/warrant/stack.js';
 import { parseTokens, toBase64UrlToken, toHexToken, toPem } from '../../src/warrant/text.js';
 import type { SignedWarrant } from '../../src/warrant/types.js';
 import vectors from '../fixtures/tenuo-test-vectors.json' with { type: 'json' };
+import { failure } from '../helpers/failure.js';
 
 const hex = (s: string): Uint8Array => fromHex(s)!;
 const vector = (id: string) => vectors.vectors.find((v) => v.id === id)!;
@@ -21,16 +21,6 @@ function encodeStackless(payload: Uint8Array, signature: Uint8Array): Uint8Array
   // [1, bstr payload, [1, bstr(64)]] built by hand from the vector's parts.
   const head = payload.length < 256 ? [0x58, payload.length] : [0x59, payload.length >> 8, payload.length & 0xff];
   return Uint8Array.from([0x83, 0x01, ...head, ...payload, 0x82, 0x01, 0x58, 0x40, ...signature]);
-}
-
-function failure(f: () => unknown): { code: string; message: string } {
-  try {
-    f();
-  } catch (e) {
-    if (!isWarrantError(e)) throw new Error(`expected a WarrantError, got ${String(e)}`);
-    return { code: e.code, message: e.message };
-  }
-  return { code: 'no error', message: '' };
 }
 
 const ids = (ws: SignedWarrant[]) => ws.map((w) => toHex(w.payload.id));

@@ -9,27 +9,16 @@ import { decode, encode, Float, type CborMap, type CborValue } from '../../src/w
 import { constraintFromCbor, constraintToCbor } from '../../src/warrant/constraints/wire.js';
 import type { Constraint } from '../../src/warrant/constraints/types.js';
 import { decodePayload, decodeWarrant, encodePayload, encodeWarrant } from '../../src/warrant/envelope.js';
-import { isWarrantError } from '../../src/warrant/errors.js';
 import { decodeStack, encodeStack } from '../../src/warrant/stack.js';
 import type { SignedWarrant, WarrantPayload } from '../../src/warrant/types.js';
 import vectors from '../fixtures/tenuo-test-vectors.json' with { type: 'json' };
+import { failure } from '../helpers/failure.js';
 
 const hex = (s: string): Uint8Array => fromHex(s)!;
 const a1 = vectors.vectors.find((v) => v.id === 'A.1')!.warrants![0]!;
 const A1_PAYLOAD = hex(a1.payload_cbor);
 const A1_ENVELOPE = hex(a1.envelope_cbor!);
 const A1 = decodeWarrant(A1_ENVELOPE);
-
-/** Runs f; returns the WarrantError's code and message. Any other throwable fails the test. */
-function failure(f: () => unknown): { code: string; message: string } {
-  try {
-    f();
-  } catch (e) {
-    if (!isWarrantError(e)) throw new Error(`expected a WarrantError, got ${String(e)}`);
-    return { code: e.code, message: e.message };
-  }
-  return { code: 'no error', message: '' };
-}
 
 /** A1's payload map (fresh copy) after `edit`, encoded. */
 function editedPayload(edit: (m: CborMap) => void): Uint8Array {
