@@ -10,9 +10,8 @@
  * Out: CEL results become plain JS for the judge and for reports: bool, string, number (an int as a
  * `number` when it is a safe integer, else a `bigint`), null, arrays, plain objects.
  */
-import { isCelList, isCelMap, isCelUint } from '@bufbuild/cel';
-import type { CelInput, CelValue } from '@bufbuild/cel';
 import { Float } from '../warrant/cbor/value.js';
+import { CelMap, CelUint, type CelKey, type CelValue } from './value.js';
 import {
   MAX_BINDING_CHARS,
   MAX_BINDING_NODES,
@@ -30,7 +29,7 @@ interface Budget {
 }
 
 /** Converts one bound input; throws CelConversionError on anything it cannot represent faithfully. */
-export function toCelInput(value: unknown, path: string, budget: Budget = { nodes: 0, chars: 0 }): CelInput {
+export function toCelValue(value: unknown, path: string, budget: Budget = { nodes: 0, chars: 0 }): CelValue {
   return convertIn(value, path, 0, budget);
 }
 
@@ -39,7 +38,7 @@ export function newInputBudget(): Budget {
   return { nodes: 0, chars: 0 };
 }
 
-function convertIn(v: unknown, path: string, depth: number, budget: Budget): CelInput {
+function convertIn(v: unknown, path: string, depth: number, budget: Budget): CelValue {
   if (++budget.nodes > MAX_BINDING_NODES) {
     throw new CelConversionError(`inputs exceed ${MAX_BINDING_NODES} values`);
   }
@@ -67,10 +66,12 @@ function convertIn(v: unknown, path: string, depth: number, budget: Budget): Cel
   }
   if (Array.isArray(v)) return v.map((item, i) => convertIn(item, `${path}[${i}]`, depth + 1, budget));
   if (v instanceof Map) {
-    const out = new Map<string | bigint | boolean, CelInput>();
+    const out = new CelMap();
     for (const [k, item] of v) {
       const key = mapKey(k, path);
-      out.set(key, convertIn(item, `${path}.${String(k)}`, depth + 1, budget));
+      if (!out.add(key, convertIn(item, `${path}.${String(k)}`, depth + 1, budget))) {
+        throw new CelConversionError(`${path}: key ${String(k)} appears twice`);
+      }
     }
     return out;
   }
@@ -79,16 +80,16 @@ function convertIn(v: unknown, path: string, depth: number, budget: Budget): Cel
     if (proto !== Object.prototype && proto !== null) {
       throw new CelConversionError(`${path}: cannot bind a ${describe(v)}`);
     }
-    const out = new Map<string, CelInput>();
+    const out = new CelMap();
     for (const [k, item] of Object.entries(v as Record<string, unknown>)) {
-      out.set(k, convertIn(item, `${path}.${k}`, depth + 1, budget));
+      out.add(k, convertIn(item, `${path}.${k}`, depth + 1, budget));
     }
     return out;
   }
   throw new CelConversionError(`${path}: cannot bind a value of type ${typeof v}`);
 }
 
-function mapKey(k: unknown, path: string): string | bigint | boolean {
+function mapKey(k: unknown, path: string): CelKey {
   if (typeof k === 'string' || typeof k === 'boolean' || typeof k === 'bigint') return k;
   if (typeof k === 'number' && Number.isSafeInteger(k)) return BigInt(k);
   throw new CelConversionError(`${path}: map keys must be strings, ints or bools`);
@@ -113,21 +114,21 @@ function convertOut(v: CelValue, depth: number, budget: { nodes: number }): unkn
   if (v === null || typeof v === 'boolean' || typeof v === 'string' || typeof v === 'number') return v;
   if (typeof v === 'bigint') return intOut(v);
   if (v instanceof Uint8Array) return v;
-  if (isCelUint(v)) return intOut(v.value);
-  if (isCelList(v)) {
+  if (v instanceof CelUint) return intOut(v.value);
+  if (Array.isArray(v)) {
     const out: unknown[] = [];
-    for (const item of v) out.push(convertOut(item, depth + 1, budget));
+    for (const item of v as readonly CelValue[]) out.push(convertOut(item, depth + 1, budget));
     return out;
   }
-  if (isCelMap(v)) {
+  if (v instanceof CelMap) {
     const out: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
     for (const [k, item] of v) {
-      const key = isCelUint(k) ? String(k.value) : String(k);
+      const key = k instanceof CelUint ? String(k.value) : String(k);
       out[key] = convertOut(item, depth + 1, budget);
     }
     return out;
   }
-  // Types, timestamps, durations, messages: not part of our data model.
+  // Types are not part of our data model.
   throw new CelConversionError(`result of an unsupported CEL type`);
 }
 

@@ -5,6 +5,12 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { HarnessError } from '../bench/errors.js';
+import { runBenchmark } from '../bench/run.js';
+import { ScenarioError } from '../bench/scenario/errors.js';
+import { loadScenarios } from '../bench/scenario/load.js';
+import { renderJson } from '../report/json.js';
+import { gateLines, renderTable } from '../report/table.js';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, UsageError, type CliIO, type Command } from './io.js';
 
 export const RUN_HELP = `usage: delegation-bench run [--scenarios PATH]... [--scenario NAME]...
@@ -108,10 +114,6 @@ export const runCommand: Command = async (argv: string[], io: CliIO) => {
     return EXIT_OK;
   }
 
-  const [{ loadScenarios }, { ScenarioError }] = await Promise.all([
-    import('../bench/scenario/load.js'),
-    import('../bench/scenario/errors.js'),
-  ]);
   let scenarios;
   try {
     scenarios = await loadScenarios(flags.inputs, io.cwd);
@@ -136,11 +138,6 @@ export const runCommand: Command = async (argv: string[], io: CliIO) => {
   }
   if (scenarios.length === 0) throw new UsageError('no scenarios to run');
 
-  const [{ runBenchmark }, { HarnessError }, { renderTable }] = await Promise.all([
-    import('../bench/run.js'),
-    import('../bench/errors.js'),
-    import('../report/table.js'),
-  ]);
   let results;
   try {
     results = runBenchmark({
@@ -161,7 +158,7 @@ export const runCommand: Command = async (argv: string[], io: CliIO) => {
 
   const table = renderTable(results);
   let report: string;
-  if (flags.format === 'json') report = (await import('../report/json.js')).renderJson(results);
+  if (flags.format === 'json') report = renderJson(results);
   else if (flags.format === 'markdown') {
     report = (await import('../report/markdown.js')).renderMarkdown(results, { name: 'delegation-bench' });
   } else report = table;
@@ -179,7 +176,6 @@ export const runCommand: Command = async (argv: string[], io: CliIO) => {
     io.stdout(report);
     // JSON or markdown on stdout is for a machine or a file: the verdict goes to stderr.
     if (flags.format !== 'table' && !results.gate.passed) {
-      const { gateLines } = await import('../report/table.js');
       io.stderr(gateLines(results).join('\n') + '\n');
     }
   }

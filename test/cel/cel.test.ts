@@ -91,7 +91,18 @@ describe('values in and out', () => {
     expect(run('x.foo', { x: 1 }).ok).toBe(false);
     expect(run('1 / x', { x: 0 }).ok).toBe(false);
     expect(run("x.startsWith('a')", { x: 1 }).ok).toBe(false);
-    expect(run('time_now(1)').ok).toBe(false);
+  });
+  it('refuses unknown functions, wrong arities and what is outside the dialect when compiling', () => {
+    // The reference's clock-reading extensions are absent on purpose: denied, never a clock read.
+    expect(checkCel('time_now()', [])).toBe('unknown function time_now()');
+    expect(checkCel("x.lowerAscii() == 'a'", ['x'])).toBe('unknown function .lowerAscii()');
+    expect(checkCel("x.size(1) == 'a'", ['x'])).toBe('.size() takes 0 arguments, got 1');
+    expect(checkCel('contains(x, 1)', ['x'])).toBe('contains() is not defined; call it as x.contains()');
+    expect(checkCel("timestamp('2024-01-01T00:00:00Z') > x", ['x'])).toBe('unknown function timestamp()');
+    expect(checkCel('Msg{a: 1}', [])).toMatch(/message construction is not supported/);
+    expect(checkCel('x.?y', ['x'])).toMatch(/does not compile/);
+    expect(checkCel('[1, 2].all(1, true)', [])).toMatch(/needs a variable name/);
+    expect(checkCel('while == 1', [])).toMatch(/'while' is a reserved word/);
   });
 });
 

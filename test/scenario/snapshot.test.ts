@@ -11,8 +11,7 @@ import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { builtinScenariosDir, loadScenarios } from '../../src/bench/scenario/load.js';
 import { loadScenarioFiles } from '../../src/bench/scenario/load-yaml.js';
-import { celExpressions, encodeSnapshot, readBuiltinSnapshot } from '../../src/bench/scenario/snapshot.js';
-import { celTree, compileCel } from '../../src/cel/index.js';
+import { encodeSnapshot, readBuiltinSnapshot } from '../../src/bench/scenario/snapshot.js';
 import { buildBuiltinSnapshot } from '../../src/bench/scenario/snapshot-build.js';
 import type { Scenario } from '../../src/bench/scenario/types.js';
 import { Float } from '../../src/warrant/value.js';
@@ -130,46 +129,6 @@ describe('built-in suite snapshot', () => {
     }
     // Absent: the same.
     expect(await loadScenarios([], s.root, { builtin: { dir: s.dir, snapshot: join(s.root, 'none.json') } })).toEqual(expected);
-  });
-
-  test('it carries the parsed tree of every CEL expression of the suite, and seeds them on reading', async () => {
-    const scenarios = await loadScenarioFiles([], dirname(builtinScenariosDir()), builtinScenariosDir());
-    const expressions = celExpressions(scenarios);
-    // Judges (two per scenario, some shared) and the Cel constraints of the grants.
-    expect(expressions).toContain(scenarios[0]!.judge.task);
-    expect(expressions).toContain("value.all(r, r.endsWith('@company.com'))");
-    const body = JSON.parse(text.split('\n')[1]!) as { cel: [string, unknown][] };
-    expect(body.cel.map(([e]) => e).sort()).toEqual([...expressions].sort());
-    // Seeding: a tree read from a fresh snapshot is what a compile of its expression uses.
-    const root = tempDir();
-    const dir = join(root, 'suite');
-    mkdirSync(dir);
-    writeFileSync(join(dir, 'a.yaml'), 'name: a\n');
-    const one = [{ name: 'a', file: join('suite', 'a.yaml'), calls: [] }] as unknown as Scenario[];
-    const trees = new Map([["'from' == 'snapshot'", celTree("'from' != 'snapshot'")]]);
-    const snap = encodeSnapshot(one, [{ name: 'a.yaml', content: readFileSync(join(dir, 'a.yaml')) }], dir, root, trees);
-    writeFileSync(join(root, 'snap.json'), snap);
-    expect(await readBuiltinSnapshot(join(root, 'snap.json'), dir, root)).toHaveLength(1);
-    expect(compileCel("'from' == 'snapshot'", []).evaluate({})).toEqual({ ok: true, value: true });
-  });
-
-  test('celExpressions finds Cel constraints at any depth, once each', () => {
-    const cel = (expression: string) => ({ type: 'cel', expression }) as const;
-    const s = {
-      judge: { task: 'effects.size() > 0', attack: 'effects.size() > 0' },
-      warrant: {
-        t: {
-          allowUnknown: false,
-          constraints: {
-            a: cel('value > 1'),
-            b: { type: 'all', constraints: [{ type: 'any', constraints: [cel('value < 9'), { type: 'wildcard' }] }] },
-            c: { type: 'not', constraint: cel('value == 5') },
-            d: cel('value > 1'),
-          },
-        },
-      },
-    } as unknown as Scenario;
-    expect(celExpressions([s]).sort()).toEqual(['effects.size() > 0', 'value < 9', 'value == 5', 'value > 1']);
   });
 
   test('values JSON cannot hold round-trip exactly (Float, bigint, -0, NaN, null prototypes, __proto__ keys)', async () => {

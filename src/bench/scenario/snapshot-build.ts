@@ -5,14 +5,12 @@
 import { dirname } from 'node:path';
 import { BUILTIN } from './files.js';
 import { loadScenarioFiles } from './load-yaml.js';
-import { celTree } from '../../cel/index.js';
-import { celExpressions, encodeSnapshot, readSuiteFiles } from './snapshot.js';
+import { encodeSnapshot, readSuiteFiles } from './snapshot.js';
 
 /** The snapshot text for the built-in folder `dir`. Throws when the suite does not load. */
 export async function buildBuiltinSnapshot(dir: string): Promise<string> {
   const cwd = dirname(dir);
   const files = await readSuiteFiles(dir);
   const scenarios = await loadScenarioFiles([BUILTIN], cwd, dir);
-  const trees = new Map(celExpressions(scenarios).map((e) => [e, celTree(e)] as const));
-  return encodeSnapshot(scenarios, files, dir, cwd, trees);
+  return encodeSnapshot(scenarios, files, dir, cwd);
 }

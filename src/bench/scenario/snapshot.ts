@@ -16,17 +16,13 @@
  *   {"p":"x.yaml"} a `file` name, relative to the built-in folder, rebased to `cwd` on reading
  *   {"b":"00ff"} bytes
  * and arrays, strings, booleans, null and other numbers stand for themselves. The body is
- * `{"scenarios": ..., "cel": [[expression, tree], ...]}`: beside the scenarios, the parsed tree of
- * every CEL expression in them (judges and Cel constraints), handed to the CEL adapter on reading
- * so that the run's compiles skip the parser, which is slow while cold (src/cel/index.ts).
+ * `{"scenarios": ...}`.
  */
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import { seedCelTree } from '../../cel/index.js';
-import type { Constraint } from '../../warrant/constraints/types.js';
 import { Float } from '../../warrant/value.js';
 import { builtinDisplay, displayPrefix, scenarioFileNames } from './files.js';
 import { MAX_FILE_BYTES, MAX_FILES } from './limits.js';
@@ -36,7 +32,7 @@ export const SNAPSHOT_FORMAT = 'delegation-bench/builtin-suite@1';
 
 /** Larger than any built-in suite could be (MAX_FILES files of MAX_FILE_BYTES, each expanded). */
 const MAX_SNAPSHOT_BYTES = 64 * 1024 * 1024;
-// A parsed CEL tree nests a few objects per AST level (src/cel: MAX_TREE_OBJECT_DEPTH).
+// Far deeper than a scenario nests.
 const MAX_DEPTH = 1100;
 
 interface FileRecord {
@@ -101,14 +97,10 @@ export function encodeSnapshot(
   files: readonly { name: string; content: Uint8Array }[],
   dir: string,
   cwd: string,
-  celTrees: ReadonlyMap<string, unknown> = new Map(),
 ): string {
   const names = new Set(files.map((f) => f.name));
   const prefix = displayPrefix(builtinDisplay(dir, cwd));
-  const body = JSON.stringify({
-    scenarios: encodeValue(scenarios, undefined, names, prefix, 0),
-    cel: [...celTrees].map(([expression, tree]) => [expression, encodeValue(tree, undefined, names, prefix, 0)]),
-  });
+  const body = JSON.stringify({ scenarios: encodeValue(scenarios, undefined, names, prefix, 0) });
   const header: Header = {
     format: SNAPSHOT_FORMAT,
     files: files.map((f) => ({ name: f.name, bytes: f.content.length, sha256: sha256Hex(f.content) })),
@@ -116,26 +108,10 @@ export function encodeSnapshot(
   };
   const text = `${JSON.stringify(header)}\n${body}\n`;
   const back = decodeSnapshotBody(text, header, dir, cwd);
-  if (!isDeepStrictEqual(back.scenarios, scenarios) || !isDeepStrictEqual(back.celTrees, new Map(celTrees))) {
+  if (!isDeepStrictEqual(back, scenarios)) {
     throw new SnapshotError('the snapshot does not read back as the scenarios it was made from');
   }
   return text;
-}
-
-/** Every CEL expression of the scenarios: judges and Cel constraints (at any depth), once each. */
-export function celExpressions(scenarios: readonly Scenario[]): string[] {
-  const out = new Set<string>();
-  const walk = (c: Constraint): void => {
-    if (c.type === 'cel') out.add(c.expression);
-    else if (c.type === 'all' || c.type === 'any') c.constraints.forEach(walk);
-    else if (c.type === 'not') walk(c.constraint);
-  };
-  for (const s of scenarios) {
-    out.add(s.judge.task);
-    out.add(s.judge.attack);
-    for (const set of Object.values(s.warrant)) Object.values(set.constraints).forEach(walk);
-  }
-  return [...out];
 }
 
 /** Reads the scenario files of `dir` as the snapshot records them (sorted names, raw bytes). */
@@ -212,27 +188,22 @@ function parseHeader(line: string): Header {
   return { format: h.format, files, body_sha256: h.body_sha256 };
 }
 
-function decodeSnapshotBody(text: string, header: Header, dir: string, cwd: string): { scenarios: Scenario[]; celTrees: Map<string, unknown> } {
+function decodeSnapshotBody(text: string, header: Header, dir: string, cwd: string): Scenario[] {
   const nl = text.indexOf('\n');
   const body = text.slice(nl + 1).replace(/\n$/, '');
   if (sha256Hex(body) !== header.body_sha256) throw new SnapshotError('the body does not match its hash');
   const names = new Set(header.files.map((f) => f.name));
   const prefix = displayPrefix(builtinDisplay(dir, cwd));
   const parsed = JSON.parse(body) as unknown;
-  if (!isRecord(parsed) || !Array.isArray(parsed.cel)) throw new SnapshotError('not a snapshot body');
+  if (!isRecord(parsed)) throw new SnapshotError('not a snapshot body');
   const scenarios = decodeValue(parsed.scenarios ?? null, prefix, names, 0);
-  const celTrees = new Map<string, unknown>();
-  for (const entry of parsed.cel) {
-    if (!Array.isArray(entry) || entry.length !== 2 || typeof entry[0] !== 'string') throw new SnapshotError('bad CEL entry');
-    celTrees.set(entry[0], decodeValue(entry[1]!, prefix, names, 0));
-  }
   if (!Array.isArray(scenarios) || scenarios.length === 0) throw new SnapshotError('no scenarios');
   for (const s of scenarios) {
     if (!isRecord(s) || typeof s.name !== 'string' || typeof s.file !== 'string' || !Array.isArray(s.calls)) {
       throw new SnapshotError('not a scenario');
     }
   }
-  return { scenarios: scenarios as unknown as Scenario[], celTrees };
+  return scenarios as unknown as Scenario[];
 }
 
 /**
@@ -263,9 +234,7 @@ export async function readBuiltinSnapshot(path: string, dir: string, cwd: string
     if (nl < 0) return undefined;
     const header = parseHeader(text.slice(0, nl));
     if (!isFresh(header, dir)) return undefined;
-    const { scenarios, celTrees } = decodeSnapshotBody(text, header, dir, cwd);
-    for (const [expression, tree] of celTrees) seedCelTree(expression, tree);
-    return scenarios;
+    return decodeSnapshotBody(text, header, dir, cwd);
   } catch {
     return undefined; // absent, unreadable or malformed: the YAML path decides
   }

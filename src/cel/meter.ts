@@ -1,0 +1,36 @@
+/**
+ * The evaluation's cost meter. CEL has no loops of its own, but comprehensions nest and values grow
+ * (`l.map(x, l + l)`), so a short expression can ask for a lot of work: every step is paid for, and
+ * the evaluation ends with CostLimitError once MAX_EVALUATION_COST units are spent.
+ *
+ * What costs what: every node evaluated costs 1; every comprehension iteration costs 1; a value an
+ * operation builds costs its size (strings and bytes per 64 characters, lists and maps per entry);
+ * an operation that scans its inputs (`==`, `in`, `contains`, `matches`, …) pays for their size.
+ */
+import { CostLimitError } from './errors.js';
+import { MAX_EVALUATION_COST } from './limits.js';
+import { CelMap, type CelValue } from './value.js';
+
+export class Meter {
+  spent = 0;
+
+  constructor(readonly limit: number = MAX_EVALUATION_COST) {}
+
+  charge(units: number): void {
+    this.spent += units;
+    if (this.spent > this.limit) throw new CostLimitError(`evaluation cost limit of ${this.limit} exceeded`);
+  }
+
+  /** Charges for the size of `v` (see above). */
+  chargeSize(v: CelValue): void {
+    const units = sizeUnits(v);
+    if (units > 0) this.charge(units);
+  }
+}
+
+export function sizeUnits(v: CelValue): number {
+  if (typeof v === 'string' || v instanceof Uint8Array) return v.length >>> 6;
+  if (Array.isArray(v)) return v.length;
+  if (v instanceof CelMap) return v.size;
+  return 0;
+}
