@@ -6,7 +6,12 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { HarnessError } from '../bench/errors.js';
 import type { Results } from '../bench/results.js';
+import { DEFAULT_SEED, runBenchmark } from '../bench/run.js';
+import { ScenarioError } from '../bench/scenario/errors.js';
+import { loadScenarios } from '../bench/scenario/load.js';
+import { renderJson } from '../report/json.js';
 import { renderMarkdown, reportMarker } from '../report/markdown.js';
 import { describeCommentError, upsertStickyComment } from './comment.js';
 import { readContext, type ActionContext } from './context.js';
@@ -54,7 +59,6 @@ async function runAction(runner: Runner, cwd: string): Promise<void> {
   if (config.resultsPath) {
     resultsFile = resolve(ctx.workspace, config.resultsPath);
   } else {
-    const { renderJson } = await import('../report/json.js');
     resultsFile = join(outDir, 'results.json');
     await writeFile(resultsFile, renderJson(results), 'utf8');
   }
@@ -111,12 +115,6 @@ async function obtainResults(runner: Runner, config: ActionConfig, ctx: ActionCo
       throw e;
     }
   }
-  const [{ loadScenarios }, { runBenchmark, DEFAULT_SEED }, { ScenarioError }, { HarnessError }] = await Promise.all([
-    import('../bench/scenario/load.js'),
-    import('../bench/run.js'),
-    import('../bench/scenario/errors.js'),
-    import('../bench/errors.js'),
-  ]);
   try {
     // Relative paths resolve against the workspace; problems name files as the user wrote them.
     const scenarios = await loadScenarios(config.scenarios, ctx.workspace);

@@ -1,5 +1,5 @@
 /**
- * Regex matching on RE2 (`@bufbuild/re2`, the engine @bufbuild/cel uses): linear time in the input,
+ * Regex matching on RE2 (`@bufbuild/re2`, also behind CEL's `matches`): linear time in the input,
  * so no pattern can backtrack catastrophically. Semantics of the reference's Rust `regex`
  * `is_match`: an unanchored search. Patterns and inputs are bounded; compiled patterns are cached.
  */
