@@ -88,9 +88,12 @@ export class Evaluation {
     const args: CelValue[] = [];
     if (e.target !== undefined) args.push(this.eval(e.target, locals));
     for (const a of e.args) args.push(this.eval(a, locals));
+    // Functions scan their string and bytes arguments (size counts code points, conversions parse,
+    // tests search), so those are paid for by length; lists and maps are only counted by size().
+    for (const a of args) if (typeof a === 'string' || a instanceof Uint8Array) this.meter.chargeSize(a);
     // The checker let only known names with the right arity through.
     const def = (e.target !== undefined ? METHODS : GLOBAL_FUNCTIONS).get(e.fn)!;
-    const out = def.call(args, this.meter);
+    const out = def.call(args);
     this.meter.chargeSize(out);
     return out;
   }

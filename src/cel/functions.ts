@@ -5,16 +5,16 @@
  * (`time_now`, `time_is_expired`, `time_since`) are absent on purpose: an expression naming them
  * does not compile, so it is denied rather than allowed to read a clock.
  *
- * Names and arities are checked when an expression is compiled; argument types when it runs.
+ * Names and arities are checked when an expression is compiled; argument types when it runs. The
+ * evaluator meters the work (it charges string and bytes arguments by length before the call).
  */
 import { networkContains, parseIp, parseNetwork } from '../warrant/constraints/ip.js';
 import { regexMatches } from '../warrant/constraints/regex.js';
 import { CelEvalError } from './errors.js';
-import type { Meter } from './meter.js';
 import { checkedInt, checkedUint, noOverload } from './operators.js';
 import { CelMap, CelUint, INT64_MAX, typeOf, type CelValue } from './value.js';
 
-type Impl = (args: readonly CelValue[], meter: Meter) => CelValue;
+type Impl = (args: readonly CelValue[]) => CelValue;
 
 export interface FunctionDef {
   readonly arity: number;
@@ -46,17 +46,14 @@ function size(fn: string, v: CelValue): bigint {
 }
 
 function stringTest(fn: string, test: (s: string, t: string) => boolean): Impl {
-  return ([s, t], meter) => {
+  return ([s, t]) => {
     if (typeof s !== 'string' || typeof t !== 'string') throw noOverload(fn, [s!, t!]);
-    meter.chargeSize(s);
     return test(s, t);
   };
 }
 
-function matches([s, pattern]: readonly CelValue[], meter: Meter): boolean {
+function matches([s, pattern]: readonly CelValue[]): boolean {
   if (typeof s !== 'string' || typeof pattern !== 'string') throw noOverload('matches', [s!, pattern!]);
-  meter.chargeSize(s);
-  meter.chargeSize(pattern);
   const r = regexMatches(pattern, s);
   if (typeof r === 'string') throw new CelEvalError(`matches: ${r}`);
   return r;
@@ -113,12 +110,11 @@ function toDouble([v]: readonly CelValue[]): CelValue {
   throw noOverload('double', [v!]);
 }
 
-function toString([v]: readonly CelValue[], meter: Meter): CelValue {
+function toString([v]: readonly CelValue[]): CelValue {
   if (typeof v === 'string') return v;
   if (typeof v === 'boolean' || typeof v === 'bigint' || typeof v === 'number') return String(v);
   if (v instanceof CelUint) return String(v.value);
   if (v instanceof Uint8Array) {
-    meter.chargeSize(v);
     try {
       return strictUtf8.decode(v);
     } catch {
@@ -128,12 +124,9 @@ function toString([v]: readonly CelValue[], meter: Meter): CelValue {
   throw noOverload('string', [v!]);
 }
 
-function toBytes([v]: readonly CelValue[], meter: Meter): CelValue {
+function toBytes([v]: readonly CelValue[]): CelValue {
   if (v instanceof Uint8Array) return v;
-  if (typeof v === 'string') {
-    meter.chargeSize(v);
-    return utf8.encode(v);
-  }
+  if (typeof v === 'string') return utf8.encode(v);
   throw noOverload('bytes', [v!]);
 }
 

@@ -130,6 +130,17 @@ describe('bounded evaluation of hostile expressions', () => {
     });
   });
 
+  it('functions that scan a long string pay for its length, every time', () => {
+    const s = 'x'.repeat(1_000_000);
+    const v = Array.from({ length: 1000 }, () => 0);
+    // Each body is true, so all() goes through every element.
+    for (const body of ['size(s) > 0', "!s.contains('y')", "!(s.startsWith('y') || s.endsWith('y'))", 'int(s) > 0 || true', "!s.matches('y')"]) {
+      expect(run(`v.all(x, ${body})`, { v, s }), body).toEqual({ ok: false, error: expect.stringMatching(costError) });
+    }
+    // The same calls on a short string stay far inside the budget.
+    expect(value('v.all(x, size(s) > 0)', { v, s: 'abc' })).toBe(true);
+  });
+
   it('an aborted branch cannot be absorbed by || or && into a result', () => {
     const hostile = `${L}.all(x, ${L}.all(y, ${L}.all(z, true)))`;
     expect(run(`${hostile} || true`)).toEqual({ ok: false, error: expect.stringMatching(costError) });
