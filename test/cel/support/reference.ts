@@ -31,30 +31,22 @@ import {
 import type { CelInput as BufInput, CelType as BufType, CelValue as BufValue, CelUint as BufUint } from '@bufbuild/cel';
 import { CelMap, CelType, CelUint, TYPE_NAMES, isList } from '../../../src/cel/value.js';
 import type { CelKey, CelValue } from '../../../src/cel/value.js';
-import { networkContains, parseIp, parseNetwork } from '../../../src/warrant/constraints/ip.js';
+import { GLOBAL_FUNCTIONS } from '../../../src/cel/functions.js';
 
 export type RunResult =
   | { readonly ok: true; readonly value: CelValue }
   | { readonly ok: false; readonly error: string; readonly stage: 'compile' | 'evaluate' };
 
+/**
+ * The two Tenuo extension functions are this project's own (no library has them): the reference
+ * registers the very same implementations, so the comparison is about the language around them.
+ */
+const extension = (name: string) => (...args: BufValue[]) =>
+  GLOBAL_FUNCTIONS.get(name)!.call(args.map((a) => (typeof a === 'string' ? a : null))) as boolean;
+
 const extensionFuncs = [
-  celFunc('net_in_cidr', [CelScalar.DYN, CelScalar.DYN], CelScalar.BOOL, (ip: BufValue, cidr: BufValue) => {
-    if (typeof ip !== 'string' || typeof cidr !== 'string') return false;
-    const addr = parseIp(ip);
-    const net = parseNetwork(cidr);
-    return addr !== undefined && net !== undefined && networkContains(net, addr);
-  }),
-  celFunc('net_is_private', [CelScalar.DYN], CelScalar.BOOL, (ip: BufValue) => {
-    if (typeof ip !== 'string') return false;
-    const addr = parseIp(ip);
-    if (!addr) return false;
-    const b = addr.bytes;
-    // Rust's Ipv4Addr::is_private (RFC 1918) and, for IPv6, unique local fc00::/7 — as the reference.
-    if (addr.version === 4) {
-      return b[0] === 10 || (b[0] === 172 && b[1]! >= 16 && b[1]! <= 31) || (b[0] === 192 && b[1] === 168);
-    }
-    return (b[0]! & 0xfe) === 0xfc;
-  }),
+  celFunc('net_in_cidr', [CelScalar.DYN, CelScalar.DYN], CelScalar.BOOL, extension('net_in_cidr')),
+  celFunc('net_is_private', [CelScalar.DYN], CelScalar.BOOL, extension('net_is_private')),
 ];
 
 const env = celEnv({ funcs: extensionFuncs });
