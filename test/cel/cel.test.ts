@@ -78,6 +78,18 @@ describe('values in and out', () => {
     expect(value("effects.filter(e, e.type == 'transfer_made').map(e, e.amount)", { effects })).toEqual([5000]);
     expect(value("effects.exists(e, e.type == 'transfer_made' && e.amount > 1000.5)", { effects })).toBe(true);
   });
+  it("the reference benchmarks' Cel policies (tenuo-ai/tenuo benchmarks/) behave as written", () => {
+    const internal = "value.all(r, r.endsWith('@company.com') || r.endsWith('@bluesparrowtech.com'))";
+    expect(value(internal, { value: ['a@company.com', 'b@bluesparrowtech.com'] })).toBe(true);
+    expect(value(internal, { value: ['a@company.com', 'x@evil.example'] })).toBe(false);
+    const dlp = "!value.matches('(?i)secret') && !value.matches('(?i)credential') && !value.matches('(?i)[.]env')";
+    expect(value(dlp, { value: '/app/notes.txt' })).toBe(true);
+    expect(value(dlp, { value: '/app/SECRETS.txt' })).toBe(false);
+    expect(value(dlp, { value: '/app/.ENV' })).toBe(false);
+    expect(value("value.endsWith('.company.com') || value.endsWith('.company.com/')", { value: 'https://api.company.com/' })).toBe(true);
+    expect(value('budget < 10000', { budget: 12000 })).toBe(false);
+    expect(checkCel('this is not valid CEL', ['value'])).toMatch(/^does not compile: /);
+  });
   it('refuses inputs it cannot represent, with the path', () => {
     expect(run('x', { x: undefined })).toEqual({ ok: false, error: 'x: cannot bind a value of type undefined' });
     expect(run('x', { x: new Date(0) })).toEqual({ ok: false, error: 'x: cannot bind a Date' });
