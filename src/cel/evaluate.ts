@@ -174,10 +174,10 @@ export class Evaluation {
       case 'filter':
       case 'map': {
         const out: CelValue[] = [];
+        const test = c.macro === 'filter' ? c.body : c.filter;
         for (const item of items) {
           this.meter.charge(1);
           const local = bodyOf(item);
-          const test = c.macro === 'filter' ? c.body : c.filter;
           if (test !== undefined) {
             const keep = this.eval(test, local);
             if (typeof keep !== 'boolean') throw noOverload(c.macro, [keep]);

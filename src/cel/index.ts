@@ -71,9 +71,21 @@ function remember<K, V>(map: Map<K, V>, key: K, value: V): void {
   map.set(key, value);
 }
 
-function compileTree(expression: string, declared?: readonly string[]): Compiled {
+/**
+ * Parses and checks `expression`; `variables` are the names it may use (undefined: any free name,
+ * which then fails at evaluation if left unbound). Throws CelError.
+ */
+function compileTree(expression: string, variables: readonly string[] | undefined): Compiled {
   precheck(expression);
-  return checkTree(parseCel(expression), declared);
+  const compiled = checkTree(parseCel(expression), variables);
+  const declared = variables ?? compiled.free;
+  const undeclared = compiled.free.filter((name) => !declared.includes(name));
+  if (undeclared.length > 0) {
+    throw new CelError(
+      `undeclared variable ${undeclared.map((n) => `'${n}'`).join(', ')} (available: ${declared.join(', ') || 'none'})`,
+    );
+  }
+  return compiled;
 }
 
 /**
@@ -103,14 +115,7 @@ function compile(expression: string, variables: readonly string[] | undefined): 
 
 function compileUncached(expression: string, variables: readonly string[] | undefined): CelProgram {
   const { tree, free } = compileTree(expression, variables);
-  const declared = variables ?? free;
-  const undeclared = free.filter((name) => !declared.includes(name));
-  if (undeclared.length > 0) {
-    throw new CelError(
-      `undeclared variable ${undeclared.map((n) => `'${n}'`).join(', ')} (available: ${declared.join(', ') || 'none'})`,
-    );
-  }
-  const vars = Object.freeze([...declared]);
+  const vars = Object.freeze([...(variables ?? free)]);
   // Frozen: the program is shared by every caller that compiles the same thing.
   return Object.freeze({
     expression,
@@ -162,11 +167,8 @@ export function runCel(
   bindings: Readonly<Record<string, CelValue>>,
 ): { ok: true; value: CelValue } | { ok: false; error: string; stage: 'compile' | 'evaluate' } {
   let program: Compiled;
-  const names = Object.keys(bindings);
   try {
-    program = compileTree(expression, names);
-    const undeclared = program.free.filter((n) => !names.includes(n));
-    if (undeclared.length > 0) throw new CelError(`undeclared variable ${undeclared.map((n) => `'${n}'`).join(', ')}`);
+    program = compileTree(expression, Object.keys(bindings));
   } catch (e) {
     if (e instanceof CelError) return { ok: false, error: e.message, stage: 'compile' };
     throw e;

@@ -28,7 +28,7 @@ export class Meter {
   }
 }
 
-export function sizeUnits(v: CelValue): number {
+function sizeUnits(v: CelValue): number {
   if (typeof v === 'string' || v instanceof Uint8Array) return v.length >>> 6;
   if (Array.isArray(v)) return v.length;
   if (v instanceof CelMap) return v.size;

@@ -3,6 +3,7 @@
  * uint64 overflow errors, ordering within a type and across the numeric types, `in`. An operand of
  * a type the operator is not defined on is a "no such overload" error.
  */
+import { compareUtf8 } from '../warrant/bytes.js';
 import type { BinaryOp } from './ast.js';
 import { CelEvalError } from './errors.js';
 import type { Meter } from './meter.js';
@@ -126,7 +127,8 @@ function compare(op: string, l: CelValue, r: CelValue): number {
     const y = Number(b);
     return x < y ? -1 : x > y ? 1 : x === y ? 0 : Number.NaN;
   }
-  if (typeof a === 'string' && typeof b === 'string') return compareCodePoints(a, b);
+  // By code point (UTF-8 byte order), not by JavaScript's UTF-16 units.
+  if (typeof a === 'string' && typeof b === 'string') return compareUtf8(a, b);
   if (typeof a === 'boolean' && typeof b === 'boolean') return Number(a) - Number(b);
   if (a instanceof Uint8Array && b instanceof Uint8Array) {
     const n = Math.min(a.length, b.length);
@@ -134,26 +136,6 @@ function compare(op: string, l: CelValue, r: CelValue): number {
     return a.length - b.length;
   }
   throw noOverload(`_${op}_`, [l, r]);
-}
-
-/**
- * Strings in code point order (JavaScript's `<` compares UTF-16 units, which puts U+10000 and above
- * before U+E000–U+FFFF). Surrogates sort above the rest of the BMP once shifted so.
- */
-export function compareCodePoints(a: string, b: string): number {
-  const n = Math.min(a.length, b.length);
-  for (let i = 0; i < n; i++) {
-    const x = a.charCodeAt(i);
-    const y = b.charCodeAt(i);
-    if (x !== y) return fixup(x) - fixup(y);
-  }
-  return a.length - b.length;
-}
-
-function fixup(u: number): number {
-  if (u >= 0xd800 && u <= 0xdfff) return u + 0x2000;
-  if (u >= 0xe000) return u - 0x800;
-  return u;
 }
 
 function contains(x: CelValue, container: CelValue, meter: Meter): boolean {

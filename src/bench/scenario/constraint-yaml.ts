@@ -300,14 +300,8 @@ function valueList(v: PNode, p: readonly PathSegment[], report: Report): Value[]
     report(v.span.start, at(p, 'expected a list of values'));
     return undefined;
   }
-  const out: Value[] = [];
-  let ok = true;
-  v.items.forEach((item, i) => {
-    const value = valueFromYaml(item, [...p, i], report);
-    if (value === undefined) ok = false;
-    else out.push(value);
-  });
-  return ok ? out : undefined;
+  // A sequence node reads as a list value (or undefined, its problems reported).
+  return valueFromYaml(v, p, report) as Value[] | undefined;
 }
 
 function entry(m: PMap, key: string): PEntry | undefined {
