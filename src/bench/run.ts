@@ -28,6 +28,15 @@ function checkFraction(name: string, v: number): void {
   if (!Number.isFinite(v) || v < 0 || v > 1) throw new HarnessError(`${name} must be a fraction in [0, 1], got ${v}`);
 }
 
+/**
+ * One scenario under every condition, in CONDITIONS order: the unit a run (or a worker thread)
+ * repeats. `conditions` holds the run's keys and shared warrants.
+ */
+export function runScenarioTrials(scenario: Scenario, conditions: Conditions): Trial[] {
+  const judge = new ScenarioJudge(scenario); // compiled once, evaluated per condition
+  return CONDITIONS.map((condition) => runTrial(scenario, condition, judge, conditions));
+}
+
 export function runBenchmark(o: RunOptions): Results {
   checkFraction('maxAsr', o.maxAsr);
   checkFraction('minTcr', o.minTcr);
@@ -40,10 +49,7 @@ export function runBenchmark(o: RunOptions): Results {
   }
   const conditions = new Conditions(o.seed);
   const trials: Trial[] = [];
-  for (const scenario of o.scenarios) {
-    const judge = new ScenarioJudge(scenario); // compiled once, evaluated per condition
-    for (const condition of CONDITIONS) trials.push(runTrial(scenario, condition, judge, conditions));
-  }
+  for (const scenario of o.scenarios) trials.push(...runScenarioTrials(scenario, conditions));
   const summary = summarize(trials, CONDITIONS);
   const gate = evaluateGate(trials, summary.task_scoped, {
     maxAsr: o.maxAsr,
