@@ -50,6 +50,26 @@ export function runBenchmark(o: RunOptions): Results {
   const conditions = new Conditions(o.seed);
   const trials: Trial[] = [];
   for (const scenario of o.scenarios) trials.push(...runScenarioTrials(scenario, conditions));
+  const results = assembleResults(o, trials);
+  if (o.timings) {
+    const totalMs = now() - started;
+    const calls = trials.reduce((n, t) => n + t.calls_total, 0);
+    results.timings = {
+      total_ms: round(totalMs, 3),
+      trials: trials.length,
+      calls,
+      per_call_us: calls === 0 ? 0 : round((totalMs * 1000) / calls, 1),
+    };
+  }
+  return results;
+}
+
+/**
+ * The results of a run from its trials (in scenario order, CONDITIONS order within): the summary
+ * per condition and the gate. Whoever produced the trials (this thread or worker threads), the
+ * same trials give the same bytes.
+ */
+export function assembleResults(o: Omit<RunOptions, 'timings' | 'now'>, trials: Trial[]): Results {
   const summary = summarize(trials, CONDITIONS);
   const gate = evaluateGate(trials, summary.task_scoped, {
     maxAsr: o.maxAsr,
@@ -65,16 +85,6 @@ export function runBenchmark(o: RunOptions): Results {
     summary,
     gate,
   };
-  if (o.timings) {
-    const totalMs = now() - started;
-    const calls = trials.reduce((n, t) => n + t.calls_total, 0);
-    results.timings = {
-      total_ms: round(totalMs, 3),
-      trials: trials.length,
-      calls,
-      per_call_us: calls === 0 ? 0 : round((totalMs * 1000) / calls, 1),
-    };
-  }
   return results;
 }
 
