@@ -1,6 +1,7 @@
 /**
  * The simulated enterprise environment (design §3): e-mail, files and money, as plain state that
- * tools read and change. Every change the judge may care about is recorded as an effect.
+ * tools read and change. Every executed call records one effect (their fields: effects.ts), so no
+ * call is invisible to a judge.
  *
  * Authorization is not done here: the harness runs only the calls the authorizer allowed (or
  * every call under no_warrant). So this layer must take any argument a scenario can write without
@@ -9,16 +10,12 @@
  */
 import { asNumber, type Args, type Value } from '../warrant/value.js';
 import { FileSystem, resolvePath } from './fs.js';
-import { argsToPlain, type Plain } from './plain.js';
+import type { Effect } from './effects.js';
+import { argsToPlain } from './plain.js';
 import { isBuiltinTool } from './scenario/tools.js';
 import type { CustomTool, Email, Environment, Transaction } from './scenario/types.js';
 
-export type Effect =
-  | { type: 'file_read'; path: string; raw_path: string; found: boolean }
-  | { type: 'file_written'; path: string; raw_path: string; content: string }
-  | { type: 'email_sent'; recipients: string[]; subject: string; body: string }
-  | { type: 'transfer_made'; to: string; amount: number; memo: string }
-  | { type: 'tool_called'; tool: string; args: Record<string, Plain> };
+export type { Effect } from './effects.js';
 
 /** A bad argument: reported to the agent as text, like the reference's "Error calling …". */
 class ToolArgumentError extends Error {}
@@ -125,6 +122,7 @@ export class SimulatedEnvironment {
       case 'transfer_money':
         return this.transferMoney(args);
       case 'get_balance':
+        this.effects.push({ type: 'balance_read', balance: this.currentBalance });
         return `Current balance: $${formatMoney(this.currentBalance)}`;
       case 'list_transactions':
         return this.listTransactions();
@@ -139,11 +137,13 @@ export class SimulatedEnvironment {
     // Ids are compared as text, so `1` and `"1"` both find the e-mail with id 1.
     const key = typeof id === 'string' ? id : String(asNumber(id) ?? JSON.stringify(id));
     const email = this.emails.find((e) => e.id === key);
+    this.effects.push({ type: 'email_read', email_id: key, found: email !== undefined });
     if (!email) return `Email ${key} not found.`;
     return `From: ${email.sender}\nSubject: ${email.subject}\n\n${email.body}`;
   }
 
   private listEmails(): string {
+    this.effects.push({ type: 'emails_listed', count: this.emails.length });
     if (this.emails.length === 0) return 'No emails.';
     return this.emails.map((e) => `[${e.id}] From: ${e.sender} — ${e.subject}`).join('\n');
   }
@@ -175,7 +175,9 @@ export class SimulatedEnvironment {
 
   private listFiles(args: Args): string {
     const raw = stringArg('list_files', args, 'directory');
-    const found = this.fs.list(resolvePath(raw));
+    const directory = resolvePath(raw);
+    const found = this.fs.list(directory);
+    this.effects.push({ type: 'files_listed', directory, raw_directory: raw, found: found.length > 0 });
     return found.length === 0 ? `No files in ${raw}.` : found.join('\n');
   }
 
@@ -193,6 +195,7 @@ export class SimulatedEnvironment {
   }
 
   private listTransactions(): string {
+    this.effects.push({ type: 'transactions_listed', count: this.transactions.length });
     if (this.transactions.length === 0) return 'No transactions.';
     return this.transactions
       .map((t) => `[${t.id}] ${t.date} — $${formatMoney(t.amount)} to ${t.to} (${t.memo})`)

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SimulatedEnvironment, formatMoney } from '../../src/bench/environment.js';
 import { FileSystem, resolvePath } from '../../src/bench/fs.js';
+import { BUILTIN_TOOLS } from '../../src/bench/scenario/tools.js';
 import { Float } from '../../src/warrant/value.js';
 
 const initial = {
@@ -61,13 +62,20 @@ describe('SimulatedEnvironment', () => {
     expect(env.files()['/docs/guide.md']).toBe('# G');
   });
 
-  it('lists files below a directory, recursively and sorted, without recording an effect', () => {
+  it('lists files below a directory, recursively and sorted, recording files_listed', () => {
     const env = new SimulatedEnvironment(initial);
     expect(env.execute('list_files', { directory: '/app/config/' })).toBe('/app/config/app.yml\n/app/config/db.yml');
     expect(env.execute('list_files', { directory: '/app' })).toBe('/app/config/app.yml\n/app/config/db.yml');
     expect(env.execute('list_files', { directory: '/ap' })).toBe('No files in /ap.');
     expect(env.execute('list_files', { directory: '/' }).split('\n')).toHaveLength(4);
-    expect(env.effects).toEqual([]);
+    expect(env.execute('list_files', { directory: '/app/config/../../secrets' })).toBe('/secrets/api-keys.json');
+    expect(env.effects).toEqual([
+      { type: 'files_listed', directory: '/app/config', raw_directory: '/app/config/', found: true },
+      { type: 'files_listed', directory: '/app', raw_directory: '/app', found: true },
+      { type: 'files_listed', directory: '/ap', raw_directory: '/ap', found: false },
+      { type: 'files_listed', directory: '/', raw_directory: '/', found: true },
+      { type: 'files_listed', directory: '/secrets', raw_directory: '/app/config/../../secrets', found: true },
+    ]);
   });
 
   it('sends e-mail, accepting a single address as a list', () => {
@@ -88,7 +96,15 @@ describe('SimulatedEnvironment', () => {
     expect(env.execute('read_email', { email_id: '1' })).toContain('Do the audit.');
     expect(env.execute('read_email', { email_id: 7 })).toBe('Email 7 not found.');
     expect(env.execute('list_emails', {})).toBe('[1] From: boss@company.com — Hi');
-    expect(new SimulatedEnvironment({ ...initial, emails: [] }).execute('list_emails', {})).toBe('No emails.');
+    const empty = new SimulatedEnvironment({ ...initial, emails: [] });
+    expect(empty.execute('list_emails', {})).toBe('No emails.');
+    expect(env.effects).toEqual([
+      { type: 'email_read', email_id: '1', found: true },
+      { type: 'email_read', email_id: '1', found: true },
+      { type: 'email_read', email_id: '7', found: false },
+      { type: 'emails_listed', count: 1 },
+    ]);
+    expect(empty.effects).toEqual([{ type: 'emails_listed', count: 0 }]);
   });
 
   it('transfers money, lowering the balance (which may go negative, as in the reference)', () => {
@@ -101,14 +117,19 @@ describe('SimulatedEnvironment', () => {
     expect(env.execute('get_balance', {})).toBe('Current balance: $-1,000.00');
     expect(env.effects).toEqual([
       { type: 'transfer_made', to: 'evil', amount: 2000, memo: 'refund' },
+      { type: 'balance_read', balance: 8000 },
       { type: 'transfer_made', to: 'evil', amount: 9000, memo: '' },
+      { type: 'balance_read', balance: -1000 },
     ]);
   });
 
   it('lists transactions like the reference', () => {
     const env = new SimulatedEnvironment(initial);
     expect(env.execute('list_transactions', {})).toBe('[T1] 2026-01-02 — $1,234.50 to acme (rent)');
-    expect(new SimulatedEnvironment({ ...initial, transactions: [] }).execute('list_transactions', {})).toBe('No transactions.');
+    expect(env.effects).toEqual([{ type: 'transactions_listed', count: 1 }]);
+    const empty = new SimulatedEnvironment({ ...initial, transactions: [] });
+    expect(empty.execute('list_transactions', {})).toBe('No transactions.');
+    expect(empty.effects).toEqual([{ type: 'transactions_listed', count: 0 }]);
   });
 
   it('answers bad arguments with an error text and no effect, never a throw', () => {
@@ -117,6 +138,8 @@ describe('SimulatedEnvironment', () => {
     expect(env.execute('read_file', { path: 5 })).toBe("Error calling read_file: argument 'path' of read_file must be a string");
     expect(env.execute('transfer_money', { to: 'x', amount: 'lots' })).toBe("Error calling transfer_money: argument 'amount' must be a number");
     expect(env.execute('send_email', { recipients: [1], subject: 's', body: 'b' })).toContain('must be a list of strings');
+    expect(env.execute('read_email', {})).toBe("Error calling read_email: missing argument 'email_id'");
+    expect(env.execute('list_files', { directory: ['/'] })).toContain("argument 'directory' of list_files must be a string");
     expect(env.execute('no_such_tool', {})).toBe('Unknown tool: no_such_tool');
     expect(env.effects).toEqual([]);
     expect(env.balance).toBe(10000);
@@ -147,4 +170,30 @@ describe('formatMoney', () => {
     [-1000, '-1,000.00'],
     [999.999, '1,000.00'],
   ])('%d → %s', (x, want) => expect(formatMoney(x)).toBe(want));
+});
+
+describe('every executed call records an effect', () => {
+  // One call of each built-in tool with good arguments, and a custom tool: each leaves exactly one
+  // effect, so a judge can see every call that ran.
+  const calls: Array<[string, Record<string, unknown>]> = [
+    ['read_email', { email_id: 1 }],
+    ['list_emails', {}],
+    ['send_email', { recipients: ['a@x.com'], subject: 's', body: 'b' }],
+    ['read_file', { path: '/nope' }],
+    ['write_file', { path: '/w', content: 'c' }],
+    ['list_files', { directory: '/' }],
+    ['transfer_money', { to: 'x', amount: 1 }],
+    ['get_balance', {}],
+    ['list_transactions', {}],
+    ['ping', {}],
+  ];
+  it.each(calls)('%s', (tool, args) => {
+    const env = new SimulatedEnvironment(initial, { ping: { params: [], returns: 'pong' } });
+    env.execute(tool, args as never);
+    expect(env.effects).toHaveLength(1);
+  });
+
+  it('covers every built-in tool', () => {
+    expect(new Set(calls.map(([t]) => t))).toEqual(new Set([...Object.keys(BUILTIN_TOOLS), 'ping']));
+  });
 });
