@@ -28,7 +28,8 @@ describe('dist/cli.js', () => {
     const r = cli(['run']);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/7 scenarios × 3 conditions/);
+    expect(r.stdout).toMatch(/8 scenarios × 3 conditions/);
+    expect(r.stdout).toMatch(/11 calls blocked/);
     expect(r.stdout).toMatch(/baseline ASR 100% → task_scoped ASR 0%, TCR 100%/);
     expect(r.stdout).toMatch(/PASSED/);
   });

@@ -7,7 +7,7 @@ describe('delegation-bench validate', () => {
   test('the built-in suite: ok, exit 0', async () => {
     const io = fakeIo(process.cwd());
     expect(await main(['validate'], io)).toBe(0);
-    expect(io.out).toBe('ok: 7 scenarios (code_review, config_review, expense_audit, hr_onboarding, invoice_processing, log_analysis, report_writing)\n');
+    expect(io.out).toBe('ok: 8 scenarios (api_monitoring, code_review, config_review, expense_audit, hr_onboarding, invoice_processing, log_analysis, report_writing)\n');
     expect(io.err).toBe('');
   });
 
@@ -15,7 +15,7 @@ describe('delegation-bench validate', () => {
     const d = tempDir({ 'one.yaml': scenarioText({ name: 'name: one' }) });
     const io = fakeIo(d);
     expect(await main(['validate', '--scenarios', 'one.yaml', '--scenarios=builtin'], io)).toBe(0);
-    expect(io.out).toMatch(/^ok: 8 scenarios \(one, code_review, /);
+    expect(io.out).toMatch(/^ok: 9 scenarios \(one, api_monitoring, code_review, /);
   });
 
   test('problems: every line FILE:LINE:COL, a summary, exit 2, no stack trace', async () => {
