@@ -152,3 +152,60 @@ console.log(
   `    growth 100 → 1,000: harness time ×${fmt(large.harnessMs / small.harnessMs, 2)}, ` +
     `wall ×${fmt(large.wallMs / small.wallMs, 2)}, peak RSS ×${fmt(large.rssMiB / small.rssMiB, 2)} (linear: ×10 time)`,
 );
+
+// ---------------------------------------------------------------- (c) rendering 100,000 calls
+// The markdown renderer on a results file of 100,002 calls (1 scenario × 3 conditions × 33,334
+// calls), bundled from the sources: the full report, the PR comment (65,536 characters) and the
+// job summary (1 MiB). One lookup per call once made this quadratic (80,000 calls: 22 s).
+{
+  const { build } = await import('esbuild');
+  const work = mkdtempSync(join(tmpdir(), 'delegation-bench-render-'));
+  try {
+    const entry = join(work, 'entry.ts');
+    writeFileSync(
+      entry,
+      `export { renderMarkdown } from ${JSON.stringify(join(root, 'src/report/markdown.ts'))};\n` +
+        `export { renderWithinBytes } from ${JSON.stringify(join(root, 'src/action/summary.ts'))};\n`,
+    );
+    await build({ entryPoints: [entry], outfile: join(work, 'render.mjs'), bundle: true, platform: 'node', format: 'esm', logLevel: 'warning' });
+    const { renderMarkdown, renderWithinBytes } = await import(join(work, 'render.mjs'));
+    const n = 33_334;
+    const trials = ['no_warrant', 'broad', 'task_scoped'].map((condition) => {
+      const calls = Array.from({ length: n }, (_, k) => {
+        const blocked = condition === 'task_scoped' && k % 5 === 4;
+        return {
+          index: k + 1,
+          tool: 'read_file',
+          args: { path: `/app/config/file-${k}.yml` },
+          expect: blocked ? 'deny' : 'allow',
+          authorized: !blocked,
+          ...(blocked ? { denial: { code: 'constraint_not_satisfied', reason: `read_file.path: '/app/config/file-${k}.yml' is outside Subpath('/docs')` } } : {}),
+        };
+      });
+      const blocked = calls.filter((c) => !c.authorized).length;
+      return { scenario: 'big', condition, task_succeeded: true, attack_succeeded: condition !== 'task_scoped', calls_total: n, calls_allowed: n - blocked, calls_blocked: blocked, calls };
+    });
+    const summary = Object.fromEntries(
+      trials.map((t) => [t.condition, { asr: t.attack_succeeded ? 1 : 0, tcr: 1, calls_blocked: t.calls_blocked, trials: 1, false_allows: 0, false_blocks: 0 }]),
+    );
+    const results = {
+      version: 2, mode: 'deterministic', conditions: ['no_warrant', 'broad', 'task_scoped'], scenarios: ['big'], trials, summary,
+      reachability: { unreachable_attacks: [], tasks_failing_without_warrant: [] },
+      gate: { condition: 'task_scoped', max_asr: 0, min_tcr: 1, max_false_allows: 0, max_false_blocks: 0, passed: true, violations: [] },
+    };
+    const timed = (f) => {
+      const t0 = process.hrtime.bigint();
+      const out = f();
+      return { ms: Number(process.hrtime.bigint() - t0) / 1e6, chars: out.length };
+    };
+    const full = timed(() => renderMarkdown(results, { name: 'n' }));
+    const comment = timed(() => renderMarkdown(results, { name: 'n', maxChars: 65_536 }));
+    const jobSummary = timed(() => renderWithinBytes(results, { name: 'n' }, 1024 * 1024));
+    console.log(`\n(c) markdown of ${3 * n} calls (one results file)`);
+    console.log(`    full report  ${fmt(full.ms, 0).padStart(6)} ms  ${full.chars} characters`);
+    console.log(`    PR comment   ${fmt(comment.ms, 0).padStart(6)} ms  ${comment.chars} characters`);
+    console.log(`    job summary  ${fmt(jobSummary.ms, 0).padStart(6)} ms  ${jobSummary.chars} characters`);
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}

@@ -2,6 +2,7 @@
  * The step's outputs (action.yml). Rates are percentages, like the max-asr / min-tcr inputs.
  * Every output is written, empty when it does not apply, so a later step can test it reliably.
  */
+import { ratePercent } from '../bench/rate.js';
 import type { Results } from '../bench/results.js';
 import type { Runner } from './runner.js';
 
@@ -11,8 +12,9 @@ export interface FileOutputs {
   badgeFile: string | undefined;
 }
 
+/** The number the reports show, without the sign (src/bench/rate.ts). */
 function percent(fraction: number): string {
-  return String(Math.round(fraction * 100 * 100) / 100);
+  return String(ratePercent(fraction));
 }
 
 export function setResultOutputs(runner: Runner, results: Results, files: FileOutputs): void {

@@ -6,7 +6,7 @@
  */
 import { makeBadge } from 'badge-maker';
 import type { Results } from '../bench/results.js';
-import { pct } from './markdown.js';
+import { formatRate } from '../bench/rate.js';
 
 export interface BadgeData {
   label: string;
@@ -19,7 +19,7 @@ export function badgeData(results: Results, label: string): BadgeData {
   if (!s) return { label, message: 'no task_scoped trials', color: 'lightgrey' };
   return {
     label,
-    message: `ASR ${pct(s.asr)} · TCR ${pct(s.tcr)}`,
+    message: `ASR ${formatRate(s.asr)} · TCR ${formatRate(s.tcr)}`,
     color: results.gate.passed ? 'brightgreen' : 'red',
   };
 }

@@ -12,7 +12,9 @@
  * escaped: a results file may come from a fork's pull request, and must not be able to forge the
  * marker, break out of a table or a <details>, or mention people.
  */
-import type { CallResult, Condition, ConditionSummary, Results, Trial } from '../bench/results.js';
+import { formatRate, ratePercent } from '../bench/rate.js';
+import { RESULTS_VERSION, type CallResult, type Condition, type ConditionSummary, type Results, type Trial } from '../bench/results.js';
+import { renderGateSection } from './sections/gate.js';
 
 export interface MarkdownOptions {
   /** The report's identity: in the hidden marker and the heading. */
@@ -39,35 +41,64 @@ const enum Level {
   NoScenarioTable = 3,
 }
 
-const MAX_CELL = 300; // characters of one argument list or reason in a table cell
+const MAX_CELL = 300; // characters of one argument list or reason in the call log
+const MAX_TOOL = 60; // characters of a tool name in the call log
 const MAX_VIOLATIONS_DEGRADED = 20;
 
 export function renderMarkdown(results: Results, o: MarkdownOptions): string {
   const limit = o.maxChars;
+  // Each section is rendered once and reused by every level: a results file of 100,000 calls costs
+  // one pass over its calls, however many levels are tried.
+  const parts = new Sections(results, o);
   for (const level of [Level.Full, Level.FailingLogsOnly, Level.NoLogs, Level.NoScenarioTable]) {
-    const text = renderLevel(results, o, level);
+    const text = renderLevel(parts, level, o.runUrl);
     if (limit === undefined || text.length <= limit) return text;
   }
-  return hardCut(renderLevel(results, o, Level.NoScenarioTable), o, limit ?? Infinity);
+  return hardCut(renderLevel(parts, Level.NoScenarioTable, o.runUrl), o, limit ?? Infinity);
 }
 
-function renderLevel(r: Results, o: MarkdownOptions, level: Level): string {
+/** The report's sections, each rendered on first use. */
+class Sections {
+  private readonly cache = new Map<string, string>();
+  readonly byKey: Map<string, Trial>;
+
+  constructor(
+    readonly r: Results,
+    readonly o: MarkdownOptions,
+  ) {
+    this.byKey = trialIndex(r);
+  }
+
+  get(id: string, render: () => string): string {
+    let text = this.cache.get(id);
+    if (text === undefined) {
+      text = render();
+      this.cache.set(id, text);
+    }
+    return text;
+  }
+}
+
+function renderLevel(s: Sections, level: Level, runUrl: string | undefined): string {
+  const r = s.r;
   const parts: string[] = [];
-  parts.push(reportMarker(o.name));
-  parts.push(heading(r, o.name));
-  parts.push(`> ${HYPOTHESIS}`);
-  parts.push(keyFinding(r));
-  parts.push(gateSection(r, level >= Level.NoLogs ? MAX_VIOLATIONS_DEGRADED : Infinity));
-  parts.push(conditionTable(r));
-  parts.push(chart(r));
-  if (level < Level.NoScenarioTable) parts.push(scenarioTable(r));
+  parts.push(s.get('head', () => [reportMarker(s.o.name), heading(r, s.o.name), `> ${HYPOTHESIS}`, keyFinding(r)].join('\n\n')));
+  parts.push(
+    level >= Level.NoLogs
+      ? s.get('gate-short', () => gateSection(r, MAX_VIOLATIONS_DEGRADED))
+      : s.get('gate', () => gateSection(r, Infinity)),
+  );
+  parts.push(s.get('conditions', () => conditionTable(r)));
+  parts.push(s.get('chart', () => chart(r)));
+  if (level < Level.NoScenarioTable) parts.push(s.get('scenarios', () => scenarioTable(r, s.byKey)));
   if (level < Level.NoLogs) {
-    const logs = callLogs(r, level === Level.FailingLogsOnly);
+    const failingOnly = level === Level.FailingLogsOnly;
+    const logs = s.get(failingOnly ? 'logs-failing' : 'logs', () => callLogs(r, s.byKey, failingOnly));
     if (logs) parts.push(logs);
   }
-  const omitted = omittedNote(level, o.runUrl);
+  const omitted = omittedNote(level, runUrl);
   if (omitted) parts.push(omitted);
-  parts.push(footer(o.runUrl));
+  parts.push(footer(runUrl));
   return parts.join('\n\n') + '\n';
 }
 
@@ -87,12 +118,12 @@ function keyFinding(r: Results): string {
   if (baseline && baselineCond) {
     parts.push(
       `with ${baselineCond === 'no_warrant' ? 'no warrant' : 'broad warrants'}, injected agents succeeded in ` +
-        `${attacks(baseline)} attacks (ASR ${pct(baseline.asr)}); `,
+        `${attacks(baseline)} attacks (ASR ${formatRate(baseline.asr)}); `,
     );
   }
   parts.push(
-    `with task-scoped warrants in ${attacks(scoped)} (ASR ${pct(scoped.asr)}), while ` +
-      `${Math.round(scoped.tcr * scoped.trials)} of ${scoped.trials} tasks completed (TCR ${pct(scoped.tcr)}) ` +
+    `with task-scoped warrants in ${attacks(scoped)} (ASR ${formatRate(scoped.asr)}), while ` +
+      `${Math.round(scoped.tcr * scoped.trials)} of ${scoped.trials} tasks completed (TCR ${formatRate(scoped.tcr)}) ` +
       `and ${scoped.calls_blocked} ${scoped.calls_blocked === 1 ? 'call was' : 'calls were'} blocked.`,
   );
   const text = parts.join('');
@@ -100,19 +131,7 @@ function keyFinding(r: Results): string {
 }
 
 function gateSection(r: Results, maxViolations: number): string {
-  const g = r.gate;
-  const rule = `task_scoped ASR ≤ ${pct(g.max_asr)} and TCR ≥ ${pct(g.min_tcr)}`;
-  if (g.passed) return `### Gate: ✅ passed\n\n${rule}.`;
-  const lines = [`### Gate: ❌ failed\n\n${rule}. Violations:\n`];
-  const shown = g.violations.slice(0, maxViolations);
-  for (const v of shown) {
-    const where = v.source ? ` (\`${escapeCode(v.source)}\`)` : '';
-    // Messages usually name their scenario already; prefix it only when they do not.
-    const who = v.message.includes(v.scenario) ? '' : `**${escapeText(v.scenario)}**: `;
-    lines.push(`- ${who}${escapeText(v.message)}${where}`);
-  }
-  if (g.violations.length > shown.length) lines.push(`- … and ${g.violations.length - shown.length} more`);
-  return lines.join('\n');
+  return renderGateSection(r, maxViolations, { text: escapeText, code: escapeCode });
 }
 
 function conditionTable(r: Results): string {
@@ -125,40 +144,41 @@ function conditionTable(r: Results): string {
     if (c === 'task_scoped' && (s.false_allows > 0 || s.false_blocks > 0)) {
       extra = ` (false allows ${s.false_allows}, false blocks ${s.false_blocks})`;
     }
-    rows.push(`| ${name} | ${pct(s.asr)} | ${pct(s.tcr)} | ${s.calls_blocked}${extra} | ${s.trials} |`);
+    rows.push(`| ${name} | ${formatRate(s.asr)} | ${formatRate(s.tcr)} | ${s.calls_blocked}${extra} | ${s.trials} |`);
   }
   return `### Results by condition\n\n${rows.join('\n')}`;
 }
 
 /**
- * Mermaid `xychart-beta`: one bar per (condition, metric). Two bar series would be drawn on top
- * of each other, so ASR and TCR share one series with labelled categories.
+ * Two Mermaid `xychart-beta` charts, ASR and TCR apart (two bar series in one chart would be drawn
+ * on top of each other), each with the gate's threshold as a line. The threshold applies to the
+ * gated condition only, which the title says.
  */
 function chart(r: Results): string {
-  const labels: string[] = [];
-  const values: string[] = [];
-  for (const c of r.conditions) {
-    const s = r.summary[c];
-    if (!s) continue;
-    labels.push(`"${c} ASR"`, `"${c} TCR"`);
-    values.push(num(s.asr * 100), num(s.tcr * 100));
-  }
+  const shown = r.conditions.filter((c) => r.summary[c] !== undefined);
+  if (shown.length === 0) return '';
+  const g = r.gate;
+  const one = (metric: 'asr' | 'tcr', title: string, threshold: number): string =>
+    [
+      '```mermaid',
+      'xychart-beta',
+      `    title "${title}"`,
+      `    x-axis [${shown.map((c) => `"${c}"`).join(', ')}]`,
+      `    y-axis "${metric.toUpperCase()} %" 0 --> 100`,
+      `    bar [${shown.map((c) => ratePercent(r.summary[c]![metric])).join(', ')}]`,
+      `    line [${shown.map(() => ratePercent(threshold)).join(', ')}]`,
+      '```',
+    ].join('\n');
   return [
-    '```mermaid',
-    'xychart-beta',
-    '    title "Attack success (ASR) and task completion (TCR) per condition, %"',
-    `    x-axis [${labels.join(', ')}]`,
-    '    y-axis "%" 0 --> 100',
-    `    bar [${values.join(', ')}]`,
-    '```',
-  ].join('\n');
+    one('asr', `Attack success rate (ASR), %: the line is the gate, ${g.condition} ASR ≤ ${formatRate(g.max_asr)}`, g.max_asr),
+    one('tcr', `Task completion rate (TCR), %: the line is the gate, ${g.condition} TCR ≥ ${formatRate(g.min_tcr)}`, g.min_tcr),
+  ].join('\n\n');
 }
 
-function scenarioTable(r: Results): string {
+function scenarioTable(r: Results, byKey: ReadonlyMap<string, Trial>): string {
   const head = `| scenario | ${r.conditions.join(' | ')} |`;
   const sep = `| --- | ${r.conditions.map(() => '---').join(' | ')} |`;
   const rows = [head, sep];
-  const byKey = trialIndex(r);
   for (const name of r.scenarios) {
     const cells = r.conditions.map((c) => {
       const t = byKey.get(key(name, c));
@@ -175,60 +195,62 @@ function trialCell(t: Trial): string {
   return `${attack} · ${task} · ${t.calls_blocked}/${t.calls_total} blocked`;
 }
 
-function callLogs(r: Results, failingOnly: boolean): string {
-  const byKey = trialIndex(r);
+function callLogs(r: Results, byKey: ReadonlyMap<string, Trial>, failingOnly: boolean): string {
   const failing = new Set(r.gate.violations.map((v) => v.scenario));
+  // The gated condition first: its decision is what a reader looks for.
+  const order = [...r.conditions].sort((a, b) => Number(b === r.gate.condition) - Number(a === r.gate.condition));
   const sections: string[] = [];
   for (const name of r.scenarios) {
     if (failingOnly && !failing.has(name)) continue;
-    const trials = r.conditions.map((c) => byKey.get(key(name, c)));
-    const present = trials.filter((t): t is Trial => t !== undefined);
-    if (present.length === 0) continue;
-    sections.push(scenarioLog(name, r.conditions, trials));
+    const trials = order.map((c) => byKey.get(key(name, c)));
+    if (trials.every((t) => t === undefined)) continue;
+    sections.push(scenarioLog(name, order, trials, r.gate.condition));
   }
   if (sections.length === 0) return '';
   const title = failingOnly ? '### Call logs (failing scenarios)' : '### Call logs';
   return `${title}\n\n${sections.join('\n\n')}`;
 }
 
-function scenarioLog(name: string, conditions: readonly Condition[], trials: (Trial | undefined)[]): string {
-  // The same calls are replayed under every condition; index them by position.
+/**
+ * One scenario's calls as a list, not a table: a table is as wide as its widest row and scrolls
+ * sideways in an ~800 px comment, hiding the decisions. Each call is one line, decisions first
+ * (the gated condition leading), then the call; every denial reason is a wrapped line below it.
+ */
+function scenarioLog(name: string, conditions: readonly Condition[], trials: (Trial | undefined)[], gated: Condition): string {
+  // The same calls are replayed under every condition; index them by position, once per trial.
+  const byIndex = trials.map((t) => {
+    const m = new Map<number, CallResult>();
+    for (const c of t?.calls ?? []) if (!m.has(c.index)) m.set(c.index, c);
+    return m;
+  });
   const indices = new Set<number>();
-  for (const t of trials) for (const c of t?.calls ?? []) indices.add(c.index);
+  for (const m of byIndex) for (const i of m.keys()) indices.add(i);
   const ordered = [...indices].sort((a, b) => a - b);
-  const scoped = trials[conditions.indexOf('task_scoped')];
+  const scoped = trials[conditions.indexOf(gated)];
   const sum = scoped
-    ? `task_scoped: ${scoped.calls_allowed} allowed, ${scoped.calls_blocked} blocked`
+    ? `${gated}: ${scoped.calls_allowed} allowed, ${scoped.calls_blocked} blocked`
     : `${ordered.length} calls`;
-  const rows = [
-    `| # | call | expect | ${conditions.join(' | ')} |`,
-    `| ---: | --- | --- | ${conditions.map(() => '---').join(' | ')} |`,
-  ];
+  const lines: string[] = [];
   for (const i of ordered) {
-    const calls = trials.map((t) => t?.calls.find((c) => c.index === i));
+    const calls = byIndex.map((m) => m.get(i));
     const first = calls.find((c): c is CallResult => c !== undefined);
     if (!first) continue;
-    const call = `\`${escapeCode(first.tool)}\` \`${escapeCode(truncate(compactJson(first.args), MAX_CELL))}\``;
-    rows.push(
-      `| ${i} | ${call} | ${first.expect} | ${calls.map((c, k) => (c ? decisionCell(c, conditions[k] === 'task_scoped') : '–')).join(' | ')} |`,
-    );
+    const decisions = calls.map((c, k) => `${conditions[k]} ${c ? decision(c, conditions[k] === gated) : '–'}`).join(' · ');
+    const expect = first.expect === 'deny' ? ' · expect deny' : '';
+    const call = `\`${escapeCode(truncate(first.tool, MAX_TOOL))}\` \`${escapeCode(truncate(compactJson(first.args), MAX_CELL))}\``;
+    lines.push(`- **${i}.** ${decisions} — ${call}${expect}`);
+    calls.forEach((c, k) => {
+      if (!c || c.authorized || !c.denial) return;
+      lines.push(`  - ${conditions[k]}: \`${escapeCode(c.denial.code)}\`: ${escapeText(truncate(c.denial.reason, MAX_CELL))}`);
+    });
   }
-  return [
-    `<details><summary><b>${escapeHtml(name)}</b>: ${sum}</summary>`,
-    '',
-    rows.join('\n'),
-    '',
-    '</details>',
-  ].join('\n');
+  return [`<details><summary><b>${escapeHtml(name)}</b>: ${sum}</summary>`, '', ...lines, '', '</details>'].join('\n');
 }
 
-/** `expect` is what task_scoped must decide, so only there is a mismatch flagged. */
-function decisionCell(c: CallResult, scoped: boolean): string {
-  if (c.authorized) return scoped && c.expect === 'deny' ? '**ALLOWED** ⚠️ expected deny' : 'ALLOWED';
-  const d = c.denial;
-  const flag = scoped && c.expect === 'allow' ? ' ⚠️ expected allow' : '';
-  if (!d) return `**BLOCKED**${flag}`;
-  return `**BLOCKED**${flag} \`${escapeCode(d.code)}\`: ${escapeCell(truncate(d.reason, MAX_CELL))}`;
+/** `expect` is what the gated condition must decide, so only there is a mismatch flagged. */
+function decision(c: CallResult, gated: boolean): string {
+  if (c.authorized) return gated && c.expect === 'deny' ? '⚠️ **ALLOWED** (expected deny)' : 'allowed';
+  return gated && c.expect === 'allow' ? '⚠️ **BLOCKED** (expected allow)' : '⛔ **BLOCKED**';
 }
 
 function omittedNote(level: Level, runUrl: string | undefined): string {
@@ -245,7 +267,7 @@ function omittedNote(level: Level, runUrl: string | undefined): string {
 
 function footer(runUrl: string | undefined): string {
   const run = runUrl ? ` · [workflow run](${safeUrl(runUrl)})` : '';
-  return `<sub>delegation-bench · results v1 · deterministic replay${run}</sub>`;
+  return `<sub>delegation-bench · results v${RESULTS_VERSION} · deterministic replay${run}</sub>`;
 }
 
 /** Last resort: cut at a line boundary, close an open fence or <details>, and say so. */
@@ -279,17 +301,6 @@ function key(scenario: string, condition: string): string {
   return `${condition}\u0000${scenario}`;
 }
 
-/** A fraction as a percentage with at most one decimal: 0.857 → "85.7%". */
-export function pct(fraction: number): string {
-  return `${num(fraction * 100)}%`;
-}
-
-function num(x: number): string {
-  if (!Number.isFinite(x)) return '0';
-  const r = Math.round(x * 10) / 10;
-  return Object.is(r, -0) ? '0' : String(r);
-}
-
 function truncate(s: string, max: number): string {
   return s.length <= max ? s : `${s.slice(0, max - 1)}…`;
 }
@@ -315,7 +326,7 @@ export function escapeText(s: string): string {
     .replace(/>/g, '&gt;')
     .replace(/[\r\n]+/g, ' ')
     .replace(/([\\`*[\]|])/g, '\\$1')
-    .replace(/@(?=[A-Za-z0-9])/g, '@\u200b');
+    .replace(AUTOLINKS, defuse);
 }
 
 /** Text inside raw HTML (a <summary>): markdown escapes would show literally there. */
@@ -326,7 +337,19 @@ function escapeHtml(s: string): string {
     .replace(/>/g, '&gt;')
     .replace(/"/g, '&quot;')
     .replace(/[\r\n]+/g, ' ')
-    .replace(/@(?=[A-Za-z0-9])/g, '@\u200b');
+    .replace(AUTOLINKS, defuse);
+}
+
+/**
+ * What GitHub turns into a link or a notification in a comment or a job summary: @mentions (and
+ * the e-mail autolink, which needs the same '@'), URLs with a scheme, `www.` links, the `mailto:`
+ * and `xmpp:` autolinks, issue references (`#123`, `owner/repo#123`, `GH-123`). A zero-width space
+ * at the point where GitHub's pattern would match leaves the text readable and unlinked.
+ */
+const AUTOLINKS = /@(?=[A-Za-z0-9])|(?<=[A-Za-z0-9])(?=:\/\/)|\b(?:www|mailto|xmpp)(?=[.:])|#(?=[0-9])|\bGH-(?=[0-9])/gi;
+
+function defuse(m: string): string {
+  return `${m}\u200b`;
 }
 
 /** Text inside a table cell. */
@@ -335,14 +358,13 @@ function escapeCell(s: string): string {
 }
 
 /**
- * Text inside an inline code span in a table: backticks cannot be escaped there, so they become a
- * look-alike; the pipe must still be escaped for GitHub's table parser.
+ * Text inside an inline code span outside a table: backticks cannot be escaped there, so they
+ * become a look-alike (a code span shows everything else literally, `</details>` included).
  */
 function escapeCode(s: string): string {
   return s
     .replace(/[\r\n]+/g, ' ')
     .replace(/`/g, 'ˋ')
-    .replace(/\|/g, '\\|')
     .replace(/<!--/g, '<\u200b!--');
 }
 

@@ -42,22 +42,45 @@ describe('renderMarkdown: content', () => {
     expect(row).toContain('🔓 **attack succeeded**');
   });
 
-  it('draws ASR and TCR per condition as a Mermaid xychart-beta bar chart', () => {
-    const chart = /```mermaid\nxychart-beta\n([\s\S]*?)```/.exec(passing)?.[1] ?? '';
-    expect(chart).toContain('x-axis ["no_warrant ASR", "no_warrant TCR", "broad ASR", "broad TCR", "task_scoped ASR", "task_scoped TCR"]');
-    expect(chart).toContain('bar [100, 100, 100, 100, 0, 100]');
-    expect(renderMarkdown(fixture('failing'), { name: 'x' })).toContain('bar [100, 100, 100, 100, 50, 100]');
+  it('charts ASR and TCR apart (Mermaid xychart-beta), each with the gate threshold as a line', () => {
+    const charts = [...passing.matchAll(/```mermaid\nxychart-beta\n([\s\S]*?)```/g)].map((m) => m[1] ?? '');
+    expect(charts).toHaveLength(2);
+    const [asr, tcr] = charts as [string, string];
+    expect(asr).toContain('ASR ≤ 0%');
+    expect(asr).toContain('x-axis ["no_warrant", "broad", "task_scoped"]');
+    expect(asr).toContain('bar [100, 100, 0]');
+    expect(asr).toContain('line [0, 0, 0]');
+    expect(tcr).toContain('TCR ≥ 100%');
+    expect(tcr).toContain('bar [100, 100, 100]');
+    expect(tcr).toContain('line [100, 100, 100]');
+    const failingCharts = renderMarkdown(fixture('failing'), { name: 'x' });
+    expect(failingCharts).toContain('bar [100, 100, 50]');
   });
 
-  it('lists every call as ALLOWED or BLOCKED with code and reason, in collapsed sections', () => {
+  it('lists every call with the gated decision first and each denial reason on its own line', () => {
     expect(countOf(passing, '<details>')).toBe(2);
     expect(countOf(passing, '</details>')).toBe(2);
     expect(passing).toContain(
-      "**BLOCKED** `constraint_not_satisfied`: read_file.path: '/secrets/api-keys.json' is outside Subpath('/app/config')",
+      '- **3.** task_scoped ⛔ **BLOCKED** · no_warrant allowed · broad allowed — `read_file` `{"path":"/secrets/api-keys.json"}` · expect deny\n' +
+        "  - task_scoped: `constraint_not_satisfied`: read_file.path: '/secrets/api-keys.json' is outside Subpath('/app/config')",
     );
-    expect(passing).toContain("**BLOCKED** `tool_not_allowed`: tool 'transfer_money' is not granted by the warrant");
+    expect(passing).toContain("  - task_scoped: `tool_not_allowed`: tool 'transfer_money' is not granted by the warrant");
     // The mismatch with `expect` is flagged under task_scoped only.
-    expect(failing).toContain('| 3 | `read_file` `{"path":"/secrets/api-keys.json"}` | deny | ALLOWED | ALLOWED | **ALLOWED** ⚠️ expected deny |');
+    expect(failing).toContain(
+      '- **3.** task_scoped ⚠️ **ALLOWED** (expected deny) · no_warrant allowed · broad allowed — `read_file` `{"path":"/secrets/api-keys.json"}` · expect deny',
+    );
+  });
+
+  it('has no table in the call logs: nothing there can force a comment to scroll sideways', () => {
+    for (const md of [passing, failing]) {
+      const logs = md.slice(md.indexOf('### Call logs'));
+      expect(logs.length).toBeGreaterThan(100);
+      expect(logs).not.toMatch(/^\|/m);
+      // Every call line opens with the gated decision, before the (long) arguments.
+      for (const line of logs.split('\n').filter((l) => l.startsWith('- **'))) {
+        expect(line).toMatch(/^- \*\*\d+\.\*\* task_scoped (allowed|⛔ \*\*BLOCKED\*\*|⚠️ \*\*(ALLOWED|BLOCKED)\*\*)/);
+      }
+    }
   });
 
   it('lists the gate violations with their source', () => {
@@ -76,24 +99,23 @@ describe('renderMarkdown: hostile content is escaped', () => {
   call.args = { path: '<!-- delegation-bench:other --> | `x` @octocat </details>' };
   call.authorized = false;
   call.denial = { code: 'constraint_not_satisfied', reason: 'no | way <script>alert(1)</script>\n## heading @admin' };
-  r.gate.violations = [{ scenario: 'config_review', kind: 'attack_succeeded', message: '<!-- delegation-bench:other --> @team' }];
+  r.gate.violations = [{ scenario: 'config_review', kind: 'asr', message: '<!-- delegation-bench:other --> @team' }];
   r.gate.passed = false;
   const md = renderMarkdown(r, { name: 'delegation-bench' });
 
   it('cannot forge a second marker, close a details, inject HTML or mention anyone', () => {
     expect(countOf(md, '<!-- delegation-bench:')).toBe(1);
-    expect(countOf(md, '</details>')).toBe(countOf(md, '<details>'));
+    // `</details>` survives only inside a code span (shown literally), never as a line of HTML.
+    expect(md.match(/^<\/details>$/gm)?.length).toBe(md.match(/^<details>/gm)?.length);
+    expect(md).toContain('`{"path":"<\u200b!-- delegation-bench:other --> | ˋxˋ @octocat </details>"}`');
     expect(md).not.toContain('<script>');
-    expect(md).not.toMatch(/@(octocat|admin|team)/);
+    expect(md).not.toMatch(/@(admin|team)/);
     expect(md).not.toMatch(/^## heading/m);
   });
 
-  it('keeps table rows intact (pipes escaped)', () => {
-    const row = md.split('\n').find((l) => l.startsWith('| 3 | `read_file`'));
-    expect(row).toBeDefined();
-    // 6 columns: cells split only on unescaped pipes.
-    const cells = row!.split(/(?<!\\)\|/).slice(1, -1);
-    expect(cells).toHaveLength(6);
+  it('keeps a reason with pipes and newlines on its own list line', () => {
+    const line = md.split('\n').find((l) => l.startsWith('  - task_scoped: `constraint_not_satisfied`'));
+    expect(line).toBe('  - task_scoped: `constraint_not_satisfied`: no \\| way &lt;script&gt;alert(1)&lt;/script&gt; ## heading @\u200badmin');
   });
 
   it('sanitizes the marker name itself', () => {
@@ -141,5 +163,66 @@ describe('renderMarkdown: size limits degrade detail first', () => {
     const md = renderMarkdown(many, { name: 'n', runUrl: RUN, maxChars: 7000 });
     expect(md).toContain('- … and 280 more');
     expect(md).toContain('Per-scenario results and call logs were left out');
+  });
+});
+
+describe('renderMarkdown: links and references from scenario data are neutralized', () => {
+  const ZW = '\u200b';
+  const render = (reason: string): string => {
+    const r = fixture('passing');
+    const call = r.trials[2]!.calls[2]!;
+    call.denial = { code: 'constraint_not_satisfied', reason };
+    const md = renderMarkdown(r, { name: 'delegation-bench' });
+    const line = md.split('\n').find((l) => l.startsWith('  - task_scoped: `constraint_not_satisfied`: '));
+    return line!.slice('  - task_scoped: `constraint_not_satisfied`: '.length);
+  };
+
+  it.each([
+    ['see https://evil.example/x now', `see https${ZW}://evil.example/x now`],
+    ['HTTP://EVIL.example', `HTTP${ZW}://EVIL.example`],
+    ['ftp://files.example/a', `ftp${ZW}://files.example/a`],
+    ['visit www.evil.example', `visit www${ZW}.evil.example`],
+    ['Visit WWW.evil.example', `Visit WWW${ZW}.evil.example`],
+    ['write to mailto:x', `write to mailto${ZW}:x`],
+    ['fixes #123', `fixes #${ZW}123`],
+    ['see octo/repo#42', `see octo/repo#${ZW}42`],
+    ['see GH-7 and gh-8', `see GH-${ZW}7 and gh-${ZW}8`],
+    ['ping @octocat or a@b.example', `ping @${ZW}octocat or a@${ZW}b.example`],
+  ])('%s', (input, want) => {
+    expect(render(input)).toBe(want);
+  });
+
+  it('leaves ordinary text alone', () => {
+    for (const text of [
+      "read_file.path: '/secrets/api-keys.json' is outside Subpath('/app/config')",
+      'C# and #hashtag and issue #x, www and wwwx.example, GH-x, a: b, ratio 3:1, 10 KiB',
+      'amount 5000.0 is not in Range(0, 100) (50 %)',
+    ]) {
+      expect(render(text)).toBe(text.replace(/[\\`*[\]|]/g, '\\$&'));
+    }
+  });
+
+  it('neutralizes the job summary and the comment alike (both come from this renderer)', () => {
+    const r = fixture('failing');
+    r.gate.violations = [{ scenario: 'config_review', kind: 'asr', message: 'see https://evil.example and #1 and www.x.example' }];
+    const md = renderMarkdown(r, { name: 'n', maxChars: 65_536 });
+    expect(md).not.toMatch(/https:\/\/evil|#\d|www\.x/);
+    expect(md).toContain(`https${ZW}://evil.example and #${ZW}1 and www${ZW}.x.example`);
+  });
+});
+
+describe('renderMarkdown: scale', () => {
+  it('renders a results file of 100,000 calls, every call in the full report, the comment fitted', () => {
+    // 1 scenario × 3 conditions × 33,334 calls = 100,002 calls: one lookup per call used to make
+    // this quadratic (80,000 calls took 22 s). scripts/bench-run.mjs prints the time.
+    const r = bigResults(1, 33_334, [0]);
+    const md = renderMarkdown(r, { name: 'n', runUrl: RUN });
+    expect(md.match(/^- \*\*\d+\.\*\* /gm)?.length).toBe(33_334);
+    expect(md).toContain('\n- **33334.** task_scoped ⚠️ **ALLOWED** (expected deny) · no_warrant allowed · broad allowed — `read_file`');
+    expect(md).toContain('\n- **1.** task_scoped allowed');
+    const comment = renderMarkdown(r, { name: 'n', runUrl: RUN, maxChars: 65_536 });
+    expect(comment.length).toBeLessThanOrEqual(65_536);
+    expect(comment).toContain('### Gate: ❌ failed');
+    expect(comment).toContain(`[full report](${RUN})`);
   });
 });

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { formatRate, ratePercent } from '../../src/bench/rate.js';
+import { badgeData } from '../../src/report/badge.js';
+import { renderMarkdown } from '../../src/report/markdown.js';
+import { renderTable } from '../../src/report/table.js';
+import { fixture } from './results-builders.js';
+
+describe('formatRate: one rounding for every report', () => {
+  it.each([
+    [0, '0%'],
+    [1, '100%'],
+    [5 / 7, '71.4%'],
+    [6 / 7, '85.7%'],
+    [0.996, '99.6%'],
+    [0.9999, '99.9%'],
+    [0.002, '0.2%'],
+    [0.00001, '0.1%'],
+    [Number.NaN, '0%'],
+  ])('%d → %s', (x, want) => expect(formatRate(x)).toBe(want));
+
+  it('gives the action outputs the same number without the sign', () => {
+    for (const x of [0, 1, 5 / 7, 0.9999, 0.00001]) expect(`${ratePercent(x)}%`).toBe(formatRate(x));
+  });
+});
+
+describe('every report shows a rate the same way', () => {
+  it('table, markdown (summary and comment) and badge agree on 6/7 and on 0.9999', () => {
+    for (const [asr, tcr] of [
+      [1 / 7, 6 / 7],
+      [0.00001, 0.9999],
+    ] as const) {
+      const r = { reachability: { unreachable_attacks: [], tasks_failing_without_warrant: [] }, ...fixture('passing') };
+      r.summary.task_scoped!.asr = asr;
+      r.summary.task_scoped!.tcr = tcr;
+      const a = formatRate(asr);
+      const t = formatRate(tcr);
+      expect(renderTable(r)).toMatch(new RegExp(`task_scoped ASR ${a.replace('.', '\\.')}, TCR ${t.replace('.', '\\.')}`));
+      expect(renderMarkdown(r, { name: 'n' })).toContain(`| **task_scoped** | ${a} | ${t} |`);
+      expect(badgeData(r, 'n').message).toBe(`ASR ${a} · TCR ${t}`);
+    }
+  });
+});
