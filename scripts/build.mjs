@@ -22,7 +22,7 @@ const common = {
   legalComments: 'none',
   logLevel: 'warning',
   // The bundle's loader looks for the snapshot in dist/ (the sources under vitest do not).
-  define: { DELEGATION_BENCH_BUILTIN_SNAPSHOT: JSON.stringify(SNAPSHOT) },
+  define: { DELEGATION_BENCH_BUILTIN_SNAPSHOT: JSON.stringify(SNAPSHOT), DELEGATION_BENCH_WORKER: JSON.stringify('worker.js') },
   banner: {
     // The shebang makes dist/cli.js executable; Node ignores it in the other files.
     // CommonJS dependencies bundled into ESM still call require() for Node built-ins.
@@ -43,7 +43,8 @@ rmSync('dist', { recursive: true, force: true });
 // (scenario files; the built-in suite comes from its snapshot) and the markdown report for the
 // CLI; the YAML loader, Octokit (only behind an HTTP proxy) and badge-maker (only with
 // `badge-path`) for the action.
-const programs = { cli: 'src/cli/index.ts', index: 'src/action/index.ts' };
+// The third program is the worker thread both start on large suites (src/pipeline/worker.ts).
+const programs = { cli: 'src/cli/index.ts', index: 'src/action/index.ts', worker: 'src/pipeline/worker.ts' };
 for (const [name, entry] of Object.entries(programs)) {
   if (!existsSync(entry)) continue;
   await build({ ...common, entryPoints: { [name]: entry }, splitting: true, chunkNames: 'chunks/[name]-[hash]' });

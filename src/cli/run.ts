@@ -6,7 +6,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { HarnessError } from '../bench/errors.js';
-import { runBenchmark } from '../bench/run.js';
+import { defaultWorkers, runSuite } from '../pipeline/suite.js';
 import { ScenarioError } from '../bench/scenario/errors.js';
 import { loadScenarios } from '../bench/scenario/load.js';
 import { renderJson } from '../report/json.js';
@@ -16,6 +16,7 @@ import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, UsageError, type CliIO, type Command 
 export const RUN_HELP = `usage: delegation-bench run [--scenarios PATH]... [--scenario NAME]...
                            [--format table|markdown|json] [--out FILE]
                            [--max-asr PCT] [--min-tcr PCT] [--seed S] [--timings]
+                           [--workers N]
 
 Replays every scenario under no_warrant, broad and task_scoped warrants and gates on task_scoped.
 
@@ -29,6 +30,8 @@ Replays every scenario under no_warrant, broad and task_scoped warrants and gate
   --seed S           seed for keys, warrant ids and timestamps (default "delegation-bench");
                      the same seed gives byte-identical results
   --timings          add durations to the results (they make the output differ between runs)
+  --workers N        threads to spread a large suite over (default: the machine's cores);
+                     the results are the same bytes for any N
 
 With --format json or markdown and no --out, the report goes to stdout and a failed gate's
 violations to stderr.
@@ -50,6 +53,16 @@ export function parsePercent(flag: string, text: string): number {
   return n / 100;
 }
 
+const MAX_WORKERS = 256;
+
+/** A thread count: a whole number from 1 to MAX_WORKERS. */
+function parseWorkers(text: string): number {
+  const t = text.trim();
+  const n = /^\d{1,4}$/.test(t) ? Number(t) : NaN;
+  if (!(n >= 1 && n <= MAX_WORKERS)) throw new UsageError(`--workers expects a whole number from 1 to ${MAX_WORKERS}, got '${text}'`);
+  return n;
+}
+
 interface RunFlags {
   inputs: string[];
   names: string[];
@@ -59,6 +72,7 @@ interface RunFlags {
   minTcr: number;
   seed: string;
   timings: boolean;
+  workers: number;
   help: boolean;
 }
 
@@ -78,6 +92,7 @@ function parseFlags(argv: string[]): RunFlags {
         'min-tcr': { type: 'string' },
         seed: { type: 'string' },
         timings: { type: 'boolean' },
+        workers: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -103,6 +118,7 @@ function parseFlags(argv: string[]): RunFlags {
     minTcr: v['min-tcr'] === undefined ? 1 : parsePercent('--min-tcr', v['min-tcr']),
     seed,
     timings: v.timings ?? false,
+    workers: v.workers === undefined ? defaultWorkers() : parseWorkers(v.workers),
     help: v.help ?? false,
   };
 }
@@ -140,7 +156,8 @@ export const runCommand: Command = async (argv: string[], io: CliIO) => {
 
   let results;
   try {
-    results = runBenchmark({
+    results = await runSuite({
+      workers: flags.workers,
       scenarios,
       maxAsr: flags.maxAsr,
       minTcr: flags.minTcr,

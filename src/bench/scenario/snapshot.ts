@@ -239,3 +239,24 @@ export async function readBuiltinSnapshot(path: string, dir: string, cwd: string
     return undefined; // absent, unreadable or malformed: the YAML path decides
   }
 }
+
+// ------------------------------------------------------------------------- transfer to workers
+
+/** Every `file` name passes as itself: a transfer keeps names exactly as the loader gave them. */
+const ANY_FILE: ReadonlySet<string> = { has: () => true } as unknown as ReadonlySet<string>;
+
+/**
+ * Scenarios as text for another thread, in the snapshot's tagged encoding: structured clone would
+ * turn a `Float` into a plain object and a prototype-less map into an ordinary one, and the
+ * scenarios a worker runs must be exactly the ones this thread loaded.
+ */
+export function encodeScenariosForTransfer(scenarios: readonly Scenario[]): string {
+  return JSON.stringify(encodeValue(scenarios, undefined, ANY_FILE, '', 0));
+}
+
+/** The inverse of encodeScenariosForTransfer. Throws on text it did not write. */
+export function decodeScenariosFromTransfer(text: string): Scenario[] {
+  const scenarios = decodeValue(JSON.parse(text) as Json, '', ANY_FILE, 0);
+  if (!Array.isArray(scenarios)) throw new SnapshotError('not a list of scenarios');
+  return scenarios as Scenario[];
+}
