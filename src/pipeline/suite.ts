@@ -14,7 +14,7 @@ import type { Results, Trial } from '../bench/results.js';
 import { assembleResults, type RunOptions } from '../bench/run.js';
 import { builtinScenariosDir } from '../bench/scenario/builtin.js';
 import type { Scenario } from '../bench/scenario/types.js';
-import { NO_ANALYSES, type AnalysisOptions } from './analyses.js';
+import { analysisCalls, NO_ANALYSES, type AnalysisOptions } from './analyses.js';
 import { runOnWorkers } from './pool.js';
 import { runUnit, type UnitOutcome } from './unit.js';
 
@@ -81,11 +81,16 @@ export async function runSuite(o: SuiteOptions): Promise<Results> {
   if (o.timings) {
     const totalMs = now() - started;
     const calls = trials.reduce((n, t) => n + t.calls_total, 0);
+    // Calls that went through the authorizer (a PoP signed and the chain checked): the matrix's
+    // warranted trials and every call the analyses replayed.
+    const authorized = trials.reduce((n, t) => n + (t.condition === 'no_warrant' ? 0 : t.calls_total), 0) + analysisCalls(units);
     results.timings = {
       total_ms: round(totalMs, 3),
       trials: trials.length,
       calls,
       per_call_us: calls === 0 ? 0 : round((totalMs * 1000) / calls, 1),
+      authorized_calls: authorized,
+      per_authorized_call_us: authorized === 0 ? 0 : round((totalMs * 1000) / authorized, 1),
       workers: threads,
     };
   }
