@@ -1,0 +1,31 @@
+/**
+ * The baseline's widenings join the gate through its one input for analyses (`GateInputs.analyses`,
+ * via assessTrials): the gate is decided again from the same trials and thresholds, with the
+ * analysis findings it already had kept first and the widenings after them.
+ */
+import { assessTrials } from '../../bench/assess.js';
+import { formatSource } from '../../bench/errors.js';
+import type { AnalysisViolation } from '../../bench/gate.js';
+import { VIOLATION_KINDS } from '../../bench/gate-kinds.js';
+import type { Results } from '../../bench/results.js';
+import type { BaselineResults } from '../../bench/results-baseline.js';
+import type { Scenario } from '../../bench/scenario/types.js';
+
+export function withBaseline(
+  results: Results,
+  baseline: BaselineResults,
+  violations: readonly AnalysisViolation[],
+  head: readonly Scenario[],
+): Results & { baseline: BaselineResults } {
+  const g = results.gate;
+  const kept = g.violations.filter((v): v is AnalysisViolation => VIOLATION_KINDS[v.kind].origin === 'analysis');
+  const { gate } = assessTrials(results.trials, results.scenarios, {
+    maxAsr: g.max_asr,
+    minTcr: g.min_tcr,
+    maxFalseAllows: g.max_false_allows,
+    maxFalseBlocks: g.max_false_blocks,
+    scenarioSources: Object.fromEntries(head.map((s) => [s.name, formatSource(s.source)])),
+    analyses: [...kept, ...violations],
+  });
+  return { ...results, gate, baseline };
+}

@@ -1,0 +1,224 @@
+/**
+ * The scenario files as they are at a git ref, read without touching the working tree: `git
+ * rev-parse` names the commit, `git ls-tree` lists what the `--scenarios` inputs were there (with
+ * sizes, so that a large blob is refused before a byte of it is read) and `git cat-file blob`
+ * reads each file by its object id. git runs through execFile (no shell), with option-like refs
+ * refused and every path given after `--`.
+ */
+import { execFile } from 'node:child_process';
+import { realpath } from 'node:fs/promises';
+import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { BaselineError } from './errors.js';
+
+export interface GitFile {
+  /** As the head's loader names it (`scenarios/x.yaml`): base and head messages line up. */
+  readonly display: string;
+  /** Repository-relative path at the ref, `/`-separated. */
+  readonly path: string;
+  readonly text: string;
+  readonly bytes: number;
+}
+
+export interface GitBounds {
+  readonly maxFileBytes: number;
+  readonly maxTotalBytes: number;
+  readonly maxFiles: number;
+}
+
+const MAX_REF_CHARS = 256;
+const GIT_TIMEOUT_MS = 60_000;
+const LIST_MAX_BYTES = 16 * 1024 * 1024;
+const YAML_EXT = /\.ya?ml$/;
+
+/** Exec git in `cwd`; stdout as a Buffer, at most `maxBytes`. */
+function git(cwd: string, args: readonly string[], maxBytes: number): Promise<Buffer> {
+  return new Promise((resolveP, reject) => {
+    execFile(
+      'git',
+      args,
+      {
+        cwd,
+        encoding: 'buffer',
+        maxBuffer: maxBytes,
+        timeout: GIT_TIMEOUT_MS,
+        windowsHide: true,
+        // Never prompt for credentials; messages in English so that they can be quoted.
+        env: { ...process.env, GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C' },
+      },
+      (error, stdout, stderr) => {
+        if (error) {
+          const err = error as NodeJS.ErrnoException & { code?: unknown };
+          const text = Buffer.isBuffer(stderr) ? stderr.toString('utf8').trim() : '';
+          reject(Object.assign(new Error(text || err.message), { gitCode: err.code }));
+        } else resolveP(stdout);
+      },
+    );
+  });
+}
+
+/** REF as typed by a user or taken from an event: refused when git could read it as an option. */
+export function checkRef(ref: string): void {
+  const bad =
+    ref.length === 0 ||
+    ref.length > MAX_REF_CHARS ||
+    ref.startsWith('-') ||
+    ref.includes(':') || // would turn `REF:path` into another path
+    /[\s\x00-\x1f\x7f]/.test(ref);
+  if (bad) {
+    throw new BaselineError(
+      'baseline_ref_invalid',
+      `--baseline: '${ref.slice(0, 80)}' is not a git ref (1 to ${MAX_REF_CHARS} characters, no whitespace, ':' or leading '-')`,
+    );
+  }
+}
+
+/** The repository's top folder, or a clear error when `cwd` is not in a work tree. */
+async function topLevel(cwd: string): Promise<string> {
+  try {
+    const out = await git(cwd, ['rev-parse', '--show-toplevel'], 64 * 1024);
+    return await realpath(out.toString('utf8').trim());
+  } catch (e) {
+    const missing = (e as { gitCode?: unknown }).gitCode === 'ENOENT';
+    throw new BaselineError(
+      'baseline_not_git',
+      missing
+        ? '--baseline needs git, which is not installed or not on PATH'
+        : `--baseline needs a git work tree, and ${cwd} is not in one (${(e as Error).message})`,
+    );
+  }
+}
+
+/** REF → the commit it names. A shallow clone that lacks it gets told what to set. */
+async function resolveCommit(top: string, ref: string): Promise<string> {
+  try {
+    const out = await git(top, ['rev-parse', '--verify', '--quiet', '--end-of-options', `${ref}^{commit}`], 64 * 1024);
+    const sha = out.toString('utf8').trim();
+    if (/^[0-9a-f]{40}([0-9a-f]{24})?$/.test(sha)) return sha;
+  } catch {
+    // fall through to the explanation below
+  }
+  let shallow = false;
+  try {
+    shallow = (await git(top, ['rev-parse', '--is-shallow-repository'], 1024)).toString('utf8').trim() === 'true';
+  } catch {
+    shallow = false;
+  }
+  throw new BaselineError(
+    'baseline_ref_missing',
+    shallow
+      ? `--baseline ${ref}: this is a shallow clone and ${ref} is not in it. Check out with full history ` +
+          '(actions/checkout: `fetch-depth: 0`), or fetch the base first (`git fetch --depth=1 origin ' +
+          `${ref}\`)`
+      : `--baseline ${ref}: no such commit in this repository (fetch it first, e.g. \`git fetch origin ${ref}\`)`,
+  );
+}
+
+interface TreeEntry {
+  mode: string;
+  type: string;
+  object: string;
+  size: number | undefined;
+  path: string;
+}
+
+/** `git ls-tree -z --long` output: `<mode> <type> <object> <size>\t<path>\0`. */
+function parseTree(out: Buffer): TreeEntry[] {
+  const entries: TreeEntry[] = [];
+  for (const record of out.toString('utf8').split('\0')) {
+    if (record === '') continue;
+    const tab = record.indexOf('\t');
+    const [mode, type, object, size] = record.slice(0, tab).trim().split(/ +/);
+    if (tab < 0 || !mode || !type || !object) continue;
+    entries.push({ mode, type, object, size: size === '-' || size === undefined ? undefined : Number(size), path: record.slice(tab + 1) });
+  }
+  return entries;
+}
+
+async function lsTree(top: string, commit: string, path: string): Promise<TreeEntry[]> {
+  try {
+    // git runs in the top folder, so paths are repository-relative; '' lists the root itself.
+    const args = ['ls-tree', '-z', '--long', commit, ...(path === '' ? [] : ['--', path])];
+    return parseTree(await git(top, args, LIST_MAX_BYTES));
+  } catch (e) {
+    throw new BaselineError('baseline_git_failed', `git ls-tree ${commit.slice(0, 12)} -- ${path} failed: ${(e as Error).message}`);
+  }
+}
+
+export interface BaselineFiles {
+  readonly commit: string;
+  readonly files: readonly GitFile[];
+  /** Inputs that did not exist at the ref (every scenario in them is new). */
+  readonly missing: readonly string[];
+}
+
+/**
+ * Reads the scenario files named by `inputs` (files or folders, relative to `cwd`, as the loader
+ * takes them; the built-in suite is left to the caller) as they are at `ref`.
+ */
+export async function readFilesAtRef(ref: string, inputs: readonly string[], cwd: string, bounds: GitBounds): Promise<BaselineFiles> {
+  checkRef(ref);
+  const top = await topLevel(cwd);
+  const commit = await resolveCommit(top, ref);
+  const realCwd = await realpath(cwd).catch(() => resolve(cwd));
+  const files: GitFile[] = [];
+  const missing: string[] = [];
+  const seen = new Set<string>();
+  let total = 0;
+  const read = async (entry: TreeEntry, display: string): Promise<void> => {
+    if (seen.has(entry.path)) return;
+    seen.add(entry.path);
+    if (entry.type !== 'blob' || entry.mode === '120000') return; // symlinks and submodules are not scenario files
+    const size = entry.size ?? Infinity;
+    if (size > bounds.maxFileBytes) {
+      throw new BaselineError('baseline_too_large', `${display} at ${ref}: ${size} bytes is over the ${bounds.maxFileBytes}-byte limit of a scenario file`);
+    }
+    total += size;
+    if (total > bounds.maxTotalBytes) throw new BaselineError('baseline_too_large', `scenario files at ${ref} together exceed ${bounds.maxTotalBytes} bytes`);
+    if (files.length >= bounds.maxFiles) throw new BaselineError('baseline_too_large', `more than ${bounds.maxFiles} scenario files at ${ref}`);
+    let buf: Buffer;
+    try {
+      buf = await git(top, ['cat-file', 'blob', entry.object], bounds.maxFileBytes + 1);
+    } catch (e) {
+      throw new BaselineError('baseline_git_failed', `cannot read ${display} at ${ref}: ${(e as Error).message}`);
+    }
+    let text: string;
+    try {
+      text = new TextDecoder('utf-8', { fatal: true }).decode(buf);
+    } catch {
+      throw new BaselineError('baseline_git_failed', `${display} at ${ref} is not valid UTF-8 text`);
+    }
+    if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+    files.push({ display, path: entry.path, text, bytes: buf.length });
+  };
+
+  for (const input of inputs) {
+    if (input.includes('\0')) throw new BaselineError('baseline_path_invalid', `--scenarios ${JSON.stringify(input)} is not a path`);
+    const abs = resolve(realCwd, input);
+    const rel = relative(top, abs);
+    if (rel.startsWith('..') || isAbsolute(rel)) {
+      throw new BaselineError('baseline_path_invalid', `--scenarios ${input} is outside the repository (${top}): it has no version at a git ref`);
+    }
+    const path = rel.split(sep).join('/');
+    if (path === '') {
+      await readFolder('', input);
+      continue;
+    }
+    const [self] = await lsTree(top, commit, path);
+    if (self === undefined || self.path !== path) {
+      missing.push(input);
+      continue;
+    }
+    if (self.type === 'tree') await readFolder(path, input);
+    else await read(self, input);
+  }
+  return { commit, files, missing };
+
+  async function readFolder(path: string, shown: string): Promise<void> {
+    const prefix = shown.endsWith('/') || shown.endsWith(sep) ? shown : `${shown}/`;
+    const entries = await lsTree(top, commit, path === '' ? '' : `${path}/`);
+    const wanted = entries
+      .filter((e) => e.type === 'blob' && YAML_EXT.test(e.path.slice(e.path.lastIndexOf('/') + 1)))
+      .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    for (const e of wanted) await read(e, `${prefix}${e.path.slice(e.path.lastIndexOf('/') + 1)}`);
+  }
+}

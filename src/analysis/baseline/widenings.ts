@@ -1,0 +1,186 @@
+/**
+ * Widenings and narrowings of one scenario, each widening with a counterexample: a whole call that
+ * the head's chain allows and the base's chain denies, both decided by the real Authorizer, then
+ * run in the head's environment to show what it does.
+ *
+ * A call is built from the scenario's own: the first legitimate call of the tool (or any call of
+ * it), with the widened parameter set to a witness value (witness.ts). For a tool the base did not
+ * grant, the scenario's calls of that tool are tried as they are, then one synthesized from the
+ * head's constraints.
+ */
+import type { Conditions } from '../../bench/conditions.js';
+import { formatSource } from '../../bench/errors.js';
+import { argsToPlain } from '../../bench/plain.js';
+import type { Denial } from '../../bench/results.js';
+import type { Scenario } from '../../bench/scenario/types.js';
+import { describeConstraint } from '../../warrant/constraints/format.js';
+import type { Constraint, ConstraintSet } from '../../warrant/constraints/types.js';
+import type { Args, Value } from '../../warrant/value.js';
+import { compareGrants, isWidening, type GrantChange } from './grants.js';
+import { decideTaskScoped, replayEffect } from './replay.js';
+import type { Narrowing, Widening } from '../../bench/results-baseline.js';
+import { satisfyingValue, witnessValues, type CandidateSources } from './witness.js';
+
+/** An argument name no tool uses: the witness for a tool opened to unknown arguments. */
+const UNKNOWN_ARG = 'delegation_bench_witness';
+/** Bounded replay work per widening (each attempt signs and verifies two chains). */
+const MAX_ATTEMPTS = 32;
+
+export interface Pair {
+  readonly base: Scenario;
+  readonly head: Scenario;
+}
+
+const has = (o: object, k: string): boolean => Object.prototype.hasOwnProperty.call(o, k);
+
+function sourcesFor(pair: Pair, tool: string, param: string | undefined): CandidateSources {
+  const calls = [...pair.head.calls, ...pair.base.calls].filter((c) => c.tool === tool);
+  const ordered = [...calls.filter((c) => c.expect === 'deny'), ...calls.filter((c) => c.expect === 'allow')];
+  const callValues: Value[] = [];
+  if (param !== undefined) for (const c of ordered) if (has(c.args, param)) callValues.push(c.args[param]!);
+  const filePaths = Object.keys(pair.head.environment.files).sort();
+  return { callValues, filePaths };
+}
+
+/** Argument templates for `tool`: the scenario's legitimate calls first, then the others. */
+function templates(pair: Pair, tool: string, set: ConstraintSet | undefined): Args[] {
+  const calls = pair.head.calls.filter((c) => c.tool === tool);
+  const out: Args[] = [...calls.filter((c) => c.expect === 'allow'), ...calls.filter((c) => c.expect === 'deny')].map((c) => c.args);
+  if (set !== undefined) {
+    const synth: Record<string, Value> = {};
+    let ok = true;
+    for (const [param, c] of Object.entries(set.constraints)) {
+      const v = satisfyingValue(c, sourcesFor(pair, tool, param));
+      if (v === undefined) ok = false;
+      else synth[param] = v;
+    }
+    if (ok) out.push(synth);
+  }
+  return out;
+}
+
+interface Proven {
+  tool: string;
+  args: Args;
+  baseDenial: Denial;
+}
+
+/** The first call that the head allows and the base denies, trying at most MAX_ATTEMPTS. */
+function firstProven(conditions: Conditions, pair: Pair, tool: string, calls: Iterable<Args>): Proven | undefined {
+  let n = 0;
+  for (const args of calls) {
+    if (++n > MAX_ATTEMPTS) break;
+    if (decideTaskScoped(conditions, pair.head, tool, args) !== undefined) continue;
+    const baseDenial = decideTaskScoped(conditions, pair.base, tool, args);
+    if (baseDenial !== undefined) return { tool, args, baseDenial };
+  }
+  return undefined;
+}
+
+function* withParam(templateArgs: readonly Args[], param: string, values: readonly Value[]): Generator<Args> {
+  for (const v of values) for (const t of templateArgs) yield { ...t, [param]: v };
+}
+
+function counterexample(conditions: Conditions, pair: Pair, change: GrantChange): Proven | undefined {
+  const headSet = pair.head.warrant[change.tool];
+  const tpl = templates(pair, change.tool, headSet);
+  switch (change.kind) {
+    case 'tool_added':
+      return firstProven(conditions, pair, change.tool, tpl);
+    case 'allow_unknown_enabled':
+      return firstProven(conditions, pair, change.tool, withParam(tpl, UNKNOWN_ARG, ['x']));
+    case 'param_added': {
+      const values = witnessValues(undefined, change.head, sourcesFor(pair, change.tool, change.param));
+      return firstProven(conditions, pair, change.tool, withParam(tpl, change.param, values));
+    }
+    case 'param_dropped': {
+      const values = witnessValues(change.base, { type: 'wildcard' }, sourcesFor(pair, change.tool, change.param));
+      return firstProven(conditions, pair, change.tool, withParam(tpl, change.param, values));
+    }
+    case 'constraint_widened': {
+      const values = witnessValues(change.base, change.head, sourcesFor(pair, change.tool, change.param));
+      return firstProven(conditions, pair, change.tool, withParam(tpl, change.param, values));
+    }
+    default:
+      return undefined;
+  }
+}
+
+function describeChange(change: GrantChange): { param: string | null; base: string | null; head: string; why: string } {
+  switch (change.kind) {
+    case 'tool_added':
+      return { param: null, base: null, head: describeSet(change.head), why: `${change.tool}: tool not granted by the base` };
+    case 'allow_unknown_enabled':
+      return { param: null, base: 'closed world', head: '_allow_unknown: true', why: `${change.tool}: the head accepts arguments it does not name` };
+    case 'param_added':
+      return { param: change.param, base: null, head: describeConstraint(change.head), why: `${change.tool}.${change.param}: an argument the base did not name` };
+    case 'param_dropped':
+      return { param: change.param, base: describeConstraint(change.base), head: 'unconstrained (_allow_unknown)', why: `${change.tool}.${change.param}: the head drops the base's constraint` };
+    case 'constraint_widened':
+      return { param: change.param, base: describeConstraint(change.base), head: describeConstraint(change.head), why: change.why };
+    default:
+      return { param: null, base: null, head: '', why: '' };
+  }
+}
+
+function describeSet(set: ConstraintSet): string {
+  const parts = Object.entries(set.constraints).map(([k, c]: [string, Constraint]) => `${k}: ${describeConstraint(c)}`);
+  if (set.allowUnknown) parts.push('_allow_unknown: true');
+  return parts.length === 0 ? '{}' : `{${parts.join(', ')}}`;
+}
+
+function grantSource(s: Scenario, tool: string): string | undefined {
+  const pos = s.grantSources?.[tool] ?? s.warrantSource ?? s.source;
+  return pos ? formatSource(pos) : undefined;
+}
+
+export function scenarioWidenings(conditions: Conditions, pair: Pair): { widenings: Widening[]; narrowings: Narrowing[] } {
+  const widenings: Widening[] = [];
+  const narrowings: Narrowing[] = [];
+  for (const change of compareGrants(pair.base.warrant, pair.head.warrant)) {
+    if (!isWidening(change)) {
+      narrowings.push(narrowing(pair, change));
+      continue;
+    }
+    const d = describeChange(change);
+    const proven = counterexample(conditions, pair, change);
+    const source = grantSource(pair.head, change.tool);
+    let effect: Widening['effect'] = null;
+    if (proven) {
+      const replayed = replayEffect(pair.head, proven.tool, proven.args);
+      effect = { output: replayed.output, effects: [...replayed.effects], attack: replayed.attack, base_denial: proven.baseDenial };
+    }
+    widenings.push({
+      scenario: pair.head.name,
+      change: change.kind,
+      tool: change.tool,
+      param: d.param,
+      base: d.base,
+      head: d.head,
+      why: d.why,
+      proof: proven ? 'proven' : 'unproven',
+      counterexample: proven ? { tool: proven.tool, args: argsToPlain(proven.args) } : null,
+      effect,
+      ...(source ? { source } : {}),
+    });
+  }
+  return { widenings, narrowings };
+}
+
+function narrowing(pair: Pair, change: GrantChange): Narrowing {
+  const source = grantSource(change.kind === 'tool_removed' ? pair.base : pair.head, change.tool);
+  const common = { scenario: pair.head.name, change: change.kind, tool: change.tool };
+  const at = source ? { source } : {};
+  switch (change.kind) {
+    case 'tool_removed':
+      return { ...common, param: null, base: describeSet(change.base), head: null, ...at };
+    case 'allow_unknown_disabled':
+      return { ...common, param: null, base: '_allow_unknown: true', head: 'closed world', ...at };
+    case 'param_dropped':
+      return { ...common, param: change.param, base: describeConstraint(change.base), head: null, ...at };
+    case 'constraint_narrowed':
+      return { ...common, param: change.param, base: describeConstraint(change.base), head: describeConstraint(change.head), ...at };
+    default:
+      return { ...common, param: null, base: '', head: null, ...at };
+  }
+}

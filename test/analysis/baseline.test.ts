@@ -1,0 +1,196 @@
+/**
+ * The regression guard on a real temporary git repository: a base commit and a head that (a)
+ * widens a Subpath, (b) adds a tool, (c) raises a Range maximum, (d) only narrows; plus a Regex
+ * change that cannot be proven, a shallow clone without the base, and refused refs and paths.
+ */
+import { describe, expect, it } from 'vitest';
+import { runBaseline, BaselineError } from '../../src/analysis/baseline/index.js';
+import { withBaseline } from '../../src/analysis/baseline/gate.js';
+import { runBenchmark } from '../../src/bench/run.js';
+import { loadScenarios } from '../../src/bench/scenario/load.js';
+import { git, repoWith, scenario, tempDir } from './baseline-repo.js';
+
+const SEED = 'baseline-test';
+
+async function compare(base: string, head: string, o: { allowWidening?: boolean; ref?: string } = {}) {
+  const { dir, baseSha } = repoWith({ 'scenarios/docs.yaml': base }, { 'scenarios/docs.yaml': head });
+  const scenarios = await loadScenarios(['scenarios'], dir);
+  const headResults = runBenchmark({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
+  const outcome = await runBaseline({
+    ref: o.ref ?? baseSha,
+    inputs: ['scenarios'],
+    cwd: dir,
+    seed: SEED,
+    head: scenarios,
+    headResults,
+    allowWidening: o.allowWidening ?? false,
+  });
+  const results = withBaseline(headResults, outcome.baseline, outcome.violations, scenarios);
+  return { dir, baseSha, outcome, results, headResults };
+}
+
+describe('baseline: widenings with counterexamples', () => {
+  it('(a) a widened Subpath: the scripted attack is the counterexample, replayed with its effect', async () => {
+    const { outcome, results, baseSha } = await compare(scenario(), scenario({ readFile: '{subpath: /app}' }));
+    const b = outcome.baseline;
+    expect(b.commit).toBe(baseSha);
+    expect(b.widenings).toHaveLength(1);
+    const w = b.widenings[0]!;
+    expect(w).toMatchObject({ scenario: 'docs', change: 'constraint_widened', tool: 'read_file', param: 'path', proof: 'proven' });
+    expect(w.base).toContain('/app/config');
+    expect(w.head).toContain("'/app'");
+    expect(w.counterexample).toEqual({ tool: 'read_file', args: { path: '/app/secrets.txt' } });
+    expect(w.effect?.base_denial.code).toBe('constraint_not_satisfied');
+    expect(w.effect?.effects).toEqual([expect.objectContaining({ type: 'file_read', path: '/app/secrets.txt', found: true })]);
+    expect(w.effect?.attack).toBe(true);
+    expect(w.source).toBe('scenarios/docs.yaml:23:3');
+    // The same attack flipped under task_scoped, and the ASR rose.
+    expect(b.flips).toEqual([
+      expect.objectContaining({ scenario: 'docs', condition: 'task_scoped', index: 2, tool: 'read_file', base: 'deny', head: 'allow' }),
+    ]);
+    expect(b.flips[0]!.denial?.code).toBe('constraint_not_satisfied');
+    expect(b.summary.task_scoped).toEqual({ asr: { base: 0, head: 1 }, tcr: { base: 1, head: 1 } });
+    expect(b.deltas).toEqual([{ scenario: 'docs', condition: 'task_scoped', asr: { base: 0, head: 1 }, tcr: { base: 1, head: 1 } }]);
+    expect(results.gate.passed).toBe(false);
+    const widened = results.gate.violations.filter((v) => v.kind === 'authority_widened');
+    expect(widened).toHaveLength(1);
+    expect(widened[0]!.source).toBe('scenarios/docs.yaml:23:3');
+    expect(widened[0]!.message).toContain('read_file.path');
+  });
+
+  it('(a) without a scripted attack, a path under the head root outside the base root is synthesized', async () => {
+    const { outcome } = await compare(scenario(), scenario({ readFile: '{subpath: /}' }).replace(/  - tool: read_file\n    args: \{path: \/app\/secrets.txt\}\n    expect: deny\n/, ''));
+    const w = outcome.baseline.widenings[0]!;
+    expect(w.proof).toBe('proven');
+    const path = (w.counterexample!.args as { path: string }).path;
+    expect(path.startsWith('/app/config/')).toBe(false);
+    expect(w.effect?.base_denial.code).toBe('constraint_not_satisfied');
+  });
+
+  it('(b) an added tool: its first legitimate call is the counterexample', async () => {
+    const head = scenario({
+      extraGrants: '  list_files: {directory: {subpath: /app/config}}\n',
+      extraCalls: '  - tool: list_files\n    args: {directory: /app/config}\n',
+    });
+    const { outcome, results } = await compare(scenario(), head);
+    const w = outcome.baseline.widenings;
+    expect(w).toHaveLength(1);
+    expect(w[0]).toMatchObject({ change: 'tool_added', tool: 'list_files', param: null, base: null, proof: 'proven' });
+    expect(w[0]!.counterexample).toEqual({ tool: 'list_files', args: { directory: '/app/config' } });
+    expect(w[0]!.effect?.base_denial.code).toBe('tool_not_allowed');
+    expect(w[0]!.effect?.output).toContain('/app/config/a.yml');
+    expect(w[0]!.effect?.attack).toBe(false);
+    expect(outcome.baseline.flips).toEqual([]); // the call is new: nothing to flip
+    expect(results.gate.violations.map((v) => v.kind)).toEqual(['authority_widened']);
+  });
+
+  it('(c) a raised Range maximum: a value in head \\ base, an int as the scenario wrote', async () => {
+    const head = scenario({ transfer: '{to: {one_of: [acme]}, amount: {range: {min: 0, max: 1000}}, memo: wildcard}' });
+    const { outcome, results } = await compare(scenario(), head);
+    const [w] = outcome.baseline.widenings;
+    expect(outcome.baseline.widenings).toHaveLength(1);
+    expect(w).toMatchObject({ change: 'constraint_widened', tool: 'transfer_money', param: 'amount', proof: 'proven' });
+    expect(w!.counterexample).toEqual({ tool: 'transfer_money', args: { to: 'acme', amount: 101, memo: 'invoice' } });
+    expect(w!.effect?.effects).toEqual([{ type: 'transfer_made', to: 'acme', amount: 101, memo: 'invoice' }]);
+    expect(w!.why).toContain('max widened from 100 to 1000');
+    expect(results.gate.passed).toBe(false);
+  });
+
+  it('(c) --allow-widening keeps the widening in the results but out of the gate', async () => {
+    const head = scenario({ transfer: '{to: {one_of: [acme]}, amount: {range: {min: 0, max: 1000}}, memo: wildcard}' });
+    const { outcome, results } = await compare(scenario(), head, { allowWidening: true });
+    expect(outcome.baseline.widenings).toHaveLength(1);
+    expect(outcome.baseline.allow_widening).toBe(true);
+    expect(outcome.violations).toEqual([]);
+    expect(results.gate.passed).toBe(true);
+  });
+
+  it('(d) only narrowings: listed, no widening, the gate passes', async () => {
+    const head = scenario({
+      readFile: '{subpath: /app/config}',
+      transfer: '{to: {one_of: [acme]}, amount: {range: {min: 0, max: 60}}, memo: wildcard}',
+    });
+    const { outcome, results } = await compare(scenario(), head);
+    expect(outcome.baseline.widenings).toEqual([]);
+    expect(outcome.baseline.narrowings).toEqual([
+      expect.objectContaining({ change: 'constraint_narrowed', tool: 'transfer_money', param: 'amount' }),
+    ]);
+    expect(outcome.baseline.flips).toEqual([]);
+    expect(results.gate.passed).toBe(true);
+  });
+
+  it('a narrowing that breaks the task shows as a flip and fails through TCR, not as a widening', async () => {
+    const head = scenario({ transfer: '{to: {one_of: [acme]}, amount: {range: {min: 0, max: 10}}, memo: wildcard}' });
+    const { outcome } = await compare(scenario(), head);
+    expect(outcome.baseline.widenings).toEqual([]);
+    expect(outcome.baseline.flips).toEqual([
+      expect.objectContaining({ condition: 'task_scoped', tool: 'transfer_money', base: 'allow', head: 'deny' }),
+    ]);
+  });
+
+  it('two regexes: a widening by the attenuation rules, "unproven" when no call separates them', async () => {
+    const base = scenario({ transfer: '{to: {regex: "^acme$"}, amount: {range: {min: 0, max: 100}}, memo: wildcard}' });
+    const head = scenario({ transfer: '{to: {regex: "^(acme|globex)$"}, amount: {range: {min: 0, max: 100}}, memo: wildcard}' });
+    const { outcome, results } = await compare(base, head);
+    expect(outcome.baseline.widenings).toEqual([
+      expect.objectContaining({ tool: 'transfer_money', param: 'to', proof: 'unproven', counterexample: null, effect: null }),
+    ]);
+    expect(results.gate.violations[0]!.message).toContain('unproven');
+  });
+
+  it('added and removed scenarios are listed, and the same inputs give the same bytes', async () => {
+    const { dir, baseSha } = repoWith(
+      { 'scenarios/docs.yaml': scenario(), 'scenarios/old.yaml': scenario({ name: 'old' }) },
+      { 'scenarios/new.yaml': scenario({ name: 'fresh' }) },
+    );
+    git(dir, 'rm', '-q', 'scenarios/old.yaml');
+    git(dir, 'commit', '-q', '-m', 'remove old');
+    const scenarios = await loadScenarios(['scenarios'], dir);
+    const headResults = runBenchmark({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
+    const run = () => runBaseline({ ref: baseSha, inputs: ['scenarios'], cwd: dir, seed: SEED, head: scenarios, headResults, allowWidening: false });
+    const a = await run();
+    expect(a.baseline.added).toEqual(['fresh']);
+    expect(a.baseline.removed).toEqual(['old']);
+    expect(JSON.stringify((await run()).baseline)).toBe(JSON.stringify(a.baseline));
+  });
+});
+
+describe('baseline: reading the ref', () => {
+  it('a shallow clone without the base commit says to set fetch-depth: 0', async () => {
+    const { dir, baseSha } = repoWith({ 'scenarios/docs.yaml': scenario() }, { 'scenarios/docs.yaml': scenario({ readFile: '{subpath: /app}' }) });
+    const clone = tempDir('db-shallow-');
+    git(clone, 'clone', '-q', '--depth', '1', `file://${dir}`, 'c');
+    const cwd = `${clone}/c`;
+    const scenarios = await loadScenarios(['scenarios'], cwd);
+    const headResults = runBenchmark({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
+    const err = await runBaseline({ ref: baseSha, inputs: ['scenarios'], cwd, seed: SEED, head: scenarios, headResults, allowWidening: false }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(BaselineError);
+    expect((err as BaselineError).code).toBe('baseline_ref_missing');
+    expect((err as BaselineError).message).toContain('fetch-depth: 0');
+  });
+
+  it('refuses option-like refs, paths outside the repository, and a folder that is not a repository', async () => {
+    const { dir } = repoWith({ 'scenarios/docs.yaml': scenario() }, {});
+    const scenarios = await loadScenarios(['scenarios'], dir);
+    const headResults = runBenchmark({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
+    const common = { cwd: dir, seed: SEED, head: scenarios, headResults, allowWidening: false };
+    const codeOf = async (ref: string, inputs: string[], cwd = dir) =>
+      ((await runBaseline({ ...common, ref, inputs, cwd }).catch((e: unknown) => e)) as BaselineError).code;
+    expect(await codeOf('--output=/tmp/x', ['scenarios'])).toBe('baseline_ref_invalid');
+    expect(await codeOf('HEAD:scenarios', ['scenarios'])).toBe('baseline_ref_invalid');
+    expect(await codeOf('no-such-branch', ['scenarios'])).toBe('baseline_ref_missing');
+    expect(await codeOf('HEAD', ['../elsewhere'])).toBe('baseline_path_invalid');
+    expect(await codeOf('HEAD', ['scenarios'], tempDir('db-nogit-'))).toBe('baseline_not_git');
+  });
+
+  it('reads the base without touching the work tree, and a file absent at the base makes its scenarios added', async () => {
+    const { dir, baseSha } = repoWith({ 'other.txt': 'x' }, { 'scenarios/docs.yaml': scenario() });
+    const before = git(dir, 'status', '--porcelain');
+    const scenarios = await loadScenarios(['scenarios'], dir);
+    const headResults = runBenchmark({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
+    const out = await runBaseline({ ref: baseSha, inputs: ['scenarios'], cwd: dir, seed: SEED, head: scenarios, headResults, allowWidening: false });
+    expect(out.baseline.added).toEqual(['docs']);
+    expect(out.baseline.widenings).toEqual([]);
+    expect(git(dir, 'status', '--porcelain')).toBe(before);
+  });
+});
