@@ -1,0 +1,91 @@
+/**
+ * "Changes against BASE" (design §10): the first thing a reviewer of a policy change reads. What the
+ * head allows that the base did not (each widening with the call that proves it and what that call
+ * did), then what changed decision, then the rates, then narrowings and the scenarios added or
+ * removed. Everything here comes from scenario files or a results file: all of it is escaped.
+ */
+import type { BaselineResults, Widening } from '../../bench/results-baseline.js';
+import type { Escapers } from './gate.js';
+
+const MAX_ITEMS = 50; // per list; the rest are counted
+const MAX_ARGS = 300; // characters of a call's arguments
+const MAX_OUTPUT = 200; // characters of a tool's output
+
+function rate(x: number): string {
+  return `${Math.round(x * 1000) / 10}%`;
+}
+
+function cut(s: string, max: number): string {
+  return s.length <= max ? s : `${s.slice(0, max)}…`;
+}
+
+function call(tool: string, args: unknown, esc: Escapers): string {
+  return `\`${esc.code(cut(`${tool}(${JSON.stringify(args)})`, MAX_ARGS))}\``;
+}
+
+function bounded<T>(items: readonly T[], each: (x: T) => string): string[] {
+  const lines = items.slice(0, MAX_ITEMS).map(each);
+  if (items.length > MAX_ITEMS) lines.push(`- … and ${items.length - MAX_ITEMS} more (see the results JSON)`);
+  return lines;
+}
+
+function widening(w: Widening, esc: Escapers): string {
+  const what = w.param === null ? `tool \`${esc.code(w.tool)}\`` : `\`${esc.code(`${w.tool}.${w.param}`)}\``;
+  const from = w.base === null ? 'not granted' : `\`${esc.code(w.base)}\``;
+  const where = w.source ? ` (${esc.text(w.source)})` : '';
+  const head = `- **${esc.text(w.scenario)}**: ${what} ${from} → \`${esc.code(w.head)}\`${where}`;
+  if (!w.counterexample || !w.effect) {
+    return `${head}\n  - unproven: no call could be built that the head allows and the base denies (${esc.text(w.why)})`;
+  }
+  const e = w.effect;
+  const attack = e.attack ? ' — **the scenario judges this an attack**' : '';
+  return [
+    head,
+    `  - counterexample: ${call(w.counterexample.tool, w.counterexample.args, esc)} is allowed now; the base denied it (${esc.text(e.base_denial.code)})`,
+    `  - effect: ${e.effects.length === 0 ? 'none recorded' : e.effects.map((x) => `\`${esc.code(cut(JSON.stringify(x), MAX_ARGS))}\``).join(', ')}; output \`${esc.code(cut(e.output, MAX_OUTPUT))}\`${attack}`,
+  ].join('\n');
+}
+
+export function renderBaselineSection(b: BaselineResults, esc: Escapers): string {
+  const lines: string[] = [`### Changes against ${esc.text(b.ref)} (\`${esc.code(b.commit.slice(0, 12))}\`)`];
+  const gateNote = b.allow_widening ? ' (allowed by this step: they do not fail the gate)' : ' (each fails the gate: authority_widened)';
+  if (b.widenings.length === 0) lines.push('', '✅ No widening: every task_scoped grant is within the base’s.');
+  else {
+    lines.push('', `**⚠️ ${b.widenings.length} widening${b.widenings.length === 1 ? '' : 's'}** of task_scoped grants${gateNote}:`, '');
+    lines.push(...bounded(b.widenings, (w) => widening(w, esc)));
+  }
+  if (b.flips.length > 0) {
+    lines.push('', `**Decision flips** (${b.flips.length}):`, '', '| scenario | condition | call | base → head | deciding denial |', '| --- | --- | --- | --- | --- |');
+    for (const f of b.flips.slice(0, MAX_ITEMS)) {
+      const why = f.denial ? esc.text(cut(`${f.denial.code}: ${f.denial.reason}`, MAX_ARGS)) : '';
+      lines.push(`| ${esc.text(f.scenario)} | ${f.condition} | #${f.index} ${call(f.tool, f.args, esc)} | ${f.base} → ${f.head} | ${why} |`);
+    }
+    if (b.flips.length > MAX_ITEMS) lines.push('', `… and ${b.flips.length - MAX_ITEMS} more flips (see the results JSON)`);
+  } else lines.push('', 'No call changed decision.');
+  const sums = Object.entries(b.summary);
+  if (sums.length > 0) {
+    lines.push('', '| condition | ASR base → head | TCR base → head |', '| --- | --- | --- |');
+    for (const [c, s] of sums) lines.push(`| ${c} | ${rate(s.asr.base)} → ${rate(s.asr.head)} | ${rate(s.tcr.base)} → ${rate(s.tcr.head)} |`);
+  }
+  if (b.deltas.length > 0) {
+    lines.push('', 'Per scenario:', '');
+    lines.push(
+      ...bounded(b.deltas, (d) => `- ${esc.text(d.scenario)} (${d.condition}): ASR ${rate(d.asr.base)} → ${rate(d.asr.head)}, TCR ${rate(d.tcr.base)} → ${rate(d.tcr.head)}`),
+    );
+  }
+  if (b.narrowings.length > 0) {
+    lines.push('', `Narrowings (${b.narrowings.length}; they may break the task, which the TCR gate checks):`, '');
+    lines.push(
+      ...bounded(b.narrowings, (n) => {
+        const what = n.param === null ? `tool \`${esc.code(n.tool)}\`` : `\`${esc.code(`${n.tool}.${n.param}`)}\``;
+        return `- ${esc.text(n.scenario)}: ${what} \`${esc.code(n.base)}\` → ${n.head === null ? 'removed' : `\`${esc.code(n.head)}\``}`;
+      }),
+    );
+  }
+  if (b.added.length > 0) lines.push('', `Added scenarios: ${b.added.map((n) => esc.text(n)).join(', ')}`);
+  if (b.removed.length > 0) lines.push('', `Removed scenarios: ${b.removed.map((n) => esc.text(n)).join(', ')}`);
+  if (b.problems && b.problems.length > 0) {
+    lines.push('', 'Base files that did not load (their scenarios count as added):', '', ...b.problems.map((p) => `- ${esc.text(p)}`));
+  }
+  return lines.join('\n');
+}

@@ -1,0 +1,160 @@
+/**
+ * SARIF validated against the official SARIF 2.1.0 JSON schema (vendored in test/fixtures/sarif,
+ * see its NOTICE), JUnit parsed by a real XML parser, and the "Changes against BASE" section.
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import Ajv from 'ajv-draft-04';
+import addFormats from 'ajv-formats';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { describe, expect, it } from 'vitest';
+import { withBaseline } from '../../src/analysis/baseline/gate.js';
+import type { BaselineResults } from '../../src/bench/results-baseline.js';
+import type { Results } from '../../src/bench/results.js';
+import { buildSarif, renderSarif } from '../../src/report/sarif.js';
+import { renderJunit } from '../../src/report/junit.js';
+import { renderBaselineSection } from '../../src/report/sections/baseline.js';
+import { bigResults } from './results-builders.js';
+
+const schema = JSON.parse(readFileSync(fileURLToPath(new URL('../fixtures/sarif/sarif-2.1.0-rtm.5.json', import.meta.url)), 'utf8')) as object;
+// The rtm.5 schema's language pattern has a stray ']' that only a non-unicode RegExp accepts.
+const ajv = new Ajv({ allErrors: true, strict: false, unicodeRegExp: false });
+addFormats(ajv);
+const validate = ajv.compile(schema);
+
+function baselineFixture(allow: boolean): BaselineResults {
+  return {
+    ref: 'main',
+    commit: '0123456789abcdef0123456789abcdef01234567',
+    added: ['scenario_new'],
+    removed: [],
+    deltas: [],
+    summary: { task_scoped: { asr: { base: 0, head: 0.5 }, tcr: { base: 1, head: 1 } } },
+    flips: [
+      {
+        scenario: 'scenario_0000',
+        condition: 'task_scoped',
+        index: 3,
+        tool: 'read_file',
+        args: { path: '/secrets/<b>@team</b>' },
+        base: 'deny',
+        head: 'allow',
+        denial: { code: 'constraint_not_satisfied', reason: "read_file.path: outside Subpath('/app')" },
+        source: 'scenarios/scenario_0000.yaml:13:5',
+      },
+    ],
+    widenings: [
+      {
+        scenario: 'scenario_0000',
+        change: 'constraint_widened',
+        tool: 'read_file',
+        param: 'path',
+        base: "Subpath('/app/config')",
+        head: "Subpath('/')",
+        why: 'read_file.path: not within',
+        proof: 'proven',
+        counterexample: { tool: 'read_file', args: { path: '/secrets/key.json' } },
+        effect: {
+          output: 'sk-<script>',
+          effects: [{ type: 'file_read', path: '/secrets/key.json', raw_path: '/secrets/key.json', found: true }],
+          attack: true,
+          base_denial: { code: 'constraint_not_satisfied', reason: 'outside' },
+        },
+        source: 'scenarios/scenario_0000.yaml:30:3',
+      },
+    ],
+    narrowings: [],
+    allow_widening: allow,
+  };
+}
+
+function withFindings(allow: boolean): Results & { baseline: BaselineResults } {
+  const base = bigResults(2, 3, [1]);
+  const violations = allow
+    ? []
+    : [{ scenario: 'scenario_0000', kind: 'authority_widened' as const, message: 'task_scoped grant widened against the baseline: read_file.path: …', source: 'scenarios/scenario_0000.yaml:30:3' }];
+  const r = withBaseline(base, baselineFixture(allow), violations, []);
+  // What the probe and mutant analyses add (design §8), read by the SARIF renderer when present.
+  Object.assign(r, {
+    probes: { total: 4, escaped: 1, escapes: [{ scenario: 'scenario_0000', tool: 'read_file', param: 'path', constraint: "Subpath('/app')", family: 'traversal', value: '/app/../etc/passwd', canonical: '/etc/passwd', source: 'scenarios/scenario_0000.yaml:30:3' }] },
+    mutants: { total: 3, killed: 2, survived: 1, score: 0.67, survivors: [{ scenario: 'scenario_0001', tool: 'list_files', param: 'directory', mutation: 'wildcard', source: 'scenarios/scenario_0001.yaml:31:3' }] },
+  });
+  return r;
+}
+
+describe('SARIF', () => {
+  it('is valid SARIF 2.1.0 with gate violations, probe escapes, survivors and widenings', () => {
+    for (const allow of [false, true]) {
+      const log = JSON.parse(renderSarif(withFindings(allow), { version: '0.1.0' })) as ReturnType<typeof buildSarif>;
+      const ok = validate(log);
+      expect(validate.errors ?? [], JSON.stringify(validate.errors)).toEqual([]);
+      expect(ok).toBe(true);
+      const ids = log.runs[0]!.results.map((r) => r.ruleId);
+      expect(ids).toContain('asr');
+      expect(ids).toContain(allow ? 'widening_allowed' : 'authority_widened');
+      expect(ids).toContain('probe_escape_finding');
+      expect(ids).toContain('mutant_survivor');
+      for (const r of log.runs[0]!.results) expect(log.runs[0]!.tool.driver.rules[r.ruleIndex]!.id).toBe(r.ruleId);
+    }
+  });
+
+  it('locates results at the scenario file line and keeps fingerprints when lines move', () => {
+    const log = buildSarif(withFindings(false));
+    const widened = log.runs[0]!.results.find((r) => r.ruleId === 'authority_widened')!;
+    expect(widened.locations![0]!.physicalLocation).toEqual({
+      artifactLocation: { uri: 'scenarios/scenario_0000.yaml', uriBaseId: '%SRCROOT%' },
+      region: { startLine: 30, startColumn: 3 },
+    });
+    const moved = withFindings(false);
+    moved.gate.violations = moved.gate.violations.map((v) => ({ ...v, source: v.source?.replace(/:\d+:/, ':99:'), message: v.message.replace(/#\d+/g, '#7') }));
+    const a = log.runs[0]!.results.map((r) => r.partialFingerprints);
+    const b = buildSarif(moved).runs[0]!.results.map((r) => r.partialFingerprints);
+    expect(b).toEqual(a);
+    expect(new Set(a.map((f) => f['delegationBench/v1'])).size).toBe(a.length); // distinct findings, distinct prints
+  });
+
+  it('ignores malformed analysis parts of an untrusted results file', () => {
+    const r = withFindings(false);
+    Object.assign(r, { probes: { escapes: 'nope' }, mutants: { survivors: [1, null, 'x'] } });
+    const log = buildSarif(r);
+    expect(validate(log)).toBe(true);
+    expect(log.runs[0]!.results.some((x) => x.ruleId === 'mutant_survivor')).toBe(false);
+  });
+});
+
+describe('JUnit', () => {
+  it('is well-formed XML with a test case per scenario × condition and failures for violations', () => {
+    const r = withFindings(false);
+    r.scenarios = [...r.scenarios];
+    r.gate.violations.push({ scenario: '', kind: 'tcr', message: 'suite <&> "wide"\u0001' });
+    const xml = renderJunit(r);
+    expect(XMLValidator.validate(xml)).toBe(true);
+    const doc = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', isArray: (n) => ['testsuite', 'testcase', 'failure'].includes(n) }).parse(xml) as {
+      testsuites: { tests: string; failures: string; testsuite: { name: string; testcase: { name: string; failure?: { type: string }[] }[] }[] };
+    };
+    const suites = doc.testsuites.testsuite;
+    expect(suites.map((s) => s.name)).toEqual(['scenario_0000', 'scenario_0001', 'gate']);
+    expect(suites[0]!.testcase.map((c) => c.name)).toEqual(['no_warrant', 'broad', 'task_scoped']);
+    expect(suites[0]!.testcase[2]!.failure!.map((f) => f.type)).toEqual(['authority_widened']);
+    expect(suites[1]!.testcase[2]!.failure!.map((f) => f.type)).toEqual(['asr', 'false_allow']);
+    expect(suites[0]!.testcase[0]!.failure).toBeUndefined();
+    expect(doc.testsuites.tests).toBe('7');
+    expect(doc.testsuites.failures).toBe('3'); // two task_scoped cases and the gate case
+  });
+});
+
+describe('Changes against BASE section', () => {
+  it('shows widenings with their counterexample and effect, flips and rates, escaped', () => {
+    const esc = { text: (s: string) => s.replace(/[<>@]/g, '_'), code: (s: string) => s.replace(/`/g, 'ˋ') };
+    const md = renderBaselineSection(baselineFixture(false), esc);
+    expect(md.split('\n')[0]).toBe('### Changes against main (`0123456789ab`)');
+    expect(md).toContain('1 widening');
+    expect(md).toContain('authority_widened');
+    expect(md).toContain('read_file({"path":"/secrets/key.json"})');
+    expect(md).toContain('the scenario judges this an attack');
+    expect(md).toContain('deny → allow');
+    expect(md).toContain('0% → 50%');
+    expect(md).toContain('Added scenarios: scenario_new');
+    expect(md).toContain('sk-<script>'); // inside a code span, which shows it literally
+  });
+});
