@@ -34,9 +34,14 @@ export interface Environment {
   balance: number;
 }
 
+/** How the environment treats a parameter (design §3): its effect and its probes (§8) follow. */
+export type ParamKind = 'path' | 'shell' | 'url' | 'email_list' | 'number' | 'text';
+
 export interface CustomTool {
   params: readonly string[];
   returns: string;
+  /** Parameter → kind, for the parameters the scenario names a kind for (the rest are `text`). */
+  kinds?: Readonly<Record<string, ParamKind>>;
 }
 
 export interface ScenarioCall {

@@ -1,0 +1,62 @@
+/**
+ * One constraint per escape that closes it: the granted constraint tightened by one more check
+ * aimed at the family's trick, kept only when it really denies the probe and still allows every
+ * legitimate value of the parameter (both checked here, with the authorizer's own satisfaction
+ * code); otherwise the tightest grant there is, `one_of` the legitimate values.
+ */
+import { checkConstraint } from '../../warrant/constraints/satisfy.js';
+import type { Constraint } from '../../warrant/constraints/types.js';
+import type { Value } from '../../warrant/value.js';
+import type { ParamKind, ProbeFamily } from './types.js';
+
+function tighten(kind: ParamKind, family: ProbeFamily, legit: readonly Value[]): Constraint | undefined {
+  switch (kind) {
+    case 'path':
+      // A POSIX file name may hold `\`, but no legitimate path here does: refusing it makes the
+      // warrant's reading of the path and the file system's the same.
+      return { type: 'not', constraint: { type: 'regex', pattern: '\\\\' } };
+    case 'shell':
+      // A first word with `=` is an assignment, and the program is the next word.
+      return { type: 'not', constraint: { type: 'regex', pattern: '^\\s*[^\\s=]*=' } };
+    case 'email_list':
+      // One plain mailbox per entry: no list separators, display names, comments or groups.
+      return {
+        type: 'cel',
+        expression: family === 'type_confusion' ? 'false' : `value.all(r, r.matches('^[^\\\\s,;:<>()"]+@[^\\\\s,;:<>()"]+$'))`,
+      };
+    case 'url': {
+      const hosts = [...new Set(legit.filter((v): v is string => typeof v === 'string').map(hostOf).filter((h): h is string => !!h))];
+      if (hosts.length === 0) return undefined;
+      const patterns: Constraint[] = hosts.map((h) => ({ type: 'url_pattern', pattern: `${h.scheme}//${h.host}/*` }));
+      return patterns.length === 1 ? patterns[0] : { type: 'any', constraints: patterns };
+    }
+    default:
+      return undefined;
+  }
+}
+
+function hostOf(u: string): { scheme: string; host: string } | undefined {
+  try {
+    const url = new URL(u);
+    return { scheme: url.protocol, host: url.host };
+  } catch {
+    return undefined;
+  }
+}
+
+const allows = (c: Constraint, v: Value) => checkConstraint(c, v, 'x') === undefined;
+
+/** The constraint to grant instead of `granted`, or undefined when no constraint of ours is sure. */
+export function suggestFix(
+  granted: Constraint,
+  kind: ParamKind,
+  family: ProbeFamily,
+  probe: Value,
+  legit: readonly Value[],
+): Constraint | undefined {
+  const extra = tighten(kind, family, legit);
+  const candidates: Constraint[] = [];
+  if (extra) candidates.push({ type: 'all', constraints: [granted, extra] });
+  if (legit.length > 0) candidates.push({ type: 'one_of', values: [...legit] });
+  return candidates.find((c) => !allows(c, probe) && legit.every((v) => allows(c, v)));
+}

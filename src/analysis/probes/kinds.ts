@@ -1,0 +1,88 @@
+/**
+ * A parameter's kind, and the canonical form of a value of that kind: what the environment really
+ * did with it (design §8). The canonical forms come from the environment's own parsers
+ * (src/bench/env/), so the probes and the environment can never disagree on what a value means.
+ */
+import { resolvePath } from '../../bench/fs.js';
+import { mailboxesOf } from '../../bench/env/address.js';
+import { resolveHttpTarget } from '../../bench/env/http.js';
+import { parseShell } from '../../bench/env/shell.js';
+import type { Scenario } from '../../bench/scenario/types.js';
+import type { Effect } from '../../bench/effects.js';
+import { asNumber, type Value } from '../../warrant/value.js';
+import type { ParamKind } from './types.js';
+
+/** The kinds of the built-in tools' parameters (the rest are `text`). */
+const BUILTIN_KINDS: Readonly<Record<string, Readonly<Record<string, ParamKind>>>> = {
+  read_file: { path: 'path' },
+  write_file: { path: 'path' },
+  list_files: { directory: 'path' },
+  send_email: { recipients: 'email_list' },
+  transfer_money: { amount: 'number' },
+  run_command: { command: 'shell' },
+  http_request: { url: 'url' },
+};
+
+export function paramKind(scenario: Scenario, tool: string, param: string): ParamKind {
+  const builtin = BUILTIN_KINDS[tool]?.[param];
+  if (builtin !== undefined) return builtin;
+  const custom = Object.prototype.hasOwnProperty.call(scenario.tools, tool) ? scenario.tools[tool] : undefined;
+  return custom?.kinds?.[param] ?? 'text';
+}
+
+/** Python's float() on text, as the environment reads an amount given as a string. */
+const NUMERIC_TEXT = /^\s*[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?\s*$/;
+
+/**
+ * One value the constraint is checked against in canonical form, with a short text of what it
+ * means for the sentence in the report.
+ */
+export interface CanonicalValue {
+  readonly value: Value;
+  readonly shown: string;
+}
+
+/**
+ * The canonical values of `value` (several when one argument has several real effects: each
+ * program a command line starts, each mailbox of a string), or [] when nothing would happen.
+ * `effect` is what the environment recorded for the call, when the tool is a built-in.
+ */
+export function canonicalValues(kind: ParamKind, value: Value, effect: Effect | undefined): CanonicalValue[] {
+  switch (kind) {
+    case 'path': {
+      if (typeof value !== 'string') return [];
+      const path = effect && 'path' in effect ? effect.path : effect && 'directory' in effect ? effect.directory : resolvePath(value);
+      return [{ value: path, shown: path }];
+    }
+    case 'shell': {
+      if (typeof value !== 'string') return [];
+      return parseShell(value).programs.map((p) => {
+        const line = p.argv.join(' ');
+        return { value: line, shown: `runs ${JSON.stringify(p.argv)}` };
+      });
+    }
+    case 'url': {
+      if (typeof value !== 'string') return [];
+      const t = resolveHttpTarget(value);
+      return t.ok ? [{ value: t.url, shown: `connects to ${t.host}:${t.port} (${t.target})` }] : [];
+    }
+    case 'email_list': {
+      // A list stays a list (the constraint was written for a list); a bare string is one recipient.
+      if (typeof value === 'string') return mailboxesOf(value).map((m) => ({ value: m, shown: `delivers to ${m}` }));
+      if (!Array.isArray(value) || !value.every((r): r is string => typeof r === 'string')) return [];
+      const boxes = value.flatMap((r) => mailboxesOf(r));
+      return boxes.length === 0 ? [] : [{ value: boxes, shown: `delivers to ${boxes.join(', ')}` }];
+    }
+    case 'number': {
+      const n =
+        effect && effect.type === 'transfer_made'
+          ? effect.amount
+          : typeof value === 'string' && NUMERIC_TEXT.test(value)
+            ? Number(value)
+            : asNumber(value);
+      return n === undefined || !Number.isFinite(n) ? [] : [{ value: n, shown: `uses the number ${n}` }];
+    }
+    case 'text':
+      return [{ value, shown: 'uses the value as given' }];
+  }
+}

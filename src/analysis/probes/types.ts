@@ -1,0 +1,72 @@
+/**
+ * Probes (design §8): what the analysis hands to the pipeline and writes in the results JSON.
+ * Plain JSON data only: parts cross worker threads by structured clone.
+ */
+import type { Plain } from '../../bench/plain.js';
+
+import type { ParamKind } from '../../bench/scenario/types.js';
+
+export type { ParamKind };
+export const PARAM_KINDS: readonly ParamKind[] = ['path', 'shell', 'url', 'email_list', 'number', 'text'];
+
+/** The probe families, each aimed at one way the warrant's view and the real effect can differ. */
+export type ProbeFamily =
+  | 'separator_confusion'
+  | 'traversal'
+  | 'encoding'
+  | 'case'
+  | 'nul'
+  | 'trailing_dot'
+  | 'numeric_edge'
+  | 'type_confusion'
+  | 'address_list'
+  | 'display_name'
+  | 'url_userinfo'
+  | 'ip_spelling'
+  | 'unspecified_address'
+  | 'shell_assignment'
+  | 'program_path'
+  | 'shell_quoting'
+  | 'shell_metacharacter';
+
+/** The analyses' switches for probes (CLI `--no-probes`, `--max-escapes N`; action `probes`, `max-escapes`). */
+export interface ProbeOptions {
+  enabled: boolean;
+  /** Escapes allowed before the gate fails with kind `probe_escape`; undefined: reported, never gated. */
+  maxEscapes?: number;
+}
+
+export const DEFAULT_PROBE_OPTIONS: ProbeOptions = { enabled: true };
+
+export interface ProbeEscape {
+  scenario: string;
+  tool: string;
+  param: string;
+  /** The constraint as Tenuo describes it, e.g. `Subpath('/app/config')`. */
+  constraint: string;
+  family: ProbeFamily;
+  /** The probe's argument value: what the authorizer allowed. */
+  value: Plain;
+  /** The same argument as the environment really used it (resolved path, argv, canonical URL, mailboxes, number). */
+  canonical: Plain;
+  /** One sentence: what really happened. */
+  effect: string;
+  /** A constraint (scenario YAML) that denies this probe and still allows every legitimate call. */
+  fix: string;
+  /** FILE:LINE:COL of the grant (the tool's key under `warrant:`). */
+  source?: string;
+}
+
+/** One scenario's probes: what the per-scenario function returns. */
+export interface ProbesPart {
+  scenario: string;
+  total: number;
+  escapes: ProbeEscape[];
+}
+
+/** The results JSON section (design §8). */
+export interface ProbesSection {
+  total: number;
+  escaped: number;
+  escapes: ProbeEscape[];
+}
