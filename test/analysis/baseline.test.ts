@@ -169,6 +169,19 @@ describe('baseline: reading the ref', () => {
     expect((err as BaselineError).message).toContain('fetch-depth: 0');
   });
 
+  it('with fetch allowed (the action), a shallow clone fetches the base commit from origin and compares', async () => {
+    const { dir, baseSha } = repoWith({ 'scenarios/docs.yaml': scenario() }, { 'scenarios/docs.yaml': scenario({ readFile: '{subpath: /app}' }) });
+    const clone = tempDir('db-shallow-');
+    git(clone, 'clone', '-q', '--depth', '1', `file://${dir}`, 'c');
+    const cwd = `${clone}/c`;
+    expect(git(cwd, 'rev-parse', '--is-shallow-repository')).toBe('true');
+    const scenarios = await loadScenarios(['scenarios'], cwd);
+    const headResults = runBenchmark({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
+    const out = await runBaseline({ ref: baseSha, inputs: ['scenarios'], cwd, seed: SEED, head: scenarios, headResults, allowWidening: false, fetch: true });
+    expect(out.baseline.commit).toBe(baseSha);
+    expect(out.baseline.widenings.map((w) => `${w.tool}.${w.param}`)).toEqual(['read_file.path']);
+  });
+
   it('refuses option-like refs, paths outside the repository, and a folder that is not a repository', async () => {
     const { dir } = repoWith({ 'scenarios/docs.yaml': scenario() }, {});
     const scenarios = await loadScenarios(['scenarios'], dir);

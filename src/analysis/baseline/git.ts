@@ -88,14 +88,34 @@ async function topLevel(cwd: string): Promise<string> {
   }
 }
 
-/** REF → the commit it names. A shallow clone that lacks it gets told what to set. */
-async function resolveCommit(top: string, ref: string): Promise<string> {
+async function revParse(top: string, ref: string): Promise<string | undefined> {
   try {
     const out = await git(top, ['rev-parse', '--verify', '--quiet', '--end-of-options', `${ref}^{commit}`], 64 * 1024);
     const sha = out.toString('utf8').trim();
-    if (/^[0-9a-f]{40}([0-9a-f]{24})?$/.test(sha)) return sha;
+    return /^[0-9a-f]{40}([0-9a-f]{24})?$/.test(sha) ? sha : undefined;
   } catch {
-    // fall through to the explanation below
+    return undefined;
+  }
+}
+
+/**
+ * REF → the commit it names. When it is missing and `fetch` is allowed, the one commit is fetched
+ * from `origin` (depth 1: only the files at REF are needed, not its history), as actions/checkout
+ * itself fetches a pull request's commit. Otherwise, or when that fails, a shallow clone is told
+ * what to set.
+ */
+async function resolveCommit(top: string, ref: string, fetch: boolean): Promise<string> {
+  const found = await revParse(top, ref);
+  if (found !== undefined) return found;
+  let fetchProblem = '';
+  if (fetch) {
+    try {
+      await git(top, ['fetch', '--quiet', '--no-tags', '--no-write-fetch-head', '--depth=1', 'origin', '--end-of-options', ref], 1024 * 1024);
+      const fetched = (await revParse(top, ref)) ?? (await revParse(top, `origin/${ref}`));
+      if (fetched !== undefined) return fetched;
+    } catch (e) {
+      fetchProblem = ` (fetching it from origin failed: ${(e as Error).message.split('\n')[0]})`;
+    }
   }
   let shallow = false;
   try {
@@ -108,8 +128,8 @@ async function resolveCommit(top: string, ref: string): Promise<string> {
     shallow
       ? `--baseline ${ref}: this is a shallow clone and ${ref} is not in it. Check out with full history ` +
           '(actions/checkout: `fetch-depth: 0`), or fetch the base first (`git fetch --depth=1 origin ' +
-          `${ref}\`)`
-      : `--baseline ${ref}: no such commit in this repository (fetch it first, e.g. \`git fetch origin ${ref}\`)`,
+          `${ref}\`)${fetchProblem}`
+      : `--baseline ${ref}: no such commit in this repository (fetch it first, e.g. \`git fetch origin ${ref}\`)${fetchProblem}`,
   );
 }
 
@@ -155,10 +175,16 @@ export interface BaselineFiles {
  * Reads the scenario files named by `inputs` (files or folders, relative to `cwd`, as the loader
  * takes them; the built-in suite is left to the caller) as they are at `ref`.
  */
-export async function readFilesAtRef(ref: string, inputs: readonly string[], cwd: string, bounds: GitBounds): Promise<BaselineFiles> {
+export async function readFilesAtRef(
+  ref: string,
+  inputs: readonly string[],
+  cwd: string,
+  bounds: GitBounds,
+  options: { fetch?: boolean } = {},
+): Promise<BaselineFiles> {
   checkRef(ref);
   const top = await topLevel(cwd);
-  const commit = await resolveCommit(top, ref);
+  const commit = await resolveCommit(top, ref, options.fetch ?? false);
   const realCwd = await realpath(cwd).catch(() => resolve(cwd));
   const files: GitFile[] = [];
   const missing: string[] = [];

@@ -36,6 +36,8 @@ export interface BaselineOptions {
   readonly head: readonly Scenario[];
   readonly headResults: Results;
   readonly allowWidening: boolean;
+  /** Fetch REF from origin (depth 1) when this clone lacks it (the action: a shallow checkout). */
+  readonly fetch?: boolean;
 }
 
 export interface BaselineOutcome {
@@ -50,7 +52,7 @@ export interface BaselineOutcome {
 async function baseScenarios(o: BaselineOptions): Promise<{ commit: string; scenarios: Scenario[]; problems: string[] }> {
   const inputs = o.inputs.length === 0 ? [BUILTIN] : o.inputs;
   const fromGit = inputs.filter((i) => i !== BUILTIN);
-  const read = await readFilesAtRef(o.ref, fromGit, o.cwd, { maxFileBytes: MAX_FILE_BYTES, maxTotalBytes: MAX_TOTAL_BYTES, maxFiles: MAX_FILES });
+  const read = await readFilesAtRef(o.ref, fromGit, o.cwd, { maxFileBytes: MAX_FILE_BYTES, maxTotalBytes: MAX_TOTAL_BYTES, maxFiles: MAX_FILES }, { fetch: o.fetch ?? false });
   const scenarios: Scenario[] = [];
   const problems: string[] = [];
   if (inputs.includes(BUILTIN)) scenarios.push(...(await loadScenarios([BUILTIN], o.cwd)));
