@@ -63,8 +63,8 @@ describe('built-in suite snapshot', () => {
     }
     // The file names really differ between these folders (relative, '.', absolute).
     expect(seen.size).toBe(cwds.length);
-    expect([...seen]).toContain(join('scenarios', 'code_review.yaml'));
-    expect([...seen]).toContain(join(dir, 'code_review.yaml'));
+    expect([...seen]).toContain(join('scenarios', 'api_monitoring.yaml'));
+    expect([...seen]).toContain(join(dir, 'api_monitoring.yaml'));
   });
 
   test('loadScenarios uses a fresh snapshot (an intact, edited body shows through)', async () => {
@@ -89,19 +89,19 @@ describe('built-in suite snapshot', () => {
     const modified = await loadScenarios([], a.root, opts(a));
     expect(modified.find((x) => x.name === 'code_review')!.description).toBe('changed after the build');
     expect(modified).toEqual(await loadScenarioFiles([], a.root, a.dir));
-    // Added: an eighth file.
+    // Added: a ninth file.
     const b = copiedSuite();
     writeFileSync(join(b.dir, 'zz_extra.yaml'), yaml.replace(/^name: code_review$/m, 'name: zz_extra'));
     const added = await loadScenarios(['builtin'], b.root, opts(b));
     expect(added.map((x) => x.name)).toContain('zz_extra');
-    expect(added).toHaveLength(8);
+    expect(added).toHaveLength(9);
     // Removed.
     const c = copiedSuite();
     const { rmSync } = await import('node:fs');
     rmSync(join(c.dir, 'log_analysis.yaml'));
     const removed = await loadScenarios(['builtin'], c.root, opts(c));
     expect(removed.map((x) => x.name)).not.toContain('log_analysis');
-    expect(removed).toHaveLength(6);
+    expect(removed).toHaveLength(7);
   });
 
   test('a damaged snapshot is never trusted and never throws', async () => {

@@ -9,11 +9,13 @@
 import schemaJson from '../../../scenarios/scenario.schema.json' with { type: 'json' };
 import type { Constraint, ConstraintSet, ToolGrants } from '../../warrant/constraints/types.js';
 import type { Value } from '../../warrant/value.js';
+import { checkJudge } from '../judge-check.js';
 import { celProblem, constraintFromYaml } from './constraint-yaml.js';
 import type { ScenarioProblem } from './errors.js';
 import { MAX_PROBLEMS_PER_FILE } from './limits.js';
 import { at, type PathSegment } from './path.js';
 import { normalizePosixPath } from './posix-path.js';
+import { scalarCharOffset } from './scalar-offset.js';
 import { SchemaValidator, type JsonSchema } from './schema.js';
 import { hint } from './suggest.js';
 import { BUILTIN_TOOLS, BUILTIN_TOOL_NAMES, isBuiltinTool, type ToolSignature } from './tools.js';
@@ -59,7 +61,7 @@ export function parseScenarioText(text: string, file: string): ParseResult {
   for (const p of schemaProblems) report(p.offset, p.message);
   if (root.kind !== 'map') return done(undefined, problems, file);
 
-  const b = new Builder(root, tainted, failed, report, pos);
+  const b = new Builder(root, tainted, failed, report, pos, text);
   const scenario = b.build();
   const nameEntry = root.entries.find((e) => e.key === 'name');
   const name =
@@ -90,6 +92,8 @@ class Builder {
     private readonly failed: ReadonlySet<PNode>,
     private readonly report: (offset: number, message: string) => void,
     private readonly pos: (offset: number) => SourcePos,
+    /** The file's text, to place problems found inside a judge expression (scalar-offset.ts). */
+    private readonly text: string,
   ) {}
 
   build(): Scenario | undefined {
@@ -313,6 +317,12 @@ class Builder {
       if (problem !== undefined) {
         this.report(v.span.start, at(['judge', key], `invalid CEL expression: ${problem}`));
         ok = false;
+      } else {
+        // Fields and effect types the effects do not have, a result that is not a bool.
+        for (const p of checkJudge(expr)) {
+          this.report(scalarCharOffset(this.text, v.span, expr, p.at), at(['judge', key], p.message));
+          ok = false;
+        }
       }
       out[key] = { expr, at: v.span.start };
     }
