@@ -5,7 +5,9 @@
  */
 import { appendFile, stat } from 'node:fs/promises';
 import type { Results } from '../bench/results.js';
+import type { ScenarioProblem } from '../bench/scenario/errors.js';
 import { renderMarkdown, type MarkdownOptions } from '../report/markdown.js';
+import { renderProblemsMarkdown } from '../report/problems.js';
 
 export const SUMMARY_LIMIT_BYTES = 1024 * 1024;
 const MARGIN_BYTES = 1024;
@@ -31,14 +33,39 @@ export async function writeJobSummary(
   results: Results,
   o: Omit<MarkdownOptions, 'maxChars'>,
 ): Promise<{ bytes: number }> {
+  const text = renderWithinBytes(results, o, await budgetOf(file));
+  await appendFile(file, text, 'utf8');
+  return { bytes: Buffer.byteLength(text, 'utf8') };
+}
+
+/**
+ * The job summary of a run that could not start: the scenario files' problems. Fewer problems are
+ * listed until the text fits (each is bounded by the loader, so a few rounds at most).
+ */
+export async function writeProblemsSummary(
+  file: string,
+  problems: readonly ScenarioProblem[],
+  o: { name: string },
+): Promise<{ bytes: number }> {
+  const budget = await budgetOf(file);
+  let max = problems.length;
+  let text = renderProblemsMarkdown(problems, { name: o.name, maxProblems: max });
+  while (Buffer.byteLength(text, 'utf8') > budget && max > 0) {
+    max = Math.floor(max / 2);
+    text = renderProblemsMarkdown(problems, { name: o.name, maxProblems: max });
+  }
+  if (Buffer.byteLength(text, 'utf8') > budget) return { bytes: 0 };
+  await appendFile(file, text, 'utf8');
+  return { bytes: Buffer.byteLength(text, 'utf8') };
+}
+
+/** What is left of GitHub's 1 MiB for this step's summary file. */
+async function budgetOf(file: string): Promise<number> {
   let used = 0;
   try {
     used = (await stat(file)).size;
   } catch {
     used = 0; // not there yet: appendFile creates it
   }
-  const budget = Math.max(0, SUMMARY_LIMIT_BYTES - used - MARGIN_BYTES);
-  const text = renderWithinBytes(results, o, budget);
-  await appendFile(file, text, 'utf8');
-  return { bytes: Buffer.byteLength(text, 'utf8') };
+  return Math.max(0, SUMMARY_LIMIT_BYTES - used - MARGIN_BYTES);
 }

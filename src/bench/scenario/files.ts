@@ -3,7 +3,7 @@
  * user's own (`my-scenarios/x.yaml`, not an absolute path), and a file's size is checked before a
  * byte of it is read, so a 50 MB file is refused at once.
  */
-import { open, readdir, stat } from 'node:fs/promises';
+import { open, readdir, realpath, stat } from 'node:fs/promises';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { builtinScenariosDir } from './builtin.js';
 import type { ScenarioProblem } from './errors.js';
@@ -16,7 +16,8 @@ export interface ScenarioFile {
 
 export const BUILTIN = 'builtin';
 
-const YAML_EXT = /\.ya?ml$/;
+/** `.yaml` and `.yml`, in any case (`.YAML` from a Windows editor is the same file type). */
+const YAML_EXT = /\.ya?ml$/i;
 
 /**
  * How the built-in folder is named in messages and in every SourcePos: relative to `cwd` when it is
@@ -40,11 +41,17 @@ export function scenarioFileNames(entries: readonly { name: string; isFile(): bo
     .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
-/** `builtinDir` overrides where `builtin` points (tests load a copied suite). */
+/**
+ * `builtinDir` overrides where `builtin` points (tests load a copied suite). With `confine` (the
+ * action: GITHUB_WORKSPACE), every file other than the built-in suite's must resolve, through every
+ * symlink, to a path inside that folder: a pull request cannot make the action read (and echo into
+ * a log or a comment) a file of the runner through a symlink or `../`.
+ */
 export async function resolveInputs(
   inputs: readonly string[],
   cwd: string,
   builtinDir?: string,
+  confine?: string,
 ): Promise<{ files: ScenarioFile[]; problems: ScenarioProblem[] }> {
   const files: ScenarioFile[] = [];
   const problems: ScenarioProblem[] = [];
@@ -61,6 +68,7 @@ export async function resolveInputs(
       continue;
     }
     const abs = resolve(cwd, input);
+    const before = files.length;
     let st;
     try {
       st = await stat(abs);
@@ -68,14 +76,43 @@ export async function resolveInputs(
       problems.push(fileProblem(input, describeFsError(e, 'no such file or folder')));
       continue;
     }
+    if (confine !== undefined && !(await inside(abs, confine))) {
+      problems.push(fileProblem(input, outsideMessage(confine)));
+      continue;
+    }
     if (st.isDirectory()) await addFolder(abs, input, add, problems);
     else add({ display: input, abs });
+    if (confine === undefined) continue;
+    // A folder inside may still hold a symlink that leads out.
+    for (let i = files.length - 1; i >= before; i--) {
+      const f = files[i]!;
+      if (await inside(f.abs, confine)) continue;
+      problems.push(fileProblem(f.display, outsideMessage(confine)));
+      files.splice(i, 1);
+    }
   }
   if (files.length > MAX_FILES) {
     problems.push(fileProblem(inputs.join(', ') || BUILTIN, `${files.length} scenario files; the limit is ${MAX_FILES}`));
     return { files: [], problems };
   }
   return { files, problems };
+}
+
+/** Whether `path`, every symlink resolved, is `root` (resolved too) or below it. */
+async function inside(path: string, root: string): Promise<boolean> {
+  let real: string;
+  let realRoot: string;
+  try {
+    [real, realRoot] = await Promise.all([realpath(path), realpath(root)]);
+  } catch {
+    return false; // a dangling symlink leads nowhere we can vouch for
+  }
+  const rel = relative(realRoot, real);
+  return rel === '' || (!rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel));
+}
+
+function outsideMessage(root: string): string {
+  return `resolves (through a symlink or '..') to a path outside the workspace ${root}; the action reads scenario files from inside the workspace only`;
 }
 
 async function addFolder(

@@ -3,6 +3,7 @@
  * listing every problem of every file (design §3). Files are read within bounds (limits.ts); each
  * is parsed and checked on its own, then names are checked across files.
  */
+import { boundProblems } from './bounded.js';
 import { ScenarioError, type ScenarioProblem } from './errors.js';
 import { fileProblem, formatBytes, readScenarioFile, resolveInputs } from './files.js';
 import { MAX_TOTAL_BYTES } from './limits.js';
@@ -12,10 +13,15 @@ import type { Scenario, SourcePos } from './types.js';
 /**
  * Loads scenario files and folders (`*.yaml`, `*.yml`, sorted); the word `builtin`, or an empty
  * list, is the built-in suite (in `builtinDir` when given). Names in messages are as given,
- * relative to `cwd`.
+ * relative to `cwd`. With `confine`, files outside that folder are refused (files.ts).
  */
-export async function loadScenarioFiles(inputs: readonly string[], cwd: string, builtinDir?: string): Promise<Scenario[]> {
-  const { files, problems } = await resolveInputs(inputs, cwd, builtinDir);
+export async function loadScenarioFiles(
+  inputs: readonly string[],
+  cwd: string,
+  builtinDir?: string,
+  confine?: string,
+): Promise<Scenario[]> {
+  const { files, problems } = await resolveInputs(inputs, cwd, builtinDir, confine);
   const scenarios: Scenario[] = [];
   const names: { value: string; source: SourcePos }[] = [];
   let total = 0;
@@ -31,7 +37,7 @@ export async function loadScenarioFiles(inputs: readonly string[], cwd: string, 
       break;
     }
     const result = parseScenarioText(read.text!, f.display);
-    problems.push(...result.problems);
+    problems.push(...boundProblems(result.problems));
     if (result.scenario) scenarios.push(result.scenario);
     if (result.name) names.push(result.name);
   }

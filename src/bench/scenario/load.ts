@@ -27,6 +27,11 @@ export interface LoadOptions {
    * `scenarios/`, and in the bundle the snapshot beside it in `dist/`; from the sources, none.
    */
   readonly builtin?: { readonly dir: string; readonly snapshot?: string };
+  /**
+   * A folder every scenario file other than the built-in suite's must resolve into, symlinks
+   * followed (the action: GITHUB_WORKSPACE). Unset: no bound (the CLI reads what its user names).
+   */
+  readonly confine?: string;
 }
 
 function defaultBuiltin(): { dir: string; snapshot?: string } {
@@ -46,5 +51,5 @@ export async function loadScenarios(inputs: readonly string[], cwd: string, opti
     if (scenarios !== undefined) return scenarios;
   }
   const { loadScenarioFiles } = await import('./load-yaml.js');
-  return loadScenarioFiles(inputs, cwd, builtin.dir);
+  return loadScenarioFiles(inputs, cwd, builtin.dir, options.confine);
 }

@@ -73,6 +73,9 @@ interface Built {
   readonly height: number; // collection nesting levels, aliases expanded
 }
 
+const MULTIPLE_DOCS_MESSAGE =
+  'a second YAML document starts here; a scenario file holds exactly one scenario (move each document after a `---` into a file of its own)';
+
 export function parseYamlTree(text: string): ParsedTree {
   const lineCounter = new LineCounter();
   const linePos = (offset: number) => lineCounter.linePos(offset);
@@ -102,6 +105,11 @@ export function parseYamlTree(text: string): ParsedTree {
   const problems: OffsetProblem[] = [];
   for (const e of doc.errors) {
     const overflow = e.message.includes('Maximum call stack size exceeded');
+    if (e.code === 'MULTIPLE_DOCS') {
+      // yaml's own words name an API; the user needs to know what to do with the file.
+      problems.push({ offset: e.pos[0], message: MULTIPLE_DOCS_MESSAGE });
+      continue;
+    }
     problems.push({ offset: e.pos[0], message: overflow ? tooDeepMessage() : `YAML syntax error: ${firstLine(e.message)}` });
     if (overflow) return { root: undefined, problems: [problems[problems.length - 1]!], linePos };
   }

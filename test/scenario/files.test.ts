@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { boundMessage } from '../../src/bench/scenario/bounded.js';
+import { MAX_PROBLEMS_PER_FILE } from '../../src/bench/scenario/limits.js';
+import { scenarioFileNames } from '../../src/bench/scenario/files.js';
+import { problemsOf, problemsOfText, tempDir } from './helpers.js';
+
+const entry = (name: string, file = true) => ({ name, isFile: () => file, isSymbolicLink: () => false });
+
+describe('scenario folders', () => {
+  it('take .yaml and .yml in any case, and nothing else', () => {
+    const names = ['a.yaml', 'B.YAML', 'c.Yml', 'd.YML', 'e.yaml.bak', 'f.json', 'g.yamlx', 'yaml', 'h.ya ml'];
+    expect(scenarioFileNames(names.map((n) => entry(n)))).toEqual(['B.YAML', 'a.yaml', 'c.Yml', 'd.YML']);
+    expect(scenarioFileNames([entry('dir.yaml', false)])).toEqual([]);
+  });
+
+  it('load an upper-case .YAML file found in a folder', async () => {
+    const d = tempDir({ 'ONLY.YAML': 'name: x\n' });
+    const problems = await problemsOf(['.'], d);
+    // Read and checked, not "no scenario files in this folder".
+    expect(problems.some((p) => p.startsWith("./ONLY.YAML:1:1: missing required key"))).toBe(true);
+  });
+});
+
+describe('a file with more than one YAML document', () => {
+  it('is one error in our words at the start of the second document', async () => {
+    expect(await problemsOfText('name: a\n---\nname: b\n')).toEqual([
+      's.yaml:2:1: a second YAML document starts here; a scenario file holds exactly one scenario (move each document after a `---` into a file of its own)',
+    ]);
+    const p = await problemsOfText('---\nname: a\ndescription: d\n# a comment\n\n---\nname: b\n');
+    expect(p).toHaveLength(1);
+    expect(p[0]).toMatch(/^s\.yaml:6:1: a second YAML document starts here/);
+  });
+});
+
+describe('problems are bounded: a file cannot be echoed into a log', () => {
+  it('shortens a long quoted value and says how long it was', () => {
+    const v = 'x'.repeat(5000);
+    expect(boundMessage(`unknown tool '${v}'`)).toBe(`unknown tool '${'x'.repeat(57)}...' (5000 characters)`);
+    expect(boundMessage("unknown tool 'read_fil' (did you mean 'read_file'?)")).toBe("unknown tool 'read_fil' (did you mean 'read_file'?)");
+  });
+
+  it('shortens any long message at its middle, never splitting a character', () => {
+    const m = boundMessage(`a ${'😀'.repeat(1000)} z`);
+    expect(Array.from(m).length).toBeLessThanOrEqual(400);
+    expect(m.startsWith('a 😀')).toBe(true);
+    expect(m.endsWith('😀 z')).toBe(true);
+    expect(m).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])/);
+  });
+
+  it('applies to what the loader reports', async () => {
+    const big = 'Q'.repeat(3000);
+    const keys = Object.fromEntries(Array.from({ length: MAX_PROBLEMS_PER_FILE + 20 }, (_, i) => [`${big}${i}`, i]));
+    const problems = await problemsOfText(JSON.stringify({ ...keys, calls: [{ tool: big }] }));
+    expect(problems.length).toBe(MAX_PROBLEMS_PER_FILE + 1);
+    for (const p of problems) expect(p).not.toContain('Q'.repeat(60));
+    expect(problems.join('\n').length).toBeLessThan((MAX_PROBLEMS_PER_FILE + 1) * 200);
+  });
+});
