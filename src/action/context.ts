@@ -13,6 +13,8 @@ export interface ActionContext {
   repo: string | undefined;
   /** The pull request the event belongs to, when it names one. */
   prNumber: number | undefined;
+  /** The pull request's base commit (the default baseline, design §10), when the event names one. */
+  baseSha?: string | undefined;
   /** The pull request's head repository when it differs from the base: a fork. */
   forkRepo: string | undefined;
   /** Link to this workflow run (the full report lives in its job summary). */
@@ -53,12 +55,15 @@ export function readContext(env: NodeJS.ProcessEnv, cwd: string): ActionContext 
 
   let prNumber: number | undefined;
   let forkRepo: string | undefined;
+  let baseSha: string | undefined;
   const pr = obj(payload['pull_request']);
   if (pr) {
     prNumber = prNumberOf(pr);
     const head = obj(obj(pr['head'])?.['repo'])?.['full_name'];
     const base = obj(obj(pr['base'])?.['repo'])?.['full_name'];
     if (typeof head === 'string' && typeof base === 'string' && head !== base) forkRepo = head;
+    const sha = obj(pr['base'])?.['sha'];
+    if (typeof sha === 'string' && /^[0-9a-f]{40}([0-9a-f]{24})?$/.test(sha)) baseSha = sha;
   } else if (eventName === 'issue_comment' && obj(payload['issue'])?.['pull_request']) {
     prNumber = prNumberOf(payload['issue']);
   } else if (eventName === 'workflow_run') {
@@ -79,6 +84,7 @@ export function readContext(env: NodeJS.ProcessEnv, cwd: string): ActionContext 
     repo: repo || undefined,
     prNumber,
     forkRepo,
+    baseSha,
     runUrl,
     apiUrl,
     // The runner sets GITHUB_GRAPHQL_URL; without it, derive it as GitHub does (GHES: /api/graphql).
