@@ -1,0 +1,99 @@
+/**
+ * Least-privilege slack (design §8, "slack"): what the task_scoped warrant grants beyond what the
+ * scenario's legitimate calls (marked `expect: allow`, and allowed in the task_scoped trial) use.
+ * - `unused_tool`: a granted tool no legitimate call uses; the suggestion is to drop the grant.
+ * - `wider_than_needed`: a constraint of a used tool wider than its calls need, with the tightest
+ *   constraint of the same kind (tighten.ts); `suggested` is null for kinds with no such rule
+ *   (CEL, regex, …), so that a reader knows to look at them by hand.
+ * Each finding carries the tightened grants (`apply`), so that a test can replay it: the task
+ * still succeeds and no call marked `expect: deny` becomes allowed.
+ */
+import { compareUtf8 } from '../../warrant/bytes.js';
+import { describeConstraint } from '../../warrant/constraints/format.js';
+import type { ToolGrants } from '../../warrant/constraints/types.js';
+import type { Value } from '../../warrant/value.js';
+import { formatSource } from '../../bench/errors.js';
+import type { Trial } from '../../bench/results.js';
+import type { Scenario } from '../../bench/scenario/types.js';
+import { knownDirectories, tightest } from './tighten.js';
+import { grantYaml } from './yaml.js';
+
+export interface SlackEntry {
+  scenario: string;
+  tool: string;
+  /** null for an unused tool. */
+  param: string | null;
+  kind: 'unused_tool' | 'wider_than_needed';
+  /** What is granted: the constraint, or for an unused tool its grant line. */
+  granted: string;
+  /** The tightest same-kind constraint; null: drop the grant (unused_tool) or none computed. */
+  suggested: string | null;
+  /** The tool's grant line with the suggestion applied (scenario YAML); '' drops the grant; null: none. */
+  suggestion: string | null;
+  source: string;
+}
+
+export interface SlackFinding {
+  readonly entry: SlackEntry;
+  /** The warrant with this one suggestion applied; null when nothing is suggested. */
+  readonly apply: ToolGrants | null;
+}
+
+function stringsIn(v: Value, out: string[], depth = 0): void {
+  if (depth > 8) return;
+  if (typeof v === 'string') out.push(v);
+  else if (Array.isArray(v)) v.forEach((x) => stringsIn(x, out, depth + 1));
+}
+
+export function slackFindings(scenario: Scenario, trial: Trial): SlackFinding[] {
+  const out: SlackFinding[] = [];
+  const grants = scenario.warrant;
+  const legit = scenario.calls.filter((c, i) => c.expect === 'allow' && trial.calls[i]?.authorized === true);
+  const mentioned: string[] = Object.keys(scenario.environment.files);
+  for (const c of scenario.calls) for (const v of Object.values(c.args)) stringsIn(v, mentioned);
+  const dirs = knownDirectories(mentioned);
+  const source = (tool: string): string => formatSource(scenario.grantSources?.[tool] ?? scenario.warrantSource ?? scenario.source);
+  for (const [tool, set] of Object.entries(grants)) {
+    const calls = legit.filter((c) => c.tool === tool);
+    if (calls.length === 0) {
+      const { [tool]: _dropped, ...rest } = grants;
+      out.push({
+        entry: {
+          scenario: scenario.name,
+          tool,
+          param: null,
+          kind: 'unused_tool',
+          granted: grantYaml(tool, set),
+          suggested: null,
+          suggestion: '',
+          source: source(tool),
+        },
+        apply: rest,
+      });
+      continue;
+    }
+    for (const param of Object.keys(set.constraints).sort(compareUtf8)) {
+      const c = set.constraints[param]!;
+      const values = calls.filter((x) => Object.prototype.hasOwnProperty.call(x.args, param)).map((x) => x.args[param]!);
+      if (values.length < calls.length) continue; // a call without it was denied already; nothing to learn
+      const t = tightest(c, values, dirs);
+      if (t === undefined) continue;
+      const apply: ToolGrants | null =
+        t === null ? null : { ...grants, [tool]: { ...set, constraints: { ...set.constraints, [param]: t } } };
+      out.push({
+        entry: {
+          scenario: scenario.name,
+          tool,
+          param,
+          kind: 'wider_than_needed',
+          granted: describeConstraint(c),
+          suggested: t === null ? null : describeConstraint(t),
+          suggestion: apply === null ? null : grantYaml(tool, apply[tool]!),
+          source: source(tool),
+        },
+        apply,
+      });
+    }
+  }
+  return out;
+}
