@@ -15,7 +15,7 @@ import type { Plain } from './plain.js';
  * A field's type as CEL sees it. `number` is an int or a double by value (the CEL conversion makes
  * an integral JS number an int), so the checker treats it as either.
  */
-export type FieldType = 'string' | 'bool' | 'int' | 'number' | 'list<string>' | 'list<list<string>>' | 'map<string, dyn>';
+export type FieldType = 'string' | 'bool' | 'int' | 'number' | 'list(string)' | 'list(list(string))' | 'map(string, dyn)';
 
 export interface FieldSpec {
   readonly type: FieldType;
@@ -70,7 +70,7 @@ export const EFFECTS = {
   email_sent: {
     recordedBy: '`send_email`',
     fields: {
-      recipients: { type: 'list<string>', doc: 'the recipients as given (a single string becomes a one-element list)' },
+      recipients: { type: 'list(string)', doc: 'the recipients as given (a single string becomes a one-element list)' },
       subject: { type: 'string', doc: 'the subject' },
       body: { type: 'string', doc: 'the body' },
     },
@@ -99,7 +99,7 @@ export const EFFECTS = {
     recordedBy: 'a custom tool (`tools:`)',
     fields: {
       tool: { type: 'string', doc: 'the tool\'s name' },
-      args: { type: 'map<string, dyn>', doc: 'the arguments as given (`e.args.NAME`)' },
+      args: { type: 'map(string, dyn)', doc: 'the arguments as given (`e.args.NAME`)' },
     },
   },
 } as const satisfies Readonly<Record<string, EffectSpec>>;
@@ -113,9 +113,9 @@ type ValueOf<T> = T extends 'string'
     ? boolean
     : T extends 'int' | 'number'
       ? number
-      : T extends 'list<string>'
+      : T extends 'list(string)'
         ? string[]
-        : T extends 'list<list<string>>'
+        : T extends 'list(list(string))'
           ? string[][]
           : Record<string, Plain>;
 

@@ -55,11 +55,11 @@ function fromField(t: FieldType): Ty {
       return INT;
     case 'number':
       return DYN; // an int or a double by value
-    case 'list<string>':
+    case 'list(string)':
       return { kind: 'list', elem: STRING };
-    case 'list<list<string>>':
+    case 'list(list(string))':
       return { kind: 'list', elem: { kind: 'list', elem: STRING } };
-    case 'map<string, dyn>':
+    case 'map(string, dyn)':
       return { kind: 'map', value: DYN };
   }
 }
