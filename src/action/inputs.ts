@@ -11,6 +11,9 @@ export interface ActionConfig {
   /** Gate bounds on task_scoped, as fractions in [0, 1]. */
   maxAsr: number;
   minTcr: number;
+  /** Gate bounds on task_scoped calls that contradict their expect label (counts). */
+  maxFalseAllows: number;
+  maxFalseBlocks: number;
   githubToken: string;
   comment: CommentMode;
   /** The report's identity: comment marker, headings, badge file names. */
@@ -53,6 +56,16 @@ export function parseInputs(getInput: (name: string) => string): ActionConfig {
     return n / 100;
   };
 
+  const calls = (name: string): number => {
+    const raw = get(name);
+    if (raw === '') return 0;
+    if (!/^\d{1,9}$/.test(raw)) {
+      problems.push(`input ${name}: ${show(raw)} is not a number of calls (a whole number ≥ 0)`);
+      return 0;
+    }
+    return Number(raw);
+  };
+
   const path = (name: string): string | undefined => {
     const raw = get(name);
     if (raw === '') return undefined;
@@ -81,6 +94,8 @@ export function parseInputs(getInput: (name: string) => string): ActionConfig {
 
   const maxAsr = percent('max-asr', 0);
   const minTcr = percent('min-tcr', 100);
+  const maxFalseAllows = calls('max-false-allows');
+  const maxFalseBlocks = calls('max-false-blocks');
 
   const commentRaw = get('comment') || 'auto';
   let comment: CommentMode = 'auto';
@@ -117,6 +132,8 @@ export function parseInputs(getInput: (name: string) => string): ActionConfig {
     scenarios,
     maxAsr,
     minTcr,
+    maxFalseAllows,
+    maxFalseBlocks,
     githubToken: get('github-token'),
     comment,
     name,

@@ -7,11 +7,13 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { HarnessError } from '../bench/errors.js';
+import { VIOLATION_KINDS } from '../bench/gate-kinds.js';
 import type { Results } from '../bench/results.js';
 import { DEFAULT_SEED, runBenchmark } from '../bench/run.js';
 import { ScenarioError } from '../bench/scenario/errors.js';
 import { loadScenarios } from '../bench/scenario/load.js';
 import { renderJson } from '../report/json.js';
+import { gateRule } from '../report/gate-rule.js';
 import { renderMarkdown, reportMarker } from '../report/markdown.js';
 import { describeCommentError, upsertStickyComment } from './comment.js';
 import { readContext, type ActionContext } from './context.js';
@@ -55,13 +57,9 @@ async function runAction(runner: Runner, cwd: string): Promise<void> {
   // 2. Files and outputs, before anything that talks to GitHub or can fail the step.
   const outDir = join(ctx.tempDir, `delegation-bench-${config.name}`);
   await mkdir(outDir, { recursive: true });
-  let resultsFile: string;
-  if (config.resultsPath) {
-    resultsFile = resolve(ctx.workspace, config.resultsPath);
-  } else {
-    resultsFile = join(outDir, 'results.json');
-    await writeFile(resultsFile, renderJson(results), 'utf8');
-  }
+  // In report-only mode too: the file as this step judged it (recomputed), never the file as given.
+  const resultsFile = join(outDir, 'results.json');
+  await writeFile(resultsFile, renderJson(results), 'utf8');
   const reportOptions = ctx.runUrl ? { name: config.name, runUrl: ctx.runUrl } : { name: config.name };
   const reportFile = join(outDir, 'report.md');
   await writeFile(reportFile, renderMarkdown(results, reportOptions), 'utf8');
@@ -104,8 +102,16 @@ async function runAction(runner: Runner, cwd: string): Promise<void> {
 async function obtainResults(runner: Runner, config: ActionConfig, ctx: ActionContext): Promise<Results | undefined> {
   if (config.resultsPath) {
     try {
-      const results = await readResultsFile(resolve(ctx.workspace, config.resultsPath));
-      runner.info(`report-only mode: posting ${config.resultsPath} (its recorded gate decides the exit code)`);
+      const { results, notes } = await readResultsFile(resolve(ctx.workspace, config.resultsPath), {
+        maxAsr: config.maxAsr,
+        minTcr: config.minTcr,
+        maxFalseAllows: config.maxFalseAllows,
+        maxFalseBlocks: config.maxFalseBlocks,
+      });
+      runner.info(
+        `report-only mode: ${config.resultsPath} agrees with its trials; rates and gate recomputed from them with this step's thresholds`,
+      );
+      for (const n of notes) runner.warning(n);
       return results;
     } catch (e) {
       if (e instanceof ResultsFileError) {
@@ -118,7 +124,14 @@ async function obtainResults(runner: Runner, config: ActionConfig, ctx: ActionCo
   try {
     // Relative paths resolve against the workspace; problems name files as the user wrote them.
     const scenarios = await loadScenarios(config.scenarios, ctx.workspace);
-    return runBenchmark({ scenarios, maxAsr: config.maxAsr, minTcr: config.minTcr, seed: DEFAULT_SEED });
+    return runBenchmark({
+      scenarios,
+      maxAsr: config.maxAsr,
+      minTcr: config.minTcr,
+      maxFalseAllows: config.maxFalseAllows,
+      maxFalseBlocks: config.maxFalseBlocks,
+      seed: DEFAULT_SEED,
+    });
   } catch (e) {
     if (e instanceof ScenarioError) {
       for (const p of e.problems) {
@@ -187,13 +200,13 @@ async function postComment(
 /** One annotation per violation, on the line that broke the gate; the failure message lists them. */
 function gateFailure(runner: Runner, results: Results, ctx: ActionContext): string {
   const g = results.gate;
-  const lines = [`gate failed: task_scoped must have ASR ≤ ${round(g.max_asr * 100)}% and TCR ≥ ${round(g.min_tcr * 100)}%`];
+  const lines = [`gate failed: ${gateRule(g)}`];
   for (const v of g.violations) {
-    const props: AnnotationProps = { title: `delegation-bench gate: ${v.scenario || 'suite'}` };
+    const props: AnnotationProps = { title: `delegation-bench gate: ${VIOLATION_KINDS[v.kind].title}: ${v.scenario || 'suite'}` };
     const where = v.source ? parseSource(v.source) : undefined;
     if (where) Object.assign(props, { file: annotationPath(ctx, where.file), line: where.line, col: where.col });
     runner.error(v.message, props);
-    lines.push(`  ${v.source ? `${v.source}: ` : ''}${v.scenario ? `${v.scenario}: ` : ''}${v.message}`);
+    lines.push(`  ${v.source ? `${v.source}: ` : ''}[${v.kind}] ${v.scenario ? `${v.scenario}: ` : ''}${v.message}`);
   }
   return lines.join('\n');
 }

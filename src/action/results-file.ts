@@ -1,19 +1,41 @@
 /**
  * Report-only mode reads a results JSON written by an earlier run, often one from a fork's pull
- * request downloaded as an artifact: untrusted input. Its shape is checked in full before anything
- * renders it, and a bad file is one clear message naming the first wrong field.
+ * request downloaded as an artifact: untrusted input, possibly written by the pull request's author.
+ * Its size and shape are checked in full before anything else reads it (a bad file is one clear
+ * message naming the first wrong field); then results-audit.ts checks every derived part against
+ * the trials and recomputes the verdict with the step's own thresholds. Nothing the file says about
+ * its own rates or gate is believed.
  */
 import { readFile, stat } from 'node:fs/promises';
-import { CONDITIONS, type Results } from '../bench/results.js';
+import type { GateThresholds } from '../bench/gate.js';
+import { VIOLATION_KIND_NAMES } from '../bench/gate-kinds.js';
+import { CONDITIONS, RESULTS_VERSION, type Results } from '../bench/results.js';
+import { MAX_CALLS, MAX_DEPTH } from '../bench/scenario/limits.js';
+import { rejudgeResults } from './results-audit.js';
 
 export class ResultsFileError extends Error {
   override readonly name = 'ResultsFileError';
 }
 
-const MAX_BYTES = 64 * 1024 * 1024;
+/** Bounds on the file (a run of 10,000 scenarios × 3 conditions × 20 calls is about 40 MiB). */
+export const MAX_BYTES = 64 * 1024 * 1024;
+export const MAX_TRIALS = 100_000;
+export const MAX_CALLS_PER_TRIAL = MAX_CALLS;
+export const MAX_CALLS_TOTAL = 1_000_000;
 const MAX_ITEMS = 1_000_000;
 
-export async function readResultsFile(file: string): Promise<Results> {
+export interface ReadResults {
+  /** The file's trials with the summary, reachability and gate recomputed under the step's thresholds. */
+  results: Results;
+  /** Things worth saying in the log (e.g. the file's own thresholds were looser than the step's). */
+  notes: string[];
+}
+
+/**
+ * Reads, bounds and shape-checks the file, refuses it when any part disagrees with its trials, and
+ * returns it judged by `step` (the action's inputs, never the file's own thresholds).
+ */
+export async function readResultsFile(file: string, step: GateThresholds): Promise<ReadResults> {
   let size: number;
   try {
     size = (await stat(file)).size;
@@ -30,7 +52,14 @@ export async function readResultsFile(file: string): Promise<Results> {
   }
   const problem = checkResults(data);
   if (problem) throw new ResultsFileError(`results-path ${file}: not a delegation-bench results file: ${problem}`);
-  return data as Results;
+  const judged = rejudgeResults(data as Results, step);
+  if ('problems' in judged) {
+    throw new ResultsFileError(
+      `results-path ${file}: refused: parts of the file disagree with its own trials ` +
+        `(report-only mode recomputes them and believes none):\n${judged.problems.map((p) => `  - ${p}`).join('\n')}`,
+    );
+  }
+  return judged;
 }
 
 type Check = (v: unknown, at: string) => string | undefined;
@@ -77,11 +106,20 @@ function shape(fields: Record<string, Check>, optional: Record<string, Check> = 
   };
 }
 
+/** JSON nesting of a call's arguments: renderers stringify them recursively. */
+function depth(v: unknown, limit: number): boolean {
+  if (limit < 0) return false;
+  if (Array.isArray(v)) return v.every((x) => depth(x, limit - 1));
+  if (isObj(v)) return Object.values(v).every((x) => depth(x, limit - 1));
+  return true;
+}
+
 const call = shape(
   {
     index: count,
     tool: str,
-    args: (v, at) => (isObj(v) ? undefined : `${at}: expected an object`),
+    args: (v, at) =>
+      !isObj(v) ? `${at}: expected an object` : depth(v, MAX_DEPTH) ? undefined : `${at}: nested deeper than ${MAX_DEPTH} levels`,
     expect: oneOf('allow', 'deny'),
     authorized: bool,
   },
@@ -96,7 +134,8 @@ const trial = shape({
   calls_total: count,
   calls_allowed: count,
   calls_blocked: count,
-  calls: list(call),
+  calls: (v, at) =>
+    Array.isArray(v) && v.length > MAX_CALLS_PER_TRIAL ? `${at}: more than ${MAX_CALLS_PER_TRIAL} calls` : list(call)(v, at),
 });
 
 const conditionSummary = shape({
@@ -108,18 +147,22 @@ const conditionSummary = shape({
   false_blocks: count,
 });
 
-const violation = shape(
-  { scenario: str, kind: oneOf('attack_succeeded', 'task_failed', 'asr_above_max', 'tcr_below_min'), message: str },
-  { source: str },
-);
+const violation = shape({ scenario: str, kind: oneOf(...VIOLATION_KIND_NAMES), message: str }, { source: str });
+
+const names = list(str);
 
 const results = shape(
   {
-    version: oneOf(1),
+    version: (v, at) =>
+      v === RESULTS_VERSION
+        ? undefined
+        : v === 1
+          ? `${at}: version 1 comes from an older delegation-bench (without reachability and false allow/block gating); produce the file again with this version`
+          : `${at}: expected ${RESULTS_VERSION}`,
     mode: oneOf('deterministic'),
     conditions: list(condition),
     scenarios: list(str),
-    trials: list(trial),
+    trials: (v, at) => (Array.isArray(v) && v.length > MAX_TRIALS ? `${at}: more than ${MAX_TRIALS} trials` : list(trial)(v, at)),
     summary: (v, at) => {
       if (!isObj(v)) return `${at}: expected an object`;
       for (const [k, s] of Object.entries(v)) {
@@ -128,10 +171,13 @@ const results = shape(
       }
       return undefined;
     },
+    reachability: shape({ unreachable_attacks: names, tasks_failing_without_warrant: names }),
     gate: shape({
       condition: oneOf('task_scoped'),
       max_asr: rate,
       min_tcr: rate,
+      max_false_allows: count,
+      max_false_blocks: count,
       passed: bool,
       violations: list(violation),
     }),
@@ -139,14 +185,12 @@ const results = shape(
   { timings: (v, at) => (isObj(v) ? undefined : `${at}: expected an object`) },
 );
 
-/** undefined when `data` is a well-formed Results, else where and how it is not. */
+/** undefined when `data` is a well-formed, bounded Results, else where and how it is not. */
 export function checkResults(data: unknown): string | undefined {
   const p = results(data, '$');
   if (p) return p;
   const r = data as Results;
-  // A gate that says it passed while listing violations (or the reverse) is not to be believed.
-  if (r.gate.passed !== (r.gate.violations.length === 0)) {
-    return '$.gate: passed disagrees with its violations';
-  }
+  const calls = r.trials.reduce((n, t) => n + t.calls.length, 0);
+  if (calls > MAX_CALLS_TOTAL) return `$.trials: ${calls} calls in all, more than ${MAX_CALLS_TOTAL}`;
   return undefined;
 }

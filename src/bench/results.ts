@@ -43,11 +43,21 @@ export interface ConditionSummary {
   false_blocks: number; // task_scoped: calls expected allow that were denied
 }
 
+/**
+ * Everything the gate can fail on (design §4). The first six come from the matrix itself; the
+ * rest from analyses beside it (§8, §10), which hand their findings to the gate through
+ * `GateInputs.analyses` (gate.ts). `VIOLATION_KINDS` (gate-kinds.ts) describes each one.
+ */
+export type MatrixViolationKind = 'asr' | 'tcr' | 'false_allow' | 'false_block' | 'unreachable_attack' | 'task_fails_without_warrant';
+export type AnalysisViolationKind = 'probe_escape' | 'authority_widened' | 'mutation_score';
+export type ViolationKind = MatrixViolationKind | AnalysisViolationKind;
+
 export interface GateViolation {
+  /** The scenario at fault; '' when the finding is about the suite as a whole. */
   scenario: string;
-  kind: 'attack_succeeded' | 'task_failed' | 'asr_above_max' | 'tcr_below_min';
+  kind: ViolationKind;
   message: string;
-  /** FILE:LINE:COL of the scenario (or of the call that broke the gate), when known. */
+  /** FILE:LINE:COL of the call (or, when no single call explains it, the scenario), when known. */
   source?: string;
 }
 
@@ -55,17 +65,33 @@ export interface GateResult {
   condition: 'task_scoped';
   max_asr: number; // fraction
   min_tcr: number; // fraction
+  max_false_allows: number; // calls
+  max_false_blocks: number; // calls
   passed: boolean;
   violations: GateViolation[];
 }
 
+/**
+ * Scenarios that test nothing (design §4): an attack that does not succeed even with no warrant
+ * at all cannot show that a warrant stopped it; a task that fails with no warrant cannot show that
+ * a warrant let it through. Names in suite order.
+ */
+export interface Reachability {
+  unreachable_attacks: string[];
+  tasks_failing_without_warrant: string[];
+}
+
+/** The results format's version; 2 added reachability, the false allow/block thresholds and kinds. */
+export const RESULTS_VERSION = 2;
+
 export interface Results {
-  version: 1;
+  version: typeof RESULTS_VERSION;
   mode: 'deterministic';
   conditions: Condition[];
   scenarios: string[];
   trials: Trial[];
   summary: Partial<Record<Condition, ConditionSummary>>;
+  reachability: Reachability;
   gate: GateResult;
   timings?: Record<string, number>;
 }

@@ -5,11 +5,10 @@
  */
 import { Conditions } from './conditions.js';
 import { HarnessError, formatSource } from './errors.js';
-import { evaluateGate } from './gate.js';
+import { assessTrials } from './assess.js';
 import { runTrial } from './harness.js';
 import { ScenarioJudge } from './judge.js';
-import { summarize } from './metrics.js';
-import { CONDITIONS, type Results, type Trial } from './results.js';
+import { CONDITIONS, RESULTS_VERSION, type Results, type Trial } from './results.js';
 import type { Scenario } from './scenario/types.js';
 
 export const DEFAULT_SEED = 'delegation-bench';
@@ -18,6 +17,10 @@ export interface RunOptions {
   scenarios: readonly Scenario[];
   maxAsr: number; // fraction in [0, 1]
   minTcr: number; // fraction in [0, 1]
+  /** Calls marked expect: deny that task_scoped may allow (default 0). */
+  maxFalseAllows?: number;
+  /** Calls marked expect: allow that task_scoped may deny (default 0). */
+  maxFalseBlocks?: number;
   seed: string;
   timings?: boolean;
   /** Monotonic milliseconds, for `timings` only; injectable so tests stay deterministic. */
@@ -26,6 +29,10 @@ export interface RunOptions {
 
 function checkFraction(name: string, v: number): void {
   if (!Number.isFinite(v) || v < 0 || v > 1) throw new HarnessError(`${name} must be a fraction in [0, 1], got ${v}`);
+}
+
+function checkCount(name: string, v: number | undefined): void {
+  if (v !== undefined && !(Number.isSafeInteger(v) && v >= 0)) throw new HarnessError(`${name} must be an integer ≥ 0, got ${v}`);
 }
 
 /**
@@ -40,6 +47,8 @@ export function runScenarioTrials(scenario: Scenario, conditions: Conditions): T
 export function runBenchmark(o: RunOptions): Results {
   checkFraction('maxAsr', o.maxAsr);
   checkFraction('minTcr', o.minTcr);
+  checkCount('maxFalseAllows', o.maxFalseAllows);
+  checkCount('maxFalseBlocks', o.maxFalseBlocks);
   const now = o.now ?? (() => performance.now());
   const started = o.timings ? now() : 0;
   const seen = new Set<string>();
@@ -70,19 +79,22 @@ export function runBenchmark(o: RunOptions): Results {
  * same trials give the same bytes.
  */
 export function assembleResults(o: Omit<RunOptions, 'timings' | 'now'>, trials: Trial[]): Results {
-  const summary = summarize(trials, CONDITIONS);
-  const gate = evaluateGate(trials, summary.task_scoped, {
+  const scenarios = o.scenarios.map((s) => s.name);
+  const { summary, reachability, gate } = assessTrials(trials, scenarios, {
     maxAsr: o.maxAsr,
     minTcr: o.minTcr,
+    maxFalseAllows: o.maxFalseAllows ?? 0,
+    maxFalseBlocks: o.maxFalseBlocks ?? 0,
     scenarioSources: Object.fromEntries(o.scenarios.map((s) => [s.name, formatSource(s.source)])),
   });
   const results: Results = {
-    version: 1,
+    version: RESULTS_VERSION,
     mode: 'deterministic',
     conditions: [...CONDITIONS],
-    scenarios: o.scenarios.map((s) => s.name),
+    scenarios,
     trials,
     summary,
+    reachability,
     gate,
   };
   return results;

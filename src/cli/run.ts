@@ -16,6 +16,7 @@ import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, UsageError, type CliIO, type Command 
 export const RUN_HELP = `usage: delegation-bench run [--scenarios PATH]... [--scenario NAME]...
                            [--format table|markdown|json] [--out FILE]
                            [--max-asr PCT] [--min-tcr PCT] [--seed S] [--timings]
+                           [--max-false-allows N] [--max-false-blocks N]
                            [--workers N]
 
 Replays every scenario under no_warrant, broad and task_scoped warrants and gates on task_scoped.
@@ -27,6 +28,8 @@ Replays every scenario under no_warrant, broad and task_scoped warrants and gate
   --out FILE         write the report in --format to FILE; the console then shows the table
   --max-asr PCT      highest task_scoped attack success rate that passes, in percent (default 0)
   --min-tcr PCT      lowest task_scoped task completion rate that passes, in percent (default 100)
+  --max-false-allows N  most calls marked expect: deny that task_scoped may allow (default 0)
+  --max-false-blocks N  most calls marked expect: allow that task_scoped may deny (default 0)
   --seed S           seed for keys, warrant ids and timestamps (default "delegation-bench");
                      the same seed gives byte-identical results
   --timings          add durations to the results (they make the output differ between runs)
@@ -63,6 +66,13 @@ function parseWorkers(text: string): number {
   return n;
 }
 
+/** A number of calls: a whole number ≥ 0. */
+export function parseCallCount(flag: string, text: string): number {
+  const t = text.trim();
+  if (!/^\d{1,9}$/.test(t)) throw new UsageError(`${flag} expects a number of calls (a whole number ≥ 0), got '${text}'`);
+  return Number(t);
+}
+
 interface RunFlags {
   inputs: string[];
   names: string[];
@@ -70,6 +80,8 @@ interface RunFlags {
   out: string | undefined;
   maxAsr: number;
   minTcr: number;
+  maxFalseAllows: number;
+  maxFalseBlocks: number;
   seed: string;
   timings: boolean;
   workers: number;
@@ -90,6 +102,8 @@ function parseFlags(argv: string[]): RunFlags {
         out: { type: 'string' },
         'max-asr': { type: 'string' },
         'min-tcr': { type: 'string' },
+        'max-false-allows': { type: 'string' },
+        'max-false-blocks': { type: 'string' },
         seed: { type: 'string' },
         timings: { type: 'boolean' },
         workers: { type: 'string' },
@@ -116,6 +130,8 @@ function parseFlags(argv: string[]): RunFlags {
     out: v.out,
     maxAsr: v['max-asr'] === undefined ? 0 : parsePercent('--max-asr', v['max-asr']),
     minTcr: v['min-tcr'] === undefined ? 1 : parsePercent('--min-tcr', v['min-tcr']),
+    maxFalseAllows: v['max-false-allows'] === undefined ? 0 : parseCallCount('--max-false-allows', v['max-false-allows']),
+    maxFalseBlocks: v['max-false-blocks'] === undefined ? 0 : parseCallCount('--max-false-blocks', v['max-false-blocks']),
     seed,
     timings: v.timings ?? false,
     workers: v.workers === undefined ? defaultWorkers() : parseWorkers(v.workers),
@@ -161,6 +177,8 @@ export const runCommand: Command = async (argv: string[], io: CliIO) => {
       scenarios,
       maxAsr: flags.maxAsr,
       minTcr: flags.minTcr,
+      maxFalseAllows: flags.maxFalseAllows,
+      maxFalseBlocks: flags.maxFalseBlocks,
       seed: flags.seed,
       timings: flags.timings,
     });

@@ -8,6 +8,7 @@ import {
   type ConditionSummary,
   type GateResult,
   type GateViolation,
+  type Reachability,
   type Results,
   type Trial,
 } from '../bench/results.js';
@@ -61,9 +62,15 @@ function gate(g: GateResult): GateResult {
     condition: g.condition,
     max_asr: g.max_asr,
     min_tcr: g.min_tcr,
+    max_false_allows: g.max_false_allows,
+    max_false_blocks: g.max_false_blocks,
     passed: g.passed,
     violations: g.violations.map(violation),
   };
+}
+
+function reachability(r: Reachability): Reachability {
+  return { unreachable_attacks: [...r.unreachable_attacks], tasks_failing_without_warrant: [...r.tasks_failing_without_warrant] };
 }
 
 /** The results in canonical key order (conditions in the contract's order). */
@@ -80,6 +87,7 @@ export function canonicalResults(r: Results): Results {
     scenarios: [...r.scenarios],
     trials: r.trials.map(trial),
     summary: sums,
+    reachability: reachability(r.reachability),
     gate: gate(r.gate),
     ...optional('timings', r.timings),
   };

@@ -4,6 +4,7 @@
  * terminal, a CI log or a file.
  */
 import type { Condition, ConditionSummary, Results, Trial } from '../bench/results.js';
+import { gateRule, violationCounts } from './gate-rule.js';
 
 /**
  * A rate as a whole percentage, except that a rate that is not exactly 0 or 1 never prints as
@@ -103,9 +104,10 @@ export function keyFinding(results: Results): string[] {
 export function gateLines(results: Results): string[] {
   const g = results.gate;
   const verdict = g.passed ? 'PASSED' : 'FAILED';
-  const lines = [`Gate (task_scoped ASR ≤ ${formatPercent(g.max_asr)}, TCR ≥ ${formatPercent(g.min_tcr)}): ${verdict}`];
+  const lines = [`Gate (${gateRule(g)}): ${verdict}`];
+  if (!g.passed) lines.push(`  violations: ${violationCounts(g).map(([k, n]) => `${n} ${k}`).join(', ')}`);
   for (const v of g.violations) {
-    lines.push(`  ${v.scenario === '' ? 'suite' : v.scenario}: ${v.message}`);
+    lines.push(`  [${v.kind}] ${v.scenario === '' ? 'suite' : v.scenario}: ${v.message}`);
     if (v.source) lines.push(`    at ${v.source}`);
   }
   return lines;

@@ -1,0 +1,189 @@
+/**
+ * Report-only mode's audit of a results file (design §6): the file's trials are the only data; the
+ * summary, reachability and gate it carries are claims. Each claim is recomputed from the trials
+ * with the very functions a run uses (`assessTrials`: summarize, computeReachability, evaluateGate)
+ * and the file is refused when one disagrees, so that a hand-edited `passed: true` or ASR 0 % is an
+ * error, not a green check. The verdict that counts is then recomputed once more with the step's
+ * own thresholds: a file cannot loosen the gate it is judged by.
+ *
+ * What this cannot catch: trials that were themselves invented consistently (every derived part
+ * rewritten to match). The file is only as trustworthy as the run that wrote it; what it shows is
+ * then at least the verdict of those trials.
+ */
+import { assessTrials, type Assessment } from '../bench/assess.js';
+import type { AnalysisViolation, GateThresholds } from '../bench/gate.js';
+import { VIOLATION_KINDS } from '../bench/gate-kinds.js';
+import { CONDITIONS, type GateViolation, type Results, type Trial } from '../bench/results.js';
+
+/** Problems listed in the refusal; past this, one line says how many more there were. */
+const MAX_PROBLEMS = 12;
+/** Characters of one excerpt of the file in a message (names and lists come from the file). */
+const MAX_EXCERPT = 60;
+
+/** A short, one-line, quoted excerpt of untrusted data. */
+function show(v: unknown): string {
+  const s = JSON.stringify(v) ?? String(v);
+  return s.length <= MAX_EXCERPT ? s : `${s.slice(0, MAX_EXCERPT - 1)}…`;
+}
+
+function formatRate(x: number): string {
+  return `${Math.round(x * 10000) / 100}%`;
+}
+
+function trialName(t: Trial, i: number): string {
+  return `trials[${i}] (${show(t.scenario)}, ${t.condition})`;
+}
+
+/** The matrix: the listed conditions, one trial per scenario × condition, each trial's own counts. */
+function matrixProblems(r: Results): string[] {
+  const out: string[] = [];
+  if (r.conditions.length !== CONDITIONS.length || r.conditions.some((c, i) => c !== CONDITIONS[i])) {
+    out.push(`conditions is ${show(r.conditions)}, expected ${show(CONDITIONS)}`);
+  }
+  const listed = new Set<string>();
+  for (const name of r.scenarios) {
+    if (listed.has(name)) out.push(`scenarios lists ${show(name)} twice`);
+    listed.add(name);
+  }
+  const seen = new Map<string, number>();
+  r.trials.forEach((t, i) => {
+    if (!listed.has(t.scenario)) out.push(`${trialName(t, i)} names a scenario that scenarios does not list`);
+    const key = `${t.condition}\u0000${t.scenario}`;
+    if (seen.has(key)) out.push(`${trialName(t, i)} repeats trials[${seen.get(key)}]`);
+    else seen.set(key, i);
+    const allowed = t.calls.filter((c) => c.authorized).length;
+    const blocked = t.calls.length - allowed;
+    if (t.calls_total !== t.calls.length) out.push(`${trialName(t, i)}: calls_total is ${t.calls_total} but it lists ${t.calls.length} calls`);
+    if (t.calls_allowed !== allowed) out.push(`${trialName(t, i)}: calls_allowed is ${t.calls_allowed} but ${allowed} of its calls are authorized`);
+    if (t.calls_blocked !== blocked) out.push(`${trialName(t, i)}: calls_blocked is ${t.calls_blocked} but ${blocked} of its calls are not authorized`);
+    t.calls.forEach((c, j) => {
+      if (c.authorized === (c.denial !== undefined)) {
+        out.push(`${trialName(t, i)}.calls[${j}]: authorized is ${c.authorized} ${c.authorized ? 'but it has a denial' : 'but it has no denial'}`);
+      }
+    });
+  });
+  for (const name of listed) {
+    for (const c of CONDITIONS) {
+      if (!seen.has(`${c}\u0000${name}`)) out.push(`scenario ${show(name)} has no ${c} trial`);
+    }
+  }
+  return out;
+}
+
+function summaryProblems(r: Results, a: Assessment): string[] {
+  const out: string[] = [];
+  for (const c of CONDITIONS) {
+    const mine = r.summary[c];
+    const theirs = a.summary[c];
+    if (!theirs) continue;
+    if (!mine) {
+      out.push(`summary.${c} is missing`);
+      continue;
+    }
+    for (const k of Object.keys(theirs) as (keyof typeof theirs)[]) {
+      if (mine[k] !== theirs[k]) out.push(`summary.${c}.${k} is ${show(mine[k])} but its trials give ${show(theirs[k])}`);
+    }
+  }
+  return out;
+}
+
+function reachabilityProblems(r: Results, a: Assessment): string[] {
+  const out: string[] = [];
+  for (const k of ['unreachable_attacks', 'tasks_failing_without_warrant'] as const) {
+    const mine = r.reachability[k];
+    const theirs = a.reachability[k];
+    if (mine.length !== theirs.length || mine.some((n, i) => n !== theirs[i])) {
+      out.push(`reachability.${k} is ${show(mine)} but its trials give ${show(theirs)}`);
+    }
+  }
+  return out;
+}
+
+/** What identifies a violation; messages are rendered by this version, not compared. */
+function violationKey(v: GateViolation): string {
+  return `${v.kind} ${v.scenario || 'suite'}${v.source ? ` at ${v.source}` : ''}`;
+}
+
+function gateProblems(r: Results, a: Assessment): string[] {
+  const out: string[] = [];
+  const g = r.gate;
+  if (g.passed !== (g.violations.length === 0)) out.push(`gate.passed is ${g.passed} but it lists ${g.violations.length} violations`);
+  if (g.passed !== a.gate.passed) {
+    out.push(`gate.passed is ${g.passed} but its trials ${a.gate.passed ? 'pass' : 'fail'} the file's own thresholds`);
+  }
+  const mine = g.violations.map(violationKey);
+  const theirs = a.gate.violations.map(violationKey);
+  if (mine.length !== theirs.length || mine.some((k, i) => k !== theirs[i])) {
+    out.push(`gate.violations are ${show(mine)} but its trials give ${show(theirs)}`);
+  }
+  return out;
+}
+
+/** Analyses' findings cannot be recomputed from the trials; they can only fail the gate, so they are kept. */
+function analysisViolations(r: Results): AnalysisViolation[] {
+  return r.gate.violations.filter((v): v is AnalysisViolation => VIOLATION_KINDS[v.kind].origin === 'analysis');
+}
+
+/**
+ * Where each scenario is written, as far as the file says: the source of its scenario-level
+ * violations (a location for annotations only; every decision is recomputed).
+ */
+function scenarioSources(r: Results): Record<string, string> {
+  const callSources = new Set<string>();
+  for (const t of r.trials) for (const c of t.calls) if (c.source) callSources.add(c.source);
+  const out: Record<string, string> = {};
+  for (const v of r.gate.violations) {
+    if (!v.source || callSources.has(v.source) || VIOLATION_KINDS[v.kind].origin !== 'matrix') continue;
+    if (!Object.prototype.hasOwnProperty.call(out, v.scenario)) out[v.scenario] = v.source;
+  }
+  return out;
+}
+
+function thresholdsOf(r: Results): GateThresholds {
+  const g = r.gate;
+  return { maxAsr: g.max_asr, minTcr: g.min_tcr, maxFalseAllows: g.max_false_allows, maxFalseBlocks: g.max_false_blocks };
+}
+
+function looserNotes(file: GateThresholds, step: GateThresholds): string[] {
+  const looser: string[] = [];
+  if (file.maxAsr > step.maxAsr) looser.push(`max ASR ${formatRate(file.maxAsr)} (the step's: ${formatRate(step.maxAsr)})`);
+  if (file.minTcr < step.minTcr) looser.push(`min TCR ${formatRate(file.minTcr)} (the step's: ${formatRate(step.minTcr)})`);
+  if (file.maxFalseAllows > step.maxFalseAllows) looser.push(`max false allows ${file.maxFalseAllows} (the step's: ${step.maxFalseAllows})`);
+  if (file.maxFalseBlocks > step.maxFalseBlocks) looser.push(`max false blocks ${file.maxFalseBlocks} (the step's: ${step.maxFalseBlocks})`);
+  return looser.length === 0 ? [] : [`the results file was gated with looser thresholds (${looser.join(', ')}); this step's thresholds decide`];
+}
+
+/**
+ * A well-shaped results file (results-file.ts checked it) judged again: `problems` when any part
+ * disagrees with its trials, else the file's trials with the summary, reachability and gate
+ * recomputed under `step`.
+ */
+export function rejudgeResults(r: Results, step: GateThresholds): { results: Results; notes: string[] } | { problems: string[] } {
+  const analyses = analysisViolations(r);
+  const sources = scenarioSources(r);
+  const problems = matrixProblems(r);
+  // Derived parts are compared only on a sound matrix: otherwise every one would disagree too.
+  if (problems.length === 0) {
+    const own = assessTrials(r.trials, r.scenarios, { ...thresholdsOf(r), scenarioSources: sources, analyses });
+    problems.push(...summaryProblems(r, own), ...reachabilityProblems(r, own), ...gateProblems(r, own));
+  }
+  if (problems.length > 0) {
+    const shown = problems.slice(0, MAX_PROBLEMS);
+    if (problems.length > shown.length) shown.push(`… and ${problems.length - shown.length} more`);
+    return { problems: shown };
+  }
+  const verdict = assessTrials(r.trials, r.scenarios, { ...step, scenarioSources: sources, analyses });
+  return {
+    results: {
+      version: r.version,
+      mode: r.mode,
+      conditions: [...r.conditions],
+      scenarios: [...r.scenarios],
+      trials: r.trials,
+      summary: verdict.summary,
+      reachability: verdict.reachability,
+      gate: verdict.gate,
+    },
+    notes: looserNotes(thresholdsOf(r), step),
+  };
+}

@@ -1,0 +1,53 @@
+/**
+ * The markdown report's gate section (job summary, PR comment, REPORT.md): every check the gate
+ * made, with its rule and this run's value, then the violations by kind with where to look. It says
+ * what was checked even when everything passed, so a green check is never a mystery.
+ */
+import { VIOLATION_KINDS } from '../../bench/gate-kinds.js';
+import type { Results, ViolationKind } from '../../bench/results.js';
+import { analysisKinds } from '../gate-rule.js';
+
+/** The report's escapers (markdown.ts), passed in: everything from a results file is untrusted. */
+export interface Escapers {
+  /** Markdown prose. */
+  text(s: string): string;
+  /** Inside an inline code span. */
+  code(s: string): string;
+}
+
+function rate(x: number): string {
+  return `${Math.round(x * 1000) / 10}%`;
+}
+
+export function renderGateSection(r: Results, maxViolations: number, esc: Escapers): string {
+  const g = r.gate;
+  const s = r.summary[g.condition];
+  const failed = new Set<ViolationKind>(g.violations.map((v) => v.kind));
+  const mark = (...kinds: ViolationKind[]): string => (kinds.some((k) => failed.has(k)) ? '❌' : '✅');
+  const unreachable = new Set([...r.reachability.unreachable_attacks, ...r.reachability.tasks_failing_without_warrant]);
+  const reachable = r.scenarios.filter((n) => !unreachable.has(n)).length;
+  const rows = [
+    '| check | rule | result |',
+    '| --- | --- | --- |',
+    `| attack success rate (${g.condition}) | ≤ ${rate(g.max_asr)} | ${s ? rate(s.asr) : '–'} ${mark('asr')} |`,
+    `| task completion rate (${g.condition}) | ≥ ${rate(g.min_tcr)} | ${s ? rate(s.tcr) : '–'} ${mark('tcr')} |`,
+    `| false allows: calls marked \`expect: deny\` that were allowed | ≤ ${g.max_false_allows} | ${s ? s.false_allows : '–'} ${mark('false_allow')} |`,
+    `| false blocks: calls marked \`expect: allow\` that were denied | ≤ ${g.max_false_blocks} | ${s ? s.false_blocks : '–'} ${mark('false_block')} |`,
+    `| reachability: attack and task succeed under no_warrant | every scenario | ${reachable} of ${r.scenarios.length} ${mark('unreachable_attack', 'task_fails_without_warrant')} |`,
+  ];
+  for (const k of analysisKinds(g)) {
+    const n = g.violations.filter((v) => v.kind === k).length;
+    rows.push(`| ${VIOLATION_KINDS[k].title} | ${VIOLATION_KINDS[k].checks} | ${n} finding${n === 1 ? '' : 's'} ❌ |`);
+  }
+  const head = g.passed ? '### Gate: ✅ passed' : '### Gate: ❌ failed';
+  if (g.passed) return `${head}\n\n${rows.join('\n')}`;
+  const lines = [`${head}\n\n${rows.join('\n')}\n\nViolations:\n`];
+  const shown = g.violations.slice(0, maxViolations);
+  for (const v of shown) {
+    const where = v.source ? ` (\`${esc.code(v.source)}\`)` : '';
+    const who = v.scenario === '' ? 'suite' : esc.text(v.scenario);
+    lines.push(`- \`${v.kind}\` **${who}**: ${esc.text(v.message)}${where}`);
+  }
+  if (g.violations.length > shown.length) lines.push(`- … and ${g.violations.length - shown.length} more`);
+  return lines.join('\n');
+}
