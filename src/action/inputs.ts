@@ -25,6 +25,10 @@ export interface ActionConfig {
   resultsPath: string | undefined;
   /** The pull request to comment on when the event does not name one (workflow_run). */
   prNumber: number | undefined;
+  /** design §10: '' = the pull request's base commit, 'off' = no baseline, else a git ref. */
+  baseline: string;
+  /** Widenings against the baseline are reported without failing the gate. */
+  allowWidening: boolean;
 }
 
 export class InputError extends Error {
@@ -127,6 +131,15 @@ export function parseInputs(getInput: (name: string) => string): ActionConfig {
     else problems.push(`input pr-number: ${show(prRaw)} is not a pull request number`);
   }
 
+  const baseline = get('baseline');
+  if (baseline !== '' && baseline !== 'off' && (baseline.length > 256 || baseline.startsWith('-') || baseline.includes(':') || /[\s\x00-\x1f\x7f]/.test(baseline))) {
+    problems.push(`input baseline: ${show(baseline)} is not a git ref (or 'off')`);
+  }
+  const wideningRaw = get('allow-widening') || 'false';
+  let allowWidening = false;
+  if (['true', 'True', 'TRUE'].includes(wideningRaw)) allowWidening = true;
+  else if (!['false', 'False', 'FALSE'].includes(wideningRaw)) problems.push(`input allow-widening: ${show(wideningRaw)} must be true or false`);
+
   if (problems.length > 0) throw new InputError(problems);
   return {
     scenarios,
@@ -141,5 +154,7 @@ export function parseInputs(getInput: (name: string) => string): ActionConfig {
     badgePath,
     resultsPath,
     prNumber,
+    baseline,
+    allowWidening,
   };
 }

@@ -15,6 +15,7 @@ import { loadScenarios } from '../bench/scenario/load.js';
 import { renderJson } from '../report/json.js';
 import { gateRule } from '../report/gate-rule.js';
 import { renderMarkdown, reportMarker } from '../report/markdown.js';
+import { applyActionBaseline, writeActionCiFiles } from './baseline.js';
 import { describeCommentError, upsertStickyComment } from './comment.js';
 import { readContext, type ActionContext } from './context.js';
 import { InputError, parseInputs, type ActionConfig } from './inputs.js';
@@ -69,6 +70,7 @@ async function runAction(runner: Runner, cwd: string): Promise<void> {
     badgeFile = (await writeBadge(resolve(ctx.workspace, config.badgePath), config.name, results)).svg;
   }
   setResultOutputs(runner, results, { resultsFile, reportFile, badgeFile });
+  await writeActionCiFiles(runner, results, outDir);
   const s = results.summary.task_scoped;
   if (s) {
     runner.info(
@@ -124,7 +126,7 @@ async function obtainResults(runner: Runner, config: ActionConfig, ctx: ActionCo
   try {
     // Relative paths resolve against the workspace; problems name files as the user wrote them.
     const scenarios = await loadScenarios(config.scenarios, ctx.workspace);
-    return runBenchmark({
+    const results = runBenchmark({
       scenarios,
       maxAsr: config.maxAsr,
       minTcr: config.minTcr,
@@ -132,6 +134,7 @@ async function obtainResults(runner: Runner, config: ActionConfig, ctx: ActionCo
       maxFalseBlocks: config.maxFalseBlocks,
       seed: DEFAULT_SEED,
     });
+    return await applyActionBaseline(runner, config, ctx, scenarios, results);
   } catch (e) {
     if (e instanceof ScenarioError) {
       for (const p of e.problems) {

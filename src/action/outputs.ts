@@ -32,3 +32,9 @@ export function setCommentOutputs(runner: Runner, comment: { id: number; url: st
   runner.setOutput('comment-id', comment ? String(comment.id) : '');
   runner.setOutput('comment-url', comment?.url ?? '');
 }
+
+/** design §10: the SARIF and JUnit files the action always writes. */
+export function setCiFileOutputs(runner: Runner, files: { sarifFile: string; junitFile: string }): void {
+  runner.setOutput('sarif-file', files.sarifFile);
+  runner.setOutput('junit-file', files.junitFile);
+}

@@ -3,6 +3,7 @@
  * Key order in these interfaces is the order written, so that the JSON is byte-stable.
  */
 import type { ErrorCode } from '../warrant/errors.js';
+import type { BaselineResults } from './results-baseline.js';
 
 export const CONDITIONS = ['no_warrant', 'broad', 'task_scoped'] as const;
 export type Condition = (typeof CONDITIONS)[number];
@@ -94,4 +95,5 @@ export interface Results {
   reachability: Reachability;
   gate: GateResult;
   timings?: Record<string, number>;
+  baseline?: BaselineResults; // design §10: only with --baseline
 }

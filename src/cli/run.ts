@@ -18,6 +18,7 @@ export const RUN_HELP = `usage: delegation-bench run [--scenarios PATH]... [--sc
                            [--max-asr PCT] [--min-tcr PCT] [--seed S] [--timings]
                            [--max-false-allows N] [--max-false-blocks N]
                            [--workers N]
+                           [--baseline REF [--allow-widening]] [--sarif FILE] [--junit FILE]
 
 Replays every scenario under no_warrant, broad and task_scoped warrants and gates on task_scoped.
 
@@ -35,6 +36,13 @@ Replays every scenario under no_warrant, broad and task_scoped warrants and gate
   --timings          add durations to the results (they make the output differ between runs)
   --workers N        threads to spread a large suite over (default: the machine's cores);
                      the results are the same bytes for any N
+  --baseline REF     also run the scenario files as they are at git REF (read with git, the work
+                     tree untouched) and report decision flips, rate deltas and every widening of
+                     a task_scoped grant, with a call the head allows and REF denied; widenings
+                     fail the gate (authority_widened)
+  --allow-widening   report widenings without failing the gate
+  --sarif FILE       also write the findings as SARIF 2.1.0 (code scanning)
+  --junit FILE       also write JUnit XML: a test case per scenario × condition
 
 With --format json or markdown and no --out, the report goes to stdout and a failed gate's
 violations to stderr.
@@ -73,6 +81,11 @@ export function parseCallCount(flag: string, text: string): number {
   return Number(t);
 }
 
+function nonEmpty(flag: string, file: string | undefined): string | undefined {
+  if (file !== undefined && file.trim() === '') throw new UsageError(`${flag} needs a file name`);
+  return file;
+}
+
 interface RunFlags {
   inputs: string[];
   names: string[];
@@ -85,6 +98,10 @@ interface RunFlags {
   seed: string;
   timings: boolean;
   workers: number;
+  baseline: string | undefined;
+  allowWidening: boolean;
+  sarif: string | undefined;
+  junit: string | undefined;
   help: boolean;
 }
 
@@ -107,6 +124,10 @@ function parseFlags(argv: string[]): RunFlags {
         seed: { type: 'string' },
         timings: { type: 'boolean' },
         workers: { type: 'string' },
+        baseline: { type: 'string' },
+        'allow-widening': { type: 'boolean' },
+        sarif: { type: 'string' },
+        junit: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -135,6 +156,10 @@ function parseFlags(argv: string[]): RunFlags {
     seed,
     timings: v.timings ?? false,
     workers: v.workers === undefined ? defaultWorkers() : parseWorkers(v.workers),
+    baseline: v.baseline,
+    allowWidening: v['allow-widening'] ?? false,
+    sarif: nonEmpty('--sarif', v.sarif),
+    junit: nonEmpty('--junit', v.junit),
     help: v.help ?? false,
   };
 }
@@ -182,6 +207,10 @@ export const runCommand: Command = async (argv: string[], io: CliIO) => {
       seed: flags.seed,
       timings: flags.timings,
     });
+    if (flags.baseline !== undefined) {
+      const { applyBaseline } = await import('./ci-files.js');
+      results = await applyBaseline(results, scenarios, { ref: flags.baseline, allowWidening: flags.allowWidening, inputs: flags.inputs, names: flags.names, seed: flags.seed }, io);
+    }
   } catch (e) {
     if (e instanceof HarnessError) {
       // Not a gate failure and not a denial: the run could not be carried out as written.
@@ -213,6 +242,9 @@ export const runCommand: Command = async (argv: string[], io: CliIO) => {
     if (flags.format !== 'table' && !results.gate.passed) {
       io.stderr(gateLines(results).join('\n') + '\n');
     }
+  }
+  if (flags.sarif !== undefined || flags.junit !== undefined) {
+    await (await import('./ci-files.js')).writeCiFiles(results, { sarif: flags.sarif, junit: flags.junit }, io.cwd);
   }
   return results.gate.passed ? EXIT_OK : EXIT_FAILED;
 };

@@ -90,6 +90,7 @@ export function canonicalResults(r: Results): Results {
     reachability: reachability(r.reachability),
     gate: gate(r.gate),
     ...optional('timings', r.timings),
+    ...optional('baseline', r.baseline), // built in its contract's key order (analysis/baseline)
   };
 }
 

@@ -14,6 +14,7 @@
  */
 import { formatRate, ratePercent } from '../bench/rate.js';
 import { RESULTS_VERSION, type CallResult, type Condition, type ConditionSummary, type Results, type Trial } from '../bench/results.js';
+import { renderBaselineSection } from './sections/baseline.js';
 import { renderGateSection } from './sections/gate.js';
 
 export interface MarkdownOptions {
@@ -83,6 +84,7 @@ function renderLevel(s: Sections, level: Level, runUrl: string | undefined): str
   const r = s.r;
   const parts: string[] = [];
   parts.push(s.get('head', () => [reportMarker(s.o.name), heading(r, s.o.name), `> ${HYPOTHESIS}`, keyFinding(r)].join('\n\n')));
+  if (r.baseline) parts.push(s.get('baseline', () => renderBaselineSection(r.baseline!, { text: escapeText, code: escapeCode })));
   parts.push(
     level >= Level.NoLogs
       ? s.get('gate-short', () => gateSection(r, MAX_VIOLATIONS_DEGRADED))

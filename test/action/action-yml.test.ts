@@ -23,7 +23,7 @@ describe('action.yml', () => {
 
   it('declares the inputs of design §6 with their defaults, each described', () => {
     expect(Object.keys(action.inputs).sort()).toEqual(
-      ['badge-path', 'comment', 'github-token', 'job-summary', 'max-asr', 'min-tcr', 'name', 'pr-number', 'results-path', 'scenarios'],
+      ['allow-widening', 'badge-path', 'baseline', 'comment', 'github-token', 'job-summary', 'max-asr', 'max-false-allows', 'max-false-blocks', 'min-tcr', 'name', 'pr-number', 'results-path', 'scenarios'],
     );
     const defaults = Object.fromEntries(Object.entries(action.inputs).map(([k, v]) => [k, v.default]));
     expect(defaults).toMatchObject({
@@ -36,6 +36,8 @@ describe('action.yml', () => {
       'job-summary': 'true',
       'badge-path': '',
       'results-path': '',
+      baseline: '',
+      'allow-widening': 'false',
     });
     for (const v of Object.values(action.inputs)) expect(v.description.length).toBeGreaterThan(10);
   });
@@ -50,7 +52,7 @@ describe('action.yml', () => {
     const src = ['outputs.ts'].map((f) => readFileSync(join(ROOT, 'src', 'action', f), 'utf8')).join('\n');
     const set = [...src.matchAll(/setOutput\('([a-z-]+)'/g)].map((m) => m[1]).sort();
     expect(Object.keys(action.outputs).sort()).toEqual(set);
-    expect(set).toEqual(['asr', 'badge-file', 'calls-blocked', 'comment-id', 'comment-url', 'passed', 'report-file', 'results-file', 'tcr']);
+    expect(set).toEqual(['asr', 'badge-file', 'calls-blocked', 'comment-id', 'comment-url', 'junit-file', 'passed', 'report-file', 'results-file', 'sarif-file', 'tcr']);
   });
 
   it('workflows name no machine paths and pin node 24', () => {

@@ -26,7 +26,17 @@ describe('parseInputs', () => {
       badgePath: undefined,
       resultsPath: undefined,
       prNumber: undefined,
+      baseline: '',
+      allowWidening: false,
     });
+  });
+
+  it('baseline: a ref, off, or empty for the pull request base; allow-widening a boolean', () => {
+    expect(parseInputs(from({ baseline: 'main', 'allow-widening': 'true' }))).toMatchObject({ baseline: 'main', allowWidening: true });
+    expect(parseInputs(from({ baseline: 'off' })).baseline).toBe('off');
+    expect(() => parseInputs(from({ baseline: '--upload-pack=x' }))).toThrow(/input baseline: .* is not a git ref/);
+    expect(() => parseInputs(from({ baseline: 'HEAD:x' }))).toThrow(/input baseline/);
+    expect(() => parseInputs(from({ 'allow-widening': 'yes' }))).toThrow(/input allow-widening: 'yes' must be true or false/);
   });
 
   it('parses every input', () => {

@@ -1,0 +1,72 @@
+/**
+ * The action's regression guard and CI files (design §6, §10). The baseline is the `baseline`
+ * input, or by default the pull request's base commit from the event (none on a push: no
+ * comparison, said in the log); `off` disables it. A checkout that lacks the base fetches that one
+ * commit from origin, as actions/checkout does; a baseline that still cannot be read fails the step
+ * with the reason, never a silent run without the comparison. SARIF and JUnit are always written.
+ */
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { BaselineError, runBaseline } from '../analysis/baseline/index.js';
+import { withBaseline } from '../analysis/baseline/gate.js';
+import type { Results } from '../bench/results.js';
+import { DEFAULT_SEED } from '../bench/run.js';
+import type { Scenario } from '../bench/scenario/types.js';
+import { renderJunit } from '../report/junit.js';
+import { renderSarif } from '../report/sarif.js';
+import type { ActionContext } from './context.js';
+import type { ActionConfig } from './inputs.js';
+import { setCiFileOutputs } from './outputs.js';
+import type { Runner } from './runner.js';
+
+/** The ref to compare with, or undefined for none (and why, for the log). */
+export function baselineRef(config: Pick<ActionConfig, 'baseline'>, ctx: Pick<ActionContext, 'baseSha' | 'eventName'>): { ref?: string; why: string } {
+  if (config.baseline === 'off') return { why: 'baseline: off' };
+  if (config.baseline !== '') return { ref: config.baseline, why: `baseline: ${config.baseline}` };
+  if (ctx.baseSha) return { ref: ctx.baseSha, why: `baseline: the pull request's base ${ctx.baseSha.slice(0, 12)}` };
+  return { why: `no pull request base in this ${ctx.eventName || 'unknown'} event: no baseline comparison` };
+}
+
+/** The run's results with the baseline applied; undefined when the step has failed. */
+export async function applyActionBaseline(
+  runner: Runner,
+  config: ActionConfig,
+  ctx: ActionContext,
+  scenarios: readonly Scenario[],
+  results: Results,
+): Promise<Results | undefined> {
+  const { ref, why } = baselineRef(config, ctx);
+  runner.info(why);
+  if (ref === undefined) return results;
+  try {
+    const outcome = await runBaseline({
+      ref,
+      inputs: config.scenarios,
+      cwd: ctx.workspace,
+      seed: DEFAULT_SEED,
+      head: scenarios,
+      headResults: results,
+      allowWidening: config.allowWidening,
+      fetch: true,
+    });
+    for (const p of outcome.problems.slice(0, 20)) runner.warning(`baseline: ${p}`);
+    const b = outcome.baseline;
+    runner.info(`against ${ref}: ${b.widenings.length} widening(s), ${b.flips.length} flip(s), ${b.narrowings.length} narrowing(s)`);
+    return withBaseline(results, b, outcome.violations, scenarios);
+  } catch (e) {
+    if (e instanceof BaselineError) {
+      runner.setFailed(`baseline ${ref}: ${e.code}: ${e.message}`);
+      return undefined;
+    }
+    throw e;
+  }
+}
+
+/** Writes results.sarif and junit.xml beside the other files and sets their outputs. */
+export async function writeActionCiFiles(runner: Runner, results: Results, outDir: string): Promise<void> {
+  const sarifFile = join(outDir, 'results.sarif');
+  const junitFile = join(outDir, 'junit.xml');
+  await writeFile(sarifFile, renderSarif(results), 'utf8');
+  await writeFile(junitFile, renderJunit(results), 'utf8');
+  setCiFileOutputs(runner, { sarifFile, junitFile });
+}

@@ -1,0 +1,72 @@
+/** The action's baseline: which ref it compares with, and a shallow checkout of a pull request. */
+import { describe, expect, it } from 'vitest';
+import { applyActionBaseline, baselineRef, writeActionCiFiles } from '../../src/action/baseline.js';
+import type { ActionContext } from '../../src/action/context.js';
+import { parseInputs } from '../../src/action/inputs.js';
+import type { Runner } from '../../src/action/runner.js';
+import { DEFAULT_SEED, runBenchmark } from '../../src/bench/run.js';
+import { loadScenarios } from '../../src/bench/scenario/load.js';
+import { git, repoWith, scenario, tempDir } from '../analysis/baseline-repo.js';
+import { readFileSync } from 'node:fs';
+
+function fakeRunner(): Runner & { log: string[]; failed: string[]; outputs: Record<string, string> } {
+  const log: string[] = [];
+  const failed: string[] = [];
+  const outputs: Record<string, string> = {};
+  return {
+    env: {},
+    log,
+    failed,
+    outputs,
+    getInput: () => '',
+    setOutput: (n, v) => void (outputs[n] = v),
+    info: (m) => void log.push(m),
+    debug: () => undefined,
+    notice: (m) => void log.push(m),
+    warning: (m) => void log.push(`warning: ${m}`),
+    error: (m) => void log.push(`error: ${m}`),
+    setFailed: (m) => void failed.push(m),
+  };
+}
+
+describe('action baseline', () => {
+  it('defaults to the pull request base, `off` disables, a ref wins; no base on a push', () => {
+    const sha = 'a'.repeat(40);
+    expect(baselineRef({ baseline: '' }, { baseSha: sha, eventName: 'pull_request' }).ref).toBe(sha);
+    expect(baselineRef({ baseline: 'off' }, { baseSha: sha, eventName: 'pull_request' }).ref).toBeUndefined();
+    expect(baselineRef({ baseline: 'main' }, { baseSha: sha, eventName: 'pull_request' }).ref).toBe('main');
+    const push = baselineRef({ baseline: '' }, { baseSha: undefined, eventName: 'push' });
+    expect(push.ref).toBeUndefined();
+    expect(push.why).toContain('no pull request base in this push event');
+  });
+
+  it('on a shallow pull-request checkout, fetches the base, fails the gate on a widening, writes SARIF and JUnit', async () => {
+    const { dir, baseSha } = repoWith({ 'scenarios/docs.yaml': scenario() }, { 'scenarios/docs.yaml': scenario({ readFile: '{subpath: /app}' }) });
+    const clone = tempDir('db-action-');
+    git(clone, 'clone', '-q', '--depth', '1', `file://${dir}`, 'ws');
+    const workspace = `${clone}/ws`;
+    const config = parseInputs((n) => (n === 'scenarios' ? 'scenarios' : ''));
+    const ctx = { workspace, baseSha, eventName: 'pull_request' } as ActionContext;
+    const scenarios = await loadScenarios(config.scenarios, workspace);
+    const results = runBenchmark({ scenarios, maxAsr: 0, minTcr: 1, seed: DEFAULT_SEED });
+    const runner = fakeRunner();
+    const out = await applyActionBaseline(runner, config, ctx, scenarios, results);
+    expect(runner.failed).toEqual([]);
+    expect(out?.baseline?.widenings.map((w) => w.counterexample)).toEqual([{ tool: 'read_file', args: { path: '/app/secrets.txt' } }]);
+    expect(out?.gate.violations.map((v) => v.kind)).toContain('authority_widened');
+    await writeActionCiFiles(runner, out!, clone);
+    expect(JSON.parse(readFileSync(runner.outputs['sarif-file']!, 'utf8')).runs[0].results.map((r: { ruleId: string }) => r.ruleId)).toContain('authority_widened');
+    expect(readFileSync(runner.outputs['junit-file']!, 'utf8')).toContain('<failure type="authority_widened"');
+  });
+
+  it('a base that cannot be read fails the step with the reason', async () => {
+    const { dir } = repoWith({ 'scenarios/docs.yaml': scenario() }, {});
+    const config = parseInputs((n) => (n === 'scenarios' ? 'scenarios' : n === 'baseline' ? 'no-such-ref' : ''));
+    const scenarios = await loadScenarios(config.scenarios, dir);
+    const results = runBenchmark({ scenarios, maxAsr: 0, minTcr: 1, seed: DEFAULT_SEED });
+    const runner = fakeRunner();
+    const out = await applyActionBaseline(runner, config, { workspace: dir, eventName: 'push' } as ActionContext, scenarios, results);
+    expect(out).toBeUndefined();
+    expect(runner.failed[0]).toMatch(/^baseline no-such-ref: baseline_ref_missing: /);
+  });
+});
