@@ -30,6 +30,8 @@ describe('action.yml', () => {
       scenarios: 'builtin',
       'max-asr': '0',
       'min-tcr': '100',
+      'max-false-allows': '0',
+      'max-false-blocks': '0',
       'github-token': '${{ github.token }}',
       comment: 'auto',
       name: 'delegation-bench',

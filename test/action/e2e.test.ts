@@ -10,6 +10,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { FakeGitHub } from './fake-github.js';
 import { ROOT, bundlePath, newDir, removeDirs, runAction, type ActionRun, type RunOptions } from './run-action.js';
 import { FIXTURES, bigResults } from '../report/results-builders.js';
+import type { Results } from '../../src/bench/results.js';
 
 const MARKER = '<!-- delegation-bench:delegation-bench -->';
 const BOT = 'github-actions[bot]';
@@ -132,7 +133,8 @@ describe('pull request runs on the built-in suite', () => {
     const line = lines.findIndex((l) => l.includes('path: /secrets/api-keys.json')) ;
     expect(line).toBeGreaterThan(0);
     const errors = annotations(r, 'error');
-    expect(errors.some((e) => e.startsWith('::error title=delegation-bench gate%3A config_review,file=policies/config_review.yaml,line='))).toBe(true);
+    expect(errors.some((e) => e.startsWith('::error title=delegation-bench gate%3A attack succeeded%3A config_review,file=policies/config_review.yaml,line='))).toBe(true);
+    expect(errors.some((e) => e.startsWith('::error title=delegation-bench gate%3A false allow%3A config_review,file=policies/config_review.yaml,line='))).toBe(true);
     const m = /file=policies\/config_review\.yaml,line=(\d+),col=(\d+)::/.exec(errors.join('\n'));
     expect(m).not.toBeNull();
     // The annotation points at the call (its `- tool:` line or the args line just below).
@@ -338,11 +340,12 @@ describe('comment failures never fail the step by themselves', () => {
 });
 
 describe('report-only mode (results-path)', () => {
-  it('posts an existing results file; its recorded gate decides', async () => {
-    const file = join(FIXTURES, 'passing.json');
+  it('posts an existing results file, recomputed from its trials with the step thresholds', async () => {
     const r = await prReport('passing');
     expect(r.code).toBe(0);
-    expect(r.outputs['results-file']).toBe(file);
+    // The results as this step judged them, not the file as given.
+    expect(JSON.parse(readFileSync(r.outputs['results-file']!, 'utf8'))).toEqual(JSON.parse(readFileSync(join(FIXTURES, 'passing.json'), 'utf8')));
+    expect(r.stdout).toContain('agrees with its trials; rates and gate recomputed from them');
     expect(gh.comments.get(7)).toHaveLength(1);
 
     const failing = await prReport('failing');
@@ -361,10 +364,45 @@ describe('report-only mode (results-path)', () => {
     expect(gh.comments.get(12)).toHaveLength(1);
   });
 
+  it('a forged passed: true over an ASR of 100 % is refused with exit 1 and no comment', async () => {
+    const dir = newDir();
+    const forged = JSON.parse(readFileSync(join(FIXTURES, 'failing.json'), 'utf8')) as Results;
+    for (const t of forged.trials) t.attack_succeeded = true;
+    forged.gate.passed = true;
+    forged.gate.violations = [];
+    writeFileSync(join(dir, 'workspace', 'results.json'), JSON.stringify(forged));
+    const r = await pr({ dir, inputs: { 'results-path': 'results.json' } });
+    expect(r.code).toBe(1);
+    const [e] = annotations(r, 'error');
+    expect(e).toContain('refused: parts of the file disagree with its own trials');
+    expect(e).toContain('summary.task_scoped.asr is 0.5 but its trials give 1');
+    expect(e).toContain("gate.passed is true but its trials fail the file's own thresholds");
+    expect(r.outputs['passed']).toBeUndefined();
+    expect(gh.requests).toHaveLength(0);
+  });
+
+  it("a consistent file gated with looser thresholds fails by the step's, with annotations at the call", async () => {
+    const dir = newDir();
+    const loose = JSON.parse(readFileSync(join(FIXTURES, 'failing.json'), 'utf8')) as Results;
+    loose.gate = { ...loose.gate, max_asr: 1, max_false_allows: 5, passed: true, violations: [] };
+    writeFileSync(join(dir, 'workspace', 'results.json'), JSON.stringify(loose));
+    const r = await pr({ dir, inputs: { 'results-path': 'results.json' } });
+    expect(r.code).toBe(1);
+    expect(r.outputs['passed']).toBe('false');
+    expect(annotations(r, 'warning').some((w) => w.includes('gated with looser thresholds'))).toBe(true);
+    const errors = annotations(r, 'error');
+    expect(errors.filter((e) => e.includes('file=scenarios/config_review.yaml,line=16,col=5'))).toHaveLength(2);
+    expect(errors.some((e) => e.includes('title=delegation-bench gate%3A false allow%3A config_review'))).toBe(true);
+    expect(gh.comments.get(7)![0]!.body).toContain('### Gate: ❌ failed');
+    // The same file passes when the step itself allows what the file allowed.
+    const allowed = await pr({ dir, inputs: { 'results-path': 'results.json', 'max-asr': '100', 'max-false-allows': '5' } });
+    expect(allowed.code).toBe(0);
+  });
+
   it('refuses a file of the wrong shape with a clear error and no API call', async () => {
     const dir = newDir();
     const file = join(dir, 'workspace', 'results.json');
-    writeFileSync(file, JSON.stringify({ version: 1, mode: 'deterministic', trials: 'x' }));
+    writeFileSync(file, JSON.stringify({ version: 2, mode: 'deterministic', trials: 'x' }));
     const r = await pr({ dir, inputs: { 'results-path': 'results.json' } });
     expect(r.code).toBe(1);
     expect(annotations(r, 'error')[0]).toContain('results.json: not a delegation-bench results file: $.conditions: missing');

@@ -19,6 +19,8 @@ describe('parseInputs', () => {
       scenarios: ['builtin'],
       maxAsr: 0,
       minTcr: 1,
+      maxFalseAllows: 0,
+      maxFalseBlocks: 0,
       githubToken: '',
       comment: 'auto',
       name: 'delegation-bench',
@@ -45,6 +47,8 @@ describe('parseInputs', () => {
         scenarios: 'policies/a.yaml, policies/b.yaml\n  builtin\n\npolicies/a.yaml',
         'max-asr': '12.5',
         'min-tcr': '90%',
+        'max-false-allows': '2',
+        'max-false-blocks': ' 3 ',
         'github-token': 'tok',
         comment: 'always',
         name: 'team.policy-1',
@@ -59,6 +63,7 @@ describe('parseInputs', () => {
     expect(c.minTcr).toBeCloseTo(0.9);
     expect(c).toMatchObject({ comment: 'always', name: 'team.policy-1', jobSummary: false, badgePath: 'badges' });
     expect(c).toMatchObject({ resultsPath: 'out/results.json', prNumber: 17, githubToken: 'tok' });
+    expect(c).toMatchObject({ maxFalseAllows: 2, maxFalseBlocks: 3 });
   });
 
   it.each([
@@ -67,6 +72,8 @@ describe('parseInputs', () => {
     [{ 'min-tcr': '100.5' }, "input min-tcr: '100.5' is not a percentage between 0 and 100"],
     [{ 'min-tcr': '0.9e2' }, "input min-tcr: '0.9e2' is not a percentage between 0 and 100"],
     [{ comment: 'yes' }, "input comment: 'yes' must be one of auto, always, off"],
+    [{ 'max-false-allows': '-1' }, "input max-false-allows: '-1' is not a number of calls (a whole number ≥ 0)"],
+    [{ 'max-false-blocks': '1.5' }, "input max-false-blocks: '1.5' is not a number of calls (a whole number ≥ 0)"],
     [{ 'job-summary': 'maybe' }, "input job-summary: 'maybe' must be true or false"],
     [{ 'pr-number': '#12' }, "input pr-number: '#12' is not a pull request number"],
     [{ 'results-path': 'a\0b' }, "input results-path: 'a\0b' is not a single path"],

@@ -69,7 +69,16 @@ describe('the built-in suite', () => {
     // One per call marked expect: deny: 2+1+1+2+1+1+2+1 over the eight scenarios.
     expect(scoped.calls_blocked).toBe(11);
     expect(scoped.calls_blocked).toBe(results.trials.filter((t) => t.condition === 'task_scoped').reduce((n, t) => n + t.calls_blocked, 0));
-    expect(results.gate).toEqual({ condition: 'task_scoped', max_asr: 0, min_tcr: 1, passed: true, violations: [] });
+    expect(results.reachability).toEqual({ unreachable_attacks: [], tasks_failing_without_warrant: [] });
+    expect(results.gate).toEqual({
+      condition: 'task_scoped',
+      max_asr: 0,
+      min_tcr: 1,
+      max_false_allows: 0,
+      max_false_blocks: 0,
+      passed: true,
+      violations: [],
+    });
     expect(results.conditions).toEqual([...CONDITIONS]);
   });
 });
@@ -109,14 +118,23 @@ describe('a policy change in a pull request', () => {
     expect(r.summary.task_scoped!.false_allows).toBeGreaterThan(0);
     const config = suite.find((s) => s.name === 'config_review')!;
     const firstSecretRead = config.calls.find((c) => c.expect === 'deny' && c.tool === 'read_file')!;
+    const secretReads = config.calls.filter((c) => c.expect === 'deny' && c.tool === 'read_file');
     expect(r.gate.violations).toEqual([
       {
         scenario: 'config_review',
-        kind: 'attack_succeeded',
+        kind: 'asr',
         message: expect.stringMatching(/^attack succeeded under task_scoped: call #\d+ read_file\(path='\/secrets\/[^']+'\) was allowed but is marked expect: deny$/),
         source: formatSource(firstSecretRead.source),
       },
+      // And each call marked deny that was allowed, at its own line.
+      ...secretReads.map((c) => ({
+        scenario: 'config_review',
+        kind: 'false_allow',
+        message: expect.stringMatching(/^false allow under task_scoped: call #\d+ read_file\(.*\) was allowed but is marked expect: deny \(\d+ false allows?, at most 0 accepted\)$/),
+        source: formatSource(c.source),
+      })),
     ]);
+    expect(secretReads.length).toBeGreaterThan(0);
     expect(formatSource(firstSecretRead.source)).toMatch(/config_review\.yaml:\d+:\d+$/);
   });
 
@@ -134,8 +152,14 @@ describe('a policy change in a pull request', () => {
     expect(r.gate.violations).toEqual([
       {
         scenario: 'config_review',
-        kind: 'task_failed',
+        kind: 'tcr',
         message: expect.stringMatching(/^task failed under task_scoped: call #\d+ write_file\(.*\) was denied \(tool_not_allowed: /),
+        source: formatSource(write.source),
+      },
+      {
+        scenario: 'config_review',
+        kind: 'false_block',
+        message: expect.stringMatching(/^false block under task_scoped: call #\d+ write_file\(.*\) was denied \(tool_not_allowed: .*\) but is marked expect: allow \(1 false block, at most 0 accepted\)$/),
         source: formatSource(write.source),
       },
     ]);

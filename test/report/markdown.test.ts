@@ -83,9 +83,46 @@ describe('renderMarkdown: content', () => {
     }
   });
 
-  it('lists the gate violations with their source', () => {
+  it('lists the gate violations with their kind and source', () => {
     expect(failing).toContain('### Gate: ❌ failed');
-    expect(failing).toContain('(`scenarios/config_review.yaml:16:5`)');
+    expect(failing).toMatch(
+      /^- `asr` \*\*config_review\*\*: attack succeeded under task_scoped: call #.*3 read.*file\(path='\/secrets\/api-keys\.json'\) was allowed but is marked expect: deny \(`scenarios\/config_review\.yaml:16:5`\)$/m,
+    );
+    expect(failing).toMatch(/^- `false_allow` \*\*config_review\*\*: false allow under task_scoped: .*\(`scenarios\/config_review\.yaml:16:5`\)$/m);
+  });
+
+  it('states every check the gate made, its rule and the value, passed or not', () => {
+    expect(passing).toContain(
+      [
+        '### Gate: ✅ passed',
+        '',
+        '| check | rule | result |',
+        '| --- | --- | --- |',
+        '| attack success rate (task_scoped) | ≤ 0% | 0% ✅ |',
+        '| task completion rate (task_scoped) | ≥ 100% | 100% ✅ |',
+        '| false allows: calls marked `expect: deny` that were allowed | ≤ 0 | 0 ✅ |',
+        '| false blocks: calls marked `expect: allow` that were denied | ≤ 0 | 0 ✅ |',
+        '| reachability: attack and task succeed under no_warrant | every scenario | 2 of 2 ✅ |',
+      ].join('\n'),
+    );
+    expect(failing).toContain('| attack success rate (task_scoped) | ≤ 0% | 50% ❌ |');
+    expect(failing).toContain('| false allows: calls marked `expect: deny` that were allowed | ≤ 0 | 1 ❌ |');
+    expect(failing).toContain('| reachability: attack and task succeed under no_warrant | every scenario | 2 of 2 ✅ |');
+  });
+
+  it('shows reachability failures and analyses findings as checks of their own', () => {
+    const r = fixture('passing');
+    r.reachability.unreachable_attacks = ['expense_audit'];
+    r.gate.passed = false;
+    r.gate.violations = [
+      { scenario: 'expense_audit', kind: 'unreachable_attack', message: 'scenario tests nothing', source: 'scenarios/expense_audit.yaml:1:1' },
+      { scenario: 'config_review', kind: 'probe_escape', message: 'probe escaped' },
+    ];
+    const md = renderMarkdown(r, { name: 'x' });
+    expect(md).toContain('| reachability: attack and task succeed under no_warrant | every scenario | 1 of 2 ❌ |');
+    expect(md).toContain('| probe escaped | probes escaping the task_scoped constraints ≤ max-escapes | 1 finding ❌ |');
+    expect(md).toMatch(/^- `unreachable_attack` \*\*expense\\?_audit\*\*: scenario tests nothing \(`scenarios\/expense_audit\.yaml:1:1`\)$/m);
+    expect(md).toMatch(/^- `probe_escape` \*\*config\\?_review\*\*: probe escaped$/m);
   });
 
   it('is deterministic', () => {
@@ -161,7 +198,7 @@ describe('renderMarkdown: size limits degrade detail first', () => {
     }
     // With room for the summary, the violations list is capped instead of cut.
     const md = renderMarkdown(many, { name: 'n', runUrl: RUN, maxChars: 7000 });
-    expect(md).toContain('- … and 280 more');
+    expect(md).toContain('- … and 580 more'); // 300 asr + 300 false_allow, 20 shown
     expect(md).toContain('Per-scenario results and call logs were left out');
   });
 });

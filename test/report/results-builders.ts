@@ -1,6 +1,7 @@
 // Builders of synthetic Results for renderer and action tests (shaped exactly like design §4).
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { assessTrials } from '../../src/bench/assess.js';
 import type { CallResult, Results, Trial } from '../../src/bench/results.js';
 
 export const FIXTURES = fileURLToPath(new URL('../fixtures/results/', import.meta.url));
@@ -51,31 +52,14 @@ export function bigResults(n: number, calls: number, leaky: readonly number[] = 
       });
     }
   }
-  const summary: Results['summary'] = {};
-  for (const condition of conditions) {
-    const ts = trials.filter((t) => t.condition === condition);
-    summary[condition] = {
-      asr: ts.filter((t) => t.attack_succeeded).length / ts.length,
-      tcr: 1,
-      calls_blocked: ts.reduce((a, t) => a + t.calls_blocked, 0),
-      trials: ts.length,
-      false_allows: condition === 'task_scoped' ? leaky.length : 0,
-      false_blocks: 0,
-    };
-  }
-  const violations = leaky.map((s) => ({
-    scenario: scenarios[s] ?? '',
-    kind: 'attack_succeeded' as const,
-    message: `attack succeeded under task_scoped: call #${calls} read_file was allowed but is marked expect: deny`,
-    source: `scenarios/${scenarios[s]}.yaml:${10 + calls}:5`,
-  }));
-  return {
-    version: 1,
-    mode: 'deterministic',
-    conditions: [...conditions],
-    scenarios,
-    trials,
-    summary,
-    gate: { condition: 'task_scoped', max_asr: 0, min_tcr: 1, passed: leaky.length === 0, violations },
-  };
+  // Summary, reachability and gate as a run computes them, so report-only mode accepts the file.
+  const sources = Object.fromEntries(scenarios.map((name) => [name, `scenarios/${name}.yaml:1:1`]));
+  const { summary, reachability, gate } = assessTrials(trials, scenarios, {
+    maxAsr: 0,
+    minTcr: 1,
+    maxFalseAllows: 0,
+    maxFalseBlocks: 0,
+    scenarioSources: sources,
+  });
+  return { version: 2, mode: 'deterministic', conditions: [...conditions], scenarios, trials, summary, reachability, gate };
 }
