@@ -1,0 +1,50 @@
+/** `run --baseline REF --sarif FILE --junit FILE` end to end through the CLI command. */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { XMLValidator } from 'fast-xml-parser';
+import { describe, expect, it } from 'vitest';
+import { runCommand } from '../../src/cli/run.js';
+import { fakeIo } from '../scenario/helpers.js';
+import { repoWith, scenario, tempDir } from '../analysis/baseline-repo.js';
+
+describe('run --baseline', () => {
+  it('fails the gate on a widening, writes baseline into the JSON, SARIF and JUnit files', async () => {
+    const { dir, baseSha } = repoWith({ 'scenarios/docs.yaml': scenario() }, { 'scenarios/docs.yaml': scenario({ readFile: '{subpath: /app}' }) });
+    const io = fakeIo(dir);
+    const code = await runCommand(
+      ['--scenarios', 'scenarios', '--baseline', baseSha, '--format', 'json', '--sarif', 'out/r.sarif', '--junit', 'out/j.xml', '--workers', '1'],
+      io,
+    );
+    expect(code).toBe(1);
+    const results = JSON.parse(io.out) as { version: number; baseline: { ref: string; widenings: { counterexample: unknown }[] }; gate: { violations: { kind: string }[] } };
+    expect(results.baseline.ref).toBe(baseSha);
+    expect(results.baseline.widenings[0]!.counterexample).toEqual({ tool: 'read_file', args: { path: '/app/secrets.txt' } });
+    expect(results.gate.violations.map((v) => v.kind)).toContain('authority_widened');
+    const sarif = JSON.parse(readFileSync(join(dir, 'out/r.sarif'), 'utf8')) as { version: string; runs: { results: { ruleId: string }[] }[] };
+    expect(sarif.version).toBe('2.1.0');
+    expect(sarif.runs[0]!.results.map((r) => r.ruleId)).toContain('authority_widened');
+    expect(XMLValidator.validate(readFileSync(join(dir, 'out/j.xml'), 'utf8'))).toBe(true);
+  });
+
+  it('opens the markdown report with Changes against BASE; --allow-widening passes', async () => {
+    const head = scenario({ transfer: '{to: {one_of: [acme]}, amount: {range: {min: 0, max: 1000}}, memo: wildcard}' });
+    const { dir } = repoWith({ 'scenarios/docs.yaml': scenario() }, { 'scenarios/docs.yaml': head });
+    const io = fakeIo(dir);
+    const code = await runCommand(['--scenarios', 'scenarios', '--baseline', 'HEAD~1', '--allow-widening', '--format', 'markdown', '--workers', '1'], io);
+    expect(code).toBe(0);
+    const changes = io.out.indexOf('### Changes against HEAD~1');
+    expect(changes).toBeGreaterThan(0);
+    expect(io.out.indexOf('### Gate')).toBeGreaterThan(changes); // before the rest of the report
+    expect(io.out).toContain('`transfer_money.amount` `Range[0, 100]` → `Range[0, 1000]`');
+    expect(io.out).toContain('allowed by this step');
+  });
+
+  it('a folder that is not a git work tree is a usage error naming the cause', async () => {
+    const dir = tempDir('db-cli-nogit-');
+    const { dir: repo } = repoWith({ 'scenarios/docs.yaml': scenario() }, {});
+    const io = fakeIo(dir);
+    await expect(runCommand(['--scenarios', join(repo, 'scenarios'), '--baseline', 'HEAD', '--workers', '1'], io)).rejects.toThrow(
+      /--baseline: baseline_(not_git|path_invalid): /,
+    );
+  });
+});
