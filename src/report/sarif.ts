@@ -118,6 +118,8 @@ function text(s: string): string {
 
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const str = (v: unknown): string => (typeof v === 'string' ? v : v === undefined ? '' : JSON.stringify(v) ?? '');
+/** `tool.param`, or `tool` when the finding is about the whole tool (param null or absent). */
+const where = (tool: unknown, param: unknown): string => (typeof param === 'string' ? `${str(tool)}.${param}` : str(tool));
 
 /** An analysis part's list (`probes.escapes`, `mutants.survivors`), or [] when absent or malformed. */
 function listOf(r: Results, part: string, field: string): Record<string, unknown>[] {
@@ -160,14 +162,15 @@ export function buildSarif(r: Results & { baseline?: BaselineResults }, o: Sarif
       add(
         'probe_escape_finding',
         'warning',
-        `${str(e.scenario)}: ${str(e.tool)}.${str(e.param)} ${str(e.constraint)} allowed ${str(e.value)} (${str(e.family)}), whose real effect is ${str(e.canonical)}`,
+        `${str(e.scenario)}: ${where(e.tool, e.param)} ${str(e.constraint)} allowed ${str(e.value)} (${str(e.family)}), whose real effect is ${str(e.canonical)}` +
+          (typeof e.effect === 'string' ? `: ${e.effect}` : ''),
         e.source,
         [e.scenario, e.tool, e.param, e.family, e.value],
       );
     }
   }
   for (const s of listOf(r, 'mutants', 'survivors')) {
-    add('mutant_survivor', 'note', `${str(s.scenario)}: ${str(s.tool)}.${str(s.param)}: mutant '${str(s.mutation)}' survived: no scripted attack tests this part of the warrant`, s.source, [
+    add('mutant_survivor', 'note', `${str(s.scenario)}: ${where(s.tool, s.param)}: mutant '${str(s.mutation)}' survived: no scripted attack tests this part of the warrant`, s.source, [
       s.scenario,
       s.tool,
       s.param,

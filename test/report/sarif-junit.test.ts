@@ -77,7 +77,7 @@ function withFindings(allow: boolean): Results & { baseline: BaselineResults } {
   // What the probe and mutant analyses add (design §8), read by the SARIF renderer when present.
   Object.assign(r, {
     probes: { total: 4, escaped: 1, escapes: [{ scenario: 'scenario_0000', tool: 'read_file', param: 'path', constraint: "Subpath('/app')", family: 'traversal', value: '/app/../etc/passwd', canonical: '/etc/passwd', source: 'scenarios/scenario_0000.yaml:30:3' }] },
-    mutants: { total: 3, killed: 2, survived: 1, score: 0.67, survivors: [{ scenario: 'scenario_0001', tool: 'list_files', param: 'directory', mutation: 'wildcard', source: 'scenarios/scenario_0001.yaml:31:3' }] },
+    mutants: { total: 3, killed: 2, survived: 1, score: 0.67, survivors: [{ scenario: 'scenario_0001', tool: 'list_files', param: 'directory', mutation: 'wildcard', source: 'scenarios/scenario_0001.yaml:31:3' }, { scenario: 'scenario_0001', tool: 'get_balance', param: null, mutation: 'tool_granted', source: 'scenarios/scenario_0001.yaml:32:3' }] },
   });
   return r;
 }
@@ -94,6 +94,8 @@ describe('SARIF', () => {
       expect(ids).toContain(allow ? 'widening_allowed' : 'authority_widened');
       expect(ids).toContain('probe_escape_finding');
       expect(ids).toContain('mutant_survivor');
+      const texts = log.runs[0]!.results.map((r) => r.message.text);
+      expect(texts).toContain("scenario_0001: get_balance: mutant 'tool_granted' survived: no scripted attack tests this part of the warrant");
       for (const r of log.runs[0]!.results) expect(log.runs[0]!.tool.driver.rules[r.ruleIndex]!.id).toBe(r.ruleId);
     }
   });
