@@ -27,7 +27,8 @@ const compiled = new Map<string, CelProgram>();
 function compileJudge(expression: string): CelProgram {
   let program = compiled.get(expression);
   if (program === undefined) {
-    program = compileCel(expression, JUDGE_VARIABLES);
+    // The reference's dialect (src/cel), `effects` bound; names were checked at load (celProblem).
+    program = compileCel(expression);
     if (compiled.size >= COMPILE_CACHE_LIMIT) compiled.delete(compiled.keys().next().value!);
     compiled.set(expression, program);
   }

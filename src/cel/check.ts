@@ -1,17 +1,16 @@
 /**
  * Compile-time checks on a parsed tree: its depth (MAX_AST_DEPTH, so evaluation cannot exhaust the
- * stack), the functions it calls (known names, right number of arguments), and its free variables
- * (names that are neither bound by a comprehension nor a type), which the caller compares with the
- * variables it declares. Everything here fails with a CelError naming the problem.
+ * stack; our bound, not the reference's), and its free variables (names not bound by a
+ * comprehension), which callers may compare with what they will bind to warn early. Functions are
+ * not checked: the reference's interpreter finds them by name at run time, so an unknown function
+ * or a wrong number of arguments is an evaluation error there, and here.
  *
  * Declared variables may have dotted names (`a.b`): `a.b.c` then resolves to the longest declared
  * prefix, as CEL's name resolution does (`a.b` selected `.c`, unless `a.b.c` itself is declared).
  */
 import type { Expr } from './ast.js';
 import { CelError } from './errors.js';
-import { GLOBAL_FUNCTIONS, METHODS, type FunctionDef } from './functions.js';
 import { MAX_AST_DEPTH } from './limits.js';
-import { TYPE_NAMES } from './value.js';
 
 /**
  * The tree with qualified names resolved against `declared`, and its free identifiers (used but not
@@ -22,13 +21,15 @@ export function checkTree(root: Expr, declared: readonly string[] = []): { tree:
   const tree = dotted.length > 0 ? resolveQualified(root, new Set(dotted), []) : root;
   const free: string[] = [];
   const visit = (e: Expr, depth: number, bound: readonly string[]): void => {
-    if (depth > MAX_AST_DEPTH) throw new CelError(`expression nests deeper than ${MAX_AST_DEPTH}`);
+    if (depth > MAX_AST_DEPTH) {
+      throw new CelError(`expression nests deeper than ${MAX_AST_DEPTH} (delegation-bench's own bound)`, undefined, undefined, true);
+    }
     const d = depth + 1;
     switch (e.kind) {
       case 'literal':
         return;
       case 'ident':
-        if (!bound.includes(e.name) && !free.includes(e.name) && !TYPE_NAMES.has(e.name)) free.push(e.name);
+        if (!bound.includes(e.name) && !free.includes(e.name)) free.push(e.name);
         return;
       case 'select':
       case 'has':
@@ -39,8 +40,6 @@ export function checkTree(root: Expr, declared: readonly string[] = []): { tree:
         visit(e.operand, d, bound);
         return visit(e.index, d, bound);
       case 'call': {
-        const method = e.target !== undefined;
-        checkCall(e.fn, method ? METHODS.get(e.fn) : GLOBAL_FUNCTIONS.get(e.fn), e.args.length, method);
         if (e.target !== undefined) visit(e.target, d, bound);
         for (const a of e.args) visit(a, d, bound);
         return;
@@ -124,20 +123,5 @@ function resolveQualified(e: Expr, dotted: ReadonlySet<string>, bound: readonly 
       const ri = (x: Expr): Expr => resolveQualified(x, dotted, inner);
       return { ...e, range: r(e.range), filter: e.filter === undefined ? undefined : ri(e.filter), body: ri(e.body) };
     }
-  }
-}
-
-function checkCall(fn: string, def: FunctionDef | undefined, argc: number, method: boolean): void {
-  const shown = method ? `.${fn}()` : `${fn}()`;
-  if (def === undefined) {
-    const other = (method ? GLOBAL_FUNCTIONS : METHODS).has(fn);
-    throw new CelError(
-      other
-        ? `${shown} is not defined; call it as ${method ? `${fn}(x)` : `x.${fn}()`}`
-        : `unknown function ${shown}`,
-    );
-  }
-  if (def.arity !== argc) {
-    throw new CelError(`${shown} takes ${def.arity} argument${def.arity === 1 ? '' : 's'}, got ${argc}`);
   }
 }

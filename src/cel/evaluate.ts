@@ -1,15 +1,29 @@
 /**
- * Evaluates a checked syntax tree (src/cel/check.ts) against bound variables. Errors are CEL's:
- * a CelEvalError is a value-level error, which `&&`, `||`, `?:`, `all` and `exists` treat as the
- * language specifies (`false && error` is false, `true || error` is true, in either order); a
- * CostLimitError is the meter's verdict and passes through everything.
+ * Evaluates a parsed tree as the reference's interpreter does (`cel-interpreter` 0.10,
+ * `objects.rs` `Value::resolve`, `Value::member`, `Value::to_bool`; macro expansions of
+ * `cel-parser` `macros.rs`):
+ *
+ * - every error propagates: `&&`, `||`, `?:` and the macros absorb none (`true || 1/0` is true only
+ *   because the right side is never evaluated; `false || 1/0` is an error, `1/0 || true` too);
+ * - `!`, `&&`, `||`, `?:` and the macros read any value by truthiness (value.ts `truthy`); `&&`
+ *   yields a bool, `||` yields the deciding operand itself (`'' || 'x'` is "x");
+ * - `exists` yields the last predicate value (`[0, 1].exists(x, x)` is 1), `all` a bool,
+ *   `exists_one` counts every element (no short circuit);
+ * - `m.f` on a map without key "f" is an error (No such key), `m['f']` is null, `l[9]` past the
+ *   end is null, `has(x.f)` on a non-map is false;
+ * - an unknown name (variable or function) is "Undeclared reference" when reached.
+ *
+ * A CostLimitError (our meter) passes through everything.
  */
 import type { Comprehension, Expr } from './ast.js';
 import { CelEvalError } from './errors.js';
-import { GLOBAL_FUNCTIONS, METHODS } from './functions.js';
+import { FUNCTIONS, type Ftx } from './functions.js';
 import type { Meter } from './meter.js';
-import { binary, negate, noOverload } from './operators.js';
-import { CelMap, CelUint, isCelKey, TYPE_NAMES, typeOf, type CelValue } from './value.js';
+import { binary, negate } from './operators.js';
+import { STRUCT_PREFIX } from './parse.js';
+import { debugValue } from './show.js';
+import { timestampFromClock } from './time.js';
+import { CelFunction, CelMap, CelTimestamp, isCelKey, keyText, truthy, type CelValue } from './value.js';
 
 /** Variables bound by comprehensions, innermost first. */
 interface Local {
@@ -18,17 +32,27 @@ interface Local {
   readonly outer: Local | undefined;
 }
 
+export interface EvaluationOptions {
+  /** The run's injected clock, Unix seconds (Tenuo's `Utc::now()`); without it the clock functions fail. */
+  readonly now?: number | undefined;
+}
+
+export function undeclared(name: string): CelEvalError {
+  return new CelEvalError(`Undeclared reference to '${name}'`);
+}
+
 export class Evaluation {
   constructor(
     private readonly variables: ReadonlyMap<string, CelValue>,
     private readonly meter: Meter,
+    private readonly options: EvaluationOptions = {},
   ) {}
 
   run(e: Expr): CelValue {
     return this.eval(e, undefined);
   }
 
-  private eval(e: Expr, locals: Local | undefined): CelValue {
+  eval(e: Expr, locals: Local | undefined): CelValue {
     this.meter.charge(1);
     switch (e.kind) {
       case 'literal':
@@ -36,11 +60,12 @@ export class Evaluation {
       case 'ident':
         return this.ident(e.name, locals);
       case 'select':
-        return select(this.eval(e.operand, locals), e.field);
+        return member(this.eval(e.operand, locals), e.field);
       case 'has': {
         const m = this.eval(e.operand, locals);
-        if (m instanceof CelMap) return m.has(e.field);
-        throw noOverload('has', [m]);
+        if (!(m instanceof CelMap)) return false;
+        for (const k of m.keys()) if (keyText(k) === e.field) return true;
+        return false;
       }
       case 'index':
         return index(this.eval(e.operand, locals), this.eval(e.index, locals));
@@ -53,23 +78,25 @@ export class Evaluation {
       }
       case 'map':
         return this.map(e, locals);
-      case 'not': {
-        const v = this.eval(e.operand, locals);
-        if (typeof v !== 'boolean') throw noOverload('!_', [v]);
-        return !v;
-      }
+      case 'not':
+        return !truthy(this.eval(e.operand, locals));
       case 'negate':
         return negate(this.eval(e.operand, locals));
-      case 'binary':
-        return binary(e.op, this.eval(e.left, locals), this.eval(e.right, locals), this.meter);
-      case 'and':
-      case 'or':
-        return this.logical(e.kind, e.left, e.right, locals);
-      case 'conditional': {
-        const test = this.eval(e.test, locals);
-        if (typeof test !== 'boolean') throw noOverload('_?_:_', [test]);
-        return this.eval(test ? e.then : e.otherwise, locals);
+      case 'binary': {
+        const left = this.eval(e.left, locals);
+        return binary(e.op, left, this.eval(e.right, locals), this.meter);
       }
+      case 'and': {
+        const left = this.eval(e.left, locals);
+        if (!truthy(left)) return false;
+        return truthy(this.eval(e.right, locals));
+      }
+      case 'or': {
+        const left = this.eval(e.left, locals);
+        return truthy(left) ? left : this.eval(e.right, locals);
+      }
+      case 'conditional':
+        return this.eval(truthy(this.eval(e.test, locals)) ? e.then : e.otherwise, locals);
       case 'comprehension':
         return this.comprehension(e, locals);
     }
@@ -79,21 +106,18 @@ export class Evaluation {
     for (let l = locals; l !== undefined; l = l.outer) if (l.name === name) return l.value;
     const v = this.variables.get(name);
     if (v !== undefined) return v;
-    const type = TYPE_NAMES.get(name);
-    if (type !== undefined) return type;
-    throw new CelEvalError(`variable '${name}' is not bound`);
+    throw undeclared(name);
   }
 
   private call(e: Expr & { kind: 'call' }, locals: Local | undefined): CelValue {
-    const args: CelValue[] = [];
-    if (e.target !== undefined) args.push(this.eval(e.target, locals));
-    for (const a of e.args) args.push(this.eval(a, locals));
-    // Functions scan their string and bytes arguments (size counts code points, conversions parse,
-    // tests search), so those are paid for by length; lists and maps are only counted by size().
-    for (const a of args) if (typeof a === 'string' || a instanceof Uint8Array) this.meter.chargeSize(a);
-    // The checker let only known names with the right arity through.
-    const def = (e.target !== undefined ? METHODS : GLOBAL_FUNCTIONS).get(e.fn)!;
-    const out = def.call(args);
+    if (e.fn.startsWith(STRUCT_PREFIX)) {
+      throw new CelEvalError(`message construction ${e.fn.slice(STRUCT_PREFIX.length)}{…} is not supported (the reference's interpreter panics: todo!("Support structs!"))`);
+    }
+    // The function is looked up before anything is evaluated, the target before the function runs.
+    const fn = FUNCTIONS.get(e.fn);
+    if (fn === undefined) throw undeclared(e.fn);
+    const target = e.target === undefined ? undefined : this.eval(e.target, locals);
+    const out = fn(new Call(this, e.fn, target, e.args, locals, this.meter, this.options));
     this.meter.chargeSize(out);
     return out;
   }
@@ -102,39 +126,11 @@ export class Evaluation {
     const out = new CelMap();
     for (const entry of e.entries) {
       const key = this.eval(entry.key, locals);
-      const value = this.eval(entry.value, locals);
-      if (!isCelKey(key)) throw new CelEvalError(`unsupported map key type: ${typeOf(key).name}`);
-      if (!out.add(key, value)) throw new CelEvalError(`repeated map key: ${formatKey(key)}`);
+      if (!isCelKey(key)) throw new CelEvalError(`Unable to use value '${debugValue(key)}' as a key`);
+      out.set(key, this.eval(entry.value, locals));
     }
     this.meter.charge(out.size);
     return out;
-  }
-
-  /**
-   * `&&` and `||` are commutative in CEL: an error (or a non-bool) on one side is absorbed when the
-   * other side decides the result on its own.
-   */
-  private logical(kind: 'and' | 'or', left: Expr, right: Expr, locals: Local | undefined): CelValue {
-    const decisive = kind === 'or';
-    const fn = kind === 'or' ? '_||_' : '_&&_';
-    const l = this.attempt(left, locals);
-    if (l === decisive) return decisive;
-    const r = this.attempt(right, locals);
-    if (r === decisive) return decisive;
-    if (l instanceof CelEvalError) throw l;
-    if (r instanceof CelEvalError) throw r;
-    if (typeof l !== 'boolean' || typeof r !== 'boolean') throw noOverload(fn, [l, r]);
-    return !decisive;
-  }
-
-  /** The value, or the CelEvalError it failed with (other errors, the meter's too, propagate). */
-  private attempt(e: Expr, locals: Local | undefined): CelValue | CelEvalError {
-    try {
-      return this.eval(e, locals);
-    } catch (err) {
-      if (err instanceof CelEvalError) return err;
-      throw err;
-    }
   }
 
   private comprehension(c: Comprehension, locals: Local | undefined): CelValue {
@@ -142,32 +138,34 @@ export class Evaluation {
     let items: Iterable<CelValue>;
     if (Array.isArray(range)) items = range as readonly CelValue[];
     else if (range instanceof CelMap) items = range.keys();
-    else throw new CelEvalError(`${c.macro}() cannot iterate over ${typeOf(range).name}`);
+    // `t => todo!("Support {t:?}")`: a panic in the reference.
+    else throw new CelEvalError(`${c.macro}() cannot iterate over ${debugValue(range)} (the reference's interpreter panics: todo!)`);
 
-    const bodyOf = (item: CelValue): Local => ({ name: c.variable, value: item, outer: locals });
+    const scope = (item: CelValue): Local => ({ name: c.variable, value: item, outer: locals });
     switch (c.macro) {
-      case 'all':
-      case 'exists': {
-        // Like a chain of && (all) or || (exists): a decisive element wins over errors elsewhere.
-        const decisive = c.macro === 'exists';
-        let error: CelEvalError | undefined;
+      case 'all': {
+        let accu = true;
         for (const item of items) {
           this.meter.charge(1);
-          const v = this.attempt(c.body, bodyOf(item));
-          if (v === decisive) return decisive;
-          if (v instanceof CelEvalError) error ??= v;
-          else if (typeof v !== 'boolean') error ??= noOverload(decisive ? '_||_' : '_&&_', [v]);
+          if (!accu) break;
+          accu = truthy(this.eval(c.body, scope(item)));
         }
-        if (error !== undefined) throw error;
-        return !decisive;
+        return accu;
+      }
+      case 'exists': {
+        let accu: CelValue = false;
+        for (const item of items) {
+          this.meter.charge(1);
+          if (truthy(accu)) break;
+          accu = this.eval(c.body, scope(item));
+        }
+        return accu;
       }
       case 'exists_one': {
         let count = 0;
         for (const item of items) {
           this.meter.charge(1);
-          const v = this.eval(c.body, bodyOf(item));
-          if (typeof v !== 'boolean') throw noOverload('exists_one', [v]);
-          if (v) count++;
+          if (truthy(this.eval(c.body, scope(item)))) count++;
         }
         return count === 1;
       }
@@ -177,12 +175,8 @@ export class Evaluation {
         const test = c.macro === 'filter' ? c.body : c.filter;
         for (const item of items) {
           this.meter.charge(1);
-          const local = bodyOf(item);
-          if (test !== undefined) {
-            const keep = this.eval(test, local);
-            if (typeof keep !== 'boolean') throw noOverload(c.macro, [keep]);
-            if (!keep) continue;
-          }
+          const local = scope(item);
+          if (test !== undefined && !truthy(this.eval(test, local))) continue;
           const v = c.macro === 'filter' ? item : this.eval(c.body, local);
           this.meter.chargeSize(v);
           out.push(v);
@@ -193,37 +187,91 @@ export class Evaluation {
   }
 }
 
-function select(operand: CelValue, field: string): CelValue {
-  if (operand instanceof CelMap) {
-    const v = operand.get(field);
-    if (v === undefined) throw new CelEvalError(`no such key: ${field}`);
+/** A call's view of its arguments (the crate's FunctionContext with its `arg_idx`). */
+class Call implements Ftx {
+  private cursor = 0;
+
+  constructor(
+    private readonly ev: Evaluation,
+    readonly name: string,
+    private readonly target: CelValue | undefined,
+    private readonly args: readonly Expr[],
+    private readonly locals: Local | undefined,
+    private readonly meter: Meter,
+    private readonly options: EvaluationOptions,
+  ) {}
+
+  self(): CelValue {
+    if (this.target !== undefined) return this.target;
+    if (this.cursor >= this.args.length) throw new CelEvalError('Missing argument or target');
+    return this.next();
+  }
+
+  next(): CelValue {
+    const i = this.cursor++;
+    if (i >= this.args.length) {
+      throw new CelEvalError(`Invalid argument count: expected ${i + 1}, got ${this.args.length}`);
+    }
+    return this.paid(this.ev.eval(this.args[i]!, this.locals));
+  }
+
+  all(): CelValue[] {
+    return this.args.map((a) => this.paid(this.ev.eval(a, this.locals)));
+  }
+
+  now(): CelTimestamp {
+    const now = this.options.now;
+    if (now === undefined || !Number.isFinite(now)) {
+      throw new CelEvalError(`${this.name}() needs the run's clock, and none was given to this evaluation`);
+    }
+    return timestampFromClock(now);
+  }
+
+  /** Functions scan their string and bytes arguments, so those are paid for by length. */
+  private paid(v: CelValue): CelValue {
+    if (typeof v === 'string' || v instanceof Uint8Array) this.meter.chargeSize(v);
     return v;
   }
-  throw new CelEvalError(`cannot select field '${field}' from ${typeOf(operand).name}`);
 }
 
+/** `Value::member`: a map's String key, else a function of that name as a value, else No such key. */
+function member(operand: CelValue, field: string): CelValue {
+  if (operand instanceof CelMap) {
+    const v = operand.field(field);
+    if (v !== undefined) return v;
+  }
+  if (FUNCTIONS.has(field)) return new CelFunction(field, operand);
+  throw new CelEvalError(`No such key: ${field}`);
+}
+
+/** The `INDEX` operator of `Value::resolve`. */
 function index(operand: CelValue, key: CelValue): CelValue {
   if (Array.isArray(operand)) {
+    if (typeof key !== 'bigint') throw new CelEvalError(`Cannot use value as list index: ${debugValue(key)}`);
+    // `idx as usize`: a negative index is a huge one, so null like any index past the end.
     const list = operand as readonly CelValue[];
-    let i: number | undefined;
-    if (typeof key === 'bigint') i = Number(key);
-    else if (key instanceof CelUint) i = Number(key.value);
-    else if (typeof key === 'number' && Number.isInteger(key)) i = key;
-    if (i === undefined) throw noOverload('_[_]', [operand, key]);
-    if (i < 0 || i >= list.length) throw new CelEvalError(`index out of range: ${String(i)}`);
-    return list[i]!;
+    return key >= 0n && key < BigInt(list.length) ? list[Number(key)]! : null;
   }
+  if (typeof operand === 'string' && typeof key === 'bigint') return stringIndex(operand, key);
   if (operand instanceof CelMap) {
-    if (!isCelKey(key) && typeof key !== 'number') throw noOverload('_[_]', [operand, key]);
-    const v = operand.get(key);
-    if (v === undefined) throw new CelEvalError(`no such key: ${formatKey(key)}`);
-    return v;
+    if (!isCelKey(key)) throw new CelEvalError(`Cannot use value as map index: ${debugValue(key)}`);
+    return operand.get(key) ?? null;
   }
-  throw noOverload('_[_]', [operand, key]);
+  throw new CelEvalError(`Cannot use value ${debugValue(operand)} to index ${debugValue(key)}`);
 }
 
-function formatKey(k: CelValue): string {
-  if (typeof k === 'string') return JSON.stringify(k);
-  if (k instanceof CelUint) return `${k.value}u`;
-  return String(k);
+const utf8 = new TextEncoder();
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** `str.get(idx..idx+1)`: one byte of the UTF-8 text as a string, or null (out of range, or not a whole character). */
+function stringIndex(s: string, idx: bigint): CelValue {
+  if (idx < 0n || idx >= BigInt(s.length * 3)) return null;
+  const bytes = utf8.encode(s);
+  const i = Number(idx);
+  if (i >= bytes.length) return null;
+  try {
+    return strictUtf8.decode(bytes.subarray(i, i + 1));
+  } catch {
+    return null;
+  }
 }

@@ -1,190 +1,331 @@
 /**
- * The functions of this CEL dialect: the standard ones on scalars, lists and maps (size, string
- * tests, RE2 `matches`, type conversions, `type`, `dyn`) and the reference's two deterministic
- * extensions `net_in_cidr(ip, cidr)` and `net_is_private(ip)`. The reference's clock-reading ones
- * (`time_now`, `time_is_expired`, `time_since`) are absent on purpose: an expression naming them
- * does not compile, so it is denied rather than allowed to read a clock.
+ * The functions of the reference's CEL: `cel-interpreter` 0.10's `Context::default()`
+ * (`context.rs`; bodies in `functions.rs`) plus the five Tenuo registers in
+ * `tenuo-core/src/cel.rs` `create_context()` (time_now, time_is_expired, time_since, net_in_cidr,
+ * net_is_private).
  *
- * Names and arities are checked when an expression is compiled; argument types when it runs. The
- * evaluator meters the work (it charges string and bytes arguments by length before the call).
+ * As in the crate, a function is found by name at run time (an unknown name is the error
+ * "Undeclared reference"), the same function serves `f(x, …)` and `x.f(…)`, and arguments are
+ * evaluated only when the function asks for them (`magic.rs`):
+ * - `This`: the target of `x.f()`, else the first argument;
+ * - a plain argument: the next one by position (missing: "Invalid argument count");
+ * - `Arguments` (max, min): all the arguments, and never the target.
+ * Arguments a function does not ask for are never evaluated: `size('ab', 1/0)` is 2.
+ * Typed parameters (`Arc<String>`, `DateTime`) refuse other kinds with "Unexpected type".
+ *
+ * Tenuo's clock functions read the injected clock of the run (Ftx.now), never the machine's.
  */
 import { networkContains, parseIp, parseNetwork } from '../warrant/constraints/ip.js';
-import { regexMatches } from '../warrant/constraints/regex.js';
-import { CelEvalError } from './errors.js';
-import { checkedInt, checkedUint, noOverload } from './operators.js';
-import { CelMap, CelUint, INT64_MAX, typeOf, type CelValue } from './value.js';
+import { regexOutcome } from '../warrant/constraints/regex.js';
+import { CelEvalError, CostLimitError } from './errors.js';
+import { formatDuration, formatRfc3339, fields, parseDuration, parseRfc3339 } from './time.js';
+import {
+  CelDuration,
+  CelFunction,
+  CelMap,
+  CelTimestamp,
+  CelUint,
+  INT64_MAX,
+  INT64_MIN,
+  UINT64_MAX,
+  celCompare,
+  celEquals,
+  isCelKey,
+  typeName,
+  type CelValue,
+} from './value.js';
+import { debugValue, rustFloatString } from './show.js';
 
-type Impl = (args: readonly CelValue[]) => CelValue;
+/** What a function sees of its call (the crate's FunctionContext). */
+export interface Ftx {
+  readonly name: string;
+  /** `This`: the target, else the next argument. */
+  self(): CelValue;
+  /** The next argument by position. */
+  next(): CelValue;
+  /** All the arguments (never the target). */
+  all(): CelValue[];
+  /** Tenuo's `Utc::now()`: the injected clock. */
+  now(): CelTimestamp;
+}
 
-export interface FunctionDef {
-  readonly arity: number;
-  readonly call: Impl;
+type Fn = (f: Ftx) => CelValue;
+
+export function functionError(name: string, message: string): CelEvalError {
+  return new CelEvalError(`Error executing function '${name}': ${message}`);
+}
+
+function unexpected(v: CelValue, want: string): CelEvalError {
+  return new CelEvalError(`Unexpected type: got '${debugValue(v)}', want '${want}'`);
+}
+
+function str(v: CelValue): string {
+  if (typeof v !== 'string') throw unexpected(v, 'Arc<String>');
+  return v;
+}
+
+function ts(v: CelValue): CelTimestamp {
+  if (!(v instanceof CelTimestamp)) throw unexpected(v, 'chrono::DateTime<chrono::FixedOffset>');
+  return v;
 }
 
 const utf8 = new TextEncoder();
-const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+const lossy = new TextDecoder('utf-8', { fatal: false });
 
-function size(fn: string, v: CelValue): bigint {
-  if (typeof v === 'string') {
-    let n = 0;
-    for (let i = 0; i < v.length; i++) {
-      const u = v.charCodeAt(i);
-      // A surrogate pair is one code point.
-      if (u < 0xd800 || u > 0xdbff || i + 1 === v.length) n++;
-      else {
-        const w = v.charCodeAt(i + 1);
-        n++;
-        if (w >= 0xdc00 && w <= 0xdfff) i++;
-      }
-    }
-    return BigInt(n);
+/** UTF-8 length of a string, without encoding it (Rust's `str::len`). */
+export function utf8Length(s: string): number {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const u = s.charCodeAt(i);
+    if (u < 0x80) n += 1;
+    else if (u < 0x800) n += 2;
+    else if (u >= 0xd800 && u <= 0xdbff && i + 1 < s.length && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      n += 4;
+      i++;
+    } else n += 3;
   }
-  if (v instanceof Uint8Array) return BigInt(v.length);
+  return n;
+}
+
+function size(f: Ftx): CelValue {
+  const v = f.self();
   if (Array.isArray(v)) return BigInt(v.length);
   if (v instanceof CelMap) return BigInt(v.size);
-  throw noOverload(fn, [v]);
+  if (typeof v === 'string') return BigInt(utf8Length(v)); // bytes, not characters (`s.len()`)
+  if (v instanceof Uint8Array) return BigInt(v.length);
+  throw functionError(f.name, `cannot determine the size of ${debugValue(v)}`);
 }
 
-function stringTest(fn: string, test: (s: string, t: string) => boolean): Impl {
-  return ([s, t]) => {
-    if (typeof s !== 'string' || typeof t !== 'string') throw noOverload(fn, [s!, t!]);
-    return test(s, t);
-  };
-}
-
-function matches([s, pattern]: readonly CelValue[]): boolean {
-  if (typeof s !== 'string' || typeof pattern !== 'string') throw noOverload('matches', [s!, pattern!]);
-  const r = regexMatches(pattern, s);
-  if (typeof r === 'string') throw new CelEvalError(`matches: ${r}`);
-  return r;
-}
-
-const DECIMAL_INT = /^[+-]?\d+$/;
-const DECIMAL_UINT = /^\d+$/;
-const DECIMAL_DOUBLE = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
-const INFINITY = /^([+-]?)inf(?:inity)?$/i;
-
-function toInt([v]: readonly CelValue[]): CelValue {
-  if (typeof v === 'bigint') return v;
-  if (v instanceof CelUint) {
-    if (v.value > INT64_MAX) throw new CelEvalError('int overflow');
-    return v.value;
+function contains(f: Ftx): CelValue {
+  const v = f.self();
+  const arg = f.next();
+  if (Array.isArray(v)) return (v as readonly CelValue[]).some((x) => celEquals(x, arg));
+  if (v instanceof CelMap) {
+    if (!isCelKey(arg)) throw new CelEvalError(`Unable to use value '${debugValue(arg)}' as a key`);
+    return v.hasExact(arg);
   }
-  if (typeof v === 'number') {
-    // Strict bounds: ±2^63 as doubles are themselves out of range (as cel-go).
-    if (!(v > -9223372036854775808 && v < 9223372036854775808)) throw new CelEvalError('int overflow');
-    return BigInt(Math.trunc(v));
+  if (typeof v === 'string') return typeof arg === 'string' && v.includes(arg);
+  if (v instanceof Uint8Array) {
+    if (!(arg instanceof Uint8Array)) return false;
+    // `windows(0)` panics in Rust: the reference's process would abort the call; an error here.
+    if (arg.length === 0) throw functionError(f.name, 'window size must be non-zero (a panic in the reference)');
+    outer: for (let i = 0; i + arg.length <= v.length; i++) {
+      for (let j = 0; j < arg.length; j++) if (v[i + j] !== arg[j]) continue outer;
+      return true;
+    }
+    return false;
   }
+  return false;
+}
+
+function toString(f: Ftx): CelValue {
+  const v = f.self();
+  if (typeof v === 'string') return v;
+  if (v instanceof CelTimestamp) return formatRfc3339(v);
+  if (v instanceof CelDuration) return formatDuration(v);
+  if (typeof v === 'bigint') return String(v);
+  if (v instanceof CelUint) return String(v.value);
+  if (typeof v === 'number') return rustFloatString(v);
+  if (v instanceof Uint8Array) return lossy.decode(v);
+  throw functionError(f.name, `cannot convert ${debugValue(v)} to string`);
+}
+
+function toBytes(f: Ftx): CelValue {
+  return utf8.encode(str(f.next()));
+}
+
+/** Rust's `str::parse::<f64>()`. */
+const RUST_F64 = /^[+-]?(?:(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?|inf|infinity|nan)$/i;
+
+function toDouble(f: Ftx): CelValue {
+  const v = f.self();
   if (typeof v === 'string') {
-    if (!DECIMAL_INT.test(v)) throw new CelEvalError(`cannot convert '${v}' to int`);
-    return checkedInt(BigInt(v));
+    if (!RUST_F64.test(v)) throw functionError(f.name, 'string parse error: invalid float literal');
+    const t = v.replace(/^([+-]?)inf(?:inity)?$/i, '$1Infinity').replace(/^[+-]?nan$/i, 'NaN');
+    return Number(t);
   }
-  throw noOverload('int', [v!]);
-}
-
-function toUint([v]: readonly CelValue[]): CelValue {
-  if (v instanceof CelUint) return v;
-  if (typeof v === 'bigint') return checkedUint(v);
-  if (typeof v === 'number') {
-    if (!(v >= 0 && v < 18446744073709551616)) throw new CelEvalError('uint overflow');
-    return new CelUint(BigInt(Math.trunc(v)));
-  }
-  if (typeof v === 'string') {
-    if (!DECIMAL_UINT.test(v)) throw new CelEvalError(`cannot convert '${v}' to uint`);
-    return checkedUint(BigInt(v));
-  }
-  throw noOverload('uint', [v!]);
-}
-
-function toDouble([v]: readonly CelValue[]): CelValue {
   if (typeof v === 'number') return v;
   if (typeof v === 'bigint') return Number(v);
   if (v instanceof CelUint) return Number(v.value);
-  if (typeof v === 'string') {
-    if (DECIMAL_DOUBLE.test(v)) return Number(v);
-    const inf = INFINITY.exec(v);
-    if (inf) return inf[1] === '-' ? -Infinity : Infinity;
-    if (/^nan$/i.test(v)) return Number.NaN;
-    throw new CelEvalError(`cannot convert '${v}' to double`);
-  }
-  throw noOverload('double', [v!]);
+  throw functionError(f.name, `cannot convert ${debugValue(v)} to double`);
 }
 
-function toString([v]: readonly CelValue[]): CelValue {
-  if (typeof v === 'string') return v;
-  if (typeof v === 'boolean' || typeof v === 'bigint' || typeof v === 'number') return String(v);
-  if (v instanceof CelUint) return String(v.value);
-  if (v instanceof Uint8Array) {
-    try {
-      return strictUtf8.decode(v);
-    } catch {
-      throw new CelEvalError('bytes are not valid UTF-8');
+function parseInteger(f: Ftx, s: string, unsigned: boolean): bigint {
+  const ok = unsigned ? /^\+?\d+$/ : /^[+-]?\d+$/;
+  if (!ok.test(s)) {
+    throw functionError(f.name, `string parse error: ${s === '' ? 'cannot parse integer from empty string' : 'invalid digit found in string'}`);
+  }
+  const n = BigInt(s);
+  if (unsigned ? n > UINT64_MAX : n > INT64_MAX) throw functionError(f.name, 'string parse error: number too large to fit in target type');
+  if (!unsigned && n < INT64_MIN) throw functionError(f.name, 'string parse error: number too small to fit in target type');
+  return n;
+}
+
+/** Rust's `f64 as i64` / `as u64`: truncation, saturating, NaN to 0. */
+function saturatingCast(v: number, min: bigint, max: bigint): bigint {
+  if (Number.isNaN(v)) return 0n;
+  if (v >= Number(max)) return max;
+  if (v <= Number(min)) return min;
+  return BigInt(Math.trunc(v));
+}
+
+function toInt(f: Ftx): CelValue {
+  const v = f.self();
+  if (typeof v === 'string') return parseInteger(f, v, false);
+  if (typeof v === 'number') {
+    // `v > i64::MAX as f64 || v < i64::MIN as f64`: 2^63 itself passes and saturates.
+    if (v > 9223372036854775807 || v < -9223372036854775808) throw functionError(f.name, 'integer overflow');
+    return saturatingCast(v, INT64_MIN, INT64_MAX);
+  }
+  if (typeof v === 'bigint') return v;
+  if (v instanceof CelUint) {
+    if (v.value > INT64_MAX) throw functionError(f.name, 'integer overflow');
+    return v.value;
+  }
+  throw functionError(f.name, `cannot convert ${debugValue(v)} to int`);
+}
+
+function toUint(f: Ftx): CelValue {
+  const v = f.self();
+  if (typeof v === 'string') return new CelUint(parseInteger(f, v, true));
+  if (typeof v === 'number') {
+    if (v > 18446744073709551615 || v < 0) throw functionError(f.name, 'unsigned integer overflow');
+    return new CelUint(saturatingCast(v, 0n, UINT64_MAX));
+  }
+  if (typeof v === 'bigint') {
+    if (v < 0n) throw functionError(f.name, 'unsigned integer overflow');
+    return new CelUint(v);
+  }
+  if (v instanceof CelUint) return v;
+  throw functionError(f.name, `cannot convert ${debugValue(v)} to uint`);
+}
+
+function matches(f: Ftx): CelValue {
+  const s = str(f.self());
+  const pattern = str(f.next());
+  const r = regexOutcome(pattern, s);
+  if (typeof r === 'object') throw new CostLimitError(`matches: ${r.limit}`);
+  if (typeof r === 'string') throw functionError(f.name, `'${pattern}' not a valid regex:\n${r}`);
+  return r;
+}
+
+/** `max`/`min` (`functions.rs`): one list argument is its elements, one other argument itself. */
+function extreme(keepAcc: -1 | 1): Fn {
+  return (f) => {
+    const args = f.all();
+    const items: readonly CelValue[] = args.length === 1 ? (Array.isArray(args[0]) ? (args[0] as CelValue[]) : [args[0]!]) : args;
+    if (args.length === 1 && !Array.isArray(args[0])) return args[0]!;
+    if (items.length === 0) return null;
+    let acc: CelValue = items[0]!;
+    for (const x of items.slice(1)) {
+      const o = celCompare(acc, x);
+      if (o === undefined) throw notComparable(acc, x);
+      if (o !== keepAcc) acc = x;
     }
-  }
-  throw noOverload('string', [v!]);
+    return acc;
+  };
 }
 
-function toBytes([v]: readonly CelValue[]): CelValue {
-  if (v instanceof Uint8Array) return v;
-  if (typeof v === 'string') return utf8.encode(v);
-  throw noOverload('bytes', [v!]);
+export function notComparable(a: CelValue, b: CelValue): CelEvalError {
+  return new CelEvalError(`${debugValue(a)} can not be compared to ${debugValue(b)}`);
 }
 
-const BOOL_STRINGS: ReadonlyMap<string, boolean> = new Map([
-  ['true', true], ['True', true], ['TRUE', true], ['t', true], ['1', true],
-  ['false', false], ['False', false], ['FALSE', false], ['f', false], ['0', false],
-]);
-
-function toBool([v]: readonly CelValue[]): CelValue {
-  if (typeof v === 'boolean') return v;
-  if (typeof v === 'string') {
-    const b = BOOL_STRINGS.get(v);
-    if (b === undefined) throw new CelEvalError(`cannot convert '${v}' to bool`);
-    return b;
-  }
-  throw noOverload('bool', [v!]);
+function timestampFn(f: Ftx): CelValue {
+  const s = str(f.next());
+  const t = parseRfc3339(s);
+  if (t === undefined) throw functionError('timestamp', 'input contains invalid characters');
+  return t;
 }
 
-function netInCidr([ip, cidr]: readonly CelValue[]): CelValue {
+function durationFn(f: Ftx): CelValue {
+  return parseDuration(str(f.next()));
+}
+
+function field(get: (d: Date, sub: number, t: CelTimestamp) => number): Fn {
+  return (f) => {
+    const t = ts(f.self());
+    const { date, subNanos } = fields(t);
+    return BigInt(get(date, subNanos, t));
+  };
+}
+
+const DAY_MS = 86_400_000;
+
+/** Tenuo's functions take `Value` parameters: a missing argument is an error, any kind is accepted. */
+function timeNow(f: Ftx): CelValue {
+  f.next();
+  return formatRfc3339(f.now());
+}
+
+function timeIsExpired(f: Ftx): CelValue {
+  const v = f.next();
+  if (typeof v !== 'string') return false;
+  const t = parseRfc3339(v);
+  return t !== undefined && t.nanos < f.now().nanos;
+}
+
+function timeSince(f: Ftx): CelValue {
+  const v = f.next();
+  if (typeof v !== 'string') return 0n;
+  const t = parseRfc3339(v);
+  if (t === undefined) return 0n;
+  // chrono's num_seconds: truncated toward zero.
+  return (f.now().nanos - t.nanos) / 1_000_000_000n;
+}
+
+function netInCidr(f: Ftx): CelValue {
+  const ip = f.next();
+  const cidr = f.next();
   if (typeof ip !== 'string' || typeof cidr !== 'string') return false;
   const addr = parseIp(ip);
   const net = parseNetwork(cidr);
   return addr !== undefined && net !== undefined && networkContains(net, addr);
 }
 
-function netIsPrivate([ip]: readonly CelValue[]): CelValue {
+function netIsPrivate(f: Ftx): CelValue {
+  const ip = f.next();
   if (typeof ip !== 'string') return false;
   const addr = parseIp(ip);
   if (!addr) return false;
   const b = addr.bytes;
-  // Rust's Ipv4Addr::is_private (RFC 1918) and, for IPv6, unique local fc00::/7, as the reference.
+  // Rust's Ipv4Addr::is_private (RFC 1918) and, for IPv6, unique local fc00::/7, as Tenuo.
   if (addr.version === 4) {
     return b[0] === 10 || (b[0] === 172 && b[1]! >= 16 && b[1]! <= 31) || (b[0] === 192 && b[1] === 168);
   }
   return (b[0]! & 0xfe) === 0xfc;
 }
 
-/** Functions called by name: `size(x)`, `int(x)`, … */
-export const GLOBAL_FUNCTIONS: ReadonlyMap<string, FunctionDef> = new Map<string, FunctionDef>([
-  ['size', { arity: 1, call: ([v]) => size('size', v!) }],
-  ['matches', { arity: 2, call: matches }],
-  ['int', { arity: 1, call: toInt }],
-  ['uint', { arity: 1, call: toUint }],
-  ['double', { arity: 1, call: toDouble }],
-  ['string', { arity: 1, call: toString }],
-  ['bytes', { arity: 1, call: toBytes }],
-  ['bool', { arity: 1, call: toBool }],
-  ['dyn', { arity: 1, call: ([v]) => v! }],
-  ['type', { arity: 1, call: ([v]) => typeOf(v!) }],
-  ['net_in_cidr', { arity: 2, call: netInCidr }],
-  ['net_is_private', { arity: 1, call: netIsPrivate }],
+/** Every function name of the dialect. */
+export const FUNCTIONS: ReadonlyMap<string, Fn> = new Map<string, Fn>([
+  ['contains', contains],
+  ['size', size],
+  ['max', extreme(1)],
+  ['min', extreme(-1)],
+  ['startsWith', (f) => str(f.self()).startsWith(str(f.next()))],
+  ['endsWith', (f) => str(f.self()).endsWith(str(f.next()))],
+  ['string', toString],
+  ['bytes', toBytes],
+  ['double', toDouble],
+  ['int', toInt],
+  ['uint', toUint],
+  ['matches', matches],
+  ['duration', durationFn],
+  ['timestamp', timestampFn],
+  ['getFullYear', field((d) => d.getUTCFullYear())],
+  ['getMonth', field((d) => d.getUTCMonth())],
+  ['getDayOfYear', field((d) => Math.floor((d.getTime() - Date.UTC(d.getUTCFullYear(), 0, 1)) / DAY_MS))],
+  ['getDayOfMonth', field((d) => d.getUTCDate() - 1)],
+  ['getDate', field((d) => d.getUTCDate())],
+  ['getDayOfWeek', field((d) => d.getUTCDay())],
+  ['getHours', field((d) => d.getUTCHours())],
+  ['getMinutes', field((d) => d.getUTCMinutes())],
+  ['getSeconds', field((d) => d.getUTCSeconds())],
+  ['getMilliseconds', field((_d, sub) => Math.floor(sub / 1_000_000))],
+  ['time_now', timeNow],
+  ['time_is_expired', timeIsExpired],
+  ['time_since', timeSince],
+  ['net_in_cidr', netInCidr],
+  ['net_is_private', netIsPrivate],
 ]);
 
-/** Functions called on a receiver, which comes first in `args`: `s.size()`, `s.contains(t)`, … */
-export const METHODS: ReadonlyMap<string, FunctionDef> = new Map<string, FunctionDef>([
-  ['size', { arity: 0, call: ([v]) => size('size', v!) }],
-  ['contains', { arity: 1, call: stringTest('contains', (s, t) => s.includes(t)) }],
-  ['startsWith', { arity: 1, call: stringTest('startsWith', (s, t) => s.startsWith(t)) }],
-  ['endsWith', { arity: 1, call: stringTest('endsWith', (s, t) => s.endsWith(t)) }],
-  ['matches', { arity: 1, call: matches }],
-]);
+export { CelFunction, typeName };

@@ -1,19 +1,22 @@
 /**
- * The one CEL entry point (design §2, §7): compile with limits, evaluate with a cost meter, typed
- * results. Used by the `Cel` constraint (argument bound to `value`) and by the benchmark's judge
- * (`effects` bound to a list of maps).
+ * The one CEL entry point (design §2, §7): the dialect of the reference's evaluator, Tenuo's
+ * `cel-interpreter` 0.10 + `cel-parser` 0.10.1 with Tenuo's registered functions
+ * (`tenuo-core/src/cel.rs`), surprises included (scenarios/README.md, "CEL dialect", lists every
+ * departure from the CEL specification with the crate's source as authority).
  *
- * The interpreter is this module's own (lexer.ts, parse.ts, check.ts, evaluate.ts, functions.ts):
- * CEL's syntax, macros and standard functions on scalars, lists and maps, without protocol buffer
- * messages, timestamps and durations, or extension libraries; an expression using them does not
- * compile. It replaces @bufbuild/cel, whose load alone (protobuf descriptors booted at import) cost
- * about 45 ms, 1.5× a bare Node start here; @bufbuild/cel remains the reference it is tested against,
- * with the CEL conformance suite (test/cel/).
+ * Compiling only parses (an unknown name or function is an error when reached, as there); programs
+ * are cached by expression text, as Tenuo's CEL_CACHE does. Evaluation is bounded by our own limits
+ * (length, nesting, cost, regex work), which the reference does not have: a refusal by one of them
+ * carries code `cel_limit` and says so, so it is never mistaken for the policy's own decision.
+ *
+ * The interpreter is this module's own (lexer.ts, parse.ts, check.ts, evaluate.ts, functions.ts,
+ * operators.ts, time.ts); it is tested against the crate's behaviour read from its source
+ * (test/cel/tenuo-corpus.test.ts), the cel-spec conformance suite and @bufbuild/cel where they agree.
  */
 import { checkTree } from './check.js';
 import { CelConversionError, fromCelValue, newInputBudget, toCelValue } from './convert.js';
-import { CelError, CelEvalError, CostLimitError } from './errors.js';
-import { Evaluation } from './evaluate.js';
+import { CelError, CelEvalError, CostLimitError, LIMIT_NOTE } from './errors.js';
+import { Evaluation, type EvaluationOptions } from './evaluate.js';
 import { MAX_BRACKET_DEPTH, MAX_EXPRESSION_LENGTH } from './limits.js';
 import { Meter } from './meter.js';
 import { parseCel } from './parse.js';
@@ -22,14 +25,23 @@ import type { CelValue } from './value.js';
 
 export * from './limits.js';
 export { CelError } from './errors.js';
+export type { CelErrorCode } from './errors.js';
+export type { EvaluationOptions } from './evaluate.js';
 
-export type CelResult = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly error: string };
+export type CelResult =
+  | { readonly ok: true; readonly value: unknown }
+  | { readonly ok: false; readonly error: string; readonly code: 'cel_eval' | 'cel_limit' };
 
 export interface CelProgram {
   readonly expression: string;
+  /** The names the expression reads that no comprehension binds (first use first). */
   readonly variables: readonly string[];
-  /** Evaluates with the given bindings. Never throws; bounded in time and memory. */
-  evaluate(bindings: Readonly<Record<string, unknown>>): CelResult;
+  /** Evaluates with the given bindings (extra ones are ignored). Never throws; bounded in time and memory. */
+  evaluate(bindings: Readonly<Record<string, unknown>>, options?: EvaluationOptions): CelResult;
+}
+
+function limitError(message: string): CelError {
+  return new CelError(`${message} (${LIMIT_NOTE})`, undefined, undefined, true);
 }
 
 /**
@@ -38,31 +50,20 @@ export interface CelProgram {
  */
 function precheck(expression: string): void {
   if (expression.length > MAX_EXPRESSION_LENGTH) {
-    throw new CelError(`expression is ${expression.length} characters long; the limit is ${MAX_EXPRESSION_LENGTH}`);
+    throw limitError(`expression is ${expression.length} characters long; delegation-bench's limit is ${MAX_EXPRESSION_LENGTH}`);
   }
-  if (expression.trim() === '') throw new CelError('expression is empty');
   let depth = 0;
   for (let i = 0; i < expression.length; i++) {
     const ch = expression[i];
     if (ch === '(' || ch === '[' || ch === '{') {
-      if (++depth > MAX_BRACKET_DEPTH) {
-        throw new CelError(`expression nests brackets deeper than ${MAX_BRACKET_DEPTH}`);
-      }
+      if (++depth > MAX_BRACKET_DEPTH) throw limitError(`expression nests brackets deeper than ${MAX_BRACKET_DEPTH}`);
     } else if (ch === ')' || ch === ']' || ch === '}') {
       depth--;
     }
   }
 }
 
-interface Compiled {
-  readonly tree: Expr;
-  readonly free: readonly string[];
-}
-
-/**
- * Compiled programs (or the CelError) by variable set and expression. A program holds no state
- * between evaluations, so callers share it. Bounded.
- */
+/** Compiled programs (or the CelError) by expression text, as Tenuo's CEL_CACHE. Bounded. */
 const CACHE_LIMIT = 1024;
 const programs = new Map<string, CelProgram | CelError>();
 
@@ -71,75 +72,70 @@ function remember<K, V>(map: Map<K, V>, key: K, value: V): void {
   map.set(key, value);
 }
 
-/**
- * Parses and checks `expression`; `variables` are the names it may use (undefined: any free name,
- * which then fails at evaluation if left unbound). Throws CelError.
- */
-function compileTree(expression: string, variables: readonly string[] | undefined): Compiled {
+/** Parses and checks `expression`. Throws CelError. */
+function compileTree(expression: string): { tree: Expr; free: string[] } {
   precheck(expression);
-  const compiled = checkTree(parseCel(expression), variables);
-  const declared = variables ?? compiled.free;
-  const undeclared = compiled.free.filter((name) => !declared.includes(name));
-  if (undeclared.length > 0) {
-    throw new CelError(
-      `undeclared variable ${undeclared.map((n) => `'${n}'`).join(', ')} (available: ${declared.join(', ') || 'none'})`,
-    );
-  }
-  return compiled;
+  return checkTree(parseCel(expression));
 }
 
-/**
- * Compiles `expression`; `variables` are the names it may use (anything else is refused here, with
- * the name, rather than failing at every evaluation). Throws CelError.
- */
-export function compileCel(expression: string, variables: readonly string[]): CelProgram {
-  return compile(expression, variables);
-}
-
-/** `variables` undefined: any free name is accepted (it fails at evaluation if left unbound). */
-function compile(expression: string, variables: readonly string[] | undefined): CelProgram {
-  const key = `${variables === undefined ? '\u0002' : variables.join('\u0000')}\u0001${expression}`;
-  let out = programs.get(key);
+/** Compiles `expression` (cached by its text). Throws CelError (code cel_compile or cel_limit). */
+export function compileCel(expression: string): CelProgram {
+  let out = programs.get(expression);
   if (out === undefined) {
     try {
-      out = compileUncached(expression, variables);
+      out = compileUncached(expression);
     } catch (e) {
       if (!(e instanceof CelError)) throw e;
       out = e;
     }
-    remember(programs, key, out);
+    remember(programs, expression, out);
   }
   if (out instanceof CelError) throw out;
   return out;
 }
 
-function compileUncached(expression: string, variables: readonly string[] | undefined): CelProgram {
-  const { tree, free } = compileTree(expression, variables);
-  const vars = Object.freeze([...(variables ?? free)]);
-  // Frozen: the program is shared by every caller that compiles the same thing.
+function compileUncached(expression: string): CelProgram {
+  const { tree, free } = compileTree(expression);
+  const vars = Object.freeze([...free]);
+  // Frozen: the program is shared by every caller that compiles the same text.
   return Object.freeze({
     expression,
     variables: vars,
-    evaluate(bindings: Readonly<Record<string, unknown>>): CelResult {
-      return evaluatePlain(tree, vars, bindings);
+    evaluate(bindings: Readonly<Record<string, unknown>>, options?: EvaluationOptions): CelResult {
+      return evaluatePlain(tree, vars, bindings, options);
     },
   });
 }
 
-function evaluatePlain(tree: Expr, variables: readonly string[], bindings: Readonly<Record<string, unknown>>): CelResult {
+/**
+ * The names `expression` reads that are not among `available` (for a warning: they are errors
+ * only if evaluation reaches them). Empty when it does not compile.
+ */
+export function undeclaredNames(expression: string, available: readonly string[]): string[] {
+  try {
+    return compileCel(expression).variables.filter((n) => !available.includes(n));
+  } catch {
+    return [];
+  }
+}
+
+function evaluatePlain(
+  tree: Expr,
+  variables: readonly string[],
+  bindings: Readonly<Record<string, unknown>>,
+  options: EvaluationOptions | undefined,
+): CelResult {
   const values = new Map<string, CelValue>();
   const budget = newInputBudget();
   try {
     for (const name of variables) {
-      if (!Object.prototype.hasOwnProperty.call(bindings, name)) {
-        return { ok: false, error: `variable '${name}' is not bound` };
-      }
-      values.set(name, toCelValue(bindings[name], name, budget));
+      // An unbound name is the crate's "Undeclared reference" when (and only if) it is reached.
+      if (Object.prototype.hasOwnProperty.call(bindings, name)) values.set(name, toCelValue(bindings[name], name, budget));
     }
-    const r = evaluateTree(tree, values);
+    const r = evaluateTree(tree, values, options);
     return r.ok ? { ok: true, value: fromCelValue(r.value) } : r;
   } catch (e) {
-    if (e instanceof CelConversionError) return { ok: false, error: e.message };
+    if (e instanceof CelConversionError) return { ok: false, error: `${e.message} (${LIMIT_NOTE})`, code: 'cel_limit' };
     throw e;
   }
 }
@@ -147,46 +143,56 @@ function evaluatePlain(tree: Expr, variables: readonly string[], bindings: Reado
 function evaluateTree(
   tree: Expr,
   values: ReadonlyMap<string, CelValue>,
-): { ok: true; value: CelValue } | { ok: false; error: string } {
+  options: EvaluationOptions | undefined,
+): { ok: true; value: CelValue } | { ok: false; error: string; code: 'cel_eval' | 'cel_limit' } {
   try {
-    return { ok: true, value: new Evaluation(values, new Meter()).run(tree) };
+    return { ok: true, value: new Evaluation(values, new Meter(), options).run(tree) };
   } catch (e) {
-    if (e instanceof CelEvalError || e instanceof CostLimitError) return { ok: false, error: e.message };
+    if (e instanceof CelEvalError) return { ok: false, error: e.message, code: 'cel_eval' };
+    if (e instanceof CostLimitError) return { ok: false, error: `${e.message} (${LIMIT_NOTE})`, code: 'cel_limit' };
     // The tree's depth is bounded, so this is not expected; still a result, never a crash.
-    if (e instanceof RangeError) return { ok: false, error: `evaluation failed: ${e.message}` };
+    if (e instanceof RangeError) return { ok: false, error: `evaluation failed: ${e.message}`, code: 'cel_limit' };
     throw e;
   }
 }
 
 /**
- * Compiles and evaluates with CEL values in and out (the conformance tests' entry point): the
- * binding names are the declared variables.
+ * Compiles and evaluates with CEL values in and out (the conformance tests' entry point).
  */
 export function runCel(
   expression: string,
   bindings: Readonly<Record<string, CelValue>>,
-): { ok: true; value: CelValue } | { ok: false; error: string; stage: 'compile' | 'evaluate' } {
-  let program: Compiled;
+  options?: EvaluationOptions,
+): { ok: true; value: CelValue } | { ok: false; error: string; stage: 'compile' | 'evaluate'; code: string } {
+  let program: { tree: Expr };
   try {
-    program = compileTree(expression, Object.keys(bindings));
+    program = compileTree(expression);
   } catch (e) {
-    if (e instanceof CelError) return { ok: false, error: e.message, stage: 'compile' };
+    if (e instanceof CelError) return { ok: false, error: e.message, stage: 'compile', code: e.code };
     throw e;
   }
-  const r = evaluateTree(program.tree, new Map(Object.entries(bindings)));
+  const r = evaluateTree(program.tree, new Map(Object.entries(bindings)), options);
   return r.ok ? r : { ...r, stage: 'evaluate' };
 }
 
-/**
- * Checks only that `expression` compiles (for the scenario validator): undefined when it does, else
- * the parser's (or a limit's) message. With `variables`, a name outside them is an error too.
- */
-export function checkCel(expression: string, variables?: readonly string[]): string | undefined {
+/** undefined when `expression` compiles, else the parser's (or a limit's) message with line:column. */
+export function checkCel(expression: string): string | undefined {
   try {
-    compile(expression, variables);
+    compileCel(expression);
     return undefined;
   } catch (e) {
     if (e instanceof CelError) return e.message;
     return e instanceof Error ? e.message : String(e);
+  }
+}
+
+/** The compile error of `expression` (with its position within the expression), or undefined. */
+export function celCompileError(expression: string): CelError | undefined {
+  try {
+    compileCel(expression);
+    return undefined;
+  } catch (e) {
+    if (e instanceof CelError) return e;
+    throw e;
   }
 }

@@ -1,18 +1,32 @@
 /**
- * CEL's lexical grammar (cel-spec langdef, "Syntax"): numbers, strings and bytes in all their quote
- * forms and escapes, identifiers, operators, `//` comments. A token that cannot be read is a CelError
- * naming its offset.
+ * The lexical grammar of the reference's parser (`cel-parser` 0.10.1, `antlr/src/gen/CEL.g4`, lexer
+ * rules), and the crate's own reading of string and bytes literals (`antlr/src/parse.rs`,
+ * `parse_string` / `parse_bytes`), quirks included:
+ *
+ * - whitespace is only space, tab, CR, LF, form feed; identifiers are ASCII; `true`, `false`,
+ *   `null` and `in` are keywords, and nothing else is reserved (`if`, `as`, … are names);
+ * - hexadecimal literals are `0x…` (lowercase x only); a double needs digits on both sides of `.`;
+ * - a backslash in a (non-raw) string must start a valid escape (`\a \b \f \n \r \t \v \" \' \\ \?
+ *   \``, `\xHH`, `\XHH`, `\uHHHH`, `\UHHHHHHHH`, `\[0-3][0-7][0-7]`), else the lexer refuses it;
+ * - then `parse_string`: `\'` inside a double-quoted string (and `\"` inside a single-quoted one)
+ *   keeps its backslash; `\X` is refused; `\x`, `\u`, `\U`, octal give a code point; a quote of the
+ *   string's own kind inside a triple-quoted string toggles "inside quotes", so `'''a'b'''` is
+ *   refused and `'''a''b'''` is "ab";
+ * - bytes (`b` + a string): `parse_bytes` on the text between the second and the last character, so
+ *   `b'''x'''` is the bytes `''x''` and `br'x'` is `'x`; only `\x` and octal escapes are accepted;
+ * - `` `a-b` `` (escaped identifier) is a token of its own, kept with its backticks.
  */
 import { CelError } from './errors.js';
 import { CelUint, UINT64_MAX } from './value.js';
 
 export type Token =
-  | { readonly kind: 'int'; readonly at: number; readonly value: bigint }
+  | { readonly kind: 'int'; readonly at: number; readonly value: bigint; readonly hex: boolean }
   | { readonly kind: 'uint'; readonly at: number; readonly value: CelUint }
-  | { readonly kind: 'double'; readonly at: number; readonly value: number }
+  | { readonly kind: 'double'; readonly at: number; readonly value: number; readonly text: string }
   | { readonly kind: 'string'; readonly at: number; readonly value: string }
   | { readonly kind: 'bytes'; readonly at: number; readonly value: Uint8Array }
   | { readonly kind: 'ident'; readonly at: number; readonly value: string }
+  | { readonly kind: 'escident'; readonly at: number; readonly value: string }
   | { readonly kind: 'punct'; readonly at: number; readonly value: string }
   | { readonly kind: 'eof'; readonly at: number; readonly value: '' };
 
@@ -25,13 +39,30 @@ const isHex = (c: string): boolean => isDigit(c) || (c >= 'a' && c <= 'f') || (c
 const isIdentStart = (c: string): boolean => (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c === '_';
 const isIdentPart = (c: string): boolean => isIdentStart(c) || isDigit(c);
 
+/** 1-based line and column of `offset` in `src` (columns count characters, as ANTLR's). */
+export function position(src: string, offset: number): { line: number; column: number } {
+  let line = 1;
+  let start = 0;
+  for (let i = 0; i < offset && i < src.length; i++) {
+    if (src[i] === '\n') {
+      line++;
+      start = i + 1;
+    }
+  }
+  return { line, column: [...src.slice(start, offset)].length + 1 };
+}
+
+export function compileError(src: string, at: number, what: string): CelError {
+  const { line, column } = position(src, at);
+  return new CelError(what, line, column);
+}
+
 export function tokenize(src: string): Token[] {
   const tokens: Token[] = [];
   let i = 0;
   const fail = (at: number, what: string): never => {
-    throw new CelError(`does not compile: ${what} at offset ${at}`);
+    throw compileError(src, at, what);
   };
-
   while (i < src.length) {
     const c = src[i]!;
     if (c === ' ' || c === '\t' || c === '\n' || c === '\r' || c === '\f') {
@@ -47,14 +78,25 @@ export function tokenize(src: string): Token[] {
       i = readNumber(src, i, tokens, fail);
       continue;
     }
-    const quote = stringStart(src, i);
-    if (quote !== undefined) {
-      i = readString(src, i, quote, tokens, fail);
+    const str = stringEnd(src, i, fail);
+    if (str !== undefined) {
+      const text = src.slice(i, str.end);
+      if (str.bytes) tokens.push({ kind: 'bytes', at: start, value: parseBytes(text.slice(2, -1), () => fail(start, 'invalid bytes literal')) });
+      else tokens.push({ kind: 'string', at: start, value: parseString(text, (why) => fail(start, `invalid string literal: ${why}`)) });
+      i = str.end;
       continue;
     }
     if (isIdentStart(c)) {
       while (i < src.length && isIdentPart(src[i]!)) i++;
       tokens.push({ kind: 'ident', at: start, value: src.slice(start, i) });
+      continue;
+    }
+    if (c === '`') {
+      let j = i + 1;
+      while (j < src.length && /[A-Za-z0-9_.\-/ ]/.test(src[j]!)) j++;
+      if (src[j] !== '`' || j === i + 1) fail(start, "token recognition error at: '`'");
+      tokens.push({ kind: 'escident', at: start, value: src.slice(i, j + 1) });
+      i = j + 1;
       continue;
     }
     const two = src.slice(i, i + 2);
@@ -68,7 +110,7 @@ export function tokenize(src: string): Token[] {
       i++;
       continue;
     }
-    fail(start, `unexpected character ${JSON.stringify(String.fromCodePoint(src.codePointAt(i)!))}`);
+    fail(start, `token recognition error at: ${JSON.stringify(String.fromCodePoint(src.codePointAt(i)!))}`);
   }
   tokens.push({ kind: 'eof', at: src.length, value: '' });
   return tokens;
@@ -76,14 +118,21 @@ export function tokenize(src: string): Token[] {
 
 type Fail = (at: number, what: string) => never;
 
+/** NUM_FLOAT, NUM_INT, NUM_UINT of CEL.g4. */
 function readNumber(src: string, i: number, out: Token[], fail: Fail): number {
   const start = i;
-  if (src[i] === '0' && (src[i + 1] === 'x' || src[i + 1] === 'X')) {
+  if (src[i] === '0' && src[i + 1] === 'x' && isHex(src[i + 2] ?? '')) {
     i += 2;
     const digits = i;
     while (i < src.length && isHex(src[i]!)) i++;
-    if (i === digits) fail(start, 'hexadecimal literal without digits');
-    return integerToken(src, start, i, BigInt(`0x${src.slice(digits, i)}`), out, fail);
+    const value = BigInt(`0x${src.slice(digits, i)}`);
+    if (src[i] === 'u' || src[i] === 'U') {
+      if (value > UINT64_MAX) fail(start, 'invalid uint literal');
+      out.push({ kind: 'uint', at: start, value: new CelUint(value) });
+      return i + 1;
+    }
+    out.push({ kind: 'int', at: start, value, hex: true });
+    return i;
   }
   while (i < src.length && isDigit(src[i]!)) i++;
   let isDouble = false;
@@ -101,122 +150,198 @@ function readNumber(src: string, i: number, out: Token[], fail: Fail): number {
       while (i < src.length && isDigit(src[i]!)) i++;
     }
   }
+  const text = src.slice(start, i);
   if (isDouble) {
-    out.push({ kind: 'double', at: start, value: Number(src.slice(start, i)) });
+    out.push({ kind: 'double', at: start, value: Number(text), text });
     return i;
   }
-  return integerToken(src, start, i, BigInt(src.slice(start, i)), out, fail);
-}
-
-/** An int or (with a `u` suffix) a uint. Ints are range-checked by the parser (`-` may precede). */
-function integerToken(src: string, start: number, i: number, value: bigint, out: Token[], fail: Fail): number {
+  const value = BigInt(text);
   if (src[i] === 'u' || src[i] === 'U') {
-    if (value > UINT64_MAX) fail(start, 'uint literal out of range');
+    if (value > UINT64_MAX) fail(start, 'invalid uint literal');
     out.push({ kind: 'uint', at: start, value: new CelUint(value) });
     return i + 1;
   }
-  out.push({ kind: 'int', at: start, value });
+  out.push({ kind: 'int', at: start, value, hex: false });
   return i;
 }
 
-interface Quote {
-  readonly prefixLength: number;
-  readonly delimiter: string;
-  readonly raw: boolean;
-  readonly bytes: boolean;
+/** A valid ESC_SEQ of the lexer at `i` (a backslash): its length, or 0. */
+function escapeLength(src: string, i: number): number {
+  const e = src[i + 1] ?? '';
+  if ('abfnrtv"\'\\?`'.includes(e) && e !== '') return 2;
+  if (/^[0-3][0-7][0-7]$/.test(src.slice(i + 1, i + 4))) return 4;
+  if (/^[xX][0-9a-fA-F]{2}$/.test(src.slice(i + 1, i + 4))) return 4;
+  if (/^u[0-9a-fA-F]{4}$/.test(src.slice(i + 1, i + 6))) return 6;
+  if (/^U[0-9a-fA-F]{8}$/.test(src.slice(i + 1, i + 10))) return 10;
+  return 0;
 }
 
-function stringStart(src: string, i: number): Quote | undefined {
+/** Where the STRING or BYTES token starting at `i` ends, or undefined when none starts there. */
+function stringEnd(src: string, i: number, fail: Fail): { end: number; bytes: boolean } | undefined {
   let j = i;
-  let raw = false;
   let bytes = false;
-  for (let k = 0; k < 2; k++) {
-    const c = src[j];
-    if ((c === 'r' || c === 'R') && !raw) raw = true;
-    else if ((c === 'b' || c === 'B') && !bytes) bytes = true;
-    else break;
+  if (src[j] === 'b' || src[j] === 'B') {
+    bytes = true;
+    j++;
+  }
+  let raw = false;
+  if (src[j] === 'r' || src[j] === 'R') {
+    raw = true;
     j++;
   }
   const q = src[j];
   if (q !== '"' && q !== "'") return undefined;
-  const delimiter = src.startsWith(q.repeat(3), j) ? q.repeat(3) : q;
-  return { prefixLength: j - i, delimiter, raw, bytes };
-}
-
-function readString(src: string, i: number, quote: Quote, out: Token[], fail: Fail): number {
-  const start = i;
-  i += quote.prefixLength + quote.delimiter.length;
-  const multiline = quote.delimiter.length === 3;
-  // Code points (a string) or byte values (bytes): built up, then converted once.
-  const units: number[] = [];
-  const pushText = (cp: number): void => {
-    if (!quote.bytes) units.push(cp);
-    else for (const b of utf8.encode(String.fromCodePoint(cp))) units.push(b);
-  };
+  const triple = src.startsWith(q.repeat(3), j);
+  const delim = triple ? q.repeat(3) : q;
+  let k = j + delim.length;
   for (;;) {
-    if (i >= src.length) fail(start, 'unterminated string literal');
-    if (src.startsWith(quote.delimiter, i)) {
-      i += quote.delimiter.length;
-      break;
-    }
-    const c = src[i]!;
-    if (!multiline && (c === '\n' || c === '\r')) fail(start, 'newline in a single-quoted string literal');
-    if (c !== '\\' || quote.raw) {
-      const cp = src.codePointAt(i)!;
-      pushText(cp);
-      i += cp > 0xffff ? 2 : 1;
+    if (k >= src.length) return fail(i, 'token recognition error: unterminated string literal');
+    if (src.startsWith(delim, k)) return { end: k + delim.length, bytes };
+    const c = src[k]!;
+    if (!triple && (c === '\n' || c === '\r')) return fail(i, 'token recognition error: newline in a string literal');
+    if (c === '\\' && !raw) {
+      const n = escapeLength(src, k);
+      if (n === 0) return fail(k, `token recognition error: invalid escape ${JSON.stringify(src.slice(k, k + 2))}`);
+      k += n;
       continue;
     }
-    const e = src[i + 1] ?? '';
-    const simple = SIMPLE_ESCAPES[e];
-    if (simple !== undefined) {
-      pushText(simple);
-      i += 2;
-    } else if (e === 'x' || e === 'X') {
-      const hex = src.slice(i + 2, i + 4);
-      if (!/^[0-9a-fA-F]{2}$/.test(hex)) fail(i, 'malformed \\x escape');
-      units.push(Number.parseInt(hex, 16));
-      i += 4;
-    } else if (e === 'u' || e === 'U') {
-      const n = e === 'u' ? 4 : 8;
-      const hex = src.slice(i + 2, i + 2 + n);
-      if (quote.bytes) fail(i, `\\${e} escape in a bytes literal`);
-      if (hex.length !== n || !/^[0-9a-fA-F]+$/.test(hex)) fail(i, `malformed \\${e} escape`);
-      const cp = Number.parseInt(hex, 16);
-      if (cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) fail(i, `\\${e} escape is not a Unicode scalar value`);
-      units.push(cp);
-      i += 2 + n;
-    } else if (e >= '0' && e <= '3') {
-      const oct = src.slice(i + 1, i + 4);
-      if (!/^[0-7]{3}$/.test(oct)) fail(i, 'malformed octal escape');
-      units.push(Number.parseInt(oct, 8));
-      i += 4;
-    } else {
-      fail(i, `invalid escape \\${e}`);
-    }
+    k++;
   }
-  if (quote.bytes) out.push({ kind: 'bytes', at: start, value: Uint8Array.from(units) });
-  else out.push({ kind: 'string', at: start, value: codePointsToString(units) });
-  return i;
 }
 
-const SIMPLE_ESCAPES: Readonly<Record<string, number>> = {
-  a: 0x07,
-  b: 0x08,
-  f: 0x0c,
-  n: 0x0a,
-  r: 0x0d,
-  t: 0x09,
-  v: 0x0b,
-  '\\': 0x5c,
-  '?': 0x3f,
-  '"': 0x22,
-  "'": 0x27,
-  '`': 0x60,
-};
+/** The crate's `parse_string` on the whole token text (prefix and quotes included). */
+export function parseString(text: string, fail: (why: string) => never): string {
+  const chars = [...text];
+  const first = chars[0];
+  if (first === 'r' || first === 'R') return parseRaw(chars.slice(1), fail);
+  if (first !== "'" && first !== '"') return fail('MissingOpeningQuote');
+  let inSingle = first === "'";
+  let inDouble = first === '"';
+  let out = '';
+  for (let i = 1; i < chars.length; i++) {
+    const c = chars[i]!;
+    const inQuotes = inSingle || inDouble;
+    if (c === '\\' && inQuotes) {
+      const c2 = chars[++i];
+      if (c2 === undefined) return fail('InvalidEscape');
+      let keepBackslash = false;
+      let value: string;
+      switch (c2) {
+        case 'a': value = '\u0007'; break;
+        case 'b': value = '\u0008'; break;
+        case 'v': value = '\u000b'; break;
+        case 'f': value = '\u000c'; break;
+        case 'n': value = '\n'; break;
+        case 'r': value = '\r'; break;
+        case 't': value = '\t'; break;
+        case '\\': case '?': case '`': value = c2; break;
+        case "'": keepBackslash = inDouble; value = c2; break;
+        case '"': keepBackslash = inSingle; value = c2; break;
+        case 'x': case 'u': case 'U': {
+          const n = c2 === 'x' ? 2 : c2 === 'u' ? 4 : 8;
+          const hex = chars.slice(i + 1, i + 1 + n).join('');
+          i += n;
+          const cp = Number.parseInt(hex, 16);
+          if (!/^[0-9a-fA-F]+$/.test(hex) || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) return fail('InvalidUnicode');
+          value = String.fromCodePoint(cp);
+          break;
+        }
+        default: {
+          if (c2 >= '0' && c2 <= '3') {
+            const oct = c2 + chars.slice(i + 1, i + 3).join('');
+            i += 2;
+            if (!/^[0-7]{3}$/.test(oct)) return fail('InvalidUnicode');
+            value = String.fromCodePoint(Number.parseInt(oct, 8));
+            break;
+          }
+          return fail(`InvalidEscape \\${c2}`);
+        }
+      }
+      if (keepBackslash) out += '\\';
+      out += value;
+      continue;
+    }
+    if (c === "'") {
+      if (inDouble) out += c;
+      else inSingle = !inSingle;
+      continue;
+    }
+    if (c === '"') {
+      if (inSingle) out += c;
+      else inDouble = !inDouble;
+      continue;
+    }
+    if (!inQuotes) return fail('MissingOpeningQuote');
+    out += c;
+  }
+  if (inSingle || inDouble) return fail('MissingClosingQuote');
+  return out;
+}
 
-function codePointsToString(cps: readonly number[]): string {
-  let s = '';
-  for (let k = 0; k < cps.length; k += 4096) s += String.fromCodePoint(...cps.slice(k, k + 4096));
-  return s;
+/** The crate's `parse_raw_string` (after the `r`). */
+function parseRaw(chars: readonly string[], fail: (why: string) => never): string {
+  let inSingle = false;
+  let inDouble = false;
+  let out = '';
+  for (let i = 0; i < chars.length; i++) {
+    const c = chars[i]!;
+    const inQuotes = inSingle || inDouble;
+    if (c === '\\' && inQuotes) {
+      const c2 = chars[++i];
+      if (c2 === undefined) {
+        out += c;
+        continue;
+      }
+      if (c2 === '"') {
+        if (inSingle) out += c;
+      } else if (c2 === "'") {
+        if (inDouble) out += c;
+      } else out += c;
+      out += c2;
+      continue;
+    }
+    if (c === "'") {
+      if (inDouble) out += c;
+      else inSingle = !inSingle;
+      continue;
+    }
+    if (c === '"') {
+      if (inSingle) out += c;
+      else inDouble = !inDouble;
+      continue;
+    }
+    if (!inQuotes) return fail('MissingOpeningQuote');
+    out += c;
+  }
+  return out;
+}
+
+/** The crate's `parse_bytes` (on the token text without its first two and last characters). */
+export function parseBytes(s: string, fail: () => never): Uint8Array {
+  const chars = [...s];
+  const out: number[] = [];
+  for (let i = 0; i < chars.length; i++) {
+    const c = chars[i]!;
+    if (c === '\\') {
+      const c2 = chars[++i];
+      if (c2 === undefined) return fail();
+      if (c2 === 'x') {
+        const hex = chars.slice(i + 1, i + 3).join('');
+        i += 2;
+        if (!/^[0-9a-fA-F]{2}$/.test(hex)) return fail();
+        out.push(Number.parseInt(hex, 16));
+        continue;
+      }
+      if (c2 >= '0' && c2 <= '3') {
+        const oct = c2 + chars.slice(i + 1, i + 3).join('');
+        i += 2;
+        if (!/^[0-7]{3}$/.test(oct)) return fail();
+        out.push(Number.parseInt(oct, 8));
+        continue;
+      }
+      return fail();
+    }
+    for (const b of utf8.encode(c)) out.push(b);
+  }
+  return Uint8Array.from(out);
 }

@@ -18,7 +18,7 @@ export class Meter {
 
   charge(units: number): void {
     this.spent += units;
-    if (this.spent > this.limit) throw new CostLimitError(`evaluation cost limit of ${this.limit} exceeded`);
+    if (this.spent > this.limit) throw new CostLimitError(`evaluation exceeds delegation-bench's CEL cost limit of ${this.limit}`);
   }
 
   /** Charges for the size of `v` (see above). */

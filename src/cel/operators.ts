@@ -1,25 +1,52 @@
 /**
- * CEL's operators on values (cel-spec langdef, "Standard definitions"): arithmetic with int64 and
- * uint64 overflow errors, ordering within a type and across the numeric types, `in`. An operand of
- * a type the operator is not defined on is a "no such overload" error.
+ * Operators as the reference's interpreter applies them (`cel-interpreter` 0.10, `objects.rs`:
+ * `Value::resolve` for the relations and `in`, `impl ops::{Add, Sub, Mul, Div, Rem} for Value`):
+ *
+ * - arithmetic only between two values of one kind: int (checked, overflow is an error), uint
+ *   (checked), double; `+` also on strings, lists, durations, timestamp ± duration; no `bytes + bytes`,
+ *   no `%` on doubles, and never across int/uint/double (`1 + 1.0` is an error);
+ * - `==`/`!=` never fail (src/cel/value.ts celEquals);
+ * - `<`, `<=`, `>`, `>=` fail with "can not be compared" where the crate's PartialOrd has no order
+ *   (lists, maps, bytes, NaN, values of different kinds);
+ * - `in`: a substring test between two strings, list membership by ==, a map's exact keys (a value
+ *   that cannot be a key is simply not in it); anything else fails.
  */
-import { compareUtf8 } from '../warrant/bytes.js';
 import type { BinaryOp } from './ast.js';
 import { CelEvalError } from './errors.js';
 import type { Meter } from './meter.js';
-import { celEquals, CelMap, CelUint, INT64_MAX, INT64_MIN, isCelKey, typeOf, UINT64_MAX, type CelValue } from './value.js';
+import { debugValue } from './show.js';
+import { notComparable } from './functions.js';
+import {
+  CelDuration,
+  CelMap,
+  CelTimestamp,
+  CelUint,
+  INT64_MAX,
+  INT64_MIN,
+  UINT64_MAX,
+  celCompare,
+  celEquals,
+  isCelKey,
+  type CelValue,
+} from './value.js';
 
-export function noOverload(fn: string, args: readonly CelValue[]): CelEvalError {
-  return new CelEvalError(`no such overload: ${fn}(${args.map((a) => typeOf(a).name).join(', ')})`);
+const NAMES: Readonly<Record<string, string>> = { '+': 'add', '-': 'sub', '*': 'mul', '/': 'div', '%': 'rem' };
+
+function unsupported(op: string, l: CelValue, r: CelValue): CelEvalError {
+  return new CelEvalError(`Unsupported binary operator '${NAMES[op] ?? op}': ${debugValue(l)}, ${debugValue(r)}`);
 }
 
-export function checkedInt(v: bigint): bigint {
-  if (v < INT64_MIN || v > INT64_MAX) throw new CelEvalError('int overflow');
+function overflow(op: string, l: CelValue, r: CelValue): CelEvalError {
+  return new CelEvalError(`Integer overflow from binary operator '${NAMES[op]}': ${debugValue(l)}, ${debugValue(r)}`);
+}
+
+function int(op: string, v: bigint, l: CelValue, r: CelValue): bigint {
+  if (v < INT64_MIN || v > INT64_MAX) throw overflow(op, l, r);
   return v;
 }
 
-export function checkedUint(v: bigint): CelUint {
-  if (v < 0n || v > UINT64_MAX) throw new CelEvalError('uint overflow');
+function uint(op: string, v: bigint, l: CelValue, r: CelValue): CelUint {
+  if (v < 0n || v > UINT64_MAX) throw overflow(op, l, r);
   return new CelUint(v);
 }
 
@@ -33,55 +60,50 @@ export function binary(op: BinaryOp, l: CelValue, r: CelValue, meter: Meter): Ce
       return op === '==' ? eq : !eq;
     }
     case '<':
-      return compare(op, l, r) < 0;
     case '<=':
-      return compare(op, l, r) <= 0;
     case '>':
-      return compare(op, l, r) > 0;
-    case '>=':
-      return compare(op, l, r) >= 0;
+    case '>=': {
+      const o = celCompare(l, r);
+      if (o === undefined) throw notComparable(l, r);
+      return op === '<' ? o < 0 : op === '<=' ? o <= 0 : op === '>' ? o > 0 : o >= 0;
+    }
     case 'in':
-      return contains(l, r, meter);
+      return membership(l, r, meter);
     case '+': {
       const out = add(l, r);
       meter.chargeSize(out);
       return out;
     }
-    case '-':
-    case '*':
-    case '/':
-    case '%':
+    default:
       return arithmetic(op, l, r);
   }
 }
 
 function add(l: CelValue, r: CelValue): CelValue {
-  if (typeof l === 'bigint' && typeof r === 'bigint') return checkedInt(l + r);
+  if (typeof l === 'bigint' && typeof r === 'bigint') return int('+', l + r, l, r);
+  if (l instanceof CelUint && r instanceof CelUint) return uint('+', l.value + r.value, l, r);
   if (typeof l === 'number' && typeof r === 'number') return l + r;
-  if (l instanceof CelUint && r instanceof CelUint) return checkedUint(l.value + r.value);
-  if (typeof l === 'string' && typeof r === 'string') return l + r;
-  if (l instanceof Uint8Array && r instanceof Uint8Array) {
-    const out = new Uint8Array(l.length + r.length);
-    out.set(l);
-    out.set(r, l.length);
-    return out;
-  }
   if (Array.isArray(l) && Array.isArray(r)) return [...(l as CelValue[]), ...(r as CelValue[])];
-  throw noOverload('_+_', [l, r]);
+  if (typeof l === 'string' && typeof r === 'string') return l + r;
+  if (l instanceof CelDuration && r instanceof CelDuration) return new CelDuration(l.nanos + r.nanos);
+  if (l instanceof CelTimestamp && r instanceof CelDuration) return new CelTimestamp(l.nanos + r.nanos, l.offsetSeconds);
+  if (l instanceof CelDuration && r instanceof CelTimestamp) return new CelTimestamp(r.nanos + l.nanos, r.offsetSeconds);
+  throw unsupported('+', l, r);
 }
 
 function arithmetic(op: '-' | '*' | '/' | '%', l: CelValue, r: CelValue): CelValue {
   if (typeof l === 'bigint' && typeof r === 'bigint') {
     switch (op) {
       case '-':
-        return checkedInt(l - r);
+        return int(op, l - r, l, r);
       case '*':
-        return checkedInt(l * r);
+        return int(op, l * r, l, r);
       case '/':
-        if (r === 0n) throw new CelEvalError('divide by zero');
-        return checkedInt(l / r);
+        if (r === 0n) throw new CelEvalError(`Division by zero of ${debugValue(l)}`);
+        return int(op, l / r, l, r); // i64::MIN / -1 overflows
       case '%':
-        if (r === 0n) throw new CelEvalError('modulus by zero');
+        if (r === 0n) throw new CelEvalError(`Remainder by zero of ${debugValue(l)}`);
+        if (l === INT64_MIN && r === -1n) throw overflow(op, l, r); // checked_rem
         return l % r;
     }
   }
@@ -90,63 +112,49 @@ function arithmetic(op: '-' | '*' | '/' | '%', l: CelValue, r: CelValue): CelVal
     const b = r.value;
     switch (op) {
       case '-':
-        return checkedUint(a - b);
+        return uint(op, a - b, l, r);
       case '*':
-        return checkedUint(a * b);
+        return uint(op, a * b, l, r);
       case '/':
-        if (b === 0n) throw new CelEvalError('divide by zero');
+        if (b === 0n) throw new CelEvalError(`Division by zero of ${debugValue(l)}`);
         return new CelUint(a / b);
       case '%':
-        if (b === 0n) throw new CelEvalError('modulus by zero');
+        if (b === 0n) throw new CelEvalError(`Remainder by zero of ${debugValue(l)}`);
         return new CelUint(a % b);
     }
   }
   if (typeof l === 'number' && typeof r === 'number' && op !== '%') {
     return op === '-' ? l - r : op === '*' ? l * r : l / r;
   }
-  throw noOverload(`_${op}_`, [l, r]);
-}
-
-export function negate(v: CelValue): CelValue {
-  if (typeof v === 'bigint') return checkedInt(-v);
-  if (typeof v === 'number') return -v;
-  throw noOverload('-_', [v]);
+  if (op === '-') {
+    if (l instanceof CelDuration && r instanceof CelDuration) return new CelDuration(l.nanos - r.nanos);
+    if (l instanceof CelTimestamp && r instanceof CelDuration) return new CelTimestamp(l.nanos - r.nanos, l.offsetSeconds);
+    if (l instanceof CelTimestamp && r instanceof CelTimestamp) return new CelDuration(l.nanos - r.nanos);
+  }
+  throw unsupported(op, l, r);
 }
 
 /**
- * Ordering: bool, string (by code point), bytes, and numbers across int, uint and double (an int or
- * uint is compared with a double as a double, as cel-go does). NaN is unordered: every comparison
- * with it is false.
+ * Unary minus: ints and doubles only. `-i64::MIN` wraps to itself: the reference is built in
+ * release mode, where Rust's `-i` does not check for overflow.
  */
-function compare(op: string, l: CelValue, r: CelValue): number {
-  const a = l instanceof CelUint ? l.value : l;
-  const b = r instanceof CelUint ? r.value : r;
-  if ((typeof a === 'bigint' || typeof a === 'number') && (typeof b === 'bigint' || typeof b === 'number')) {
-    if (typeof a === 'bigint' && typeof b === 'bigint') return a < b ? -1 : a > b ? 1 : 0;
-    const x = Number(a);
-    const y = Number(b);
-    return x < y ? -1 : x > y ? 1 : x === y ? 0 : Number.NaN;
-  }
-  // By code point (UTF-8 byte order), not by JavaScript's UTF-16 units.
-  if (typeof a === 'string' && typeof b === 'string') return compareUtf8(a, b);
-  if (typeof a === 'boolean' && typeof b === 'boolean') return Number(a) - Number(b);
-  if (a instanceof Uint8Array && b instanceof Uint8Array) {
-    const n = Math.min(a.length, b.length);
-    for (let i = 0; i < n; i++) if (a[i] !== b[i]) return a[i]! - b[i]!;
-    return a.length - b.length;
-  }
-  throw noOverload(`_${op}_`, [l, r]);
+export function negate(v: CelValue): CelValue {
+  if (typeof v === 'bigint') return v === INT64_MIN ? v : -v;
+  if (typeof v === 'number') return -v;
+  throw new CelEvalError(`Unsupported unary operator 'minus': ${debugValue(v)}`);
 }
 
-function contains(x: CelValue, container: CelValue, meter: Meter): boolean {
+function membership(x: CelValue, container: CelValue, meter: Meter): boolean {
+  if (typeof x === 'string' && typeof container === 'string') {
+    meter.chargeSize(container);
+    return container.includes(x);
+  }
   if (Array.isArray(container)) {
     const list = container as readonly CelValue[];
     meter.charge(list.length);
     for (const item of list) if (celEquals(item, x)) return true;
     return false;
   }
-  if (container instanceof CelMap) {
-    if (isCelKey(x) || typeof x === 'number') return container.has(x);
-  }
-  throw noOverload('@in', [x, container]);
+  if (container instanceof CelMap) return isCelKey(x) && container.hasExact(x);
+  throw notComparable(x, container);
 }

@@ -1,21 +1,26 @@
 /**
- * CEL runtime values (cel-spec langdef, "Values"), as this interpreter represents them:
+ * CEL runtime values, as the reference's interpreter (`cel-interpreter` 0.10, `objects.rs`, enum
+ * `Value`) has them, and how this module represents them:
  *
- * | CEL       | JavaScript                          |
- * | --------- | ----------------------------------- |
- * | int       | bigint (kept within int64)          |
- * | uint      | CelUint (a bigint within uint64)    |
- * | double    | number                              |
- * | bool      | boolean                             |
- * | string    | string                              |
- * | bytes     | Uint8Array                          |
- * | null_type | null                                |
- * | list      | readonly CelValue[]                 |
- * | map       | CelMap                              |
- * | type      | CelType                             |
+ * | crate `Value` | JavaScript                                  |
+ * | ------------- | ------------------------------------------- |
+ * | Int           | bigint (kept within i64)                    |
+ * | UInt          | CelUint (a bigint within u64)               |
+ * | Float         | number                                      |
+ * | Bool          | boolean                                     |
+ * | String        | string                                      |
+ * | Bytes         | Uint8Array                                  |
+ * | Null          | null                                        |
+ * | List          | readonly CelValue[]                         |
+ * | Map           | CelMap                                      |
+ * | Timestamp     | CelTimestamp (instant in ns + fixed offset) |
+ * | Duration      | CelDuration (ns)                            |
+ * | Function      | CelFunction (`m.size` on a map without it)  |
  *
- * Timestamps, durations and protocol buffer messages are not part of this dialect (src/cel/index.ts).
+ * The crate has no type values (`type(x)`, `int` as a name): they are undeclared references there.
+ * CelType stays exported only for the tests that compare with @bufbuild/cel.
  */
+import { compareUtf8 } from '../warrant/bytes.js';
 
 export type CelValue =
   | null
@@ -27,6 +32,9 @@ export type CelValue =
   | CelUint
   | CelList
   | CelMap
+  | CelTimestamp
+  | CelDuration
+  | CelFunction
   | CelType;
 
 export type CelList = readonly CelValue[];
@@ -40,7 +48,28 @@ export class CelUint {
   constructor(readonly value: bigint) {}
 }
 
-/** A type as a value: what `type(x)` returns and what `int`, `list`, … denote. */
+/** chrono's `DateTime<FixedOffset>`: an instant (ns since the epoch, UTC) and the offset it was written with. */
+export class CelTimestamp {
+  constructor(
+    readonly nanos: bigint,
+    readonly offsetSeconds: number,
+  ) {}
+}
+
+/** chrono's `Duration`, in nanoseconds. */
+export class CelDuration {
+  constructor(readonly nanos: bigint) {}
+}
+
+/** The crate's `Value::Function(name, target)`: what `x.f` yields when `f` is a function name and not a key. */
+export class CelFunction {
+  constructor(
+    readonly name: string,
+    readonly target: CelValue,
+  ) {}
+}
+
+/** Type denotations; not values of the crate's dialect (kept for the @bufbuild/cel comparison tests). */
 export class CelType {
   private constructor(readonly name: string) {}
 
@@ -56,44 +85,71 @@ export class CelType {
   static readonly TYPE = new CelType('type');
 }
 
-/** The type denotations by name, as identifiers in an expression resolve them. */
 export const TYPE_NAMES: ReadonlyMap<string, CelType> = new Map(
   [CelType.INT, CelType.UINT, CelType.DOUBLE, CelType.BOOL, CelType.STRING, CelType.BYTES, CelType.NULL, CelType.LIST, CelType.MAP, CelType.TYPE].map(
     (t) => [t.name, t],
   ),
 );
 
-/** A map key: CEL allows int, uint, bool and string keys. */
+/** A map key: the crate's `Key` is Int, Uint, Bool or String. */
 export type CelKey = bigint | CelUint | boolean | string;
 
+function tag(key: CelKey): string {
+  if (typeof key === 'string') return `s${key}`;
+  if (typeof key === 'boolean') return key ? 'bt' : 'bf';
+  if (typeof key === 'bigint') return `i${key}`;
+  return `u${key.value}`;
+}
+
 /**
- * A CEL map. Keys are compared by CEL equality, so int and uint keys of the same value are one key,
- * and a lookup by a double finds the int key of the same value (cel-spec: heterogeneous equality).
- * Insertion order is kept (iteration order is otherwise unspecified in CEL).
+ * The crate's `Map` (a `HashMap<Key, Value>`): Int(1) and Uint(1) are two keys. `get` (indexing and
+ * field selection by the interpreter) falls back from an int key to the uint key of the same value
+ * and back (`Map::get`); `hasExact` (`in`, `contains`) does not (`contains_key`). Insertion order is
+ * kept here; the crate's iteration order is a HashMap's (unspecified, differs between processes).
  */
 export class CelMap {
-  private readonly entries = new Map<string | boolean | bigint, readonly [CelKey, CelValue]>();
+  private readonly entries = new Map<string, readonly [CelKey, CelValue]>();
 
   get size(): number {
     return this.entries.size;
   }
 
-  /** Adds an entry; false when the key is already present (the caller decides what that means). */
+  /** Inserts or replaces (HashMap::insert: a repeated key in a literal keeps the last value). */
+  set(key: CelKey, value: CelValue): void {
+    this.entries.set(tag(key), [key, value]);
+  }
+
+  /** Adds an entry; false when the exact key is already present. */
   add(key: CelKey, value: CelValue): boolean {
-    const k = normalKey(key);
-    if (k === undefined || this.entries.has(k)) return false;
+    const k = tag(key);
+    if (this.entries.has(k)) return false;
     this.entries.set(k, [key, value]);
     return true;
   }
 
-  /** The value under `key`, or undefined (a key of any type may be asked for). */
+  /** `Map::get`: the exact key, else the int/uint key of the same value. */
   get(key: CelValue): CelValue | undefined {
-    const k = lookupKey(key);
-    return k === undefined ? undefined : this.entries.get(k)?.[1];
+    if (!isCelKey(key)) return undefined;
+    const hit = this.entries.get(tag(key));
+    if (hit !== undefined) return hit[1];
+    if (typeof key === 'bigint' && key >= 0n) return this.entries.get(`u${key}`)?.[1];
+    if (key instanceof CelUint && key.value <= INT64_MAX) return this.entries.get(`i${key.value}`)?.[1];
+    return undefined;
   }
 
-  has(key: CelValue): boolean {
-    return this.get(key) !== undefined;
+  /** `HashMap::contains_key`: the exact key only. */
+  hasExact(key: CelKey): boolean {
+    return this.entries.has(tag(key));
+  }
+
+  /** Field lookup by name (`m.f`): the String key only. */
+  field(name: string): CelValue | undefined {
+    return this.entries.get(`s${name}`)?.[1];
+  }
+
+  /** The value under exactly `key`. */
+  getExact(key: CelKey): CelValue | undefined {
+    return this.entries.get(tag(key))?.[1];
   }
 
   *keys(): IterableIterator<CelKey> {
@@ -109,68 +165,140 @@ export function isCelKey(v: CelValue): v is CelKey {
   return typeof v === 'bigint' || typeof v === 'boolean' || typeof v === 'string' || v instanceof CelUint;
 }
 
-function normalKey(key: CelKey): string | boolean | bigint | undefined {
-  if (key instanceof CelUint) return key.value;
-  return key;
+/** The crate's `Key` Display (used by `has()`). */
+export function keyText(k: CelKey): string {
+  return k instanceof CelUint ? String(k.value) : String(k);
 }
 
-function lookupKey(key: CelValue): string | boolean | bigint | undefined {
-  if (typeof key === 'number') return Number.isInteger(key) ? BigInt(key) : undefined;
-  return isCelKey(key) ? normalKey(key) : undefined;
-}
-
-/** The CEL type of a value. */
-export function typeOf(v: CelValue): CelType {
+/** The crate's `ValueType` names (`objects.rs`, `impl Display for ValueType`). */
+export function typeName(v: CelValue): string {
   switch (typeof v) {
     case 'bigint':
-      return CelType.INT;
+      return 'int';
     case 'number':
-      return CelType.DOUBLE;
+      return 'float';
     case 'boolean':
-      return CelType.BOOL;
+      return 'bool';
     case 'string':
-      return CelType.STRING;
+      return 'string';
   }
-  if (v === null) return CelType.NULL;
-  if (v instanceof Uint8Array) return CelType.BYTES;
-  if (v instanceof CelUint) return CelType.UINT;
-  if (v instanceof CelMap) return CelType.MAP;
-  if (v instanceof CelType) return CelType.TYPE;
-  return CelType.LIST;
+  if (v === null) return 'null';
+  if (v instanceof Uint8Array) return 'bytes';
+  if (v instanceof CelUint) return 'uint';
+  if (v instanceof CelMap) return 'map';
+  if (v instanceof CelTimestamp) return 'timestamp';
+  if (v instanceof CelDuration) return 'duration';
+  if (v instanceof CelFunction) return 'function';
+  if (v instanceof CelType) return 'type';
+  return 'list';
 }
 
 export function isList(v: CelValue): v is CelList {
   return Array.isArray(v);
 }
 
+/** Rust's `i64 as f64` / `u64 as f64`: round to nearest. */
+function asF64(v: bigint): number {
+  return Number(v);
+}
+
 /**
- * CEL equality (langdef "Equality"): numbers compare by value across int, uint and double (NaN equals
- * nothing); lists and maps element by element; values of different types are unequal, not an error.
+ * The crate's `impl PartialEq for Value`: int and uint by exact value, int or uint against a double
+ * after converting the integer to a double (lossy: 2^53+1 == 2^53 as doubles), NaN equal to
+ * nothing, lists element by element, maps by exact keys (Int(1) and Uint(1) differ) with equal
+ * values, timestamps by instant; values of different kinds are unequal (never an error).
  */
 export function celEquals(a: CelValue, b: CelValue): boolean {
-  if (a === b) return typeof a !== 'number' || !Number.isNaN(a);
-  const x = a instanceof CelUint ? a.value : a;
-  const y = b instanceof CelUint ? b.value : b;
-  if ((typeof x === 'bigint' || typeof x === 'number') && (typeof y === 'bigint' || typeof y === 'number')) {
-    // Loose equality compares a bigint and a number by exact mathematical value.
-    return x == y;
+  if (typeof a === 'bigint') {
+    if (typeof b === 'bigint') return a === b;
+    if (b instanceof CelUint) return a === b.value;
+    if (typeof b === 'number') return asF64(a) === b;
+    return false;
   }
-  if (x instanceof Uint8Array) return y instanceof Uint8Array && bytesEqual(x, y);
-  if (Array.isArray(x)) {
-    if (!Array.isArray(y) || x.length !== y.length) return false;
-    for (let i = 0; i < x.length; i++) if (!celEquals(x[i] as CelValue, y[i] as CelValue)) return false;
-    return true;
+  if (a instanceof CelUint) {
+    if (b instanceof CelUint || typeof b === 'bigint') return a.value === (b instanceof CelUint ? b.value : b);
+    if (typeof b === 'number') return asF64(a.value) === b;
+    return false;
   }
-  if (x instanceof CelMap) {
-    if (!(y instanceof CelMap) || x.size !== y.size) return false;
-    for (const [k, v] of x) {
-      const w = y.get(k);
+  if (typeof a === 'number') {
+    if (typeof b === 'number') return a === b;
+    if (typeof b === 'bigint') return a === asF64(b);
+    if (b instanceof CelUint) return a === asF64(b.value);
+    return false;
+  }
+  if (a === null || typeof a === 'boolean' || typeof a === 'string') return a === b;
+  if (a instanceof Uint8Array) return b instanceof Uint8Array && bytesEqual(a, b);
+  if (a instanceof CelTimestamp) return b instanceof CelTimestamp && a.nanos === b.nanos;
+  if (a instanceof CelDuration) return b instanceof CelDuration && a.nanos === b.nanos;
+  if (a instanceof CelFunction) return b instanceof CelFunction && a.name === b.name && celEquals(a.target, b.target);
+  if (a instanceof CelType) return a === b;
+  if (a instanceof CelMap) {
+    if (!(b instanceof CelMap) || a.size !== b.size) return false;
+    for (const [k, v] of a) {
+      const w = b.getExact(k);
       if (w === undefined || !celEquals(v, w)) return false;
     }
     return true;
   }
-  // Scalars of the same type were caught by ===; types are singletons.
-  return false;
+  if (!Array.isArray(b)) return false;
+  const x = a as CelList;
+  const y = b as CelList;
+  if (x.length !== y.length) return false;
+  for (let i = 0; i < x.length; i++) if (!celEquals(x[i]!, y[i]!)) return false;
+  return true;
+}
+
+/**
+ * The crate's `impl PartialOrd for Value`: -1, 0, 1, or undefined when the values are not
+ * comparable (the operators then fail with "can not be compared"). Comparable: numbers across int,
+ * uint and double (a negative int is below every uint; an integer against a double as a double;
+ * NaN compares with nothing), strings by bytes (UTF-8), bools, null with null (equal), durations,
+ * timestamps (by instant). Lists, maps and bytes are not ordered.
+ */
+export function celCompare(a: CelValue, b: CelValue): -1 | 0 | 1 | undefined {
+  const num = (x: CelValue): bigint | number | undefined =>
+    typeof x === 'bigint' || typeof x === 'number' ? x : x instanceof CelUint ? x.value : undefined;
+  const x = num(a);
+  const y = num(b);
+  if (x !== undefined && y !== undefined) {
+    if (typeof x === 'bigint' && typeof y === 'bigint') return x < y ? -1 : x > y ? 1 : 0;
+    const p = typeof x === 'bigint' ? asF64(x) : x;
+    const q = typeof y === 'bigint' ? asF64(y) : y;
+    return p < q ? -1 : p > q ? 1 : p === q ? 0 : undefined;
+  }
+  if (typeof a === 'string' && typeof b === 'string') return sign(compareUtf8(a, b));
+  if (typeof a === 'boolean' && typeof b === 'boolean') return sign(Number(a) - Number(b));
+  if (a === null && b === null) return 0;
+  if (a instanceof CelDuration && b instanceof CelDuration) return a.nanos < b.nanos ? -1 : a.nanos > b.nanos ? 1 : 0;
+  if (a instanceof CelTimestamp && b instanceof CelTimestamp) return a.nanos < b.nanos ? -1 : a.nanos > b.nanos ? 1 : 0;
+  return undefined;
+}
+
+function sign(n: number): -1 | 0 | 1 {
+  return n < 0 ? -1 : n > 0 ? 1 : 0;
+}
+
+/** The crate's `Value::to_bool` (`objects.rs`): what `!`, `&&`, `||`, `?:` and the macros read. */
+export function truthy(v: CelValue): boolean {
+  switch (typeof v) {
+    case 'boolean':
+      return v;
+    case 'bigint':
+      return v !== 0n;
+    case 'number':
+      return v !== 0; // NaN != 0.0 is true in Rust too
+    case 'string':
+      return v.length > 0;
+  }
+  if (v === null) return false;
+  if (v instanceof Uint8Array) return v.length > 0;
+  if (v instanceof CelUint) return v.value !== 0n;
+  if (v instanceof CelMap) return v.size > 0;
+  if (v instanceof CelDuration) return v.nanos !== 0n;
+  // timestamp_nanos_opt().unwrap_or_default() > 0: after the epoch (and within i64 ns).
+  if (v instanceof CelTimestamp) return v.nanos > 0n && v.nanos <= INT64_MAX;
+  if (v instanceof CelFunction || v instanceof CelType) return false;
+  return (v as CelList).length > 0;
 }
 
 function bytesEqual(a: Uint8Array, b: Uint8Array): boolean {

@@ -156,7 +156,7 @@ export class Authorizer {
         `${tool}: proof-of-possession does not verify under the holder key ${toHex(leaf.holder)} for these arguments within ${this.#maxWindows} 30-second windows around ${now}`,
       );
     }
-    const denial = checkConstraintSet(tool, set, call.args);
+    const denial = checkConstraintSet(tool, set, call.args, now);
     if (denial !== undefined) throw denial;
     if (leaf.requiredApprovers !== null && leaf.requiredApprovers.length > 0) {
       const missing = checkApprovals(leafWarrant, tool, call.args, call.approvals ?? [], now);

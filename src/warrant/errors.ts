@@ -23,6 +23,9 @@ export const ERROR_CODES = [
   'unknown_argument',
   'constraint_not_satisfied',
   'insufficient_approvals',
+  // Denied because one of delegation-bench's own evaluation bounds (CEL cost, regex work) was
+  // reached: the reference has no such bound, so this is not the policy's decision.
+  'evaluation_limit',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -256,14 +256,18 @@ describe('Cel', () => {
     expect(checkConstraint(cel('value.startsWith("a")'), 1, 't.a')).toMatch(/expression failed/);
     expect(ok(cel("'x'"), 1)).toBe(false);
   });
-  it('object arguments also bind their fields, as the reference', () => {
+  // Tenuo's evaluate_with_value_context (tenuo-core/src/cel.rs): an object's fields are the
+  // variables and `value` is not bound; any other argument is `value`.
+  it('object arguments bind their fields only, as the reference', () => {
     expect(ok(cel("amount < 10000 && currency == 'USD'"), { amount: 5000, currency: 'USD' })).toBe(true);
-    expect(ok(cel('value.amount < 10000'), { amount: 5000 })).toBe(true);
+    expect(ok(cel('value.amount < 10000'), { amount: 5000 })).toBe(false);
+    expect(ok(cel('value < 10000'), { value: 5000 })).toBe(true);
     expect(ok(cel('amount < 10000'), 5000)).toBe(false);
   });
-  it('ints and floats stay distinct in CEL', () => {
-    expect(ok(cel('type(value) == int'), 3)).toBe(true);
-    expect(ok(cel('type(value) == double'), new Float(3))).toBe(true);
+  it('ints and floats stay distinct in CEL (the crate has no int/double arithmetic across kinds)', () => {
+    expect(ok(cel('value / 2 == 1'), 3)).toBe(true);
+    expect(ok(cel('value / 2 == 1'), new Float(3))).toBe(false);
+    expect(ok(cel('value / 2.0 == 1.5'), new Float(3))).toBe(true);
   });
   it('the reference network helpers', () => {
     expect(ok(cel("net_in_cidr(value, '10.0.0.0/8')"), '10.1.2.3')).toBe(true);
@@ -271,8 +275,10 @@ describe('Cel', () => {
     expect(ok(cel('net_is_private(value)'), '192.168.0.1')).toBe(true);
     expect(ok(cel('net_is_private(value)'), '8.8.8.8')).toBe(false);
   });
-  it('clock-reading helpers are absent (denied, never a clock read)', () => {
+  it("clock-reading helpers read the run's clock, and deny without one (never the machine's)", () => {
     expect(ok(cel("time_is_expired('2000-01-01T00:00:00Z')"), 1)).toBe(false);
+    expect(checkConstraint(cel("time_is_expired('2000-01-01T00:00:00Z')"), 1, 't.a', 1_700_000_000)).toBeUndefined();
+    expect(checkConstraint(cel("time_is_expired('2100-01-01T00:00:00Z')"), 1, 't.a', 1_700_000_000)).toMatch(/false/);
   });
 });
 

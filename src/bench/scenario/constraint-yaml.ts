@@ -5,8 +5,9 @@
  * in the defaults of the reference's constructors (Subpath: case-sensitive, allow_equal; Range:
  * inclusive bounds; UrlSafe: http/https, block private, loopback, metadata and reserved addresses).
  */
-import { RE2JS } from '@bufbuild/re2';
-import { compileCel } from '../../cel/index.js';
+import { compileCel, undeclaredNames } from '../../cel/index.js';
+import { compileRegex } from '../../warrant/constraints/regex.js';
+import { warnLoader } from './warnings.js';
 import type { Constraint } from '../../warrant/constraints/types.js';
 import { parseNetwork } from '../../warrant/constraints/ip.js';
 import type { Value } from '../../warrant/value.js';
@@ -60,11 +61,9 @@ export function constraintFromYaml(
     case 'regex': {
       const s = str(v);
       if (s === undefined) return bad('expected a regular expression string');
-      try {
-        RE2JS.compile(s);
-      } catch (err) {
-        return bad(`regex does not compile: ${err instanceof Error ? err.message : String(err)}`);
-      }
+      // As the authorizer will read it: Rust regex syntax on RE2 (src/warrant/constraints/regex-rust.ts).
+      const re = compileRegex(s);
+      if (typeof re === 'string') return bad(`regex does not compile: ${re}`);
       return { type: 'regex', pattern: s };
     }
     case 'cidr': {
@@ -117,8 +116,18 @@ export function constraintFromYaml(
     case 'cel': {
       const s = str(v);
       if (s === undefined) return bad('expected a CEL expression string');
-      const problem = celProblem(s, CONSTRAINT_CEL_VARIABLES);
-      return problem ? bad(`invalid CEL expression: ${problem}`) : { type: 'cel', expression: s };
+      const problem = celProblem(s);
+      if (problem) return bad(`invalid CEL expression: ${problem}`);
+      // Tenuo binds an object argument's fields (and not `value`), any other argument as `value`: a
+      // name is known only at run time, so an unexpected one is a warning, not a refusal.
+      const names = undeclaredNames(s, CONSTRAINT_CEL_VARIABLES);
+      if (names.length > 0) {
+        warnLoader(
+          v.span.start,
+          at(p, `CEL reads ${names.map((n) => `'${n}'`).join(', ')}: bound only when the argument is an object with such a field (Tenuo binds an object's fields, anything else as 'value'); otherwise every call is denied`),
+        );
+      }
+      return { type: 'cel', expression: s };
     }
     case 'subpath':
       return subpath(v, p, report);
@@ -138,15 +147,20 @@ export function constraintFromYaml(
 }
 
 /**
- * undefined when `expression` compiles with `variables`, else why not. Verdicts are memoized: a
- * generated suite repeats the same judges a thousand times, and compiling is the costly part.
+ * undefined when `expression` compiles (and, with `variables`, reads no other name: judges bind
+ * exactly those), else why not; a syntax error says `line:column` within the expression. Verdicts
+ * are memoized: a generated suite repeats the same judges a thousand times.
  */
-export function celProblem(expression: string, variables: readonly string[]): string | undefined {
-  const key = `${variables.join(',')}\u0000${expression}`;
+export function celProblem(expression: string, variables?: readonly string[]): string | undefined {
+  const key = `${variables?.join(',') ?? '\u0002'}\u0000${expression}`;
   if (celVerdicts.has(key)) return celVerdicts.get(key);
   let verdict: string | undefined;
   try {
-    compileCel(expression, variables);
+    const program = compileCel(expression);
+    const unknown = variables === undefined ? [] : program.variables.filter((n) => !variables.includes(n));
+    if (unknown.length > 0) {
+      verdict = `undeclared variable ${unknown.map((n) => `'${n}'`).join(', ')} (available: ${variables!.join(', ') || 'none'})`;
+    }
   } catch (e) {
     verdict = e instanceof Error ? e.message : String(e);
   }

@@ -1,50 +1,53 @@
 /**
- * The Cel constraint (reference type 15): the expression runs with the argument bound to `value`;
- * when the argument is an object, each of its fields is also bound as a variable of its own, as the
- * reference's `evaluate_with_value_context` does (a field named `value` then takes that name, as
- * there). Allowed only when the result is exactly `true`; an error, a non-bool result or a spent
- * cost budget is a denial. `parent_expression` plays no part in matching (as in the reference).
+ * The Cel constraint (reference type 15), as Tenuo's `CelConstraint::matches` →
+ * `evaluate_with_value_context` (`tenuo-core/src/cel.rs`): when the argument is an object, each of
+ * its fields is bound as a variable and `value` is NOT bound (unless a field is named so);
+ * otherwise the argument is bound as `value`. Allowed only when the result is exactly `true`; an
+ * error or a non-bool result is a denial (the reference returns an error for everything but a
+ * bool). `parent_expression` plays no part in matching (as in the reference).
  *
- * Compiled programs are cached per expression and variable set.
+ * Tenuo's `time_now`, `time_is_expired` and `time_since` read `now`, the authorizer's injected clock.
+ *
+ * A refusal by one of delegation-bench's own bounds (length, nesting, cost, regex work) is marked
+ * `limit`: the reference has no such bound, so it is not the policy's decision and callers show it
+ * apart. Compiled programs are cached by expression text (src/cel/index.ts), as Tenuo's CEL_CACHE.
  */
-import { CelError, compileCel } from '../../cel/index.js';
-import type { CelProgram } from '../../cel/index.js';
+import { celCompileError, compileCel } from '../../cel/index.js';
 import { isObjectValue } from '../value.js';
 import type { Value } from '../value.js';
 
-const cache = new Map<string, CelProgram | string>();
-const CACHE_LIMIT = 256;
-
-function program(expression: string, variables: readonly string[]): CelProgram | string {
-  const key = `${variables.join('\u0000')}\u0001${expression}`;
-  const hit = cache.get(key);
-  if (hit !== undefined) return hit;
-  let out: CelProgram | string;
-  try {
-    out = compileCel(expression, variables);
-  } catch (e) {
-    out = e instanceof CelError ? e.message : `does not compile: ${String(e)}`;
-  }
-  if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
-  cache.set(key, out);
-  return out;
+export interface CelVerdict {
+  readonly reason: string;
+  /** An error in the reference (`Err`), not a plain `false`. */
+  readonly error: boolean;
+  /** Refused by one of delegation-bench's bounds, not by the policy (code `cel_limit`). */
+  readonly limit: boolean;
 }
 
-/**
- * undefined when the expression yields exactly `true`; else why not, with `error` set unless the
- * result was plainly `false` (the reference returns an error for everything but a bool).
- */
-export function celCheck(expression: string, value: Value): { reason: string; error: boolean } | undefined {
+/** The variables Tenuo binds for an argument value. */
+export function celBindings(value: Value): Record<string, unknown> {
   const bindings: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
-  bindings['value'] = value;
   if (isObjectValue(value)) {
     for (const k of Object.keys(value)) bindings[k] = value[k];
+  } else {
+    bindings['value'] = value;
   }
-  const prog = program(expression, Object.keys(bindings).sort());
-  if (typeof prog === 'string') return { reason: `the expression ${prog}`, error: true };
-  const result = prog.evaluate(bindings);
-  if (!result.ok) return { reason: `the expression failed: ${result.error}`, error: true };
+  return bindings;
+}
+
+/** undefined when the expression yields exactly `true`; else why not. `now`: Unix seconds. */
+export function celCheck(expression: string, value: Value, now?: number): CelVerdict | undefined {
+  const bad = celCompileError(expression);
+  if (bad !== undefined) {
+    const limit = bad.code === 'cel_limit';
+    return { reason: limit ? `the expression is refused: ${bad.message}` : `the expression does not compile: ${bad.message}`, error: true, limit };
+  }
+  const result = compileCel(expression).evaluate(celBindings(value), { now });
+  if (!result.ok) {
+    const limit = result.code === 'cel_limit';
+    return { reason: limit ? `the evaluation was stopped: ${result.error}` : `the expression failed: ${result.error}`, error: true, limit };
+  }
   if (result.value === true) return undefined;
-  if (result.value === false) return { reason: 'the expression is false', error: false };
-  return { reason: 'the expression did not return a bool', error: true };
+  if (result.value === false) return { reason: 'the expression is false', error: false, limit: false };
+  return { reason: 'the expression did not return a bool', error: true, limit: false };
 }

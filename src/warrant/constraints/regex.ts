@@ -1,28 +1,71 @@
 /**
- * Regex matching on RE2 (`@bufbuild/re2`, also behind CEL's `matches`): linear time in the input,
- * so no pattern can backtrack catastrophically. Semantics of the reference's Rust `regex`
- * `is_match`: an unanchored search. Patterns and inputs are bounded; compiled patterns are cached.
+ * Regex matching as the reference's Rust `regex` crate does it (`Regex::new(p)?.is_match(s)`: an
+ * unanchored search, Unicode-aware by default), run on RE2 (`@bufbuild/re2`): linear time in the
+ * input, so no pattern can backtrack catastrophically. Used by the `regex` constraint and by CEL's
+ * `matches`.
+ *
+ * Where the two syntaxes differ, the pattern is translated or refused, never silently read another
+ * way (src/warrant/constraints/regex-rust.ts).
+ *
+ * Work is bounded: a match costs the compiled program's size times the input's length (RE2 steps
+ * through every instruction for every character in the worst case). One match may spend at most
+ * MAX_REGEX_WORK_PER_MATCH units, and the process (one benchmark run) at most
+ * MAX_REGEX_WORK_PER_RUN in total; past either, the match is an error naming the bound. These are
+ * delegation-bench's bounds: the reference has none.
  */
 import { RE2JS } from '@bufbuild/re2';
+import { translateRustRegex, usesAsciiBoundary } from './regex-rust.js';
 
 export const MAX_REGEX_LENGTH = 4096;
 export const MAX_MATCH_INPUT = 1024 * 1024;
+/** ≈ 2 s of RE2JS work at the worst rate measured (~100 ns per instruction × character). */
+export const MAX_REGEX_WORK_PER_MATCH = 20_000_000;
+/** ≈ 100 s of RE2JS work in one run, all matches together. */
+export const MAX_REGEX_WORK_PER_RUN = 1_000_000_000;
 
-const cache = new Map<string, RE2JS | string>();
+/** Marks a refusal by one of our bounds (not a verdict the reference would give). */
+export class RegexLimitError extends Error {
+  override readonly name = 'RegexLimitError';
+  readonly code = 'regex_limit' as const;
+}
+
+interface Compiled {
+  readonly re: RE2JS;
+  readonly size: number;
+}
+
+const cache = new Map<string, Compiled | string>();
 const CACHE_LIMIT = 256;
+let runWork = 0;
 
-/** The compiled pattern, or the reason it does not compile. */
-export function compileRegex(pattern: string): RE2JS | string {
+/** Starts a new run's budget (the CLI runs one benchmark per process; tests call it between cases). */
+export function resetRegexBudget(): void {
+  runWork = 0;
+}
+
+/** Units spent in this run so far. */
+export function regexWorkSpent(): number {
+  return runWork;
+}
+
+/** The compiled pattern with its program size, or the reason it does not compile. */
+export function compileRegex(pattern: string): Compiled | string {
   const hit = cache.get(pattern);
   if (hit !== undefined) return hit;
-  let out: RE2JS | string;
+  let out: Compiled | string;
   if (pattern.length > MAX_REGEX_LENGTH) {
-    out = `pattern longer than ${MAX_REGEX_LENGTH} characters`;
+    out = `pattern longer than ${MAX_REGEX_LENGTH} characters (delegation-bench's own bound)`;
   } else {
-    try {
-      out = RE2JS.compile(pattern);
-    } catch (e) {
-      out = `invalid regex: ${e instanceof Error ? e.message : String(e)}`;
+    const translated = translateRustRegex(pattern);
+    if (typeof translated !== 'string') {
+      out = translated.refused;
+    } else {
+      try {
+        const re = RE2JS.compile(translated);
+        out = { re, size: re.re2Input.prog.numInst() };
+      } catch (e) {
+        out = e instanceof Error ? e.message : String(e);
+      }
     }
   }
   if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
@@ -30,10 +73,50 @@ export function compileRegex(pattern: string): RE2JS | string {
   return out;
 }
 
-/** true / false, or a reason string when the pattern is invalid or the input too long. */
+/**
+ * Charges one match of a program of `size` instructions over `length` characters; throws
+ * RegexLimitError past a bound.
+ */
+export function chargeRegex(size: number, length: number): void {
+  const units = size * (length + 1);
+  if (units > MAX_REGEX_WORK_PER_MATCH) {
+    throw new RegexLimitError(
+      `matching a ${size}-instruction regex against ${length} characters exceeds delegation-bench's regex work limit of ${MAX_REGEX_WORK_PER_MATCH} (program size × input length; the reference has no such limit)`,
+    );
+  }
+  if (runWork + units > MAX_REGEX_WORK_PER_RUN) {
+    throw new RegexLimitError(
+      `this run has spent delegation-bench's total regex work budget of ${MAX_REGEX_WORK_PER_RUN} (the reference has no such limit)`,
+    );
+  }
+  runWork += units;
+}
+
+/**
+ * true / false, or a reason string when the pattern is invalid or refused; throws RegexLimitError
+ * (callers that cannot tell it apart use regexOutcome instead).
+ */
 export function regexMatches(pattern: string, input: string): boolean | string {
-  const re = compileRegex(pattern);
-  if (typeof re === 'string') return re;
-  if (input.length > MAX_MATCH_INPUT) return `input longer than ${MAX_MATCH_INPUT} characters`;
-  return re.test(input);
+  const r = regexOutcome(pattern, input);
+  return typeof r === 'object' ? r.limit : r;
+}
+
+/** true / false; a string: the pattern is invalid or refused; `{limit}`: one of our bounds. */
+export function regexOutcome(pattern: string, input: string): boolean | string | { limit: string } {
+  const c = compileRegex(pattern);
+  if (typeof c === 'string') return c;
+  if (input.length > MAX_MATCH_INPUT) {
+    return { limit: `input longer than ${MAX_MATCH_INPUT} characters (delegation-bench's own bound; the reference has none)` };
+  }
+  // RE2's \b is ASCII, Rust's Unicode: they agree only on ASCII text (src/warrant/constraints/regex-rust.ts).
+  if (usesAsciiBoundary(pattern) && /[^\x00-\x7f]/.test(input)) {
+    return 'regex not supported here: \\b or \\B on non-ASCII text (a Unicode word boundary in Rust, an ASCII one in RE2)';
+  }
+  try {
+    chargeRegex(c.size, input.length);
+  } catch (e) {
+    if (e instanceof RegexLimitError) return { limit: e.message };
+    throw e;
+  }
+  return c.re.test(input);
 }

@@ -15,7 +15,7 @@ import { asNumber, kindName, listContains, valueEquals } from './compare.js';
 import { describeConstraint, showValue } from './format.js';
 import { compileGlob, globMatches, globTooLarge } from './glob.js';
 import { networkContains, parseIp, parseNetwork } from './ip.js';
-import { regexMatches } from './regex.js';
+import { regexOutcome } from './regex.js';
 import { shlexCheck } from './shlex.js';
 import { subpathContains } from './subpath.js';
 import type { Constraint, ConstraintSet } from './types.js';
@@ -39,11 +39,13 @@ export function rangeContains(c: Extract<Constraint, { type: 'range' }>, n: numb
  * parse where the reference parses it, a CEL error, an unknown type, nesting too deep. They deny
  * like any failure, but `Not` does not turn them into a match and `Any` stops at them, as there.
  */
-type Verdict = { ok: true } | { ok: false; error: boolean; detail?: string; phrase?: string };
+type Verdict = { ok: true } | { ok: false; error: boolean; detail?: string; phrase?: string; limit?: boolean };
 
 const OK: Verdict = { ok: true };
 const no = (detail?: string, phrase?: string): Verdict => ({ ok: false, error: false, detail, phrase });
-const err = (detail: string): Verdict => ({ ok: false, error: true, detail });
+const err = (detail: string, limit = false): Verdict => ({ ok: false, error: true, detail, limit });
+/** A refusal by one of delegation-bench's own bounds (not the reference's decision). */
+const isLimit = (r: Verdict): boolean => !r.ok && r.limit === true;
 
 function needString(v: Value): Verdict | string {
   return typeof v === 'string' ? v : no(`expected a string, got ${kindName(v)}`);
@@ -53,7 +55,7 @@ function needList(v: Value): Verdict | readonly Value[] {
   return Array.isArray(v) ? v : no(`expected a list, got ${kindName(v)}`);
 }
 
-function judge(c: Constraint, v: Value, depth: number): Verdict {
+function judge(c: Constraint, v: Value, depth: number, now: number | undefined): Verdict {
   if (depth > MAX_CONSTRAINT_DEPTH) return err(`constraint nesting exceeds ${MAX_CONSTRAINT_DEPTH}`);
   switch (c.type) {
     case 'wildcard':
@@ -81,8 +83,9 @@ function judge(c: Constraint, v: Value, depth: number): Verdict {
     }
     case 'regex': {
       const s = typeof v === 'string' ? v : '';
-      const r = regexMatches(c.pattern, s);
-      if (typeof r === 'string') return err(r);
+      const r = regexOutcome(c.pattern, s);
+      if (typeof r === 'object') return err(r.limit, true);
+      if (typeof r === 'string') return err(`invalid regex: ${r}`);
       if (typeof v !== 'string') return no(`expected a string, got ${kindName(v)}`);
       return r ? OK : no(undefined, 'does not match');
     }
@@ -118,31 +121,31 @@ function judge(c: Constraint, v: Value, depth: number): Verdict {
     }
     case 'all': {
       for (const inner of c.constraints) {
-        const r = judge(inner, v, depth + 1);
+        const r = judge(inner, v, depth + 1, now);
         if (!r.ok) {
           const sub = `${describeConstraint(inner)}${r.detail ? `: ${r.detail}` : ''}`;
-          return r.error ? err(sub) : no(`fails ${sub}`);
+          return r.error ? err(sub, isLimit(r)) : no(`fails ${sub}`);
         }
       }
       return OK;
     }
     case 'any': {
       for (const inner of c.constraints) {
-        const r = judge(inner, v, depth + 1);
+        const r = judge(inner, v, depth + 1, now);
         if (r.ok) return OK;
-        if (r.error) return err(`${describeConstraint(inner)}: ${r.detail ?? 'error'}`);
+        if (r.error) return err(`${describeConstraint(inner)}: ${r.detail ?? 'error'}`, isLimit(r));
       }
       return no(undefined, 'matches no branch of');
     }
     case 'not': {
-      const inner = judge(c.constraint, v, depth + 1);
+      const inner = judge(c.constraint, v, depth + 1, now);
       if (inner.ok) return no(undefined, 'is excluded by');
       return inner.error ? inner : OK;
     }
     case 'cel': {
-      const r = celCheck(c.expression, v);
+      const r = celCheck(c.expression, v, now);
       if (r === undefined) return OK;
-      return r.error ? err(r.reason) : no(r.reason);
+      return r.error ? err(r.reason, r.limit) : no(r.reason);
     }
     case 'subpath': {
       const s = needString(v);
@@ -170,10 +173,19 @@ function judge(c: Constraint, v: Value, depth: number): Verdict {
  * undefined when `value` satisfies `c`; else a reason naming `path`, the value and the constraint.
  * Never throws.
  */
-export function checkConstraint(c: Constraint, value: Value, path: string): string | undefined {
+export function checkConstraint(c: Constraint, value: Value, path: string, now?: number): string | undefined {
+  return explainConstraint(c, value, path, now)?.why;
+}
+
+/**
+ * As checkConstraint, with `limit` set when the denial comes from one of delegation-bench's own
+ * bounds (CEL cost, regex work) rather than from the constraint. `now`: the run's clock (Unix
+ * seconds), read by Tenuo's CEL time functions.
+ */
+export function explainConstraint(c: Constraint, value: Value, path: string, now?: number): { why: string; limit: boolean } | undefined {
   let r: Verdict;
   try {
-    r = judge(c, value, 0);
+    r = judge(c, value, 0, now);
   } catch (e) {
     // Defensive: no input should get here, but a denial is the only safe answer if one does.
     r = no(`internal error: ${e instanceof Error ? e.message : String(e)}`);
@@ -181,8 +193,9 @@ export function checkConstraint(c: Constraint, value: Value, path: string): stri
   if (r.ok) return undefined;
   const shown = `${path}: ${showValue(value)}`;
   const desc = describeConstraint(c);
-  if (r.phrase !== undefined) return `${shown} ${r.phrase} ${desc}`;
-  return `${shown} does not satisfy ${desc}${r.detail ? ` (${r.detail})` : ''}`;
+  const limit = isLimit(r);
+  if (r.phrase !== undefined) return { why: `${shown} ${r.phrase} ${desc}`, limit };
+  return { why: `${shown} does not satisfy ${desc}${r.detail ? ` (${r.detail})` : ''}`, limit };
 }
 
 /**
@@ -192,7 +205,7 @@ export function checkConstraint(c: Constraint, value: Value, path: string): stri
  * `constraint_not_satisfied`. Arguments and constraints are visited in sorted order so the
  * reported problem is deterministic.
  */
-export function checkConstraintSet(tool: string, set: ConstraintSet, args: Args): WarrantError | undefined {
+export function checkConstraintSet(tool: string, set: ConstraintSet, args: Args, now?: number): WarrantError | undefined {
   const names = Object.keys(set.constraints).sort(compareUtf8);
   const has = (o: object, k: string): boolean => Object.prototype.hasOwnProperty.call(o, k);
   if (names.length > 0 && !set.allowUnknown) {
@@ -210,8 +223,8 @@ export function checkConstraintSet(tool: string, set: ConstraintSet, args: Args)
     if (!has(args, name)) {
       return new WarrantError('constraint_not_satisfied', `${tool}.${name}: required argument is missing`);
     }
-    const why = checkConstraint(set.constraints[name]!, args[name]!, `${tool}.${name}`);
-    if (why !== undefined) return new WarrantError('constraint_not_satisfied', why);
+    const r = explainConstraint(set.constraints[name]!, args[name]!, `${tool}.${name}`, now);
+    if (r !== undefined) return new WarrantError(r.limit ? 'evaluation_limit' : 'constraint_not_satisfied', r.why);
   }
   return undefined;
 }
