@@ -4,6 +4,8 @@
  * what only some runs need is loaded on demand: the YAML loader (scenario files, not the built-in
  * suite's snapshot) and the markdown report.
  */
+// The version is read from package.json at build time (esbuild inlines the JSON into the bundle).
+import pkg from '../../package.json' with { type: 'json' };
 import { EXIT_USAGE, UsageError, type CliIO, type Command } from './io.js';
 import { runCommand } from './run.js';
 import { validateCommand } from './validate.js';
@@ -13,6 +15,7 @@ const USAGE = `usage:
   delegation-bench run [--scenarios PATH]... [--scenario NAME]... [--format table|markdown|json]
                        [--out FILE] [--max-asr PCT] [--min-tcr PCT] [--seed S] [--timings]
   delegation-bench validate [--scenarios PATH]...
+  delegation-bench --version
   delegation-bench warrant decode TOKEN
   delegation-bench warrant verify --trusted-root HEX [--now UNIX] [--revoked ID]...
                        [--tool T --args JSON [--pop HEX | --holder-key SEEDHEX]] TOKEN...
@@ -24,11 +27,18 @@ const commands: Readonly<Record<string, Command>> = {
   warrant: warrantCommand,
 };
 
+export const VERSION: string = pkg.version;
+
 export async function main(argv: string[], io: CliIO): Promise<number> {
   const [name, ...rest] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     (name === undefined ? io.stderr : io.stdout)(USAGE);
     return name === undefined ? EXIT_USAGE : 0;
+  }
+  // `delegation-bench run --version` too: whoever asks a command for its version means the tool's.
+  if (name === '--version' || name === '-v' || (rest.length === 1 && rest[0] === '--version' && Object.hasOwn(commands, name))) {
+    io.stdout(`${VERSION}\n`);
+    return 0;
   }
   const command = Object.hasOwn(commands, name) ? commands[name] : undefined;
   if (!command) {

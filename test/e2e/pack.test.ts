@@ -1,0 +1,102 @@
+/**
+ * The package as a user gets it: `npm pack`, then `npm install --offline` of the tarball into an
+ * empty project, then its `delegation-bench` command. dist/ is bundled, so the package must need
+ * nothing from the registry (the install is offline) and nothing of this repository beyond what
+ * package.json's `files` ships (the project is elsewhere). Builds dist/ first when src/ is newer.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+  version: string;
+  bin: Record<string, string>;
+  dependencies?: Record<string, string>;
+};
+const work = mkdtempSync(join(tmpdir(), 'db-pack-'));
+const project = join(work, 'project');
+let files: string[] = [];
+
+function newest(dir: string): number {
+  let n = 0;
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, e.name);
+    n = Math.max(n, e.isDirectory() ? newest(p) : statSync(p).mtimeMs);
+  }
+  return n;
+}
+
+/** npm with a clean environment: no CI runner's npm_config_* changes what it does. */
+function npm(args: string[], cwd: string): string {
+  const env: Record<string, string> = { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? work };
+  return execFileSync('npm', args, { cwd, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
+beforeAll(() => {
+  const cli = join(ROOT, 'dist', 'cli.js');
+  const built = existsSync(cli) ? statSync(cli).mtimeMs : 0;
+  if (built < Math.max(newest(join(ROOT, 'src')), newest(join(ROOT, 'scenarios')))) {
+    execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: ROOT, stdio: 'inherit' });
+  }
+  const packed = JSON.parse(npm(['pack', '--json', '--pack-destination', work], ROOT)) as { filename: string; files: { path: string }[] }[];
+  files = packed[0]!.files.map((f) => f.path);
+  mkdirSync(project);
+  writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'user-project', version: '1.0.0', private: true }));
+  npm(['install', '--offline', '--ignore-scripts', '--no-audit', '--no-fund', join(work, packed[0]!.filename)], project);
+}, 300_000);
+
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+function bin(args: string[]) {
+  const r = spawnSync(join(project, 'node_modules', '.bin', 'delegation-bench'), args, {
+    cwd: project,
+    encoding: 'utf8',
+    env: { PATH: process.env['PATH'] ?? '' },
+  });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+describe('npm pack → npm install --offline → delegation-bench', () => {
+  it('ships the bundle, the built-in suite and its schema, and no sources or tests', () => {
+    expect(files).toContain(pkg.bin['delegation-bench']);
+    expect(files).toContain('dist/index.js');
+    expect(files).toContain('dist/builtin-suite.json');
+    expect(files).toContain('scenarios/scenario.schema.json');
+    expect(files.filter((f) => /^scenarios\/[^/]+\.yaml$/.test(f)).length).toBeGreaterThanOrEqual(7);
+    expect(files.filter((f) => /^(src|test|scripts)\//.test(f))).toEqual([]);
+  });
+
+  it('needs no runtime dependency (dist/ is bundled): the offline install added only the package', () => {
+    expect(pkg.dependencies ?? {}).toEqual({});
+    const installed = readdirSync(join(project, 'node_modules')).filter((n) => !n.startsWith('.'));
+    expect(installed).toEqual(['delegation-bench']);
+  });
+
+  it('prints the version of package.json', () => {
+    expect(bin(['--version'])).toEqual({ code: 0, stdout: `${pkg.version}\n`, stderr: '' });
+    expect(bin(['run', '--version']).stdout).toBe(`${pkg.version}\n`);
+  });
+
+  it('runs the built-in matrix from the installed package and passes its gate', () => {
+    const r = bin(['run']);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/\d+ scenarios × 3 conditions/);
+    expect(r.stdout).toMatch(/task_scoped ASR 0%, TCR 100%/);
+    expect(r.stdout).toMatch(/PASSED/);
+    const json = bin(['run', '--format', 'json']);
+    expect(json.code).toBe(0);
+    expect(JSON.parse(json.stdout).summary.task_scoped).toMatchObject({ asr: 0, tcr: 1 });
+  });
+
+  it('validates a scenario file of the user project', () => {
+    writeFileSync(join(project, 'mine.yml'), 'name: mine\n');
+    const r = bin(['validate', '--scenarios', 'mine.yml']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^mine\.yml:1:1: missing required key/m);
+  });
+});
