@@ -239,11 +239,11 @@ function scenarioLog(name: string, conditions: readonly Condition[], trials: (Tr
     if (!first) continue;
     const decisions = calls.map((c, k) => `${conditions[k]} ${c ? decision(c, conditions[k] === gated) : '–'}`).join(' · ');
     const expect = first.expect === 'deny' ? ' · expect deny' : '';
-    const call = `\`${escapeCode(truncate(first.tool, MAX_TOOL))}\` \`${escapeCode(truncate(compactJson(first.args), MAX_CELL))}\``;
+    const call = `\`${escapeCodeSpan(truncate(first.tool, MAX_TOOL))}\` \`${escapeCodeSpan(truncate(compactJson(first.args), MAX_CELL))}\``;
     lines.push(`- **${i}.** ${decisions} — ${call}${expect}`);
     calls.forEach((c, k) => {
       if (!c || c.authorized || !c.denial) return;
-      lines.push(`  - ${conditions[k]}: \`${escapeCode(c.denial.code)}\`: ${escapeText(truncate(c.denial.reason, MAX_CELL))}`);
+      lines.push(`  - ${conditions[k]}: \`${escapeCodeSpan(c.denial.code)}\`: ${escapeText(truncate(c.denial.reason, MAX_CELL))}`);
     });
   }
   return [`<details><summary><b>${escapeHtml(name)}</b>: ${sum}</summary>`, '', ...lines, '', '</details>'].join('\n');
@@ -360,10 +360,19 @@ function escapeCell(s: string): string {
 }
 
 /**
- * Text inside an inline code span outside a table: backticks cannot be escaped there, so they
- * become a look-alike (a code span shows everything else literally, `</details>` included).
+ * Text inside an inline code span that may sit in a table cell: backticks cannot be escaped there,
+ * so they become a look-alike; the pipe must still be escaped for GitHub's table parser.
  */
 function escapeCode(s: string): string {
+  return escapeCodeSpan(s).replace(/\|/g, '\\|');
+}
+
+/**
+ * Text inside an inline code span outside a table (the call log): shown literally, `</details>`
+ * included, except that a backtick would close the span (a look-alike instead) and a line break
+ * would end the list item.
+ */
+function escapeCodeSpan(s: string): string {
   return s
     .replace(/[\r\n]+/g, ' ')
     .replace(/`/g, 'ˋ')
