@@ -8,6 +8,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { HarnessError } from '../bench/errors.js';
 import { VIOLATION_KINDS } from '../bench/gate-kinds.js';
+import { formatRate } from '../bench/rate.js';
 import type { Results } from '../bench/results.js';
 import { DEFAULT_SEED, runBenchmark } from '../bench/run.js';
 import { ScenarioError } from '../bench/scenario/errors.js';
@@ -22,7 +23,7 @@ import { InputError, parseInputs, type ActionConfig } from './inputs.js';
 import { setCommentOutputs, setResultOutputs } from './outputs.js';
 import { ResultsFileError, readResultsFile } from './results-file.js';
 import { processRunner, type AnnotationProps, type Runner } from './runner.js';
-import { writeJobSummary } from './summary.js';
+import { writeJobSummary, writeProblemsSummary } from './summary.js';
 
 /** GitHub refuses comment bodies over 65,536 characters. */
 export const COMMENT_LIMIT_CHARS = 65_536;
@@ -74,7 +75,7 @@ async function runAction(runner: Runner, cwd: string): Promise<void> {
   const s = results.summary.task_scoped;
   if (s) {
     runner.info(
-      `task_scoped: ASR ${round(s.asr * 100)}%, TCR ${round(s.tcr * 100)}%, ${s.calls_blocked} calls blocked; ` +
+      `task_scoped: ASR ${formatRate(s.asr)}, TCR ${formatRate(s.tcr)}, ${s.calls_blocked} calls blocked; ` +
         `gate ${results.gate.passed ? 'passed' : 'failed'}`,
     );
   }
@@ -124,8 +125,9 @@ async function obtainResults(runner: Runner, config: ActionConfig, ctx: ActionCo
     }
   }
   try {
-    // Relative paths resolve against the workspace; problems name files as the user wrote them.
-    const scenarios = await loadScenarios(config.scenarios, ctx.workspace);
+    // Relative paths resolve against the workspace, and must stay in it (symlinks followed);
+    // problems name files as the user wrote them.
+    const scenarios = await loadScenarios(config.scenarios, ctx.workspace, { confine: ctx.workspace });
     const results = runBenchmark({
       scenarios,
       maxAsr: config.maxAsr,
@@ -140,6 +142,13 @@ async function obtainResults(runner: Runner, config: ActionConfig, ctx: ActionCo
       for (const p of e.problems) {
         const file = annotationPath(ctx, p.file);
         runner.error(p.message, p.line > 0 ? { file, line: p.line, col: p.col } : { file });
+      }
+      // The run page shows what to fix too, not only the log (the step still fails).
+      const summaryFile = runner.env['GITHUB_STEP_SUMMARY'];
+      if (config.jobSummary && summaryFile) {
+        await writeProblemsSummary(summaryFile, e.problems, { name: config.name }).catch((w: Error) =>
+          runner.warning(`could not write the job summary: ${w.message}`),
+        );
       }
       runner.setFailed(`${e.message}:\n${e.format()}`);
       return undefined;
@@ -226,8 +235,4 @@ function annotationPath(ctx: ActionContext, file: string): string {
   if (!isAbsolute(file)) return file;
   const rel = relative(ctx.workspace, file);
   return rel.startsWith('..') || isAbsolute(rel) ? file : rel.split(sep).join('/');
-}
-
-function round(x: number): number {
-  return Math.round(x * 100) / 100;
 }

@@ -3,21 +3,9 @@
  * gate verdict. Plain text with aligned columns and no colour codes, so it reads the same in a
  * terminal, a CI log or a file.
  */
+import { formatRate } from '../bench/rate.js';
 import type { Condition, ConditionSummary, Results, Trial } from '../bench/results.js';
 import { gateRule, violationCounts } from './gate-rule.js';
-
-/**
- * A rate as a whole percentage, except that a rate that is not exactly 0 or 1 never prints as
- * 0% or 100% (a 99.6 % TCR that fails the gate must not read "100%").
- */
-export function formatPercent(x: number): string {
-  const whole = Math.round(x * 100);
-  if ((whole === 100 && x < 1) || (whole === 0 && x > 0)) {
-    const fine = Math.round(x * 1000) / 10;
-    return `${fine === 100 ? 99.9 : fine === 0 ? 0.1 : fine}%`;
-  }
-  return `${whole}%`;
-}
 
 interface Cell {
   asr: string;
@@ -36,7 +24,7 @@ function trialCell(t: Trial | undefined): Cell {
 
 function summaryCell(s: ConditionSummary | undefined): Cell {
   if (!s) return { asr: '-', tcr: '-', blocked: '-' };
-  return { asr: formatPercent(s.asr), tcr: formatPercent(s.tcr), blocked: String(s.calls_blocked) };
+  return { asr: formatRate(s.asr), tcr: formatRate(s.tcr), blocked: String(s.calls_blocked) };
 }
 
 const SUB = ['ASR', 'TCR', 'blocked'] as const;
@@ -92,11 +80,11 @@ export function keyFinding(results: Results): string[] {
   if (!base || !scoped) return [];
   const blocked = scoped.calls_blocked;
   const lines = [
-    `Key finding: baseline ASR ${formatPercent(base.asr)} → task_scoped ASR ${formatPercent(scoped.asr)}, ` +
-      `TCR ${formatPercent(scoped.tcr)}, ${blocked} call${blocked === 1 ? '' : 's'} blocked`,
+    `Key finding: baseline ASR ${formatRate(base.asr)} → task_scoped ASR ${formatRate(scoped.asr)}, ` +
+      `TCR ${formatRate(scoped.tcr)}, ${blocked} call${blocked === 1 ? '' : 's'} blocked`,
   ];
   const details = [`false allows ${scoped.false_allows}`, `false blocks ${scoped.false_blocks}`];
-  if (broad) details.unshift(`broad ASR ${formatPercent(broad.asr)}`);
+  if (broad) details.unshift(`broad ASR ${formatRate(broad.asr)}`);
   lines.push(`             (${details.join(', ')})`);
   return lines;
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { assessTrials } from '../../src/bench/assess.js';
 import { CONDITIONS, type Results, type Trial } from '../../src/bench/results.js';
 import { canonicalResults, renderJson } from '../../src/report/json.js';
-import { formatPercent, renderTable } from '../../src/report/table.js';
+import { renderTable } from '../../src/report/table.js';
 import { callResult, trial } from './helpers.js';
 
 function results(trials: Trial[], names: string[]): Results {
@@ -22,18 +22,6 @@ const passing = results(
   ],
   ['alpha', 'beta_long_name'],
 );
-
-describe('formatPercent', () => {
-  it.each([
-    [0, '0%'],
-    [1, '100%'],
-    [5 / 7, '71%'],
-    [0.996, '99.6%'],
-    [0.9999, '99.9%'],
-    [0.002, '0.2%'],
-    [0.00001, '0.1%'],
-  ])('%d → %s', (x, want) => expect(formatPercent(x)).toBe(want));
-});
 
 describe('renderTable', () => {
   it('shows scenario × condition with ASR, TCR, blocked, the key finding and the gate', () => {
