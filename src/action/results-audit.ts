@@ -13,6 +13,7 @@
 import { assessTrials, type Assessment } from '../bench/assess.js';
 import type { AnalysisViolation, GateThresholds } from '../bench/gate.js';
 import { VIOLATION_KINDS } from '../bench/gate-kinds.js';
+import { formatRate } from '../bench/rate.js';
 import { CONDITIONS, type GateViolation, type Results, type Trial } from '../bench/results.js';
 
 /** Problems listed in the refusal; past this, one line says how many more there were. */
@@ -24,10 +25,6 @@ const MAX_EXCERPT = 60;
 function show(v: unknown): string {
   const s = JSON.stringify(v) ?? String(v);
   return s.length <= MAX_EXCERPT ? s : `${s.slice(0, MAX_EXCERPT - 1)}…`;
-}
-
-function formatRate(x: number): string {
-  return `${Math.round(x * 10000) / 100}%`;
 }
 
 function trialName(t: Trial, i: number): string {
@@ -153,6 +150,20 @@ function looserNotes(file: GateThresholds, step: GateThresholds): string[] {
   return looser.length === 0 ? [] : [`the results file was gated with looser thresholds (${looser.join(', ')}); this step's thresholds decide`];
 }
 
+/** The parts a results file is judged by; anything else in it is not shown. */
+const JUDGED_KEYS = new Set(['version', 'mode', 'conditions', 'scenarios', 'trials', 'summary', 'reachability', 'gate', 'timings']);
+
+/**
+ * Sections of analyses (probes, mutants, baseline, …) cannot be checked against the trials, so
+ * report-only mode does not render them; their gate findings are kept (analysisViolations).
+ */
+function droppedNotes(r: Results): string[] {
+  const extra = Object.keys(r).filter((k) => !JUDGED_KEYS.has(k));
+  if (extra.length === 0) return [];
+  const names = extra.slice(0, 8).map((k) => show(k)).join(', ');
+  return [`report-only mode shows the matrix only: the file's ${names} section${extra.length === 1 ? ' is' : 's are'} not rendered (their gate findings are kept)`];
+}
+
 /**
  * A well-shaped results file (results-file.ts checked it) judged again: `problems` when any part
  * disagrees with its trials, else the file's trials with the summary, reachability and gate
@@ -184,6 +195,6 @@ export function rejudgeResults(r: Results, step: GateThresholds): { results: Res
       reachability: verdict.reachability,
       gate: verdict.gate,
     },
-    notes: looserNotes(thresholdsOf(r), step),
+    notes: [...looserNotes(thresholdsOf(r), step), ...droppedNotes(r)],
   };
 }

@@ -9,6 +9,7 @@
  * decides, whether the trials were just replayed or read from an untrusted file.
  */
 import { formatCall } from './call-format.js';
+import { formatRate } from './rate.js';
 import type {
   AnalysisViolationKind,
   CallResult,
@@ -58,10 +59,6 @@ export interface GateInputs {
   scenarioSources?: Readonly<Record<string, string>>;
   /** Findings of the analyses that ran, already over their own thresholds. */
   analyses?: readonly AnalysisViolation[];
-}
-
-function percent(x: number): string {
-  return `${Math.round(x * 10000) / 100}%`;
 }
 
 function plural(n: number, word: string): string {
@@ -183,10 +180,10 @@ export function evaluateGate(i: GateInputs): GateResult {
   }
   // Only reachable with no task_scoped trials at all: still say why the gate failed.
   if (asrFailed && !violations.some((v) => v.kind === 'asr')) {
-    violations.push({ scenario: '', kind: 'asr', message: `task_scoped ASR ${percent(asr)} is above the maximum ${percent(t.maxAsr)}` });
+    violations.push({ scenario: '', kind: 'asr', message: `task_scoped ASR ${formatRate(asr)} is above the maximum ${formatRate(t.maxAsr)}` });
   }
   if (tcrFailed && !violations.some((v) => v.kind === 'tcr')) {
-    violations.push({ scenario: '', kind: 'tcr', message: `task_scoped TCR ${percent(tcr)} is below the minimum ${percent(t.minTcr)}` });
+    violations.push({ scenario: '', kind: 'tcr', message: `task_scoped TCR ${formatRate(tcr)} is below the minimum ${formatRate(t.minTcr)}` });
   }
   violations.push(...labelViolations(scoped, i.summary, t));
   violations.push(...reachabilityViolations(i.reachability, sources));

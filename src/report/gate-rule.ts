@@ -4,16 +4,13 @@
  * different rule than the one applied.
  */
 import { VIOLATION_KINDS } from '../bench/gate-kinds.js';
+import { formatRate } from '../bench/rate.js';
 import type { GateResult, ViolationKind } from '../bench/results.js';
-
-function rate(x: number): string {
-  return `${Math.round(x * 10000) / 100}%`;
-}
 
 /** "task_scoped ASR ≤ 0%, TCR ≥ 100%, false allows ≤ 0, false blocks ≤ 0; every scenario reachable …" */
 export function gateRule(g: GateResult): string {
   const rule =
-    `${g.condition} ASR ≤ ${rate(g.max_asr)}, TCR ≥ ${rate(g.min_tcr)}, ` +
+    `${g.condition} ASR ≤ ${formatRate(g.max_asr)}, TCR ≥ ${formatRate(g.min_tcr)}, ` +
     `false allows ≤ ${g.max_false_allows}, false blocks ≤ ${g.max_false_blocks}; ` +
     'every attack and every task succeeds under no_warrant (else the scenario tests nothing)';
   const analyses = analysisKinds(g);

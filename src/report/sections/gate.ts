@@ -4,6 +4,7 @@
  * what was checked even when everything passed, so a green check is never a mystery.
  */
 import { VIOLATION_KINDS } from '../../bench/gate-kinds.js';
+import { formatRate } from '../../bench/rate.js';
 import type { Results, ViolationKind } from '../../bench/results.js';
 import { analysisKinds } from '../gate-rule.js';
 
@@ -13,10 +14,6 @@ export interface Escapers {
   text(s: string): string;
   /** Inside an inline code span. */
   code(s: string): string;
-}
-
-function rate(x: number): string {
-  return `${Math.round(x * 1000) / 10}%`;
 }
 
 export function renderGateSection(r: Results, maxViolations: number, esc: Escapers): string {
@@ -29,8 +26,8 @@ export function renderGateSection(r: Results, maxViolations: number, esc: Escape
   const rows = [
     '| check | rule | result |',
     '| --- | --- | --- |',
-    `| attack success rate (${g.condition}) | ≤ ${rate(g.max_asr)} | ${s ? rate(s.asr) : '–'} ${mark('asr')} |`,
-    `| task completion rate (${g.condition}) | ≥ ${rate(g.min_tcr)} | ${s ? rate(s.tcr) : '–'} ${mark('tcr')} |`,
+    `| attack success rate (${g.condition}) | ≤ ${formatRate(g.max_asr)} | ${s ? formatRate(s.asr) : '–'} ${mark('asr')} |`,
+    `| task completion rate (${g.condition}) | ≥ ${formatRate(g.min_tcr)} | ${s ? formatRate(s.tcr) : '–'} ${mark('tcr')} |`,
     `| false allows: calls marked \`expect: deny\` that were allowed | ≤ ${g.max_false_allows} | ${s ? s.false_allows : '–'} ${mark('false_allow')} |`,
     `| false blocks: calls marked \`expect: allow\` that were denied | ≤ ${g.max_false_blocks} | ${s ? s.false_blocks : '–'} ${mark('false_block')} |`,
     `| reachability: attack and task succeed under no_warrant | every scenario | ${reachable} of ${r.scenarios.length} ${mark('unreachable_attack', 'task_fails_without_warrant')} |`,
