@@ -4,6 +4,7 @@
  */
 import type { ErrorCode } from '../warrant/errors.js';
 import type { BaselineResults } from './results-baseline.js';
+import type { CoverageEntry, MutantsSection, SlackEntry } from './results-policy.js';
 
 export const CONDITIONS = ['no_warrant', 'broad', 'task_scoped'] as const;
 export type Condition = (typeof CONDITIONS)[number];
@@ -96,4 +97,7 @@ export interface Results {
   gate: GateResult;
   timings?: Record<string, number>;
   baseline?: BaselineResults; // design §10: only with --baseline
+  mutants?: MutantsSection; // design §8: only with --mutants
+  coverage?: CoverageEntry[]; // with mutants: per grant and constraint, what the calls exercised
+  slack?: SlackEntry[]; // with mutants: grants wider than the legitimate calls need
 }

@@ -16,6 +16,7 @@ import { formatRate, ratePercent } from '../bench/rate.js';
 import { RESULTS_VERSION, type CallResult, type Condition, type ConditionSummary, type Results, type Trial } from '../bench/results.js';
 import { renderBaselineSection } from './sections/baseline.js';
 import { renderGateSection } from './sections/gate.js';
+import { policyAnalysisOf, renderPolicyAnalysisSection } from './sections/analysis.js';
 
 export interface MarkdownOptions {
   /** The report's identity: in the hidden marker and the heading. */
@@ -93,6 +94,8 @@ function renderLevel(s: Sections, level: Level, runUrl: string | undefined): str
   parts.push(s.get('conditions', () => conditionTable(r)));
   parts.push(s.get('chart', () => chart(r)));
   if (level < Level.NoScenarioTable) parts.push(s.get('scenarios', () => scenarioTable(r, s.byKey)));
+  const policy = policyAnalysisOf(r); // design §8: after any policy holes, before the call logs
+  if (policy) parts.push(s.get('policy-analysis', () => renderPolicyAnalysisSection(policy, { text: escapeText, code: escapeCode })));
   if (level < Level.NoLogs) {
     const failingOnly = level === Level.FailingLogsOnly;
     const logs = s.get(failingOnly ? 'logs-failing' : 'logs', () => callLogs(r, s.byKey, failingOnly));

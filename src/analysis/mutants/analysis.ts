@@ -13,7 +13,9 @@ import type { Conditions } from '../../bench/conditions.js';
 import { formatSource } from '../../bench/errors.js';
 import type { Trial } from '../../bench/results.js';
 import type { Scenario } from '../../bench/scenario/types.js';
-import { slackFindings, type SlackEntry } from '../slack/slack.js';
+import type { PolicyAnalysisResults, ScenarioMutationScore } from '../../bench/results-policy.js';
+import type { SlackEntry } from '../slack/slack.js';
+import { slackFindings } from '../slack/slack.js';
 import { policyCoverage, type CoverageEntry } from './coverage.js';
 import { runMutants, taskScopedTrial, type MutantOutcome } from './runner.js';
 
@@ -23,6 +25,8 @@ export interface MutantOptions {
   readonly minScore?: number;
 }
 
+export type { MutantsSection, MutantSurvivor, PolicyAnalysisResults, ScenarioMutationScore } from '../../bench/results-policy.js';
+
 export const NO_MUTANTS: MutantOptions = Object.freeze({ enabled: false });
 
 /** One scenario's part. */
@@ -30,44 +34,6 @@ export interface PolicyAnalysisPart {
   scenario: string;
   source: string;
   mutants: MutantOutcome[];
-  coverage: CoverageEntry[];
-  slack: SlackEntry[];
-}
-
-export interface ScenarioMutationScore {
-  scenario: string;
-  total: number;
-  killed: number;
-  survived: number;
-  skipped: number;
-  /** killed / (killed + survived); null when no mutant ran. */
-  score: number | null;
-}
-
-export interface MutantSurvivor {
-  scenario: string;
-  tool: string;
-  param: string | null;
-  mutation: string;
-  source: string;
-}
-
-/** The results JSON's `mutants` (design §8, plus `skipped` and the per-scenario scores). */
-export interface MutantsSection {
-  /** Every mutant built: killed + survived + skipped (refused by the builder). */
-  total: number;
-  killed: number;
-  survived: number;
-  skipped: number;
-  /** killed / (killed + survived): skipped mutants are no warrant and test nothing; null if none ran. */
-  score: number | null;
-  scenarios: ScenarioMutationScore[];
-  survivors: MutantSurvivor[];
-}
-
-/** What this analysis adds to the results JSON. */
-export interface PolicyAnalysisResults {
-  mutants: MutantsSection;
   coverage: CoverageEntry[];
   slack: SlackEntry[];
 }

@@ -17,29 +17,13 @@
 import { describeConstraint } from '../../warrant/constraints/format.js';
 import { checkConstraint } from '../../warrant/constraints/satisfy.js';
 import { formatSource } from '../../bench/errors.js';
+import type { CoverageEntry } from '../../bench/results-policy.js';
 import type { Trial } from '../../bench/results.js';
 import type { Scenario } from '../../bench/scenario/types.js';
 import { compareUtf8 } from '../../warrant/bytes.js';
 import type { MutantOutcome } from './runner.js';
 
-export type CoverageStatus = 'tested' | 'untested' | 'unconstrained';
-
-export interface CoverageEntry {
-  scenario: string;
-  tool: string;
-  /** null: the tool's grant as a whole. */
-  param: string | null;
-  /** The constraint as the warrant describes it; for the grant row, its parameters' list. */
-  constraint: string;
-  /** Calls marked `expect: allow` that task_scoped allowed (1-based indices). */
-  allowed_calls: number[];
-  /** Calls marked `expect: deny` this constraint rejects (grant row: that task_scoped denied). */
-  denied_calls: number[];
-  mutants_killed: number;
-  mutants_survived: number;
-  status: CoverageStatus;
-  source: string;
-}
+export type { CoverageEntry, CoverageStatus } from '../../bench/results-policy.js';
 
 function has(o: object, k: string): boolean {
   return Object.prototype.hasOwnProperty.call(o, k);

@@ -13,25 +13,13 @@ import { describeConstraint } from '../../warrant/constraints/format.js';
 import type { ToolGrants } from '../../warrant/constraints/types.js';
 import type { Value } from '../../warrant/value.js';
 import { formatSource } from '../../bench/errors.js';
+import type { SlackEntry } from '../../bench/results-policy.js';
 import type { Trial } from '../../bench/results.js';
 import type { Scenario } from '../../bench/scenario/types.js';
 import { knownDirectories, tightest } from './tighten.js';
 import { grantYaml } from './yaml.js';
 
-export interface SlackEntry {
-  scenario: string;
-  tool: string;
-  /** null for an unused tool. */
-  param: string | null;
-  kind: 'unused_tool' | 'wider_than_needed';
-  /** What is granted: the constraint, or for an unused tool its grant line. */
-  granted: string;
-  /** The tightest same-kind constraint; null: drop the grant (unused_tool) or none computed. */
-  suggested: string | null;
-  /** The tool's grant line with the suggestion applied (scenario YAML); '' drops the grant; null: none. */
-  suggestion: string | null;
-  source: string;
-}
+export type { SlackEntry } from '../../bench/results-policy.js';
 
 export interface SlackFinding {
   readonly entry: SlackEntry;
