@@ -105,6 +105,20 @@ describe('baseline: widenings with counterexamples', () => {
     expect(results.gate.passed).toBe(true);
   });
 
+  it('two widenings of one tool: each counterexample is denied by the base for its own argument', async () => {
+    // The head's first legitimate transfer needs both loosenings: it cannot serve as a template.
+    const head = scenario({
+      transfer: '{to: {one_of: [acme, globex]}, amount: {range: {min: 0, max: 1000}}, memo: wildcard}',
+      extraCalls: '  - tool: transfer_money\n    args: {to: globex, amount: 500, memo: q3}\n',
+    }).replace('args: {to: acme, amount: 50, memo: invoice}', 'args: {to: globex, amount: 600, memo: invoice}');
+    const { outcome } = await compare(scenario(), head);
+    const byParam = Object.fromEntries(outcome.baseline.widenings.map((w) => [w.param, w]));
+    expect(Object.keys(byParam).sort()).toEqual(['amount', 'to']);
+    expect(byParam.amount!.effect?.base_denial.reason).toContain('transfer_money.amount');
+    expect(byParam.to!.effect?.base_denial.reason).toContain('transfer_money.to');
+    expect(byParam.to!.counterexample?.args).toMatchObject({ to: 'globex' });
+  });
+
   it('(d) only narrowings: listed, no widening, the gate passes', async () => {
     const head = scenario({
       readFile: '{subpath: /app/config}',

@@ -19,7 +19,7 @@ import type { Args, Value } from '../../warrant/value.js';
 import { compareGrants, isWidening, type GrantChange } from './grants.js';
 import { decideTaskScoped, replayEffect } from './replay.js';
 import type { Narrowing, Widening } from '../../bench/results-baseline.js';
-import { satisfyingValue, witnessValues, type CandidateSources } from './witness.js';
+import { accepts, satisfyingValue, witnessValues, type CandidateSources } from './witness.js';
 
 /** An argument name no tool uses: the witness for a tool opened to unknown arguments. */
 const UNKNOWN_ARG = 'delegation_bench_witness';
@@ -65,20 +65,55 @@ interface Proven {
   baseDenial: Denial;
 }
 
-/** The first call that the head allows and the base denies, trying at most MAX_ATTEMPTS. */
-function firstProven(conditions: Conditions, pair: Pair, tool: string, calls: Iterable<Args>): Proven | undefined {
+/**
+ * The first call that the head allows and the base denies, trying at most MAX_ATTEMPTS. With
+ * `param`, a call the base denies for that very argument is preferred: a denial for another
+ * argument would not show what this widening allows.
+ */
+function firstProven(conditions: Conditions, pair: Pair, tool: string, calls: Iterable<Args>, param?: string): Proven | undefined {
   let n = 0;
+  let fallback: Proven | undefined;
   for (const args of calls) {
     if (++n > MAX_ATTEMPTS) break;
     if (decideTaskScoped(conditions, pair.head, tool, args) !== undefined) continue;
     const baseDenial = decideTaskScoped(conditions, pair.base, tool, args);
-    if (baseDenial !== undefined) return { tool, args, baseDenial };
+    if (baseDenial === undefined) continue;
+    const proven = { tool, args, baseDenial };
+    if (param === undefined || baseDenial.reason.includes(`${tool}.${param}`)) return proven;
+    fallback ??= proven;
   }
-  return undefined;
+  return fallback;
 }
 
 function* withParam(templateArgs: readonly Args[], param: string, values: readonly Value[]): Generator<Args> {
   for (const v of values) for (const t of templateArgs) yield { ...t, [param]: v };
+}
+
+/**
+ * The templates with every other argument the base would refuse replaced, where possible, by a
+ * value both grants accept: the base must deny a counterexample for the argument under test, not
+ * for a neighbour that the same pull request also loosened. The originals follow as a fallback.
+ */
+function isolate(pair: Pair, tool: string, param: string, templateArgs: readonly Args[]): Args[] {
+  const baseSet = has(pair.base.warrant, tool) ? pair.base.warrant[tool] : undefined;
+  const headSet = pair.head.warrant[tool];
+  if (baseSet === undefined || headSet === undefined) return [...templateArgs];
+  const repaired: Args[] = [];
+  for (const t of templateArgs) {
+    const args: Record<string, Value> = { ...t };
+    let changed = false;
+    for (const [p, bc] of Object.entries(baseSet.constraints)) {
+      if (p === param || !has(args, p) || accepts(bc, args[p]!)) continue;
+      const hc = has(headSet.constraints, p) ? headSet.constraints[p] : undefined;
+      const v = hc === undefined ? undefined : satisfyingValue(bc, sourcesFor(pair, tool, p), hc);
+      if (v !== undefined) {
+        args[p] = v;
+        changed = true;
+      }
+    }
+    if (changed) repaired.push(args);
+  }
+  return [...repaired, ...templateArgs];
 }
 
 function counterexample(conditions: Conditions, pair: Pair, change: GrantChange): Proven | undefined {
@@ -91,15 +126,15 @@ function counterexample(conditions: Conditions, pair: Pair, change: GrantChange)
       return firstProven(conditions, pair, change.tool, withParam(tpl, UNKNOWN_ARG, ['x']));
     case 'param_added': {
       const values = witnessValues(undefined, change.head, sourcesFor(pair, change.tool, change.param));
-      return firstProven(conditions, pair, change.tool, withParam(tpl, change.param, values));
+      return firstProven(conditions, pair, change.tool, withParam(isolate(pair, change.tool, change.param, tpl), change.param, values), change.param);
     }
     case 'param_dropped': {
       const values = witnessValues(change.base, { type: 'wildcard' }, sourcesFor(pair, change.tool, change.param));
-      return firstProven(conditions, pair, change.tool, withParam(tpl, change.param, values));
+      return firstProven(conditions, pair, change.tool, withParam(isolate(pair, change.tool, change.param, tpl), change.param, values), change.param);
     }
     case 'constraint_widened': {
       const values = witnessValues(change.base, change.head, sourcesFor(pair, change.tool, change.param));
-      return firstProven(conditions, pair, change.tool, withParam(tpl, change.param, values));
+      return firstProven(conditions, pair, change.tool, withParam(isolate(pair, change.tool, change.param, tpl), change.param, values), change.param);
     }
     default:
       return undefined;

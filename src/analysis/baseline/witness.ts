@@ -143,11 +143,21 @@ export function witnessValues(base: Constraint | undefined, head: Constraint, so
   return out;
 }
 
-/** A value that satisfies `c` (for a synthesized call's other parameters), or undefined. */
-export function satisfyingValue(c: Constraint, sources: CandidateSources): Value | undefined {
+/**
+ * A value that satisfies `c`, and `also` when given (a call's other arguments: for a synthesized
+ * call, or so that the base refuses a counterexample only for the argument under test).
+ */
+export function satisfyingValue(c: Constraint, sources: CandidateSources, also?: Constraint): Value | undefined {
   const intLike = sources.callValues.some((v) => typeof v === 'number' && Number.isInteger(v));
-  const candidates = [...sources.callValues, ...sources.filePaths, ...fromConstraints(undefined, c, intLike), WITNESS_NAME, 1];
-  return candidates.slice(0, MAX_CANDIDATES * 4).find((v) => accepts(c, v));
+  const candidates = [
+    ...sources.callValues,
+    ...sources.filePaths,
+    ...fromConstraints(undefined, c, intLike),
+    ...(also ? fromConstraints(undefined, also, intLike) : []),
+    WITNESS_NAME,
+    1,
+  ];
+  return candidates.slice(0, MAX_CANDIDATES * 4).find((v) => accepts(c, v) && (also === undefined || accepts(also, v)));
 }
 
 function keyOf(v: Value): string {
