@@ -4,6 +4,7 @@
  * did), then what changed decision, then the rates, then narrowings and the scenarios added or
  * removed. Everything here comes from scenario files or a results file: all of it is escaped.
  */
+import { formatRate } from '../../bench/rate.js';
 import type { BaselineResults, Widening } from '../../bench/results-baseline.js';
 import type { Escapers } from './gate.js';
 
@@ -11,9 +12,8 @@ const MAX_ITEMS = 50; // per list; the rest are counted
 const MAX_ARGS = 300; // characters of a call's arguments
 const MAX_OUTPUT = 200; // characters of a tool's output
 
-function rate(x: number): string {
-  return `${Math.round(x * 1000) / 10}%`;
-}
+/** Rates as every report shows them (src/bench/rate.ts). */
+const rate = formatRate;
 
 function cut(s: string, max: number): string {
   return s.length <= max ? s : `${s.slice(0, max)}…`;
