@@ -29,8 +29,8 @@ function harnessError(scenario: Scenario, condition: Condition, call: ScenarioCa
   );
 }
 
-/** Signs and authorizes one call; returns the denial, or undefined when it is allowed. */
-function authorize(d: Delegation, scenario: Scenario, call: ScenarioCall, index: number): Denial | undefined {
+/** Signs and authorizes one call; returns the denial, or undefined when it is allowed (LLM mode uses it per model call). */
+export function authorize(d: Delegation, scenario: Scenario, call: ScenarioCall, index: number): Denial | undefined {
   const now = d.clock.advance();
   let pop: Uint8Array;
   try {

@@ -88,7 +88,7 @@ export const RESULTS_VERSION = 2;
 
 export interface Results {
   version: typeof RESULTS_VERSION;
-  mode: 'deterministic';
+  mode: 'deterministic' | 'llm' | 'both'; // llm: the matrix of scripted calls did not run
   conditions: Condition[];
   scenarios: string[];
   trials: Trial[];
@@ -96,8 +96,105 @@ export interface Results {
   reachability: Reachability;
   gate: GateResult;
   timings?: Record<string, number>;
+  llm?: LlmResults; // design §9: only when LLM mode ran
   baseline?: BaselineResults; // design §10: only with --baseline
   mutants?: MutantsSection; // design §8: only with --mutants
   coverage?: CoverageEntry[]; // with mutants: per grant and constraint, what the calls exercised
   slack?: SlackEntry[]; // with mutants: grants wider than the legitimate calls need
+}
+
+// ------------------------------------------------------------------------------------------------
+// LLM mode (design §9): a real model plays the worker; N runs per scenario × condition.
+// ------------------------------------------------------------------------------------------------
+
+/** A mean and a sample standard deviation; null where there are too few completed runs (<1, <2). */
+export interface MeanStd {
+  mean: number | null;
+  std: number | null;
+}
+
+export interface LlmTokens {
+  prompt: number;
+  completion: number;
+  total: number;
+}
+
+/** One tool call the model made. `args` is null when its arguments were not a JSON object. */
+export interface LlmCall {
+  index: number; // 1-based, across the whole trial
+  turn: number; // 1-based model call that asked for it
+  tool: string;
+  args: Record<string, unknown> | null;
+  authorized: boolean;
+  denial?: Denial; // the chain refused it
+  /** The call could not be made at all: `malformed_arguments` or `unknown_tool`. Not a block. */
+  error?: { code: string; message: string };
+}
+
+/** A message of the conversation, as sent to / received from the API (`--transcripts`). */
+export interface LlmMessage {
+  role: 'system' | 'user' | 'assistant' | 'tool';
+  content: string | null;
+  tool_calls?: { id: string; name: string; arguments: string }[];
+  tool_call_id?: string;
+}
+
+export interface LlmTrial {
+  mode: 'llm';
+  scenario: string;
+  condition: Condition;
+  run: number; // 1-based
+  task_succeeded: boolean;
+  attack_succeeded: boolean;
+  calls_total: number;
+  calls_allowed: number;
+  calls_blocked: number;
+  turns: number;
+  /** How the conversation ended: a reply without tool calls, or the turn limit. */
+  stop: 'final_answer' | 'max_turns' | 'error';
+  tokens: LlmTokens;
+  calls: LlmCall[];
+  /** The API failed after its retries: the trial is excluded from the rates, never a block. */
+  error?: { code: string; message: string };
+  transcript?: LlmMessage[];
+}
+
+export interface LlmCellStats {
+  runs: number; // trials that completed (counted in the rates)
+  errors: number; // trials that failed on the API (excluded)
+  asr: MeanStd;
+  tcr: MeanStd;
+  calls_blocked: { sum: number; mean: number | null };
+  tokens: number;
+}
+
+export interface LlmCell extends LlmCellStats {
+  scenario: string;
+  condition: Condition;
+}
+
+export interface LlmGate {
+  condition: 'task_scoped';
+  max_asr: number;
+  min_tcr: number;
+  passed: boolean;
+  violations: { scenario: string; kind: 'asr' | 'tcr' | 'errors' | 'incomplete'; message: string }[];
+}
+
+export interface LlmResults {
+  model: string;
+  runs: number; // N runs per scenario × condition
+  seed: string;
+  /** SHA-256 of the scenarios as run: shards and resumed runs must agree on it. */
+  inputs: string;
+  config: { max_turns: number; temperature: number | null; denial_detail: boolean; transcripts: boolean };
+  shard?: { index: number; count: number };
+  /** False when the run stopped early (token budget, interrupt): `--resume FILE` continues it. */
+  complete: boolean;
+  stopped?: { reason: 'budget' | 'interrupted'; message: string };
+  cells: LlmCell[];
+  summary: Partial<Record<Condition, LlmCellStats>>;
+  tokens: LlmTokens;
+  gate?: LlmGate; // only with --gate llm
+  trials: LlmTrial[];
 }

@@ -16,6 +16,13 @@ const io: CliIO = {
     return Buffer.concat(chunks).toString('utf8');
   },
   cwd: process.cwd(),
+  env: process.env,
+  stderrIsTTY: process.stderr.isTTY === true,
+  onInterrupt: (handler) => {
+    // Once: a second Ctrl-C gets Node's default and ends the process at once.
+    process.once('SIGINT', handler);
+    return () => void process.off('SIGINT', handler);
+  },
 };
 
 main(process.argv.slice(2), io).then(

@@ -5,6 +5,12 @@ export interface CliIO {
   /** All of stdin as UTF-8; throws UsageError past `maxBytes`, so a hostile pipe cannot fill memory. */
   readStdin: (maxBytes: number) => Promise<string>;
   cwd: string;
+  /** The environment (LLM mode reads OPENAI_API_KEY and OPENAI_BASE_URL); absent: empty. */
+  env?: Readonly<Record<string, string | undefined>>;
+  /** Whether stderr is a terminal (LLM progress draws a bar there, else prints lines). */
+  stderrIsTTY?: boolean;
+  /** Calls `handler` on Ctrl-C (SIGINT) until the returned function is called. */
+  onInterrupt?: (handler: () => void) => () => void;
 }
 
 export const EXIT_OK = 0;

@@ -7,6 +7,7 @@
 // The version is read from package.json at build time (esbuild inlines the JSON into the bundle).
 import pkg from '../../package.json' with { type: 'json' };
 import { EXIT_USAGE, UsageError, type CliIO, type Command } from './io.js';
+import { mergeCommand } from './merge.js';
 import { runCommand } from './run.js';
 import { validateCommand } from './validate.js';
 import { warrantCommand } from './warrant.js';
@@ -14,6 +15,8 @@ import { warrantCommand } from './warrant.js';
 const USAGE = `usage:
   delegation-bench run [--scenarios PATH]... [--scenario NAME]... [--format table|markdown|json]
                        [--out FILE] [--max-asr PCT] [--min-tcr PCT] [--seed S] [--timings]
+                       [--mode deterministic|llm|both --model M --runs N ...] (run --help)
+  delegation-bench merge [--format table|markdown|json] [--out FILE] SHARD.json...
   delegation-bench validate [--scenarios PATH]...
   delegation-bench --version
   delegation-bench warrant decode TOKEN
@@ -23,6 +26,7 @@ const USAGE = `usage:
 
 const commands: Readonly<Record<string, Command>> = {
   run: runCommand,
+  merge: mergeCommand,
   validate: validateCommand,
   warrant: warrantCommand,
 };

@@ -12,6 +12,7 @@ import { loadScenarios } from '../bench/scenario/load.js';
 import { renderJson } from '../report/json.js';
 import { gateLines, renderTable } from '../report/table.js';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, UsageError, type CliIO, type Command } from './io.js';
+import { LLM_HELP, LLM_OPTIONS, parseLlmFlags } from './llm-flags.js';
 
 export const RUN_HELP = `usage: delegation-bench run [--scenarios PATH]... [--scenario NAME]...
                            [--format table|markdown|json] [--out FILE]
@@ -103,6 +104,7 @@ interface RunFlags {
   sarif: string | undefined;
   junit: string | undefined;
   help: boolean;
+  llmValues: Parameters<typeof parseLlmFlags>[0];
 }
 
 function parseFlags(argv: string[]): RunFlags {
@@ -129,6 +131,7 @@ function parseFlags(argv: string[]): RunFlags {
         sarif: { type: 'string' },
         junit: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
+        ...LLM_OPTIONS,
       },
     });
   } catch (e) {
@@ -161,13 +164,15 @@ function parseFlags(argv: string[]): RunFlags {
     sarif: nonEmpty('--sarif', v.sarif),
     junit: nonEmpty('--junit', v.junit),
     help: v.help ?? false,
+    llmValues: v,
   };
 }
 
 export const runCommand: Command = async (argv: string[], io: CliIO) => {
   const flags = parseFlags(argv);
+  const llm = parseLlmFlags(flags.llmValues, io.env ?? {});
   if (flags.help) {
-    io.stdout(RUN_HELP);
+    io.stdout(RUN_HELP + LLM_HELP);
     return EXIT_OK;
   }
 
@@ -199,7 +204,7 @@ export const runCommand: Command = async (argv: string[], io: CliIO) => {
   try {
     results = await runSuite({
       workers: flags.workers,
-      scenarios,
+      scenarios: llm.mode === 'llm' ? [] : scenarios, // --mode llm: the scripted matrix does not run
       maxAsr: flags.maxAsr,
       minTcr: flags.minTcr,
       maxFalseAllows: flags.maxFalseAllows,
@@ -210,6 +215,10 @@ export const runCommand: Command = async (argv: string[], io: CliIO) => {
     if (flags.baseline !== undefined) {
       const { applyBaseline } = await import('./ci-files.js');
       results = await applyBaseline(results, scenarios, { ref: flags.baseline, allowWidening: flags.allowWidening, inputs: flags.inputs, names: flags.names, seed: flags.seed }, io);
+    }
+    if (llm.mode !== 'deterministic') {
+      const { runLlmStage } = await import('./llm-run.js');
+      results = await runLlmStage(results, scenarios, { seed: flags.seed, maxAsr: flags.maxAsr, minTcr: flags.minTcr }, llm, io);
     }
   } catch (e) {
     if (e instanceof HarnessError) {
@@ -246,5 +255,6 @@ export const runCommand: Command = async (argv: string[], io: CliIO) => {
   if (flags.sarif !== undefined || flags.junit !== undefined) {
     await (await import('./ci-files.js')).writeCiFiles(results, { sarif: flags.sarif, junit: flags.junit }, io.cwd);
   }
+  if (llm.mode !== 'deterministic') return (await import('./llm-run.js')).llmExitCode(results, llm);
   return results.gate.passed ? EXIT_OK : EXIT_FAILED;
 };

@@ -12,6 +12,7 @@ import {
   type Results,
   type Trial,
 } from '../bench/results.js';
+import { canonicalLlm } from '../llm/canonical.js';
 
 function optional<K extends string, V>(key: K, value: V | undefined): Partial<Record<K, V>> {
   return value === undefined ? {} : ({ [key]: value } as Record<K, V>);
@@ -90,6 +91,7 @@ export function canonicalResults(r: Results): Results {
     reachability: reachability(r.reachability),
     gate: gate(r.gate),
     ...optional('timings', r.timings),
+    ...optional('llm', r.llm && canonicalLlm(r.llm)),
     ...optional('baseline', r.baseline), // built in its contract's key order (analysis/baseline)
   };
 }

@@ -12,6 +12,8 @@
  * escaped: a results file may come from a fork's pull request, and must not be able to forge the
  * marker, break out of a table or a <details>, or mention people.
  */
+import { passedOverall } from '../llm/attach.js';
+import { llmMarkdown } from './sections/llm.js';
 import { formatRate, ratePercent } from '../bench/rate.js';
 import { RESULTS_VERSION, type CallResult, type Condition, type ConditionSummary, type Results, type Trial } from '../bench/results.js';
 import { renderBaselineSection } from './sections/baseline.js';
@@ -93,6 +95,7 @@ function renderLevel(s: Sections, level: Level, runUrl: string | undefined): str
   );
   parts.push(s.get('conditions', () => conditionTable(r)));
   parts.push(s.get('chart', () => chart(r)));
+  if (r.llm) parts.push(s.get('llm', () => llmMarkdown(r, escapeText) ?? ''));
   if (level < Level.NoScenarioTable) parts.push(s.get('scenarios', () => scenarioTable(r, s.byKey)));
   const policy = policyAnalysisOf(r); // design §8: after any policy holes, before the call logs
   if (policy) parts.push(s.get('policy-analysis', () => renderPolicyAnalysisSection(policy, { text: escapeText, code: escapeCode })));
@@ -108,7 +111,7 @@ function renderLevel(s: Sections, level: Level, runUrl: string | undefined): str
 }
 
 function heading(r: Results, name: string): string {
-  const verdict = r.gate.passed ? '✅ gate passed' : '❌ gate failed';
+  const verdict = passedOverall(r) ? '✅ gate passed' : '❌ gate failed';
   const title = name === 'delegation-bench' ? 'delegation-bench' : `delegation-bench: ${escapeText(name)}`;
   return `## ${title} (${verdict})`;
 }

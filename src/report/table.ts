@@ -3,6 +3,7 @@
  * gate verdict. Plain text with aligned columns and no colour codes, so it reads the same in a
  * terminal, a CI log or a file.
  */
+import { llmTableLines } from './sections/llm.js';
 import { formatRate } from '../bench/rate.js';
 import type { Condition, ConditionSummary, Results, Trial } from '../bench/results.js';
 import { gateRule, violationCounts } from './gate-rule.js';
@@ -105,7 +106,7 @@ export function gateLines(results: Results): string[] {
 export function renderTable(results: Results): string {
   const n = results.scenarios.length;
   const head = `delegation-bench: ${n} scenario${n === 1 ? '' : 's'} × ${results.conditions.length} conditions`;
-  const parts = [head, '', ...matrix(results), '', ...keyFinding(results), ...gateLines(results)];
+  const parts = [head, '', ...matrix(results), '', ...keyFinding(results), ...gateLines(results), ...llmTableLines(results)];
   const policy = policyAnalysisOf(results); // design §8: one line for the warrant mutants, coverage and slack
   if (policy) parts.push(policyAnalysisLine(policy));
   if (results.timings) {

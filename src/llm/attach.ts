@@ -1,0 +1,25 @@
+/**
+ * Puts an LLM run into the results (design §9). The scripted matrix's fields stay what the
+ * deterministic run made of them; under `--mode llm` the matrix did not run, so its summary is
+ * empty and its gate has nothing to decide (it passes vacuously and says so through `mode`). LLM
+ * numbers never enter the deterministic summary or gate: the two are kept apart in every report.
+ */
+import type { LlmResults, Results } from '../bench/results.js';
+
+export function withLlm(base: Results, llm: LlmResults, mode: 'llm' | 'both', scenarios: readonly string[]): Results {
+  if (mode === 'both') return { ...base, mode, llm };
+  return {
+    ...base,
+    mode,
+    scenarios: [...scenarios],
+    trials: [],
+    summary: {},
+    gate: { ...base.gate, passed: true, violations: [] },
+    llm,
+  };
+}
+
+/** The exit verdict: the deterministic gate, and the LLM gate when one was asked for. */
+export function passedOverall(r: Results): boolean {
+  return r.gate.passed && (r.llm?.gate?.passed ?? true);
+}

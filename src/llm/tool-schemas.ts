@@ -1,0 +1,84 @@
+/**
+ * The function tools offered to the model: every built-in tool of the environment (derived from
+ * the one table of their signatures, so a new built-in appears here without an edit) and the
+ * scenario's custom tools. Each parameter's JSON Schema comes from the table below by name; a
+ * parameter it does not know is a string, which is what the environment accepts for every text
+ * argument.
+ */
+import { BUILTIN_TOOLS } from '../bench/scenario/tools.js';
+import type { Scenario } from '../bench/scenario/types.js';
+
+export interface JsonSchema {
+  type: 'string' | 'number' | 'array' | 'object';
+  description?: string;
+  items?: JsonSchema;
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  additionalProperties?: boolean;
+}
+
+export interface FunctionTool {
+  type: 'function';
+  function: { name: string; description: string; parameters: JsonSchema };
+}
+
+/** Parameter name → schema; shared by every tool that takes a parameter of that name. */
+const PARAMS: Readonly<Record<string, JsonSchema>> = {
+  email_id: { type: 'string', description: 'The id of the e-mail, as list_emails shows it.' },
+  recipients: { type: 'array', items: { type: 'string' }, description: 'E-mail addresses to send to.' },
+  subject: { type: 'string', description: 'Subject line.' },
+  body: { type: 'string', description: 'Message text.' },
+  path: { type: 'string', description: 'Absolute file path.' },
+  content: { type: 'string', description: 'Text to write.' },
+  directory: { type: 'string', description: 'Absolute directory path.' },
+  to: { type: 'string', description: 'Recipient account.' },
+  amount: { type: 'number', description: 'Amount in dollars.' },
+  memo: { type: 'string', description: 'Note for the transaction.' },
+  command: { type: 'string', description: 'A shell command line.' },
+  url: { type: 'string', description: 'The URL to request.' },
+  method: { type: 'string', description: 'HTTP method (default GET).' },
+};
+
+/** What each built-in does, for the model; a built-in missing here gets a neutral line. */
+const DESCRIPTIONS: Readonly<Record<string, string>> = {
+  read_email: 'Read one e-mail by id.',
+  list_emails: 'List the e-mails in the inbox.',
+  send_email: 'Send an e-mail.',
+  read_file: 'Read a file.',
+  write_file: 'Write a file (creates or replaces it).',
+  list_files: 'List the files in a directory.',
+  transfer_money: 'Transfer money from the account.',
+  get_balance: 'Get the account balance.',
+  list_transactions: 'List past transactions.',
+  run_command: 'Run a shell command.',
+  http_request: 'Make an HTTP request.',
+};
+
+function paramSchema(name: string): JsonSchema {
+  return PARAMS[name] ?? { type: 'string' };
+}
+
+function tool(name: string, description: string, params: readonly string[], required: readonly string[]): FunctionTool {
+  const properties: Record<string, JsonSchema> = {};
+  for (const p of params) properties[p] = paramSchema(p);
+  return {
+    type: 'function',
+    function: {
+      name,
+      description,
+      parameters: { type: 'object', properties, required: [...required], additionalProperties: false },
+    },
+  };
+}
+
+/** Built-ins in table order, then the scenario's custom tools in the order it declares them. */
+export function toolsFor(scenario: Scenario): FunctionTool[] {
+  const out: FunctionTool[] = [];
+  for (const [name, sig] of Object.entries(BUILTIN_TOOLS)) {
+    out.push(tool(name, DESCRIPTIONS[name] ?? `The ${name} tool.`, sig.params, sig.required));
+  }
+  for (const [name, def] of Object.entries(scenario.tools)) {
+    out.push(tool(name, `The ${name} tool.`, def.params, []));
+  }
+  return out;
+}

@@ -1,0 +1,97 @@
+/**
+ * The LLM section of the console table and the markdown report (design §9): per scenario ×
+ * condition, N, errors, "ASR 40% ± 55%" cells, calls blocked (sum and mean), and an LLM key finding
+ * kept apart from the deterministic one (the reference pools the two; a proof and a sample are not
+ * one number). Scenario names come from results files and are escaped by the caller's rules.
+ */
+import { CONDITIONS, type LlmCellStats, type LlmResults, type MeanStd, type Results } from '../../bench/results.js';
+import { formatRate as formatPercent } from '../../bench/rate.js';
+
+/** `40% ± 55%`; a single run has no spread, no completed run has no rate. */
+export function formatMeanStd(m: MeanStd): string {
+  if (m.mean === null) return 'n/a';
+  return m.std === null ? formatPercent(m.mean) : `${formatPercent(m.mean)} ± ${formatPercent(m.std)}`;
+}
+
+function blockedText(s: LlmCellStats): string {
+  const mean = s.calls_blocked.mean === null ? 'n/a' : String(Math.round(s.calls_blocked.mean * 100) / 100);
+  return `${s.calls_blocked.sum} (${mean}/run)`;
+}
+
+function headline(l: LlmResults): string {
+  const shard = l.shard ? `, shard ${l.shard.index}/${l.shard.count}` : '';
+  return `LLM mode: model ${l.model}, N = ${l.runs} run${l.runs === 1 ? '' : 's'} per scenario × condition${shard} (mean ± sample std; API errors excluded)`;
+}
+
+/** The LLM key finding: baseline vs task_scoped, from LLM trials only. */
+export function llmKeyFinding(l: LlmResults): string | undefined {
+  const base = l.summary.no_warrant;
+  const scoped = l.summary.task_scoped;
+  if (!base || !scoped) return undefined;
+  const broad = l.summary.broad ? `, broad ASR ${formatMeanStd(l.summary.broad.asr)}` : '';
+  return (
+    `LLM key finding (${l.model}): baseline ASR ${formatMeanStd(base.asr)} → task_scoped ASR ${formatMeanStd(scoped.asr)}, ` +
+    `TCR ${formatMeanStd(scoped.tcr)}${broad}; ${scoped.calls_blocked.sum} calls blocked`
+  );
+}
+
+function statusLines(l: LlmResults): string[] {
+  const lines = [`Tokens: ${l.tokens.total} (prompt ${l.tokens.prompt}, completion ${l.tokens.completion})`];
+  const errors = l.cells.reduce((n, c) => n + c.errors, 0);
+  if (errors > 0) lines.push(`API errors: ${errors} trial${errors === 1 ? '' : 's'} failed after retries (excluded from the rates)`);
+  if (!l.complete) lines.push(`INCOMPLETE: ${l.stopped?.message ?? 'stopped early'}; continue with --resume FILE`);
+  if (l.gate) {
+    lines.push(`LLM gate (task_scoped mean ASR ≤ ${formatPercent(l.gate.max_asr)}, TCR ≥ ${formatPercent(l.gate.min_tcr)}): ${l.gate.passed ? 'PASSED' : 'FAILED'}`);
+    for (const v of l.gate.violations) lines.push(`  ${v.scenario === '' ? 'suite' : v.scenario}: ${v.message}`);
+  } else lines.push('LLM results are not gated (add --gate llm).');
+  return lines;
+}
+
+/** Console lines (empty when no LLM run). */
+export function llmTableLines(r: Results): string[] {
+  const l = r.llm;
+  if (!l) return [];
+  const rows: string[][] = [['scenario', 'condition', 'N', 'errors', 'ASR', 'TCR', 'blocked']];
+  for (const c of l.cells) {
+    rows.push([c.scenario, c.condition, String(c.runs), String(c.errors), formatMeanStd(c.asr), formatMeanStd(c.tcr), blockedText(c)]);
+  }
+  for (const cond of CONDITIONS) {
+    const s = l.summary[cond];
+    if (s) rows.push([`all`, cond, String(s.runs), String(s.errors), formatMeanStd(s.asr), formatMeanStd(s.tcr), blockedText(s)]);
+  }
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
+  const fmt = (row: string[]) => row.map((x, i) => (i < 2 ? x.padEnd(widths[i]!) : x.padStart(widths[i]!))).join('   ').trimEnd();
+  const finding = llmKeyFinding(l);
+  return [
+    '',
+    headline(l),
+    ...(r.mode === 'llm' ? ['(the scripted matrix did not run: --mode llm)'] : []),
+    '',
+    fmt(rows[0]!),
+    widths.map((w) => '-'.repeat(w)).join('   '),
+    ...rows.slice(1).map(fmt),
+    '',
+    ...(finding ? [finding] : []),
+    ...statusLines(l),
+  ];
+}
+
+/** The markdown section; `escape` is the report's escaping of untrusted text. */
+export function llmMarkdown(r: Results, escape: (s: string) => string): string | undefined {
+  const l = r.llm;
+  if (!l) return undefined;
+  const lines = [`### ${escape(headline(l))}`, ''];
+  if (r.mode === 'llm') lines.push('_The scripted matrix did not run (`--mode llm`)._', '');
+  const finding = llmKeyFinding(l);
+  if (finding) lines.push(`**${escape(finding)}**`, '');
+  lines.push('| scenario | condition | N | errors | ASR | TCR | blocked |', '| --- | --- | ---: | ---: | ---: | ---: | ---: |');
+  for (const c of l.cells) {
+    lines.push(`| ${escape(c.scenario)} | ${c.condition} | ${c.runs} | ${c.errors} | ASR ${formatMeanStd(c.asr)} | TCR ${formatMeanStd(c.tcr)} | ${blockedText(c)} |`);
+  }
+  for (const cond of CONDITIONS) {
+    const s = l.summary[cond];
+    if (s) lines.push(`| **all** | ${cond} | ${s.runs} | ${s.errors} | ASR ${formatMeanStd(s.asr)} | TCR ${formatMeanStd(s.tcr)} | ${blockedText(s)} |`);
+  }
+  lines.push('', ...statusLines(l).map((x) => `${escape(x)}  `));
+  return lines.join('\n');
+}
