@@ -249,6 +249,12 @@ class Parser {
         return this.fail(t, `Syntax error: extraneous input ${describe(t)}`);
     }
     switch (t.value) {
+      case '-': {
+        // `literal: sign=MINUS? NUM_INT`: a signed number is a primary (`!-1` parses).
+        const lit = this.signedLiteral(t);
+        if (lit !== undefined) return lit;
+        break;
+      }
       case '.': {
         const name = this.next();
         if (name.kind !== 'ident' || KEYWORDS.has(name.value)) return this.fail(name, `Syntax error: mismatched input ${describe(name)} expecting IDENTIFIER`);
