@@ -12,6 +12,7 @@ import { VIOLATION_KIND_NAMES } from '../bench/gate-kinds.js';
 import { CONDITIONS, RESULTS_VERSION, type Results } from '../bench/results.js';
 import { MAX_CALLS, MAX_DEPTH } from '../bench/scenario/limits.js';
 import { rejudgeResults } from './results-audit.js';
+import { checkBaseline } from './results-baseline.js';
 
 export class ResultsFileError extends Error {
   override readonly name = 'ResultsFileError';
@@ -58,6 +59,14 @@ export async function readResultsFile(file: string, step: GateThresholds): Promi
       `results-path ${file}: refused: parts of the file disagree with its own trials ` +
         `(report-only mode recomputes them and believes none):\n${judged.problems.map((p) => `  - ${p}`).join('\n')}`,
     );
+  }
+  // design §10: a baseline cannot be recomputed here (it needs the repository at its ref); it is
+  // checked in full and shown as the file says, like the analyses' findings the gate keeps.
+  const baseline = (data as { baseline?: unknown }).baseline;
+  if (baseline !== undefined) {
+    const bad = checkBaseline(baseline);
+    if (bad) throw new ResultsFileError(`results-path ${file}: not a delegation-bench results file: ${bad}`);
+    judged.results.baseline = baseline as NonNullable<Results['baseline']>;
   }
   return judged;
 }

@@ -7,7 +7,9 @@ import type { Runner } from '../../src/action/runner.js';
 import { DEFAULT_SEED, runBenchmark } from '../../src/bench/run.js';
 import { loadScenarios } from '../../src/bench/scenario/load.js';
 import { git, repoWith, scenario, tempDir } from '../analysis/baseline-repo.js';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { readResultsFile, ResultsFileError } from '../../src/action/results-file.js';
+import { renderJson } from '../../src/report/json.js';
 
 function fakeRunner(): Runner & { log: string[]; failed: string[]; outputs: Record<string, string> } {
   const log: string[] = [];
@@ -68,5 +70,25 @@ describe('action baseline', () => {
     const out = await applyActionBaseline(runner, config, { workspace: dir, eventName: 'push' } as ActionContext, scenarios, results);
     expect(out).toBeUndefined();
     expect(runner.failed[0]).toMatch(/^baseline no-such-ref: baseline_ref_missing: /);
+  });
+
+  it('report-only mode carries a checked baseline from the file, and refuses a malformed one', async () => {
+    const { dir, baseSha } = repoWith({ 'scenarios/docs.yaml': scenario() }, { 'scenarios/docs.yaml': scenario({ readFile: '{subpath: /app}' }) });
+    const config = parseInputs((n) => (n === 'scenarios' ? 'scenarios' : ''));
+    const scenarios = await loadScenarios(config.scenarios, dir);
+    const results = runBenchmark({ scenarios, maxAsr: 0, minTcr: 1, seed: DEFAULT_SEED });
+    const out = await applyActionBaseline(fakeRunner(), config, { workspace: dir, baseSha, eventName: 'pull_request' } as ActionContext, scenarios, results);
+    const file = `${dir}/results.json`;
+    writeFileSync(file, renderJson(out!));
+    const step = { maxAsr: 0, minTcr: 1, maxFalseAllows: 0, maxFalseBlocks: 0 };
+    const read = await readResultsFile(file, step);
+    expect(read.results.baseline).toEqual(out!.baseline);
+    expect(read.results.gate.violations.map((v) => v.kind)).toContain('authority_widened');
+    const bad = JSON.parse(renderJson(out!)) as { baseline: { widenings: { effect: unknown }[] } };
+    bad.baseline.widenings[0]!.effect = { output: 1 };
+    writeFileSync(file, JSON.stringify(bad));
+    const err = await readResultsFile(file, step).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ResultsFileError);
+    expect((err as Error).message).toContain('$.baseline.widenings[0].effect.output: expected a string');
   });
 });
