@@ -120,7 +120,7 @@ describe('the replay path', () => {
     expect(t[2]!.calls[1]!.authorized).toBe(false);
     const ms = runMutants(s, c, t);
     expect(ms.find((m) => m.mutation === 'subpath_root_up')).toMatchObject({ status: 'killed', reason: 'the attack succeeded' });
-    expect(ms.find((m) => m.mutation === 'subpath_case_insensitive')?.status).toBe('survived');
+    expect(ms.find((m) => m.mutation === 'tool_granted' && m.tool === 'write_file')?.status).toBe('survived');
   });
 });
 

@@ -6,8 +6,7 @@
  *
  * | kind         | operators (mutation names)                                                   |
  * |--------------|------------------------------------------------------------------------------|
- * | subpath      | `subpath_root_up` (root's parent), `subpath_root_slash` (root `/`),          |
- * |              | `subpath_case_insensitive` (when case-sensitive)                             |
+ * | subpath      | `subpath_root_up` (root's parent), `subpath_root_slash` (root `/`)           |
  * | range        | `range_max_widened`, `range_min_widened` (to the parent's bound, else none)  |
  * | one_of       | `one_of_entry_added`                                                         |
  * | subset       | `subset_entry_added`                                                         |
@@ -79,7 +78,6 @@ function subpath(c: Of<'subpath'>): Loosening[] {
     if (up !== root) out.push({ mutation: 'subpath_root_up', constraint: { ...c, root: up } });
     if (up !== '/' && root !== '/') out.push({ mutation: 'subpath_root_slash', constraint: { ...c, root: '/' } });
   }
-  if (c.caseSensitive) out.push({ mutation: 'subpath_case_insensitive', constraint: { ...c, caseSensitive: false } });
   return out;
 }
 
