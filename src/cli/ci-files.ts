@@ -5,7 +5,7 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { BaselineError, runBaseline } from '../analysis/baseline/index.js';
+import { BaselineError, runBaseline, type BaselineResults } from '../analysis/baseline/index.js';
 import { withBaseline } from '../analysis/baseline/gate.js';
 import type { Results } from '../bench/results.js';
 import type { Scenario } from '../bench/scenario/types.js';
@@ -32,11 +32,33 @@ export async function applyBaseline(results: Results, scenarios: readonly Scenar
       allowWidening: f.allowWidening,
     });
     for (const p of outcome.problems.slice(0, 20)) io.stderr(`warning: baseline: ${p}\n`);
+    io.stderr(baselineLines(outcome.baseline).join('\n') + '\n');
     return withBaseline(results, outcome.baseline, outcome.violations, scenarios);
   } catch (e) {
     if (e instanceof BaselineError) throw new UsageError(`--baseline: ${e.code}: ${e.message}`);
     throw e;
   }
+}
+
+/** What the console shows of the comparison (the report and the JSON hold the details). */
+export function baselineLines(b: BaselineResults): string[] {
+  const n = (k: number, w: string): string => `${k} ${w}${k === 1 ? '' : 's'}`;
+  const lines = [
+    `Changes against ${b.ref} (${b.commit.slice(0, 12)}): ${n(b.widenings.length, 'widening')}` +
+      `${b.widenings.length > 0 && b.allow_widening ? ' (allowed)' : ''}, ${n(b.flips.length, 'flip')}, ${n(b.narrowings.length, 'narrowing')}`,
+  ];
+  for (const w of b.widenings.slice(0, 20)) {
+    const what = w.param === null ? `tool ${w.tool}` : `${w.tool}.${w.param}`;
+    const proof = w.counterexample
+      ? `e.g. ${w.counterexample.tool}(${JSON.stringify(w.counterexample.args)}) allowed, base: ${w.effect?.base_denial.code}${w.effect?.attack ? '; the attack judge fires' : ''}`
+      : 'unproven';
+    lines.push(`  widened ${w.scenario}: ${what}: ${w.base ?? 'not granted'} -> ${w.head}; ${proof}`);
+  }
+  for (const f of b.flips.slice(0, 20)) lines.push(`  flipped ${f.scenario} ${f.condition} call #${f.index} ${f.tool}: ${f.base} -> ${f.head}`);
+  if (b.added.length > 0) lines.push(`  added: ${b.added.join(', ')}`);
+  if (b.removed.length > 0) lines.push(`  removed: ${b.removed.join(', ')}`);
+  // Constraint texts come from scenario files: no terminal control sequences reach the console.
+  return lines.map((l) => l.replace(/[\x00-\x1f\x7f-\x9f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`));
 }
 
 /** Writes the SARIF and JUnit files asked for (their folders are created). */

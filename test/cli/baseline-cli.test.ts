@@ -48,3 +48,29 @@ describe('run --baseline', () => {
     );
   });
 });
+
+describe('baselineLines', () => {
+  it('summarizes the comparison for the console without control characters', async () => {
+    const { baselineLines } = await import('../../src/cli/ci-files.js');
+    const lines = baselineLines({
+      ref: 'main',
+      commit: 'f'.repeat(40),
+      added: ['new_one'],
+      removed: [],
+      deltas: [],
+      summary: {},
+      flips: [{ scenario: 's', condition: 'task_scoped', index: 2, tool: 'read_file', args: {}, base: 'deny', head: 'allow' }],
+      widenings: [
+        { scenario: 's', change: 'constraint_widened', tool: 'read_file', param: 'path', base: "Subpath('/a')", head: "Subpath('/\u001b[2J')", why: '', proof: 'unproven', counterexample: null, effect: null },
+      ],
+      narrowings: [],
+      allow_widening: false,
+    });
+    expect(lines).toEqual([
+      'Changes against main (ffffffffffff): 1 widening, 1 flip, 0 narrowings',
+      "  widened s: read_file.path: Subpath('/a') -> Subpath('/\\x1b[2J'); unproven",
+      '  flipped s task_scoped call #2 read_file: deny -> allow',
+      '  added: new_one',
+    ]);
+  });
+});
