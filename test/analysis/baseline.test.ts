@@ -119,6 +119,28 @@ describe('baseline: widenings with counterexamples', () => {
     expect(byParam.to!.counterexample?.args).toMatchObject({ to: 'globex' });
   });
 
+  it('Exact → Pattern: a string the pattern matches that differs from the exact value', async () => {
+    const base = scenario({ transfer: '{to: {exact: acme}, amount: {range: {min: 0, max: 100}}, memo: wildcard}' });
+    const head = scenario({ transfer: '{to: {pattern: "acme*"}, amount: {range: {min: 0, max: 100}}, memo: wildcard}' });
+    const { outcome } = await compare(base, head);
+    const [w] = outcome.baseline.widenings;
+    expect(outcome.baseline.widenings).toHaveLength(1);
+    expect(w).toMatchObject({ tool: 'transfer_money', param: 'to', proof: 'proven' });
+    const to = (w!.counterexample!.args as { to: string }).to;
+    expect(to).not.toBe('acme');
+    expect(to.startsWith('acme')).toBe(true);
+    expect(w!.effect?.effects).toEqual([expect.objectContaining({ type: 'transfer_made', to })]);
+  });
+
+  it('a Subpath moved beside the old root: a path under the new root', async () => {
+    const { outcome } = await compare(scenario(), scenario({ readFile: '{subpath: /etc}' }));
+    const w = outcome.baseline.widenings[0]!;
+    expect(w.proof).toBe('proven');
+    expect((w.counterexample!.args as { path: string }).path.startsWith('/etc/')).toBe(true);
+    expect(w.effect?.effects).toEqual([expect.objectContaining({ type: 'file_read', found: false })]);
+    expect(w.effect?.attack).toBe(false);
+  });
+
   it('(d) only narrowings: listed, no widening, the gate passes', async () => {
     const head = scenario({
       readFile: '{subpath: /app/config}',
