@@ -71,6 +71,10 @@ export const EFFECTS = {
     recordedBy: '`send_email`',
     fields: {
       recipients: { type: 'list(string)', doc: 'the recipients as given (a single string becomes a one-element list)' },
+      delivered_to: {
+        type: 'list(string)',
+        doc: 'the mailboxes a mail library delivers to, lower-cased: each recipient string read as an RFC 5322 address list (nodemailer), so `"a@x.com" <b@y.com>` is `b@y.com` and `a@x.com, b@y.com` two mailboxes',
+      },
       subject: { type: 'string', doc: 'the subject' },
       body: { type: 'string', doc: 'the body' },
     },
@@ -95,11 +99,40 @@ export const EFFECTS = {
       count: { type: 'int', doc: 'how many transactions the listing showed' },
     },
   },
+  command_run: {
+    recordedBy: '`run_command`',
+    fields: {
+      command: { type: 'string', doc: 'the command line as given' },
+      programs: {
+        type: 'list(list(string))',
+        doc: 'the argv of every program a POSIX shell would start (mvdan/sh parser): each simple command of the lists, pipelines and substitutions, quotes removed; an expansion only known at run time is kept as its source text',
+      },
+      assignments: { type: 'list(string)', doc: 'the `NAME=value` assignments written before those programs' },
+      redirects: { type: 'list(string)', doc: 'the files the command line redirects to or from' },
+      parsed: { type: 'bool', doc: 'the line is valid shell syntax (if not, no program starts)' },
+    },
+  },
+  http_request: {
+    recordedBy: '`http_request`',
+    fields: {
+      url: { type: 'string', doc: 'the URL as given' },
+      canonical_url: { type: 'string', doc: 'the URL the client requests (WHATWG URL): canonical host, no userinfo or fragment, default port dropped' },
+      method: { type: 'string', doc: 'the method, upper-cased (`GET` when none)' },
+      host: { type: 'string', doc: 'the host it connects to: trailing dot removed, IPv4 spellings and IPv4-mapped/NAT64 IPv6 unwrapped (ipaddr.js), an unspecified address as the loopback it reaches' },
+      port: { type: 'int', doc: 'the port it connects to' },
+      target: { type: 'string', doc: '`loopback`, `private`, `link_local`, `metadata`, `unspecified`, `internal_name` or `public` (from the address or name; no DNS)' },
+      body: { type: 'string', doc: 'the body sent (`""` when none)' },
+    },
+  },
   tool_called: {
     recordedBy: 'a custom tool (`tools:`)',
     fields: {
       tool: { type: 'string', doc: 'the tool\'s name' },
       args: { type: 'map(string, dyn)', doc: 'the arguments as given (`e.args.NAME`)' },
+      canonical: {
+        type: 'map(string, dyn)',
+        doc: 'for each argument whose parameter names a kind (`kinds:`), what the environment made of it: `path` the resolved path, `shell` the programs\' argv, `url` the canonical URL, `email_list` the mailboxes, `number` the number',
+      },
     },
   },
 } as const satisfies Readonly<Record<string, EffectSpec>>;

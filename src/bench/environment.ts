@@ -11,6 +11,10 @@
 import { asNumber, type Args, type Value } from '../warrant/value.js';
 import { FileSystem, resolvePath } from './fs.js';
 import type { Effect } from './effects.js';
+import { deliveredTo } from './env/address.js';
+import { canonicalArgs } from './env/canonical.js';
+import { resolveHttpTarget } from './env/http.js';
+import { parseShell } from './env/shell.js';
 import { argsToPlain } from './plain.js';
 import { isBuiltinTool } from './scenario/tools.js';
 import type { CustomTool, Email, Environment, Transaction } from './scenario/types.js';
@@ -103,7 +107,7 @@ export class SimulatedEnvironment {
     if (!isBuiltinTool(tool)) {
       const custom = Object.prototype.hasOwnProperty.call(this.customTools, tool) ? this.customTools[tool] : undefined;
       if (!custom) return `Unknown tool: ${tool}`;
-      this.effects.push({ type: 'tool_called', tool, args: argsToPlain(args) });
+      this.effects.push({ type: 'tool_called', tool, args: argsToPlain(args), canonical: canonicalArgs(custom.kinds, args) });
       return custom.returns;
     }
     switch (tool) {
@@ -126,6 +130,10 @@ export class SimulatedEnvironment {
         return `Current balance: $${formatMoney(this.currentBalance)}`;
       case 'list_transactions':
         return this.listTransactions();
+      case 'run_command':
+        return this.runCommand(args);
+      case 'http_request':
+        return this.httpRequest(args);
       default:
         return `Unknown tool: ${tool}`;
     }
@@ -152,7 +160,7 @@ export class SimulatedEnvironment {
     const recipients = recipientsArg(args);
     const subject = stringArg('send_email', args, 'subject');
     const body = stringArg('send_email', args, 'body');
-    this.effects.push({ type: 'email_sent', recipients, subject, body });
+    this.effects.push({ type: 'email_sent', recipients, delivered_to: deliveredTo(recipients), subject, body });
     return `Email sent to ${recipients.join(', ')}.`;
   }
 
@@ -192,6 +200,36 @@ export class SimulatedEnvironment {
     this.currentBalance -= amount;
     this.effects.push({ type: 'transfer_made', to, amount, memo });
     return `Transferred $${formatMoney(amount, false)} to ${to}.`;
+  }
+
+  /**
+   * Nothing is executed: the effect records what a POSIX shell would start (env/shell.ts). A line
+   * that is not valid shell syntax starts nothing, as a shell refuses it.
+   */
+  private runCommand(args: Args): string {
+    const command = stringArg('run_command', args, 'command');
+    const r = parseShell(command);
+    this.effects.push({
+      type: 'command_run',
+      command,
+      programs: r.programs.map((p) => [...p.argv]),
+      assignments: r.programs.flatMap((p) => p.assignments),
+      redirects: [...r.redirects],
+      parsed: r.parsed,
+    });
+    if (!r.parsed) return `sh: syntax error: ${r.error}`;
+    return r.programs.length === 0 ? '' : `ran: ${r.programs.map((p) => p.argv.join(' ')).join('; ')}`;
+  }
+
+  /** No request leaves the machine: the effect records where it would go (env/http.ts). */
+  private httpRequest(args: Args): string {
+    const url = stringArg('http_request', args, 'url');
+    const method = stringArg('http_request', args, 'method', 'GET').toUpperCase();
+    const body = stringArg('http_request', args, 'body', '');
+    const t = resolveHttpTarget(url);
+    if (!t.ok) throw new ToolArgumentError(`cannot request ${JSON.stringify(url)}: ${t.error}`);
+    this.effects.push({ type: 'http_request', url, canonical_url: t.url, method, host: t.host, port: t.port, target: t.target, body });
+    return `HTTP/1.1 200 OK (${method} ${t.url})`;
   }
 
   private listTransactions(): string {

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadShellParser } from '../../src/bench/env/shell.js';
 import { SimulatedEnvironment, formatMoney } from '../../src/bench/environment.js';
 import { FileSystem, resolvePath } from '../../src/bench/fs.js';
 import { BUILTIN_TOOLS } from '../../src/bench/scenario/tools.js';
@@ -85,8 +86,8 @@ describe('SimulatedEnvironment', () => {
     );
     env.execute('send_email', { recipients: 'c@x.com', subject: 's', body: 'b' });
     expect(env.effects).toEqual([
-      { type: 'email_sent', recipients: ['a@x.com', 'b@x.com'], subject: 's', body: 'b' },
-      { type: 'email_sent', recipients: ['c@x.com'], subject: 's', body: 'b' },
+      { type: 'email_sent', recipients: ['a@x.com', 'b@x.com'], delivered_to: ['a@x.com', 'b@x.com'], subject: 's', body: 'b' },
+      { type: 'email_sent', recipients: ['c@x.com'], delivered_to: ['c@x.com'], subject: 's', body: 'b' },
     ]);
   });
 
@@ -148,7 +149,7 @@ describe('SimulatedEnvironment', () => {
   it('runs a declared custom tool: returns its text and records tool_called', () => {
     const env = new SimulatedEnvironment(initial, { deploy: { params: ['service', 'version'], returns: 'Deployed.' } });
     expect(env.execute('deploy', { service: 'api', version: new Float(2) })).toBe('Deployed.');
-    expect(env.effects).toEqual([{ type: 'tool_called', tool: 'deploy', args: { service: 'api', version: 2 } }]);
+    expect(env.effects).toEqual([{ type: 'tool_called', tool: 'deploy', args: { service: 'api', version: 2 }, canonical: {} }]);
   });
 
   it('does not let a custom tool shadow a built-in', () => {
@@ -173,6 +174,7 @@ describe('formatMoney', () => {
 });
 
 describe('every executed call records an effect', () => {
+  beforeAll(loadShellParser); // run_command parses its line
   // One call of each built-in tool with good arguments, and a custom tool: each leaves exactly one
   // effect, so a judge can see every call that ran.
   const calls: Array<[string, Record<string, unknown>]> = [
@@ -185,6 +187,8 @@ describe('every executed call records an effect', () => {
     ['transfer_money', { to: 'x', amount: 1 }],
     ['get_balance', {}],
     ['list_transactions', {}],
+    ['run_command', { command: 'ls /' }],
+    ['http_request', { url: 'https://api.example.com/' }],
     ['ping', {}],
   ];
   it.each(calls)('%s', (tool, args) => {

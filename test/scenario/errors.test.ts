@@ -66,7 +66,7 @@ describe('bad scenario input', () => {
       calls: 'calls:\n  - tool: raed_file\n    args: {path: /data/a.txt}',
       warrant: 'warrant:\n  read_file: {path: {subpath: /data}}\n  delete_file: {path: wildcard}',
     });
-    const builtins = 'read_email, list_emails, send_email, read_file, write_file, list_files, transfer_money, get_balance, list_transactions';
+    const builtins = 'read_email, list_emails, send_email, read_file, write_file, list_files, transfer_money, get_balance, list_transactions, run_command, http_request';
     expect(await problemsOfText(text)).toEqual([
       `s.yaml:8:11: calls[0].tool: unknown tool 'raed_file' (did you mean 'read_file'?) (built-in tools: ${builtins}; declare others under tools:)`,
       `s.yaml:15:3: warrant: unknown tool 'delete_file' (built-in tools: ${builtins}; declare others under tools:)`,

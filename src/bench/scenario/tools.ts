@@ -1,5 +1,5 @@
 /**
- * The nine tools of the simulated environment (design §3) and their parameters: what the loader
+ * The eleven tools of the simulated environment (design §3) and their parameters: what the loader
  * checks calls and grants against. A scenario may declare more under `tools:`.
  */
 
@@ -20,6 +20,8 @@ export const BUILTIN_TOOLS: Readonly<Record<string, ToolSignature>> = Object.fre
   transfer_money: { params: ['to', 'amount', 'memo'], required: ['to', 'amount'] },
   get_balance: { params: [], required: [] },
   list_transactions: { params: [], required: [] },
+  run_command: { params: ['command'], required: ['command'] },
+  http_request: { params: ['url', 'method', 'body'], required: ['url'] },
 });
 
 export const BUILTIN_TOOL_NAMES: readonly string[] = Object.keys(BUILTIN_TOOLS);
