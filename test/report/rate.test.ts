@@ -29,7 +29,7 @@ describe('every report shows a rate the same way', () => {
       [1 / 7, 6 / 7],
       [0.00001, 0.9999],
     ] as const) {
-      const r = { reachability: { unreachable_attacks: [], tasks_failing_without_warrant: [] }, ...fixture('passing') };
+      const r = fixture('passing'); // results v2: reachability included
       r.summary.task_scoped!.asr = asr;
       r.summary.task_scoped!.tcr = tcr;
       const a = formatRate(asr);
