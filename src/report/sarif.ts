@@ -14,7 +14,6 @@ import type { Results, ViolationKind } from '../bench/results.js';
 import type { BaselineResults } from '../bench/results-baseline.js';
 
 export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
-const INFORMATION_URI = 'https://github.com/tenuo-ai/delegation-bench';
 const FINGERPRINT_KEY = 'delegationBench/v1';
 const MAX_MESSAGE = 4000;
 
@@ -35,7 +34,6 @@ interface SarifRule {
   shortDescription: { text: string };
   fullDescription: { text: string };
   defaultConfiguration: { level: Level };
-  helpUri: string;
 }
 
 interface SarifResult {
@@ -54,15 +52,15 @@ export interface SarifLog {
   $schema: string;
   version: '2.1.0';
   runs: {
-    tool: { driver: { name: string; informationUri: string; version?: string; rules: SarifRule[] } };
+    // No informationUri: where this action is published is the user's choice, not known here.
+    tool: { driver: { name: string; version?: string; rules: SarifRule[] } };
     originalUriBaseIds: Record<string, { description: { text: string } }>;
     results: SarifResult[];
   }[];
 }
 
 export interface SarifOptions {
-  /** The report's name (tool driver name is always delegation-bench; this goes in properties). */
-  name?: string;
+  /** The tool's version, when the caller knows it. */
   version?: string;
 }
 
@@ -79,7 +77,6 @@ function ruleOf(id: RuleId): SarifRule {
     shortDescription: { text: info.title },
     fullDescription: { text: `delegation-bench checks: ${info.checks}.` },
     defaultConfiguration: { level },
-    helpUri: `${INFORMATION_URI}#readme`,
   };
 }
 
@@ -183,7 +180,7 @@ export function buildSarif(r: Results & { baseline?: BaselineResults }, o: Sarif
     version: '2.1.0',
     runs: [
       {
-        tool: { driver: { name: 'delegation-bench', informationUri: INFORMATION_URI, ...(o.version ? { version: o.version } : {}), rules: ids.map(ruleOf) } },
+        tool: { driver: { name: 'delegation-bench', ...(o.version ? { version: o.version } : {}), rules: ids.map(ruleOf) } },
         originalUriBaseIds: { '%SRCROOT%': { description: { text: 'The root of the checked-out repository.' } } },
         results,
       },
