@@ -8,8 +8,14 @@
  * additionalProperties (false or a schema), propertyNames, enum, pattern (+ patternErrorMessage,
  * the yaml-language-server extension), minLength/maxLength, items, minItems/maxItems, minimum,
  * oneOf/anyOf. Annotations ($schema, $id, title, description, markdownDescription, default,
- * examples, $comment) are ignored. Any other keyword is refused when the validator is built, so a
- * schema edit cannot silently stop being enforced.
+ * examples, $comment) are ignored. Every keyword applies beside the others, as JSON Schema says
+ * (oneOf beside type, enum on a map or a list, every keyword of propertyNames on the key). What
+ * this interpreter cannot honour is refused when the validator is built, so a schema edit cannot
+ * silently stop being enforced: another keyword, a $ref with siblings or that does not resolve,
+ * oneOf together with anyOf, an unknown type name, an enum of non-scalar values.
+ *
+ * `integer` is JSON Schema's: any number with no fractional part, so `443.0` is one (YAML reads it
+ * as a float; the scenario builder takes its integral value).
  */
 import type { PNode, PScalar } from './tree.js';
 import { at, type PathSegment } from './path.js';
@@ -107,18 +113,36 @@ export class SchemaValidator {
   }
 }
 
-/** Refuses a schema that uses a keyword this interpreter would ignore. */
-function checkKeywords(s: JsonSchema, where: string): void {
+const TYPES = new Set<string>(['object', 'array', 'string', 'integer', 'number', 'boolean', 'null']);
+
+/** Refuses a schema that uses a keyword, or a combination, this interpreter would not honour. */
+function checkKeywords(s: JsonSchema, where: string, root: JsonSchema = s): void {
+  if (typeof s !== 'object' || s === null || Array.isArray(s)) throw new Error(`schema: not a schema at ${where}`);
   for (const k of Object.keys(s)) {
     if (!KEYWORDS.has(k)) throw new Error(`schema: unsupported keyword '${k}' at ${where}`);
   }
-  for (const [k, d] of Object.entries(s.$defs ?? {})) checkKeywords(d, `${where}/$defs/${k}`);
-  for (const [k, d] of Object.entries(s.properties ?? {})) checkKeywords(d, `${where}/properties/${k}`);
-  if (typeof s.additionalProperties === 'object') checkKeywords(s.additionalProperties, `${where}/additionalProperties`);
-  if (s.propertyNames) checkKeywords(s.propertyNames, `${where}/propertyNames`);
-  if (s.items) checkKeywords(s.items, `${where}/items`);
-  s.oneOf?.forEach((b, i) => checkKeywords(b, `${where}/oneOf/${i}`));
-  s.anyOf?.forEach((b, i) => checkKeywords(b, `${where}/anyOf/${i}`));
+  if (s.$ref !== undefined) {
+    // resolve() replaces a $ref by its target, so a sibling would be silently dropped.
+    const siblings = Object.keys(s).filter((k) => k !== '$ref' && !ANNOTATIONS.includes(k));
+    if (siblings.length > 0) throw new Error(`schema: '$ref' beside ${siblings.join(', ')} at ${where} (move them into the target)`);
+    const m = /^#\/\$defs\/([^/]+)$/.exec(s.$ref);
+    if (!m || root.$defs?.[m[1]!] === undefined) throw new Error(`schema: unresolvable $ref '${s.$ref}' at ${where}`);
+  }
+  if (s.oneOf !== undefined && s.anyOf !== undefined) throw new Error(`schema: oneOf and anyOf together at ${where}`);
+  for (const t of s.type === undefined ? [] : Array.isArray(s.type) ? s.type : [s.type]) {
+    if (!TYPES.has(t)) throw new Error(`schema: unknown type '${String(t)}' at ${where}`);
+  }
+  for (const e of s.enum ?? []) {
+    if (e !== null && typeof e === 'object') throw new Error(`schema: enum of a non-scalar value at ${where}`);
+  }
+  if (s.$defs !== undefined && s !== root) throw new Error(`schema: $defs below the root at ${where} ($ref reads the root's only)`);
+  for (const [k, d] of Object.entries(s.$defs ?? {})) checkKeywords(d, `${where}/$defs/${k}`, root);
+  for (const [k, d] of Object.entries(s.properties ?? {})) checkKeywords(d, `${where}/properties/${k}`, root);
+  if (typeof s.additionalProperties === 'object') checkKeywords(s.additionalProperties, `${where}/additionalProperties`, root);
+  if (s.propertyNames) checkKeywords(s.propertyNames, `${where}/propertyNames`, root);
+  if (s.items) checkKeywords(s.items, `${where}/items`, root);
+  s.oneOf?.forEach((b, i) => checkKeywords(b, `${where}/oneOf/${i}`, root));
+  s.anyOf?.forEach((b, i) => checkKeywords(b, `${where}/anyOf/${i}`, root));
 }
 
 class Run {
@@ -154,8 +178,10 @@ class Run {
 
   private checkInner(s: JsonSchema, node: PNode, path: PathSegment[]): void {
     if (s.oneOf || s.anyOf) {
+      // The other keywords apply too, once the value has a form (one message per mistake).
+      const before = this.problems.length;
       this.alternatives(s, node, path);
-      return;
+      if (this.problems.length > before) return;
     }
     if (s.type !== undefined) {
       const types = Array.isArray(s.type) ? s.type : [s.type];
@@ -165,6 +191,11 @@ class Run {
         return;
       }
     }
+    if (s.enum !== undefined && node.kind !== 'scalar') {
+      // An enum holds scalars only (checkKeywords), so no map or list is one of them.
+      this.report(node, node.span.start, at(path, `must be one of ${enumChoices(s.enum)}; got ${describe(node)}`));
+      return;
+    }
     if (node.kind === 'scalar') this.scalar(s, node, path);
     else if (node.kind === 'seq') this.seq(s, node, path);
     else this.map(s, node, path);
@@ -173,7 +204,7 @@ class Run {
   private scalar(s: JsonSchema, node: PScalar, path: PathSegment[]): void {
     const v = node.value;
     if (s.enum !== undefined && !s.enum.some((e) => sameValue(e, v))) {
-      const choices = s.enum.map((e) => (typeof e === 'string' ? e : String(e))).join(', ');
+      const choices = enumChoices(s.enum);
       const h = typeof v === 'string' ? hint(v, s.enum.filter((e): e is string => typeof e === 'string')) : '';
       this.report(node, node.span.start, at(path, `must be one of ${choices}; got ${show(v)}${h}`));
       return;
@@ -229,9 +260,13 @@ class Run {
     for (const e of node.entries) {
       const child = [...path, e.key];
       if (s.propertyNames !== undefined) {
-        const pn = this.v.resolve(s.propertyNames);
-        if (pn.pattern !== undefined && !this.v.regex(pn.pattern).test(e.key)) {
-          this.report(e.value, e.keySpan.start, at(path, `${show(e.key)} ${pn.patternErrorMessage ?? `does not match ${pn.pattern}`}`));
+        // Every keyword of propertyNames applies to the key, a string at the key's position;
+        // messages name the map (the key is what is wrong, not a value under it).
+        const key: PScalar = { kind: 'scalar', value: e.key, span: e.keySpan };
+        const trial = new Run(this.v);
+        trial.check(s.propertyNames, key, path);
+        if (trial.problems.length > 0) {
+          for (const p of trial.problems) this.report(e.value, p.offset, p.message);
           continue;
         }
       }
@@ -340,7 +375,7 @@ function hasType(node: PNode, t: SchemaType): boolean {
     case 'string':
       return node.kind === 'scalar' && typeof node.value === 'string';
     case 'integer':
-      return node.kind === 'scalar' && typeof node.value === 'bigint';
+      return node.kind === 'scalar' && (typeof node.value === 'bigint' || (typeof node.value === 'number' && Number.isInteger(node.value)));
     case 'number':
       return node.kind === 'scalar' && (typeof node.value === 'bigint' || (typeof node.value === 'number' && Number.isFinite(node.value)));
     case 'boolean':
@@ -372,5 +407,9 @@ function show(v: unknown): string {
 
 function sameValue(e: EnumValue, v: PScalar['value']): boolean {
   if (typeof v === 'bigint') return typeof e === 'number' && Number.isInteger(e) && BigInt(e) === v;
-  return e === v;
+  return e === v; // 443.0 (a number) equals 443 in an enum, as in JSON Schema
+}
+
+function enumChoices(e: readonly EnumValue[]): string {
+  return e.map((x) => (typeof x === 'string' ? x : String(x))).join(', ');
 }
