@@ -150,15 +150,13 @@ function looserNotes(file: GateThresholds, step: GateThresholds): string[] {
   return looser.length === 0 ? [] : [`the results file was gated with looser thresholds (${looser.join(', ')}); this step's thresholds decide`];
 }
 
-/** The parts a results file is judged by; anything else in it is not shown. */
-const JUDGED_KEYS = new Set(['version', 'mode', 'conditions', 'scenarios', 'trials', 'summary', 'reachability', 'gate', 'timings']);
-
 /**
  * Sections of analyses (probes, mutants, baseline, …) cannot be checked against the trials, so
  * report-only mode does not render them; their gate findings are kept (analysisViolations).
+ * `kept`: the parts the judged results carry on (timings are left out silently: they are no finding).
  */
-function droppedNotes(r: Results): string[] {
-  const extra = Object.keys(r).filter((k) => !JUDGED_KEYS.has(k));
+function droppedNotes(r: Results, kept: Results): string[] {
+  const extra = Object.keys(r).filter((k) => !(k in kept) && k !== 'timings');
   if (extra.length === 0) return [];
   const names = extra.slice(0, 8).map((k) => show(k)).join(', ');
   return [`report-only mode shows the matrix only: the file's ${names} section${extra.length === 1 ? ' is' : 's are'} not rendered (their gate findings are kept)`];
@@ -184,17 +182,15 @@ export function rejudgeResults(r: Results, step: GateThresholds): { results: Res
     return { problems: shown };
   }
   const verdict = assessTrials(r.trials, r.scenarios, { ...step, scenarioSources: sources, analyses });
-  return {
-    results: {
-      version: r.version,
-      mode: r.mode,
-      conditions: [...r.conditions],
-      scenarios: [...r.scenarios],
-      trials: r.trials,
-      summary: verdict.summary,
-      reachability: verdict.reachability,
-      gate: verdict.gate,
-    },
-    notes: [...looserNotes(thresholdsOf(r), step), ...droppedNotes(r)],
+  const results: Results = {
+    version: r.version,
+    mode: r.mode,
+    conditions: [...r.conditions],
+    scenarios: [...r.scenarios],
+    trials: r.trials,
+    summary: verdict.summary,
+    reachability: verdict.reachability,
+    gate: verdict.gate,
   };
+  return { results, notes: [...looserNotes(thresholdsOf(r), step), ...droppedNotes(r, results)] };
 }
