@@ -20,7 +20,7 @@ import { SchemaValidator, type JsonSchema } from './schema.js';
 import { hint } from './suggest.js';
 import { BUILTIN_TOOLS, BUILTIN_TOOL_NAMES, isBuiltinTool, type ToolSignature } from './tools.js';
 import { parseYamlTree, type PEntry, type PMap, type PNode } from './tree.js';
-import type { CustomTool, Email, Environment, Scenario, ScenarioCall, SourcePos, Transaction } from './types.js';
+import type { CustomTool, Email, Environment, ParamKind, Scenario, ScenarioCall, SourcePos, Transaction } from './types.js';
 import { valueFromYaml } from './value-yaml.js';
 
 /** Variables the judge's expressions may use. */
@@ -232,9 +232,25 @@ class Builder {
         });
       }
       const returnsNode = this.entry(e.value, 'returns')?.value;
-      this.customTools[e.key] = { params, returns: returnsNode ? scalarText(returnsNode) : '' };
+      const kinds = this.customKinds(e.key, e.value, params);
+      this.customTools[e.key] = { params, returns: returnsNode ? scalarText(returnsNode) : '', ...(kinds ? { kinds } : {}) };
     }
     return this.customTools;
+  }
+
+  /** `kinds:` of a custom tool (the schema checked the values); a kind for an undeclared parameter is a mistake. */
+  private customKinds(tool: string, def: PMap, params: readonly string[]): Record<string, ParamKind> | undefined {
+    const node = this.entry(def, 'kinds')?.value;
+    if (node === undefined || node.kind !== 'map') return undefined;
+    const kinds: Record<string, ParamKind> = {};
+    for (const k of node.entries) {
+      if (!params.includes(k.key)) {
+        this.report(k.keySpan.start, at(['tools', tool, 'kinds', k.key], `'${k.key}' is not a parameter of ${tool}${hint(k.key, params)}`));
+      } else if (k.value.kind === 'scalar' && typeof k.value.value === 'string') {
+        kinds[k.key] = k.value.value as ParamKind;
+      }
+    }
+    return kinds;
   }
 
   private signature(tool: string): ToolSignature | undefined {
