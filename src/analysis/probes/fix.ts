@@ -25,7 +25,14 @@ function tighten(kind: ParamKind, family: ProbeFamily, legit: readonly Value[]):
         expression: family === 'type_confusion' ? 'false' : `value.all(r, r.matches('^[^\\\\s,;:<>()"]+@[^\\\\s,;:<>()"]+$'))`,
       };
     case 'url': {
-      const hosts = [...new Set(legit.filter((v): v is string => typeof v === 'string').map(hostOf).filter((h): h is string => !!h))];
+      const seen = new Set<string>();
+      const hosts: Array<{ scheme: string; host: string }> = [];
+      for (const v of legit) {
+        const h = typeof v === 'string' ? hostOf(v) : undefined;
+        if (h === undefined || seen.has(`${h.scheme}//${h.host}`)) continue;
+        seen.add(`${h.scheme}//${h.host}`);
+        hosts.push(h);
+      }
       if (hosts.length === 0) return undefined;
       const patterns: Constraint[] = hosts.map((h) => ({ type: 'url_pattern', pattern: `${h.scheme}//${h.host}/*` }));
       return patterns.length === 1 ? patterns[0] : { type: 'any', constraints: patterns };

@@ -25,7 +25,6 @@ import type { Scenario, ScenarioCall } from '../../bench/scenario/types.js';
 import { seededRandom } from '../../bench/seed.js';
 import { describeConstraint } from '../../warrant/constraints/format.js';
 import { checkConstraint } from '../../warrant/constraints/satisfy.js';
-import type { Constraint } from '../../warrant/constraints/types.js';
 import { compareUtf8 } from '../../warrant/bytes.js';
 import { Float, type Value } from '../../warrant/value.js';
 import { emailProbes } from './families/email.js';
@@ -57,10 +56,6 @@ export function probesNeedShell(scenarios: readonly Scenario[]): boolean {
   return scenarios.some((s) =>
     Object.entries(s.warrant).some(([tool, set]) => Object.keys(set.constraints).some((p) => paramKind(s, tool, p) === 'shell')),
   );
-}
-
-function hasOwn(o: object, k: string): boolean {
-  return Object.prototype.hasOwnProperty.call(o, k);
 }
 
 /** Values the scripted attacks use for parameters of `kind` (any tool): what probes aim at. */

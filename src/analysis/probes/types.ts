@@ -2,7 +2,6 @@
  * Probes (design §8): what the analysis hands to the pipeline and writes in the results JSON.
  * Plain JSON data only: parts cross worker threads by structured clone.
  */
-import type { Plain } from '../../bench/plain.js';
 
 import type { ParamKind } from '../../bench/scenario/types.js';
 
@@ -38,24 +37,14 @@ export interface ProbeOptions {
 
 export const DEFAULT_PROBE_OPTIONS: ProbeOptions = { enabled: true };
 
-export interface ProbeEscape {
-  scenario: string;
-  tool: string;
-  param: string;
-  /** The constraint as Tenuo describes it, e.g. `Subpath('/app/config')`. */
-  constraint: string;
+import type { ProbeEscape as ResultEscape, ProbesSection } from '../../bench/results-probes.js';
+
+/** One escape; `family` is one of ProbeFamily. */
+export interface ProbeEscape extends ResultEscape {
   family: ProbeFamily;
-  /** The probe's argument value: what the authorizer allowed. */
-  value: Plain;
-  /** The same argument as the environment really used it (resolved path, argv, canonical URL, mailboxes, number). */
-  canonical: Plain;
-  /** One sentence: what really happened. */
-  effect: string;
-  /** A constraint (scenario YAML) that denies this probe and still allows every legitimate call. */
-  fix: string;
-  /** FILE:LINE:COL of the grant (the tool's key under `warrant:`). */
-  source?: string;
 }
+
+export type { ProbesSection };
 
 /** One scenario's probes: what the per-scenario function returns. */
 export interface ProbesPart {
@@ -64,9 +53,3 @@ export interface ProbesPart {
   escapes: ProbeEscape[];
 }
 
-/** The results JSON section (design §8). */
-export interface ProbesSection {
-  total: number;
-  escaped: number;
-  escapes: ProbeEscape[];
-}
