@@ -3,6 +3,8 @@
  * reported together, each naming the input, the value received and what was expected, so a user
  * fixes the workflow file in one go.
  */
+import type { MutantOptions } from '../analysis/mutants/analysis.js';
+
 export type CommentMode = 'auto' | 'always' | 'off';
 
 export interface ActionConfig {
@@ -29,6 +31,8 @@ export interface ActionConfig {
   baseline: string;
   /** Widenings against the baseline are reported without failing the gate. */
   allowWidening: boolean;
+  /** design §8: warrant mutants, coverage and slack; `minScore` (a fraction) gates the mutation score. */
+  mutants: MutantOptions;
 }
 
 export class InputError extends Error {
@@ -140,6 +144,13 @@ export function parseInputs(getInput: (name: string) => string): ActionConfig {
   if (['true', 'True', 'TRUE'].includes(wideningRaw)) allowWidening = true;
   else if (!['false', 'False', 'FALSE'].includes(wideningRaw)) problems.push(`input allow-widening: ${show(wideningRaw)} must be true or false`);
 
+  const mutantsRaw = get('mutants') || 'false';
+  let mutantsOn = false;
+  if (['true', 'True', 'TRUE'].includes(mutantsRaw)) mutantsOn = true;
+  else if (!['false', 'False', 'FALSE'].includes(mutantsRaw)) problems.push(`input mutants: ${show(mutantsRaw)} must be true or false`);
+  // An empty min-mutation-score is no gate; a value gates and implies mutants.
+  const mutants: MutantOptions = get('min-mutation-score') === '' ? { enabled: mutantsOn } : { enabled: true, minScore: percent('min-mutation-score', 0) };
+
   if (problems.length > 0) throw new InputError(problems);
   return {
     scenarios,
@@ -156,5 +167,6 @@ export function parseInputs(getInput: (name: string) => string): ActionConfig {
     prNumber,
     baseline,
     allowWidening,
+    mutants,
   };
 }

@@ -11,6 +11,7 @@ import { ScenarioError } from '../bench/scenario/errors.js';
 import { loadScenarios } from '../bench/scenario/load.js';
 import { renderJson } from '../report/json.js';
 import { gateLines, renderTable } from '../report/table.js';
+import type { MutantOptions } from '../analysis/mutants/analysis.js';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, UsageError, type CliIO, type Command } from './io.js';
 import { LLM_HELP, LLM_OPTIONS, parseLlmFlags } from './llm-flags.js';
 
@@ -19,6 +20,7 @@ export const RUN_HELP = `usage: delegation-bench run [--scenarios PATH]... [--sc
                            [--max-asr PCT] [--min-tcr PCT] [--seed S] [--timings]
                            [--max-false-allows N] [--max-false-blocks N]
                            [--workers N]
+                           [--mutants] [--min-mutation-score PCT]
                            [--baseline REF [--allow-widening]] [--sarif FILE] [--junit FILE]
 
 Replays every scenario under no_warrant, broad and task_scoped warrants and gates on task_scoped.
@@ -37,6 +39,12 @@ Replays every scenario under no_warrant, broad and task_scoped warrants and gate
   --timings          add durations to the results (they make the output differ between runs)
   --workers N        threads to spread a large suite over (default: the machine's cores);
                      the results are the same bytes for any N
+  --mutants          policy analysis (design §8): loosen each task_scoped warrant one step at a
+                     time and replay the calls (does any scripted attack notice?), per-grant
+                     coverage, and grants wider than the legitimate calls need, with the
+                     tightest constraint that still allows them
+  --min-mutation-score PCT  lowest share of warrant mutants the scripted attacks must kill,
+                     in percent (implies --mutants; default: not gated)
   --baseline REF     also run the scenario files as they are at git REF (read with git, the work
                      tree untouched) and report decision flips, rate deltas and every widening of
                      a task_scoped grant, with a call the head allows and REF denied; widenings
@@ -87,6 +95,12 @@ function nonEmpty(flag: string, file: string | undefined): string | undefined {
   return file;
 }
 
+/** `--mutants` / `--min-mutation-score PCT` (which implies `--mutants`). */
+function mutantFlags(on: boolean | undefined, minScore: string | undefined): MutantOptions {
+  if (minScore === undefined) return { enabled: on ?? false };
+  return { enabled: true, minScore: parsePercent('--min-mutation-score', minScore) };
+}
+
 interface RunFlags {
   inputs: string[];
   names: string[];
@@ -103,6 +117,7 @@ interface RunFlags {
   allowWidening: boolean;
   sarif: string | undefined;
   junit: string | undefined;
+  mutants: MutantOptions;
   help: boolean;
   llmValues: Parameters<typeof parseLlmFlags>[0];
 }
@@ -130,6 +145,8 @@ function parseFlags(argv: string[]): RunFlags {
         'allow-widening': { type: 'boolean' },
         sarif: { type: 'string' },
         junit: { type: 'string' },
+        mutants: { type: 'boolean' },
+        'min-mutation-score': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
         ...LLM_OPTIONS,
       },
@@ -163,6 +180,7 @@ function parseFlags(argv: string[]): RunFlags {
     allowWidening: v['allow-widening'] ?? false,
     sarif: nonEmpty('--sarif', v.sarif),
     junit: nonEmpty('--junit', v.junit),
+    mutants: mutantFlags(v.mutants, v['min-mutation-score']),
     help: v.help ?? false,
     llmValues: v,
   };

@@ -23,7 +23,7 @@ describe('action.yml', () => {
 
   it('declares the inputs of design §6 with their defaults, each described', () => {
     expect(Object.keys(action.inputs).sort()).toEqual(
-      ['allow-widening', 'badge-path', 'baseline', 'comment', 'github-token', 'job-summary', 'max-asr', 'max-false-allows', 'max-false-blocks', 'min-tcr', 'name', 'pr-number', 'results-path', 'scenarios'],
+      ['allow-widening', 'badge-path', 'baseline', 'comment', 'github-token', 'job-summary', 'max-asr', 'max-false-allows', 'max-false-blocks', 'min-mutation-score', 'min-tcr', 'mutants', 'name', 'pr-number', 'results-path', 'scenarios'],
     );
     const defaults = Object.fromEntries(Object.entries(action.inputs).map(([k, v]) => [k, v.default]));
     expect(defaults).toMatchObject({
@@ -40,6 +40,8 @@ describe('action.yml', () => {
       'results-path': '',
       baseline: '',
       'allow-widening': 'false',
+      mutants: 'false',
+      'min-mutation-score': '',
     });
     for (const v of Object.values(action.inputs)) expect(v.description.length).toBeGreaterThan(10);
   });

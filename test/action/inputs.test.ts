@@ -30,7 +30,16 @@ describe('parseInputs', () => {
       prNumber: undefined,
       baseline: '',
       allowWidening: false,
+      mutants: { enabled: false },
     });
+  });
+
+  it('mutants: a boolean; min-mutation-score a percentage that gates and implies mutants', () => {
+    expect(parseInputs(from({ mutants: 'true' })).mutants).toEqual({ enabled: true });
+    expect(parseInputs(from({ 'min-mutation-score': '80%' })).mutants).toEqual({ enabled: true, minScore: 0.8 });
+    expect(parseInputs(from({ mutants: 'false', 'min-mutation-score': '0' })).mutants).toEqual({ enabled: true, minScore: 0 });
+    expect(() => parseInputs(from({ mutants: 'on' }))).toThrow(/input mutants: 'on' must be true or false/);
+    expect(() => parseInputs(from({ 'min-mutation-score': '101' }))).toThrow(/input min-mutation-score: '101' is not a percentage/);
   });
 
   it('baseline: a ref, off, or empty for the pull request base; allow-widening a boolean', () => {

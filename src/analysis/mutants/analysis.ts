@@ -17,7 +17,7 @@ import type { PolicyAnalysisResults, ScenarioMutationScore } from '../../bench/r
 import type { SlackEntry } from '../slack/slack.js';
 import { slackFindings } from '../slack/slack.js';
 import { policyCoverage, type CoverageEntry } from './coverage.js';
-import { runMutants, taskScopedTrial, type MutantOutcome } from './runner.js';
+import { runMutantsWithStats, taskScopedTrial, type MutantOutcome } from './runner.js';
 
 /** What the run asks of this analysis. `minScore` is a fraction in [0, 1]; absent: no gate. */
 export interface MutantOptions {
@@ -36,17 +36,20 @@ export interface PolicyAnalysisPart {
   mutants: MutantOutcome[];
   coverage: CoverageEntry[];
   slack: SlackEntry[];
+  /** Calls the mutants sent through the authorizer (timings only; not in the results JSON). */
+  authorized_calls: number;
 }
 
 export function analyzePolicy(scenario: Scenario, conditions: Conditions, trials: readonly Trial[]): PolicyAnalysisPart {
   const trial = taskScopedTrial(scenario, trials);
-  const mutants = runMutants(scenario, conditions, trials);
+  const { outcomes: mutants, authorizedCalls } = runMutantsWithStats(scenario, conditions, trials);
   return {
     scenario: scenario.name,
     source: formatSource(scenario.source),
     mutants,
     coverage: policyCoverage(scenario, trial, mutants),
     slack: slackFindings(scenario, trial).map((f) => f.entry),
+    authorized_calls: authorizedCalls,
   };
 }
 

@@ -83,6 +83,8 @@ function grantSource(scenario: Scenario, tool: string): string {
 
 class MutantRunner {
   private now = SIMULATED_EPOCH;
+  /** Calls signed by q and sent through the authorizer (for the run's timings). */
+  authorizedCalls = 0;
   // One authorizer for all mutants: it remembers the root's verified signature, as a tool server
   // that sees many children of one root would; each mutant's own envelope is still verified.
   private readonly authorizer: Authorizer;
@@ -158,6 +160,7 @@ class MutantRunner {
     } catch (e) {
       throw analysisError(this.scenario, `cannot sign call #${i + 1}`, e);
     }
+    this.authorizedCalls++;
     try {
       this.authorizer.authorize([this.root, warrant], { tool: call.tool, args: call.args, pop });
       return true;
@@ -182,13 +185,29 @@ class MutantRunner {
   }
 }
 
+export interface MutantRun {
+  outcomes: MutantOutcome[];
+  /** Calls signed and authorized against a mutant's chain. */
+  authorizedCalls: number;
+}
+
 /** Every mutant of the scenario's task_scoped warrant, run; outcomes in enumeration order. */
+export function runMutantsWithStats(
+  scenario: Scenario,
+  conditions: Conditions,
+  trials: readonly Trial[],
+  o: { exhaustive?: boolean } = {},
+): MutantRun {
+  const runner = new MutantRunner(scenario, conditions, taskScopedTrial(scenario, trials), o.exhaustive === true);
+  const outcomes = runner.mutants().map((m) => runner.run(m));
+  return { outcomes, authorizedCalls: runner.authorizedCalls };
+}
+
 export function runMutants(
   scenario: Scenario,
   conditions: Conditions,
   trials: readonly Trial[],
   o: { exhaustive?: boolean } = {},
 ): MutantOutcome[] {
-  const runner = new MutantRunner(scenario, conditions, taskScopedTrial(scenario, trials), o.exhaustive === true);
-  return runner.mutants().map((m) => runner.run(m));
+  return runMutantsWithStats(scenario, conditions, trials, o).outcomes;
 }

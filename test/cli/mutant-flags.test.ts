@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { main } from '../../src/cli/main.js';
+import type { CliIO } from '../../src/cli/io.js';
+
+async function cli(argv: string[]): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const io: CliIO = { stdout: (t) => void (out += t), stderr: (t) => void (err += t), readStdin: async () => '', cwd: process.cwd() };
+  const code = await main(['run', ...argv], io);
+  return { code, out, err };
+}
+
+describe('run --mutants / --min-mutation-score', () => {
+  it('are documented in the help', async () => {
+    const { code, out } = await cli(['--help']);
+    expect(code).toBe(0);
+    expect(out).toContain('[--mutants] [--min-mutation-score PCT]');
+    expect(out).toMatch(/--min-mutation-score PCT +lowest share of warrant mutants/);
+  });
+
+  it('refuse a score that is not a percentage, as a usage error', async () => {
+    for (const bad of ['120', 'abc', '-5']) {
+      const { code, err } = await cli([`--min-mutation-score=${bad}`]);
+      expect(code, bad).toBe(2);
+      expect(err).toContain(`--min-mutation-score expects a percentage between 0 and 100, got '${bad}'`);
+    }
+  });
+});
