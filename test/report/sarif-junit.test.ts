@@ -4,8 +4,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import Ajv from 'ajv-draft-04';
-import addFormats from 'ajv-formats';
+import AjvDraft04 from 'ajv-draft-04';
+import ajvFormats from 'ajv-formats';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { withBaseline } from '../../src/analysis/baseline/gate.js';
@@ -18,8 +18,9 @@ import { bigResults } from './results-builders.js';
 
 const schema = JSON.parse(readFileSync(fileURLToPath(new URL('../fixtures/sarif/sarif-2.1.0-rtm.5.json', import.meta.url)), 'utf8')) as object;
 // The rtm.5 schema's language pattern has a stray ']' that only a non-unicode RegExp accepts.
-const ajv = new Ajv({ allErrors: true, strict: false, unicodeRegExp: false });
-addFormats(ajv);
+// Both are CommonJS modules whose class / plugin is also their `default` (the typed way from ESM).
+const ajv = new AjvDraft04.default({ allErrors: true, strict: false, unicodeRegExp: false });
+ajvFormats.default(ajv);
 const validate = ajv.compile(schema);
 
 function baselineFixture(allow: boolean): BaselineResults {
