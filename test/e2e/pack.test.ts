@@ -20,6 +20,7 @@ const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
 const work = mkdtempSync(join(tmpdir(), 'db-pack-'));
 const project = join(work, 'project');
 let files: string[] = [];
+let tarball = '';
 
 function newest(dir: string): number {
   let n = 0;
@@ -44,6 +45,7 @@ beforeAll(() => {
   }
   const packed = JSON.parse(npm(['pack', '--json', '--pack-destination', work], ROOT)) as { filename: string; files: { path: string }[] }[];
   files = packed[0]!.files.map((f) => f.path);
+  tarball = join(work, packed[0]!.filename);
   mkdirSync(project);
   writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'user-project', version: '1.0.0', private: true }));
   npm(['install', '--offline', '--ignore-scripts', '--no-audit', '--no-fund', join(work, packed[0]!.filename)], project);
@@ -98,5 +100,32 @@ describe('npm pack → npm install --offline → delegation-bench', () => {
     const r = bin(['validate', '--scenarios', 'mine.yml']);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^mine\.yml:1:1: missing required key/m);
+  });
+});
+
+describe('the commands the docs give a user in their own repository', () => {
+  const SPEC = 'github:OWNER/delegation-bench#v1';
+  const docs = ['README.md', 'scenarios/README.md'].map((f) => readFileSync(join(ROOT, f), 'utf8')).join('\n');
+  const documented = [...docs.matchAll(/^npx (.*)$/gm)].map((m) => m[1]!.replace(/\s+#.*$/, '').trim());
+
+  it('never run an npm registry name (the package is not published there)', () => {
+    expect(documented.length).toBeGreaterThanOrEqual(3);
+    for (const line of documented) expect(line.startsWith(`--yes ${SPEC} `)).toBe(true);
+    expect(docs).not.toMatch(/npx (--yes )?delegation-bench/);
+  });
+
+  it('work with the package in place of the GitHub spec (npx --package, offline)', () => {
+    const dir = join(work, 'user-repo');
+    mkdirSync(join(dir, 'my-scenarios'), { recursive: true });
+    writeFileSync(join(dir, 'my-scenarios', 'config_review.yaml'), readFileSync(join(ROOT, 'scenarios', 'config_review.yaml'), 'utf8'));
+    for (const line of documented) {
+      const args = line.slice(`--yes ${SPEC} `.length).split(/\s+/);
+      const r = spawnSync('npx', ['--yes', '--offline', '--package', tarball, '--', 'delegation-bench', ...args], {
+        cwd: dir,
+        encoding: 'utf8',
+        env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? work },
+      });
+      expect({ line, code: r.status, stderr: r.stderr.replace(/^npm warn .*\n/gm, '') }).toEqual({ line, code: 0, stderr: '' });
+    }
   });
 });
