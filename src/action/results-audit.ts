@@ -151,11 +151,12 @@ function looserNotes(file: GateThresholds, step: GateThresholds): string[] {
 }
 
 /**
- * Sections of analyses (probes, mutants, baseline, …) cannot be checked against the trials, so
- * report-only mode does not render them; their gate findings are kept (analysisViolations).
- * `kept`: the parts the judged results carry on (timings are left out silently: they are no finding).
+ * Sections of analyses (probes, mutants, …) cannot be checked against the trials, so report-only
+ * mode does not render them unless a check of their own carried them over; their gate findings are
+ * kept (analysisViolations). `kept`: the results as they will be shown (timings are left out
+ * silently: they are no finding).
  */
-function droppedNotes(r: Results, kept: Results): string[] {
+export function sectionsNotShown(r: Results, kept: Results): string[] {
   const extra = Object.keys(r).filter((k) => !(k in kept) && k !== 'timings');
   if (extra.length === 0) return [];
   const names = extra.slice(0, 8).map((k) => show(k)).join(', ');
@@ -187,10 +188,11 @@ export function rejudgeResults(r: Results, step: GateThresholds): { results: Res
     mode: r.mode,
     conditions: [...r.conditions],
     scenarios: [...r.scenarios],
+    ...(r.scenario_info && { scenario_info: r.scenario_info }),
     trials: r.trials,
     summary: verdict.summary,
     reachability: verdict.reachability,
     gate: verdict.gate,
   };
-  return { results, notes: [...looserNotes(thresholdsOf(r), step), ...droppedNotes(r, results)] };
+  return { results, notes: looserNotes(thresholdsOf(r), step) };
 }

@@ -11,7 +11,7 @@ import type { GateThresholds } from '../bench/gate.js';
 import { VIOLATION_KIND_NAMES } from '../bench/gate-kinds.js';
 import { CONDITIONS, RESULTS_VERSION, type Results } from '../bench/results.js';
 import { MAX_CALLS, MAX_DEPTH } from '../bench/scenario/limits.js';
-import { rejudgeResults } from './results-audit.js';
+import { rejudgeResults, sectionsNotShown } from './results-audit.js';
 import { checkBaseline } from './results-baseline.js';
 
 export class ResultsFileError extends Error {
@@ -68,6 +68,7 @@ export async function readResultsFile(file: string, step: GateThresholds): Promi
     if (bad) throw new ResultsFileError(`results-path ${file}: not a delegation-bench results file: ${bad}`);
     judged.results.baseline = baseline as NonNullable<Results['baseline']>;
   }
+  judged.notes.push(...sectionsNotShown(data as Results, judged.results));
   return judged;
 }
 
@@ -191,7 +192,10 @@ const results = shape(
       violations: list(violation),
     }),
   },
-  { timings: (v, at) => (isObj(v) ? undefined : `${at}: expected an object`) },
+  {
+    timings: (v, at) => (isObj(v) ? undefined : `${at}: expected an object`),
+    scenario_info: list(shape({ name: str, description: str, request: str })),
+  },
 );
 
 /** undefined when `data` is a well-formed, bounded Results, else where and how it is not. */
@@ -199,6 +203,11 @@ export function checkResults(data: unknown): string | undefined {
   const p = results(data, '$');
   if (p) return p;
   const r = data as Results;
+  // The descriptions the report shows must be those of the scenarios the file ran, in its order.
+  const info = r.scenario_info;
+  if (info !== undefined && (info.length !== r.scenarios.length || info.some((s, i) => s.name !== r.scenarios[i]))) {
+    return '$.scenario_info: its names differ from $.scenarios';
+  }
   const calls = r.trials.reduce((n, t) => n + t.calls.length, 0);
   if (calls > MAX_CALLS_TOTAL) return `$.trials: ${calls} calls in all, more than ${MAX_CALLS_TOTAL}`;
   return undefined;

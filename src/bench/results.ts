@@ -5,6 +5,8 @@
 import type { ErrorCode } from '../warrant/errors.js';
 import type { BaselineResults } from './results-baseline.js';
 import type { CoverageEntry, MutantsSection, SlackEntry } from './results-policy.js';
+import type { ProbesSection } from './results-probes.js';
+import type { ScenarioInfo } from './scenario-info.js';
 
 export const CONDITIONS = ['no_warrant', 'broad', 'task_scoped'] as const;
 export type Condition = (typeof CONDITIONS)[number];
@@ -91,6 +93,7 @@ export interface Results {
   mode: 'deterministic' | 'llm' | 'both'; // llm: the matrix of scripted calls did not run
   conditions: Condition[];
   scenarios: string[];
+  scenario_info?: ScenarioInfo[]; // each scenario's description and request, in `scenarios` order
   trials: Trial[];
   summary: Partial<Record<Condition, ConditionSummary>>;
   reachability: Reachability;
@@ -98,6 +101,7 @@ export interface Results {
   timings?: Record<string, number>;
   llm?: LlmResults; // design §9: only when LLM mode ran
   baseline?: BaselineResults; // design §10: only with --baseline
+  probes?: ProbesSection; // design §8: probe escapes (policy holes); absent with --no-probes
   mutants?: MutantsSection; // design §8: only with --mutants
   coverage?: CoverageEntry[]; // with mutants: per grant and constraint, what the calls exercised
   slack?: SlackEntry[]; // with mutants: grants wider than the legitimate calls need

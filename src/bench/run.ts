@@ -9,6 +9,7 @@ import { assessTrials } from './assess.js';
 import { runTrial } from './harness.js';
 import { ScenarioJudge } from './judge.js';
 import { CONDITIONS, RESULTS_VERSION, type Results, type Trial } from './results.js';
+import { scenarioInfo } from './scenario-info.js';
 import type { Scenario } from './scenario/types.js';
 
 export const DEFAULT_SEED = 'delegation-bench';
@@ -92,6 +93,7 @@ export function assembleResults(o: Omit<RunOptions, 'timings' | 'now'>, trials: 
     mode: 'deterministic',
     conditions: [...CONDITIONS],
     scenarios,
+    scenario_info: scenarioInfo(o.scenarios),
     trials,
     summary,
     reachability,

@@ -86,12 +86,14 @@ export function canonicalResults(r: Results): Results {
     mode: r.mode,
     conditions: [...r.conditions],
     scenarios: [...r.scenarios],
+    ...optional('scenario_info', r.scenario_info?.map((s) => ({ name: s.name, description: s.description, request: s.request }))),
     trials: r.trials.map(trial),
     summary: sums,
     reachability: reachability(r.reachability),
     gate: gate(r.gate),
     ...optional('timings', r.timings),
     ...optional('llm', r.llm && canonicalLlm(r.llm)),
+    ...optional('probes', r.probes), // built in its contract's key order (analysis/probes)
     ...optional('baseline', r.baseline), // built in its contract's key order (analysis/baseline)
   };
 }

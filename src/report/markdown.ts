@@ -17,6 +17,8 @@ import { llmMarkdown } from './sections/llm.js';
 import { formatRate, ratePercent } from '../bench/rate.js';
 import { RESULTS_VERSION, type CallResult, type Condition, type ConditionSummary, type Results, type Trial } from '../bench/results.js';
 import { renderBaselineSection } from './sections/baseline.js';
+import { probesOf, renderProbesSection } from './sections/probes.js';
+import { renderScenariosSection } from './sections/scenarios.js';
 import { renderGateSection } from './sections/gate.js';
 import { policyAnalysisOf, renderPolicyAnalysisSection } from './sections/analysis.js';
 
@@ -88,6 +90,8 @@ function renderLevel(s: Sections, level: Level, runUrl: string | undefined): str
   const parts: string[] = [];
   parts.push(s.get('head', () => [reportMarker(s.o.name), heading(r, s.o.name), `> ${HYPOTHESIS}`, keyFinding(r)].join('\n\n')));
   if (r.baseline) parts.push(s.get('baseline', () => renderBaselineSection(r.baseline!, { text: escapeText, code: escapeCode })));
+  const holes = probesOf(r); // design §8: policy holes first, when any probe escaped
+  if (holes && holes.escaped > 0) parts.push(s.get('probes', () => renderProbesSection(holes, { text: escapeText, code: escapeCodeSpan })));
   parts.push(
     level >= Level.NoLogs
       ? s.get('gate-short', () => gateSection(r, MAX_VIOLATIONS_DEGRADED))
@@ -97,6 +101,7 @@ function renderLevel(s: Sections, level: Level, runUrl: string | undefined): str
   parts.push(s.get('chart', () => chart(r)));
   if (r.llm) parts.push(s.get('llm', () => llmMarkdown(r, escapeText) ?? ''));
   if (level < Level.NoScenarioTable) parts.push(s.get('scenarios', () => scenarioTable(r, s.byKey)));
+  if (level < Level.NoLogs && r.scenario_info?.length) parts.push(s.get('scenario-info', () => renderScenariosSection(r, { text: escapeText })));
   const policy = policyAnalysisOf(r); // design §8: after any policy holes, before the call logs
   if (policy) parts.push(s.get('policy-analysis', () => renderPolicyAnalysisSection(policy, { text: escapeText, code: escapeCode })));
   if (level < Level.NoLogs) {

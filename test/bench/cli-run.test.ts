@@ -215,7 +215,7 @@ describe('run: bad input or usage (exit 2)', () => {
     expect(r.code).toBe(2);
     expect(r.out).toBe('');
     expect(r.err).toBe(
-      "delegation-bench run: unknown scenario 'config_reveiw'; known: code_review, config_review, expense_audit, hr_onboarding, invoice_processing, log_analysis, report_writing\n",
+      "delegation-bench run: unknown scenario 'config_reveiw'; known: api_monitoring, code_review, config_review, expense_audit, hr_onboarding, invoice_processing, log_analysis, report_writing\n",
     );
   });
 
