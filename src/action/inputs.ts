@@ -144,12 +144,16 @@ export function parseInputs(getInput: (name: string) => string): ActionConfig {
   if (['true', 'True', 'TRUE'].includes(wideningRaw)) allowWidening = true;
   else if (!['false', 'False', 'FALSE'].includes(wideningRaw)) problems.push(`input allow-widening: ${show(wideningRaw)} must be true or false`);
 
-  const mutantsRaw = get('mutants') || 'false';
-  let mutantsOn = false;
-  if (['true', 'True', 'TRUE'].includes(mutantsRaw)) mutantsOn = true;
-  else if (!['false', 'False', 'FALSE'].includes(mutantsRaw)) problems.push(`input mutants: ${show(mutantsRaw)} must be true or false`);
-  // An empty min-mutation-score is no gate; a value gates and implies mutants.
-  const mutants: MutantOptions = get('min-mutation-score') === '' ? { enabled: mutantsOn } : { enabled: true, minScore: percent('min-mutation-score', 0) };
+  const mutantsRaw = get('mutants') || 'true';
+  let mutantsOn = true;
+  if (['false', 'False', 'FALSE'].includes(mutantsRaw)) mutantsOn = false;
+  else if (!['true', 'True', 'TRUE'].includes(mutantsRaw)) problems.push(`input mutants: ${show(mutantsRaw)} must be true or false`);
+  // An empty min-mutation-score is no gate; a value gates the score the mutants reach.
+  let mutants: MutantOptions = { enabled: mutantsOn };
+  if (get('min-mutation-score') !== '') {
+    if (!mutantsOn) problems.push('input min-mutation-score: needs the warrant mutants (mutants: true)');
+    mutants = { enabled: true, minScore: percent('min-mutation-score', 0) };
+  }
 
   if (problems.length > 0) throw new InputError(problems);
   return {

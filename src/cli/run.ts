@@ -20,7 +20,7 @@ export const RUN_HELP = `usage: delegation-bench run [--scenarios PATH]... [--sc
                            [--max-asr PCT] [--min-tcr PCT] [--seed S] [--timings]
                            [--max-false-allows N] [--max-false-blocks N]
                            [--workers N]
-                           [--mutants] [--min-mutation-score PCT]
+                           [--no-mutants] [--min-mutation-score PCT]
                            [--baseline REF [--allow-widening]] [--sarif FILE] [--junit FILE]
 
 Replays every scenario under no_warrant, broad and task_scoped warrants and gates on task_scoped.
@@ -39,12 +39,13 @@ Replays every scenario under no_warrant, broad and task_scoped warrants and gate
   --timings          add durations to the results (they make the output differ between runs)
   --workers N        threads to spread a large suite over (default: the machine's cores);
                      the results are the same bytes for any N
-  --mutants          policy analysis (design §8): loosen each task_scoped warrant one step at a
-                     time and replay the calls (does any scripted attack notice?), per-grant
-                     coverage, and grants wider than the legitimate calls need, with the
-                     tightest constraint that still allows them
+  --no-mutants       skip the policy analysis (design §8), which by default loosens each
+                     task_scoped warrant one step at a time and replays the calls (does any
+                     scripted attack notice?), reports coverage per grant, and the grants wider
+                     than the legitimate calls need, with the tightest constraint that still
+                     allows them
   --min-mutation-score PCT  lowest share of warrant mutants the scripted attacks must kill,
-                     in percent (implies --mutants; default: not gated)
+                     in percent (default: reported, not gated)
   --baseline REF     also run the scenario files as they are at git REF (read with git, the work
                      tree untouched) and report decision flips, rate deltas and every widening of
                      a task_scoped grant, with a call the head allows and REF denied; widenings
@@ -95,9 +96,10 @@ function nonEmpty(flag: string, file: string | undefined): string | undefined {
   return file;
 }
 
-/** `--mutants` / `--min-mutation-score PCT` (which implies `--mutants`). */
-function mutantFlags(on: boolean | undefined, minScore: string | undefined): MutantOptions {
-  if (minScore === undefined) return { enabled: on ?? false };
+/** The policy analysis runs unless `--no-mutants`; `--min-mutation-score PCT` gates its score. */
+function mutantFlags(off: boolean | undefined, minScore: string | undefined): MutantOptions {
+  if (minScore === undefined) return { enabled: !off };
+  if (off) throw new UsageError('--min-mutation-score needs the warrant mutants: drop --no-mutants');
   return { enabled: true, minScore: parsePercent('--min-mutation-score', minScore) };
 }
 
@@ -145,7 +147,7 @@ function parseFlags(argv: string[]): RunFlags {
         'allow-widening': { type: 'boolean' },
         sarif: { type: 'string' },
         junit: { type: 'string' },
-        mutants: { type: 'boolean' },
+        'no-mutants': { type: 'boolean' },
         'min-mutation-score': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
         ...LLM_OPTIONS,
@@ -180,7 +182,7 @@ function parseFlags(argv: string[]): RunFlags {
     allowWidening: v['allow-widening'] ?? false,
     sarif: nonEmpty('--sarif', v.sarif),
     junit: nonEmpty('--junit', v.junit),
-    mutants: mutantFlags(v.mutants, v['min-mutation-score']),
+    mutants: mutantFlags(v['no-mutants'], v['min-mutation-score']),
     help: v.help ?? false,
     llmValues: v,
   };

@@ -40,7 +40,7 @@ describe('action.yml', () => {
       'results-path': '',
       baseline: '',
       'allow-widening': 'false',
-      mutants: 'false',
+      mutants: 'true',
       'min-mutation-score': '',
     });
     for (const v of Object.values(action.inputs)) expect(v.description.length).toBeGreaterThan(10);

@@ -30,14 +30,15 @@ describe('parseInputs', () => {
       prNumber: undefined,
       baseline: '',
       allowWidening: false,
-      mutants: { enabled: false },
+      mutants: { enabled: true },
     });
   });
 
-  it('mutants: a boolean; min-mutation-score a percentage that gates and implies mutants', () => {
-    expect(parseInputs(from({ mutants: 'true' })).mutants).toEqual({ enabled: true });
+  it('mutants: a boolean (on by default); min-mutation-score a percentage that gates the score', () => {
+    expect(parseInputs(from({ mutants: 'false' })).mutants).toEqual({ enabled: false });
     expect(parseInputs(from({ 'min-mutation-score': '80%' })).mutants).toEqual({ enabled: true, minScore: 0.8 });
-    expect(parseInputs(from({ mutants: 'false', 'min-mutation-score': '0' })).mutants).toEqual({ enabled: true, minScore: 0 });
+    expect(parseInputs(from({ 'min-mutation-score': '0' })).mutants).toEqual({ enabled: true, minScore: 0 });
+    expect(() => parseInputs(from({ mutants: 'false', 'min-mutation-score': '50' }))).toThrow(/input min-mutation-score: needs the warrant mutants/);
     expect(() => parseInputs(from({ mutants: 'on' }))).toThrow(/input mutants: 'on' must be true or false/);
     expect(() => parseInputs(from({ 'min-mutation-score': '101' }))).toThrow(/input min-mutation-score: '101' is not a percentage/);
   });

@@ -10,11 +10,11 @@ async function cli(argv: string[]): Promise<{ code: number; out: string; err: st
   return { code, out, err };
 }
 
-describe('run --mutants / --min-mutation-score', () => {
+describe('run --no-mutants / --min-mutation-score', () => {
   it('are documented in the help', async () => {
     const { code, out } = await cli(['--help']);
     expect(code).toBe(0);
-    expect(out).toContain('[--mutants] [--min-mutation-score PCT]');
+    expect(out).toContain('[--no-mutants] [--min-mutation-score PCT]');
     expect(out).toMatch(/--min-mutation-score PCT +lowest share of warrant mutants/);
   });
 
@@ -24,5 +24,11 @@ describe('run --mutants / --min-mutation-score', () => {
       expect(code, bad).toBe(2);
       expect(err).toContain(`--min-mutation-score expects a percentage between 0 and 100, got '${bad}'`);
     }
+  });
+
+  it('refuse a score gate without the mutants', async () => {
+    const { code, err } = await cli(['--no-mutants', '--min-mutation-score', '50']);
+    expect(code).toBe(2);
+    expect(err).toContain('--min-mutation-score needs the warrant mutants: drop --no-mutants');
   });
 });
