@@ -6,7 +6,7 @@
 import { appendFile, stat } from 'node:fs/promises';
 import type { Results } from '../bench/results.js';
 import type { ScenarioProblem } from '../bench/scenario/errors.js';
-import { renderMarkdown, type MarkdownOptions } from '../report/markdown.js';
+import { markdownRenderer, type MarkdownOptions } from '../report/markdown.js';
 import { renderProblemsMarkdown } from '../report/problems.js';
 
 export const SUMMARY_LIMIT_BYTES = 1024 * 1024;
@@ -17,10 +17,11 @@ const MARGIN_BYTES = 1024;
  * so it is tightened until the bytes fit (a few rounds at most: each shrinks by the overshoot).
  */
 export function renderWithinBytes(results: Results, o: Omit<MarkdownOptions, 'maxChars'>, maxBytes: number): string {
-  let text = renderMarkdown(results, o);
+  const render = markdownRenderer(results, o); // sections rendered once for every round
+  let text = render();
   let maxChars = Math.min(text.length, maxBytes);
   for (let round = 0; round < 8 && Buffer.byteLength(text, 'utf8') > maxBytes; round++) {
-    text = renderMarkdown(results, { ...o, maxChars });
+    text = render(maxChars);
     const bytes = Buffer.byteLength(text, 'utf8');
     if (bytes <= maxBytes) break;
     maxChars = Math.max(64, Math.floor((maxChars * maxBytes) / bytes) - 16);

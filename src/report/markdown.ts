@@ -52,15 +52,23 @@ const MAX_TOOL = 60; // characters of a tool name in the call log
 const MAX_VIOLATIONS_DEGRADED = 20;
 
 export function renderMarkdown(results: Results, o: MarkdownOptions): string {
-  const limit = o.maxChars;
-  // Each section is rendered once and reused by every level: a results file of 100,000 calls costs
-  // one pass over its calls, however many levels are tried.
+  return markdownRenderer(results, o)(o.maxChars);
+}
+
+/**
+ * A renderer of one report at several size limits (the job summary tightens its limit until the
+ * bytes fit): each section is rendered once and reused by every level and every limit, so a results
+ * file of 100,000 calls costs one pass over its calls. The results must not change meanwhile.
+ */
+export function markdownRenderer(results: Results, o: Omit<MarkdownOptions, 'maxChars'>): (maxChars?: number) => string {
   const parts = new Sections(results, o);
-  for (const level of [Level.Full, Level.FailingLogsOnly, Level.NoLogs, Level.NoScenarioTable]) {
-    const text = renderLevel(parts, level, o.runUrl);
-    if (limit === undefined || text.length <= limit) return text;
-  }
-  return hardCut(renderLevel(parts, Level.NoScenarioTable, o.runUrl), o, limit ?? Infinity);
+  return (limit) => {
+    for (const level of [Level.Full, Level.FailingLogsOnly, Level.NoLogs, Level.NoScenarioTable]) {
+      const text = renderLevel(parts, level, o.runUrl);
+      if (limit === undefined || text.length <= limit) return text;
+    }
+    return hardCut(renderLevel(parts, Level.NoScenarioTable, o.runUrl), o, limit ?? Infinity);
+  };
 }
 
 /** The report's sections, each rendered on first use. */
@@ -70,7 +78,7 @@ class Sections {
 
   constructor(
     readonly r: Results,
-    readonly o: MarkdownOptions,
+    readonly o: Omit<MarkdownOptions, 'maxChars'>,
   ) {
     this.byKey = trialIndex(r);
   }
@@ -284,7 +292,7 @@ function footer(runUrl: string | undefined): string {
 }
 
 /** Last resort: cut at a line boundary, close an open fence or <details>, and say so. */
-function hardCut(text: string, o: MarkdownOptions, limit: number): string {
+function hardCut(text: string, o: Omit<MarkdownOptions, 'maxChars'>, limit: number): string {
   const note = `\n\n_Report cut to fit the size limit${
     o.runUrl ? `: the [full report](${safeUrl(o.runUrl)}) is in the run's job summary` : ''
   }._\n`;
