@@ -8,6 +8,7 @@
  * field is checked for its type (a malformed entry is left out), escaped, cut, and every list is
  * bounded, so that the section stays small on a 1,000-scenario suite.
  */
+import { formatRate } from '../../bench/rate.js';
 import type { CoverageEntry, MutantSurvivor, PolicyAnalysisResults, ScenarioMutationScore, SlackEntry } from '../../bench/results-policy.js';
 import type { Escapers } from './gate.js';
 
@@ -49,7 +50,7 @@ export function policyAnalysisOf(r: object): PolicyAnalysisResults | undefined {
 }
 
 function percent(x: number | null): string {
-  return x === null ? '–' : `${Math.round(x * 1000) / 10}%`;
+  return x === null ? '–' : formatRate(x); // as every report shows a rate (src/bench/rate.ts)
 }
 
 function name(tool: string, param: string | null): string {
