@@ -117,6 +117,8 @@ export class Evaluation {
     const fn = FUNCTIONS.get(e.fn);
     if (fn === undefined) throw undeclared(e.fn);
     const target = e.target === undefined ? undefined : this.eval(e.target, locals);
+    // Functions scan a string or bytes target (contains, matches, size of bytes…): paid by length.
+    if (typeof target === 'string' || target instanceof Uint8Array) this.meter.chargeSize(target);
     const out = fn(new Call(this, e.fn, target, e.args, locals, this.meter, this.options));
     this.meter.chargeSize(out);
     return out;
@@ -225,6 +227,10 @@ class Call implements Ftx {
       throw new CelEvalError(`${this.name}() needs the run's clock, and none was given to this evaluation`);
     }
     return timestampFromClock(now);
+  }
+
+  chargeRegex(units: number): void {
+    this.meter.chargeRegex(units);
   }
 
   /** Functions scan their string and bytes arguments, so those are paid for by length. */

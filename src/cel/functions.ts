@@ -47,6 +47,8 @@ export interface Ftx {
   all(): CelValue[];
   /** Tenuo's `Utc::now()`: the injected clock. */
   now(): CelTimestamp;
+  /** Charges regex work (instructions × characters) to the evaluation's budget. */
+  chargeRegex(units: number): void;
 }
 
 type Fn = (f: Ftx) => CelValue;
@@ -203,7 +205,7 @@ function toUint(f: Ftx): CelValue {
 function matches(f: Ftx): CelValue {
   const s = str(f.self());
   const pattern = str(f.next());
-  const r = regexOutcome(pattern, s);
+  const r = regexOutcome(pattern, s, (units) => f.chargeRegex(units));
   if (typeof r === 'object') throw new CostLimitError(`matches: ${r.limit}`);
   if (typeof r === 'string') throw functionError(f.name, `'${pattern}' not a valid regex:\n${r}`);
   return r;

@@ -33,3 +33,6 @@ export const MAX_BINDING_CHARS = 4 * 1024 * 1024;
 
 /** Largest result converted back to plain JS (values counted recursively). */
 export const MAX_RESULT_NODES = 100_000;
+
+/** Regex work units (compiled instructions × input characters) per cost unit (src/cel/meter.ts). */
+export const REGEX_UNITS_PER_COST = 20;

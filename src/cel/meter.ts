@@ -8,7 +8,7 @@
  * an operation that scans its inputs (`==`, `in`, `contains`, `matches`, …) pays for their size.
  */
 import { CostLimitError } from './errors.js';
-import { MAX_EVALUATION_COST } from './limits.js';
+import { MAX_EVALUATION_COST, REGEX_UNITS_PER_COST } from './limits.js';
 import { CelMap, type CelValue } from './value.js';
 
 export class Meter {
@@ -19,6 +19,15 @@ export class Meter {
   charge(units: number): void {
     this.spent += units;
     if (this.spent > this.limit) throw new CostLimitError(`evaluation exceeds delegation-bench's CEL cost limit of ${this.limit}`);
+  }
+
+  /**
+   * Charges a regex match: RE2 steps through up to every instruction for every character, so a
+   * match costs its program size times the input length; REGEX_UNITS_PER_COST of those make one
+   * cost unit, so one evaluation's budget covers about 20 million (≈ 2 s of RE2JS at its worst).
+   */
+  chargeRegex(units: number): void {
+    this.charge(Math.ceil(units / REGEX_UNITS_PER_COST));
   }
 
   /** Charges for the size of `v` (see above). */

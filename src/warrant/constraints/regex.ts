@@ -101,8 +101,11 @@ export function regexMatches(pattern: string, input: string): boolean | string {
   return typeof r === 'object' ? r.limit : r;
 }
 
-/** true / false; a string: the pattern is invalid or refused; `{limit}`: one of our bounds. */
-export function regexOutcome(pattern: string, input: string): boolean | string | { limit: string } {
+/**
+ * true / false; a string: the pattern is invalid or refused; `{limit}`: one of our bounds.
+ * `charge` (CEL's meter) is told the match's work units before it runs, and may throw to stop it.
+ */
+export function regexOutcome(pattern: string, input: string, charge?: (units: number) => void): boolean | string | { limit: string } {
   const c = compileRegex(pattern);
   if (typeof c === 'string') return c;
   if (input.length > MAX_MATCH_INPUT) {
@@ -112,6 +115,7 @@ export function regexOutcome(pattern: string, input: string): boolean | string |
   if (usesAsciiBoundary(pattern) && /[^\x00-\x7f]/.test(input)) {
     return 'regex not supported here: \\b or \\B on non-ASCII text (a Unicode word boundary in Rust, an ASCII one in RE2)';
   }
+  charge?.(c.size * (input.length + 1));
   try {
     chargeRegex(c.size, input.length);
   } catch (e) {

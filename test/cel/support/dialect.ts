@@ -16,7 +16,7 @@
  * its expected result (a value our model cannot hold). Every rule carries its reason.
  */
 import { parse } from '@bufbuild/cel';
-import { CelMap, CelType, CelUint, TYPE_NAMES, isCelKey, isList, typeOf } from '../../../src/cel/value.js';
+import { CelMap, CelType, CelUint, TYPE_NAMES, isCelKey, isList } from '../../../src/cel/value.js';
 import type { CelValue } from '../../../src/cel/value.js';
 import { MAX_BRACKET_DEPTH, MAX_EXPRESSION_LENGTH } from '../../../src/cel/limits.js';
 import { freeIdentifiers } from './reference.js';
@@ -405,4 +405,25 @@ export function deepType(v: CelValue): string {
   if (v instanceof CelMap) return `map{${[...v].map(([k, x]) => `${typeOf(k).name}: ${deepType(x)}`).sort().join(', ')}}`;
   if (isList(v)) return `list[${v.map(deepType).join(', ')}]`;
   return typeOf(v).name;
+}
+
+/** The CEL type (cel-spec names) of one of our values, for comparing with the suite's expectations. */
+function typeOf(v: CelValue): CelType {
+  switch (typeof v) {
+    case 'bigint':
+      return CelType.INT;
+    case 'number':
+      return CelType.DOUBLE;
+    case 'boolean':
+      return CelType.BOOL;
+    case 'string':
+      return CelType.STRING;
+  }
+  if (v === null) return CelType.NULL;
+  if (v instanceof Uint8Array) return CelType.BYTES;
+  if (v instanceof CelUint) return CelType.UINT;
+  if (v instanceof CelMap) return CelType.MAP;
+  if (v instanceof CelType) return CelType.TYPE;
+  if (isList(v)) return CelType.LIST;
+  return CelType.TYPE;
 }

@@ -31,7 +31,7 @@ import {
 import type { CelInput as BufInput, CelType as BufType, CelValue as BufValue, CelUint as BufUint } from '@bufbuild/cel';
 import { CelMap, CelType, CelUint, TYPE_NAMES, isList } from '../../../src/cel/value.js';
 import type { CelKey, CelValue } from '../../../src/cel/value.js';
-import { GLOBAL_FUNCTIONS } from '../../../src/cel/functions.js';
+import { runCel } from '../../../src/cel/index.js';
 
 export type RunResult =
   | { readonly ok: true; readonly value: CelValue }
@@ -41,8 +41,11 @@ export type RunResult =
  * The two Tenuo extension functions are this project's own (no library has them): the reference
  * registers the very same implementations, so the comparison is about the language around them.
  */
-const extension = (name: string) => (...args: BufValue[]) =>
-  GLOBAL_FUNCTIONS.get(name)!.call(args.map((a) => (typeof a === 'string' ? a : null))) as boolean;
+const extension = (name: string) => (...args: BufValue[]): boolean => {
+  const bindings = Object.fromEntries(args.map((a, i) => [`a${i}`, typeof a === 'string' ? a : null]));
+  const r = runCel(`${name}(${args.map((_, i) => `a${i}`).join(', ')})`, bindings);
+  return r.ok && r.value === true;
+};
 
 const extensionFuncs = [
   celFunc('net_in_cidr', [CelScalar.DYN, CelScalar.DYN], CelScalar.BOOL, extension('net_in_cidr')),
@@ -192,6 +195,7 @@ export function toBuf(v: CelValue): BufInput {
     return celMap(m);
   }
   if (isList(v)) return v.map(toBuf);
+  if (typeof v === 'object' && v !== null && !(v instanceof Uint8Array)) throw new Error('no @bufbuild/cel input for a timestamp, duration or function value');
   return v;
 }
 
