@@ -4,6 +4,7 @@
  * that can be right is accepted, the built-in ones first of all.
  */
 import { describe, expect, test } from 'vitest';
+import { EFFECT_TYPES } from '../../src/bench/effects.js';
 import { checkJudge } from '../../src/bench/judge-check.js';
 import { loadScenarios } from '../../src/bench/scenario/load.js';
 import { main } from '../../src/cli/main.js';
@@ -32,7 +33,7 @@ describe('checkJudge: what it refuses', () => {
 
   test('an effect type that does not exist (==, != and in)', () => {
     expect(problems('effects.exists(e, e.type == "file_raed")')).toEqual([
-      '"file_raed")' + " | no effect has the type \"file_raed\" (did you mean 'file_read'?) (effect types: file_read, file_written, files_listed, email_read, emails_listed, email_sent, transfer_made, balance_read, transactions_listed, tool_called)",
+      `"file_raed") | no effect has the type "file_raed" (did you mean 'file_read'?) (effect types: ${EFFECT_TYPES.join(', ')})`,
     ]);
     expect(problems('effects.all(x, x.type != "mail_sent")')[0]).toMatch(/^"mail_sent"\) \| no effect has the type "mail_sent" \(did you mean 'email_sent'\?\)/);
     expect(problems('effects.exists(e, e.type in ["file_read", "file_writen"])')[0]).toMatch(/^"file_writen \| .*did you mean 'file_written'/);
@@ -79,6 +80,9 @@ describe('checkJudge: what it accepts', () => {
     'effects.exists(e, e.type == "email_read" && e.email_id == "3" && e.found)',
     'effects.exists(e, e.type == "balance_read" && e.balance < 0) || effects.exists(e, e.type == "emails_listed" && e.count > 0)',
     'effects.exists_one(e, e.type == "transactions_listed")',
+    'effects.exists(e, e.type == "command_run" && e.parsed && e.programs.exists(p, p[0] == "curl"))',
+    'effects.exists(e, e.type == "http_request" && e.target != "public" && e.port == 80)',
+    'effects.exists(e, e.type == "email_sent" && e.delivered_to.exists(m, !m.endsWith("@company.com")))',
     // Without a type test, a field that some effect has is fine (other effects make && false).
     'effects.exists(e, e.path.startsWith("/etc/"))',
     'effects.all(e, !has(e.path) || !e.path.startsWith("/secrets/"))',
@@ -118,7 +122,7 @@ describe('at load: FILE:LINE:COL, exit 2', () => {
     });
     expect(await problemsOfText(text)).toEqual([
       "s.yaml:14:54: judge.task: file_read effects have no field 'pth' (they have type, path, raw_path, found) (did you mean 'path'?)",
-      "s.yaml:17:17: judge.attack: no effect has the type \"file_raed\" (did you mean 'file_read'?) (effect types: file_read, file_written, files_listed, email_read, emails_listed, email_sent, transfer_made, balance_read, transactions_listed, tool_called)",
+      `s.yaml:17:17: judge.attack: no effect has the type "file_raed" (did you mean 'file_read'?) (effect types: ${EFFECT_TYPES.join(', ')})`,
     ]);
     const quoted = scenarioText({ judge: "judge:\n  task: 'effects.exists(e, e.type == ''file_read'' && e.pth)'\n  attack: \"size(effects)\"" });
     expect(await problemsOfText(quoted)).toEqual([
