@@ -4,6 +4,7 @@
  * fixes the workflow file in one go.
  */
 import type { MutantOptions } from '../analysis/mutants/analysis.js';
+import type { ProbeOptions } from '../analysis/probes/types.js';
 
 export type CommentMode = 'auto' | 'always' | 'off';
 
@@ -33,6 +34,8 @@ export interface ActionConfig {
   allowWidening: boolean;
   /** design §8: warrant mutants, coverage and slack; `minScore` (a fraction) gates the mutation score. */
   mutants: MutantOptions;
+  /** design §8: probes (policy holes); `maxEscapes` gates their escapes. */
+  probes: ProbeOptions;
 }
 
 export class InputError extends Error {
@@ -155,6 +158,17 @@ export function parseInputs(getInput: (name: string) => string): ActionConfig {
     mutants = { enabled: true, minScore: percent('min-mutation-score', 0) };
   }
 
+  const probesRaw = get('probes') || 'on';
+  let probesOn = true;
+  if (['off', 'false', 'False', 'FALSE'].includes(probesRaw)) probesOn = false;
+  else if (!['on', 'true', 'True', 'TRUE'].includes(probesRaw)) problems.push(`input probes: ${show(probesRaw)} must be on or off`);
+  // An empty max-escapes is no gate: escapes are reported, not gated.
+  let probes: ProbeOptions = { enabled: probesOn };
+  if (get('max-escapes') !== '') {
+    if (!probesOn) problems.push('input max-escapes: needs the probes (probes: on)');
+    probes = { enabled: true, maxEscapes: calls('max-escapes') };
+  }
+
   if (problems.length > 0) throw new InputError(problems);
   return {
     scenarios,
@@ -172,5 +186,6 @@ export function parseInputs(getInput: (name: string) => string): ActionConfig {
     baseline,
     allowWidening,
     mutants,
+    probes,
   };
 }

@@ -24,6 +24,7 @@ import { setCommentOutputs, setResultOutputs } from './outputs.js';
 import { ResultsFileError, readResultsFile } from './results-file.js';
 import { processRunner, type AnnotationProps, type Runner } from './runner.js';
 import { writeJobSummary, writeProblemsSummary } from './summary.js';
+import { probeWarnings, probesOf } from '../report/sections/probes.js';
 
 /** GitHub refuses comment bodies over 65,536 characters. */
 export const COMMENT_LIMIT_CHARS = 65_536;
@@ -94,6 +95,9 @@ async function runAction(runner: Runner, cwd: string): Promise<void> {
   const comment: { posted?: { id: number; url: string } } = {};
   const commentFailure = await postComment(runner, config, ctx, results, comment);
   setCommentOutputs(runner, comment.posted);
+
+  // Policy holes (design §8): a warning at each grant a probe escaped, gated or not.
+  probeAnnotations(runner, results, ctx);
 
   // 5. Fail last: the gate, then a comment that was required.
   const failures: string[] = [];
@@ -221,6 +225,18 @@ function gateFailure(runner: Runner, results: Results, ctx: ActionContext): stri
     lines.push(`  ${v.source ? `${v.source}: ` : ''}[${v.kind}] ${v.scenario ? `${v.scenario}: ` : ''}${v.message}`);
   }
   return lines.join('\n');
+}
+
+/** One warning per policy hole (grant × probe family), at the grant's line. */
+function probeAnnotations(runner: Runner, results: Results, ctx: ActionContext): void {
+  const holes = probesOf(results);
+  if (!holes) return;
+  for (const w of probeWarnings(holes)) {
+    const props: AnnotationProps = { title: w.title };
+    const where = w.source ? parseSource(w.source) : undefined;
+    if (where) Object.assign(props, { file: annotationPath(ctx, where.file), line: where.line, col: where.col });
+    runner.warning(w.message, props);
+  }
 }
 
 /** FILE:LINE:COL, read from the right so that a file name with ':' (C:\…) survives. */

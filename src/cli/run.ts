@@ -12,6 +12,8 @@ import { loadScenarios } from '../bench/scenario/load.js';
 import { renderJson } from '../report/json.js';
 import { gateLines, renderTable } from '../report/table.js';
 import type { MutantOptions } from '../analysis/mutants/analysis.js';
+import type { ProbeOptions } from '../analysis/probes/types.js';
+import { prepareEnvironment } from '../bench/env/prepare.js';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, UsageError, type CliIO, type Command } from './io.js';
 import { LLM_HELP, LLM_OPTIONS, parseLlmFlags } from './llm-flags.js';
 
@@ -21,6 +23,7 @@ export const RUN_HELP = `usage: delegation-bench run [--scenarios PATH]... [--sc
                            [--max-false-allows N] [--max-false-blocks N]
                            [--workers N]
                            [--no-mutants] [--min-mutation-score PCT]
+                           [--no-probes] [--max-escapes N]
                            [--baseline REF [--allow-widening]] [--sarif FILE] [--junit FILE]
 
 Replays every scenario under no_warrant, broad and task_scoped warrants and gates on task_scoped.
@@ -46,6 +49,13 @@ Replays every scenario under no_warrant, broad and task_scoped warrants and gate
                      allows them
   --min-mutation-score PCT  lowest share of warrant mutants the scripted attacks must kill,
                      in percent (default: reported, not gated)
+  --no-probes        skip the probes (design §8), which by default send variants of the legitimate
+                     calls at each task_scoped constraint's boundary (path separators, address
+                     lists, URL and IP spellings, shell assignments, ...) through the chain and
+                     the environment, and report every probe the warrant allowed although the
+                     same constraint denies what really happened (a policy hole)
+  --max-escapes N    most probe escapes that pass; more fail the gate (probe_escape)
+                     (default: reported, not gated)
   --baseline REF     also run the scenario files as they are at git REF (read with git, the work
                      tree untouched) and report decision flips, rate deltas and every widening of
                      a task_scoped grant, with a call the head allows and REF denied; widenings
@@ -103,6 +113,13 @@ function mutantFlags(off: boolean | undefined, minScore: string | undefined): Mu
   return { enabled: true, minScore: parsePercent('--min-mutation-score', minScore) };
 }
 
+/** Probes run unless `--no-probes`; `--max-escapes N` gates their escapes. */
+function probeFlags(off: boolean | undefined, maxEscapes: string | undefined): ProbeOptions {
+  if (maxEscapes === undefined) return { enabled: !off };
+  if (off) throw new UsageError('--max-escapes needs the probes: drop --no-probes');
+  return { enabled: true, maxEscapes: parseCallCount('--max-escapes', maxEscapes) };
+}
+
 interface RunFlags {
   inputs: string[];
   names: string[];
@@ -120,6 +137,7 @@ interface RunFlags {
   sarif: string | undefined;
   junit: string | undefined;
   mutants: MutantOptions;
+  probes: ProbeOptions;
   help: boolean;
   llmValues: Parameters<typeof parseLlmFlags>[0];
 }
@@ -149,6 +167,8 @@ function parseFlags(argv: string[]): RunFlags {
         junit: { type: 'string' },
         'no-mutants': { type: 'boolean' },
         'min-mutation-score': { type: 'string' },
+        'no-probes': { type: 'boolean' },
+        'max-escapes': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
         ...LLM_OPTIONS,
       },
@@ -183,6 +203,7 @@ function parseFlags(argv: string[]): RunFlags {
     sarif: nonEmpty('--sarif', v.sarif),
     junit: nonEmpty('--junit', v.junit),
     mutants: mutantFlags(v['no-mutants'], v['min-mutation-score']),
+    probes: probeFlags(v['no-probes'], v['max-escapes']),
     help: v.help ?? false,
     llmValues: v,
   };
@@ -220,6 +241,8 @@ export const runCommand: Command = async (argv: string[], io: CliIO) => {
   }
   if (scenarios.length === 0) throw new UsageError('no scenarios to run');
 
+  // The environment's parsers a scenario can reach (the shell parser costs ~350 ms: only when needed).
+  await prepareEnvironment(scenarios);
   let results;
   try {
     results = await runSuite({

@@ -94,6 +94,7 @@ export function canonicalResults(r: Results): Results {
     ...optional('timings', r.timings),
     ...optional('llm', r.llm && canonicalLlm(r.llm)),
     ...optional('probes', r.probes), // built in its contract's key order (analysis/probes)
+    ...optional('probes', r.probes), // built in its contract's key order (analysis/probes)
     ...optional('baseline', r.baseline), // built in its contract's key order (analysis/baseline)
   };
 }

@@ -8,6 +8,7 @@ import { formatRate } from '../bench/rate.js';
 import type { Condition, ConditionSummary, Results, Trial } from '../bench/results.js';
 import { gateRule, violationCounts } from './gate-rule.js';
 import { policyAnalysisLine, policyAnalysisOf } from './sections/analysis.js';
+import { probesLine, probesOf } from './sections/probes.js';
 
 interface Cell {
   asr: string;
@@ -107,6 +108,8 @@ export function renderTable(results: Results): string {
   const n = results.scenarios.length;
   const head = `delegation-bench: ${n} scenario${n === 1 ? '' : 's'} × ${results.conditions.length} conditions`;
   const parts = [head, '', ...matrix(results), '', ...keyFinding(results), ...gateLines(results), ...llmTableLines(results)];
+  const holes = probesOf(results); // design §8: probes run, escaped
+  if (holes) parts.push(probesLine(holes));
   const policy = policyAnalysisOf(results); // design §8: one line for the warrant mutants, coverage and slack
   if (policy) parts.push(policyAnalysisLine(policy));
   if (results.timings) {

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ProbeEscape, ProbesSection } from '../../src/bench/results-probes.js';
 import { escapeText } from '../../src/report/markdown.js';
-import { probeWarnings, probesLine, renderProbesSection } from '../../src/report/sections/probes.js';
+import { probeWarnings, probesLine, probesOf, renderProbesSection } from '../../src/report/sections/probes.js';
 
 // The report's own escapers (markdown.ts passes these).
 const esc = { text: escapeText, code: (s: string) => s.replace(/[\r\n]+/g, ' ').replace(/`/g, 'ˋ') };
@@ -53,5 +53,16 @@ describe('Policy holes section', () => {
     expect(md).not.toContain('`](http');
     expect(md).toContain('&lt;img');
     expect(md.length).toBeLessThan(3000);
+  });
+});
+
+describe('probesOf (a results file is untrusted)', () => {
+  it('takes the contract shape and refuses the rest', () => {
+    const good = { total: 2, escaped: 1, escapes: [escape()] };
+    expect(probesOf({ probes: good })).toBe(good);
+    expect(probesOf({})).toBeUndefined();
+    expect(probesOf({ probes: { total: 2, escaped: 2, escapes: [escape()] } })).toBeUndefined();
+    expect(probesOf({ probes: { total: -1, escaped: 0, escapes: [] } })).toBeUndefined();
+    expect(probesOf({ probes: { total: 1, escaped: 1, escapes: [{ ...escape(), fix: 3 }] } })).toBeUndefined();
   });
 });

@@ -49,6 +49,26 @@ function item(g: Group, esc: Escapers): string {
   ].join('\n');
 }
 
+const isStr = (x: unknown): x is string => typeof x === 'string';
+const isCount = (x: unknown): x is number => typeof x === 'number' && Number.isInteger(x) && x >= 0;
+
+/**
+ * The results' `probes` part when it has the contract's shape, else undefined: a results file is
+ * untrusted (report-only mode), and a malformed part is not rendered rather than half rendered.
+ */
+export function probesOf(r: object): ProbesSection | undefined {
+  const p = (r as Record<string, unknown>).probes;
+  if (typeof p !== 'object' || p === null) return undefined;
+  const { total, escaped, escapes } = p as Record<string, unknown>;
+  if (!isCount(total) || !isCount(escaped) || !Array.isArray(escapes) || escapes.length !== escaped) return undefined;
+  const ok = escapes.every((e: unknown) => {
+    if (typeof e !== 'object' || e === null) return false;
+    const x = e as Record<string, unknown>;
+    return [x.scenario, x.tool, x.param, x.constraint, x.family, x.effect, x.fix].every(isStr) && (x.source === undefined || isStr(x.source));
+  });
+  return ok ? (p as ProbesSection) : undefined;
+}
+
 /** The section, or '' when no probe escaped. */
 export function renderProbesSection(p: ProbesSection, esc: Escapers): string {
   if (p.escaped === 0) return '';
