@@ -7,10 +7,12 @@
  *   `mutants`, `coverage` and `slack`.
  * - `mutationScoreViolations(section, minScore)`: the gate's `mutation_score` findings, for
  *   `GateInputs.analyses`.
- * Off unless asked for (`MutantOptions.enabled`; CLI `--mutants`, action `mutants`).
+ * On by default (`MutantOptions.enabled`; CLI `--no-mutants`, action `mutants: false` turn it off);
+ * the score gates only with `--min-mutation-score PCT` (action `min-mutation-score`).
  */
 import type { Conditions } from '../../bench/conditions.js';
 import { formatSource } from '../../bench/errors.js';
+import { formatRate } from '../../bench/rate.js';
 import type { Trial } from '../../bench/results.js';
 import type { Scenario } from '../../bench/scenario/types.js';
 import type { PolicyAnalysisResults, ScenarioMutationScore } from '../../bench/results-policy.js';
@@ -27,6 +29,7 @@ export interface MutantOptions {
 
 export type { MutantsSection, MutantSurvivor, PolicyAnalysisResults, ScenarioMutationScore } from '../../bench/results-policy.js';
 
+export const DEFAULT_MUTANTS: MutantOptions = Object.freeze({ enabled: true });
 export const NO_MUTANTS: MutantOptions = Object.freeze({ enabled: false });
 
 /** One scenario's part. */
@@ -101,9 +104,8 @@ export interface MutationScoreViolation {
 /** Rates are ratios of small integers: a user's 66.67 % must not fail 2/3 on a rounding hair. */
 const EPSILON = 1e-9;
 
-function percent(x: number): string {
-  return `${Math.round(x * 10000) / 100}%`;
-}
+/** Rates as every report shows them (src/bench/rate.ts). */
+const percent = formatRate;
 
 /**
  * The gate's part (`--min-mutation-score`): when the suite's score is below `minScore` (a
