@@ -141,6 +141,17 @@ describe('baseline: widenings with counterexamples', () => {
     expect(w.effect?.attack).toBe(false);
   });
 
+  it('_allow_unknown turned on: a call with an argument the grant does not name', async () => {
+    const head = scenario({ transfer: '{to: {one_of: [acme]}, amount: {range: {min: 0, max: 100}}, memo: wildcard, _allow_unknown: true}' });
+    const { outcome } = await compare(scenario(), head);
+    expect(outcome.baseline.widenings).toEqual([
+      expect.objectContaining({ change: 'allow_unknown_enabled', tool: 'transfer_money', param: null, proof: 'proven' }),
+    ]);
+    const w = outcome.baseline.widenings[0]!;
+    expect(Object.keys(w.counterexample!.args).sort()).toEqual(['amount', 'delegation_bench_witness', 'memo', 'to']);
+    expect(w.effect?.base_denial.code).toBe('unknown_argument');
+  });
+
   it('(d) only narrowings: listed, no widening, the gate passes', async () => {
     const head = scenario({
       readFile: '{subpath: /app/config}',
