@@ -40,3 +40,29 @@ describe('every report shows a rate the same way', () => {
     }
   });
 });
+
+describe('no other percent formatting in the sources', () => {
+  it('every rate shown as a percentage goes through src/bench/rate.ts', async () => {
+    const { readdirSync, readFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { fileURLToPath } = await import('node:url');
+    const src = fileURLToPath(new URL('../../src/', import.meta.url));
+    const offenders: string[] = [];
+    const walk = (dir: string): void => {
+      for (const e of readdirSync(dir, { withFileTypes: true })) {
+        const p = join(dir, e.name);
+        if (e.isDirectory()) walk(p);
+        else if (p.endsWith('.ts') && !p.endsWith(join('bench', 'rate.ts'))) {
+          readFileSync(p, 'utf8')
+            .split('\n')
+            .forEach((line, i) => {
+              // A fraction scaled to a percentage and printed with a '%' sign: its own rounding.
+              if (/\*\s*10{2,4}\b[^\n]*%|toFixed\([^)]*\)[^\n]*%/.test(line) && line.includes('`')) offenders.push(`${p.slice(src.length)}:${i + 1}: ${line.trim()}`);
+            });
+        }
+      }
+    };
+    walk(src);
+    expect(offenders).toEqual([]);
+  });
+});
