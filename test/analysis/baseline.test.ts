@@ -243,6 +243,19 @@ describe('baseline: reading the ref', () => {
     expect(await codeOf('HEAD', ['scenarios'], tempDir('db-nogit-'))).toBe('baseline_not_git');
   });
 
+  it('a path is literal: a folder named with glob characters reads only itself', async () => {
+    const { dir, baseSha } = repoWith(
+      { 'sc*/docs.yaml': scenario(), 'scenarios/other.yaml': scenario({ name: 'other', readFile: '{subpath: /}' }) },
+      {},
+    );
+    const scenarios = await loadScenarios(['sc*'], dir);
+    const headResults = runBenchmark({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
+    const out = await runBaseline({ ref: baseSha, inputs: ['sc*'], cwd: dir, seed: SEED, head: scenarios, headResults, allowWidening: false });
+    expect(out.baseline.removed).toEqual([]);
+    expect(out.baseline.added).toEqual([]);
+    expect(out.baseline.widenings).toEqual([]);
+  });
+
   it('reads the base without touching the work tree, and a file absent at the base makes its scenarios added', async () => {
     const { dir, baseSha } = repoWith({ 'other.txt': 'x' }, { 'scenarios/docs.yaml': scenario() });
     const before = git(dir, 'status', '--porcelain');

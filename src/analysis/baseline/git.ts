@@ -42,8 +42,9 @@ function git(cwd: string, args: readonly string[], maxBytes: number): Promise<Bu
         maxBuffer: maxBytes,
         timeout: GIT_TIMEOUT_MS,
         windowsHide: true,
-        // Never prompt for credentials; messages in English so that they can be quoted.
-        env: { ...process.env, GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C' },
+        // Never prompt for credentials; messages in English so that they can be quoted; a path is
+        // a path, never a pathspec pattern (`*`, `:(glob)`).
+        env: { ...process.env, GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C', GIT_LITERAL_PATHSPECS: '1' },
       },
       (error, stdout, stderr) => {
         if (error) {
