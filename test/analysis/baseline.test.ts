@@ -256,6 +256,27 @@ describe('baseline: reading the ref', () => {
     expect(out.baseline.widenings).toEqual([]);
   });
 
+  it('a base file over the loader\'s size limit is refused before it is read', async () => {
+    const big = `${scenario()}# ${'x'.repeat(1024 * 1024)}\n`;
+    const { dir, baseSha } = repoWith({ 'scenarios/docs.yaml': big }, { 'scenarios/docs.yaml': scenario() });
+    const scenarios = await loadScenarios(['scenarios'], dir);
+    const headResults = runBenchmark({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
+    const err = await runBaseline({ ref: baseSha, inputs: ['scenarios'], cwd: dir, seed: SEED, head: scenarios, headResults, allowWidening: false }).catch((e: unknown) => e);
+    expect((err as BaselineError).code).toBe('baseline_too_large');
+    expect((err as BaselineError).message).toMatch(/scenarios\/docs\.yaml at [0-9a-f]{40}: \d+ bytes is over the 1048576-byte limit/);
+  });
+
+  it('a base file that does not load is listed with its problems and its scenario counts as added', async () => {
+    const { dir, baseSha } = repoWith({ 'scenarios/docs.yaml': scenario().replace('description:', 'descripton:') }, { 'scenarios/docs.yaml': scenario() });
+    const scenarios = await loadScenarios(['scenarios'], dir);
+    const headResults = runBenchmark({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
+    const out = await runBaseline({ ref: baseSha, inputs: ['scenarios'], cwd: dir, seed: SEED, head: scenarios, headResults, allowWidening: false });
+    expect(out.baseline.added).toEqual(['docs']);
+    expect(out.problems.length).toBeGreaterThan(0);
+    expect(out.problems[0]).toMatch(new RegExp(`^${baseSha}:scenarios/docs\\.yaml:\\d+:\\d+: `));
+    expect(out.baseline.problems).toEqual(out.problems);
+  });
+
   it('reads the base without touching the work tree, and a file absent at the base makes its scenarios added', async () => {
     const { dir, baseSha } = repoWith({ 'other.txt': 'x' }, { 'scenarios/docs.yaml': scenario() });
     const before = git(dir, 'status', '--porcelain');
