@@ -9,6 +9,7 @@ import { HarnessError } from '../bench/errors.js';
 import { defaultWorkers, runSuite } from '../pipeline/suite.js';
 import { ScenarioError } from '../bench/scenario/errors.js';
 import { loadScenarios } from '../bench/scenario/load.js';
+import { drainLoaderWarnings } from '../bench/scenario/warnings.js';
 import { renderJson } from '../report/json.js';
 import { gateLines, renderTable } from '../report/table.js';
 import type { MutantOptions } from '../analysis/mutants/analysis.js';
@@ -220,6 +221,7 @@ export const runCommand: Command = async (argv: string[], io: CliIO) => {
   let scenarios;
   try {
     scenarios = await loadScenarios(flags.inputs, io.cwd);
+    for (const w of drainLoaderWarnings()) io.stderr(`warning: ${w}\n`);
   } catch (e) {
     if (e instanceof ScenarioError) {
       io.stderr(`${e.format()}\n${e.message}\n`);

@@ -5,6 +5,7 @@
  */
 import { ScenarioError } from '../bench/scenario/errors.js';
 import { loadScenarios } from '../bench/scenario/load.js';
+import { drainLoaderWarnings } from '../bench/scenario/warnings.js';
 import { EXIT_OK, EXIT_USAGE, UsageError, type Command } from './io.js';
 
 const USAGE = `usage: delegation-bench validate [--scenarios PATH]...
@@ -41,6 +42,7 @@ export const validateCommand: Command = async (argv, io) => {
   }
   try {
     const scenarios = await loadScenarios(inputs, io.cwd);
+    for (const w of drainLoaderWarnings()) io.stderr(`warning: ${w}\n`);
     const n = scenarios.length;
     io.stdout(`ok: ${n} scenario${n === 1 ? '' : 's'} (${scenarios.map((s) => s.name).join(', ')})\n`);
     return EXIT_OK;

@@ -11,6 +11,7 @@ import type { Constraint, ConstraintSet, ToolGrants } from '../../warrant/constr
 import type { Value } from '../../warrant/value.js';
 import { checkJudge } from '../judge-check.js';
 import { celProblem, constraintFromYaml } from './constraint-yaml.js';
+import { beginFile } from './warnings.js';
 import type { ScenarioProblem } from './errors.js';
 import { MAX_PROBLEMS_PER_FILE } from './limits.js';
 import { at, type PathSegment } from './path.js';
@@ -48,6 +49,7 @@ export interface ParseResult {
 
 export function parseScenarioText(text: string, file: string): ParseResult {
   const tree = parseYamlTree(text);
+  beginFile(file, tree.linePos); // loader warnings (warnings.ts) are placed in this file
   const problems: ScenarioProblem[] = [];
   const pos = (offset: number): SourcePos => ({ file, ...tree.linePos(offset) });
   const report = (offset: number, message: string): void => {

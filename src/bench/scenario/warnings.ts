@@ -1,29 +1,29 @@
 /**
  * Warnings of the scenario loader: things that load but may not do what the author expects (a CEL
  * constraint reading a name that is bound only for some arguments). They never fail a load; the
- * CLI prints them on stderr after loading (drainLoaderWarnings). Offsets are resolved to
- * FILE:LINE:COL by the parser, which sets the current file (beginFile).
+ * CLI prints them on stderr (`warning: FILE:LINE:COL: …`) after loading (drainLoaderWarnings).
+ * The parser names the file being read and how its offsets map to lines (beginFile).
  */
-export interface LoaderWarning {
-  readonly file: string;
-  readonly offset: number;
-  readonly message: string;
-}
+type Resolve = (offset: number) => { line: number; col: number };
 
 const MAX_WARNINGS = 1000;
-const pending: LoaderWarning[] = [];
+const pending: string[] = [];
 let currentFile = '';
+let resolve: Resolve | undefined;
 
 /** The file whose offsets the next warnings refer to. */
-export function beginFile(file: string): void {
+export function beginFile(file: string, linePos?: Resolve): void {
   currentFile = file;
+  resolve = linePos;
 }
 
 export function warnLoader(offset: number, message: string): void {
-  if (pending.length < MAX_WARNINGS) pending.push({ file: currentFile, offset, message });
+  if (pending.length >= MAX_WARNINGS) return;
+  const at = resolve?.(offset);
+  pending.push(at === undefined ? `${currentFile}: ${message}` : `${currentFile}:${at.line}:${at.col}: ${message}`);
 }
 
-/** The warnings so far, removed. */
-export function drainLoaderWarnings(): LoaderWarning[] {
+/** The warnings so far (FILE:LINE:COL: message), removed. */
+export function drainLoaderWarnings(): string[] {
   return pending.splice(0, pending.length);
 }
