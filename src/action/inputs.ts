@@ -6,6 +6,8 @@
 import type { MutantOptions } from '../analysis/mutants/analysis.js';
 import type { ProbeOptions } from '../analysis/probes/types.js';
 
+import { parseLlmInputs, type ActionLlm } from './llm.js';
+
 export type CommentMode = 'auto' | 'always' | 'off';
 
 export interface ActionConfig {
@@ -36,6 +38,8 @@ export interface ActionConfig {
   mutants: MutantOptions;
   /** design §8: probes (policy holes); `maxEscapes` gates their escapes. */
   probes: ProbeOptions;
+  /** LLM mode (design §9): mode, model, runs, shard, gate and the model server. */
+  llm: ActionLlm;
 }
 
 export class InputError extends Error {
@@ -51,7 +55,7 @@ const PERCENT_RE = /^(?:\d{1,3}(?:\.\d+)?|\.\d+)\s*%?$/;
 const MAX_SCENARIO_ENTRIES = 1000;
 const MAX_PATH = 4096;
 
-export function parseInputs(getInput: (name: string) => string): ActionConfig {
+export function parseInputs(getInput: (name: string) => string, env: Readonly<Record<string, string | undefined>> = {}): ActionConfig {
   const problems: string[] = [];
   const get = (name: string): string => getInput(name).trim();
   const show = (v: string): string => `'${v.length > 80 ? `${v.slice(0, 80)}…` : v}'`;
@@ -169,8 +173,11 @@ export function parseInputs(getInput: (name: string) => string): ActionConfig {
     probes = { enabled: true, maxEscapes: calls('max-escapes') };
   }
 
+  const llm = parseLlmInputs(get, env, problems);
+
   if (problems.length > 0) throw new InputError(problems);
   return {
+    llm,
     scenarios,
     maxAsr,
     minTcr,

@@ -19,6 +19,9 @@ import { renderMarkdown, reportMarker } from '../report/markdown.js';
 import { applyActionBaseline, writeActionCiFiles } from './baseline.js';
 import { describeCommentError, upsertStickyComment } from './comment.js';
 import { readContext, type ActionContext } from './context.js';
+import { llmFailure, maskSecrets, mergeShardFolder, runActionLlm } from './llm.js';
+import { LlmInputError } from '../llm/errors.js';
+import { evaluateLlmGate } from '../llm/gate.js';
 import { InputError, parseInputs, type ActionConfig } from './inputs.js';
 import { setCommentOutputs, setResultOutputs } from './outputs.js';
 import { ResultsFileError, readResultsFile } from './results-file.js';
@@ -42,7 +45,7 @@ export async function run(runner: Runner = processRunner(), cwd: string = proces
 async function runAction(runner: Runner, cwd: string): Promise<void> {
   let config: ActionConfig;
   try {
-    config = parseInputs((n) => runner.getInput(n));
+    config = parseInputs((n) => runner.getInput(n), runner.env);
   } catch (e) {
     if (e instanceof InputError) {
       runner.setFailed(`invalid input:\n${e.problems.map((p) => `  ${p}`).join('\n')}`);
@@ -50,6 +53,7 @@ async function runAction(runner: Runner, cwd: string): Promise<void> {
     }
     throw e;
   }
+  maskSecrets((line) => runner.info(line), config.llm); // before anything else can print them
   const ctx = readContext(runner.env, cwd);
   if (ctx.payloadProblem) runner.warning(ctx.payloadProblem);
 
@@ -101,7 +105,10 @@ async function runAction(runner: Runner, cwd: string): Promise<void> {
 
   // 5. Fail last: the gate, then a comment that was required.
   const failures: string[] = [];
-  if (!results.gate.passed) failures.push(gateFailure(runner, results, ctx));
+  // A shard's gates are decided by the merge of all shards (report-only mode on their folder).
+  if (!results.gate.passed && !config.llm.shard) failures.push(gateFailure(runner, results, ctx));
+  const llmFailed = llmFailure(results, config.llm);
+  if (llmFailed) failures.push(llmFailed);
   if (commentFailure) failures.push(commentFailure);
   if (failures.length > 0) runner.setFailed(failures.join('\n'));
 }
@@ -109,7 +116,16 @@ async function runAction(runner: Runner, cwd: string): Promise<void> {
 async function obtainResults(runner: Runner, config: ActionConfig, ctx: ActionContext): Promise<Results | undefined> {
   if (config.resultsPath) {
     try {
-      const { results, notes } = await readResultsFile(resolve(ctx.workspace, config.resultsPath), {
+      const given = resolve(ctx.workspace, config.resultsPath);
+      // A folder: the shard files of one LLM run, merged here into the results of the whole run.
+      const merged = await mergeShardFolder(given);
+      let file = given;
+      if (merged !== undefined) {
+        file = join(ctx.tempDir, `delegation-bench-${config.name}-merged.json`);
+        await writeFile(file, merged, 'utf8');
+        runner.info(`report-only mode: merged the shard files in ${config.resultsPath}`);
+      }
+      const { results, notes } = await readResultsFile(file, {
         maxAsr: config.maxAsr,
         minTcr: config.minTcr,
         maxFalseAllows: config.maxFalseAllows,
@@ -119,9 +135,11 @@ async function obtainResults(runner: Runner, config: ActionConfig, ctx: ActionCo
         `report-only mode: ${config.resultsPath} agrees with its trials; rates and gate recomputed from them with this step's thresholds`,
       );
       for (const n of notes) runner.warning(n);
+      // `gate: llm` gates the file's LLM results with this step's thresholds.
+      if (config.llm.gateLlm && results.llm) results.llm.gate = evaluateLlmGate(results.llm, config.maxAsr, config.minTcr);
       return results;
     } catch (e) {
-      if (e instanceof ResultsFileError) {
+      if (e instanceof ResultsFileError || e instanceof LlmInputError) {
         runner.setFailed(e.message);
         return undefined;
       }
@@ -132,14 +150,15 @@ async function obtainResults(runner: Runner, config: ActionConfig, ctx: ActionCo
     // Relative paths resolve against the workspace, and must stay in it (symlinks followed);
     // problems name files as the user wrote them.
     const scenarios = await loadScenarios(config.scenarios, ctx.workspace, { confine: ctx.workspace });
-    const results = runBenchmark({
-      scenarios,
+    const matrix = runBenchmark({
+      scenarios: config.llm.mode === 'llm' ? [] : scenarios, // --mode llm: the scripted matrix does not run
       maxAsr: config.maxAsr,
       minTcr: config.minTcr,
       maxFalseAllows: config.maxFalseAllows,
       maxFalseBlocks: config.maxFalseBlocks,
       seed: DEFAULT_SEED,
     });
+    const results = await runActionLlm(runner, config.llm, matrix, scenarios, { seed: DEFAULT_SEED, maxAsr: config.maxAsr, minTcr: config.minTcr });
     return await applyActionBaseline(runner, config, ctx, scenarios, results);
   } catch (e) {
     if (e instanceof ScenarioError) {

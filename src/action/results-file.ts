@@ -11,6 +11,7 @@ import type { GateThresholds } from '../bench/gate.js';
 import { VIOLATION_KIND_NAMES } from '../bench/gate-kinds.js';
 import { CONDITIONS, RESULTS_VERSION, type Results } from '../bench/results.js';
 import { MAX_CALLS, MAX_DEPTH } from '../bench/scenario/limits.js';
+import { llmOnlyJudged, rejudgeLlm } from './llm.js';
 import { rejudgeResults, sectionsNotShown } from './results-audit.js';
 import { checkBaseline } from './results-baseline.js';
 
@@ -53,7 +54,8 @@ export async function readResultsFile(file: string, step: GateThresholds): Promi
   }
   const problem = checkResults(data);
   if (problem) throw new ResultsFileError(`results-path ${file}: not a delegation-bench results file: ${problem}`);
-  const judged = rejudgeResults(data as Results, step);
+  // design §9: under mode llm the scripted matrix did not run; there is nothing of it to recompute.
+  const judged = (data as Results).mode === 'llm' ? llmOnlyJudged(data as Results, step) : rejudgeResults(data as Results, step);
   if ('problems' in judged) {
     throw new ResultsFileError(
       `results-path ${file}: refused: parts of the file disagree with its own trials ` +
@@ -69,6 +71,15 @@ export async function readResultsFile(file: string, step: GateThresholds): Promi
     judged.results.baseline = baseline as NonNullable<Results['baseline']>;
   }
   judged.notes.push(...sectionsNotShown(data as Results, judged.results));
+  // design §9: the LLM section, recomputed from its trials like the matrix (never believed).
+  if ((data as { llm?: unknown }).llm !== undefined) {
+    const l = rejudgeLlm(data, (data as Results).scenarios, step);
+    if ('problems' in l) throw new ResultsFileError(`results-path ${file}: refused: ${l.problems.join('; ')}`);
+    judged.results.mode = (data as Results).mode;
+    judged.results.llm = l.llm;
+  } else if ((data as Results).mode !== 'deterministic') {
+    throw new ResultsFileError(`results-path ${file}: not a delegation-bench results file: $.mode is ${(data as Results).mode} but there is no $.llm`);
+  }
   return judged;
 }
 
@@ -169,7 +180,7 @@ const results = shape(
         : v === 1
           ? `${at}: version 1 comes from an older delegation-bench (without reachability and false allow/block gating); produce the file again with this version`
           : `${at}: expected ${RESULTS_VERSION}`,
-    mode: oneOf('deterministic'),
+    mode: oneOf('deterministic', 'llm', 'both'),
     conditions: list(condition),
     scenarios: list(str),
     trials: (v, at) => (Array.isArray(v) && v.length > MAX_TRIALS ? `${at}: more than ${MAX_TRIALS} trials` : list(trial)(v, at)),

@@ -9,9 +9,8 @@ import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Results } from '../bench/results.js';
 import { passedOverall } from '../llm/attach.js';
-import { readLlmSection } from '../llm/check.js';
 import { LlmInputError } from '../llm/errors.js';
-import { mergeLlm, type ShardPart } from '../llm/merge.js';
+import { mergeShardFiles, type ShardFile } from '../llm/merge-results.js';
 import { renderJson } from '../report/json.js';
 import { renderTable } from '../report/table.js';
 import { EXIT_FAILED, EXIT_OK, UsageError, type CliIO, type Command } from './io.js';
@@ -27,20 +26,6 @@ unsharded run would give, and gates them as that run would.
 
 exit codes: 0 gate passed, 1 gate failed, 2 shards that do not make one run (named in the message)
 `;
-
-const MAX_FILES = 1024;
-
-/** Everything but the LLM section and durations: what each shard ran the same way. */
-function sharedPart(data: Record<string, unknown>): string {
-  const { llm: _llm, timings: _timings, ...rest } = data;
-  return JSON.stringify(rest);
-}
-
-function scenarioNames(data: Record<string, unknown>, name: string): string[] {
-  const s = data.scenarios;
-  if (!Array.isArray(s) || !s.every((x): x is string => typeof x === 'string')) throw new UsageError(`${name}: $.scenarios: expected a list of names`);
-  return s;
-}
 
 export const mergeCommand: Command = async (argv: string[], io: CliIO) => {
   let parsed;
@@ -62,32 +47,12 @@ export const mergeCommand: Command = async (argv: string[], io: CliIO) => {
   if (!['table', 'markdown', 'json'].includes(format)) throw new UsageError(`--format must be one of table, markdown, json, got '${format}'`);
   const files = parsed.positionals;
   if (files.length === 0) throw new UsageError(`name the shard files to merge\n${MERGE_HELP}`);
-  if (files.length > MAX_FILES) throw new UsageError(`at most ${MAX_FILES} shard files`);
 
-  const parts: ShardPart[] = [];
-  let first: { name: string; data: Record<string, unknown>; shared: string; scenarios: string[] } | undefined;
-  for (const name of files) {
-    const data = await readResultsJson(name, io.cwd, 'merge');
-    if (typeof data !== 'object' || data === null || Array.isArray(data)) throw new UsageError(`${name}: not a results file`);
-    const obj = data as Record<string, unknown>;
-    try {
-      parts.push({ name, llm: readLlmSection(obj, name) });
-    } catch (e) {
-      if (e instanceof LlmInputError) throw new UsageError(e.message);
-      throw e;
-    }
-    const shared = sharedPart(obj);
-    const scenarios = scenarioNames(obj, name);
-    if (!first) first = { name, data: obj, shared, scenarios };
-    else if (shared !== first.shared) {
-      throw new UsageError(`${name} and ${first.name} differ outside their LLM trials (scenarios, scripted matrix or gate): not shards of one run`);
-    }
-  }
+  const inputs: ShardFile[] = [];
+  for (const name of files) inputs.push({ name, data: await readResultsJson(name, io.cwd, 'merge') });
   let merged: Results;
   try {
-    const llm = mergeLlm(parts, first!.scenarios);
-    const { timings: _t, ...rest } = first!.data;
-    merged = { ...(rest as unknown as Results), llm };
+    merged = mergeShardFiles(inputs);
   } catch (e) {
     if (e instanceof LlmInputError) throw new UsageError(e.message);
     throw e;
@@ -99,7 +64,7 @@ export const mergeCommand: Command = async (argv: string[], io: CliIO) => {
     merged = JSON.parse(json) as Results;
     table = renderTable(merged);
   } catch (e) {
-    throw new UsageError(`${first!.name}: not a results file this version can read (${(e as Error).message})`);
+    throw new UsageError(`${files[0]}: not a results file this version can read (${(e as Error).message})`);
   }
   const report =
     format === 'json' ? json : format === 'markdown' ? (await import('../report/markdown.js')).renderMarkdown(merged, { name: 'delegation-bench' }) : table;

@@ -8,8 +8,10 @@ import type { LlmResults, Results } from '../bench/results.js';
 
 export function withLlm(base: Results, llm: LlmResults, mode: 'llm' | 'both', scenarios: readonly string[]): Results {
   if (mode === 'both') return { ...base, mode, llm };
+  // The matrix ran on no scenario: its per-scenario notes (empty) would not match `scenarios`.
+  const { scenario_info: _none, ...rest } = base;
   return {
-    ...base,
+    ...rest,
     mode,
     scenarios: [...scenarios],
     trials: [],

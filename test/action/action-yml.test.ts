@@ -23,7 +23,7 @@ describe('action.yml', () => {
 
   it('declares the inputs of design §6 with their defaults, each described', () => {
     expect(Object.keys(action.inputs).sort()).toEqual(
-      ['allow-widening', 'badge-path', 'baseline', 'comment', 'github-token', 'job-summary', 'max-asr', 'max-false-allows', 'max-false-blocks', 'min-mutation-score', 'min-tcr', 'mutants', 'name', 'pr-number', 'results-path', 'scenarios'],
+      ['allow-widening', 'badge-path', 'baseline', 'comment', 'gate', 'github-token', 'job-summary', 'max-asr', 'max-false-allows', 'max-false-blocks', 'min-mutation-score', 'min-tcr', 'mode', 'model', 'mutants', 'name', 'openai-api-key', 'openai-base-url', 'pr-number', 'results-path', 'runs', 'scenarios', 'shard'],
     );
     const defaults = Object.fromEntries(Object.entries(action.inputs).map(([k, v]) => [k, v.default]));
     expect(defaults).toMatchObject({

@@ -1,0 +1,199 @@
+/**
+ * The action's LLM mode (design §6, §9): inputs `mode`, `model`, `runs`, `shard`, `gate`,
+ * `openai-base-url`, `openai-api-key`; the run itself; and, in report-only mode, a folder of shard
+ * files merged into one run, and the `llm` section of a results file checked against its trials.
+ * The key is masked in the log (`::add-mask::`, see maskSecrets) before anything else happens.
+ */
+import { readFile, readdir, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Results } from '../bench/results.js';
+import type { Scenario } from '../bench/scenario/types.js';
+import { withLlm } from '../llm/attach.js';
+import { parseShard, type Shard } from '../llm/cells.js';
+import { readLlmSection } from '../llm/check.js';
+import { LlmInputError } from '../llm/errors.js';
+import { evaluateLlmGate } from '../llm/gate.js';
+import { mergeShardFiles } from '../llm/merge-results.js';
+import { OpenAIChat } from '../llm/openai-chat.js';
+import { assemble, runLlm } from '../llm/run-llm.js';
+import { formatMeanStd } from '../report/sections/llm.js';
+import { renderJson } from '../report/json.js';
+import type { Runner } from './runner.js';
+
+export interface ActionLlm {
+  mode: 'deterministic' | 'llm' | 'both';
+  model: string;
+  runs: number;
+  shard: Shard | undefined;
+  gateLlm: boolean;
+  baseURL: string | undefined;
+  apiKey: string | undefined;
+}
+
+const MAX_RUNS = 10_000;
+
+/** Parses the LLM inputs; problems are added to `problems` (all reported together). */
+export function parseLlmInputs(get: (name: string) => string, env: Readonly<Record<string, string | undefined>>, problems: string[]): ActionLlm {
+  const apiKey = get('openai-api-key') || env.OPENAI_API_KEY?.trim() || undefined;
+  const baseURL = get('openai-base-url') || env.OPENAI_BASE_URL?.trim() || undefined;
+  const modeRaw = get('mode') || 'deterministic';
+  let mode: ActionLlm['mode'] = 'deterministic';
+  if (modeRaw === 'deterministic' || modeRaw === 'llm' || modeRaw === 'both') mode = modeRaw;
+  else problems.push(`input mode: '${modeRaw.slice(0, 80)}' must be deterministic, llm or both`);
+  const model = get('model');
+  const runsRaw = get('runs') || '1';
+  const runs = /^\d{1,5}$/.test(runsRaw) && Number(runsRaw) >= 1 && Number(runsRaw) <= MAX_RUNS ? Number(runsRaw) : NaN;
+  if (Number.isNaN(runs)) problems.push(`input runs: '${runsRaw.slice(0, 80)}' must be a whole number from 1 to ${MAX_RUNS}`);
+  let shard: Shard | undefined;
+  const shardRaw = get('shard');
+  if (shardRaw !== '') {
+    try {
+      shard = parseShard(shardRaw);
+    } catch (e) {
+      if (!(e instanceof LlmInputError)) throw e;
+      problems.push(`input shard: ${e.message.replace('--shard ', '')}`);
+    }
+  }
+  const gateRaw = get('gate') || 'deterministic';
+  if (gateRaw !== 'deterministic' && gateRaw !== 'llm') problems.push(`input gate: '${gateRaw.slice(0, 80)}' must be deterministic or llm`);
+  if (mode !== 'deterministic') {
+    if (model === '') problems.push(`input model: mode ${mode} needs the model name (e.g. gpt-4o-mini)`);
+    if (!apiKey && !baseURL) {
+      problems.push(`input openai-api-key: mode ${mode} needs a model server: openai-api-key (e.g. \${{ secrets.OPENAI_API_KEY }}), or openai-base-url for an OpenAI-compatible server`);
+    }
+    if (baseURL) {
+      let ok = false;
+      try {
+        const u = new URL(baseURL);
+        ok = u.protocol === 'http:' || u.protocol === 'https:';
+      } catch {
+        ok = false;
+      }
+      if (!ok) problems.push('input openai-base-url: must be an http or https URL');
+    }
+  } else if (model !== '' || shardRaw !== '') {
+    // (runs has a default in action.yml, so it is always set; gate: llm also serves report-only mode)
+    problems.push('inputs model and shard apply to LLM mode only; set mode: llm or mode: both');
+  }
+  return { mode, model, runs: Number.isNaN(runs) ? 1 : runs, shard, gateLlm: gateRaw === 'llm', baseURL, apiKey };
+}
+
+/** The LLM stage after the scripted matrix; progress as one log line per finished cell. */
+export async function runActionLlm(runner: Runner, c: ActionLlm, base: Results, scenarios: readonly Scenario[], t: { seed: string; maxAsr: number; minTcr: number }): Promise<Results> {
+  if (c.mode === 'deterministic') return base;
+  const controller = new AbortController();
+  // A cancelled workflow sends SIGINT first: keep what finished (the results file still gets written).
+  const onSigint = (): void => controller.abort();
+  process.once('SIGINT', onSigint);
+  try {
+    const llm = await runLlm({
+      scenarios,
+      seed: t.seed,
+      model: c.model,
+      chat: new OpenAIChat({ model: c.model, apiKey: c.apiKey, baseURL: c.baseURL, timeoutMs: 60_000, maxRetries: 2 }),
+      runs: c.runs,
+      concurrency: 4,
+      settings: { maxTurns: 15, temperature: undefined, denialDetail: false, transcripts: false },
+      ...(c.shard ? { shard: c.shard } : {}),
+      signal: controller.signal,
+      onProgress: (p) => {
+        if (p.cell) {
+          runner.info(`llm: ${p.cell.scenario} × ${p.cell.condition}: ASR ${formatMeanStd(p.cell.stats.asr)}, TCR ${formatMeanStd(p.cell.stats.tcr)}, ${p.cell.stats.errors} errors (${p.done}/${p.total})`);
+        }
+      },
+    });
+    if (c.gateLlm) llm.gate = evaluateLlmGate(llm, t.maxAsr, t.minTcr);
+    return withLlm(base, llm, c.mode, scenarios.map((s) => s.name));
+  } finally {
+    process.off('SIGINT', onSigint);
+  }
+}
+
+/** Why the step fails on account of LLM mode, if it does (a shard leaves gating to the merge). */
+export function llmFailure(r: Results, c: ActionLlm | undefined): string | undefined {
+  const l = r.llm;
+  if (!l) return undefined;
+  if (!l.complete) return `LLM run incomplete: ${l.stopped?.message ?? 'stopped early'}`;
+  if (c?.shard) return undefined;
+  if (l.gate && !l.gate.passed) return `LLM gate failed:\n${l.gate.violations.map((v) => `  ${v.scenario || 'suite'}: ${v.message}`).join('\n')}`;
+  return undefined;
+}
+
+const MAX_SHARD_BYTES = 256 * 1024 * 1024;
+
+/**
+ * Report-only mode given a folder: every *.json in it is a shard of one run; they are merged into
+ * one results text (canonical JSON), or refused with the reason.
+ */
+export async function mergeShardFolder(dir: string): Promise<string | undefined> {
+  if (!(await stat(dir)).isDirectory()) return undefined;
+  const names = (await readdir(dir)).filter((n) => n.endsWith('.json')).sort();
+  const files = [];
+  for (const n of names) {
+    const path = join(dir, n);
+    const size = (await stat(path)).size;
+    if (size > MAX_SHARD_BYTES) throw new LlmInputError('merge_bad_file', `${n}: ${size} bytes is over the ${MAX_SHARD_BYTES}-byte limit`);
+    let data: unknown;
+    try {
+      data = JSON.parse(await readFile(path, 'utf8'));
+    } catch (e) {
+      throw new LlmInputError('merge_bad_file', `${n}: not JSON (${(e as Error).message})`);
+    }
+    files.push({ name: n, data });
+  }
+  return renderJson(mergeShardFiles(files));
+}
+
+/**
+ * The `llm` section of a results file in report-only mode: checked, and recomputed from its trials
+ * (cells, summary, tokens; the gate with the step's thresholds when the file was gated on LLM
+ * results). Returns the problems when the file's numbers disagree with its trials.
+ */
+export function rejudgeLlm(data: unknown, scenarios: readonly string[], step: { maxAsr: number; minTcr: number }): { llm: Results['llm'] } | { problems: string[] } {
+  let l;
+  try {
+    l = readLlmSection(data, 'results file');
+  } catch (e) {
+    if (e instanceof LlmInputError) return { problems: [e.message] };
+    throw e;
+  }
+  const again = assemble(
+    { model: l.model, runs: l.runs, seed: l.seed, inputs: l.inputs, config: l.config, ...(l.shard ? { shard: l.shard } : {}) },
+    scenarios,
+    l.trials,
+    l.complete ? undefined : (l.stopped ?? { reason: 'interrupted', message: 'stopped early' }),
+  );
+  const problems: string[] = [];
+  const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+  const file = l as unknown as Record<string, unknown>;
+  if (!same(file.cells, again.cells)) problems.push('$.llm.cells disagree with $.llm.trials');
+  if (!same(file.summary, again.summary)) problems.push('$.llm.summary disagrees with $.llm.trials');
+  if (!same(file.tokens, again.tokens)) problems.push('$.llm.tokens disagree with $.llm.trials');
+  if (problems.length > 0) return { problems };
+  if (l.gate) again.gate = evaluateLlmGate(again, step.maxAsr, step.minTcr);
+  return { llm: again };
+}
+
+/** `::add-mask::` for the key (and a base URL's password): the runner then hides them in every log line. */
+export function maskSecrets(write: (line: string) => void, c: ActionLlm): void {
+  if (c.apiKey) write(`::add-mask::${c.apiKey}`);
+  if (c.baseURL) {
+    try {
+      const u = new URL(c.baseURL);
+      if (u.password) write(`::add-mask::${decodeURIComponent(u.password)}`);
+    } catch {
+      // not a URL: refused by the inputs' check
+    }
+  }
+}
+
+/**
+ * Report-only mode for a `mode: llm` file: the scripted matrix did not run, so there is nothing of
+ * it to recompute; a file that says otherwise (trials or a summary) is refused.
+ */
+export function llmOnlyJudged(r: Results, step: { maxAsr: number; minTcr: number }): { results: Results; notes: string[] } | { problems: string[] } {
+  if (r.trials.length > 0 || Object.keys(r.summary).length > 0 || r.gate.violations.length > 0) {
+    return { problems: ['$.mode is llm, but the file has scripted-matrix trials, a summary or gate violations'] };
+  }
+  return { results: { ...r, trials: [], summary: {}, gate: { ...r.gate, max_asr: step.maxAsr, min_tcr: step.minTcr, passed: true, violations: [] } }, notes: [] };
+}

@@ -1,0 +1,125 @@
+/**
+ * The action in LLM mode against the stand-in server: inputs, the key masked before anything is
+ * printed and never written, shards run as a matrix would run them, and report-only mode on the
+ * folder of shard files merging them into the unsharded results.
+ */
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseInputs, InputError } from '../../src/action/inputs.js';
+import { run } from '../../src/action/main.js';
+import type { Runner } from '../../src/action/runner.js';
+import type { Results } from '../../src/bench/results.js';
+import { loadScenarios } from '../../src/bench/scenario/load.js';
+import { startStandIn, type StandIn } from './stand-in.js';
+
+const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+const KEY = 'sk-action-SECRET-4242';
+let server: StandIn;
+let dir: string;
+
+beforeAll(async () => {
+  server = await startStandIn(await loadScenarios([], ROOT));
+  dir = mkdtempSync(join(tmpdir(), 'db-action-llm-'));
+});
+afterAll(async () => {
+  await server.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function runner(inputs: Record<string, string>, temp: string): Runner & { lines: string[]; failed: string[]; outputs: Record<string, string> } {
+  const lines: string[] = [];
+  const failed: string[] = [];
+  const outputs: Record<string, string> = {};
+  return {
+    env: { RUNNER_TEMP: temp, GITHUB_WORKSPACE: dir },
+    lines,
+    failed,
+    outputs,
+    getInput: (n) => (inputs[n] ?? '').trim(),
+    setOutput: (n, v) => void (outputs[n] = v),
+    info: (m) => void lines.push(m),
+    debug: (m) => void lines.push(m),
+    notice: (m) => void lines.push(m),
+    warning: (m) => void lines.push(`warning: ${m}`),
+    error: (m) => void lines.push(`error: ${m}`),
+    setFailed: (m) => void failed.push(m),
+  };
+}
+
+const base = () => ({ comment: 'off', 'job-summary': 'false', probes: 'off', mode: 'both', model: 'obedient', runs: '2', 'openai-base-url': server.url, 'openai-api-key': KEY });
+
+describe('action inputs for LLM mode', () => {
+  it('every problem at once; the key never appears in them', () => {
+    const get = (m: Record<string, string>) => (n: string) => m[n] ?? '';
+    let err: InputError | undefined;
+    try {
+      parseInputs(get({ mode: 'llm', runs: 'many', shard: '5/2', 'openai-api-key': KEY, 'openai-base-url': 'ftp://x' }));
+    } catch (e) {
+      err = e as InputError;
+    }
+    expect(err?.problems.join('\n')).toMatch(/input runs[\s\S]*input shard[\s\S]*input model[\s\S]*openai-base-url/);
+    expect(err?.message).not.toContain(KEY);
+    expect(() => parseInputs(get({ mode: 'llm', model: 'm' }))).toThrow(/needs a model server/);
+    expect(parseInputs(get({ mode: 'llm', model: 'm' }), { OPENAI_API_KEY: 'k' }).llm.apiKey).toBe('k');
+    expect(() => parseInputs(get({ model: 'm' }))).toThrow(/apply to LLM mode only/);
+    expect(parseInputs(get({ gate: 'llm' })).llm.gateLlm).toBe(true); // report-only mode
+  });
+});
+
+describe('the action in LLM mode', () => {
+  it('masks the key first, runs both modes, writes results without the key', async () => {
+    const temp = mkdtempSync(join(dir, 't-'));
+    const r = runner(base(), temp);
+    await run(r, dir);
+    expect(r.failed).toEqual([]);
+    expect(r.lines[0]).toBe(`::add-mask::${KEY}`);
+    const text = readFileSync(r.outputs['results-file']!, 'utf8');
+    expect(text).not.toContain(KEY);
+    const res = JSON.parse(text) as Results;
+    expect(res.mode).toBe('both');
+    expect(res.llm!.summary.task_scoped!.asr.mean).toBe(0);
+    expect(r.lines.filter((l) => l.startsWith('llm: '))).toHaveLength(res.llm!.cells.length);
+  });
+
+  it('shards as a matrix, then report-only mode on their folder merges them into the unsharded results', async () => {
+    const whole = runner(base(), mkdtempSync(join(dir, 't-')));
+    await run(whole, dir);
+    const shards = join(dir, 'shards');
+    mkdirSync(shards, { recursive: true });
+    for (const i of [1, 2]) {
+      const r = runner({ ...base(), shard: `${i}/2` }, mkdtempSync(join(dir, 't-')));
+      await run(r, dir);
+      expect(r.failed).toEqual([]);
+      copyFileSync(r.outputs['results-file']!, join(shards, `shard-${i}.json`));
+    }
+    const merge = runner({ comment: 'off', 'job-summary': 'false', 'results-path': 'shards', gate: 'llm' }, mkdtempSync(join(dir, 't-')));
+    await run(merge, dir);
+    expect(merge.failed).toEqual([]);
+    const merged = JSON.parse(readFileSync(merge.outputs['results-file']!, 'utf8')) as Results;
+    const unsharded = JSON.parse(readFileSync(whole.outputs['results-file']!, 'utf8')) as Results;
+    expect(merged.llm!.trials).toEqual(unsharded.llm!.trials);
+    expect(merged.llm!.cells).toEqual(unsharded.llm!.cells);
+    expect(merged.trials).toEqual(unsharded.trials);
+
+    // One shard missing: refused, and the step fails.
+    rmSync(join(shards, 'shard-2.json'));
+    const missing = runner({ comment: 'off', 'job-summary': 'false', 'results-path': 'shards' }, mkdtempSync(join(dir, 't-')));
+    await run(missing, dir);
+    expect(missing.failed.join('\n')).toMatch(/shard 2\/2 not given/);
+  });
+
+  it('report-only mode refuses an llm section whose numbers disagree with its trials', async () => {
+    const r = runner({ ...base(), mode: 'llm' }, mkdtempSync(join(dir, 't-')));
+    await run(r, dir);
+    const res = JSON.parse(readFileSync(r.outputs['results-file']!, 'utf8')) as Results;
+    res.llm!.cells[0]!.asr.mean = 0.5;
+    const forged = join(dir, 'forged.json');
+    (await import('node:fs')).writeFileSync(forged, JSON.stringify(res));
+    const rep = runner({ comment: 'off', 'job-summary': 'false', 'results-path': 'forged.json' }, mkdtempSync(join(dir, 't-')));
+    await run(rep, dir);
+    expect(rep.failed.join('\n')).toMatch(/cells disagree with \$\.llm\.trials/);
+  });
+});
