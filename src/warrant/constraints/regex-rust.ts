@@ -74,10 +74,19 @@ export function translateRustRegex(p: string): string | Refused {
         case 'E':
         case 'C':
           return refuse(`the escape \\${e}`);
-        default:
+        default: {
           if (e >= '0' && e <= '9') return refuse(`the escape \\${e}`);
+          // \p{Name}, \P{Name}, \x{10FFFF}: the braces belong to the escape.
+          if ((e === 'p' || e === 'P' || e === 'x') && p[i + 1] === '{') {
+            const close = p.indexOf('}', i + 1);
+            if (close < 0) return refuse(`an unclosed \\${e}{`);
+            out += `\\${e}${p.slice(i + 1, close + 1)}`;
+            i = close;
+            continue;
+          }
           out += `\\${e}`;
           continue;
+        }
       }
     }
     if (inClass) {

@@ -1,0 +1,57 @@
+/**
+ * Regexes read as Rust's `regex` crate reads them (Tenuo's `Regex::new(p)?.is_match(s)`), run on
+ * RE2: Unicode classes translated, syntax the two read differently refused with a reason.
+ * Expected outcomes follow regex-syntax's documented semantics (perl classes are Unicode-aware by
+ * default; `\b` is a Unicode word boundary).
+ */
+import { describe, expect, it } from 'vitest';
+import { regexMatches, resetRegexBudget } from '../../src/warrant/constraints/regex.js';
+
+const m = (p: string, s: string): boolean | string => regexMatches(p, s);
+
+describe('Rust regex semantics on RE2', () => {
+  it('\\w, \\d, \\s are Unicode classes, as in Rust', () => {
+    resetRegexBudget();
+    expect(m('^\\w+$', 'héllo_wörld')).toBe(true);
+    expect(m('^\\w$', '日')).toBe(true);
+    expect(m('^\\w$', '\u0301')).toBe(true); // a combining mark (M)
+    expect(m('^\\w$', '-')).toBe(false);
+    expect(m('^\\d+$', '٣٤')).toBe(true); // Arabic-Indic digits (Nd)
+    expect(m('^\\d$', '²')).toBe(false); // superscript two is No, not Nd
+    expect(m('^\\s$', '\u00a0')).toBe(true);
+    expect(m('^\\s$', '\u2003')).toBe(true);
+    expect(m('^\\W$', 'é')).toBe(false);
+    expect(m('^\\S$', '\u3000')).toBe(false);
+    expect(m('^[\\w-]+$', 'ä-b')).toBe(true);
+    expect(m('^[^\\d]$', '٣')).toBe(false);
+  });
+
+  it('\\p{..} classes and case folding pass through', () => {
+    expect(m('^\\p{L}+$', 'Ωmega')).toBe(true);
+    expect(m('^\\p{Greek}+$', 'Ωω')).toBe(true);
+    expect(m('(?i)^straße$', 'STRAßE')).toBe(true);
+  });
+
+  it('matching is an unanchored search', () => {
+    expect(m('b', 'abc')).toBe(true);
+    expect(m('^b', 'abc')).toBe(false);
+  });
+
+  it('\\b is kept on ASCII text and refused on other text', () => {
+    expect(m('\\bcat\\b', 'a cat here')).toBe(true);
+    expect(m('\\bcat\\b', 'concat')).toBe(false);
+    expect(m('\\bcat\\b', 'é cat')).toMatch(/not supported here: \\b or \\B on non-ASCII text/);
+    expect(m('\\\\b', 'é\\b')).toBe(true); // an escaped backslash then b is no boundary
+  });
+
+  it('refuses what Rust and RE2 read differently', () => {
+    for (const p of ['[a-z&&[^x]]', '[a-z--x]', '[a[b]]', '[\\W]', '(?x) a', '(?u)a', '\\<a', 'a\\>', '\\b{start}a', '\\u0041', '\\Qa.b\\E', '(a)\\1', 'a{', 'a{,3}', '[a']) {
+      expect(m(p, 'a'), p).toMatch(/not supported here|invalid|missing/);
+    }
+    expect(m('[[:alpha:]]+', 'ab')).toBe(true); // POSIX classes are the same (ASCII) in both
+  });
+
+  it('refuses Unicode properties RE2 does not know (Rust knows them)', () => {
+    expect(typeof m('\\p{Alphabetic}', 'a')).toBe('string');
+  });
+});
