@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatRate, ratePercent } from '../../src/bench/rate.js';
+import { setResultOutputs } from '../../src/action/outputs.js';
+import type { Runner } from '../../src/action/runner.js';
 import { badgeData } from '../../src/report/badge.js';
 import { renderMarkdown } from '../../src/report/markdown.js';
 import { renderTable } from '../../src/report/table.js';
@@ -24,7 +26,7 @@ describe('formatRate: one rounding for every report', () => {
 });
 
 describe('every report shows a rate the same way', () => {
-  it('table, markdown (summary and comment) and badge agree on 6/7 and on 0.9999', () => {
+  it('table, markdown (summary and comment), badge and action outputs agree on 6/7 and on 0.9999', () => {
     for (const [asr, tcr] of [
       [1 / 7, 6 / 7],
       [0.00001, 0.9999],
@@ -37,6 +39,15 @@ describe('every report shows a rate the same way', () => {
       expect(renderTable(r)).toMatch(new RegExp(`task_scoped ASR ${a.replace('.', '\\.')}, TCR ${t.replace('.', '\\.')}`));
       expect(renderMarkdown(r, { name: 'n' })).toContain(`| **task_scoped** | ${a} | ${t} |`);
       expect(badgeData(r, 'n').message).toBe(`ASR ${a} · TCR ${t}`);
+      // The action's outputs: the same number, without the sign (like the max-asr input).
+      const outputs: Record<string, string> = {};
+      setResultOutputs({ setOutput: (k: string, v: string) => void (outputs[k] = v) } as unknown as Runner, r, {
+        resultsFile: 'r.json',
+        reportFile: 'r.md',
+        badgeFile: undefined,
+      });
+      expect(`${outputs['asr']}%`).toBe(a);
+      expect(`${outputs['tcr']}%`).toBe(t);
     }
   });
 });
