@@ -138,6 +138,16 @@ describe('slack of other kinds', () => {
     expect(fs[2]!.apply).toEqual({ transfer_money: payments.warrant.transfer_money });
   });
 
+  it('a tool whose legitimate call is denied (a false block) is not unused: the task needs it', () => {
+    const blocked = scenario({
+      name: 'blocked',
+      environment: { files: { '/b/x.txt': 'x' }, transactions: [], emails: [], balance: 0 },
+      calls: [call('read_file', { path: '/b/x.txt' })],
+      warrant: { read_file: { constraints: { path: sub('/a') }, allowUnknown: false } },
+    });
+    expect(findings(blocked)).toEqual([]);
+  });
+
   it('the YAML of Range and OneOf suggestions loads back', async () => {
     const text = readFileSync(join('scenarios', 'hr_onboarding.yaml'), 'utf8');
     const [f] = findings(payments);

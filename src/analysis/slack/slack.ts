@@ -1,7 +1,7 @@
 /**
  * Least-privilege slack (design §8, "slack"): what the task_scoped warrant grants beyond what the
  * scenario's legitimate calls (marked `expect: allow`, and allowed in the task_scoped trial) use.
- * - `unused_tool`: a granted tool no legitimate call uses; the suggestion is to drop the grant.
+ * - `unused_tool`: a granted tool no call marked `expect: allow` uses; the suggestion is to drop it.
  * - `wider_than_needed`: a constraint of a used tool wider than its calls need, with the tightest
  *   constraint of the same kind (tighten.ts); `suggested` is null for kinds with no such rule
  *   (CEL, regex, …), so that a reader knows to look at them by hand.
@@ -43,7 +43,8 @@ export function slackFindings(scenario: Scenario, trial: Trial): SlackFinding[] 
   const source = (tool: string): string => formatSource(scenario.grantSources?.[tool] ?? scenario.warrantSource ?? scenario.source);
   for (const [tool, set] of Object.entries(grants)) {
     const calls = legit.filter((c) => c.tool === tool);
-    if (calls.length === 0) {
+    // Unused: no call marked `expect: allow` names the tool at all (a denied one still needs it).
+    if (!scenario.calls.some((c) => c.tool === tool && c.expect === 'allow')) {
       const { [tool]: _dropped, ...rest } = grants;
       out.push({
         entry: {
@@ -60,6 +61,7 @@ export function slackFindings(scenario: Scenario, trial: Trial): SlackFinding[] 
       });
       continue;
     }
+    if (calls.length === 0) continue;
     for (const param of Object.keys(set.constraints).sort(compareUtf8)) {
       const c = set.constraints[param]!;
       const values = calls.filter((x) => Object.prototype.hasOwnProperty.call(x.args, param)).map((x) => x.args[param]!);
