@@ -73,7 +73,7 @@ describe('pull request runs on the built-in suite', () => {
     expect(first.outputs['comment-url']).toContain(`#issuecomment-${comments[0]!.id}`);
     // Each output written once, in the runner's heredoc form.
     const names = [...first.outputText.matchAll(/^([a-z-]+)<<ghadelimiter_[0-9a-f-]{36}$/gm)].map((m) => m[1]);
-    expect(names).toEqual(['passed', 'asr', 'tcr', 'calls-blocked', 'results-file', 'report-file', 'badge-file', 'comment-id', 'comment-url']);
+    expect(names).toEqual(['passed', 'asr', 'tcr', 'calls-blocked', 'results-file', 'report-file', 'badge-file', 'sarif-file', 'junit-file', 'comment-id', 'comment-url']);
     expect(gh.restCalls()).toEqual(['GET /repos/octo/repo/issues/7/comments', 'POST /repos/octo/repo/issues/7/comments']);
     expect(gh.requests.every((r) => r.auth === 'token test-token')).toBe(true);
     expect(gh.requests.find((r) => r.method === 'GET')?.query['per_page']).toBe('100');
