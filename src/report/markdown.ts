@@ -97,8 +97,10 @@ class Sections {
 function renderLevel(s: Sections, level: Level, runUrl: string | undefined): string {
   const r = s.r;
   const parts: string[] = [];
-  parts.push(s.get('head', () => [reportMarker(s.o.name), heading(r, s.o.name), `> ${HYPOTHESIS}`, keyFinding(r)].join('\n\n')));
+  parts.push(s.get('head', () => [reportMarker(s.o.name), heading(r, s.o.name)].join('\n\n')));
+  // design §10: with a baseline, the report opens with what the change allows and breaks.
   if (r.baseline) parts.push(s.get('baseline', () => renderBaselineSection(r.baseline!, { text: escapeText, code: escapeCode })));
+  parts.push(s.get('intro', () => [`> ${HYPOTHESIS}`, keyFinding(r)].join('\n\n')));
   const holes = probesOf(r); // design §8: policy holes first, when any probe escaped
   if (holes && holes.escaped > 0) parts.push(s.get('probes', () => renderProbesSection(holes, { text: escapeText, code: escapeCodeSpan })));
   const holes = probesOf(r); // design §8: policy holes first, when any probe escaped
