@@ -236,7 +236,7 @@ describe('baseline: reading the ref', () => {
     const common = { cwd: dir, seed: SEED, head: scenarios, headResults, allowWidening: false };
     const codeOf = async (ref: string, inputs: string[], cwd = dir) =>
       ((await runBaseline({ ...common, ref, inputs, cwd }).catch((e: unknown) => e)) as BaselineError).code;
-    expect(await codeOf('--output=/tmp/x', ['scenarios'])).toBe('baseline_ref_invalid');
+    expect(await codeOf('--output=out.txt', ['scenarios'])).toBe('baseline_ref_invalid');
     expect(await codeOf('HEAD:scenarios', ['scenarios'])).toBe('baseline_ref_invalid');
     expect(await codeOf('no-such-branch', ['scenarios'])).toBe('baseline_ref_missing');
     expect(await codeOf('HEAD', ['../elsewhere'])).toBe('baseline_path_invalid');
