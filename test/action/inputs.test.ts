@@ -31,7 +31,18 @@ describe('parseInputs', () => {
       baseline: '',
       allowWidening: false,
       mutants: { enabled: true },
+      probes: { enabled: true },
     });
+  });
+
+  it('probes: on or off (on by default); max-escapes a count that gates the escapes', () => {
+    expect(parseInputs(from({ probes: 'off' })).probes).toEqual({ enabled: false });
+    expect(parseInputs(from({ probes: 'true' })).probes).toEqual({ enabled: true });
+    expect(parseInputs(from({ 'max-escapes': '3' })).probes).toEqual({ enabled: true, maxEscapes: 3 });
+    expect(parseInputs(from({ 'max-escapes': '0' })).probes).toEqual({ enabled: true, maxEscapes: 0 });
+    expect(problems({ probes: 'off', 'max-escapes': '1' })).toEqual(['input max-escapes: needs the probes (probes: on)']);
+    expect(problems({ probes: 'maybe' })).toEqual(["input probes: 'maybe' must be on or off"]);
+    expect(problems({ 'max-escapes': '-1' })).toEqual(["input max-escapes: '-1' is not a number of calls (a whole number ≥ 0)"]);
   });
 
   it('mutants: a boolean (on by default); min-mutation-score a percentage that gates the score', () => {
