@@ -6,6 +6,7 @@
 import { Conditions } from './conditions.js';
 import { HarnessError, formatSource } from './errors.js';
 import { assessTrials } from './assess.js';
+import type { AnalysisViolation } from './gate.js';
 import { runTrial } from './harness.js';
 import { ScenarioJudge } from './judge.js';
 import { CONDITIONS, RESULTS_VERSION, type Results, type Trial } from './results.js';
@@ -79,7 +80,7 @@ export function runBenchmark(o: RunOptions): Results {
  * per condition and the gate. Whoever produced the trials (this thread or worker threads), the
  * same trials give the same bytes.
  */
-export function assembleResults(o: Omit<RunOptions, 'timings' | 'now'>, trials: Trial[]): Results {
+export function assembleResults(o: Omit<RunOptions, 'timings' | 'now'>, trials: Trial[], analyses: AnalysesOutcome = {}): Results {
   const scenarios = o.scenarios.map((s) => s.name);
   const { summary, reachability, gate } = assessTrials(trials, scenarios, {
     maxAsr: o.maxAsr,
@@ -87,6 +88,7 @@ export function assembleResults(o: Omit<RunOptions, 'timings' | 'now'>, trials: 
     maxFalseAllows: o.maxFalseAllows ?? 0,
     maxFalseBlocks: o.maxFalseBlocks ?? 0,
     scenarioSources: Object.fromEntries(o.scenarios.map((s) => [s.name, formatSource(s.source)])),
+    ...(analyses.violations ? { analyses: analyses.violations } : {}),
   });
   const results: Results = {
     version: RESULTS_VERSION,
@@ -98,8 +100,15 @@ export function assembleResults(o: Omit<RunOptions, 'timings' | 'now'>, trials: 
     summary,
     reachability,
     gate,
+    ...analyses.sections,
   };
   return results;
+}
+
+/** What the analyses beside the matrix add to a run: their JSON sections and their gate findings. */
+export interface AnalysesOutcome {
+  sections?: Pick<Results, 'probes' | 'mutants' | 'coverage' | 'slack'>;
+  violations?: readonly AnalysisViolation[];
 }
 
 function round(x: number, digits: number): number {

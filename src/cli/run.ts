@@ -256,6 +256,7 @@ export const runCommand: Command = async (argv: string[], io: CliIO) => {
       maxFalseBlocks: flags.maxFalseBlocks,
       seed: flags.seed,
       timings: flags.timings,
+      analyses: { probes: flags.probes, mutants: flags.mutants },
     });
     if (flags.baseline !== undefined) {
       const { applyBaseline } = await import('./ci-files.js');

@@ -1,37 +1,70 @@
 /**
  * The analyses that run beside the matrix (design §8), per scenario and then for the whole run.
- * Each analysis contributes three things: a per-scenario part (pure, deterministic, plain data),
- * an aggregate for the results JSON, and its violations to the gate.
+ * Each contributes a per-scenario part (pure, deterministic, plain data: it may come back from a
+ * worker thread), a section of the results JSON aggregated from the parts in scenario order, and
+ * its findings over its own threshold to the gate (`GateInputs.analyses`).
  */
+import { aggregatePolicyAnalysis, analyzePolicy, DEFAULT_MUTANTS, mutationScoreViolations, NO_MUTANTS, type MutantOptions, type PolicyAnalysisPart } from '../analysis/mutants/analysis.js';
+import { aggregateProbes, probeGateViolations, probeScenario } from '../analysis/probes/run.js';
+import { DEFAULT_PROBE_OPTIONS, type ProbeOptions, type ProbesPart } from '../analysis/probes/types.js';
 import type { Conditions } from '../bench/conditions.js';
-import type { Trial } from '../bench/results.js';
+import type { AnalysisViolation } from '../bench/gate.js';
+import type { Results, Trial } from '../bench/results.js';
 import type { Scenario } from '../bench/scenario/types.js';
 
-/** Which analyses a run does. Every one is off unless asked for. */
+/** Which analyses a run does, with their gate thresholds. */
 export interface AnalysisOptions {
-  readonly probes: boolean;
-  readonly mutants: boolean;
+  readonly probes: ProbeOptions;
+  readonly mutants: MutantOptions;
 }
 
-export const NO_ANALYSES: AnalysisOptions = Object.freeze({ probes: false, mutants: false });
+/** What `run` does unless told otherwise: probes and the policy analysis, reported, not gated. */
+export const DEFAULT_ANALYSES: AnalysisOptions = Object.freeze({ probes: DEFAULT_PROBE_OPTIONS, mutants: DEFAULT_MUTANTS });
 
-/** One scenario's analysis parts; an absent part is an analysis that did not run. */
-export type ScenarioAnalyses = Record<string, never>;
+export const NO_ANALYSES: AnalysisOptions = Object.freeze({ probes: Object.freeze({ enabled: false }), mutants: NO_MUTANTS });
 
-export function analyzeScenario(
-  _scenario: Scenario,
-  _conditions: Conditions,
-  _trials: readonly Trial[],
-  _options: AnalysisOptions,
-): ScenarioAnalyses {
-  return {};
+/** One scenario's parts; an absent part is an analysis that did not run. */
+export interface ScenarioAnalyses {
+  readonly probes?: ProbesPart;
+  readonly policy?: PolicyAnalysisPart;
 }
 
-/** How many calls the analyses sent through the authorizer, over all units (for timings). */
-export function analysisCalls(_units: readonly { readonly analyses: ScenarioAnalyses }[]): number {
-  return 0;
+export function analyzeScenario(scenario: Scenario, conditions: Conditions, trials: readonly Trial[], o: AnalysisOptions): ScenarioAnalyses {
+  return {
+    ...(o.probes.enabled ? { probes: probeScenario(scenario, conditions, trials) } : {}),
+    ...(o.mutants.enabled ? { policy: analyzePolicy(scenario, conditions, trials) } : {}),
+  };
 }
 
-export function anyAnalysis(o: AnalysisOptions): boolean {
-  return o.probes || o.mutants;
+/** The results JSON sections of the analyses that ran, in the order the JSON writes them. */
+export type AnalysisSections = Pick<Results, 'probes' | 'mutants' | 'coverage' | 'slack'>;
+
+export interface RunAnalyses {
+  readonly sections: AnalysisSections;
+  /** Findings over the analyses' own thresholds: escapes first, then mutation scores (design §8). */
+  readonly violations: AnalysisViolation[];
+  /** Calls the analyses sent through the authorizer (for timings). */
+  readonly authorizedCalls: number;
+}
+
+export function aggregateAnalyses(units: readonly { readonly analyses: ScenarioAnalyses }[], o: AnalysisOptions): RunAnalyses {
+  const sections: AnalysisSections = {};
+  const violations: AnalysisViolation[] = [];
+  let authorizedCalls = 0;
+  if (o.probes.enabled) {
+    const parts = units.map((u) => u.analyses.probes).filter((p): p is ProbesPart => p !== undefined);
+    sections.probes = aggregateProbes(parts);
+    violations.push(...probeGateViolations(sections.probes, o.probes));
+    authorizedCalls += sections.probes.total; // every probe is signed and checked against the chain
+  }
+  if (o.mutants.enabled) {
+    const parts = units.map((u) => u.analyses.policy).filter((p): p is PolicyAnalysisPart => p !== undefined);
+    const policy = aggregatePolicyAnalysis(parts);
+    sections.mutants = policy.mutants;
+    sections.coverage = policy.coverage;
+    sections.slack = policy.slack;
+    if (o.mutants.minScore !== undefined) violations.push(...mutationScoreViolations(policy, o.mutants.minScore));
+    authorizedCalls += parts.reduce((n, p) => n + p.authorized_calls, 0);
+  }
+  return { sections, violations, authorizedCalls };
 }

@@ -14,7 +14,8 @@ import type { Results, Trial } from '../bench/results.js';
 import { assembleResults, type RunOptions } from '../bench/run.js';
 import { builtinScenariosDir } from '../bench/scenario/builtin.js';
 import type { Scenario } from '../bench/scenario/types.js';
-import { analysisCalls, NO_ANALYSES, type AnalysisOptions } from './analyses.js';
+import { aggregateAnalyses, NO_ANALYSES, type AnalysisOptions } from './analyses.js';
+import { prepareEnvironment } from '../bench/env/prepare.js';
 import { runOnWorkers } from './pool.js';
 import { runUnit, type UnitOutcome } from './unit.js';
 
@@ -71,19 +72,22 @@ export async function runSuite(o: SuiteOptions): Promise<Results> {
   const { threads, script } = threadsFor(o);
   let units: UnitOutcome[];
   if (threads > 1 && script !== undefined) {
+    // Each worker prepares the environment's parsers for itself (worker.ts).
     units = await runOnWorkers(o.scenarios, { script, workers: threads, seed: o.seed, analyses });
   } else {
+    await prepareEnvironment(o.scenarios);
     const conditions = new Conditions(o.seed);
     units = o.scenarios.map((s) => runUnit(s, conditions, analyses));
   }
   const trials: Trial[] = units.flatMap((u) => u.trials);
-  const results = assembleResults(o, trials);
+  const run = aggregateAnalyses(units, analyses);
+  const results = assembleResults(o, trials, { sections: run.sections, violations: run.violations });
   if (o.timings) {
     const totalMs = now() - started;
     const calls = trials.reduce((n, t) => n + t.calls_total, 0);
     // Calls that went through the authorizer (a PoP signed and the chain checked): the matrix's
     // warranted trials and every call the analyses replayed.
-    const authorized = trials.reduce((n, t) => n + (t.condition === 'no_warrant' ? 0 : t.calls_total), 0) + analysisCalls(units);
+    const authorized = trials.reduce((n, t) => n + (t.condition === 'no_warrant' ? 0 : t.calls_total), 0) + run.authorizedCalls;
     results.timings = {
       total_ms: round(totalMs, 3),
       trials: trials.length,

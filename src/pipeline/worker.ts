@@ -5,6 +5,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { Conditions } from '../bench/conditions.js';
+import { prepareEnvironment } from '../bench/env/prepare.js';
 import { HarnessError } from '../bench/errors.js';
 import { decodeScenariosFromTransfer } from '../bench/scenario/snapshot.js';
 import { WORKER_KIND, type BatchRequest, type WorkerFailure, type WorkerReply, type WorkerSetup } from './protocol.js';
@@ -22,9 +23,12 @@ if (parentPort !== null && setup?.kind === WORKER_KIND) {
   const port = parentPort;
   const scenarios = decodeScenariosFromTransfer(setup.scenarios);
   const conditions = new Conditions(setup.seed);
-  port.on('message', (batch: BatchRequest) => {
+  // Every batch waits for the parsers the scenarios need (loaded once, before the first).
+  const ready = prepareEnvironment(scenarios);
+  port.on('message', async (batch: BatchRequest) => {
     let reply: WorkerReply;
     try {
+      await ready;
       const outcomes: UnitOutcome[] = [];
       for (let i = batch.start; i < batch.end; i++) outcomes.push(runUnit(scenarios[i]!, conditions, setup.analyses));
       reply = { start: batch.start, outcomes };

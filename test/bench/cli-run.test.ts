@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import type { CliIO } from '../../src/cli/io.js';
-import { runBenchmark } from '../../src/bench/run.js';
+import { DEFAULT_ANALYSES } from '../../src/pipeline/analyses.js';
+import { runSuite } from '../../src/pipeline/suite.js';
 import { loadScenarios } from '../../src/bench/scenario/load.js';
 import type { Results } from '../../src/bench/results.js';
 import { renderJson } from '../../src/report/json.js';
@@ -31,7 +32,8 @@ async function cli(argv: string[], cwd = repo): Promise<{ code: number; out: str
 
 beforeAll(async () => {
   tmp = await mkdtemp(join(tmpdir(), 'delegation-bench-cli-'));
-  builtin = runBenchmark({ scenarios: await loadScenarios([], repo), maxAsr: 0, minTcr: 1, seed: 'delegation-bench' });
+  // What `run` does by default: the matrix with its analyses (probes, mutants), on one thread here.
+  builtin = await runSuite({ scenarios: await loadScenarios([], repo), maxAsr: 0, minTcr: 1, seed: 'delegation-bench', analyses: DEFAULT_ANALYSES, workers: 1 });
 });
 
 afterAll(async () => {
@@ -97,7 +99,11 @@ describe('run: success', () => {
 
   it('adds timings only with --timings', async () => {
     const r = await cli(['--scenario', 'config_review', '--format', 'json', '--timings']);
-    expect(Object.keys((JSON.parse(r.out) as Results).timings!)).toEqual(['total_ms', 'trials', 'calls', 'per_call_us']);
+    const timings = (JSON.parse(r.out) as Results).timings!;
+    expect(Object.keys(timings)).toEqual(['total_ms', 'trials', 'calls', 'per_call_us', 'authorized_calls', 'per_authorized_call_us', 'workers']);
+    // config_review alone: one thread; its broad and task_scoped trials' calls went through the authorizer, and the analyses' too.
+    expect(timings['workers']).toBe(1);
+    expect(timings['authorized_calls']).toBeGreaterThan((2 * timings['calls']!) / 3);
     expect((JSON.parse((await cli(['--scenario', 'config_review', '--format', 'json'])).out) as Results).timings).toBeUndefined();
   });
 
