@@ -129,7 +129,7 @@ function renderLevel(s: Sections, level: Level, runUrl: string | undefined): str
 }
 
 function heading(r: Results, name: string): string {
-  const verdict = passedOverall(r) ? '✅ gate passed' : '❌ gate failed';
+  const verdict = r.mode === 'llm' && !r.llm?.gate ? 'LLM results, not gated' : passedOverall(r) ? '✅ gate passed' : '❌ gate failed';
   const title = name === 'delegation-bench' ? 'delegation-bench' : `delegation-bench: ${escapeText(name)}`;
   return `## ${title} (${verdict})`;
 }

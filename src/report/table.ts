@@ -107,7 +107,11 @@ export function gateLines(results: Results): string[] {
 export function renderTable(results: Results): string {
   const n = results.scenarios.length;
   const head = `delegation-bench: ${n} scenario${n === 1 ? '' : 's'} × ${results.conditions.length} conditions`;
-  const parts = [head, '', ...matrix(results), '', ...keyFinding(results), ...gateLines(results), ...llmTableLines(results)];
+  // --mode llm: the scripted matrix did not run, so it has no table, finding or gate to show.
+  const parts =
+    results.mode === 'llm'
+      ? [head, ...llmTableLines(results)]
+      : [head, '', ...matrix(results), '', ...keyFinding(results), ...gateLines(results), ...llmTableLines(results)];
   const holes = probesOf(results); // design §8: probes run, escaped
   if (holes) parts.push(probesLine(holes));
   const policy = policyAnalysisOf(results); // design §8: one line for the warrant mutants, coverage and slack
