@@ -9,7 +9,8 @@ import { resolveHttpTarget } from '../../bench/env/http.js';
 import { parseShell } from '../../bench/env/shell.js';
 import type { Scenario } from '../../bench/scenario/types.js';
 import type { Effect } from '../../bench/effects.js';
-import { asNumber, type Value } from '../../warrant/value.js';
+import type { Value } from '../../warrant/value.js';
+import { readNumber } from '../../bench/env/canonical.js';
 import type { ParamKind } from './types.js';
 
 /** The kinds of the built-in tools' parameters (the rest are `text`). */
@@ -29,9 +30,6 @@ export function paramKind(scenario: Scenario, tool: string, param: string): Para
   const custom = Object.prototype.hasOwnProperty.call(scenario.tools, tool) ? scenario.tools[tool] : undefined;
   return custom?.kinds?.[param] ?? 'text';
 }
-
-/** Python's float() on text, as the environment reads an amount given as a string. */
-const NUMERIC_TEXT = /^\s*[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?\s*$/;
 
 /**
  * One value the constraint is checked against in canonical form, with a short text of what it
@@ -74,12 +72,7 @@ export function canonicalValues(kind: ParamKind, value: Value, effect: Effect | 
       return boxes.length === 0 ? [] : [{ value: boxes, shown: `delivers to ${boxes.join(', ')}` }];
     }
     case 'number': {
-      const n =
-        effect && effect.type === 'transfer_made'
-          ? effect.amount
-          : typeof value === 'string' && NUMERIC_TEXT.test(value)
-            ? Number(value)
-            : asNumber(value);
+      const n = effect && effect.type === 'transfer_made' ? effect.amount : readNumber(value);
       return n === undefined || !Number.isFinite(n) ? [] : [{ value: n, shown: `uses the number ${n}` }];
     }
     case 'text':

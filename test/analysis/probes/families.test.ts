@@ -166,3 +166,30 @@ describe('number families (numeric edges, type confusion)', () => {
   it('Range(0, 1000): no escape (Tenuo refuses text where a number is expected)', () =>
     expectTight(s({ type: 'range', min: 0, max: 1000, minInclusive: true, maxInclusive: true })));
 });
+
+describe('the built-in run_command and http_request are probed as their kinds', () => {
+  it('run_command with Shlex: the assignment escape; http_request with UrlSafe: the trailing dot', () => {
+    const s = scenario({
+      name: 'builtin_tools',
+      calls: [
+        call('run_command', { command: 'ls /project' }),
+        call('run_command', { command: 'rm -rf /project' }, 'deny'),
+        call('http_request', { url: 'https://api.partner.example/v1', method: 'GET', body: '' }),
+      ],
+      warrant: {
+        run_command: set({ command: { type: 'shlex', allow: ['ls', 'cat'] } }),
+        http_request: set({
+          url: { type: 'url_safe', schemes: ['https'], allowDomains: null, denyDomains: ['evil.example'], allowPorts: null, blockPrivate: true, blockLoopback: true, blockMetadata: true, blockReserved: true, blockInternalTlds: false },
+          method: W,
+          body: W,
+        }),
+      },
+    });
+    const part = probe(s);
+    const e = part.escapes.find((x) => x.tool === 'run_command' && x.family === 'shell_assignment')!;
+    expect(e.value).toMatch(/^[A-Z]+=\/ls rm -rf \/project$/);
+    expect(e.effect).toContain('runs ["rm","-rf","/project"]');
+    expect(part.escapes.some((x) => x.tool === 'http_request' && x.value === 'https://evil.example./v1')).toBe(true);
+    expect(probe(withFixes(s, part)).escapes).toEqual([]);
+  });
+});
