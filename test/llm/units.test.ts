@@ -1,0 +1,130 @@
+/** LLM mode's pure parts: tool schemas, statistics, shards, argument parsing, file checks. */
+import fc from 'fast-check';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { CONDITIONS } from '../../src/bench/results.js';
+import { loadScenarios } from '../../src/bench/scenario/load.js';
+import { BUILTIN_TOOLS, BUILTIN_TOOL_NAMES } from '../../src/bench/scenario/tools.js';
+import type { Scenario } from '../../src/bench/scenario/types.js';
+import { progressReporter } from '../../src/cli/progress.js';
+import { allTrialKeys, keyOf, parseShard, shardKeys } from '../../src/llm/cells.js';
+import { readLlmSection } from '../../src/llm/check.js';
+import { inputsDigest } from '../../src/llm/inputs-digest.js';
+import { meanStd } from '../../src/llm/stats.js';
+import { toolsFor } from '../../src/llm/tool-schemas.js';
+import { formatMeanStd } from '../../src/report/sections/llm.js';
+import { parseJsonArgs } from '../../src/warrant/json-args.js';
+import { Float } from '../../src/warrant/value.js';
+
+const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+let suite: Scenario[];
+beforeAll(async () => {
+  suite = await loadScenarios([], ROOT);
+});
+
+describe('tool schemas', () => {
+  it('offers every built-in of the one table, with its parameters and required ones, then custom tools', () => {
+    const s: Scenario = { ...suite[0]!, tools: { lookup_customer: { params: ['customer_id'], returns: 'ok' } } };
+    const tools = toolsFor(s);
+    expect(tools.map((t) => t.function.name)).toEqual([...BUILTIN_TOOL_NAMES, 'lookup_customer']);
+    for (const t of tools.slice(0, BUILTIN_TOOL_NAMES.length)) {
+      const sig = BUILTIN_TOOLS[t.function.name]!;
+      expect(Object.keys(t.function.parameters.properties!)).toEqual([...sig.params]);
+      expect(t.function.parameters.required).toEqual([...sig.required]);
+      expect(t.function.parameters.additionalProperties).toBe(false);
+    }
+    const send = tools.find((t) => t.function.name === 'send_email')!.function.parameters.properties!;
+    expect(send.recipients).toMatchObject({ type: 'array', items: { type: 'string' } });
+    expect(tools.at(-1)!.function.parameters.properties).toEqual({ customer_id: { type: 'string' } });
+  });
+});
+
+describe('statistics', () => {
+  it('mean and sample standard deviation (n − 1); too few runs give null', () => {
+    const m = meanStd([1, 0, 1, 0, 0]);
+    expect(m.mean).toBeCloseTo(0.4, 12);
+    expect(m.std).toBeCloseTo(Math.sqrt(0.3), 12);
+    expect(formatMeanStd(m)).toBe('40% ± 54.8%');
+    expect(meanStd([1])).toEqual({ mean: 1, std: null });
+    expect(meanStd([])).toEqual({ mean: null, std: null });
+    expect(formatMeanStd(meanStd([]))).toBe('n/a');
+  });
+});
+
+describe('shards', () => {
+  it('the N shards of any run are disjoint and cover every trial once', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 6 }), fc.integer({ min: 1, max: 5 }), fc.integer({ min: 1, max: 12 }), (scenarios, runs, n) => {
+        const keys = allTrialKeys(Array.from({ length: scenarios }, (_, i) => `s${i}`), runs);
+        expect(keys).toHaveLength(scenarios * CONDITIONS.length * runs);
+        const seen = new Map<string, number>();
+        for (let i = 1; i <= n; i++) for (const k of shardKeys(keys, { index: i, count: n })) seen.set(keyOf(k), (seen.get(keyOf(k)) ?? 0) + 1);
+        expect(seen.size).toBe(keys.length);
+        expect([...seen.values()].every((c) => c === 1)).toBe(true);
+      }),
+    );
+  });
+  it('I/N is checked', () => {
+    expect(parseShard(' 2/4 ')).toEqual({ index: 2, count: 4 });
+    for (const bad of ['0/3', '4/3', '1/0', 'a/b', '1/999', '1', '']) expect(() => parseShard(bad)).toThrow(/--shard expects I\/N/);
+  });
+});
+
+describe('model arguments', () => {
+  it('keep int and float apart (as Python json.loads does for the reference), and are bounded', () => {
+    const a = parseJsonArgs('{"amount": 2000.0, "n": 3, "to": "x"}', { typedMarkers: false });
+    expect(a.amount).toBeInstanceOf(Float);
+    expect(a.n).toBe(3);
+    // The CLI's {"$float": …} convention is not applied to a model's arguments.
+    expect(parseJsonArgs('{"x": {"$float": 1}}', { typedMarkers: false }).x).toEqual({ $float: 1 });
+    expect(() => parseJsonArgs('[1]', { typedMarkers: false })).toThrow(/JSON object/);
+    expect(() => parseJsonArgs('{"a": 1', { typedMarkers: false })).toThrow();
+  });
+});
+
+describe('inputs digest', () => {
+  it('is stable, ignores where files are, and changes with anything a trial depends on', () => {
+    const d = inputsDigest(suite);
+    expect(inputsDigest(suite)).toBe(d);
+    const moved = suite.map((s) => ({ ...s, file: `elsewhere/${s.file}`, source: { ...s.source, file: 'x', line: 99 } }));
+    expect(inputsDigest(moved)).toBe(d);
+    const changed = suite.map((s, i) => (i === 0 ? { ...s, request: `${s.request} ` } : s));
+    expect(inputsDigest(changed)).not.toBe(d);
+  });
+});
+
+describe('results files read back', () => {
+  const trial = {
+    mode: 'llm', scenario: 's', condition: 'broad', run: 1, task_succeeded: true, attack_succeeded: false,
+    calls_total: 1, calls_allowed: 1, calls_blocked: 0, turns: 2, stop: 'final_answer',
+    tokens: { prompt: 1, completion: 1, total: 2 },
+    calls: [{ index: 1, turn: 1, tool: 'read_file', args: { path: '/a' }, authorized: true }],
+  };
+  const file = (t: unknown) => ({
+    llm: { model: 'm', runs: 1, seed: 's', inputs: 'sha256:x', config: { max_turns: 15, temperature: null, denial_detail: false, transcripts: false }, complete: true, trials: [t] },
+  });
+  it('accepts a well-formed section and refuses counts that disagree with the calls', () => {
+    expect(readLlmSection(file(trial), 'f').trials).toHaveLength(1);
+    expect(() => readLlmSection(file({ ...trial, calls_blocked: 1 }), 'f')).toThrow(/call counts disagree/);
+    expect(() => readLlmSection(file({ ...trial, condition: 'root' }), 'f')).toThrow(/\$\.llm\.trials\[0\]\.condition/);
+    expect(() => readLlmSection({}, 'f')).toThrow(/no "llm" section/);
+  });
+});
+
+describe('progress', () => {
+  it('a bar redrawn in place on a TTY; one line per finished cell otherwise', () => {
+    const out: string[] = [];
+    const stats = { runs: 2, errors: 0, asr: { mean: 0.5, std: 0.7071 }, tcr: { mean: 1, std: 0 }, calls_blocked: { sum: 0, mean: 0 }, tokens: 9 };
+    const p = { trial: {} as never, done: 2, total: 4, tokens: 9 };
+    const tty = progressReporter((t) => out.push(t), true);
+    tty.update(p);
+    tty.end();
+    expect(out).toEqual([`\r[${'#'.repeat(15)}${' '.repeat(15)}] 2/4 trials, 9 tokens`, '\n']);
+    out.length = 0;
+    const ci = progressReporter((t) => out.push(t), false);
+    ci.update(p);
+    ci.update({ ...p, cell: { scenario: 'a', condition: 'broad', stats } });
+    expect(out).toEqual(['llm: a × broad: 2 runs, 0 errors, ASR 50% ± 70.7%, TCR 100% ± 0% (2/4 trials, 9 tokens)\n']);
+  });
+});
