@@ -22,6 +22,8 @@ export class CelError extends Error {
     readonly line?: number,
     readonly column?: number,
     readonly limit = false,
+    /** Where in the expression (UTF-16 offset), when known: callers place the error in their file. */
+    readonly offset?: number,
   ) {
     super(line !== undefined && column !== undefined ? `does not compile: ${line}:${column}: ${message}` : message);
     this.code = limit ? 'cel_limit' : 'cel_compile';

@@ -54,7 +54,7 @@ export function position(src: string, offset: number): { line: number; column: n
 
 export function compileError(src: string, at: number, what: string): CelError {
   const { line, column } = position(src, at);
-  return new CelError(what, line, column);
+  return new CelError(what, line, column, false, at);
 }
 
 export function tokenize(src: string): Token[] {

@@ -138,7 +138,8 @@ describe('bad scenario input', () => {
     });
     const problems = await problemsOfText(text);
     expect(problems).toHaveLength(3);
-    expect(problems[0]).toMatch(/^s\.yaml:14:9: judge\.task: invalid CEL expression: does not compile: /);
+    // A syntax error is placed where the parser stopped inside the judge (here its end).
+    expect(problems[0]).toMatch(/^s\.yaml:14:36: judge\.task: invalid CEL expression: does not compile: 1:28: /);
     expect(problems[1]).toBe("s.yaml:15:11: judge.attack: invalid CEL expression: undeclared variable 'effect' (available: effects)");
     expect(problems[2]).toMatch(/^s\.yaml:17:27: warrant\.read_file\.path\.cel: invalid CEL expression: does not compile: /);
   });
@@ -221,7 +222,7 @@ describe('bad scenario input', () => {
       './several.yaml:5:11',
       './several.yaml:8:21',
       './several.yaml:9:11',
-      './several.yaml:11:9',
+      './several.yaml:11:26',
       './several.yaml:14:29',
     ]);
     expect(problems).toEqual([
@@ -230,7 +231,7 @@ describe('bad scenario input', () => {
       './several.yaml:5:11: environment.files["relative.txt"]: file paths must be absolute (start with /)',
       "./several.yaml:8:21: calls[0].args: unknown parameter 'mode' of read_file; read_file takes path",
       expect.stringMatching(/^\.\/several\.yaml:9:11: calls\[1\]\.tool: unknown tool 'transfer_mony' \(did you mean 'transfer_money'\?\)/),
-      expect.stringMatching(/^\.\/several\.yaml:11:9: judge\.task: invalid CEL expression: /),
+      expect.stringMatching(/^\.\/several\.yaml:11:26: judge\.task: invalid CEL expression: /),
       './several.yaml:14:29: warrant.read_file.path.range: empty range: min 2 is greater than max 1',
     ]);
   });

@@ -30,7 +30,7 @@ describe('fixture scenarios', () => {
       'several-problems.yaml:7:5: environment.files["etc/config"]: file paths must be absolute (start with /)',
       "several-problems.yaml:10:31: calls[0].args: unknown parameter 'mode' of read_file; read_file takes path",
       "several-problems.yaml:11:11: calls[1].tool: unknown tool 'send_mail' (did you mean 'send_email'?) (built-in tools: read_email, list_emails, send_email, read_file, write_file, list_files, transfer_money, get_balance, list_transactions, run_command, http_request; declare others under tools:)",
-      expect.stringMatching(/^several-problems\.yaml:14:9: judge\.task: invalid CEL expression: does not compile: /),
+      expect.stringMatching(/^several-problems\.yaml:14:26: judge\.task: invalid CEL expression: does not compile: /),
       "several-problems.yaml:17:29: warrant.read_file.path.regex: regex does not compile: error parsing regexp: missing closing ): `(unclosed`",
       "several-problems.yaml:18:3: warrant.write_file: grant is strict: list every parameter of write_file; missing 'content' (e.g. content: wildcard), or set _allow_unknown: true",
     ]);

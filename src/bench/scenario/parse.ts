@@ -12,6 +12,7 @@ import type { Value } from '../../warrant/value.js';
 import { checkJudge } from '../judge-check.js';
 import { celProblem, constraintFromYaml } from './constraint-yaml.js';
 import { beginFile } from './warnings.js';
+import { celCompileError } from '../../cel/index.js';
 import type { ScenarioProblem } from './errors.js';
 import { MAX_PROBLEMS_PER_FILE } from './limits.js';
 import { at, type PathSegment } from './path.js';
@@ -333,7 +334,15 @@ class Builder {
       const expr = scalarText(v);
       const problem = celProblem(expr, JUDGE_CEL_VARIABLES);
       if (problem !== undefined) {
-        this.report(v.span.start, at(['judge', key], `invalid CEL expression: ${problem}`));
+        // A syntax error is placed at its character inside the judge (the message has line:column within it too).
+        const offset = celCompileError(expr)?.offset;
+        const where =
+          offset === undefined || expr.length === 0
+            ? v.span.start
+            : offset < expr.length
+              ? scalarCharOffset(this.text, v.span, expr, offset)
+              : scalarCharOffset(this.text, v.span, expr, expr.length - 1) + 1;
+        this.report(where, at(['judge', key], `invalid CEL expression: ${problem}`));
         ok = false;
       } else {
         // Fields and effect types the effects do not have, a result that is not a bool.
