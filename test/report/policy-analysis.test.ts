@@ -4,6 +4,7 @@ import { Conditions } from '../../src/bench/conditions.js';
 import type { PolicyAnalysisResults } from '../../src/bench/results-policy.js';
 import { runScenarioTrials } from '../../src/bench/run.js';
 import { loadScenarios } from '../../src/bench/scenario/load.js';
+import { renderJson } from '../../src/report/json.js';
 import { renderMarkdown } from '../../src/report/markdown.js';
 import { policyAnalysisLine, policyAnalysisOf, renderPolicyAnalysisSection } from '../../src/report/sections/analysis.js';
 import { renderTable } from '../../src/report/table.js';
@@ -42,6 +43,16 @@ describe('the Policy analysis section', () => {
     const table = renderTable(results);
     expect(table).toContain(policyAnalysisLine(section));
     expect(policyAnalysisLine(section)).toMatch(/^Policy analysis: mutation score \d+(\.\d)?% \(\d+ of \d+ mutants killed, \d+ refused by the builder\), \d+ untested constraints, \d+ slack findings$/);
+  });
+
+  it('is written to the results JSON as mutants, coverage and slack, after the matrix', () => {
+    const json = JSON.parse(renderJson({ ...fixture('passing'), ...section }));
+    const keys = Object.keys(json);
+    expect(keys.slice(-3)).toEqual(['mutants', 'coverage', 'slack']);
+    expect(json.mutants).toEqual(section.mutants);
+    expect(Object.keys(json.mutants)).toEqual(['total', 'killed', 'survived', 'skipped', 'score', 'scenarios', 'survivors']);
+    expect(json.slack).toEqual(section.slack);
+    expect(json.coverage).toEqual(section.coverage);
   });
 
   it('treats a results file as untrusted: malformed entries are dropped, text escaped, fences unbreakable', () => {
