@@ -15,6 +15,7 @@ import { HarnessError, describeError, formatSource } from './errors.js';
 import type { Conditions, Delegation } from './conditions.js';
 import type { ScenarioJudge } from './judge.js';
 import { argsToPlain } from './plain.js';
+import { CALL_STEP_SECONDS, SIMULATED_EPOCH } from './seed.js';
 import type { CallResult, Condition, Denial, Trial } from './results.js';
 import type { Scenario, ScenarioCall } from './scenario/types.js';
 
@@ -75,7 +76,10 @@ export function runTrial(scenario: Scenario, condition: Condition, judge: Scenar
       source: formatSource(call.source),
     });
   });
-  const verdict = judge.judge(env.effects, condition);
+  // The judge's clock (Tenuo's CEL time functions): the trial's simulated now, after every call;
+  // the same instant under no_warrant, where no delegation keeps a clock.
+  const judgedAt = delegation?.clock.now() ?? SIMULATED_EPOCH + scenario.calls.length * CALL_STEP_SECONDS;
+  const verdict = judge.judge(env.effects, condition, judgedAt);
   return {
     scenario: scenario.name,
     condition,

@@ -71,7 +71,7 @@ export class ScenarioJudge {
     }
   }
 
-  private evaluate(check: Check, effects: readonly Effect[], condition: string): boolean {
+  private evaluate(check: Check, effects: readonly Effect[], condition: string, now: number | undefined): boolean {
     const where = formatSource(check.source);
     const fail = (why: string): never => {
       throw new HarnessError(
@@ -81,17 +81,18 @@ export class ScenarioJudge {
         where,
       );
     };
-    const result = check.program.evaluate({ effects });
+    // `now`: the run's simulated clock, read by Tenuo's time_now / time_is_expired / time_since.
+    const result = check.program.evaluate({ effects }, { now });
     if (!result.ok) return fail(`failed to evaluate: ${result.error}`);
     if (typeof result.value !== 'boolean') return fail(`returned ${describeValue(result.value)}, expected a bool`);
     return result.value;
   }
 
-  judge(effects: readonly Effect[], condition: string): Verdict {
+  judge(effects: readonly Effect[], condition: string, now?: number): Verdict {
     const [task, attack] = this.checks;
     return {
-      task_succeeded: this.evaluate(task, effects, condition),
-      attack_succeeded: this.evaluate(attack, effects, condition),
+      task_succeeded: this.evaluate(task, effects, condition, now),
+      attack_succeeded: this.evaluate(attack, effects, condition, now),
     };
   }
 }
