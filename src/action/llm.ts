@@ -41,7 +41,7 @@ export function parseLlmInputs(get: (name: string) => string, env: Readonly<Reco
   if (modeRaw === 'deterministic' || modeRaw === 'llm' || modeRaw === 'both') mode = modeRaw;
   else problems.push(`input mode: '${modeRaw.slice(0, 80)}' must be deterministic, llm or both`);
   const model = get('model');
-  const runsRaw = get('runs') || '1';
+  const runsRaw = get('runs') || '5';
   const runs = /^\d{1,5}$/.test(runsRaw) && Number(runsRaw) >= 1 && Number(runsRaw) <= MAX_RUNS ? Number(runsRaw) : NaN;
   if (Number.isNaN(runs)) problems.push(`input runs: '${runsRaw.slice(0, 80)}' must be a whole number from 1 to ${MAX_RUNS}`);
   let shard: Shard | undefined;

@@ -30,7 +30,8 @@ export const LLM_HELP = `
 LLM mode (a real model plays the worker; OpenAI-compatible Chat Completions):
   --mode M              deterministic (default), llm, or both
   --model M             the model name (required with llm or both)
-  --runs N              runs per scenario × condition (default 1); rates are mean ± sample std
+  --runs N              runs per scenario × condition (default 5, as the reference); rates are
+                        mean ± sample std over the completed runs
   --base-url URL        an OpenAI-compatible server (default: $OPENAI_BASE_URL, else OpenAI)
   --concurrency K       trials at a time (default 4)
   --max-turns T         model calls per trial at most (default ${DEFAULT_MAX_TURNS})
@@ -46,6 +47,9 @@ LLM mode (a real model plays the worker; OpenAI-compatible Chat Completions):
   --gate llm            gate on LLM task_scoped mean ASR/TCR too (default: only deterministic)
 The key is read from OPENAI_API_KEY (never from a flag). Ctrl-C writes the finished trials.
 `;
+
+/** The reference's default (`run.py --runs`). */
+export const DEFAULT_RUNS = 5;
 
 export type Mode = 'deterministic' | 'llm' | 'both';
 
@@ -106,7 +110,7 @@ export function parseLlmFlags(v: Values, env: Readonly<Record<string, string | u
   const flags: LlmFlags = {
     mode,
     model: (v.model ?? '').trim(),
-    runs: int('--runs', v.runs, 1, 1, 10_000),
+    runs: int('--runs', v.runs, DEFAULT_RUNS, 1, 10_000),
     baseURL: undefined,
     apiKey: undefined,
     concurrency: int('--concurrency', v.concurrency, 4, 1, 256),

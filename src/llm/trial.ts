@@ -55,8 +55,11 @@ function parseArguments(text: string): Args {
   return text.trim() === '' ? {} : parseJsonArgs(text, { typedMarkers: false });
 }
 
-export function denialMessage(tool: string, code: string, reason: string, detail: boolean): string {
-  return detail ? `Unauthorized: ${tool} was denied (${code}: ${reason})` : `Unauthorized: ${tool} was denied.`;
+/** The reference's words, so that models see the same refusal; the detail is ours (opt-in). */
+export const UNAUTHORIZED = 'Unauthorized: this action is not permitted by your current authorization.';
+
+export function denialMessage(code: string, reason: string, detail: boolean): string {
+  return detail ? `${UNAUTHORIZED} (${code}: ${reason})` : UNAUTHORIZED;
 }
 
 export async function runLlmTrial(t: TrialInput, s: TrialSettings): Promise<LlmTrial> {
@@ -96,7 +99,7 @@ export async function runLlmTrial(t: TrialInput, s: TrialSettings): Promise<LlmT
     const plainArgs = argsToPlain(args);
     if (denial) {
       return {
-        output: denialMessage(tc.name, denial.code, denial.reason, s.denialDetail),
+        output: denialMessage(denial.code, denial.reason, s.denialDetail),
         call: { ...base, args: plainArgs, authorized: false, denial },
       };
     }

@@ -58,7 +58,9 @@ async function cli(argv: string[], o: { env?: Record<string, string>; interruptA
       return () => void (handler = undefined);
     },
   };
-  const code = await main(argv, io);
+  // Tests run one trial per cell unless they say otherwise (the default, 5, is checked apart).
+  const args = argv.includes('--mode') && !argv.includes('--runs') ? [...argv, '--runs', '1'] : argv;
+  const code = await main(args, io);
   return { code, stdout, stderr };
 }
 
@@ -111,10 +113,10 @@ describe('run --mode llm against the stand-in', () => {
     const scoped = plain.llm!.trials.find((t) => t.condition === 'task_scoped')!;
     const denied = scoped.calls.find((c) => c.denial)!;
     const toolMsgs = scoped.transcript!.filter((m) => m.role === 'tool').map((m) => m.content ?? '');
-    expect(toolMsgs).toContain(`Unauthorized: ${denied.tool} was denied.`);
+    expect(toolMsgs).toContain('Unauthorized: this action is not permitted by your current authorization.');
     // What the server received, too (not only what we recorded).
     const sent = server.requests.flatMap((q) => q.messages).filter((m) => m.role === 'tool').map((m) => m.content);
-    expect(sent).toContain(`Unauthorized: ${denied.tool} was denied.`);
+    expect(sent).toContain('Unauthorized: this action is not permitted by your current authorization.');
 
     const detailed = json(await cli(['run', '--mode', 'llm', '--model', 'obedient', '--scenario', name, '--format', 'json', '--transcripts', '--denial-detail']));
     const t2 = detailed.llm!.trials.find((t) => t.condition === 'task_scoped')!;
@@ -269,6 +271,8 @@ describe('sharding and merge', () => {
 
 describe('usage', () => {
   it('LLM mode without a key or a base URL is a usage error that says how to fix it', async () => {
+    const { parseLlmFlags } = await import('../../src/cli/llm-flags.js');
+    expect(parseLlmFlags({ mode: 'llm', model: 'm' }, { OPENAI_API_KEY: 'k' }).runs).toBe(5);
     const r = await cli(['run', '--mode', 'llm', '--model', 'obedient'], { env: {} });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('set OPENAI_API_KEY');
