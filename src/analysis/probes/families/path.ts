@@ -37,9 +37,7 @@ export const pathProbes: FamilyGenerator = (ctx) => {
     out.push({ family: 'separator_confusion', value: `${dir}/..\\${ctx.label()}/${ups}/${rel}` });
     out.push({ family: 'traversal', value: `${dir}/${ups}/${rel}` });
     out.push({ family: 'traversal', value: `${dir}/./${ctx.label()}/../${Array(d + 2).fill('..').join('/')}/${rel}` });
-    out.push({ family: 'traversal', value: `${dir}//..//${rel}` });
     out.push({ family: 'encoding', value: `${dir}/${Array(d + 1).fill('%2e%2e').join('/')}/${rel}` });
-    out.push({ family: 'encoding', value: `${dir}/${Array(d + 1).fill('..%2f').join('')}${rel}` });
     out.push({ family: 'nul', value: `${base}\0/${ups}/${rel}` });
   }
   out.push({ family: 'case', value: base.toUpperCase() });
