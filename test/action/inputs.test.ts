@@ -32,6 +32,7 @@ describe('parseInputs', () => {
       allowWidening: false,
       mutants: { enabled: true },
       probes: { enabled: true },
+      llm: { mode: 'deterministic', model: '', runs: 5, shard: undefined, gateLlm: false, baseURL: undefined, apiKey: undefined },
     });
   });
 
