@@ -113,7 +113,11 @@ export class Evaluation {
     if (e.fn.startsWith(STRUCT_PREFIX)) {
       throw new CelEvalError(`message construction ${e.fn.slice(STRUCT_PREFIX.length)}{…} is not supported (the reference's interpreter panics: todo!("Support structs!"))`);
     }
-    // The function is looked up before anything is evaluated, the target before the function runs.
+    // Value::resolve evaluates the first argument of every one- and two-argument call before it
+    // looks at the name (it is checking for an operator), so its error comes first; then the
+    // function is looked up, then the target is evaluated, then the function runs (and evaluates
+    // the arguments it asks for, the first one again).
+    if (e.args.length === 1 || e.args.length === 2) this.eval(e.args[0]!, locals);
     const fn = FUNCTIONS.get(e.fn);
     if (fn === undefined) throw undeclared(e.fn);
     const target = e.target === undefined ? undefined : this.eval(e.target, locals);

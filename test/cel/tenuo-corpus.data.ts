@@ -174,7 +174,8 @@ export const CASES: readonly Case[] = [
   { expr: 'has(x.a)', src: `${OBJ} (operand evaluated: undeclared)`, out: err(/Undeclared reference to 'x'/) },
   { expr: 'has(x)', bind: { x: 1 }, src: `${MAC} has_macro_expander`, out: bad(/invalid argument to has\(\) macro/) },
   { expr: "has({'a': 1}['a'])", src: MAC, out: bad(/invalid argument to has/) },
-  { expr: 'has(a.b, 1)', src: `${MAC} find_expander (not a macro: a function, undeclared)`, out: err(/Undeclared reference to 'has'/) },
+  { expr: 'has(a.b, 1)', src: `${MAC} find_expander (not a macro) + ${OBJ} (first argument evaluated first)`, out: err(/Undeclared reference to 'a'/) },
+  { expr: "has({'a': 1}.a, 1)", src: `${MAC} find_expander (not a macro: a function, undeclared)`, out: err(/Undeclared reference to 'has'/) },
 
   // --- macros
   { expr: '[1, 2, 3].all(x, x > 0)', src: `${MAC} all_macro_expander`, out: v(true) },
@@ -200,7 +201,8 @@ export const CASES: readonly Case[] = [
   { expr: '(5).all(x, true)', src: `${OBJ} Comprehension (todo!: a panic)`, out: err(/cannot iterate/) },
   { expr: '[[1, 2], [2, 3]].map(x, x.map(x, x * 2))', src: MAC, out: v([[2, 4], [4, 6]]) },
   { expr: '[1].all(1, true)', src: `${MAC} extract_ident`, out: bad(/argument must be a simple name/) },
-  { expr: '[1].all(x)', src: `${MAC} find_expander (wrong count: a function, undeclared)`, out: err(/Undeclared reference to 'all'/) },
+  { expr: '[1].all(x)', src: `${MAC} find_expander (wrong count: a call; its argument is evaluated first)`, out: err(/Undeclared reference to 'x'/) },
+  { expr: '[1].all(true)', src: `${MAC} find_expander (wrong count: a function, undeclared)`, out: err(/Undeclared reference to 'all'/) },
   { expr: 'all([1], x, true)', src: `${MAC} find_expander (needs a target)`, out: err(/Undeclared reference to 'all'/) },
 
   // --- functions (functions.rs, magic.rs)
@@ -213,7 +215,7 @@ export const CASES: readonly Case[] = [
   { expr: 'size(1)', src: `${FN} size`, out: err(/cannot determine the size/) },
   { expr: 'size()', src: `${MAGIC} This (MissingArgumentOrTarget)`, out: err(/Missing argument or target/) },
   { expr: "size('ab', 1/0)", src: `${MAGIC} (unrequested arguments are never evaluated)`, out: v(2) },
-  { expr: "'ab'.size(1/0)", src: MAGIC, out: v(2) },
+  { expr: "'ab'.size(1/0)", src: `${OBJ} (the first argument of a 1- or 2-argument call is evaluated first)`, out: err(/Division by zero/) },
   { expr: 'size(1/0)', src: MAGIC, out: err(/Division by zero/) },
   { expr: "'abc'.contains('b')", src: `${FN} contains`, out: v(true) },
   { expr: "'abc'.contains(1)", src: `${FN} contains (non-string argument: false)`, out: v(false) },
@@ -269,7 +271,10 @@ export const CASES: readonly Case[] = [
   { expr: 'type(1)', src: 'context.rs Context::default (no type function)', out: err(/Undeclared reference to 'type'/) },
   { expr: 'dyn(1)', src: 'context.rs Context::default', out: err(/Undeclared reference to 'dyn'/) },
   { expr: 'int', src: `${OBJ} Ident (type names are not values)`, out: err(/Undeclared reference to 'int'/) },
-  { expr: 'nosuch(1/0)', src: `${OBJ} Call (function looked up before arguments)`, out: err(/Undeclared reference to 'nosuch'/) },
+  { expr: 'nosuch(1/0)', src: `${OBJ} Call (a 1-argument call evaluates its argument before the lookup)`, out: err(/Division by zero/) },
+  { expr: 'nosuch(1, 1/0)', src: `${OBJ} Call (function looked up before the other arguments)`, out: err(/Undeclared reference to 'nosuch'/) },
+  { expr: 'nosuch(1, 2, 1/0)', src: `${OBJ} Call (three arguments: none evaluated before the lookup)`, out: err(/Undeclared reference to 'nosuch'/) },
+  { expr: '(1/0).nosuch()', src: `${OBJ} Call (lookup before the target)`, out: err(/Undeclared reference to 'nosuch'/) },
   { expr: "'abc'.matches('^a')", src: `${FN} matches`, out: v(true) },
   { expr: "'xabc'.matches('abc')", src: `${FN} matches (is_match: unanchored)`, out: v(true) },
   { expr: "'\\u00e9'.matches('^\\\\w$')", src: `${FN} matches (Rust regex: \\w is Unicode)`, out: v(true) },
