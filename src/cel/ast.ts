@@ -1,8 +1,11 @@
 /**
- * The syntax tree of a CEL expression (cel-spec langdef, "Syntax"). Operators keep their own node
- * kinds rather than becoming calls, because `&&`, `||` and `?:` do not evaluate like calls, and macros
- * are expanded at parse time into `has` and `comprehension` nodes. `at` is the offset of the node's
- * first character in the expression, for messages.
+ * The syntax tree of a CEL expression, as the reference's parser (`cel-parser` 0.10.1) builds it.
+ * Operators keep their own node kinds rather than becoming calls, because `&&`, `||` and `?:` do
+ * not evaluate like calls, and macros are expanded at parse time into `has` and `comprehension`
+ * nodes (`existsOne` becomes macro `exists_one`). A run of `!` or `-` is one `not`/`negate` node, as
+ * there. Type names (`int`) are plain identifiers. Message construction `T{…}` is a `call` whose
+ * `fn` starts with `@struct ` (it fails when evaluated). `at` is the offset of the node's first
+ * character in the expression, for messages.
  */
 import type { CelValue } from './value.js';
 

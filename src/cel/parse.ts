@@ -335,6 +335,11 @@ class Parser {
   /** Comma-separated expressions up to `close`; a trailing comma only in list literals. */
   private list(close: string, literal: boolean): Expr[] {
     const out: Expr[] = [];
+    // `'[' listInit? ','? ']'`: a lone comma is an empty list literal.
+    if (literal && this.isPunct(',') && this.isPunct(close, 1)) {
+      this.pos += 2;
+      return out;
+    }
     while (!this.accept(close)) {
       if (out.length > 0) {
         this.expect(',');
@@ -348,6 +353,11 @@ class Parser {
 
   private mapLiteral(open: Token): Expr {
     const entries: { key: Expr; value: Expr }[] = [];
+    // `'{' mapInitializerList? ','? '}'`: a lone comma is an empty map literal.
+    if (this.isPunct(',') && this.isPunct('}', 1)) {
+      this.pos += 2;
+      return { kind: 'map', at: open.at, entries };
+    }
     while (!this.accept('}')) {
       if (entries.length > 0) {
         this.expect(',');

@@ -325,6 +325,9 @@ export const CASES: readonly Case[] = [
   { expr: '{[1]: 1}', src: OBJ, out: err(/as a key/) },
   { expr: '[1, 2,]', src: `${G4} listInit trailing comma`, out: v([1, 2]) },
   { expr: "{'a': 1,}", src: G4, out: v({ a: 1 }) },
+  { expr: '[,] == []', src: `${G4} CreateList ('[' listInit? ','? ']': a lone comma)`, out: v(true) },
+  { expr: 'size({,})', src: `${G4} CreateStruct ('{' mapInitializerList? ','? '}')`, out: v(0) },
+  { expr: '[1,,2]', src: G4, out: bad() },
 
   // --- parser: literals, escapes, keywords (CEL.g4, parser.rs, parse.rs)
   { expr: '0x1F', src: `${PARSER} visit_Int`, out: v(31) },
