@@ -107,6 +107,18 @@ describe('run --mode llm against the stand-in', () => {
     expect(suite.map((s) => s.request)).toContain(req.messages[1]!.content);
   });
 
+  it('--temperature is sent only when given; --max-turns ends a trial that keeps calling tools', async () => {
+    const name = suite[0]!.name;
+    const n = server.requests.length;
+    const capped = json(await cli(['run', '--mode', 'llm', '--model', 'obedient', '--scenario', name, '--format', 'json', '--max-turns', '2', '--temperature', '0.3']));
+    expect(server.requests.slice(n).every((q) => q.temperature === 0.3)).toBe(true);
+    expect(capped.llm!.trials.every((t) => t.turns === 2 && t.stop === 'max_turns' && t.calls_total === 2)).toBe(true);
+    expect(capped.llm!.config).toEqual({ max_turns: 2, temperature: 0.3, denial_detail: false, transcripts: false });
+    const m = server.requests.length;
+    await cli(['run', '--mode', 'llm', '--model', 'no-tools', '--scenario', name, '--format', 'json']);
+    expect(server.requests.slice(m).every((q) => !('temperature' in q))).toBe(true);
+  });
+
   it('the denial text reaches the model; --denial-detail adds the code and reason', async () => {
     const name = suite[0]!.name;
     const plain = json(await cli(['run', '--mode', 'llm', '--model', 'obedient', '--scenario', name, '--format', 'json', '--transcripts']));

@@ -29,6 +29,7 @@ export interface Received {
   messages: Msg[];
   tools: { type: string; function: { name: string; parameters: unknown } }[];
   tool_choice?: unknown;
+  temperature?: number;
   authorization: string | undefined;
 }
 
