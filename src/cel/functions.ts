@@ -18,7 +18,7 @@
 import { networkContains, parseIp, parseNetwork } from '../warrant/constraints/ip.js';
 import { regexOutcome } from '../warrant/constraints/regex.js';
 import { CelEvalError, CostLimitError } from './errors.js';
-import { formatDuration, formatRfc3339, fields, parseDuration, parseRfc3339 } from './time.js';
+import { formatDuration, formatRfc3339, fields, parseDuration, parseRfc3339, utcMillis } from './time.js';
 import {
   CelDuration,
   CelFunction,
@@ -315,7 +315,7 @@ export const FUNCTIONS: ReadonlyMap<string, Fn> = new Map<string, Fn>([
   ['timestamp', timestampFn],
   ['getFullYear', field((d) => d.getUTCFullYear())],
   ['getMonth', field((d) => d.getUTCMonth())],
-  ['getDayOfYear', field((d) => Math.floor((d.getTime() - Date.UTC(d.getUTCFullYear(), 0, 1)) / DAY_MS))],
+  ['getDayOfYear', field((d) => Math.floor((d.getTime() - utcMillis(d.getUTCFullYear(), 0, 1)) / DAY_MS))],
   ['getDayOfMonth', field((d) => d.getUTCDate() - 1)],
   ['getDate', field((d) => d.getUTCDate())],
   ['getDayOfWeek', field((d) => d.getUTCDay())],

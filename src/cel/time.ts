@@ -11,8 +11,15 @@ import { CelDuration, CelTimestamp, INT64_MAX, INT64_MIN } from './value.js';
 const NS = 1_000_000_000n;
 const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?(?:([Zz])|([+-])(\d{2}):(\d{2}))$/;
 
+/** Milliseconds since the epoch of a UTC date; `Date.UTC` alone would read years 0–99 as 1900–1999. */
+export function utcMillis(y: number, month0: number, day: number): number {
+  const d = new Date(0);
+  d.setUTCFullYear(y, month0, day);
+  return d.getTime();
+}
+
 function daysInMonth(y: number, m: number): number {
-  return new Date(Date.UTC(y, m, 0)).getUTCDate();
+  return new Date(utcMillis(y, m, 0)).getUTCDate();
 }
 
 /** chrono's `parse_from_rfc3339`; undefined when it refuses the text. */
@@ -29,7 +36,7 @@ export function parseRfc3339(s: string): CelTimestamp | undefined {
     offset = (m[9] === '-' ? -1 : 1) * (oh * 3600 + om * 60);
   }
   const frac = BigInt(((m[7] ?? '') + '000000000').slice(0, 9));
-  const day = Date.UTC(y, mo - 1, d) / 1000;
+  const day = utcMillis(y, mo - 1, d) / 1000;
   // A leap second (:60) is the last second's instant plus a second, as chrono represents it.
   const seconds = BigInt(day + h * 3600 + mi * 60 + se - offset);
   return new CelTimestamp(seconds * NS + frac, offset);
