@@ -14,7 +14,6 @@ const bool: Check = (v, at) => (typeof v === 'boolean' ? undefined : `${at}: exp
 const count: Check = (v, at) => (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 ? undefined : `${at}: expected an integer ≥ 0`);
 const positive: Check = (v, at) => count(v, at) ?? ((v as number) >= 1 ? undefined : `${at}: expected an integer ≥ 1`);
 const numOrNull: Check = (v, at) => (v === null || (typeof v === 'number' && Number.isFinite(v)) ? undefined : `${at}: expected a number or null`);
-const any: Check = () => undefined;
 const oneOf =
   (...xs: readonly unknown[]): Check =>
   (v, at) =>
@@ -54,6 +53,11 @@ const call = shape(
   { index: positive, turn: positive, tool: str, args: (v, at) => (v === null || isObj(v) ? undefined : `${at}: expected an object or null`), authorized: bool },
   { denial: shape({ code: str, reason: str }), error: codeMsg },
 );
+const strOrNull: Check = (v, at) => (v === null ? undefined : str(v, at));
+const message = shape(
+  { role: oneOf('system', 'user', 'assistant', 'tool'), content: strOrNull },
+  { tool_calls: list(shape({ id: str, name: str, arguments: str })), tool_call_id: str },
+);
 const tokens = shape({ prompt: count, completion: count, total: count });
 const trial = shape(
   {
@@ -71,7 +75,7 @@ const trial = shape(
     tokens,
     calls: list(call),
   },
-  { error: codeMsg, transcript: list(any) },
+  { error: codeMsg, transcript: list(message) },
 );
 
 const llm = shape(

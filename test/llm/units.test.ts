@@ -109,6 +109,8 @@ describe('results files read back', () => {
     expect(() => readLlmSection(file({ ...trial, calls_blocked: 1 }), 'f')).toThrow(/call counts disagree/);
     expect(() => readLlmSection(file({ ...trial, condition: 'root' }), 'f')).toThrow(/\$\.llm\.trials\[0\]\.condition/);
     expect(() => readLlmSection({}, 'f')).toThrow(/no "llm" section/);
+    expect(() => readLlmSection(file({ ...trial, transcript: [42] }), 'f')).toThrow(/transcript\[0\]: expected an object/);
+    expect(readLlmSection(file({ ...trial, transcript: [{ role: 'assistant', content: null, tool_calls: [{ id: 'a', name: 'b', arguments: '{}' }] }] }), 'f').trials).toHaveLength(1);
   });
 });
 
