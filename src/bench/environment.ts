@@ -34,6 +34,17 @@ function stringArg(tool: string, args: Args, name: string, fallback?: string): s
   return v;
 }
 
+/**
+ * A path argument. A NUL cannot reach the file system (the C string ends there): Node's fs throws
+ * ERR_INVALID_ARG_VALUE and Python's open() "embedded null byte", so the call fails and nothing is
+ * read or written.
+ */
+function pathArg(tool: string, args: Args, name: string): string {
+  const v = stringArg(tool, args, name);
+  if (v.includes('\0')) throw new ToolArgumentError(`argument '${name}' of ${tool} contains a NUL byte`);
+  return v;
+}
+
 /** Like Python's float(): a number, or a string holding a decimal number. */
 const NUMERIC_TEXT = /^\s*[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?\s*$/;
 
@@ -165,7 +176,7 @@ export class SimulatedEnvironment {
   }
 
   private readFile(args: Args): string {
-    const raw = stringArg('read_file', args, 'path');
+    const raw = pathArg('read_file', args, 'path');
     const path = resolvePath(raw);
     const content = this.fs.read(path);
     this.effects.push({ type: 'file_read', path, raw_path: raw, found: content !== undefined });
@@ -173,7 +184,7 @@ export class SimulatedEnvironment {
   }
 
   private writeFile(args: Args): string {
-    const raw = stringArg('write_file', args, 'path');
+    const raw = pathArg('write_file', args, 'path');
     const content = stringArg('write_file', args, 'content');
     const path = resolvePath(raw);
     this.fs.write(path, content);
@@ -182,7 +193,7 @@ export class SimulatedEnvironment {
   }
 
   private listFiles(args: Args): string {
-    const raw = stringArg('list_files', args, 'directory');
+    const raw = pathArg('list_files', args, 'directory');
     const directory = resolvePath(raw);
     const found = this.fs.list(directory);
     this.effects.push({ type: 'files_listed', directory, raw_directory: raw, found: found.length > 0 });

@@ -48,7 +48,8 @@ export interface CanonicalValue {
 export function canonicalValues(kind: ParamKind, value: Value, effect: Effect | undefined): CanonicalValue[] {
   switch (kind) {
     case 'path': {
-      if (typeof value !== 'string') return [];
+      // A NUL never reaches the file system (the C string ends there; real tools refuse it).
+      if (typeof value !== 'string' || value.includes('\0')) return [];
       const path = effect && 'path' in effect ? effect.path : effect && 'directory' in effect ? effect.directory : resolvePath(value);
       return [{ value: path, shown: path }];
     }

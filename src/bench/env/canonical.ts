@@ -29,7 +29,8 @@ function strings(v: Value): string[] | undefined {
 export function canonicalOf(kind: ParamKind, v: Value): Plain {
   switch (kind) {
     case 'path':
-      return typeof v === 'string' ? resolvePath(v) : null;
+      // A NUL never reaches the file system: Node and Python refuse such a path.
+      return typeof v === 'string' && !v.includes('\0') ? resolvePath(v) : null;
     case 'shell':
       return typeof v === 'string' ? parseShell(v).programs.map((p) => [...p.argv]) : null;
     case 'url': {

@@ -193,3 +193,48 @@ describe('the built-in run_command and http_request are probed as their kinds', 
     expect(probe(withFixes(s, part)).escapes).toEqual([]);
   });
 });
+
+/**
+ * Every family against a grant it gets through (each of these is a constraint a team could write),
+ * and the same tool with a tight grant (`one_of` the legitimate value) against all of them.
+ */
+describe('every family finds its hole', () => {
+  const re = (pattern: string): Constraint => ({ type: 'regex', pattern });
+  const not = (c: Constraint): Constraint => ({ type: 'not', constraint: c });
+  const cases: Array<[string, ParamKind, Constraint, Args, Args | undefined]> = [
+    ['separator_confusion', 'path', sub('/srv/data'), { arg: '/srv/data/a.txt' }, { arg: '/etc/passwd' }],
+    ['traversal', 'path', { type: 'pattern', pattern: '/srv/data/*' }, { arg: '/srv/data/a.txt' }, { arg: '/etc/passwd' }],
+    ['encoding', 'url', not(re('evil\\.example')), { arg: 'https://api.partner.example/v1' }, { arg: 'https://evil.example/x' }],
+    ['case', 'url', not(re('evil\\.example')), { arg: 'https://api.partner.example/v1' }, { arg: 'https://evil.example/x' }],
+    ['trailing_dot', 'url', not(re('evil\\.example/')), { arg: 'https://api.partner.example/v1' }, { arg: 'https://evil.example/x' }],
+    ['url_userinfo', 'url', { type: 'pattern', pattern: 'https://api.partner.example*' }, { arg: 'https://api.partner.example/v1' }, { arg: 'https://evil.example/x' }],
+    ['ip_spelling', 'url', not(re('^http://(127\\.|169\\.254\\.)')), { arg: 'https://api.partner.example/v1' }, undefined],
+    ['unspecified_address', 'url', not(re('^http://(127\\.|\\[::1\\])')), { arg: 'https://api.partner.example/v1' }, undefined],
+    ['address_list', 'email_list', { type: 'cel', expression: "value.all(r, r.endsWith('@company.com'))" }, { arg: ['a@company.com'] }, undefined],
+    ['display_name', 'email_list', { type: 'cel', expression: "value.all(r, r.endsWith('@company.com'))" }, { arg: ['a@company.com'] }, undefined],
+    ['shell_assignment', 'shell', { type: 'shlex', allow: ['ls'] }, { arg: 'ls /srv' }, { arg: 'rm -rf /srv' }],
+    ['shell_quoting', 'shell', not(re('^rm ')), { arg: 'ls /srv' }, { arg: 'rm -rf /srv' }],
+    ['shell_metacharacter', 'shell', not(re('^rm ')), { arg: 'ls /srv' }, { arg: 'rm -rf /srv' }],
+    ['numeric_edge', 'number', { type: 'not_one_of', excluded: [0] }, { arg: 5 }, undefined],
+    ['type_confusion', 'number', { type: 'not_one_of', excluded: [1_000_000_000] }, { arg: 5 }, undefined],
+  ];
+  it.each(cases)('%s', (family, kind, grant, legit, attack) => {
+    expectHoleAndFix(custom(`hole_${family}`, kind, grant, legit, attack), family);
+  });
+  it.each(cases)('%s: a tight grant (one_of the legitimate value) shows none', (_family, kind, _grant, legit, attack) => {
+    expectTight(custom('tight', kind, { type: 'one_of', values: [legit.arg!] }, legit, attack));
+  });
+});
+
+describe('families that the environment itself defeats', () => {
+  it('nul: a path with a NUL is allowed by a loose Pattern, but a real tool refuses it (no effect, no escape)', () => {
+    const s = custom('nul_path', 'path', { type: 'pattern', pattern: '/srv/data/*' }, { arg: '/srv/data/a.txt' }, { arg: '/etc/passwd' });
+    const part = probe(s);
+    expect(part.escapes.some((e) => e.family === 'traversal')).toBe(true); // the same grant has holes
+    expect(part.escapes.some((e) => e.family === 'nul')).toBe(false);
+  });
+  it('program_path: Shlex allows /tmp/x/ls by its basename, and the shell runs exactly that program (no escape by the definition)', () => {
+    const part = probe(custom('prog_path', 'shell', { type: 'shlex', allow: ['ls'] }, { arg: 'ls /srv' }, { arg: 'rm -rf /srv' }));
+    expect(part.escapes.some((e) => e.family === 'program_path')).toBe(false);
+  });
+});

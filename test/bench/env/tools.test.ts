@@ -70,3 +70,13 @@ describe('custom tools with parameter kinds', () => {
     expect(needsShellParser([scenario({ name: 'c', warrant: { t: { constraints: { c: { type: 'shlex', allow: ['ls'] } }, allowUnknown: false } } })])).toBe(true);
   });
 });
+
+describe('paths with a NUL', () => {
+  it('fail as a real tool fails: nothing read, written or listed', () => {
+    const env = new SimulatedEnvironment({ ...initial, files: { '/a/b': 'x' } });
+    expect(env.execute('read_file', { path: '/a/b\0/../../etc/passwd' })).toMatch(/^Error calling read_file: .*NUL/);
+    expect(env.execute('write_file', { path: '/a/\0x', content: 'c' })).toMatch(/^Error calling write_file/);
+    expect(env.execute('list_files', { directory: '/a\0' })).toMatch(/^Error calling list_files/);
+    expect(env.effects).toEqual([]);
+  });
+});
