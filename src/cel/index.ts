@@ -24,6 +24,7 @@ import type { Expr } from './ast.js';
 import type { CelValue } from './value.js';
 
 export * from './limits.js';
+export { resetEvaluationBudget } from './meter.js';
 export { CelError } from './errors.js';
 export type { CelErrorCode } from './errors.js';
 export type { EvaluationOptions } from './evaluate.js';

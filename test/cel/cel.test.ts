@@ -11,6 +11,7 @@ import {
   MAX_EXPRESSION_LENGTH,
   checkCel,
   compileCel,
+  resetEvaluationBudget,
   undeclaredNames,
 } from '../../src/cel/index.js';
 import { resetRegexBudget } from '../../src/warrant/constraints/regex.js';
@@ -198,5 +199,29 @@ describe('bounded evaluation of hostile expressions', () => {
     const r = run(body, { s });
     expect(r).toMatchObject({ ok: false, code: 'cel_limit', error: expect.stringMatching(costError) });
     expect(r.ok ? '' : r.error).toMatch(/the reference \(Tenuo\) has no such limit/);
+  });
+
+  it('a run has an overall evaluation budget across evaluations', () => {
+    resetEvaluationBudget(50_000);
+    try {
+      const p = compileCel(`${list(300)}.all(x, x >= 0)`);
+      const results = Array.from({ length: 200 }, () => p.evaluate({}));
+      expect(results[0]).toEqual({ ok: true, value: true });
+      const stopped = results.filter((r) => !r.ok);
+      expect(stopped.length).toBeGreaterThan(150);
+      expect(stopped[0]).toMatchObject({ code: 'cel_limit', error: expect.stringMatching(/total CEL evaluation budget of 50000 .*Tenuo\) has no such limit/) });
+    } finally {
+      resetEvaluationBudget();
+    }
+  });
+
+  it('and an overall regex work budget', () => {
+    resetRegexBudget(100_000);
+    try {
+      const r = run("s.matches('^a+$') && s.matches('^a+$') && s.matches('^a+$')", { s: 'a'.repeat(10_000) });
+      expect(r).toMatchObject({ ok: false, code: 'cel_limit', error: expect.stringMatching(/total regex work budget of 100000/) });
+    } finally {
+      resetRegexBudget();
+    }
   });
 });

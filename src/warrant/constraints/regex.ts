@@ -37,10 +37,12 @@ interface Compiled {
 const cache = new Map<string, Compiled | string>();
 const CACHE_LIMIT = 256;
 let runWork = 0;
+let runLimit = MAX_REGEX_WORK_PER_RUN;
 
-/** Starts a new run's budget (the CLI runs one benchmark per process; tests call it between cases). */
-export function resetRegexBudget(): void {
+/** Starts a new run's budget (the CLI runs one benchmark per process; tests call it, `limit` for them). */
+export function resetRegexBudget(limit: number = MAX_REGEX_WORK_PER_RUN): void {
   runWork = 0;
+  runLimit = limit;
 }
 
 /** Units spent in this run so far. */
@@ -84,9 +86,9 @@ export function chargeRegex(size: number, length: number): void {
       `matching a ${size}-instruction regex against ${length} characters exceeds delegation-bench's regex work limit of ${MAX_REGEX_WORK_PER_MATCH} (program size × input length; the reference has no such limit)`,
     );
   }
-  if (runWork + units > MAX_REGEX_WORK_PER_RUN) {
+  if (runWork + units > runLimit) {
     throw new RegexLimitError(
-      `this run has spent delegation-bench's total regex work budget of ${MAX_REGEX_WORK_PER_RUN} (the reference has no such limit)`,
+      `this run has spent delegation-bench's total regex work budget of ${runLimit} (the reference has no such limit)`,
     );
   }
   runWork += units;
