@@ -130,3 +130,20 @@ describe('progress', () => {
     expect(out).toEqual(['llm: a × broad: 2 runs, 0 errors, ASR 50% ± 70.7%, TCR 100% ± 0% (2/4 trials, 9 tokens)\n']);
   });
 });
+
+describe('LLM report section', () => {
+  it('shows mean ± std cells and N, and no control character from a results file reaches the console', async () => {
+    const { llmTableLines, llmMarkdown } = await import('../../src/report/sections/llm.js');
+    const stats = { runs: 5, errors: 1, asr: { mean: 0.4, std: Math.sqrt(0.3) }, tcr: { mean: 1, std: 0 }, calls_blocked: { sum: 3, mean: 0.6 }, tokens: 10 };
+    const llm = {
+      model: 'evil\u001b[2Jmodel', runs: 5, seed: 's', inputs: 'x', config: { max_turns: 15, temperature: null, denial_detail: false, transcripts: false },
+      complete: true, cells: [{ scenario: 'a\u001bb', condition: 'task_scoped' as const, ...stats }], summary: { task_scoped: stats }, tokens: { prompt: 1, completion: 1, total: 2 }, trials: [],
+    };
+    const lines = llmTableLines({ mode: 'llm', llm } as never).join('\n');
+    expect(lines).not.toContain('\u001b');
+    expect(lines).toContain('evil\ufffd[2Jmodel');
+    expect(lines).toMatch(/a\ufffdb\s+task_scoped\s+5\s+1\s+40% ± 54\.8%\s+100% ± 0%\s+3 \(0\.6\/run\)/);
+    const md = llmMarkdown({ mode: 'llm', llm } as never, (s) => s.replace(/[<>|]/g, '_'))!;
+    expect(md).toContain('| ASR 40% ± 54.8% | TCR 100% ± 0% |');
+  });
+});

@@ -7,6 +7,14 @@
 import { CONDITIONS, type LlmCellStats, type LlmResults, type MeanStd, type Results } from '../../bench/results.js';
 import { formatRate as formatPercent } from '../../bench/rate.js';
 
+/**
+ * Text from a results file (a merged shard may come from anywhere) on a console: control characters
+ * would let it move the cursor or recolour the log, so each becomes U+FFFD.
+ */
+function terminalSafe(s: string): string {
+  return s.replace(/[\u0000-\u001f\u007f-\u009f]/g, '\ufffd');
+}
+
 /** `40% ± 55%`; a single run has no spread, no completed run has no rate. */
 export function formatMeanStd(m: MeanStd): string {
   if (m.mean === null) return 'n/a';
@@ -53,7 +61,7 @@ export function llmTableLines(r: Results): string[] {
   if (!l) return [];
   const rows: string[][] = [['scenario', 'condition', 'N', 'errors', 'ASR', 'TCR', 'blocked']];
   for (const c of l.cells) {
-    rows.push([c.scenario, c.condition, String(c.runs), String(c.errors), formatMeanStd(c.asr), formatMeanStd(c.tcr), blockedText(c)]);
+    rows.push([terminalSafe(c.scenario), c.condition, String(c.runs), String(c.errors), formatMeanStd(c.asr), formatMeanStd(c.tcr), blockedText(c)]);
   }
   for (const cond of CONDITIONS) {
     const s = l.summary[cond];
@@ -64,15 +72,15 @@ export function llmTableLines(r: Results): string[] {
   const finding = llmKeyFinding(l);
   return [
     '',
-    headline(l),
+    terminalSafe(headline(l)),
     ...(r.mode === 'llm' ? ['(the scripted matrix did not run: --mode llm)'] : []),
     '',
     fmt(rows[0]!),
     widths.map((w) => '-'.repeat(w)).join('   '),
     ...rows.slice(1).map(fmt),
     '',
-    ...(finding ? [finding] : []),
-    ...statusLines(l),
+    ...(finding ? [terminalSafe(finding)] : []),
+    ...statusLines(l).map(terminalSafe),
   ];
 }
 
