@@ -48,7 +48,7 @@ describe('conditions', () => {
   it('grants broad: every built-in and declared tool, Wildcard everywhere, transfers bounded', () => {
     const grants = broadGrants(scenario({ name: 'c', tools: { deploy: { params: ['service'], returns: 'ok' } } }));
     expect(Object.keys(grants).sort()).toEqual(
-      ['deploy', 'get_balance', 'list_emails', 'list_files', 'list_transactions', 'read_email', 'read_file', 'send_email', 'transfer_money', 'write_file'],
+      ['deploy', 'get_balance', 'http_request', 'list_emails', 'list_files', 'list_transactions', 'read_email', 'read_file', 'run_command', 'send_email', 'transfer_money', 'write_file'],
     );
     expect(grants.deploy).toEqual({ constraints: { service: { type: 'wildcard' } }, allowUnknown: false });
     expect(grants.transfer_money!.constraints.amount).toEqual({ type: 'range', min: 0, max: 1_000_000, minInclusive: true, maxInclusive: true });
