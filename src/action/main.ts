@@ -13,6 +13,7 @@ import type { Results } from '../bench/results.js';
 import { DEFAULT_SEED, runBenchmark } from '../bench/run.js';
 import { ScenarioError } from '../bench/scenario/errors.js';
 import { loadScenarios } from '../bench/scenario/load.js';
+import { drainLoaderWarnings } from '../bench/scenario/warnings.js';
 import { renderJson } from '../report/json.js';
 import { gateRule } from '../report/gate-rule.js';
 import { renderMarkdown, reportMarker } from '../report/markdown.js';
@@ -150,6 +151,8 @@ async function obtainResults(runner: Runner, config: ActionConfig, ctx: ActionCo
     // Relative paths resolve against the workspace, and must stay in it (symlinks followed);
     // problems name files as the user wrote them.
     const scenarios = await loadScenarios(config.scenarios, ctx.workspace, { confine: ctx.workspace });
+    // Loader warnings (e.g. a Cel constraint name bound only for object arguments) reach the log.
+    for (const w of drainLoaderWarnings()) runner.warning(w);
     const matrix = runBenchmark({
       scenarios: config.llm.mode === 'llm' ? [] : scenarios, // --mode llm: the scripted matrix does not run
       maxAsr: config.maxAsr,
