@@ -4,6 +4,7 @@
  */
 import { ratePercent } from '../bench/rate.js';
 import type { Results } from '../bench/results.js';
+import { passedOverall } from '../llm/attach.js';
 import type { Runner } from './runner.js';
 
 export interface FileOutputs {
@@ -19,7 +20,7 @@ function percent(fraction: number): string {
 
 export function setResultOutputs(runner: Runner, results: Results, files: FileOutputs): void {
   const s = results.summary.task_scoped;
-  runner.setOutput('passed', String(results.gate.passed));
+  runner.setOutput('passed', String(passedOverall(results))); // with `gate: llm`, the LLM gate too
   runner.setOutput('asr', s ? percent(s.asr) : '');
   runner.setOutput('tcr', s ? percent(s.tcr) : '');
   runner.setOutput('calls-blocked', s ? String(s.calls_blocked) : '');

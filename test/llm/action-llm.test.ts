@@ -98,6 +98,7 @@ describe('the action in LLM mode', () => {
     const merge = runner({ comment: 'off', 'job-summary': 'false', 'results-path': 'shards', gate: 'llm' }, mkdtempSync(join(dir, 't-')));
     await run(merge, dir);
     expect(merge.failed).toEqual([]);
+    expect(merge.outputs.passed).toBe('true');
     const merged = JSON.parse(readFileSync(merge.outputs['results-file']!, 'utf8')) as Results;
     const unsharded = JSON.parse(readFileSync(whole.outputs['results-file']!, 'utf8')) as Results;
     expect(merged.llm!.trials).toEqual(unsharded.llm!.trials);
@@ -109,6 +110,13 @@ describe('the action in LLM mode', () => {
     const missing = runner({ comment: 'off', 'job-summary': 'false', 'results-path': 'shards' }, mkdtempSync(join(dir, 't-')));
     await run(missing, dir);
     expect(missing.failed.join('\n')).toMatch(/shard 2\/2 not given/);
+  });
+
+  it('gate: llm fails the step, and the passed output, when the model breaks the task', async () => {
+    const r = runner({ ...base(), model: 'no-tools', mode: 'llm', gate: 'llm' }, mkdtempSync(join(dir, 't-')));
+    await run(r, dir);
+    expect(r.outputs.passed).toBe('false');
+    expect(r.failed.join('\n')).toMatch(/LLM gate failed:[\s\S]*LLM task_scoped TCR 0% over 2 runs is below 100%/);
   });
 
   it('report-only mode refuses an llm section whose numbers disagree with its trials', async () => {
