@@ -6,7 +6,6 @@ import type { ErrorCode } from '../warrant/errors.js';
 import type { BaselineResults } from './results-baseline.js';
 import type { CoverageEntry, MutantsSection, SlackEntry } from './results-policy.js';
 import type { ProbesSection } from './results-probes.js';
-import type { ProbesSection } from './results-probes.js';
 import type { ScenarioInfo } from './scenario-info.js';
 
 export const CONDITIONS = ['no_warrant', 'broad', 'task_scoped'] as const;
@@ -102,7 +101,6 @@ export interface Results {
   timings?: Record<string, number>;
   llm?: LlmResults; // design §9: only when LLM mode ran
   baseline?: BaselineResults; // design §10: only with --baseline
-  probes?: ProbesSection; // design §8: probe escapes (policy holes); absent with --no-probes
   probes?: ProbesSection; // design §8: probe escapes (policy holes); absent with --no-probes
   mutants?: MutantsSection; // design §8: only with --mutants
   coverage?: CoverageEntry[]; // with mutants: per grant and constraint, what the calls exercised

@@ -94,7 +94,6 @@ export function canonicalResults(r: Results): Results {
     ...optional('timings', r.timings),
     ...optional('llm', r.llm && canonicalLlm(r.llm)),
     ...optional('probes', r.probes), // built in its contract's key order (analysis/probes)
-    ...optional('probes', r.probes), // built in its contract's key order (analysis/probes)
     ...optional('mutants', r.mutants), // these three built in their contract's key order (analysis/mutants, analysis/slack)
     ...optional('coverage', r.coverage),
     ...optional('slack', r.slack),

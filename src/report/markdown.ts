@@ -18,7 +18,6 @@ import { formatRate, ratePercent } from '../bench/rate.js';
 import { RESULTS_VERSION, type CallResult, type Condition, type ConditionSummary, type Results, type Trial } from '../bench/results.js';
 import { renderBaselineSection } from './sections/baseline.js';
 import { probesOf, renderProbesSection } from './sections/probes.js';
-import { probesOf, renderProbesSection } from './sections/probes.js';
 import { renderScenariosSection } from './sections/scenarios.js';
 import { renderGateSection } from './sections/gate.js';
 import { policyAnalysisOf, renderPolicyAnalysisSection } from './sections/analysis.js';
@@ -101,8 +100,6 @@ function renderLevel(s: Sections, level: Level, runUrl: string | undefined): str
   // design §10: with a baseline, the report opens with what the change allows and breaks.
   if (r.baseline) parts.push(s.get('baseline', () => renderBaselineSection(r.baseline!, { text: escapeText, code: escapeCode })));
   parts.push(s.get('intro', () => [`> ${HYPOTHESIS}`, keyFinding(r)].join('\n\n')));
-  const holes = probesOf(r); // design §8: policy holes first, when any probe escaped
-  if (holes && holes.escaped > 0) parts.push(s.get('probes', () => renderProbesSection(holes, { text: escapeText, code: escapeCodeSpan })));
   const holes = probesOf(r); // design §8: policy holes first, when any probe escaped
   if (holes && holes.escaped > 0) parts.push(s.get('probes', () => renderProbesSection(holes, { text: escapeText, code: escapeCodeSpan })));
   parts.push(
