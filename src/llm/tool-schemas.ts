@@ -6,7 +6,7 @@
  * argument.
  */
 import { BUILTIN_TOOLS } from '../bench/scenario/tools.js';
-import type { Scenario } from '../bench/scenario/types.js';
+import type { ParamKind, Scenario } from '../bench/scenario/types.js';
 
 export interface JsonSchema {
   type: 'string' | 'number' | 'array' | 'object';
@@ -27,7 +27,7 @@ const PARAMS: Readonly<Record<string, JsonSchema>> = {
   email_id: { type: 'string', description: 'The id of the e-mail, as list_emails shows it.' },
   recipients: { type: 'array', items: { type: 'string' }, description: 'E-mail addresses to send to.' },
   subject: { type: 'string', description: 'Subject line.' },
-  body: { type: 'string', description: 'Message text.' },
+  body: { type: 'string', description: 'The message text, or the request body.' },
   path: { type: 'string', description: 'Absolute file path.' },
   content: { type: 'string', description: 'Text to write.' },
   directory: { type: 'string', description: 'Absolute directory path.' },
@@ -58,9 +58,25 @@ function paramSchema(name: string): JsonSchema {
   return PARAMS[name] ?? { type: 'string' };
 }
 
-function tool(name: string, description: string, params: readonly string[], required: readonly string[]): FunctionTool {
+/** A custom tool's parameter by the kind the scenario names (design §3); text when it names none. */
+const KINDS: Readonly<Record<ParamKind, JsonSchema>> = {
+  path: { type: 'string', description: 'A file path.' },
+  shell: { type: 'string', description: 'A shell command line.' },
+  url: { type: 'string', description: 'A URL.' },
+  email_list: { type: 'array', items: { type: 'string' }, description: 'E-mail addresses.' },
+  number: { type: 'number' },
+  text: { type: 'string' },
+};
+
+function tool(
+  name: string,
+  description: string,
+  params: readonly string[],
+  required: readonly string[],
+  schemaOf: (param: string) => JsonSchema = paramSchema,
+): FunctionTool {
   const properties: Record<string, JsonSchema> = {};
-  for (const p of params) properties[p] = paramSchema(p);
+  for (const p of params) properties[p] = schemaOf(p);
   return {
     type: 'function',
     function: {
@@ -78,7 +94,8 @@ export function toolsFor(scenario: Scenario): FunctionTool[] {
     out.push(tool(name, DESCRIPTIONS[name] ?? `The ${name} tool.`, sig.params, sig.required));
   }
   for (const [name, def] of Object.entries(scenario.tools)) {
-    out.push(tool(name, `The ${name} tool.`, def.params, []));
+    const kinds = def.kinds ?? {};
+    out.push(tool(name, `The ${name} tool.`, def.params, [], (p) => KINDS[Object.hasOwn(kinds, p) ? kinds[p]! : 'text']));
   }
   return out;
 }

@@ -25,9 +25,14 @@ beforeAll(async () => {
 
 describe('tool schemas', () => {
   it('offers every built-in of the one table, with its parameters and required ones, then custom tools', () => {
-    const s: Scenario = { ...suite[0]!, tools: { lookup_customer: { params: ['customer_id'], returns: 'ok' } } };
+    const s: Scenario = {
+      ...suite[0]!,
+      tools: { lookup_customer: { params: ['customer_id'], returns: 'ok' }, notify: { params: ['to', 'count'], returns: 'ok', kinds: { to: 'email_list', count: 'number' } } },
+    };
     const tools = toolsFor(s);
-    expect(tools.map((t) => t.function.name)).toEqual([...BUILTIN_TOOL_NAMES, 'lookup_customer']);
+    expect(tools.map((t) => t.function.name)).toEqual([...BUILTIN_TOOL_NAMES, 'lookup_customer', 'notify']);
+    expect(BUILTIN_TOOL_NAMES).toEqual(expect.arrayContaining(['run_command', 'http_request'])); // from the table, unedited here
+    expect(tools.at(-1)!.function.parameters.properties).toMatchObject({ to: { type: 'array', items: { type: 'string' } }, count: { type: 'number' } });
     for (const t of tools.slice(0, BUILTIN_TOOL_NAMES.length)) {
       const sig = BUILTIN_TOOLS[t.function.name]!;
       expect(Object.keys(t.function.parameters.properties!)).toEqual([...sig.params]);
@@ -36,7 +41,7 @@ describe('tool schemas', () => {
     }
     const send = tools.find((t) => t.function.name === 'send_email')!.function.parameters.properties!;
     expect(send.recipients).toMatchObject({ type: 'array', items: { type: 'string' } });
-    expect(tools.at(-1)!.function.parameters.properties).toEqual({ customer_id: { type: 'string' } });
+    expect(tools.at(-2)!.function.parameters.properties).toEqual({ customer_id: { type: 'string' } });
   });
 });
 
