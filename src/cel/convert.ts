@@ -11,7 +11,8 @@
  * `number` when it is a safe integer, else a `bigint`), null, arrays, plain objects.
  */
 import { Float } from '../warrant/cbor/value.js';
-import { CelMap, CelUint, type CelKey, type CelValue } from './value.js';
+import { formatDuration, formatRfc3339 } from './time.js';
+import { CelDuration, CelFunction, CelMap, CelTimestamp, CelUint, type CelKey, type CelValue } from './value.js';
 import {
   MAX_BINDING_CHARS,
   MAX_BINDING_NODES,
@@ -128,6 +129,10 @@ function convertOut(v: CelValue, depth: number, budget: { nodes: number }): unkn
     }
     return out;
   }
+  // Timestamps and durations as the reference writes them (string()); a function value by name.
+  if (v instanceof CelTimestamp) return formatRfc3339(v);
+  if (v instanceof CelDuration) return formatDuration(v);
+  if (v instanceof CelFunction) return `<function ${v.name}>`;
   // Types are not part of our data model.
   throw new CelConversionError(`result of an unsupported CEL type`);
 }

@@ -306,6 +306,7 @@ export const CASES: readonly Case[] = [
   { expr: "duration('1hxyz') == duration('1h')", src: `${DUR} parse_duration (trailing text ignored)`, out: v(true) },
   { expr: "duration('1d')", src: DUR, out: err(/duration/) },
   { expr: "duration('0') == duration('0s')", src: DUR, out: v(true) },
+  { expr: "duration('90s')", src: `${DUR} (a duration result, shown as string() shows it)`, out: v('1m30s') },
   { expr: "'1h'.duration()", src: `${FN} duration (a plain argument)`, out: err(/Invalid argument count/) },
 
   // --- Tenuo's functions (clock: NOW)
