@@ -21,7 +21,6 @@ import { CelEvalError, CostLimitError } from './errors.js';
 import { formatDuration, formatRfc3339, fields, parseDuration, parseRfc3339, utcMillis } from './time.js';
 import {
   CelDuration,
-  CelFunction,
   CelMap,
   CelTimestamp,
   CelUint,
@@ -31,7 +30,6 @@ import {
   celCompare,
   celEquals,
   isCelKey,
-  typeName,
   type CelValue,
 } from './value.js';
 import { debugValue, rustFloatString } from './show.js';
@@ -330,4 +328,3 @@ export const FUNCTIONS: ReadonlyMap<string, Fn> = new Map<string, Fn>([
   ['net_is_private', netIsPrivate],
 ]);
 
-export { CelFunction, typeName };
