@@ -8,8 +8,9 @@ import type { LlmResults, Results } from '../bench/results.js';
 
 export function withLlm(base: Results, llm: LlmResults, mode: 'llm' | 'both', scenarios: readonly string[]): Results {
   if (mode === 'both') return { ...base, mode, llm };
-  // The matrix ran on no scenario: its per-scenario notes (empty) would not match `scenarios`.
-  const { scenario_info: _none, ...rest } = base;
+  // The matrix ran on no scenario: its per-scenario notes (empty) would not match `scenarios`, and
+  // the analyses beside it (design §8, deterministic mode only) found nothing because they ran on nothing.
+  const { scenario_info: _info, probes: _probes, mutants: _mutants, coverage: _coverage, slack: _slack, ...rest } = base;
   return {
     ...rest,
     mode,

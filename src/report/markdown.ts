@@ -95,6 +95,11 @@ class Sections {
 
 function renderLevel(s: Sections, level: Level, runUrl: string | undefined): string {
   const r = s.r;
+  // --mode llm: the scripted matrix did not run, so its gate, tables and analyses have nothing to say.
+  if (r.mode === 'llm') {
+    const head = s.get('head', () => [reportMarker(s.o.name), heading(r, s.o.name)].join('\n\n'));
+    return [head, s.get('llm', () => llmMarkdown(r, escapeText) ?? ''), footer(runUrl).replace('deterministic replay', 'LLM mode')].join('\n\n') + '\n';
+  }
   const parts: string[] = [];
   parts.push(s.get('head', () => [reportMarker(s.o.name), heading(r, s.o.name)].join('\n\n')));
   // design §10: with a baseline, the report opens with what the change allows and breaks.

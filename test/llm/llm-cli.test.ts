@@ -208,6 +208,11 @@ describe('run --mode llm against the stand-in', () => {
     const md = await cli(['run', '--mode', 'llm', '--model', 'obedient', '--format', 'markdown']);
     expect(md.stdout).toContain('| ASR 100% ± 0% |');
     expect(md.stdout).toContain('not gated');
+    // The matrix that did not run shows no gate verdict, tables or analyses.
+    expect(md.stdout).not.toMatch(/### Gate|Results by scenario|Policy analysis/);
+    const j = json(await cli(['run', '--mode', 'llm', '--model', 'obedient', '--format', 'json']));
+    expect(Object.keys(j)).not.toEqual(expect.arrayContaining(['probes']));
+    expect(j.mutants).toBeUndefined();
   });
 });
 
