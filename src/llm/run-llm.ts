@@ -8,6 +8,7 @@
  * not a result). The finished ones are returned with `complete: false` and why.
  */
 import { Conditions } from '../bench/conditions.js';
+import { loadShellParser } from '../bench/env/shell.js';
 import { HarnessError, formatSource } from '../bench/errors.js';
 import { ScenarioJudge } from '../bench/judge.js';
 import type { Condition, LlmCellStats, LlmResults, LlmTrial } from '../bench/results.js';
@@ -87,6 +88,9 @@ export function assemble(h: Header, scenarios: readonly string[], trials: LlmTri
 }
 
 export async function runLlm(o: LlmRunOptions): Promise<LlmResults> {
+  // A model may call run_command in any scenario (every built-in is offered), so the shell parser
+  // is always needed here; its ~350 ms start is small beside one model call.
+  await loadShellParser();
   const h = header(o);
   const names = o.scenarios.map((s) => s.name);
   const keys = shardKeys(allTrialKeys(names, o.runs), o.shard);

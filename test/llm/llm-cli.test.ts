@@ -167,6 +167,14 @@ describe('run --mode llm against the stand-in', () => {
     expect(tools[1]).toBe("Error: unknown tool 'launch_missiles'");
   });
 
+  it('a tool the scenario never scripts (run_command) still runs where no warrant stops it', async () => {
+    const r = json(await cli(['run', '--mode', 'llm', '--model', 'shell', '--scenario', suite[0]!.name, '--format', 'json', '--transcripts']));
+    const byCond = Object.fromEntries(r.llm!.trials.map((t) => [t.condition, t]));
+    expect(byCond.no_warrant!.calls[0]).toMatchObject({ tool: 'run_command', authorized: true });
+    expect(byCond.task_scoped!.calls[0]!.denial?.code).toBe('tool_not_allowed');
+    expect(byCond.no_warrant!.transcript!.find((m) => m.role === 'tool')!.content).not.toMatch(/^Error/);
+  });
+
   it('parallel tool calls run in order within one turn and decide like one call per turn', async () => {
     const name = suite[0]!.name;
     const par = json(await cli(['run', '--mode', 'llm', '--model', 'parallel', '--scenario', name, '--format', 'json']));
