@@ -5,7 +5,7 @@
  * in the defaults of the reference's constructors (Subpath: case-sensitive, allow_equal; Range:
  * inclusive bounds; UrlSafe: http/https, block private, loopback, metadata and reserved addresses).
  */
-import { compileCel, undeclaredNames } from '../../cel/index.js';
+import { celCompileError, compileCel, undeclaredNames } from '../../cel/index.js';
 import { compileRegex } from '../../warrant/constraints/regex.js';
 import { warnLoader } from './warnings.js';
 import type { Constraint } from '../../warrant/constraints/types.js';
@@ -15,6 +15,9 @@ import { at, type PathSegment } from './path.js';
 import { normalizePosixPath } from './posix-path.js';
 import type { PEntry, PMap, PNode } from './tree.js';
 import { valueFromYaml, type Report } from './value-yaml.js';
+
+/** Maps a character of a scalar's value to its offset in the file (scalar-offset.ts). */
+export type Place = (node: PNode, value: string, index: number) => number;
 
 /** Variables a `{cel: ...}` constraint may use: the argument it constrains. */
 export const CONSTRAINT_CEL_VARIABLES = ['value'] as const;
@@ -28,6 +31,7 @@ export function constraintFromYaml(
   path: readonly PathSegment[],
   report: Report,
   skip: (n: PNode) => boolean = () => false,
+  place?: Place,
 ): Constraint | undefined {
   const combinator = node.kind === 'map' && node.entries.length === 1 && ['all', 'any', 'not'].includes(node.entries[0]!.key);
   if (skip(node) && !combinator) return undefined;
@@ -103,21 +107,27 @@ export function constraintFromYaml(
       const constraints: Constraint[] = [];
       let ok = true;
       v.items.forEach((item, i) => {
-        const c = constraintFromYaml(item, [...p, i], report, skip);
+        const c = constraintFromYaml(item, [...p, i], report, skip, place);
         if (c === undefined) ok = false;
         else constraints.push(c);
       });
       return ok ? { type: e.key, constraints } : undefined;
     }
     case 'not': {
-      const constraint = constraintFromYaml(v, p, report, skip);
+      const constraint = constraintFromYaml(v, p, report, skip, place);
       return constraint && { type: 'not', constraint };
     }
     case 'cel': {
       const s = str(v);
       if (s === undefined) return bad('expected a CEL expression string');
       const problem = celProblem(s);
-      if (problem) return bad(`invalid CEL expression: ${problem}`);
+      if (problem) {
+        // Placed at the character the parser stopped at, when the caller can map it into the file.
+        const offset = celCompileError(s)?.offset;
+        const where = offset !== undefined && place !== undefined && v.kind === 'scalar' ? place(v, s, offset) : v.span.start;
+        report(where, at(p, `invalid CEL expression: ${problem}`));
+        return undefined;
+      }
       // Tenuo binds an object argument's fields (and not `value`), any other argument as `value`: a
       // name is known only at run time, so an unexpected one is a warning, not a refusal.
       const names = undeclaredNames(s, CONSTRAINT_CEL_VARIABLES);

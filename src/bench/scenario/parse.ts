@@ -404,7 +404,9 @@ class Builder {
         ok = false;
         continue;
       }
-      const c = constraintFromYaml(p.value, where, this.report, (n) => this.tainted.has(n));
+      const c = constraintFromYaml(p.value, where, this.report, (n) => this.tainted.has(n), (n, value, index) =>
+        index < value.length ? scalarCharOffset(this.text, n.span, value, index) : value.length === 0 ? n.span.start : scalarCharOffset(this.text, n.span, value, value.length - 1) + 1,
+      );
       if (c === undefined) ok = false;
       else constraints[p.key] = c;
     }
