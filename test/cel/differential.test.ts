@@ -1,8 +1,10 @@
 /**
- * Differential test: random CEL expressions and bindings, evaluated by runCel (src/cel) and by the
- * reference evaluator (@bufbuild/cel, support/reference.ts). They must agree: both give a value —
- * CEL-equal and of the same CEL type, recursively — or both refuse (compile or evaluation error;
- * the stage and message may differ).
+ * Differential test: random CEL expressions and bindings, evaluated by runCel (src/cel, the dialect
+ * of Tenuo's cel-interpreter 0.10) and by @bufbuild/cel (the CEL spec, support/reference.ts). They
+ * must agree — both give a value, CEL-equal and of the same CEL type recursively, or both refuse —
+ * except on an expression using a construct where Tenuo's crate departs from the spec
+ * (TENUO_DEPARTURES, each naming the crate's source; each behaviour is asserted exactly in
+ * tenuo-corpus.test.ts).
  *
  * The generator is typed, to reach deep into well-typed territory, with a share of ill-typed
  * subexpressions (a value of another type where one type is expected) and of failing ones (`1/0`,
