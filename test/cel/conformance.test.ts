@@ -10,6 +10,11 @@
  * hold, must therefore fail. (Tests in a container are the exception: runCel cannot be given one,
  * and without it the text is another program, so only an answer is required of them.)
  *
+ * Where Tenuo's CEL (cel-interpreter 0.10, which src/cel follows) departs from the spec, a test
+ * that does not meet the suite must show one of the departures of support/departures.ts (each a
+ * rule naming the crate's source, matching both the expression and the result); every rule must
+ * explain at least one test.
+ *
  * The same in-dialect tests are also run against the reference evaluator (@bufbuild/cel) that the
  * differential test compares with, so that its own failures are known by name.
  */
