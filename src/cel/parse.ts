@@ -313,6 +313,7 @@ class Parser {
   /** `T{f: v, …}`: parsed (field initializers), evaluated as the crate does: an error. */
   private message(t: Token, name: string): Expr {
     const values: Expr[] = [];
+    if (this.isPunct(',') && this.isPunct('}', 1)) this.pos += 1; // `T{,}`: field_initializer_list? ','?
     while (!this.accept('}')) {
       if (values.length > 0) {
         this.expect(',');

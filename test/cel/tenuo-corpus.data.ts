@@ -364,6 +364,8 @@ export const CASES: readonly Case[] = [
   { expr: "{'a': 1}.?a", src: `${PARSER} visit_Select`, out: bad(/unsupported syntax/) },
   { expr: '[1][?0]', src: `${PARSER} visit_Index`, out: bad(/unsupported syntax/) },
   { expr: 'Foo{a: 1}', src: `${OBJ} Struct (todo!: a panic)`, out: err(/not supported/) },
+  { expr: 'a.b.Foo{,}', src: `${G4} CreateMessage (parses) + ${OBJ} Struct (todo!)`, out: err(/not supported/) },
+  { expr: "Foo{`a-b`: 1, c: 2,}", src: `${G4} field_initializer_list (escaped field names)`, out: err(/not supported/) },
   { expr: '1 // comment', src: `${G4} COMMENT`, out: v(1) },
   { expr: '', src: `${G4} start: expr EOF`, out: bad() },
   { expr: '1 +', src: G4, out: bad(/1:4/) },
