@@ -188,6 +188,7 @@ export function rejudgeResults(r: Results, step: GateThresholds): { results: Res
     mode: r.mode,
     conditions: [...r.conditions],
     scenarios: [...r.scenarios],
+    ...(r.scenario_info && { scenario_info: r.scenario_info }),
     trials: r.trials,
     summary: verdict.summary,
     reachability: verdict.reachability,

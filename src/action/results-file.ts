@@ -203,7 +203,10 @@ const results = shape(
       violations: list(violation),
     }),
   },
-  { timings: (v, at) => (isObj(v) ? undefined : `${at}: expected an object`) },
+  {
+    timings: (v, at) => (isObj(v) ? undefined : `${at}: expected an object`),
+    scenario_info: list(shape({ name: str, description: str, request: str })),
+  },
 );
 
 /** undefined when `data` is a well-formed, bounded Results, else where and how it is not. */
@@ -211,6 +214,11 @@ export function checkResults(data: unknown): string | undefined {
   const p = results(data, '$');
   if (p) return p;
   const r = data as Results;
+  // The descriptions the report shows must be those of the scenarios the file ran, in its order.
+  const info = r.scenario_info;
+  if (info !== undefined && (info.length !== r.scenarios.length || info.some((s, i) => s.name !== r.scenarios[i]))) {
+    return '$.scenario_info: its names differ from $.scenarios';
+  }
   const calls = r.trials.reduce((n, t) => n + t.calls.length, 0);
   if (calls > MAX_CALLS_TOTAL) return `$.trials: ${calls} calls in all, more than ${MAX_CALLS_TOTAL}`;
   return undefined;
