@@ -10,7 +10,8 @@ import { HarnessError } from '../bench/errors.js';
 import { VIOLATION_KINDS } from '../bench/gate-kinds.js';
 import { formatRate } from '../bench/rate.js';
 import type { Results } from '../bench/results.js';
-import { DEFAULT_SEED, runBenchmark } from '../bench/run.js';
+import { DEFAULT_SEED } from '../bench/run.js';
+import { runSuite } from '../pipeline/suite.js';
 import { ScenarioError } from '../bench/scenario/errors.js';
 import { loadScenarios } from '../bench/scenario/load.js';
 import { drainLoaderWarnings } from '../bench/scenario/warnings.js';
@@ -153,13 +154,14 @@ async function obtainResults(runner: Runner, config: ActionConfig, ctx: ActionCo
     const scenarios = await loadScenarios(config.scenarios, ctx.workspace, { confine: ctx.workspace });
     // Loader warnings (e.g. a Cel constraint name bound only for object arguments) reach the log.
     for (const w of drainLoaderWarnings()) runner.warning(w);
-    const matrix = runBenchmark({
+    const matrix = await runSuite({
       scenarios: config.llm.mode === 'llm' ? [] : scenarios, // --mode llm: the scripted matrix does not run
       maxAsr: config.maxAsr,
       minTcr: config.minTcr,
       maxFalseAllows: config.maxFalseAllows,
       maxFalseBlocks: config.maxFalseBlocks,
       seed: DEFAULT_SEED,
+      analyses: { probes: config.probes, mutants: config.mutants },
     });
     const results = await runActionLlm(runner, config.llm, matrix, scenarios, { seed: DEFAULT_SEED, maxAsr: config.maxAsr, minTcr: config.minTcr });
     return await applyActionBaseline(runner, config, ctx, scenarios, results);

@@ -84,7 +84,11 @@ describe('pull request runs on the built-in suite', () => {
     expect(first.summary).toContain('```mermaid\nxychart-beta');
     expect(first.summary).toContain('### Gate: ✅ passed');
     expect(first.summary).toMatch(/<details><summary><b>config_review<\/b>/);
-    expect(first.summary).toContain('**BLOCKED** `constraint_not_satisfied`');
+    expect(first.summary).toContain('task_scoped ⛔ **BLOCKED**');
+    expect(first.summary).toContain("- task_scoped: `constraint_not_satisfied`: read_file.path: '/secrets/api-keys.json' is outside Subpath('/app/config')");
+    // The analyses ran by default and are reported: holes first, then the policy analysis.
+    expect(first.summary).toContain('Policy holes');
+    expect(first.summary.indexOf('Policy holes')).toBeLessThan(first.summary.indexOf('Policy analysis'));
     expect(first.summary).toContain('https://github.com/octo/repo/actions/runs/4242');
 
     // Files behind the outputs.

@@ -74,7 +74,7 @@ function effectsOf(s: Scenario, run: (c: Scenario['calls'][number]) => boolean):
 
 function judge(s: Scenario, effects: Record<string, unknown>[]): { task: unknown; attack: unknown } {
   const ev = (expr: string) => {
-    const r = compileCel(expr, ['effects']).evaluate({ effects });
+    const r = compileCel(expr).evaluate({ effects });
     if (!r.ok) throw new Error(`${s.name}: ${r.error}`);
     return r.value;
   };
