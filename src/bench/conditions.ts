@@ -10,7 +10,7 @@
  * Keys, warrant ids and timestamps come from the run's seed and a simulated clock, so the chain
  * bytes are the same on every run with the same seed.
  */
-import { Authorizer } from '../warrant/authorize.js';
+import { Authorizer, VerifiedSignatures } from '../warrant/authorize.js';
 import { grant, mint } from '../warrant/builder.js';
 import type { Constraint, ConstraintSet, ToolGrants } from '../warrant/constraints/types.js';
 import { isWarrantError } from '../warrant/errors.js';
@@ -113,6 +113,16 @@ export class Conditions {
   readonly keys: PartyKeys;
   private readonly roots = new Map<string, SignedWarrant>();
   private readonly broads = new Map<string, SignedWarrant>();
+  /**
+   * q's task_scoped warrant of each scenario: the same bytes on every request (seeded), and the
+   * trials, probes and mutants of a scenario all ask for it.
+   */
+  private readonly scoped = new WeakMap<Scenario, SignedWarrant>();
+  /**
+   * The run's signature checks, shared by every trial's authorizer: each trial still verifies its
+   * whole chain, at its own clock, but a signature over the same bytes is checked once.
+   */
+  readonly signatures = new VerifiedSignatures();
 
   constructor(
     readonly seed: string,
@@ -156,7 +166,7 @@ export class Conditions {
   private qWarrant(scenario: Scenario, condition: 'broad' | 'task_scoped', root: SignedWarrant): SignedWarrant {
     const broad = condition === 'broad';
     const key = broad ? this.fingerprint(scenario) : undefined;
-    const cached = key === undefined ? undefined : this.broads.get(key);
+    const cached = key === undefined ? this.scoped.get(scenario) : this.broads.get(key);
     if (cached) return cached;
     const clock = new SimulatedClock();
     const w = build(scenario, condition, `grant q the ${condition} warrant`, () =>
@@ -171,6 +181,7 @@ export class Conditions {
       }),
     );
     if (key !== undefined) this.broads.set(key, w);
+    else this.scoped.set(scenario, w);
     return w;
   }
 
@@ -184,7 +195,7 @@ export class Conditions {
     const root = this.root(scenario, condition);
     const q = this.qWarrant(scenario, condition, root);
     const clock = new SimulatedClock();
-    const authorizer = new Authorizer({ trustedRoots: [this.keys.org.publicKey], clock: clock.now });
+    const authorizer = new Authorizer({ trustedRoots: [this.keys.org.publicKey], clock: clock.now, signatures: this.signatures });
     return { condition, chain: [root, q], holder: this.keys.q, warrantId: q.payload.id, authorizer, clock };
   }
 }

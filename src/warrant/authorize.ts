@@ -50,6 +50,12 @@ export interface AuthorizerOptions {
   readonly maxWindows?: number;
   /** Clock skew tolerated on expiry and issued_at, in seconds (default 30, the reference's). */
   readonly clockSkewSeconds?: number;
+  /**
+   * Signature checks to share with other authorizers (default: this authorizer's own). Whether
+   * some bytes verify under a key depends on nothing an authorizer is configured with, so a run
+   * that gives each trial its own authorizer and clock still checks each signature once.
+   */
+  readonly signatures?: VerifiedSignatures;
 }
 
 export interface ToolCall {
@@ -88,19 +94,65 @@ function hasOwn(o: object, key: string): boolean {
   return Object.prototype.hasOwnProperty.call(o, key);
 }
 
+/**
+ * Signatures that verified, by the exact bytes of their envelope and the key they verified under.
+ * Envelopes get small ids (never reused, so a remembered id stays unambiguous after the maps are
+ * emptied); an object seen before is recognised by comparing its bytes with a copy. Bounded.
+ */
+export class VerifiedSignatures {
+  /** Envelope bytes (as a key string) → a small id standing for them. */
+  readonly #envelopeIds = new Map<string, number>();
+  #nextEnvelopeId = 0;
+  readonly #memo = new WeakMap<SignedWarrant, EnvelopeMemo>();
+  /** Envelope id → the public key its signature verified under. */
+  readonly #verified = new Map<number, Uint8Array>();
+
+  /** The id of an envelope's exact bytes (the same bytes always get the same id). */
+  envelopeId(w: SignedWarrant): number {
+    if (typeof w !== 'object' || w === null || !(w.payloadBytes instanceof Uint8Array) || !(w.signature instanceof Uint8Array)) {
+      throw new WarrantError('malformed', 'a chain element is not a decoded SignedWarrant (payload and signature bytes)');
+    }
+    const memo = this.#memo.get(w);
+    if (memo !== undefined && memo.payload.equals(w.payloadBytes) && memo.signature.equals(w.signature)) return memo.id;
+    const key = envelopeKey(w);
+    let id = this.#envelopeIds.get(key);
+    if (id === undefined) {
+      if (this.#envelopeIds.size >= CACHE_LIMIT) {
+        this.#envelopeIds.clear();
+        this.#verified.clear();
+      }
+      id = this.#nextEnvelopeId++;
+      this.#envelopeIds.set(key, id);
+    }
+    this.#memo.set(w, { payload: Buffer.from(w.payloadBytes), signature: Buffer.from(w.signature), id });
+    return id;
+  }
+
+  /** Whether `w`'s signature verifies over its payload bytes under `key`; a success is remembered. */
+  valid(w: SignedWarrant, key: Uint8Array): boolean {
+    const id = this.envelopeId(w);
+    const verifiedUnder = this.#verified.get(id);
+    if (verifiedUnder !== undefined && bytesEqual(verifiedUnder, key)) return true;
+    const ok = verifyWarrantSignature(key, w.payloadBytes, w.signature);
+    if (ok) {
+      if (this.#verified.size >= CACHE_LIMIT) this.#verified.clear();
+      this.#verified.set(id, Uint8Array.from(key));
+    }
+    return ok;
+  }
+}
+
 export class Authorizer {
   readonly #trustedRoots: readonly Uint8Array[];
   readonly #clock: Clock;
   readonly #revoked: ReadonlySet<string>;
   readonly #maxWindows: number;
   readonly #skew: number;
-  /** Envelope bytes (as a key string) → a small id standing for them. */
-  readonly #envelopeIds = new Map<string, number>();
-  #nextEnvelopeId = 0;
-  readonly #memo = new WeakMap<SignedWarrant, EnvelopeMemo>();
-  /** Envelope id → the public key its signature verified under. */
-  readonly #verifiedSignatures = new Map<number, Uint8Array>();
-  /** Envelope ids of a chain, joined → display ids of a chain whose clock-independent checks passed. */
+  readonly #signatures: VerifiedSignatures;
+  /**
+   * Envelope ids of a chain, joined → display ids of a chain whose clock-independent checks passed.
+   * Per authorizer: unlike a signature, that depends on its trusted roots and revocations.
+   */
   readonly #verifiedChains = new Map<string, readonly string[]>();
 
   constructor(o: AuthorizerOptions) {
@@ -116,6 +168,7 @@ export class Authorizer {
     this.#revoked = new Set(o.revoked ?? []);
     this.#maxWindows = maxWindows;
     this.#skew = skew;
+    this.#signatures = o.signatures ?? new VerifiedSignatures();
   }
 
   /** Verifies a chain (root first) at the injected clock's now; throws a WarrantError. */
@@ -173,7 +226,7 @@ export class Authorizer {
   #verify(chain: readonly SignedWarrant[], now: number): void {
     checkChainLength(chain);
     let key = '';
-    for (const w of chain) key += `${this.#envelopeId(w)},`;
+    for (const w of chain) key += `${this.#signatures.envelopeId(w)},`;
     const ids = this.#verifiedChains.get(key);
     if (ids !== undefined) {
       // Everything clock-independent already passed for these exact bytes: what is left is what
@@ -187,47 +240,9 @@ export class Authorizer {
       now,
       revoked: this.#revoked,
       clockSkewSeconds: this.#skew,
-      signatureValid: (w, key) => this.#signatureValid(w, key),
+      signatureValid: (w, key) => this.#signatures.valid(w, key),
     });
     if (this.#verifiedChains.size >= CACHE_LIMIT) this.#verifiedChains.clear();
     this.#verifiedChains.set(key, verifiedIds);
-  }
-
-  /** The id of an envelope's exact bytes (the same bytes always get the same id). */
-  #envelopeId(w: SignedWarrant): number {
-    if (typeof w !== 'object' || w === null || !(w.payloadBytes instanceof Uint8Array) || !(w.signature instanceof Uint8Array)) {
-      throw new WarrantError('malformed', 'a chain element is not a decoded SignedWarrant (payload and signature bytes)');
-    }
-    const memo = this.#memo.get(w);
-    if (memo !== undefined && memo.payload.equals(w.payloadBytes) && memo.signature.equals(w.signature)) return memo.id;
-    const key = envelopeKey(w);
-    let id = this.#envelopeIds.get(key);
-    if (id === undefined) {
-      if (this.#envelopeIds.size >= CACHE_LIMIT) this.#forget();
-      id = this.#nextEnvelopeId++;
-      this.#envelopeIds.set(key, id);
-    }
-    this.#memo.set(w, { payload: Buffer.from(w.payloadBytes), signature: Buffer.from(w.signature), id });
-    return id;
-  }
-
-  /** Empties the caches (ids are never reused, so a remembered id stays unambiguous). */
-  #forget(): void {
-    this.#envelopeIds.clear();
-    this.#verifiedSignatures.clear();
-    this.#verifiedChains.clear();
-  }
-
-  /** Whether `w`'s signature verifies over its payload bytes under `key`; a success is remembered. */
-  #signatureValid(w: SignedWarrant, key: Uint8Array): boolean {
-    const id = this.#envelopeId(w);
-    const verifiedUnder = this.#verifiedSignatures.get(id);
-    if (verifiedUnder !== undefined && bytesEqual(verifiedUnder, key)) return true;
-    const ok = verifyWarrantSignature(key, w.payloadBytes, w.signature);
-    if (ok) {
-      if (this.#verifiedSignatures.size >= CACHE_LIMIT) this.#verifiedSignatures.clear();
-      this.#verifiedSignatures.set(id, Uint8Array.from(key));
-    }
-    return ok;
   }
 }
