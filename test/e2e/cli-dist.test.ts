@@ -34,6 +34,13 @@ describe('dist/cli.js', () => {
     expect(r.stdout).toMatch(/PASSED/);
   });
 
+  it('prints exactly the output the README shows on its first screen', () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const shown = /```text\n(delegation-bench: [\s\S]*?)```/.exec(readme)?.[1];
+    expect(shown).toBeDefined();
+    expect(cli(['run']).stdout).toBe(shown);
+  });
+
   it('writes byte-identical JSON from two separate processes, from any working directory', () => {
     const a = cli(['run', '--format', 'json']);
     const b = cli(['run', '--format', 'json']);
