@@ -151,10 +151,14 @@ export function parseInputs(getInput: (name: string) => string, env: Readonly<Re
   if (['true', 'True', 'TRUE'].includes(wideningRaw)) allowWidening = true;
   else if (!['false', 'False', 'FALSE'].includes(wideningRaw)) problems.push(`input allow-widening: ${show(wideningRaw)} must be true or false`);
 
-  const mutantsRaw = get('mutants') || 'true';
-  let mutantsOn = true;
-  if (['false', 'False', 'FALSE'].includes(mutantsRaw)) mutantsOn = false;
-  else if (!['true', 'True', 'TRUE'].includes(mutantsRaw)) problems.push(`input mutants: ${show(mutantsRaw)} must be true or false`);
+  // The analyses are on unless turned off; `on`/`off` and `true`/`false` both read as users write them.
+  const analysisSwitch = (name: string): boolean => {
+    const raw = get(name) || 'on';
+    if (['off', 'false', 'False', 'FALSE'].includes(raw)) return false;
+    if (!['on', 'true', 'True', 'TRUE'].includes(raw)) problems.push(`input ${name}: ${show(raw)} must be on or off (true or false)`);
+    return true;
+  };
+  const mutantsOn = analysisSwitch('mutants');
   // An empty min-mutation-score is no gate; a value gates the score the mutants reach.
   let mutants: MutantOptions = { enabled: mutantsOn };
   if (get('min-mutation-score') !== '') {
@@ -162,10 +166,7 @@ export function parseInputs(getInput: (name: string) => string, env: Readonly<Re
     mutants = { enabled: true, minScore: percent('min-mutation-score', 0) };
   }
 
-  const probesRaw = get('probes') || 'on';
-  let probesOn = true;
-  if (['off', 'false', 'False', 'FALSE'].includes(probesRaw)) probesOn = false;
-  else if (!['on', 'true', 'True', 'TRUE'].includes(probesRaw)) problems.push(`input probes: ${show(probesRaw)} must be on or off`);
+  const probesOn = analysisSwitch('probes');
   // An empty max-escapes is no gate: escapes are reported, not gated.
   let probes: ProbeOptions = { enabled: probesOn };
   if (get('max-escapes') !== '') {

@@ -42,16 +42,20 @@ describe('parseInputs', () => {
     expect(parseInputs(from({ 'max-escapes': '3' })).probes).toEqual({ enabled: true, maxEscapes: 3 });
     expect(parseInputs(from({ 'max-escapes': '0' })).probes).toEqual({ enabled: true, maxEscapes: 0 });
     expect(problems({ probes: 'off', 'max-escapes': '1' })).toEqual(['input max-escapes: needs the probes (probes: on)']);
-    expect(problems({ probes: 'maybe' })).toEqual(["input probes: 'maybe' must be on or off"]);
+    expect(problems({ probes: 'maybe' })).toEqual(["input probes: 'maybe' must be on or off (true or false)"]);
+    expect(parseInputs(from({ probes: 'false' })).probes).toEqual({ enabled: false });
     expect(problems({ 'max-escapes': '-1' })).toEqual(["input max-escapes: '-1' is not a number of calls (a whole number ≥ 0)"]);
   });
 
-  it('mutants: a boolean (on by default); min-mutation-score a percentage that gates the score', () => {
+  it('mutants: on or off (on by default); min-mutation-score a percentage that gates the score', () => {
     expect(parseInputs(from({ mutants: 'false' })).mutants).toEqual({ enabled: false });
     expect(parseInputs(from({ 'min-mutation-score': '80%' })).mutants).toEqual({ enabled: true, minScore: 0.8 });
     expect(parseInputs(from({ 'min-mutation-score': '0' })).mutants).toEqual({ enabled: true, minScore: 0 });
     expect(() => parseInputs(from({ mutants: 'false', 'min-mutation-score': '50' }))).toThrow(/input min-mutation-score: needs the warrant mutants/);
-    expect(() => parseInputs(from({ mutants: 'on' }))).toThrow(/input mutants: 'on' must be true or false/);
+    // The two analyses read their switch alike: on/off or true/false.
+    expect(parseInputs(from({ mutants: 'off' })).mutants).toEqual({ enabled: false });
+    expect(parseInputs(from({ mutants: 'on' })).mutants).toEqual({ enabled: true });
+    expect(() => parseInputs(from({ mutants: 'yes' }))).toThrow(/input mutants: 'yes' must be on or off \(true or false\)/);
     expect(() => parseInputs(from({ 'min-mutation-score': '101' }))).toThrow(/input min-mutation-score: '101' is not a percentage/);
   });
 
