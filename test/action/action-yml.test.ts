@@ -40,7 +40,7 @@ describe('action.yml', () => {
       'results-path': '',
       baseline: '',
       'allow-widening': 'false',
-      mutants: 'true',
+      mutants: 'on',
       'min-mutation-score': '',
       probes: 'on',
       'max-escapes': '',
