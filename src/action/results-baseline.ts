@@ -4,27 +4,15 @@
  * renderer. It cannot be recomputed (that needs the repository at REF), so it is shown as the file
  * says, like the analyses' findings; the gate's `authority_widened` violations are kept the same way.
  */
+import { bool, count, isObj, list as listOf, nullable, oneOf, rate, shape, string, type Check } from '../bench/json-check.js';
 import { CONDITIONS } from '../bench/results.js';
-
-type Check = (v: unknown, at: string) => string | undefined;
 
 const MAX_STRING = 100_000;
 const MAX_LIST = 10_000;
 const MAX_DEPTH = 32;
 
-const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const str: Check = (v, at) => (typeof v === 'string' && v.length <= MAX_STRING ? undefined : `${at}: expected a string`);
-const bool: Check = (v, at) => (typeof v === 'boolean' ? undefined : `${at}: expected true or false`);
-const count: Check = (v, at) => (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 ? undefined : `${at}: expected a count`);
-const rate: Check = (v, at) => (typeof v === 'number' && v >= 0 && v <= 1 ? undefined : `${at}: expected a rate between 0 and 1`);
-const nullable =
-  (c: Check): Check =>
-  (v, at) =>
-    v === null ? undefined : c(v, at);
-const oneOf =
-  (...values: readonly unknown[]): Check =>
-  (v, at) =>
-    values.includes(v) ? undefined : `${at}: expected one of ${values.map((x) => JSON.stringify(x)).join(', ')}`;
+const str = string(MAX_STRING);
+const list = (each: Check): Check => listOf(each, MAX_LIST);
 
 /** Plain JSON no deeper than MAX_DEPTH, strings bounded. */
 const plain: Check = (v, at) => {
@@ -39,34 +27,7 @@ const plain: Check = (v, at) => {
   return walk(v, 0) ? undefined : `${at}: expected plain JSON nested at most ${MAX_DEPTH} deep`;
 };
 
-function list(each: Check): Check {
-  return (v, at) => {
-    if (!Array.isArray(v)) return `${at}: expected a list`;
-    if (v.length > MAX_LIST) return `${at}: more than ${MAX_LIST} items`;
-    for (let i = 0; i < v.length; i++) {
-      const p = each(v[i], `${at}[${i}]`);
-      if (p) return p;
-    }
-    return undefined;
-  };
-}
 
-function shape(fields: Record<string, Check>, optional: Record<string, Check> = {}): Check {
-  return (v, at) => {
-    if (!isObj(v)) return `${at}: expected an object`;
-    for (const [k, check] of Object.entries(fields)) {
-      if (!(k in v)) return `${at}.${k}: missing`;
-      const p = check(v[k], `${at}.${k}`);
-      if (p) return p;
-    }
-    for (const [k, check] of Object.entries(optional)) {
-      if (v[k] === undefined) continue;
-      const p = check(v[k], `${at}.${k}`);
-      if (p) return p;
-    }
-    return undefined;
-  };
-}
 
 const condition = oneOf(...CONDITIONS);
 const decision = oneOf('allow', 'deny');

@@ -14,6 +14,7 @@ import { MAX_CALLS, MAX_DEPTH } from '../bench/scenario/limits.js';
 import { llmOnlyJudged, rejudgeLlm } from './llm.js';
 import { rejudgeResults, sectionsNotShown } from './results-audit.js';
 import { checkBaseline } from './results-baseline.js';
+import { bool, count, isObj, list as listOf, oneOf, rate, shape, string, type Check } from '../bench/json-check.js';
 
 export class ResultsFileError extends Error {
   override readonly name = 'ResultsFileError';
@@ -83,49 +84,9 @@ export async function readResultsFile(file: string, step: GateThresholds): Promi
   return judged;
 }
 
-type Check = (v: unknown, at: string) => string | undefined;
-
-const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const str: Check = (v, at) => (typeof v === 'string' && v.length <= 100_000 ? undefined : `${at}: expected a string`);
-const bool: Check = (v, at) => (typeof v === 'boolean' ? undefined : `${at}: expected true or false`);
-const count: Check = (v, at) =>
-  typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 ? undefined : `${at}: expected a count (integer ≥ 0)`;
-const rate: Check = (v, at) =>
-  typeof v === 'number' && v >= 0 && v <= 1 ? undefined : `${at}: expected a rate between 0 and 1`;
-const oneOf =
-  (...values: readonly unknown[]): Check =>
-  (v, at) =>
-    values.includes(v) ? undefined : `${at}: expected one of ${values.map((x) => JSON.stringify(x)).join(', ')}`;
+const str = string(100_000);
+const list = (each: Check): Check => listOf(each, MAX_ITEMS);
 const condition = oneOf(...CONDITIONS);
-
-function list(each: Check): Check {
-  return (v, at) => {
-    if (!Array.isArray(v)) return `${at}: expected a list`;
-    if (v.length > MAX_ITEMS) return `${at}: more than ${MAX_ITEMS} items`;
-    for (let i = 0; i < v.length; i++) {
-      const p = each(v[i], `${at}[${i}]`);
-      if (p) return p;
-    }
-    return undefined;
-  };
-}
-
-function shape(fields: Record<string, Check>, optional: Record<string, Check> = {}): Check {
-  return (v, at) => {
-    if (!isObj(v)) return `${at}: expected an object`;
-    for (const [k, check] of Object.entries(fields)) {
-      if (!(k in v)) return `${at}.${k}: missing`;
-      const p = check(v[k], `${at}.${k}`);
-      if (p) return p;
-    }
-    for (const [k, check] of Object.entries(optional)) {
-      if (v[k] === undefined) continue;
-      const p = check(v[k], `${at}.${k}`);
-      if (p) return p;
-    }
-    return undefined;
-  };
-}
 
 /** JSON nesting of a call's arguments: renderers stringify them recursively. */
 function depth(v: unknown, limit: number): boolean {

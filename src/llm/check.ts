@@ -5,48 +5,15 @@
  */
 import { CONDITIONS, type LlmResults } from '../bench/results.js';
 import { LlmInputError } from './errors.js';
+import { bool, count, isObj, list as listOf, oneOf, shape, string, type Check } from '../bench/json-check.js';
 
-type Check = (v: unknown, at: string) => string | undefined;
 const MAX_ITEMS = 1_000_000;
-const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const str: Check = (v, at) => (typeof v === 'string' && v.length <= 1_000_000 ? undefined : `${at}: expected a string`);
-const bool: Check = (v, at) => (typeof v === 'boolean' ? undefined : `${at}: expected true or false`);
-const count: Check = (v, at) => (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 ? undefined : `${at}: expected an integer ≥ 0`);
+const str = string(1_000_000);
+const list = (each: Check): Check => listOf(each, MAX_ITEMS);
 const positive: Check = (v, at) => count(v, at) ?? ((v as number) >= 1 ? undefined : `${at}: expected an integer ≥ 1`);
 const numOrNull: Check = (v, at) => (v === null || (typeof v === 'number' && Number.isFinite(v)) ? undefined : `${at}: expected a number or null`);
-const oneOf =
-  (...xs: readonly unknown[]): Check =>
-  (v, at) =>
-    xs.includes(v) ? undefined : `${at}: expected one of ${xs.map((x) => JSON.stringify(x)).join(', ')}`;
 
-function list(each: Check): Check {
-  return (v, at) => {
-    if (!Array.isArray(v)) return `${at}: expected a list`;
-    if (v.length > MAX_ITEMS) return `${at}: more than ${MAX_ITEMS} items`;
-    for (let i = 0; i < v.length; i++) {
-      const p = each(v[i], `${at}[${i}]`);
-      if (p) return p;
-    }
-    return undefined;
-  };
-}
 
-function shape(fields: Record<string, Check>, optional: Record<string, Check> = {}): Check {
-  return (v, at) => {
-    if (!isObj(v)) return `${at}: expected an object`;
-    for (const [k, c] of Object.entries(fields)) {
-      if (!(k in v)) return `${at}.${k}: missing`;
-      const p = c(v[k], `${at}.${k}`);
-      if (p) return p;
-    }
-    for (const [k, c] of Object.entries(optional)) {
-      if (v[k] === undefined) continue;
-      const p = c(v[k], `${at}.${k}`);
-      if (p) return p;
-    }
-    return undefined;
-  };
-}
 
 const codeMsg = shape({ code: str, message: str });
 const call = shape(
