@@ -5,7 +5,7 @@
  */
 import { CONDITIONS, type LlmResults } from '../bench/results.js';
 import { LlmInputError } from './errors.js';
-import { bool, count, isObj, list as listOf, oneOf, shape, string, type Check } from '../bench/json-check.js';
+import { bool, count, isObj, list as listOf, nullable, oneOf, shape, string, type Check } from '../bench/json-check.js';
 
 const MAX_ITEMS = 1_000_000;
 const str = string(1_000_000);
@@ -13,14 +13,12 @@ const list = (each: Check): Check => listOf(each, MAX_ITEMS);
 const positive: Check = (v, at) => count(v, at) ?? ((v as number) >= 1 ? undefined : `${at}: expected an integer ≥ 1`);
 const numOrNull: Check = (v, at) => (v === null || (typeof v === 'number' && Number.isFinite(v)) ? undefined : `${at}: expected a number or null`);
 
-
-
 const codeMsg = shape({ code: str, message: str });
 const call = shape(
   { index: positive, turn: positive, tool: str, args: (v, at) => (v === null || isObj(v) ? undefined : `${at}: expected an object or null`), authorized: bool },
   { denial: shape({ code: str, reason: str }), error: codeMsg },
 );
-const strOrNull: Check = (v, at) => (v === null ? undefined : str(v, at));
+const strOrNull = nullable(str);
 const message = shape(
   { role: oneOf('system', 'user', 'assistant', 'tool'), content: strOrNull },
   { tool_calls: list(shape({ id: str, name: str, arguments: str })), tool_call_id: str },
