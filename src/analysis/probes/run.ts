@@ -36,7 +36,7 @@ import type { FamilyGenerator, ProbeValue } from './families/context.js';
 import { suggestFix } from './fix.js';
 import { canonicalValues, paramKind } from './kinds.js';
 import type { ParamKind, ProbeEscape, ProbeOptions, ProbesPart, ProbesSection } from './types.js';
-import { constraintToYaml } from './yaml.js';
+import { constraintYaml } from '../constraint-yaml.js';
 
 /** Probes per parameter, at most (bounded cost: the built-in run with probes stays fast). */
 export const MAX_PROBES_PER_PARAM = 64;
@@ -161,7 +161,7 @@ export function probeScenario(scenario: Scenario, conditions: Conditions, trials
           value: plainOf(probe.value),
           canonical: plainOf(denied.value),
           effect: `${effectVerb(tool, kind)} ${denied.shown}, which ${describeConstraint(constraint)} denies`,
-          fix: fix === undefined ? `${param}: (no single constraint found; grant the legitimate values only)` : `${param}: ${constraintToYaml(fix)}`,
+          fix: fix === undefined ? `${param}: (no single constraint found; grant the legitimate values only)` : `${param}: ${constraintYaml(fix)}`,
           source: formatSource(pos),
         });
       }

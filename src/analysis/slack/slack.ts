@@ -17,7 +17,7 @@ import type { SlackEntry } from '../../bench/results-policy.js';
 import type { Trial } from '../../bench/results.js';
 import type { Scenario } from '../../bench/scenario/types.js';
 import { knownDirectories, tightest } from './tighten.js';
-import { grantYaml } from './yaml.js';
+import { grantYaml } from '../constraint-yaml.js';
 
 export type { SlackEntry } from '../../bench/results-policy.js';
 

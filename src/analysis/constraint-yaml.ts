@@ -1,12 +1,13 @@
 /**
- * A tool's grant as one line of scenario YAML (design §3 vocabulary, flow style), for the report's
- * suggestion snippets: `list_files: {directory: {subpath: /hr/onboarding}}`. The line parses back
+ * Constraints and grants written back as scenario YAML (design §3 vocabulary, flow style, one
+ * line), for what the report suggests pasting under `warrant:`: a probe escape's fix, a slack
+ * finding's `list_files: {directory: {subpath: /hr/onboarding}}`. The line parses back
  * to the same grant (a test loads it). Strings are written plain only when YAML reads them back as
  * the same string; anything else is double-quoted (JSON string syntax is valid YAML there).
  */
-import { Float } from '../../warrant/value.js';
-import type { Constraint, ConstraintSet } from '../../warrant/constraints/types.js';
-import type { Value } from '../../warrant/value.js';
+import { Float } from '../warrant/value.js';
+import type { Constraint, ConstraintSet } from '../warrant/constraints/types.js';
+import type { Value } from '../warrant/value.js';
 
 const PLAIN = /^[A-Za-z_/.][A-Za-z0-9_/.@+-]*$/;
 // YAML 1.1 and 1.2 words that would not read back as strings.
