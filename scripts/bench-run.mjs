@@ -15,7 +15,7 @@
 // (c) Rendering a results file of 100,000 calls.
 //
 // Usage: npm run bench:run   (builds first)   or   node scripts/bench-run.mjs [--runs N]
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { generateKeyPairSync, randomBytes, sign, verify } from 'node:crypto';
 import { availableParallelism, tmpdir } from 'node:os';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
@@ -118,6 +118,30 @@ function measure(dir, extra) {
   };
 }
 
+/**
+ * What this machine gives two independent processes: each runs half of the suite with probes on
+ * one thread, first alone, then both at once. The throughput ratio is the ceiling a two-thread
+ * run can reach here, whatever the program does (shared caches, memory bandwidth, clock).
+ */
+async function twoProcessCeiling(dir) {
+  const halves = [mkdtempSync(join(tmpdir(), 'delegation-bench-half-')), mkdtempSync(join(tmpdir(), 'delegation-bench-half-'))];
+  const files = readdirSync(dir).filter((f) => f.endsWith('.yaml')).sort();
+  files.forEach((f, i) => writeFileSync(join(halves[i % 2], f), readFileSync(join(dir, f))));
+  const harness = (half, out) =>
+    new Promise((done, fail) => {
+      const child = spawn(process.execPath, [cli, 'run', '--scenarios', half, '--format', 'json', '--out', out, '--timings', '--no-mutants', '--workers', '1'], { cwd: root, stdio: 'ignore' });
+      child.on('error', fail);
+      child.on('exit', () => done(JSON.parse(readFileSync(out, 'utf8')).timings.total_ms));
+    });
+  try {
+    const alone = await harness(halves[0], join(halves[0], 'alone.json'));
+    const together = await Promise.all(halves.map((h) => harness(h, join(h, 'together.json'))));
+    return (2 * alone) / Math.max(...together);
+  } finally {
+    for (const h of halves) rmSync(h, { recursive: true, force: true });
+  }
+}
+
 /** One Ed25519 sign plus one verify (node:crypto, as the harness signs and checks a PoP), in µs. */
 function ed25519Floor(n = 4000) {
   const { privateKey, publicKey } = generateKeyPairSync('ed25519');
@@ -144,6 +168,7 @@ function ed25519Floor(n = 4000) {
     const floorAfter = ed25519Floor();
     const floor = (floorBefore + floorAfter) / 2;
     const smallOne = measure(small, ['--workers', '1']);
+    const ceiling = await twoProcessCeiling(large);
     const row = (label, x) =>
       console.log(`    ${label.padEnd(36)} wall ${fmt(x.wallMs, 0).padStart(6)} ms  harness ${fmt(x.harnessMs, 0).padStart(6)} ms  peak RSS ${fmt(x.rssMiB)} MiB`);
     console.log(`\n(b) generated suite of 1,000 scenarios (${one.trials} trials, ${one.calls} matrix calls), ${CORES} cores`);
@@ -155,6 +180,7 @@ function ed25519Floor(n = 4000) {
     const speedup = (a, b) => `×${fmt(a.wallMs / b.wallMs, 2)} wall, ×${fmt(a.harnessMs / b.harnessMs, 2)} harness`;
     console.log(`    speed-up 1 → ${CORES} workers, probes          ${speedup(probesOne, probesAll)}  (target ≥ 1.7× on 2 cores)`);
     console.log(`    speed-up 1 → ${CORES} workers, probes+mutants  ${speedup(one, all)}`);
+    console.log(`    two independent processes, halves      ×${fmt(ceiling, 2)} throughput (this machine's ceiling for two threads)`);
     console.log(`    probes + mutants vs plain matrix      ×${fmt(all.wallMs / plain.wallMs, 2)} wall  (target ≤ 4×)`);
     console.log(`    Ed25519 sign + verify (node:crypto)   ${fmt(floor)} µs  (before ${fmt(floorBefore)}, after ${fmt(floorAfter)})`);
     const perCall = (x) => (x.harnessMs * 1000) / x.authorized;
