@@ -8,27 +8,20 @@ import { mailboxesOf } from '../../bench/env/address.js';
 import { resolveHttpTarget } from '../../bench/env/http.js';
 import { parseShell } from '../../bench/env/shell.js';
 import type { Scenario } from '../../bench/scenario/types.js';
+import { BUILTIN_TOOLS, isBuiltinTool } from '../../bench/scenario/tools.js';
 import type { Effect } from '../../bench/effects.js';
 import type { Value } from '../../warrant/value.js';
 import { readNumber } from '../../bench/env/canonical.js';
 import type { ParamKind } from './types.js';
 
-/** The kinds of the built-in tools' parameters (the rest are `text`). */
-const BUILTIN_KINDS: Readonly<Record<string, Readonly<Record<string, ParamKind>>>> = {
-  read_file: { path: 'path' },
-  write_file: { path: 'path' },
-  list_files: { directory: 'path' },
-  send_email: { recipients: 'email_list' },
-  transfer_money: { amount: 'number' },
-  run_command: { command: 'shell' },
-  http_request: { url: 'url' },
-};
-
+/** What kind of value a parameter is: the built-ins' from their table, a custom tool's as declared. */
 export function paramKind(scenario: Scenario, tool: string, param: string): ParamKind {
-  const builtin = BUILTIN_KINDS[tool]?.[param];
-  if (builtin !== undefined) return builtin;
-  const custom = Object.prototype.hasOwnProperty.call(scenario.tools, tool) ? scenario.tools[tool] : undefined;
-  return custom?.kinds?.[param] ?? 'text';
+  const kinds = isBuiltinTool(tool)
+    ? BUILTIN_TOOLS[tool]!.kinds
+    : Object.prototype.hasOwnProperty.call(scenario.tools, tool)
+      ? scenario.tools[tool]!.kinds
+      : undefined;
+  return (kinds !== undefined && Object.prototype.hasOwnProperty.call(kinds, param) ? kinds[param] : undefined) ?? 'text';
 }
 
 /**
