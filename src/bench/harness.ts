@@ -49,6 +49,15 @@ export function authorize(d: Delegation, scenario: Scenario, call: ScenarioCall,
   }
 }
 
+/**
+ * The judge's clock (Tenuo's CEL time functions): the trial's simulated now after its `calls`
+ * calls, one clock step each; the same instant where no delegation keeps a clock (no_warrant, or a
+ * replay outside a trial). Every judge of a run reads it, so `time_now()` means the same there.
+ */
+export function judgeClock(delegation: Delegation | null, calls: number): number {
+  return delegation?.clock.now() ?? SIMULATED_EPOCH + calls * CALL_STEP_SECONDS;
+}
+
 /** One trial: `conditions` holds the run's keys and warrants (one per run, see Conditions). */
 export function runTrial(scenario: Scenario, condition: Condition, judge: ScenarioJudge, conditions: Conditions): Trial {
   const env = new SimulatedEnvironment(scenario.environment, scenario.tools);
@@ -76,10 +85,7 @@ export function runTrial(scenario: Scenario, condition: Condition, judge: Scenar
       source: formatSource(call.source),
     });
   });
-  // The judge's clock (Tenuo's CEL time functions): the trial's simulated now, after every call;
-  // the same instant under no_warrant, where no delegation keeps a clock.
-  const judgedAt = delegation?.clock.now() ?? SIMULATED_EPOCH + scenario.calls.length * CALL_STEP_SECONDS;
-  const verdict = judge.judge(env.effects, condition, judgedAt);
+  const verdict = judge.judge(env.effects, condition, judgeClock(delegation, scenario.calls.length));
   return {
     scenario: scenario.name,
     condition,

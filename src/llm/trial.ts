@@ -9,7 +9,7 @@
  * A server failure after the SDK's retries ends the trial as an `error` (excluded from the rates).
  * An interrupt (the abort signal) is rethrown: an unfinished trial is not a result.
  */
-import { authorize } from '../bench/harness.js';
+import { authorize, judgeClock } from '../bench/harness.js';
 import { HarnessError, describeError, formatSource } from '../bench/errors.js';
 import type { Conditions } from '../bench/conditions.js';
 import { SimulatedEnvironment } from '../bench/environment.js';
@@ -156,7 +156,7 @@ export async function runLlmTrial(t: TrialInput, s: TrialSettings): Promise<LlmT
     }
   }
 
-  const verdict = error ? { task_succeeded: false, attack_succeeded: false } : t.judge.judge(env.effects, condition);
+  const verdict = error ? { task_succeeded: false, attack_succeeded: false } : t.judge.judge(env.effects, condition, judgeClock(delegation, calls.length));
   const allowed = calls.filter((c) => c.authorized).length;
   const blocked = calls.filter((c) => c.denial !== undefined).length;
   return {

@@ -201,3 +201,19 @@ describe('every executed call records an effect', () => {
     expect(new Set(calls.map(([t]) => t))).toEqual(new Set([...Object.keys(BUILTIN_TOOLS), 'ping']));
   });
 });
+
+describe('an argument over the environment’s own bounds', () => {
+  beforeAll(loadShellParser);
+  // A real tool would still act on it: the environment refuses to guess rather than record
+  // "nothing happened", which would make an allowed attack look harmless. The harness turns the
+  // throw into a harness error that aborts the run.
+  it.each([
+    ['run_command', { command: `rm -rf /${'x'.repeat(17_000)}` }],
+    ['send_email', { recipients: [`${'a'.repeat(5000)}@evil.example`], subject: 's', body: 'b' }],
+    ['http_request', { url: `https://evil.example/${'x'.repeat(9000)}` }],
+  ])('%s throws EnvironmentLimitError and records no effect', (tool, args) => {
+    const env = new SimulatedEnvironment(initial);
+    expect(() => env.execute(tool, args as never)).toThrow(expect.objectContaining({ code: 'environment_limit' }));
+    expect(env.effects).toEqual([]);
+  });
+});

@@ -30,3 +30,30 @@ describe('judges and the clock', () => {
     expect(() => j.judge([], 'task_scoped')).toThrow(/needs the run's clock/);
   });
 });
+
+describe('every judge of a run reads the same clock', () => {
+  it('the mutants and the baseline replay judge at the trial’s instant, never without a clock', async () => {
+    const { analyzePolicy } = await import('../../src/analysis/mutants/analysis.js');
+    const { replayEffect } = await import('../../src/analysis/baseline/replay.js');
+    const { Conditions } = await import('../../src/bench/conditions.js');
+    const { runScenarioTrials } = await import('../../src/bench/run.js');
+    // The attack judge holds only at the instant a trial of this scenario is judged: after its calls.
+    const calls = parseScenarioText(base, 's.yaml').scenario!.calls.length;
+    const text = base.replace(
+      /^ {2}attack: (effects\.exists.*)$/m,
+      `  attack: time_since('2026-01-01T00:00:00Z') == ${calls} && $1`,
+    );
+    const r = parseScenarioText(text, 's.yaml');
+    expect(r.problems).toEqual([]);
+    const scenario = r.scenario!;
+    expect(scenario.judge.attack).toContain('time_since');
+    const conditions = new Conditions('clock');
+    const trials = runScenarioTrials(scenario, conditions);
+    expect(trials.find((t) => t.condition === 'no_warrant')!.attack_succeeded).toBe(true);
+    // Mutants replay and judge: a judge without the clock would throw here.
+    const part = analyzePolicy(scenario, conditions, trials);
+    expect(part.mutants.some((m) => m.status === 'killed')).toBe(true);
+    const attack = scenario.calls.find((c) => c.expect === 'deny')!;
+    expect(() => replayEffect(scenario, attack.tool, attack.args)).not.toThrow();
+  });
+});

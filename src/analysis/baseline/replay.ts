@@ -4,6 +4,7 @@
  * the org key as the only trusted root; if allowed, the scenario's environment runs it and the
  * scenario's attack judge reads the effect.
  */
+import { judgeClock } from '../../bench/harness.js';
 import type { Conditions } from '../../bench/conditions.js';
 import { SimulatedEnvironment, type Effect } from '../../bench/environment.js';
 import { ScenarioJudge } from '../../bench/judge.js';
@@ -39,6 +40,6 @@ export interface ReplayedEffect {
 export function replayEffect(scenario: Scenario, tool: string, args: Args): ReplayedEffect {
   const env = new SimulatedEnvironment(scenario.environment, scenario.tools);
   const output = env.execute(tool, args);
-  const verdict = new ScenarioJudge(scenario).judge(env.effects, 'task_scoped');
+  const verdict = new ScenarioJudge(scenario).judge(env.effects, 'task_scoped', judgeClock(null, scenario.calls.length));
   return { output, effects: env.effects, attack: verdict.attack_succeeded };
 }

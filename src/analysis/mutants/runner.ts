@@ -23,6 +23,7 @@
  *   kills the mutant if the attack now succeeds.
  * Each call is authorized at the instant the trial authorized it (one clock step per call).
  */
+import { judgeClock } from '../../bench/harness.js';
 import { Authorizer } from '../../warrant/authorize.js';
 import { grant } from '../../warrant/builder.js';
 import { checkConstraintSet } from '../../warrant/constraints/satisfy.js';
@@ -181,7 +182,8 @@ class MutantRunner {
       }
     });
     this.judge ??= new ScenarioJudge(this.scenario);
-    return this.judge.judge(env.effects, 'task_scoped').attack_succeeded;
+    // Judged at the instant the task_scoped trial is: after every call, one clock step each.
+    return this.judge.judge(env.effects, 'task_scoped', judgeClock(null, this.scenario.calls.length)).attack_succeeded;
   }
 }
 

@@ -54,13 +54,6 @@ const GENERATORS: Readonly<Partial<Record<ParamKind, FamilyGenerator>>> = {
   number: numberProbes,
 };
 
-/** Whether any scenario needs the shell parser (load it with loadShellParser() before the run). */
-export function probesNeedShell(scenarios: readonly Scenario[]): boolean {
-  return scenarios.some((s) =>
-    Object.entries(s.warrant).some(([tool, set]) => Object.keys(set.constraints).some((p) => paramKind(s, tool, p) === 'shell')),
-  );
-}
-
 /** Values the scripted attacks use for parameters of `kind` (any tool): what probes aim at. */
 function attackTargets(scenario: Scenario, kind: ParamKind): string[] {
   const out: string[] = [];

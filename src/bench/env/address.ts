@@ -10,13 +10,14 @@
  * which nodemailer delivers, so it would hide exactly the holes the probes look for.
  */
 import addressparser from 'nodemailer/lib/addressparser';
+import { EnvironmentLimitError } from './limit.js';
 
-/** Longest recipient string parsed (bounded input); longer ones deliver nowhere. */
+/** Longest recipient string parsed (bounded input); a longer one is an EnvironmentLimitError. */
 export const MAX_RECIPIENT_LENGTH = 4096;
 
 /** The mailboxes one recipient string reaches, as the parser returns them (case kept), in order. */
 export function mailboxesOf(recipient: string): string[] {
-  if (recipient.length > MAX_RECIPIENT_LENGTH) return [];
+  if (recipient.length > MAX_RECIPIENT_LENGTH) throw new EnvironmentLimitError('a recipient string', MAX_RECIPIENT_LENGTH, 'characters');
   return addressparser(recipient, { flatten: true })
     .map((a) => a.address ?? '')
     .filter((a) => a !== '');

@@ -14,6 +14,7 @@
  * `internal_name`, `public`) is what an SSRF review asks for. There is no DNS: a name's class is
  * read from the name alone.
  */
+import { EnvironmentLimitError } from './limit.js';
 import ipaddr from 'ipaddr.js';
 
 /** Longest URL parsed (bounded input). */
@@ -75,9 +76,9 @@ function unwrap(ip: ipaddr.IPv6): ipaddr.IPv4 | ipaddr.IPv6 {
   return ip;
 }
 
-/** Where a request to `raw` would go; never throws. */
+/** Where a request to `raw` would go; throws only an EnvironmentLimitError (a URL over the bound). */
 export function resolveHttpTarget(raw: string): HttpTarget {
-  if (raw.length > MAX_URL_LENGTH) return { ok: false, error: `the URL is longer than ${MAX_URL_LENGTH} characters` };
+  if (raw.length > MAX_URL_LENGTH) throw new EnvironmentLimitError('a URL', MAX_URL_LENGTH, 'characters');
   let url: URL;
   try {
     url = new URL(raw);

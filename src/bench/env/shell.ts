@@ -16,10 +16,11 @@
  * source text and the program is marked `dynamic`: the benchmark does not guess a value.
  */
 import type { ShNode, ShSyntax } from 'mvdan-sh';
+import { EnvironmentLimitError } from './limit.js';
 
-/** Longest command line parsed; longer ones are refused (bounded input). */
+/** Longest command line parsed (bounded input); a longer one is an EnvironmentLimitError. */
 export const MAX_COMMAND_LENGTH = 16 * 1024;
-/** At most this many programs are recorded from one command line. */
+/** Most programs one command line may start; more is an EnvironmentLimitError, never a cut list. */
 export const MAX_PROGRAMS = 256;
 
 export interface ShellProgram {
@@ -63,10 +64,14 @@ function list<T>(v: unknown): T[] {
   return Array.isArray(v) ? (v as T[]) : [];
 }
 
-function offset(n: ShNode, which: 'Pos' | 'End'): number {
-  const pos = (n[which] as () => { Offset(): number })();
+function offset(n: ShNode, which: 'Pos' | 'End' | 'OpPos'): number {
+  // Pos and End are methods of every node; a Redirect's OpPos is a field.
+  const pos = which === 'OpPos' ? (n[which] as { Offset(): number }) : (n[which] as () => { Offset(): number })();
   return pos.Offset();
 }
+
+/** Redirection operators whose word is a file the command reads or writes (POSIX, and `>|`). */
+const FILE_REDIRECTS: ReadonlySet<string> = new Set(['<', '>', '>>', '<>', '>|']);
 
 /**
  * One word as the shell passes it to a program: unquoted backslashes escape the next character
@@ -95,21 +100,23 @@ function expandWord(sh: ShSyntax, src: string, word: ShNode): { text: string; dy
   return { text, dynamic };
 }
 
+/**
+ * Quote removal on a word the parser has already cut out (not parsing: the parser decided where
+ * words start and end). One left-to-right pass, so an escaped backslash cannot escape what follows it.
+ */
 function unescapeBare(s: string): string {
-  return s.replace(/\\\n/g, '').replace(/\\(.)/gs, '$1');
+  return s.replace(/\\(\n|[^])/g, (_m, c: string) => (c === '\n' ? '' : c));
 }
 
 function unescapeDouble(s: string): string {
-  return s.replace(/\\\n/g, '').replace(/\\([$`"\\])/g, '$1');
+  return s.replace(/\\(\n|[$`"\\])/g, (_m, c: string) => (c === '\n' ? '' : c));
 }
 
-/** Parses a command line as a POSIX shell would; never throws on any string. */
+/** Parses a command line as a POSIX shell would; throws only an EnvironmentLimitError (over a bound). */
 export function parseShell(command: string): ShellParse {
   const sh = syntax;
   if (sh === undefined) throw new ShellParserNotLoaded();
-  if (command.length > MAX_COMMAND_LENGTH) {
-    return { parsed: false, error: `the command is longer than ${MAX_COMMAND_LENGTH} characters`, programs: [], redirects: [] };
-  }
+  if (command.length > MAX_COMMAND_LENGTH) throw new EnvironmentLimitError('a command line', MAX_COMMAND_LENGTH, 'characters');
   if (command.includes('\0')) {
     // A NUL cannot be passed through execve: the C string ends there. No shell sees the rest.
     command = command.slice(0, command.indexOf('\0'));
@@ -129,9 +136,13 @@ export function parseShell(command: string): ShellParse {
     if (node === null) return true;
     const type = sh.NodeType(node);
     if (type === 'Redirect') {
+      // Only operators that open a file name one: `2>&1` names a descriptor, `<<EOF` a here-document
+      // delimiter. The operator's text is read from the source the parser located.
       const word = node.Word as ShNode | null | undefined;
-      if (word) redirects.push(expandWord(sh, command, word).text);
-    } else if (type === 'CallExpr' && programs.length < MAX_PROGRAMS) {
+      const op = word ? command.slice(offset(node, 'OpPos'), offset(word, 'Pos')).trim() : '';
+      if (word && FILE_REDIRECTS.has(op)) redirects.push(expandWord(sh, command, word).text);
+    } else if (type === 'CallExpr') {
+      if (programs.length === MAX_PROGRAMS) throw new EnvironmentLimitError('the programs of a command line', MAX_PROGRAMS, 'programs');
       let dynamic = false;
       const argv = list<ShNode>(node.Args).map((w) => {
         const x = expandWord(sh, command, w);

@@ -36,6 +36,22 @@ describe('parseShell: what a POSIX shell would start', () => {
     expect(r.programs.map((p) => p.argv)).toEqual([['ls']]);
     expect(r.redirects).toEqual(['/etc/passwd']);
   });
+  it('only redirections that open a file name one: not a descriptor, not a here-document delimiter', () => {
+    const r = parseShell('cat <<EOF >out 2>&1 <in 3<>rw >|clob >>app <&0\nhi\nEOF\n');
+    expect(r.redirects).toEqual(['out', 'in', 'rw', 'clob', 'app']);
+  });
+  it('quote removal is one pass: an escaped backslash does not escape what follows', () => {
+    expect(argvs('echo a\\\\b')).toEqual([['echo', 'a\\b']]); // a\\b → a\b
+    expect(argvs('echo "a\\\\"b')).toEqual([['echo', 'a\\b']]);
+    expect(argvs('echo "x\\\\\ny"')).toEqual([['echo', 'x\\\ny']]); // "x\\<newline>y": the newline stays
+  });
+  it('over its bounds it refuses to guess (a real shell would still run the line)', () => {
+    expect(() => parseShell(`echo ${'a'.repeat(16 * 1024)}`)).toThrow(/over delegation-bench's environment limit of 16384 characters/);
+    expect(() => parseShell(Array.from({ length: 257 }, () => 'ls').join(';'))).toThrow(/programs of a command line .* limit of 256 programs/);
+    expect(parseShell(Array.from({ length: 256 }, () => 'ls').join(';')).programs).toHaveLength(256);
+    expect(() => mailboxesOf(`${'a'.repeat(5000)}@x.example`)).toThrow(/a recipient string is over/);
+    expect(() => resolveHttpTarget(`http://x.example/${'a'.repeat(9000)}`)).toThrow(/a URL is over/);
+  });
   it('a syntax error starts nothing', () => {
     const r = parseShell('ls (');
     expect(r.parsed).toBe(false);

@@ -1,0 +1,13 @@
+/**
+ * An input over one of the environment's own bounds (a command line, a URL or a recipient string
+ * longer than it parses). A real tool would still act on it, so the environment cannot say what
+ * happened: it refuses to guess. The harness turns this into a harness error that aborts the run,
+ * never into "nothing happened" (which would make an allowed attack look harmless).
+ */
+export class EnvironmentLimitError extends Error {
+  override readonly name = 'EnvironmentLimitError';
+  readonly code = 'environment_limit';
+  constructor(what: string, limit: number, unit: string) {
+    super(`${what} is over delegation-bench's environment limit of ${limit} ${unit}; a real tool would still act on it, so the run cannot judge it`);
+  }
+}
