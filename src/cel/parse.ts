@@ -186,6 +186,8 @@ class Parser {
     const lit = this.peek();
     if (lit.kind === 'double') {
       this.next();
+      // As `primary`: the crate parses the signed text, and an overflow to infinity is refused.
+      if (!Number.isFinite(lit.value)) this.fail(lit, 'invalid double literal');
       return { kind: 'literal', at: minus.at, value: -lit.value };
     }
     if (lit.kind !== 'int') return undefined;

@@ -49,6 +49,21 @@ describe('evaluation bounds through warrant verify', () => {
     expect(String(r.json.message)).toMatch(/delegation-bench/);
   });
 
+  it('a pattern our engine cannot judge as Rust would is refused as our limit, never as the policy', async () => {
+    resetRegexBudget();
+    // \b is a Unicode word boundary in Rust and an ASCII one in RE2: on non-ASCII text we cannot decide.
+    for (const c of [
+      { type: 'regex', pattern: '\\bcat\\b' },
+      { type: 'cel', expression: "value.matches('\\\\bcat\\\\b')" },
+      { type: 'regex', pattern: 'a'.repeat(5000) }, // over our pattern length bound
+    ] as Constraint[]) {
+      const r = await verify(c, { path: 'é cat' });
+      expect(r.json.code, JSON.stringify(c).slice(0, 60)).toBe('evaluation_limit');
+    }
+    // On ASCII text the same pattern is the policy's to decide.
+    expect((await verify({ type: 'regex', pattern: '\\bcat\\b' }, { path: 'a dog' })).json.code).toBe('constraint_not_satisfied');
+  });
+
   it("time_is_expired reads the authorizer's clock", async () => {
     const c: Constraint = { type: 'cel', expression: "!time_is_expired('2024-01-01T00:00:30Z')" };
     expect((await verify(c, { path: 'x' }, NOW)).code).toBe(0); // NOW is 2024-01-01T00:00:00Z

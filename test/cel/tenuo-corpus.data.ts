@@ -341,6 +341,7 @@ export const CASES: readonly Case[] = [
   { expr: '0X10', src: `${G4} NUM_INT ('0x' lowercase only)`, out: bad() },
   { expr: '9223372036854775808', src: `${PARSER} visit_Int`, out: bad(/invalid int literal/) },
   { expr: '1e400', src: `${PARSER} visit_Double (not finite)`, out: bad(/invalid double literal/) },
+  { expr: '-1e400', src: `${PARSER} visit_Double (the signed text, not finite)`, out: bad(/invalid double literal/) },
   { expr: '.5 == 0.5', src: `${G4} NUM_FLOAT`, out: v(true) },
   { expr: '1. == 1.0', src: `${G4} NUM_FLOAT (digits after the dot)`, out: bad() },
   { expr: "'a\\'b'", src: `${PARSE} parse_quoted_string`, out: v("a'b") },

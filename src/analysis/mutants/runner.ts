@@ -139,7 +139,9 @@ class MutantRunner {
     for (let i = 0; i < calls.length; i++) {
       const call = calls[i]!;
       if (call.tool !== m.tool) continue;
-      if (!this.exhaustive && (allowed[i] || set === undefined || checkConstraintSet(call.tool, set, call.args) !== undefined)) continue;
+      // The shortcut asks the mutated set at the call's own instant (Tenuo's CEL time functions);
+      // a refusal by our own bounds is what the authorizer would decide too.
+      if (!this.exhaustive && (allowed[i] || set === undefined || checkConstraintSet(call.tool, set, call.args, callInstant(i)) !== undefined)) continue;
       const now = this.allows(warrant, call, i);
       if (now === allowed[i]) continue;
       changed = true;
@@ -154,7 +156,7 @@ class MutantRunner {
 
   /** Signs the call as q at the instant of its trial and authorizes it against [root, mutant]. */
   private allows(warrant: SignedWarrant, call: ScenarioCall, i: number): boolean {
-    this.now = SIMULATED_EPOCH + (i + 1) * CALL_STEP_SECONDS;
+    this.now = callInstant(i);
     let pop: Uint8Array;
     try {
       pop = signPop(this.conditions.keys.q, warrant.payload.id, call.tool, call.args, this.now);
@@ -185,6 +187,11 @@ class MutantRunner {
     // Judged at the instant the task_scoped trial is: after every call, one clock step each.
     return this.judge.judge(env.effects, 'task_scoped', judgeClock(null, this.scenario.calls.length)).attack_succeeded;
   }
+}
+
+/** The simulated instant of call #i+1 in its trial (one clock step per call). */
+function callInstant(i: number): number {
+  return SIMULATED_EPOCH + (i + 1) * CALL_STEP_SECONDS;
 }
 
 export interface MutantRun {

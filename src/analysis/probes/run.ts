@@ -24,7 +24,7 @@ import type { Trial } from '../../bench/results.js';
 import type { Scenario, ScenarioCall } from '../../bench/scenario/types.js';
 import { seededRandom } from '../../bench/seed.js';
 import { describeConstraint } from '../../warrant/constraints/format.js';
-import { checkConstraint } from '../../warrant/constraints/satisfy.js';
+import { explainConstraint } from '../../warrant/constraints/satisfy.js';
 import { compareUtf8 } from '../../warrant/bytes.js';
 import { Float, type Value } from '../../warrant/value.js';
 import { emailProbes } from './families/email.js';
@@ -139,9 +139,13 @@ export function probeScenario(scenario: Scenario, conditions: Conditions, trials
         if (authorize(delegation, scenario, call, 0) !== undefined) continue;
         const effect = runInEnvironment(scenario, tool, args);
         if (effect === undefined) continue; // the tool refused the argument: nothing happened
-        const denied = canonicalValues(kind, probe.value, effect).find(
-          (cv) => checkConstraint(constraint, cv.value, `${tool}.${param}`) !== undefined,
-        );
+        // The same constraint, at the instant the probe was authorized; a refusal by one of our own
+        // bounds (CEL cost, regex work) is not the constraint's decision, so it shows no hole.
+        const at = delegation.clock.now();
+        const denied = canonicalValues(kind, probe.value, effect).find((cv) => {
+          const r = explainConstraint(constraint, cv.value, `${tool}.${param}`, at);
+          return r !== undefined && !r.limit;
+        });
         if (denied === undefined) continue;
         const fix = suggestFix(constraint, kind, probe.family, probe.value, legit);
         const pos = scenario.grantSources?.[tool] ?? scenario.warrantSource ?? scenario.source;

@@ -68,6 +68,7 @@ export function constraintFromYaml(
       // As the authorizer will read it: Rust regex syntax on RE2 (src/warrant/constraints/regex-rust.ts).
       const re = compileRegex(s);
       if (typeof re === 'string') return bad(`regex does not compile: ${re}`);
+      if ('limit' in re) return bad(`regex cannot be judged here: ${re.limit}`);
       return { type: 'regex', pattern: s };
     }
     case 'cidr': {

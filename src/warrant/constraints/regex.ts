@@ -34,7 +34,14 @@ interface Compiled {
   readonly size: number;
 }
 
-const cache = new Map<string, Compiled | string>();
+/**
+ * A compiled pattern; a string: the pattern is not a valid regex; `{limit}`: delegation-bench
+ * cannot decide it as Rust's regex would (over our length bound, or a construct RE2 reads
+ * differently). A limit is never the policy's own decision.
+ */
+export type CompiledRegex = Compiled | string | { readonly limit: string };
+
+const cache = new Map<string, CompiledRegex>();
 const CACHE_LIMIT = 256;
 let runWork = 0;
 let runLimit = MAX_REGEX_WORK_PER_RUN;
@@ -50,17 +57,17 @@ export function regexWorkSpent(): number {
   return runWork;
 }
 
-/** The compiled pattern with its program size, or the reason it does not compile. */
-export function compileRegex(pattern: string): Compiled | string {
+/** The compiled pattern with its program size, or why it cannot be used (see CompiledRegex). */
+export function compileRegex(pattern: string): CompiledRegex {
   const hit = cache.get(pattern);
   if (hit !== undefined) return hit;
-  let out: Compiled | string;
+  let out: CompiledRegex;
   if (pattern.length > MAX_REGEX_LENGTH) {
-    out = `pattern longer than ${MAX_REGEX_LENGTH} characters (delegation-bench's own bound)`;
+    out = { limit: `pattern longer than ${MAX_REGEX_LENGTH} characters (delegation-bench's own bound; the reference has none)` };
   } else {
     const translated = translateRustRegex(pattern);
     if (typeof translated !== 'string') {
-      out = translated.refused;
+      out = { limit: translated.refused };
     } else {
       try {
         const re = RE2JS.compile(translated);
@@ -109,13 +116,13 @@ export function regexMatches(pattern: string, input: string): boolean | string {
  */
 export function regexOutcome(pattern: string, input: string, charge?: (units: number) => void): boolean | string | { limit: string } {
   const c = compileRegex(pattern);
-  if (typeof c === 'string') return c;
+  if (typeof c === 'string' || 'limit' in c) return c;
   if (input.length > MAX_MATCH_INPUT) {
     return { limit: `input longer than ${MAX_MATCH_INPUT} characters (delegation-bench's own bound; the reference has none)` };
   }
   // RE2's \b is ASCII, Rust's Unicode: they agree only on ASCII text (src/warrant/constraints/regex-rust.ts).
   if (usesAsciiBoundary(pattern) && /[^\x00-\x7f]/.test(input)) {
-    return 'regex not supported here: \\b or \\B on non-ASCII text (a Unicode word boundary in Rust, an ASCII one in RE2)';
+    return { limit: 'regex not supported here: \\b or \\B on non-ASCII text (a Unicode word boundary in Rust, an ASCII one in RE2)' };
   }
   charge?.(c.size * (input.length + 1));
   try {
