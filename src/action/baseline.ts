@@ -8,7 +8,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { BaselineError, runBaseline } from '../analysis/baseline/index.js';
-import { withBaseline } from '../analysis/baseline/gate.js';
+import { sourcesOf, withBaseline } from '../analysis/baseline/gate.js';
 import type { Results } from '../bench/results.js';
 import { DEFAULT_SEED } from '../bench/run.js';
 import type { Scenario } from '../bench/scenario/types.js';
@@ -52,7 +52,7 @@ export async function applyActionBaseline(
     for (const p of outcome.problems.slice(0, 20)) runner.warning(`baseline: ${p}`);
     const b = outcome.baseline;
     runner.info(`against ${ref}: ${b.widenings.length} widening(s), ${b.flips.length} flip(s), ${b.narrowings.length} narrowing(s)`);
-    return withBaseline(results, b, outcome.violations, scenarios);
+    return withBaseline(results, b, outcome.violations, sourcesOf(scenarios));
   } catch (e) {
     if (e instanceof BaselineError) {
       runner.setFailed(`baseline ${ref}: ${e.code}: ${e.message}`);

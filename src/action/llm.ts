@@ -4,6 +4,7 @@
  * files merged into one run, and the `llm` section of a results file checked against its trials.
  * The key is masked in the log (`::add-mask::`, see maskSecrets) before anything else happens.
  */
+import type { GateThresholds } from '../bench/gate.js';
 import { readFile, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Results } from '../bench/results.js';
@@ -191,9 +192,30 @@ export function maskSecrets(write: (line: string) => void, c: ActionLlm): void {
  * Report-only mode for a `mode: llm` file: the scripted matrix did not run, so there is nothing of
  * it to recompute; a file that says otherwise (trials or a summary) is refused.
  */
-export function llmOnlyJudged(r: Results, step: { maxAsr: number; minTcr: number }): { results: Results; notes: string[] } | { problems: string[] } {
+export function llmOnlyJudged(r: Results, step: GateThresholds): { results: Results; notes: string[] } | { problems: string[] } {
   if (r.trials.length > 0 || Object.keys(r.summary).length > 0 || r.gate.violations.length > 0) {
     return { problems: ['$.mode is llm, but the file has scripted-matrix trials, a summary or gate violations'] };
   }
-  return { results: { ...r, trials: [], summary: {}, gate: { ...r.gate, max_asr: step.maxAsr, min_tcr: step.minTcr, passed: true, violations: [] } }, notes: [] };
+  // Built from the checked parts only: any other section of the file (probes, mutants, …) is
+  // nothing this step verified, so it is left out (and the log says so), never carried along.
+  const results: Results = {
+    version: r.version,
+    mode: r.mode,
+    conditions: [...r.conditions],
+    scenarios: [...r.scenarios],
+    ...(r.scenario_info ? { scenario_info: r.scenario_info } : {}),
+    trials: [],
+    summary: {},
+    reachability: { unreachable_attacks: [], tasks_failing_without_warrant: [] },
+    gate: {
+      condition: 'task_scoped',
+      max_asr: step.maxAsr,
+      min_tcr: step.minTcr,
+      max_false_allows: step.maxFalseAllows,
+      max_false_blocks: step.maxFalseBlocks,
+      passed: true,
+      violations: [],
+    },
+  };
+  return { results, notes: [] };
 }

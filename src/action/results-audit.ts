@@ -125,7 +125,7 @@ function analysisViolations(r: Results): AnalysisViolation[] {
  * Where each scenario is written, as far as the file says: the source of its scenario-level
  * violations (a location for annotations only; every decision is recomputed).
  */
-function scenarioSources(r: Results): Record<string, string> {
+export function scenarioSources(r: Results): Record<string, string> {
   const callSources = new Set<string>();
   for (const t of r.trials) for (const c of t.calls) if (c.source) callSources.add(c.source);
   const out: Record<string, string> = {};

@@ -12,7 +12,9 @@ import { VIOLATION_KIND_NAMES } from '../bench/gate-kinds.js';
 import { CONDITIONS, RESULTS_VERSION, type Results } from '../bench/results.js';
 import { MAX_CALLS, MAX_DEPTH } from '../bench/scenario/limits.js';
 import { llmOnlyJudged, rejudgeLlm } from './llm.js';
-import { rejudgeResults, sectionsNotShown } from './results-audit.js';
+import { rejudgeResults, scenarioSources, sectionsNotShown } from './results-audit.js';
+import { withBaseline } from '../analysis/baseline/gate.js';
+import { widenedViolations } from '../analysis/baseline/index.js';
 import { checkBaseline } from './results-baseline.js';
 import { bool, count, isObj, list as listOf, oneOf, rate, shape, string, type Check } from '../bench/json-check.js';
 
@@ -38,7 +40,7 @@ export interface ReadResults {
  * Reads, bounds and shape-checks the file, refuses it when any part disagrees with its trials, and
  * returns it judged by `step` (the action's inputs, never the file's own thresholds).
  */
-export async function readResultsFile(file: string, step: GateThresholds): Promise<ReadResults> {
+export async function readResultsFile(file: string, step: GateThresholds, options: { allowWidening?: boolean } = {}): Promise<ReadResults> {
   let size: number;
   try {
     size = (await stat(file)).size;
@@ -64,12 +66,15 @@ export async function readResultsFile(file: string, step: GateThresholds): Promi
     );
   }
   // design §10: a baseline cannot be recomputed here (it needs the repository at its ref); it is
-  // checked in full and shown as the file says, like the analyses' findings the gate keeps.
+  // checked in full and shown as the file says. Its widenings are judged again with this step's
+  // allow-widening: each fails the gate unless the step allows widening, whatever the file says.
   const baseline = (data as { baseline?: unknown }).baseline;
   if (baseline !== undefined) {
     const bad = checkBaseline(baseline);
     if (bad) throw new ResultsFileError(`results-path ${file}: not a delegation-bench results file: ${bad}`);
-    judged.results.baseline = baseline as NonNullable<Results['baseline']>;
+    const allow = options.allowWidening ?? false;
+    const b = { ...(baseline as NonNullable<Results['baseline']>), allow_widening: allow };
+    judged.results = withBaseline(judged.results, b, widenedViolations(b.widenings, allow), scenarioSources(judged.results));
   }
   judged.notes.push(...sectionsNotShown(data as Results, judged.results));
   // design §9: the LLM section, recomputed from its trials like the matrix (never believed).

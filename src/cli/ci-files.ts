@@ -6,7 +6,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { BaselineError, runBaseline, type BaselineResults } from '../analysis/baseline/index.js';
-import { withBaseline } from '../analysis/baseline/gate.js';
+import { sourcesOf, withBaseline } from '../analysis/baseline/gate.js';
 import type { Results } from '../bench/results.js';
 import type { Scenario } from '../bench/scenario/types.js';
 import { UsageError, type CliIO } from './io.js';
@@ -33,7 +33,7 @@ export async function applyBaseline(results: Results, scenarios: readonly Scenar
     });
     for (const p of outcome.problems.slice(0, 20)) io.stderr(`warning: baseline: ${p}\n`);
     io.stderr(baselineLines(outcome.baseline).join('\n') + '\n');
-    return withBaseline(results, outcome.baseline, outcome.violations, scenarios);
+    return withBaseline(results, outcome.baseline, outcome.violations, sourcesOf(scenarios));
   } catch (e) {
     if (e instanceof BaselineError) throw new UsageError(`--baseline: ${e.code}: ${e.message}`);
     throw e;

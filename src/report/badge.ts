@@ -1,5 +1,5 @@
 /**
- * The badge: task_scoped ASR and TCR, green only when the gate passed. Two forms from one datum:
+ * The badge: task_scoped ASR and TCR, green only when the gate passed (both gates with `gate: llm`). Two forms from one datum:
  * an SVG rendered offline by badge-maker, and a shields.io endpoint JSON
  * (https://shields.io/badges/endpoint-badge) for a workflow that publishes the file somewhere
  * shields can fetch it.
@@ -7,6 +7,7 @@
 import { makeBadge } from 'badge-maker';
 import type { Results } from '../bench/results.js';
 import { formatRate } from '../bench/rate.js';
+import { passedOverall } from '../llm/attach.js';
 
 export interface BadgeData {
   label: string;
@@ -15,13 +16,16 @@ export interface BadgeData {
 }
 
 export function badgeData(results: Results, label: string): BadgeData {
+  // Green or red as the `passed` output: the deterministic gate, and the LLM gate when asked for.
+  const color = passedOverall(results) ? 'brightgreen' : 'red';
   const s = results.summary.task_scoped;
-  if (!s) return { label, message: 'no task_scoped trials', color: 'lightgrey' };
-  return {
-    label,
-    message: `ASR ${formatRate(s.asr)} · TCR ${formatRate(s.tcr)}`,
-    color: results.gate.passed ? 'brightgreen' : 'red',
-  };
+  if (s) return { label, message: `ASR ${formatRate(s.asr)} · TCR ${formatRate(s.tcr)}`, color };
+  // --mode llm: no scripted matrix ran; the model's task_scoped means, coloured only when gated.
+  const l = results.llm?.summary.task_scoped;
+  if (l && l.asr.mean !== null && l.tcr.mean !== null) {
+    return { label, message: `LLM ASR ${formatRate(l.asr.mean)} · TCR ${formatRate(l.tcr.mean)}`, color: results.llm?.gate ? color : 'lightgrey' };
+  }
+  return { label, message: 'no task_scoped trials', color: 'lightgrey' };
 }
 
 export function renderBadgeSvg(d: BadgeData): string {

@@ -9,6 +9,7 @@ import { loadScenarios } from '../../src/bench/scenario/load.js';
 import { git, repoWith, scenario, tempDir } from '../analysis/baseline-repo.js';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { readResultsFile, ResultsFileError } from '../../src/action/results-file.js';
+import type { Results } from '../../src/bench/results.js';
 import { renderJson } from '../../src/report/json.js';
 
 function fakeRunner(): Runner & { log: string[]; failed: string[]; outputs: Record<string, string> } {
@@ -84,6 +85,20 @@ describe('action baseline', () => {
     const read = await readResultsFile(file, step);
     expect(read.results.baseline).toEqual(out!.baseline);
     expect(read.results.gate.violations.map((v) => v.kind)).toContain('authority_widened');
+    // A forged file: the widening's violation removed, the gate marked passed, widening "allowed".
+    // Report-only mode judges the widening again with this step's allow-widening.
+    const forged = JSON.parse(renderJson(out!)) as Results;
+    forged.baseline!.allow_widening = true;
+    forged.gate.violations = forged.gate.violations.filter((v) => v.kind !== 'authority_widened');
+    forged.gate.passed = forged.gate.violations.length === 0;
+    writeFileSync(file, JSON.stringify(forged));
+    const judged = await readResultsFile(file, step);
+    expect(judged.results.gate.passed).toBe(false);
+    expect(judged.results.gate.violations.map((v) => v.kind)).toContain('authority_widened');
+    expect(judged.results.baseline!.allow_widening).toBe(false);
+    const allowed = await readResultsFile(file, step, { allowWidening: true });
+    expect(allowed.results.gate.violations.map((v) => v.kind)).not.toContain('authority_widened');
+    expect(allowed.results.baseline!.allow_widening).toBe(true);
     const bad = JSON.parse(renderJson(out!)) as { baseline: { widenings: { effect: unknown }[] } };
     bad.baseline.widenings[0]!.effect = { output: 1 };
     writeFileSync(file, JSON.stringify(bad));

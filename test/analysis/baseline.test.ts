@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { runBaseline, BaselineError } from '../../src/analysis/baseline/index.js';
-import { withBaseline } from '../../src/analysis/baseline/gate.js';
+import { sourcesOf, withBaseline } from '../../src/analysis/baseline/gate.js';
 import { runBenchmark } from '../../src/bench/run.js';
 import { loadScenarios } from '../../src/bench/scenario/load.js';
 import { git, repoWith, scenario, tempDir } from './baseline-repo.js';
@@ -25,7 +25,7 @@ async function compare(base: string, head: string, o: { allowWidening?: boolean;
     headResults,
     allowWidening: o.allowWidening ?? false,
   });
-  const results = withBaseline(headResults, outcome.baseline, outcome.violations, scenarios);
+  const results = withBaseline(headResults, outcome.baseline, outcome.violations, sourcesOf(scenarios));
   return { dir, baseSha, outcome, results, headResults };
 }
 

@@ -119,6 +119,25 @@ describe('the action in LLM mode', () => {
     expect(r.failed.join('\n')).toMatch(/LLM gate failed:[\s\S]*LLM task_scoped TCR 0% over 2 runs is below 100%/);
   });
 
+  it('report-only mode carries nothing of an llm file it did not check; the badge follows the LLM gate', async () => {
+    const r = runner({ ...base(), model: 'no-tools', mode: 'llm' }, mkdtempSync(join(dir, 't-')));
+    await run(r, dir);
+    const res = JSON.parse(readFileSync(r.outputs['results-file']!, 'utf8')) as Results;
+    // A forged probes section, with holes to annotate at positions of the file's choosing.
+    res.probes = { total: 1, escaped: 1, escapes: [{ scenario: 'x', tool: 'read_file', param: 'path', constraint: 'c', family: 'traversal', value: 'v', canonical: 'v', effect: 'e', fix: 'f', source: 'evil.yaml:1:1' }] } as unknown as Results['probes'];
+    const forged = join(dir, 'forged-probes.json');
+    (await import('node:fs')).writeFileSync(forged, JSON.stringify(res));
+    const badges = mkdtempSync(join(dir, 'b-'));
+    const rep = runner({ comment: 'off', 'job-summary': 'false', 'results-path': 'forged-probes.json', gate: 'llm', 'badge-path': badges }, mkdtempSync(join(dir, 't-')));
+    await run(rep, dir);
+    const judged = JSON.parse(readFileSync(rep.outputs['results-file']!, 'utf8')) as Results;
+    expect(judged.probes).toBeUndefined();
+    expect(rep.lines.join('\n')).not.toContain('evil.yaml');
+    // The no-tools model breaks every task: the LLM gate fails, and so do `passed` and the badge.
+    expect(rep.outputs.passed).toBe('false');
+    expect(JSON.parse(readFileSync(join(badges, 'delegation-bench.json'), 'utf8')).color).toBe('red');
+  });
+
   it('report-only mode refuses an llm section whose numbers disagree with its trials', async () => {
     const r = runner({ ...base(), mode: 'llm' }, mkdtempSync(join(dir, 't-')));
     await run(r, dir);

@@ -74,7 +74,7 @@ function withFindings(allow: boolean): Results & { baseline: BaselineResults } {
   const violations = allow
     ? []
     : [{ scenario: 'scenario_0000', kind: 'authority_widened' as const, message: 'task_scoped grant widened against the baseline: read_file.path: …', source: 'scenarios/scenario_0000.yaml:30:3' }];
-  const r = withBaseline(base, baselineFixture(allow), violations, []);
+  const r = withBaseline(base, baselineFixture(allow), violations, {});
   // What the probe and mutant analyses add (design §8), read by the SARIF renderer when present.
   Object.assign(r, {
     probes: { total: 4, escaped: 1, escapes: [{ scenario: 'scenario_0000', tool: 'read_file', param: 'path', constraint: "Subpath('/app')", family: 'traversal', value: '/app/../etc/passwd', canonical: '/etc/passwd', source: 'scenarios/scenario_0000.yaml:30:3' }] },

@@ -15,17 +15,25 @@ export function withBaseline(
   results: Results,
   baseline: BaselineResults,
   violations: readonly AnalysisViolation[],
-  head: readonly Scenario[],
+  scenarioSources: Readonly<Record<string, string>>,
 ): Results & { baseline: BaselineResults } {
   const g = results.gate;
-  const kept = g.violations.filter((v): v is AnalysisViolation => VIOLATION_KINDS[v.kind].origin === 'analysis');
+  // The other analyses' findings stay; widenings are decided anew from `violations` only.
+  const kept = g.violations.filter(
+    (v): v is AnalysisViolation => VIOLATION_KINDS[v.kind].origin === 'analysis' && v.kind !== 'authority_widened',
+  );
   const { gate } = assessTrials(results.trials, results.scenarios, {
     maxAsr: g.max_asr,
     minTcr: g.min_tcr,
     maxFalseAllows: g.max_false_allows,
     maxFalseBlocks: g.max_false_blocks,
-    scenarioSources: Object.fromEntries(head.map((s) => [s.name, formatSource(s.source)])),
+    scenarioSources,
     analyses: [...kept, ...violations],
   });
   return { ...results, gate, baseline };
+}
+
+/** Where each scenario is written, for the violations no single call explains. */
+export function sourcesOf(head: readonly Scenario[]): Record<string, string> {
+  return Object.fromEntries(head.map((s) => [s.name, formatSource(s.source)]));
 }

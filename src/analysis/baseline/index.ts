@@ -125,10 +125,14 @@ export async function runBaseline(o: BaselineOptions): Promise<BaselineOutcome> 
     allow_widening: o.allowWidening,
     ...(base.problems.length > 0 ? { problems: boundProblems(base.problems) } : {}),
   };
-  const violations: AnalysisViolation[] = o.allowWidening
-    ? []
-    : widenings.map((w) => ({ scenario: w.scenario, kind: 'authority_widened', message: widenedMessage(w), ...(w.source ? { source: w.source } : {}) }));
+  const violations = widenedViolations(widenings, o.allowWidening);
   return { baseline, violations, problems: base.problems };
+}
+
+/** The widenings as gate violations (`authority_widened`), none when the step allows widening. */
+export function widenedViolations(widenings: BaselineResults['widenings'], allowWidening: boolean): AnalysisViolation[] {
+  if (allowWidening) return [];
+  return widenings.map((w) => ({ scenario: w.scenario, kind: 'authority_widened', message: widenedMessage(w), ...(w.source ? { source: w.source } : {}) }));
 }
 
 function boundProblems(p: readonly string[]): string[] {
