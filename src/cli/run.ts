@@ -212,11 +212,11 @@ function parseFlags(argv: string[]): RunFlags {
 
 export const runCommand: Command = async (argv: string[], io: CliIO) => {
   const flags = parseFlags(argv);
-  const llm = parseLlmFlags(flags.llmValues, io.env ?? {});
   if (flags.help) {
     io.stdout(RUN_HELP + LLM_HELP);
     return EXIT_OK;
   }
+  const llm = parseLlmFlags(flags.llmValues, io.env ?? {});
 
   let scenarios;
   try {
