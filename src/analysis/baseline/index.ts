@@ -5,6 +5,7 @@
  * the real chain. Widenings fail the gate as `authority_widened` unless the step allows them.
  */
 import { Conditions } from '../../bench/conditions.js';
+import { prepareEnvironment } from '../../bench/env/prepare.js';
 import type { AnalysisViolation } from '../../bench/gate.js';
 import type { Condition, Results } from '../../bench/results.js';
 import { runBenchmark } from '../../bench/run.js';
@@ -86,6 +87,9 @@ function widenedMessage(w: Widening): string {
 
 export async function runBaseline(o: BaselineOptions): Promise<BaselineOutcome> {
   const base = await baseScenarios(o);
+  // The base's scenarios and the head's counterexamples run here, on this thread: it needs the
+  // parsers they reach even when the head's matrix ran on worker threads, or reached none.
+  await prepareEnvironment([...base.scenarios, ...o.head]);
   const baseResults = runBenchmark({
     scenarios: base.scenarios,
     maxAsr: o.headResults.gate.max_asr,
