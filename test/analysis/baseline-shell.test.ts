@@ -26,5 +26,5 @@ it('a base scenario that runs a command is replayed even when the head needs no 
   // The base granted run_command and the head does not: a narrowing, no widening; the matrix
   // of the base ran its command (three conditions, the same TCR as the head).
   expect(outcome.baseline.widenings).toEqual([]);
-  expect(outcome.baseline.summary.task_scoped.tcr).toEqual({ base: 1, head: 1 });
+  expect(outcome.baseline.summary.task_scoped?.tcr).toEqual({ base: 1, head: 1 });
 });
