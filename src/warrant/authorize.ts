@@ -16,10 +16,10 @@
  *
  * Hot path: the benchmark authorizes many calls against the same chain. A verified envelope's
  * signature is remembered (keyed by its exact bytes, together with the key it verified under), and
- * so is a chain whose clock-independent checks all passed (keyed by the bytes of all its
- * envelopes). A repeated call then costs the revocation lookups, the expiry comparisons (on the
- * payloads already decoded and remembered by the envelopes), the constraint checks and one PoP
- * signature check: nothing is skimmed or decoded again.
+ * so is a chain whose clock-independent checks all passed (keyed by the trusted roots and the
+ * bytes of all its envelopes). A repeated call then costs the revocation lookups, the expiry
+ * comparisons (on the payloads already decoded and remembered by the envelopes), the constraint
+ * checks and one PoP signature check: nothing is skimmed or decoded again.
  */
 import { checkApprovals, type SignedApproval } from './approval.js';
 import { checkConstraintSet } from './constraints/satisfy.js';
@@ -51,9 +51,11 @@ export interface AuthorizerOptions {
   /** Clock skew tolerated on expiry and issued_at, in seconds (default 30, the reference's). */
   readonly clockSkewSeconds?: number;
   /**
-   * Signature checks to share with other authorizers (default: this authorizer's own). Whether
-   * some bytes verify under a key depends on nothing an authorizer is configured with, so a run
-   * that gives each trial its own authorizer and clock still checks each signature once.
+   * Signature and chain checks to share with other authorizers (default: this authorizer's own).
+   * Whether some bytes verify under a key depends on nothing an authorizer is configured with, and a
+   * chain's clock-independent checks on nothing but its trusted roots (part of the chain's key), so
+   * a run that gives each trial its own authorizer and clock still checks each signature and each
+   * chain's structure once.
    */
   readonly signatures?: VerifiedSignatures;
 }
@@ -95,9 +97,16 @@ function hasOwn(o: object, key: string): boolean {
 }
 
 /**
- * Signatures that verified, by the exact bytes of their envelope and the key they verified under.
- * Envelopes get small ids (never reused, so a remembered id stays unambiguous after the maps are
- * emptied); an object seen before is recognised by comparing its bytes with a copy. Bounded.
+ * Signatures that verified, by the exact bytes of their envelope and the key they verified under,
+ * and chains whose clock-independent checks passed, by their trusted roots and the bytes of their
+ * envelopes. Envelopes get small ids (never reused, so a remembered id stays unambiguous after the
+ * maps are emptied); an object seen before is recognised by comparing its bytes with a copy.
+ * Bounded.
+ *
+ * Sharing a chain's verdict between authorizers is exact: its clock-independent checks (anchoring,
+ * signatures, decoding, cycles, structure, every link's invariants) read nothing but the trusted
+ * roots and those bytes. Revocations and the clock differ between authorizers, so they are never
+ * remembered: each call checks them again, in the order the full check reports them (authorize.ts).
  */
 export class VerifiedSignatures {
   /** Envelope bytes (as a key string) → a small id standing for them. */
@@ -106,6 +115,8 @@ export class VerifiedSignatures {
   readonly #memo = new WeakMap<SignedWarrant, EnvelopeMemo>();
   /** Envelope id → the public key its signature verified under. */
   readonly #verified = new Map<number, Uint8Array>();
+  /** Trusted roots and envelope ids of a chain (see chainKey) → the display ids of its warrants. */
+  readonly #chains = new Map<string, readonly string[]>();
 
   /** The id of an envelope's exact bytes (the same bytes always get the same id). */
   envelopeId(w: SignedWarrant): number {
@@ -140,6 +151,29 @@ export class VerifiedSignatures {
     }
     return ok;
   }
+
+  /** The key of `chain` checked against the roots `rootsKey` stands for (see rootsKey). */
+  chainKey(rootsKey: string, chain: readonly SignedWarrant[]): string {
+    let key = rootsKey;
+    for (const w of chain) key += `${this.envelopeId(w)},`;
+    return key;
+  }
+
+  /** The display ids of a chain whose clock-independent checks passed, by its chainKey. */
+  verifiedChain(chainKey: string): readonly string[] | undefined {
+    return this.#chains.get(chainKey);
+  }
+
+  /** Remembers that the clock-independent checks of the chain `chainKey` names passed. */
+  rememberChain(chainKey: string, ids: readonly string[]): void {
+    if (this.#chains.size >= CACHE_LIMIT) this.#chains.clear();
+    this.#chains.set(chainKey, ids);
+  }
+}
+
+/** An unambiguous prefix naming a list of trusted root keys: their count, then each in hex. */
+function rootsKey(roots: readonly Uint8Array[]): string {
+  return `${roots.length}:${roots.map((k) => `${toHex(k)},`).join('')}|`;
 }
 
 export class Authorizer {
@@ -149,11 +183,8 @@ export class Authorizer {
   readonly #maxWindows: number;
   readonly #skew: number;
   readonly #signatures: VerifiedSignatures;
-  /**
-   * Envelope ids of a chain, joined → display ids of a chain whose clock-independent checks passed.
-   * Per authorizer: unlike a signature, that depends on its trusted roots and revocations.
-   */
-  readonly #verifiedChains = new Map<string, readonly string[]>();
+  /** This authorizer's trusted roots as the prefix of its chain keys (see VerifiedSignatures). */
+  readonly #rootsKey: string;
 
   constructor(o: AuthorizerOptions) {
     const maxWindows = o.maxWindows ?? DEFAULT_POP_MAX_WINDOWS;
@@ -169,6 +200,7 @@ export class Authorizer {
     this.#maxWindows = maxWindows;
     this.#skew = skew;
     this.#signatures = o.signatures ?? new VerifiedSignatures();
+    this.#rootsKey = rootsKey(this.#trustedRoots);
   }
 
   /** Verifies a chain (root first) at the injected clock's now; throws a WarrantError. */
@@ -225,9 +257,8 @@ export class Authorizer {
 
   #verify(chain: readonly SignedWarrant[], now: number): void {
     checkChainLength(chain);
-    let key = '';
-    for (const w of chain) key += `${this.#signatures.envelopeId(w)},`;
-    const ids = this.#verifiedChains.get(key);
+    const key = this.#signatures.chainKey(this.#rootsKey, chain);
+    const ids = this.#signatures.verifiedChain(key);
     if (ids !== undefined) {
       // Everything clock-independent already passed for these exact bytes: what is left is what
       // can change between calls, in the order the full check would report it.
@@ -242,7 +273,6 @@ export class Authorizer {
       clockSkewSeconds: this.#skew,
       signatureValid: (w, key) => this.#signatures.valid(w, key),
     });
-    if (this.#verifiedChains.size >= CACHE_LIMIT) this.#verifiedChains.clear();
-    this.#verifiedChains.set(key, verifiedIds);
+    this.#signatures.rememberChain(key, verifiedIds);
   }
 }

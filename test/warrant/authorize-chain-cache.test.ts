@@ -2,11 +2,12 @@
  * The Authorizer's chain cache (chains keyed by the ids of their envelopes' bytes) under a mix of
  * chains: switching between chains of different lengths and contents must give the verdict a
  * fresh Authorizer gives, with no valid signature checked twice, no failure remembered, and a
- * chain that extends a cached one checked in full.
+ * chain that extends a cached one checked in full; authorizers sharing their checks keep their own
+ * trusted roots, revocations and clocks.
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import * as keys from '../../src/warrant/keys.js';
-import { Authorizer } from '../../src/warrant/authorize.js';
+import { Authorizer, VerifiedSignatures } from '../../src/warrant/authorize.js';
 import { grant, mint } from '../../src/warrant/builder.js';
 import { signPop } from '../../src/warrant/pop.js';
 import { warrantIdString } from '../../src/warrant/id.js';
@@ -97,5 +98,36 @@ describe('chain cache across many chains', () => {
     expect(outcome(() => a.verifyChain(chains['deep']!))).toBe('warrant_revoked');
     expect(outcome(() => a.verifyChain(chains['q']!))).toBe('valid');
     expect(outcome(() => a.verifyChain(chains['deep']!))).toBe('warrant_revoked');
+  });
+});
+
+describe('chain checks shared between authorizers', () => {
+  beforeEach(() => {
+    verifyWarrant.mockClear();
+  });
+
+  it('a chain verified by one authorizer is not re-checked by another with the same roots', () => {
+    const shared = new VerifiedSignatures();
+    const first = new Authorizer({ trustedRoots: [org.publicKey], clock: fixedClock(NOW), signatures: shared });
+    expect(outcome(() => first.verifyChain(chains['q']!))).toBe('valid');
+    const checks = verifyWarrant.mock.calls.length;
+    const second = new Authorizer({ trustedRoots: [org.publicKey], clock: fixedClock(NOW), signatures: shared });
+    expect(outcome(() => second.verifyChain(chains['q']!))).toBe('valid');
+    expect(verifyWarrant.mock.calls.length).toBe(checks);
+  });
+
+  it('each authorizer still applies its own trusted roots, revocations and clock', () => {
+    const shared = new VerifiedSignatures();
+    const clock = movableClock(NOW);
+    const make = (o: { roots?: Uint8Array[]; revoked?: string[] } = {}) =>
+      new Authorizer({ trustedRoots: o.roots ?? [org.publicKey], clock, signatures: shared, revoked: o.revoked ?? [] });
+    expect(outcome(() => make().verifyChain(chains['q']!))).toBe('valid');
+    expect(outcome(() => make({ roots: [r.publicKey] }).verifyChain(chains['q']!))).toBe('chain_not_anchored');
+    expect(outcome(() => make({ roots: [r.publicKey, org.publicKey] }).verifyChain(chains['q']!))).toBe('valid');
+    expect(outcome(() => make({ revoked: [warrantIdString(leafQ.payload.id)] }).verifyChain(chains['q']!))).toBe('warrant_revoked');
+    clock.set(leafQ.payload.expiresAt + 31);
+    expect(outcome(() => make().verifyChain(chains['q']!))).toBe('warrant_expired');
+    clock.set(NOW);
+    expect(outcome(() => make().verifyChain(chains['q']!))).toBe('valid');
   });
 });
