@@ -11,7 +11,8 @@ import { VIOLATION_KINDS } from '../bench/gate-kinds.js';
 import { formatRate } from '../bench/rate.js';
 import type { Results } from '../bench/results.js';
 import { DEFAULT_SEED } from '../bench/run.js';
-import { runSuite } from '../pipeline/suite.js';
+import { bundledWorker, defaultWorkers, runSuite } from '../pipeline/suite.js';
+import { RunThreads } from '../pipeline/threads.js';
 import { ScenarioError } from '../bench/scenario/errors.js';
 import { loadScenarios } from '../bench/scenario/load.js';
 import { drainLoaderWarnings } from '../bench/scenario/warnings.js';
@@ -148,13 +149,16 @@ async function obtainResults(runner: Runner, config: ActionConfig, ctx: ActionCo
       throw e;
     }
   }
+  // The run's worker threads (every core): on a large suite they parse the files, then run them.
+  const threads = new RunThreads({ workers: defaultWorkers(), script: bundledWorker() });
   try {
     // Relative paths resolve against the workspace, and must stay in it (symlinks followed);
     // problems name files as the user wrote them.
-    const scenarios = await loadScenarios(config.scenarios, ctx.workspace, { confine: ctx.workspace });
+    const scenarios = await loadScenarios(config.scenarios, ctx.workspace, { confine: ctx.workspace, parse: threads.parse });
     // Loader warnings (e.g. a Cel constraint name bound only for object arguments) reach the log.
     for (const w of drainLoaderWarnings()) runner.warning(w);
     const matrix = await runSuite({
+      threads,
       scenarios: config.llm.mode === 'llm' ? [] : scenarios, // --mode llm: the scripted matrix does not run
       maxAsr: config.maxAsr,
       minTcr: config.minTcr,
@@ -163,6 +167,7 @@ async function obtainResults(runner: Runner, config: ActionConfig, ctx: ActionCo
       seed: DEFAULT_SEED,
       analyses: { probes: config.probes, mutants: config.mutants },
     });
+    await threads.close(); // what follows runs here
     const results = await runActionLlm(runner, config.llm, matrix, scenarios, { seed: DEFAULT_SEED, maxAsr: config.maxAsr, minTcr: config.minTcr });
     return await applyActionBaseline(runner, config, ctx, scenarios, results);
   } catch (e) {
@@ -186,6 +191,8 @@ async function obtainResults(runner: Runner, config: ActionConfig, ctx: ActionCo
       return undefined;
     }
     throw e;
+  } finally {
+    await threads.close();
   }
 }
 

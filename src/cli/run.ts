@@ -6,7 +6,9 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { HarnessError } from '../bench/errors.js';
-import { defaultWorkers, runSuite } from '../pipeline/suite.js';
+import { bundledWorker, defaultWorkers, runSuite } from '../pipeline/suite.js';
+import { RunThreads } from '../pipeline/threads.js';
+import type { Results } from '../bench/results.js';
 import { ScenarioError } from '../bench/scenario/errors.js';
 import { loadScenarios } from '../bench/scenario/load.js';
 import { drainLoaderWarnings } from '../bench/scenario/warnings.js';
@@ -14,9 +16,8 @@ import { renderJson } from '../report/json.js';
 import { gateLines, renderTable } from '../report/table.js';
 import type { MutantOptions } from '../analysis/mutants/analysis.js';
 import type { ProbeOptions } from '../analysis/probes/types.js';
-import { prepareEnvironment } from '../bench/env/prepare.js';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, UsageError, type CliIO, type Command } from './io.js';
-import { LLM_HELP, LLM_OPTIONS, parseLlmFlags } from './llm-flags.js';
+import { LLM_HELP, LLM_OPTIONS, parseLlmFlags, type LlmFlags } from './llm-flags.js';
 
 export const RUN_HELP = `usage: delegation-bench run [--scenarios PATH]... [--scenario NAME]...
                            [--format table|markdown|json] [--out FILE]
@@ -218,9 +219,22 @@ export const runCommand: Command = async (argv: string[], io: CliIO) => {
   }
   const llm = parseLlmFlags(flags.llmValues, io.env ?? {});
 
+  // The run's worker threads: on a large suite they parse the files, then run the scenarios.
+  const threads = new RunThreads({ workers: flags.workers, script: bundledWorker() });
+  try {
+    const outcome = await loadAndRun(flags, llm, threads, io);
+    if (typeof outcome === 'number') return outcome;
+    return await writeReport(flags, llm, outcome, io);
+  } finally {
+    await threads.close();
+  }
+};
+
+/** Loads the scenarios and runs them (matrix, baseline, LLM): the results, or an exit code. */
+async function loadAndRun(flags: RunFlags, llm: LlmFlags, threads: RunThreads, io: CliIO): Promise<Results | number> {
   let scenarios;
   try {
-    scenarios = await loadScenarios(flags.inputs, io.cwd);
+    scenarios = await loadScenarios(flags.inputs, io.cwd, { parse: threads.parse });
     for (const w of drainLoaderWarnings()) io.stderr(`warning: ${w}\n`);
   } catch (e) {
     if (e instanceof ScenarioError) {
@@ -243,12 +257,10 @@ export const runCommand: Command = async (argv: string[], io: CliIO) => {
   }
   if (scenarios.length === 0) throw new UsageError('no scenarios to run');
 
-  // The environment's parsers a scenario can reach (the shell parser costs ~350 ms: only when needed).
-  await prepareEnvironment(scenarios);
   let results;
   try {
     results = await runSuite({
-      workers: flags.workers,
+      threads,
       scenarios: llm.mode === 'llm' ? [] : scenarios, // --mode llm: the scripted matrix does not run
       maxAsr: flags.maxAsr,
       minTcr: flags.minTcr,
@@ -258,6 +270,7 @@ export const runCommand: Command = async (argv: string[], io: CliIO) => {
       timings: flags.timings,
       analyses: { probes: flags.probes, mutants: flags.mutants },
     });
+    await threads.close(); // what follows runs here
     if (flags.baseline !== undefined) {
       const { applyBaseline } = await import('./ci-files.js');
       results = await applyBaseline(results, scenarios, { ref: flags.baseline, allowWidening: flags.allowWidening, inputs: flags.inputs, names: flags.names, seed: flags.seed }, io);
@@ -274,7 +287,11 @@ export const runCommand: Command = async (argv: string[], io: CliIO) => {
     }
     throw e;
   }
+  return results;
+}
 
+/** Renders and writes the results; the exit code. */
+async function writeReport(flags: RunFlags, llm: LlmFlags, results: Results, io: CliIO): Promise<number> {
   const table = renderTable(results);
   let report: string;
   if (flags.format === 'json') report = renderJson(results);

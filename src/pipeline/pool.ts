@@ -1,86 +1,138 @@
 /**
- * Runs units on worker threads. The main thread hands out batches of consecutive scenarios as
- * workers become free (so a slow scenario does not hold up a whole share) and puts every outcome
- * back at its scenario's index: the assembled run is the same, byte for byte, for any number of
- * workers and any order of completion.
+ * The run's worker threads. Work is a list cut into jobs of consecutive items, handed out as
+ * workers become free (so a slow item does not hold up a whole share); every outcome is put back
+ * at its item's index, so what the caller gets is the same for any number of workers and any order
+ * of completion. Two kinds of work go through it: parsing the scenario files, then running them.
  */
 import { Worker } from 'node:worker_threads';
 import { HarnessError } from '../bench/errors.js';
-import { encodeScenariosForTransfer } from '../bench/scenario/snapshot.js';
+import type { ParseItem, ParsedItem } from '../bench/scenario/load-yaml.js';
+import { decodeScenariosFromTransfer, encodeScenariosForTransfer } from '../bench/scenario/snapshot.js';
 import type { Scenario } from '../bench/scenario/types.js';
 import type { AnalysisOptions } from './analyses.js';
-import { WORKER_KIND, type WorkerFailure, type WorkerReply, type WorkerSetup } from './protocol.js';
+import { WORKER_KIND, type Job, type ParsedTransfer, type WorkerFailure, type WorkerReply, type WorkerSetup } from './protocol.js';
 import type { UnitOutcome } from './unit.js';
 
-/** About this many batches per worker: small enough to balance, large enough to amortize messages. */
-const BATCHES_PER_WORKER = 8;
-
-export interface PoolOptions {
-  readonly script: URL;
-  readonly workers: number;
-  readonly seed: string;
-  readonly analyses: AnalysisOptions;
-}
+/** About this many jobs per worker: small enough to balance, large enough to amortize messages. */
+const JOBS_PER_WORKER = 8;
 
 function raise(f: WorkerFailure): never {
   if (f.name === 'HarnessError') throw new HarnessError(f.message, f.scenario, f.condition, f.source);
   throw new Error(`a worker thread failed: ${f.name}: ${f.message}`);
 }
 
-export async function runOnWorkers(scenarios: readonly Scenario[], o: PoolOptions): Promise<UnitOutcome[]> {
-  const count = Math.max(1, Math.min(o.workers, scenarios.length));
-  const size = Math.max(1, Math.ceil(scenarios.length / (count * BATCHES_PER_WORKER)));
-  const setup: WorkerSetup = { kind: WORKER_KIND, seed: o.seed, scenarios: encodeScenariosForTransfer(scenarios), analyses: o.analyses };
-  const outcomes = new Array<UnitOutcome | undefined>(scenarios.length);
-  // The failure of the earliest batch wins, as it would in one thread: once a batch fails, no
-  // later batch is handed out, and the ones already out are waited for (one may fail earlier).
-  let firstFailure: { start: number; failure: WorkerFailure } | undefined;
-  let next = 0;
-  const workers: Worker[] = [];
-  try {
+export class WorkerPool {
+  readonly #workers: Worker[] = [];
+  /** Set when a worker errs or stops on its own: every later dispatch fails with it. */
+  #broken: Error | undefined;
+  #onBroken: ((e: Error) => void) | undefined;
+
+  /** Starts `size` workers from `script`; they load while this thread goes on. */
+  constructor(script: URL, size: number) {
+    const setup: WorkerSetup = { kind: WORKER_KIND };
+    for (let i = 0; i < size; i++) {
+      const w = new Worker(script, { workerData: setup });
+      const broken = (e: Error) => {
+        this.#broken ??= e;
+        this.#onBroken?.(e);
+      };
+      w.on('error', broken);
+      w.on('exit', (code) => broken(new Error(`a worker thread stopped early (exit code ${code})`)));
+      this.#workers.push(w);
+    }
+  }
+
+  get size(): number {
+    return this.#workers.length;
+  }
+
+  /** Parses scenario files; the scenarios arrive as this thread would have parsed them. */
+  async parse(items: readonly ParseItem[]): Promise<ParsedItem[]> {
+    const out = await this.#dispatch(items.length, (start, end) => ({ job: 'parse', start, items: items.slice(start, end) }));
+    return (out as ParsedTransfer[]).map((p) => ({
+      warnings: p.warnings,
+      result: {
+        problems: p.problems,
+        name: p.name,
+        scenario: p.scenario === undefined ? undefined : decodeScenariosFromTransfer(p.scenario)[0],
+      },
+    }));
+  }
+
+  /** Runs every scenario as a unit (its trials, then its analyses). */
+  async run(scenarios: readonly Scenario[], seed: string, analyses: AnalysisOptions): Promise<UnitOutcome[]> {
+    const out = await this.#dispatch(scenarios.length, (start, end) => ({
+      job: 'run',
+      start,
+      seed,
+      analyses,
+      scenarios: encodeScenariosForTransfer(scenarios.slice(start, end)),
+    }));
+    return out as UnitOutcome[];
+  }
+
+  async close(): Promise<void> {
+    this.#onBroken = undefined;
+    for (const w of this.#workers) w.removeAllListeners('exit');
+    await Promise.all(this.#workers.map((w) => w.terminate()));
+  }
+
+  /**
+   * Cuts `count` items into jobs and hands them out. The failure of the earliest job wins, as it
+   * would on one thread: once a job fails, no later job is handed out, and the ones already out
+   * are waited for (one may fail earlier).
+   */
+  async #dispatch(count: number, job: (start: number, end: number) => Job): Promise<unknown[]> {
+    if (this.#broken) throw this.#broken;
+    const outcomes = new Array<unknown>(count);
+    const filled = new Array<boolean>(count).fill(false);
+    const size = Math.max(1, Math.ceil(count / (this.#workers.length * JOBS_PER_WORKER)));
+    let firstFailure: { start: number; failure: WorkerFailure } | undefined;
+    let next = 0;
     await new Promise<void>((resolve, reject) => {
-      let idle = 0;
+      let busy = 0;
       let settled = false;
-      const crash = (e: unknown) => {
+      const finish = (e?: Error) => {
         if (settled) return;
         settled = true;
-        reject(e instanceof Error ? e : new Error(String(e)));
+        for (const w of this.#workers) w.removeListener('message', onMessage.get(w)!);
+        this.#onBroken = undefined;
+        if (e) reject(e);
+        else resolve();
       };
-      const feed = (w: Worker) => {
-        if (settled) return;
-        if (next >= scenarios.length || firstFailure !== undefined) {
-          if (++idle === count) {
-            settled = true;
-            resolve();
-          }
+      this.#onBroken = finish;
+      const feed = (w: Worker): void => {
+        if (next >= count || firstFailure !== undefined) {
+          if (busy === 0) finish();
           return;
         }
         const start = next;
-        next = Math.min(scenarios.length, start + size);
-        w.postMessage({ start, end: next });
+        next = Math.min(count, start + size);
+        busy++;
+        w.postMessage(job(start, next));
       };
-      for (let i = 0; i < count; i++) {
-        const w = new Worker(o.script, { workerData: setup });
-        workers.push(w);
-        w.on('message', (reply: WorkerReply) => {
+      const onMessage = new Map<Worker, (reply: WorkerReply) => void>();
+      for (const w of this.#workers) {
+        const handler = (reply: WorkerReply) => {
+          busy--;
           if ('failure' in reply) {
             if (firstFailure === undefined || reply.start < firstFailure.start) firstFailure = reply;
           } else {
-            reply.outcomes.forEach((u, k) => (outcomes[reply.start + k] = u));
+            reply.outcomes.forEach((u, k) => {
+              outcomes[reply.start + k] = u;
+              filled[reply.start + k] = true;
+            });
           }
           feed(w);
-        });
-        w.on('error', crash);
-        w.on('exit', (code) => crash(new Error(`a worker thread stopped early (exit code ${code})`)));
-        feed(w);
+        };
+        onMessage.set(w, handler);
+        w.on('message', handler);
       }
+      for (const w of this.#workers) feed(w);
     });
-  } finally {
-    await Promise.all(workers.map((w) => w.terminate()));
+    if (firstFailure !== undefined) raise(firstFailure.failure);
+    const missing = filled.indexOf(false);
+    if (missing >= 0) throw new Error(`item #${missing + 1} came back from no worker`);
+    return outcomes;
   }
-  if (firstFailure !== undefined) raise(firstFailure.failure);
-  return outcomes.map((u, i) => {
-    if (u === undefined) throw new Error(`scenario #${i + 1} came back from no worker`);
-    return u;
-  });
 }

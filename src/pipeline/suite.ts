@@ -16,18 +16,13 @@ import { builtinScenariosDir } from '../bench/scenario/builtin.js';
 import type { Scenario } from '../bench/scenario/types.js';
 import { aggregateAnalyses, NO_ANALYSES, type AnalysisOptions } from './analyses.js';
 import { prepareEnvironment } from '../bench/env/prepare.js';
-import { runOnWorkers } from './pool.js';
+import { RunThreads, threadCount } from './threads.js';
+
+export { MIN_SCENARIOS_FOR_WORKERS } from './threads.js';
 import { runUnit, type UnitOutcome } from './unit.js';
 
 /** Set by scripts/build.mjs (esbuild `define`): the bundles start `dist/worker.js`. */
 declare const DELEGATION_BENCH_WORKER: string | undefined;
-
-/**
- * Below this many scenarios one thread is as fast: a worker costs a bundle load (about a bare Node
- * start) and the scenarios' transfer. Measured on 2 cores with probes and mutants: 48 copies of
- * the built-ins take 1.95 s on two workers against 2.20 s on one thread (medians of three).
- */
-export const MIN_SCENARIOS_FOR_WORKERS = 48;
 
 export interface SuiteOptions extends RunOptions {
   /** Threads to use; 1 runs everything here. Default: the machine's available parallelism. */
@@ -35,13 +30,19 @@ export interface SuiteOptions extends RunOptions {
   readonly analyses?: AnalysisOptions;
   /** The worker entry; default: dist/worker.js in the bundle, none from the sources. */
   readonly workerScript?: URL;
+  /**
+   * The run's threads, when the caller started them before (to parse the files on them too):
+   * runSuite then uses them and leaves closing them to the caller.
+   */
+  readonly threads?: RunThreads;
 }
 
 export function defaultWorkers(): number {
   return Math.max(1, availableParallelism());
 }
 
-function bundledWorker(): URL | undefined {
+/** The bundle's worker entry (dist/worker.js), or none from the sources. */
+export function bundledWorker(): URL | undefined {
   if (typeof DELEGATION_BENCH_WORKER !== 'string') return undefined;
   const path = join(dirname(builtinScenariosDir()), 'dist', DELEGATION_BENCH_WORKER);
   return existsSync(path) ? pathToFileURL(path) : undefined;
@@ -55,13 +56,11 @@ function checkNames(scenarios: readonly Scenario[]): void {
   }
 }
 
-/** How many threads this run uses: 1 unless asked for more, the work is large and a worker exists. */
+/** How many threads this run uses (see threadCount). */
 export function threadsFor(o: SuiteOptions): { threads: number; script?: URL } {
-  const wanted = o.workers ?? defaultWorkers();
-  if (wanted <= 1 || o.scenarios.length < MIN_SCENARIOS_FOR_WORKERS) return { threads: 1 };
   const script = o.workerScript ?? bundledWorker();
-  if (script === undefined) return { threads: 1 };
-  return { threads: Math.min(wanted, o.scenarios.length), script };
+  const threads = threadCount(o.workers ?? defaultWorkers(), o.scenarios.length, script);
+  return threads === 1 ? { threads } : { threads, script };
 }
 
 export async function runSuite(o: SuiteOptions): Promise<Results> {
@@ -69,15 +68,22 @@ export async function runSuite(o: SuiteOptions): Promise<Results> {
   const started = o.timings ? now() : 0;
   checkNames(o.scenarios);
   const analyses = o.analyses ?? NO_ANALYSES;
-  const { threads, script } = threadsFor(o);
+  const threads = o.threads ?? new RunThreads({ workers: o.workers ?? defaultWorkers(), script: o.workerScript ?? bundledWorker() });
   let units: UnitOutcome[];
-  if (threads > 1 && script !== undefined) {
-    // Each worker prepares the environment's parsers for itself (worker.ts).
-    units = await runOnWorkers(o.scenarios, { script, workers: threads, seed: o.seed, analyses });
-  } else {
-    await prepareEnvironment(o.scenarios);
-    const conditions = new Conditions(o.seed);
-    units = o.scenarios.map((s) => runUnit(s, conditions, analyses));
+  let used: number;
+  try {
+    const pooled = await threads.run(o.scenarios, o.seed, analyses);
+    if (pooled !== undefined) {
+      units = pooled.units;
+      used = pooled.threads;
+    } else {
+      await prepareEnvironment(o.scenarios);
+      const conditions = new Conditions(o.seed);
+      units = o.scenarios.map((s) => runUnit(s, conditions, analyses));
+      used = 1;
+    }
+  } finally {
+    if (o.threads === undefined) await threads.close();
   }
   const trials: Trial[] = units.flatMap((u) => u.trials);
   const run = aggregateAnalyses(units, analyses);
@@ -95,7 +101,7 @@ export async function runSuite(o: SuiteOptions): Promise<Results> {
       per_call_us: calls === 0 ? 0 : round((totalMs * 1000) / calls, 1),
       authorized_calls: authorized,
       per_authorized_call_us: authorized === 0 ? 0 : round((totalMs * 1000) / authorized, 1),
-      workers: threads,
+      workers: used,
     };
   }
   return results;

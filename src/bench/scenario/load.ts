@@ -14,6 +14,7 @@ import { builtinScenariosDir } from './builtin.js';
 import { BUILTIN } from './files.js';
 import { readBuiltinSnapshot } from './snapshot.js';
 import type { Scenario } from './types.js';
+import type { ScenarioParser } from './load-yaml.js';
 
 export { builtinScenariosDir } from './builtin.js';
 export { ScenarioError } from './errors.js';
@@ -32,6 +33,8 @@ export interface LoadOptions {
    * followed (the action: GITHUB_WORKSPACE). Unset: no bound (the CLI reads what its user names).
    */
   readonly confine?: string;
+  /** Who parses the files (default: this thread); e.g. the run's worker threads on a large suite. */
+  readonly parse?: ScenarioParser;
 }
 
 function defaultBuiltin(): { dir: string; snapshot?: string } {
@@ -51,5 +54,5 @@ export async function loadScenarios(inputs: readonly string[], cwd: string, opti
     if (scenarios !== undefined) return scenarios;
   }
   const { loadScenarioFiles } = await import('./load-yaml.js');
-  return loadScenarioFiles(inputs, cwd, builtin.dir, options.confine);
+  return loadScenarioFiles(inputs, cwd, builtin.dir, options.confine, options.parse);
 }
