@@ -9,7 +9,7 @@
  * like a block would make a broken benchmark report a secure policy.
  */
 import { signPop } from '../warrant/pop.js';
-import { isWarrantError } from '../warrant/errors.js';
+import { isWarrantError, type WarrantError } from '../warrant/errors.js';
 import { SimulatedEnvironment } from './environment.js';
 import { HarnessError, describeError, formatSource } from './errors.js';
 import type { Conditions, Delegation } from './conditions.js';
@@ -32,6 +32,20 @@ function harnessError(scenario: Scenario, condition: Condition, call: ScenarioCa
 
 /** Signs and authorizes one call; returns the denial, or undefined when it is allowed (LLM mode uses it per model call). */
 export function authorize(d: Delegation, scenario: Scenario, call: ScenarioCall, index: number): Denial | undefined {
+  const denial = decide(d, scenario, call, index);
+  return denial === undefined ? undefined : { code: denial.code, reason: denial.message };
+}
+
+/**
+ * Whether the authorizer allows the call, exactly as `authorize` decides it, for callers that only
+ * count denials (probes): the denial's reason, built only when read, is never built.
+ */
+export function isAllowed(d: Delegation, scenario: Scenario, call: ScenarioCall, index: number): boolean {
+  return decide(d, scenario, call, index) === undefined;
+}
+
+/** Signs and authorizes one call; returns the authorizer's WarrantError, or undefined when allowed. */
+function decide(d: Delegation, scenario: Scenario, call: ScenarioCall, index: number): WarrantError | undefined {
   const now = d.clock.advance();
   let pop: Uint8Array;
   try {
@@ -44,7 +58,7 @@ export function authorize(d: Delegation, scenario: Scenario, call: ScenarioCall,
     d.authorizer.authorize(d.chain, { tool: call.tool, args: call.args, pop });
     return undefined;
   } catch (e) {
-    if (isWarrantError(e)) return { code: e.code, reason: e.message };
+    if (isWarrantError(e)) return e;
     throw harnessError(scenario, d.condition, call, index, 'the authorizer failed', e);
   }
 }

@@ -83,7 +83,8 @@ export function cborToValue(c: CborValue, path = 'value'): Value {
 export function formatValue(v: Value): string {
   if (v instanceof Float) return Number.isInteger(v.value) ? v.value.toFixed(1) : String(v.value);
   if (typeof v === 'bigint') return v.toString();
-  if (typeof v === 'string') return JSON.stringify(v).replace(/^"|"$/g, "'");
+  // JSON's escaping between single quotes (its own double quotes are always the first and last char).
+  if (typeof v === 'string') return `'${JSON.stringify(v).slice(1, -1)}'`;
   if (Array.isArray(v)) return `[${v.map(formatValue).join(', ')}]`;
   if (v !== null && typeof v === 'object') {
     return `{${Object.keys(v).map((k) => `${k}: ${formatValue(v[k]!)}`).join(', ')}}`;

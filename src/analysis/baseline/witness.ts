@@ -11,7 +11,7 @@
  * values: when none of those separates the two, the widening is "unproven", never guessed.
  */
 import { effectiveRoot } from '../../warrant/constraints/subpath.js';
-import { checkConstraint } from '../../warrant/constraints/satisfy.js';
+import { constraintOutcome } from '../../warrant/constraints/satisfy.js';
 import { listContains } from '../../warrant/constraints/compare.js';
 import type { Constraint } from '../../warrant/constraints/types.js';
 import { Float, type Value } from '../../warrant/value.js';
@@ -24,7 +24,7 @@ const WITNESS_NAME = 'delegation-bench-witness';
 /** true when `c` accepts `v` (an absent constraint accepts nothing: the base refused the name). */
 export function accepts(c: Constraint | undefined, v: Value): boolean {
   if (c === undefined) return false;
-  return checkConstraint(c, v, 'witness') === undefined;
+  return constraintOutcome(c, v) === 'allowed';
 }
 
 function join(root: string, name: string): string {

@@ -15,7 +15,7 @@
  * and so `unconstrained`.
  */
 import { describeConstraint } from '../../warrant/constraints/format.js';
-import { checkConstraint } from '../../warrant/constraints/satisfy.js';
+import { constraintOutcome } from '../../warrant/constraints/satisfy.js';
 import { formatSource } from '../../bench/errors.js';
 import type { CoverageEntry } from '../../bench/results-policy.js';
 import type { Trial } from '../../bench/results.js';
@@ -56,7 +56,7 @@ export function policyCoverage(scenario: Scenario, trial: Trial, outcomes: reado
     for (const param of params) {
       const c = set.constraints[param]!;
       const denied = attacks
-        .filter(({ c: call }) => !has(call.args, param) || checkConstraint(c, call.args[param]!, `${tool}.${param}`) !== undefined)
+        .filter(({ c: call }) => !has(call.args, param) || constraintOutcome(c, call.args[param]!) !== 'allowed')
         .map(({ i }) => i + 1);
       const killed = count(tool, param, 'killed');
       out.push({

@@ -4,7 +4,7 @@
  * legitimate value of the parameter (both checked here, with the authorizer's own satisfaction
  * code); otherwise the tightest grant there is, `one_of` the legitimate values.
  */
-import { checkConstraint } from '../../warrant/constraints/satisfy.js';
+import { constraintOutcome } from '../../warrant/constraints/satisfy.js';
 import type { Constraint } from '../../warrant/constraints/types.js';
 import type { Value } from '../../warrant/value.js';
 import type { ParamKind, ProbeFamily } from './types.js';
@@ -51,7 +51,7 @@ function hostOf(u: string): { scheme: string; host: string } | undefined {
   }
 }
 
-const allows = (c: Constraint, v: Value) => checkConstraint(c, v, 'x') === undefined;
+const allows = (c: Constraint, v: Value) => constraintOutcome(c, v) === 'allowed';
 
 /** The constraint to grant instead of `granted`, or undefined when no constraint of ours is sure. */
 export function suggestFix(

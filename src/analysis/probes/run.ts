@@ -18,13 +18,13 @@ import type { Effect } from '../../bench/effects.js';
 import { SimulatedEnvironment } from '../../bench/environment.js';
 import { formatSource } from '../../bench/errors.js';
 import type { AnalysisViolation } from '../../bench/gate.js';
-import { authorize } from '../../bench/harness.js';
+import { isAllowed } from '../../bench/harness.js';
 import { toPlain, type Plain } from '../../bench/plain.js';
 import type { Trial } from '../../bench/results.js';
 import type { Scenario, ScenarioCall } from '../../bench/scenario/types.js';
 import { seededRandom } from '../../bench/seed.js';
 import { describeConstraint } from '../../warrant/constraints/format.js';
-import { explainConstraint } from '../../warrant/constraints/satisfy.js';
+import { constraintOutcome } from '../../warrant/constraints/satisfy.js';
 import { compareUtf8 } from '../../warrant/bytes.js';
 import { Float, type Value } from '../../warrant/value.js';
 import { emailProbes } from './families/email.js';
@@ -136,16 +136,13 @@ export function probeScenario(scenario: Scenario, conditions: Conditions, trials
         total++;
         const args = { ...template.args, [param]: probe.value };
         const call: ScenarioCall = { ...template, args, expect: 'deny' };
-        if (authorize(delegation, scenario, call, 0) !== undefined) continue;
+        if (!isAllowed(delegation, scenario, call, 0)) continue;
         const effect = runInEnvironment(scenario, tool, args);
         if (effect === undefined) continue; // the tool refused the argument: nothing happened
         // The same constraint, at the instant the probe was authorized; a refusal by one of our own
         // bounds (CEL cost, regex work) is not the constraint's decision, so it shows no hole.
         const at = delegation.clock.now();
-        const denied = canonicalValues(kind, probe.value, effect).find((cv) => {
-          const r = explainConstraint(constraint, cv.value, `${tool}.${param}`, at);
-          return r !== undefined && !r.limit;
-        });
+        const denied = canonicalValues(kind, probe.value, effect).find((cv) => constraintOutcome(constraint, cv.value, at) === 'denied');
         if (denied === undefined) continue;
         const fix = suggestFix(constraint, kind, probe.family, probe.value, legit);
         const pos = scenario.grantSources?.[tool] ?? scenario.warrantSource ?? scenario.source;

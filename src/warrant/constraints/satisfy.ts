@@ -169,6 +169,24 @@ function judge(c: Constraint, v: Value, depth: number, now: number | undefined):
   }
 }
 
+/** The verdict on `value`; never throws. */
+function verdictOf(c: Constraint, value: Value, now: number | undefined): Verdict {
+  try {
+    return judge(c, value, 0, now);
+  } catch (e) {
+    // Defensive: no input should get here, but a denial is the only safe answer if one does.
+    return no(`internal error: ${e instanceof Error ? e.message : String(e)}`);
+  }
+}
+
+/** The sentence for a failed verdict: it names `path`, the value and the constraint. */
+function reasonOf(r: Verdict & { ok: false }, c: Constraint, value: Value, path: string): string {
+  const shown = `${path}: ${showValue(value)}`;
+  const desc = describeConstraint(c);
+  if (r.phrase !== undefined) return `${shown} ${r.phrase} ${desc}`;
+  return `${shown} does not satisfy ${desc}${r.detail ? ` (${r.detail})` : ''}`;
+}
+
 /**
  * undefined when `value` satisfies `c`; else a reason naming `path`, the value and the constraint.
  * Never throws.
@@ -183,19 +201,18 @@ export function checkConstraint(c: Constraint, value: Value, path: string, now?:
  * seconds), read by Tenuo's CEL time functions.
  */
 export function explainConstraint(c: Constraint, value: Value, path: string, now?: number): { why: string; limit: boolean } | undefined {
-  let r: Verdict;
-  try {
-    r = judge(c, value, 0, now);
-  } catch (e) {
-    // Defensive: no input should get here, but a denial is the only safe answer if one does.
-    r = no(`internal error: ${e instanceof Error ? e.message : String(e)}`);
-  }
+  const r = verdictOf(c, value, now);
   if (r.ok) return undefined;
-  const shown = `${path}: ${showValue(value)}`;
-  const desc = describeConstraint(c);
-  const limit = isLimit(r);
-  if (r.phrase !== undefined) return { why: `${shown} ${r.phrase} ${desc}`, limit };
-  return { why: `${shown} does not satisfy ${desc}${r.detail ? ` (${r.detail})` : ''}`, limit };
+  return { why: reasonOf(r, c, value, path), limit: isLimit(r) };
+}
+
+/**
+ * What explainConstraint decides, without its sentence (for callers that only count or compare
+ * verdicts): `allowed`, `denied`, or `limit` for a refusal by one of our own bounds.
+ */
+export function constraintOutcome(c: Constraint, value: Value, now?: number): 'allowed' | 'denied' | 'limit' {
+  const r = verdictOf(c, value, now);
+  return r.ok ? 'allowed' : isLimit(r) ? 'limit' : 'denied';
 }
 
 /**
@@ -223,8 +240,12 @@ export function checkConstraintSet(tool: string, set: ConstraintSet, args: Args,
     if (!has(args, name)) {
       return new WarrantError('constraint_not_satisfied', `${tool}.${name}: required argument is missing`);
     }
-    const r = explainConstraint(set.constraints[name]!, args[name]!, `${tool}.${name}`, now);
-    if (r !== undefined) return new WarrantError(r.limit ? 'evaluation_limit' : 'constraint_not_satisfied', r.why);
+    const c = set.constraints[name]!;
+    const value = args[name]!;
+    const r = verdictOf(c, value, now);
+    // The sentence is built when the denial's message is read: a probe's denial, counted and
+    // dropped, never needs it.
+    if (!r.ok) return new WarrantError(isLimit(r) ? 'evaluation_limit' : 'constraint_not_satisfied', () => reasonOf(r, c, value, `${tool}.${name}`));
   }
   return undefined;
 }
