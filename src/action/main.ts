@@ -154,7 +154,7 @@ async function obtainResults(runner: Runner, config: ActionConfig, ctx: ActionCo
   try {
     // Relative paths resolve against the workspace, and must stay in it (symlinks followed);
     // problems name files as the user wrote them.
-    const scenarios = await loadScenarios(config.scenarios, ctx.workspace, { confine: ctx.workspace, parse: threads.parse });
+    const scenarios = await loadScenarios(config.scenarios, ctx.workspace, { confine: ctx.workspace, parser: threads });
     // Loader warnings (e.g. a Cel constraint name bound only for object arguments) reach the log.
     for (const w of drainLoaderWarnings()) runner.warning(w);
     const matrix = await runSuite({

@@ -234,7 +234,7 @@ export const runCommand: Command = async (argv: string[], io: CliIO) => {
 async function loadAndRun(flags: RunFlags, llm: LlmFlags, threads: RunThreads, io: CliIO): Promise<Results | number> {
   let scenarios;
   try {
-    scenarios = await loadScenarios(flags.inputs, io.cwd, { parse: threads.parse });
+    scenarios = await loadScenarios(flags.inputs, io.cwd, { parser: threads });
     for (const w of drainLoaderWarnings()) io.stderr(`warning: ${w}\n`);
   } catch (e) {
     if (e instanceof ScenarioError) {

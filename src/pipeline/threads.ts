@@ -5,8 +5,7 @@
  * parsers) once, and while this thread is still reading files. Below the threshold, or with one
  * thread, everything happens here.
  */
-import type { ScenarioParser } from '../bench/scenario/load-yaml.js';
-import { parseHere } from '../bench/scenario/load-yaml.js';
+import { parseHere, type ParseItem, type ParsedItem, type ScenarioParser } from '../bench/scenario/load-yaml.js';
 import type { Scenario } from '../bench/scenario/types.js';
 import type { AnalysisOptions } from './analyses.js';
 import { WorkerPool } from './pool.js';
@@ -32,7 +31,7 @@ export interface ThreadOptions {
   readonly script: URL | undefined;
 }
 
-export class RunThreads {
+export class RunThreads implements ScenarioParser {
   readonly #o: ThreadOptions;
   #pool: WorkerPool | undefined;
 
@@ -48,11 +47,16 @@ export class RunThreads {
     return this.#pool;
   }
 
+  /** Starts the workers as soon as the suite is known to be large: they load while files are read. */
+  expect(count: number): void {
+    this.#poolFor(count);
+  }
+
   /** The loader's parser: on the workers for a large suite, here otherwise. */
-  readonly parse: ScenarioParser = async (items) => {
+  async parse(items: readonly ParseItem[]): Promise<ParsedItem[]> {
     const pool = this.#poolFor(items.length);
     return pool === undefined ? parseHere(items) : pool.parse(items);
-  };
+  }
 
   /** The scenarios' units on the workers, or undefined when the run belongs on this thread. */
   async run(scenarios: readonly Scenario[], seed: string, analyses: AnalysisOptions): Promise<{ units: UnitOutcome[]; threads: number } | undefined> {

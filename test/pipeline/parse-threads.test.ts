@@ -38,7 +38,7 @@ async function load(dir: string, workers: number) {
   const threads = new RunThreads({ workers, script: WORKER });
   drainLoaderWarnings();
   try {
-    const scenarios = await loadScenarios([dir], dir, { parse: threads.parse });
+    const scenarios = await loadScenarios([dir], dir, { parser: threads });
     return { scenarios: encodeScenariosForTransfer(scenarios), warnings: drainLoaderWarnings() };
   } catch (e) {
     if (!(e instanceof ScenarioError)) throw e;
@@ -80,7 +80,7 @@ describe('parsing on worker threads', () => {
     const dir = suite(count);
     const threads = new RunThreads({ workers: 2, script: WORKER });
     try {
-      const scenarios = await loadScenarios([dir], dir, { parse: threads.parse });
+      const scenarios = await loadScenarios([dir], dir, { parser: threads });
       const options = { scenarios, maxAsr: 0, minTcr: 1, seed: 'threads', timings: true, now: () => 0 };
       const pooled = await runSuite({ ...options, threads });
       const alone = await runSuite({ ...options, workers: 1 });

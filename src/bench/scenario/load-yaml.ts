@@ -25,8 +25,12 @@ export interface ParsedItem {
   readonly warnings: readonly string[];
 }
 
-/** Parses files, in any way, giving one ParsedItem per item in the same order. */
-export type ScenarioParser = (items: readonly ParseItem[]) => Promise<ParsedItem[]>;
+/** Who parses the files: in any way, giving one ParsedItem per item in the same order. */
+export interface ScenarioParser {
+  parse(items: readonly ParseItem[]): Promise<ParsedItem[]>;
+  /** Told how many files there are before they are read (so that threads can start meanwhile). */
+  expect?(count: number): void;
+}
 
 /** One file parsed on this thread, with the warnings it raised (none may be pending before). */
 export function parseItem(item: ParseItem): ParsedItem {
@@ -34,13 +38,16 @@ export function parseItem(item: ParseItem): ParsedItem {
   return { result, warnings: drainLoaderWarnings() };
 }
 
-/** The default parser: every file here, in order. Warnings raised before are kept before. */
-export const parseHere: ScenarioParser = async (items) => {
+/** Every file parsed here, in order. Warnings raised before are kept before. */
+export function parseHere(items: readonly ParseItem[]): ParsedItem[] {
   const earlier = drainLoaderWarnings();
   const parsed = items.map(parseItem);
   addLoaderWarnings(earlier);
   return parsed;
-};
+}
+
+/** The default parser: this thread. */
+export const HERE: ScenarioParser = { parse: async (items) => parseHere(items) };
 
 /**
  * Files read ahead of the one being handled: a read is several round trips to the file system's
@@ -88,12 +95,13 @@ export async function loadScenarioFiles(
   cwd: string,
   builtinDir?: string,
   confine?: string,
-  parse: ScenarioParser = parseHere,
+  parser: ScenarioParser = HERE,
 ): Promise<Scenario[]> {
   const { files, problems } = await resolveInputs(inputs, cwd, builtinDir, confine);
+  parser.expect?.(files.length);
   const reads = await readAll(files);
   const items = reads.flatMap(({ file, read }) => (read.text === undefined ? [] : [{ text: read.text, display: file.display }]));
-  const parsed = await parse(items);
+  const parsed = await parser.parse(items);
   if (parsed.length !== items.length) throw new Error(`the scenario parser gave ${parsed.length} results for ${items.length} files`);
   const scenarios: Scenario[] = [];
   const names: { value: string; source: SourcePos }[] = [];

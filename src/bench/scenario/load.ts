@@ -34,7 +34,7 @@ export interface LoadOptions {
    */
   readonly confine?: string;
   /** Who parses the files (default: this thread); e.g. the run's worker threads on a large suite. */
-  readonly parse?: ScenarioParser;
+  readonly parser?: ScenarioParser;
 }
 
 function defaultBuiltin(): { dir: string; snapshot?: string } {
@@ -54,5 +54,5 @@ export async function loadScenarios(inputs: readonly string[], cwd: string, opti
     if (scenarios !== undefined) return scenarios;
   }
   const { loadScenarioFiles } = await import('./load-yaml.js');
-  return loadScenarioFiles(inputs, cwd, builtin.dir, options.confine, options.parse);
+  return loadScenarioFiles(inputs, cwd, builtin.dir, options.confine, options.parser);
 }
