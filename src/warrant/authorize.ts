@@ -115,8 +115,14 @@ export class VerifiedSignatures {
   readonly #memo = new WeakMap<SignedWarrant, EnvelopeMemo>();
   /** Envelope id → the public key its signature verified under. */
   readonly #verified = new Map<number, Uint8Array>();
-  /** Trusted roots and envelope ids of a chain (see chainKey) → the display ids of its warrants. */
-  readonly #chains = new Map<string, readonly string[]>();
+  /**
+   * Chains whose clock-independent checks passed: a trie per set of trusted roots (see rootsKey),
+   * one level per envelope id. A trie, not a map keyed by a joined string: a call then builds and
+   * hashes no string, only looks up small integers.
+   */
+  readonly #chains = new Map<string, ChainNode>();
+  /** Nodes in #chains (the bound). */
+  #chainNodes = 0;
 
   /** The id of an envelope's exact bytes (the same bytes always get the same id). */
   envelopeId(w: SignedWarrant): number {
@@ -152,26 +158,49 @@ export class VerifiedSignatures {
     return ok;
   }
 
-  /** The key of `chain` checked against the roots `rootsKey` stands for (see rootsKey). */
-  chainKey(rootsKey: string, chain: readonly SignedWarrant[]): string {
-    let key = rootsKey;
-    for (const w of chain) key += `${this.envelopeId(w)},`;
-    return key;
+  /**
+   * The display ids of the chain of envelopes `envelopeIds` when its clock-independent checks
+   * passed under the trusted roots `rootsKey` names (see rootsKey); else undefined.
+   */
+  verifiedChain(rootsKey: string, envelopeIds: readonly number[]): readonly string[] | undefined {
+    let node = this.#chains.get(rootsKey);
+    for (let i = 0; i < envelopeIds.length && node !== undefined; i++) node = node.next.get(envelopeIds[i]!);
+    return node?.ids;
   }
 
-  /** The display ids of a chain whose clock-independent checks passed, by its chainKey. */
-  verifiedChain(chainKey: string): readonly string[] | undefined {
-    return this.#chains.get(chainKey);
-  }
-
-  /** Remembers that the clock-independent checks of the chain `chainKey` names passed. */
-  rememberChain(chainKey: string, ids: readonly string[]): void {
-    if (this.#chains.size >= CACHE_LIMIT) this.#chains.clear();
-    this.#chains.set(chainKey, ids);
+  /** Remembers that the clock-independent checks of that chain passed; `ids` are its display ids. */
+  rememberChain(rootsKey: string, envelopeIds: readonly number[], ids: readonly string[]): void {
+    if (this.#chainNodes + envelopeIds.length + 1 > CACHE_LIMIT) {
+      this.#chains.clear();
+      this.#chainNodes = 0;
+    }
+    let node: ChainNode | undefined = this.#chains.get(rootsKey);
+    if (node === undefined) {
+      node = { next: new Map() };
+      this.#chains.set(rootsKey, node);
+      this.#chainNodes++;
+    }
+    for (const id of envelopeIds) {
+      let child: ChainNode | undefined = node.next.get(id);
+      if (child === undefined) {
+        child = { next: new Map() };
+        node.next.set(id, child);
+        this.#chainNodes++;
+      }
+      node = child;
+    }
+    node.ids = ids;
   }
 }
 
-/** An unambiguous prefix naming a list of trusted root keys: their count, then each in hex. */
+/** One level of the chain trie: the chains that go on from here, by their next envelope id. */
+interface ChainNode {
+  readonly next: Map<number, ChainNode>;
+  /** The display ids of the chain that ends here, when its clock-independent checks passed. */
+  ids?: readonly string[];
+}
+
+/** An unambiguous key naming a list of trusted root keys: their count, then each in hex. */
 function rootsKey(roots: readonly Uint8Array[]): string {
   return `${roots.length}:${roots.map((k) => `${toHex(k)},`).join('')}|`;
 }
@@ -183,7 +212,7 @@ export class Authorizer {
   readonly #maxWindows: number;
   readonly #skew: number;
   readonly #signatures: VerifiedSignatures;
-  /** This authorizer's trusted roots as the prefix of its chain keys (see VerifiedSignatures). */
+  /** This authorizer's trusted roots as a key of the shared chain checks (see VerifiedSignatures). */
   readonly #rootsKey: string;
 
   constructor(o: AuthorizerOptions) {
@@ -257,8 +286,9 @@ export class Authorizer {
 
   #verify(chain: readonly SignedWarrant[], now: number): void {
     checkChainLength(chain);
-    const key = this.#signatures.chainKey(this.#rootsKey, chain);
-    const ids = this.#signatures.verifiedChain(key);
+    const envelopeIds: number[] = [];
+    for (const w of chain) envelopeIds.push(this.#signatures.envelopeId(w));
+    const ids = this.#signatures.verifiedChain(this.#rootsKey, envelopeIds);
     if (ids !== undefined) {
       // Everything clock-independent already passed for these exact bytes: what is left is what
       // can change between calls, in the order the full check would report it.
@@ -273,6 +303,6 @@ export class Authorizer {
       clockSkewSeconds: this.#skew,
       signatureValid: (w, key) => this.#signatures.valid(w, key),
     });
-    this.#signatures.rememberChain(key, verifiedIds);
+    this.#signatures.rememberChain(this.#rootsKey, envelopeIds, verifiedIds);
   }
 }
