@@ -53,17 +53,33 @@ function hostOf(u: string): { scheme: string; host: string } | undefined {
 
 const allows = (c: Constraint, v: Value) => constraintOutcome(c, v) === 'allowed';
 
-/** The constraint to grant instead of `granted`, or undefined when no constraint of ours is sure. */
-export function suggestFix(
-  granted: Constraint,
-  kind: ParamKind,
-  family: ProbeFamily,
-  probe: Value,
-  legit: readonly Value[],
-): Constraint | undefined {
+/** The candidates for one family, in order, that allow every legitimate value. */
+function candidatesFor(granted: Constraint, kind: ParamKind, family: ProbeFamily, legit: readonly Value[]): Constraint[] {
   const extra = tighten(kind, family, legit);
   const candidates: Constraint[] = [];
   if (extra) candidates.push({ type: 'all', constraints: [granted, extra] });
   if (legit.length > 0) candidates.push({ type: 'one_of', values: [...legit] });
-  return candidates.find((c) => !allows(c, probe) && legit.every((v) => allows(c, v)));
+  return candidates.filter((c) => legit.every((v) => allows(c, v)));
+}
+
+/**
+ * For the escapes of one parameter (one granted constraint, kind and set of legitimate values):
+ * the constraint to grant instead of `granted` for an escape of `family` by `probe`, or undefined
+ * when no constraint of ours is sure. Each family's candidates are built and checked against the
+ * legitimate values once; each escape only checks them against its probe (the checks are pure).
+ */
+export function fixFinder(
+  granted: Constraint,
+  kind: ParamKind,
+  legit: readonly Value[],
+): (family: ProbeFamily, probe: Value) => Constraint | undefined {
+  const byFamily = new Map<ProbeFamily, Constraint[]>();
+  return (family, probe) => {
+    let candidates = byFamily.get(family);
+    if (candidates === undefined) {
+      candidates = candidatesFor(granted, kind, family, legit);
+      byFamily.set(family, candidates);
+    }
+    return candidates.find((c) => !allows(c, probe));
+  };
 }

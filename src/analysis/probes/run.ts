@@ -33,7 +33,7 @@ import { pathProbes } from './families/path.js';
 import { shellProbes } from './families/shell.js';
 import { urlProbes } from './families/url.js';
 import type { FamilyGenerator, ProbeValue } from './families/context.js';
-import { suggestFix } from './fix.js';
+import { fixFinder } from './fix.js';
 import { canonicalValues, paramKind } from './kinds.js';
 import type { ParamKind, ProbeEscape, ProbeOptions, ProbesPart, ProbesSection } from './types.js';
 import { constraintYaml } from '../constraint-yaml.js';
@@ -132,6 +132,7 @@ export function probeScenario(scenario: Scenario, conditions: Conditions, trials
       const delegation = conditions.delegation(scenario, 'task_scoped');
       if (delegation === null) continue;
       const template = calls[0]!;
+      const suggestFix = fixFinder(constraint, kind, legit);
       for (const probe of probes) {
         total++;
         const args = { ...template.args, [param]: probe.value };
@@ -144,7 +145,7 @@ export function probeScenario(scenario: Scenario, conditions: Conditions, trials
         const at = delegation.clock.now();
         const denied = canonicalValues(kind, probe.value, effect).find((cv) => constraintOutcome(constraint, cv.value, at) === 'denied');
         if (denied === undefined) continue;
-        const fix = suggestFix(constraint, kind, probe.family, probe.value, legit);
+        const fix = suggestFix(probe.family, probe.value);
         const pos = scenario.grantSources?.[tool] ?? scenario.warrantSource ?? scenario.source;
         escapes.push({
           scenario: scenario.name,
