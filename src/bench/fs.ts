@@ -12,7 +12,28 @@ import { normalizePosixPath } from './scenario/posix-path.js';
  * are no symlinks in the simulation, so lexical resolution is exact, and it is the same
  * normalization the loader applies to Subpath roots.
  */
-export const resolvePath: (raw: string) => string = normalizePosixPath;
+export function resolvePath(raw: string): string {
+  // Most paths (every file name of a loaded environment) are already canonical: then resolving
+  // them gives them back, and a few substring tests are cheaper than splitting and joining.
+  return isCanonicalPath(raw) ? raw : normalizePosixPath(raw);
+}
+
+/**
+ * Whether normalizePosixPath(`path`) is `path` itself: `/`, or `/` followed by segments joined by
+ * single slashes, none of them empty, `.` or `..`.
+ */
+function isCanonicalPath(path: string): boolean {
+  if (path === '/') return true;
+  return (
+    path.startsWith('/') &&
+    !path.endsWith('/') &&
+    !path.endsWith('/.') &&
+    !path.endsWith('/..') &&
+    !path.includes('//') &&
+    !path.includes('/./') &&
+    !path.includes('/../')
+  );
+}
 
 export class FileSystem {
   private readonly files = new Map<string, string>();
