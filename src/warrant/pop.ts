@@ -124,6 +124,8 @@ const MAX_INT_BYTES = 9;
 /** A 16-byte id as 32 hex digits: text head 0x78 0x20, then the digits. */
 const ID_HEX_BYTES = 2 + 32;
 const HEX_DIGITS = Uint8Array.from('0123456789abcdef', (c) => c.charCodeAt(0));
+/** ASCII text up to this many chars is copied by a loop, longer text by the native writer (measured). */
+const SHORT_ASCII = 32;
 
 /** Bytes of the shortest head whose argument is the non-negative safe integer `u`. */
 function headLength(u: number): number {
@@ -199,24 +201,36 @@ function fastSize(v: CborValue, depth: number): number | undefined {
   return undefined;
 }
 
+function isFlatScalar(v: unknown): boolean {
+  return typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isSafeInteger(v));
+}
+
 /**
- * The argument names, sorted bytewise on UTF-8, when every argument is text, a boolean or a safe
- * integer (then there is nothing to canonicalize); else undefined and the general path runs.
+ * Text, a boolean, a safe integer, or a plain list of those (no null, no hole, no nested list):
+ * canonicalArgs keeps such a value as it is (a copy of the list) and valueToCbor changes nothing.
+ */
+function isFlatValue(v: unknown): boolean {
+  if (isFlatScalar(v)) return true;
+  if (!Array.isArray(v) || Object.getPrototypeOf(v) !== Array.prototype) return false;
+  for (let i = 0; i < v.length; i++) if (!isFlatScalar(v[i])) return false;
+  return true;
+}
+
+/**
+ * The argument names, sorted bytewise on UTF-8, when every argument is flat (isFlatValue: then
+ * there is nothing to canonicalize); else undefined and the general path runs.
  */
 function flatArgKeys(args: Args): string[] | undefined {
   if (args === null || typeof args !== 'object' || Array.isArray(args)) return undefined;
   const keys = Object.keys(args);
-  for (const k of keys) {
-    const v: unknown = args[k];
-    if (typeof v !== 'string' && typeof v !== 'boolean' && !(typeof v === 'number' && Number.isSafeInteger(v))) return undefined;
-  }
+  for (const k of keys) if (!isFlatValue(args[k])) return undefined;
   return keys.sort(compareUtf8);
 }
 
 /** Encoded size of flat arguments as [[name, value], ...] (names from flatArgKeys). */
 function flatArgsSize(args: Args, names: readonly string[]): number {
   let size = headLength(names.length);
-  for (const k of names) size += 1 + fastSize(k, 0)! + fastSize(args[k] as string | boolean | number, 0)!;
+  for (const k of names) size += 1 + fastSize(k, 0)! + fastSize(args[k] as CborValue, 0)!;
   return size;
 }
 
@@ -226,7 +240,7 @@ function writeFlatArgs(out: Buffer, at: number, args: Args, names: readonly stri
   for (const k of names) {
     out[p] = PAIR;
     p = fastWrite(out, p + 1, k);
-    p = fastWrite(out, p, args[k] as string | boolean | number);
+    p = fastWrite(out, p, args[k] as CborValue);
   }
   return p;
 }
@@ -246,8 +260,9 @@ function fastWrite(out: Buffer, at: number, v: CborValue): number {
     const p = writeHead(out, at, MAJOR_TEXT, n);
     // As many UTF-8 bytes as UTF-16 units only when every unit is ASCII (any other unit, lone
     // surrogates included, takes more bytes than units): then the bytes are the char codes, and a
-    // short loop beats a call into the native UTF-8 writer.
-    if (n === v.length) {
+    // short loop beats a call into the native UTF-8 writer. Past a few dozen chars (a file's
+    // content, a mail's body) the native writer is faster; its bytes are the same.
+    if (n === v.length && n <= SHORT_ASCII) {
       for (let i = 0; i < n; i++) out[p + i] = v.charCodeAt(i);
       return p + n;
     }
@@ -294,8 +309,9 @@ class PopMessage {
     if (idSize === undefined || typeof tool !== 'string') throw malformed('PoP id and tool must be strings');
     const toolSize = fastSize(tool, 0)!;
     const start = POP_MESSAGE_PREFIX.length;
-    // The common call has flat arguments (text, booleans, safe integers): canonicalArgs would drop
-    // nothing and valueToCbor change nothing, so they are written straight from the call.
+    // The common call has flat arguments (text, booleans, safe integers, lists of those):
+    // canonicalArgs would drop nothing and valueToCbor change nothing, so they are written
+    // straight from the call.
     const flat = flatArgKeys(args);
     const pairs = flat === undefined ? argPairs(args) : undefined;
     const argsSize = flat !== undefined ? flatArgsSize(args, flat) : fastSize(pairs!, 1);

@@ -67,13 +67,36 @@ describe('PoP challenge bytes = the codec over [id, tool, args, window]', () => 
     );
   });
 
-  it('for flat arguments (text, booleans, safe integers: written without canonicalization)', () => {
-    const flatValue = fc.oneof(text, fc.integer(), fc.maxSafeInteger(), fc.constantFrom(0, -0, 23, 24, -24, -25, 2 ** 32), fc.boolean());
+  it('for flat arguments (text, booleans, safe integers, lists of those: written without canonicalization)', () => {
+    const flatScalar = fc.oneof(text, fc.integer(), fc.maxSafeInteger(), fc.constantFrom(0, -0, 23, 24, -24, -25, 2 ** 32), fc.boolean());
+    // Lists, some with a null or a hole (not flat: canonicalization drops those).
+    const list = fc.array(flatScalar, { maxLength: 30 });
+    const holey = list.map((l) => {
+      const out = [...l, 'x'];
+      delete out[0];
+      return out as Value[];
+    });
+    const withNull = list.map((l) => [null, ...l]);
+    const flatValue = fc.oneof(flatScalar, list, holey, withNull);
     fc.assert(
       fc.property(text, text, fc.dictionary(text, flatValue, { maxKeys: 8 }), times, (id, tool, args, now) => {
         expect(toHex(popChallenge(id, tool, args, now))).toBe(reference(id, tool, args, now));
       }),
       { numRuns: 400 },
+    );
+  });
+
+  it('for long text, ASCII or not (a file content, a mail body: the native writer past 32 chars)', () => {
+    const long = fc.oneof(
+      fc.string({ unit: 'binary-ascii', minLength: 20, maxLength: 400 }),
+      fc.string({ unit: 'binary', minLength: 20, maxLength: 400 }),
+    );
+    const value = fc.oneof(long, fc.array(long, { maxLength: 3 }));
+    fc.assert(
+      fc.property(long, fc.dictionary(long, value, { maxKeys: 4 }), times, (tool, args, now) => {
+        expect(toHex(popChallenge('tnu_wrt_0', tool, args, now))).toBe(reference('tnu_wrt_0', tool, args, now));
+      }),
+      { numRuns: 300 },
     );
   });
 
