@@ -14,7 +14,27 @@ export function isAbsolutePath(path: string): boolean {
   return path.length >= 3 && /^[A-Za-z]:[\\/]/.test(path);
 }
 
+/**
+ * Whether normalizePath(`path`) is `path` itself because it is already normal: `/`, or `/` then
+ * components joined by single `/`, none empty, `.` or `..`, and no `\` anywhere. Most paths a
+ * call carries are; a few substring tests are cheaper than splitting and joining them.
+ */
+function isNormalPath(path: string): boolean {
+  if (path === '/') return true;
+  return (
+    path.startsWith('/') &&
+    !path.includes('\\') &&
+    !path.endsWith('/') &&
+    !path.endsWith('/.') &&
+    !path.endsWith('/..') &&
+    !path.includes('//') &&
+    !path.includes('/./') &&
+    !path.includes('/../')
+  );
+}
+
 export function normalizePath(path: string): string {
+  if (isNormalPath(path)) return path;
   let prefix: string;
   let rest: string;
   if (path.startsWith('/')) {
