@@ -3,11 +3,10 @@
  * `npm test` builds first). Whoever parses, the loader gives the same scenarios, the same problems
  * and the same warnings, in file order; and the same workers then run the suite.
  */
-import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { generateSuite } from '../helpers/generated-suite.js';
 import { ScenarioError, loadScenarios } from '../../src/bench/scenario/load.js';
 import { encodeScenariosForTransfer } from '../../src/bench/scenario/snapshot.js';
 import { drainLoaderWarnings } from '../../src/bench/scenario/warnings.js';
@@ -18,20 +17,6 @@ const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const WORKER = pathToFileURL(join(ROOT, 'dist', 'worker.js'));
 const CEL = `recipients: {cel: "value.all(r, r.endsWith('@company.com'))"}`;
 
-/** Copies of the built-ins; `edit` may break some or make them warn. */
-function suite(count: number, edit: (text: string, i: number) => string = (t) => t): string {
-  const dir = mkdtempSync(join(tmpdir(), 'db-parse-threads-'));
-  const builtins = readdirSync(join(ROOT, 'scenarios'))
-    .filter((f) => f.endsWith('.yaml'))
-    .sort()
-    .map((f) => readFileSync(join(ROOT, 'scenarios', f), 'utf8').replace(/^# yaml-language-server:.*\n/m, ''));
-  for (let i = 0; i < count; i++) {
-    const id = String(i).padStart(4, '0');
-    const text = builtins[i % builtins.length]!.replace(/^name:\s*([a-z0-9_-]+)/m, (_m, n: string) => `name: ${n}_${id}`);
-    writeFileSync(join(dir, `s${id}.yaml`), edit(text, i));
-  }
-  return dir;
-}
 
 /** Loads `dir` with `workers` threads: the scenarios (as transfer text) or the problems, and the warnings. */
 async function load(dir: string, workers: number) {
@@ -53,7 +38,7 @@ describe('parsing on worker threads', () => {
 
   it('gives the same scenarios and warnings as this thread, in file order', async () => {
     // Every expense_audit copy reads a name Tenuo binds only for objects: one warning each.
-    const dir = suite(count, (t) => t.replace(CEL, `recipients: {cel: "to == 'x'"}`));
+    const dir = generateSuite(count, (t) => t.replace(CEL, `recipients: {cel: "to == 'x'"}`));
     const here = await load(dir, 1);
     const there = await load(dir, 2);
     expect(here.scenarios).toBeDefined();
@@ -63,7 +48,7 @@ describe('parsing on worker threads', () => {
   });
 
   it('gives the same problems, in file order, with the duplicates across files', async () => {
-    const dir = suite(count, (t, i) => {
+    const dir = generateSuite(count, (t, i) => {
       if (i === 3 || i === count - 2) return t.replace(/^request:.*$/m, 'request: [not, text]');
       if (i === 30) return t.replace(/^name:.*$/m, 'name: code_review_0001');
       return t;
@@ -77,7 +62,7 @@ describe('parsing on worker threads', () => {
   });
 
   it('runs the suite on the threads that parsed it, with the results of one thread', async () => {
-    const dir = suite(count);
+    const dir = generateSuite(count);
     const threads = new RunThreads({ workers: 2, script: WORKER });
     try {
       const scenarios = await loadScenarios([dir], dir, { parser: threads });

@@ -4,11 +4,10 @@
  * failure inside a worker surfaces as the same harness error a single thread would raise.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { generateSuite } from '../helpers/generated-suite.js';
 import { runBenchmark } from '../../src/bench/run.js';
 import { loadScenarios } from '../../src/bench/scenario/load.js';
 import { MIN_SCENARIOS_FOR_WORKERS, runSuite, threadsFor } from '../../src/pipeline/suite.js';
@@ -17,20 +16,6 @@ const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const CLI = join(ROOT, 'dist', 'cli.js');
 const WORKER = pathToFileURL(join(ROOT, 'dist', 'worker.js'));
 
-/** A suite of `count` copies of the built-in scenarios under new names, in a new folder. */
-function generateSuite(count: number, edit: (text: string, i: number) => string = (t) => t): string {
-  const dir = mkdtempSync(join(tmpdir(), 'db-pipeline-'));
-  const builtins = readdirSync(join(ROOT, 'scenarios'))
-    .filter((f) => f.endsWith('.yaml'))
-    .sort()
-    .map((f) => readFileSync(join(ROOT, 'scenarios', f), 'utf8').replace(/^# yaml-language-server:.*\n/m, ''));
-  for (let i = 0; i < count; i++) {
-    const id = String(i).padStart(4, '0');
-    const text = builtins[i % builtins.length]!.replace(/^name:\s*([a-z0-9_-]+)/m, (_m, n: string) => `name: ${n}_${id}`);
-    writeFileSync(join(dir, `s${id}.yaml`), edit(text, i));
-  }
-  return dir;
-}
 
 function cli(args: string[], cwd: string) {
   const r = spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: 'utf8', env: { PATH: process.env['PATH'] ?? '' } });
