@@ -288,12 +288,31 @@ function writeIdHex(out: Uint8Array, at: number, id: Uint8Array): number {
   return p;
 }
 
+/** Messages up to this size are built in one shared scratch buffer (see PopMessage). */
+const SCRATCH_LIMIT = 64 * 1024;
+let scratch: Buffer = Buffer.allocUnsafeSlow(1024);
+/** The message whose bytes the scratch buffer holds. */
+let scratchOwner: PopMessage | undefined;
+
+/** A buffer of at least `size` bytes for `owner`: the shared scratch when it fits (grown by doubling). */
+function messageBuffer(owner: PopMessage, size: number): Buffer {
+  if (size > SCRATCH_LIMIT) return Buffer.allocUnsafe(size);
+  if (size > scratch.length) scratch = Buffer.allocUnsafeSlow(Math.min(SCRATCH_LIMIT, 2 ** Math.ceil(Math.log2(size))));
+  scratchOwner = owner;
+  return scratch;
+}
+
 /**
  * The signing message of one call, window slot still open: `tenuo-warrant-v1` ‖ `tenuo-pop-v1` ‖
  * CBOR [id, tool, args, window]. Everything up to the window is checked, canonicalized and
  * encoded once, into one buffer with room for the window; each window the verifier tries only
  * writes its integer there. `at(window)` returns a view into that buffer, valid until the next
- * `at` call (signing and verification are synchronous).
+ * `at` call or the next message built (signing and verification are synchronous).
+ *
+ * The buffer is, for all but huge arguments, one scratch buffer shared by every message: two
+ * messages per call (the holder's and the verifier's) would otherwise take a fresh buffer each,
+ * and refilling Node's buffer pool that often cost more than writing the bytes. Only the latest
+ * message may use it: an older one's `at` throws rather than read another message's bytes.
  *
  * `id` is the warrant id's 16 bytes (written as 32 hex digits) or, for popChallenge, a string used
  * as given.
@@ -327,8 +346,8 @@ class PopMessage {
       this.#fixed = start + body.length;
       return;
     }
-    // Pooled (allocUnsafe): every byte of the returned views is written here or by at().
-    const buf = Buffer.allocUnsafe(start + 1 + idSize + toolSize + argsSize + MAX_INT_BYTES);
+    // Uninitialized: every byte of the returned views is written here or by at().
+    const buf = messageBuffer(this, start + 1 + idSize + toolSize + argsSize + MAX_INT_BYTES);
     buf.set(POP_MESSAGE_PREFIX);
     buf[start] = ARRAY_OF_4;
     let p = typeof id === 'string' ? fastWrite(buf, start + 1, id) : writeIdHex(buf, start + 1, id);
@@ -339,6 +358,7 @@ class PopMessage {
 
   /** The full signing message for `window` (a view; see the class comment). */
   at(window: number): Uint8Array {
+    if (this.#buf === scratch && scratchOwner !== this) throw new Error('PoP message: its buffer now holds a newer message');
     return this.#buf.subarray(0, writeInt(this.#buf, this.#fixed, window));
   }
 
