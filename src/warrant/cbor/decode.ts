@@ -48,32 +48,33 @@ class Reader {
   /** Reads a head's argument; enforces the shortest form. Returns number when ≤ 2^53-1. */
   argument(info: number, at: number): number | bigint {
     if (info < 24) return info;
-    const view = (n: number) => new DataView(this.buf.buffer, this.buf.byteOffset + this.pos - n, n);
+    const b = this.buf;
     let value: number | bigint;
     let min: number | bigint;
+    // Big-endian, read byte by byte (no DataView per head); the 8-byte form is rare.
     switch (info) {
       case 24:
         this.need(1);
+        value = b[this.pos]!;
         this.pos += 1;
-        value = view(1).getUint8(0);
         min = 24;
         break;
       case 25:
         this.need(2);
+        value = (b[this.pos]! << 8) | b[this.pos + 1]!;
         this.pos += 2;
-        value = view(2).getUint16(0);
         min = 0x100;
         break;
       case 26:
         this.need(4);
+        value = b[this.pos]! * 0x1000000 + ((b[this.pos + 1]! << 16) | (b[this.pos + 2]! << 8) | b[this.pos + 3]!);
         this.pos += 4;
-        value = view(4).getUint32(0);
         min = 0x10000;
         break;
       case 27: {
         this.need(8);
         this.pos += 8;
-        const big = view(8).getBigUint64(0);
+        const big = new DataView(b.buffer, b.byteOffset + this.pos - 8, 8).getBigUint64(0);
         value = big <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(big) : big;
         min = 0x100000000;
         break;
@@ -134,7 +135,9 @@ function read(r: Reader, depth: number): CborValue {
       for (let i = 0; i < n; i++) {
         const keyStart = r.pos;
         const key = read(r, depth + 1);
-        const keyBytes = toHex(r.buf.subarray(keyStart, r.pos));
+        // Keys are compared by their bytes. A text key's decoded string stands for its bytes
+        // (strict UTF-8 decoding is one-to-one), so only other keys are written out in hex.
+        const keyBytes = typeof key === 'string' ? `t${key}` : `h${toHex(r.buf.subarray(keyStart, r.pos))}`;
         if (seen.has(keyBytes)) throw malformed(`duplicate map key at offset ${keyStart}`);
         seen.add(keyBytes);
         out.set(key, read(r, depth + 1));

@@ -13,6 +13,8 @@ const MAJOR_ARRAY = 4;
 const MAJOR_MAP = 5;
 
 const textEncoder = new TextEncoder();
+/** Text up to this many chars is checked for ASCII and written inline (longer: TextEncoder). */
+const ASCII_INLINE = 256;
 
 class Writer {
   private buf = new Uint8Array(256);
@@ -40,14 +42,17 @@ class Writer {
 
   head(major: number, arg: number | bigint): void {
     const m = major << 5;
-    if (typeof arg === 'number' && arg < 24) return this.byte(m | arg);
-    if (typeof arg === 'number' && arg <= 0xff) return this.bytes(Uint8Array.of(m | 24, arg));
-    if (typeof arg === 'number' && arg <= 0xffff) return this.bytes(Uint8Array.of(m | 25, arg >> 8, arg & 0xff));
     if (typeof arg === 'number' && arg <= 0xffffffff) {
-      this.byte(m | 26);
-      const b = new Uint8Array(4);
-      new DataView(b.buffer).setUint32(0, arg);
-      return this.bytes(b);
+      // Written in place: no temporary array per head (a payload has hundreds of them).
+      if (arg < 24) return this.byte(m | arg);
+      const width = arg <= 0xff ? 1 : arg <= 0xffff ? 2 : 4;
+      this.reserve(1 + width);
+      const buf = this.buf;
+      let at = this.len;
+      buf[at++] = m | (width === 1 ? 24 : width === 2 ? 25 : 26);
+      for (let shift = (width - 1) * 8; shift >= 0; shift -= 8) buf[at++] = (arg >>> shift) & 0xff;
+      this.len = at;
+      return;
     }
     const big = BigInt(arg);
     if (big > 0xffffffffffffffffn) throw malformed(`integer ${big} does not fit in 64 bits`);
@@ -55,6 +60,36 @@ class Writer {
     this.byte(m | 27);
     const b = new Uint8Array(8);
     new DataView(b.buffer).setBigUint64(0, big);
+    this.bytes(b);
+  }
+
+  /**
+   * Text as a CBOR text string. ASCII (the common case: names, paths, keys) is its own UTF-8, so
+   * it is written char by char; anything else goes through TextEncoder (which writes a lone
+   * surrogate as U+FFFD, as before).
+   */
+  text(s: string): void {
+    const n = s.length;
+    if (n <= ASCII_INLINE) {
+      let ascii = true;
+      for (let i = 0; i < n; i++) {
+        if (s.charCodeAt(i) > 0x7f) {
+          ascii = false;
+          break;
+        }
+      }
+      if (ascii) {
+        this.head(MAJOR_TEXT, n);
+        this.reserve(n);
+        const buf = this.buf;
+        const at = this.len;
+        for (let i = 0; i < n; i++) buf[at + i] = s.charCodeAt(i);
+        this.len = at + n;
+        return;
+      }
+    }
+    const b = textEncoder.encode(s);
+    this.head(MAJOR_TEXT, b.length);
     this.bytes(b);
   }
 
@@ -120,11 +155,7 @@ function write(w: Writer, v: CborValue, depth: number): void {
   if (typeof v === 'bigint') {
     return v >= 0n ? w.head(MAJOR_UINT, v) : w.head(MAJOR_NINT, -1n - v);
   }
-  if (typeof v === 'string') {
-    const b = textEncoder.encode(v);
-    w.head(MAJOR_TEXT, b.length);
-    return w.bytes(b);
-  }
+  if (typeof v === 'string') return w.text(v);
   if (v instanceof Float) return w.bytes(encodeFloat(v.value));
   if (v instanceof Uint8Array) {
     w.head(MAJOR_BYTES, v.length);
