@@ -46,19 +46,31 @@ export function deriveBytes(seed: string, labels: readonly string[]): Uint8Array
 export function seededRandom(seed: string, labels: readonly string[]): RandomSource {
   const key = deriveBytes(seed, [...labels, 'random']);
   let counter = 0;
+  // Drawn bytes are buffer[0, used); the rest is still to hand out.
   let buffer = new Uint8Array(0);
+  let used = 0;
   return (length: number) => {
-    while (buffer.length < length) {
-      const block = hmacSha256(key, encodeLabels([], counter++));
-      const next = new Uint8Array(buffer.length + block.length);
-      next.set(buffer);
-      next.set(block, buffer.length);
+    while (buffer.length - used < length) {
+      const block = hmacSha256(key, blockLabels(counter++));
+      const next = new Uint8Array(buffer.length - used + block.length);
+      next.set(buffer.subarray(used));
+      next.set(block, buffer.length - used);
       buffer = next;
+      used = 0;
     }
-    const out = buffer.slice(0, length);
-    buffer = buffer.slice(length);
+    const out = buffer.slice(used, used + length);
+    used += length;
     return out;
   };
+}
+
+/** encodeLabels([], counter) with the constant part encoded once: the message of each random block. */
+const BLOCK_PREFIX = encodeLabels([]);
+function blockLabels(counter: number): Uint8Array {
+  const out = new Uint8Array(BLOCK_PREFIX.length + 4);
+  out.set(BLOCK_PREFIX);
+  new DataView(out.buffer).setUint32(BLOCK_PREFIX.length, counter);
+  return out;
 }
 
 /** 2026-01-01T00:00:00Z: the simulated clock's start. Fixed, so timestamps never vary by run. */

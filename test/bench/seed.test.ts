@@ -38,4 +38,19 @@ describe('seed derivations', () => {
     expect(r(30)).toEqual(stream.slice(10, 40));
     expect(seededRandom('seed', ['root', 'y'])(10)).not.toEqual(stream.slice(0, 10));
   });
+
+  test('any sequence of draws reads the same stream, and each draw is a copy of its own', () => {
+    const key = hmac(sha256, enc.encode('seed'), labels(['p', 'random']));
+    const stream = new Uint8Array(Array.from({ length: 8 }, (_, i) => [...hmac(sha256, key, labels([], i))]).flat());
+    const r = seededRandom('seed', ['p']);
+    let at = 0;
+    const draws = [9, 9, 9, 9, 1, 0, 70, 9, 32, 3];
+    const got = draws.map((n) => r(n));
+    for (const [i, n] of draws.entries()) {
+      expect(got[i], `draw ${i}`).toEqual(stream.slice(at, at + n));
+      at += n;
+    }
+    got[0]!.fill(0);
+    expect(got[1]).toEqual(stream.slice(9, 18));
+  });
 });

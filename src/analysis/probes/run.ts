@@ -23,6 +23,7 @@ import { toPlain, type Plain } from '../../bench/plain.js';
 import type { Trial } from '../../bench/results.js';
 import type { Scenario, ScenarioCall } from '../../bench/scenario/types.js';
 import { seededRandom } from '../../bench/seed.js';
+import type { RandomSource } from '../../warrant/types.js';
 import { describeConstraint } from '../../warrant/constraints/format.js';
 import { constraintOutcome } from '../../warrant/constraints/satisfy.js';
 import { compareUtf8 } from '../../warrant/bytes.js';
@@ -68,8 +69,10 @@ function attackTargets(scenario: Scenario, kind: ParamKind): string[] {
 
 /** A seeded label generator: 1–8 lower-case letters per call. */
 function labels(seed: string, scenario: string, tool: string, param: string): () => string {
-  const random = seededRandom(seed, ['probes', scenario, tool, param]);
+  // Derived on the first label: the families that use none cost no key derivation.
+  let random: RandomSource | undefined;
   return () => {
+    random ??= seededRandom(seed, ['probes', scenario, tool, param]);
     const bytes = random(9);
     const len = 1 + (bytes[0]! % 8);
     return Array.from(bytes.subarray(1, 1 + len), (b) => String.fromCharCode(97 + (b % 26))).join('');
