@@ -9,7 +9,7 @@
  * like a block would make a broken benchmark report a secure policy.
  */
 import { signPop } from '../warrant/pop.js';
-import { isWarrantError, type WarrantError } from '../warrant/errors.js';
+import type { WarrantError } from '../warrant/errors.js';
 import { SimulatedEnvironment } from './environment.js';
 import { HarnessError, describeError, formatSource } from './errors.js';
 import type { Conditions, Delegation } from './conditions.js';
@@ -55,10 +55,9 @@ function decide(d: Delegation, scenario: Scenario, call: ScenarioCall, index: nu
     throw harnessError(scenario, d.condition, call, index, 'cannot sign the proof-of-possession', e);
   }
   try {
-    d.authorizer.authorize(d.chain, { tool: call.tool, args: call.args, pop });
-    return undefined;
+    // The denial comes back as a value (decide): a probe run denies tens of thousands of calls.
+    return d.authorizer.decide(d.chain, { tool: call.tool, args: call.args, pop });
   } catch (e) {
-    if (isWarrantError(e)) return e;
     throw harnessError(scenario, d.condition, call, index, 'the authorizer failed', e);
   }
 }

@@ -26,7 +26,7 @@ import { checkConstraintSet } from './constraints/satisfy.js';
 import { verifyWarrantSignature } from './keys.js';
 import { assertPopMaxWindows, DEFAULT_POP_MAX_WINDOWS, verifyPop } from './pop.js';
 import { bytesEqual, toHex } from './bytes.js';
-import { WarrantError } from './errors.js';
+import { isWarrantError, WarrantError } from './errors.js';
 import { warrantIdString } from './id.js';
 import {
   checkChainLength,
@@ -239,13 +239,32 @@ export class Authorizer {
 
   /** Verifies the chain and decides one call against its leaf; throws a WarrantError on denial. */
   authorize(chain: readonly SignedWarrant[], call: ToolCall): void {
+    const denial = this.decide(chain, call);
+    if (denial !== undefined) throw denial;
+  }
+
+  /**
+   * As authorize, with the denial returned instead of thrown: the same checks in the same order,
+   * every WarrantError they raise returned. For callers that expect many denials (probes), since
+   * throwing one costs more than deciding it. Anything but a WarrantError is still thrown.
+   */
+  decide(chain: readonly SignedWarrant[], call: ToolCall): WarrantError | undefined {
+    try {
+      return this.#decide(chain, call);
+    } catch (e) {
+      if (isWarrantError(e)) return e;
+      throw e;
+    }
+  }
+
+  #decide(chain: readonly SignedWarrant[], call: ToolCall): WarrantError | undefined {
     const now = this.#now();
     this.#verify(chain, now);
     const leafWarrant = chain[chain.length - 1]!;
     const leaf = leafWarrant.payload;
     const tool = call.tool;
     if (leaf.warrantType !== 'execution') {
-      throw new WarrantError(
+      return new WarrantError(
         'tool_not_allowed',
         `${tool}: the leaf ${warrantIdString(leaf.id)} is an issuer warrant; only execution warrants authorize tool calls`,
       );
@@ -255,27 +274,27 @@ export class Authorizer {
     else if (hasOwn(leaf.tools, '*')) set = leaf.tools['*'];
     if (set === undefined) {
       const granted = Object.keys(leaf.tools);
-      throw new WarrantError(
+      return new WarrantError(
         'tool_not_allowed',
         `${tool}: not granted by the leaf warrant (it grants ${granted.length === 0 ? 'no tools' : granted.join(', ')})`,
       );
     }
     const pop = call.pop;
     if (!(pop instanceof Uint8Array) || pop.length !== 64) {
-      throw new WarrantError('pop_failed', `${tool}: proof-of-possession must be a 64-byte Ed25519 signature`);
+      return new WarrantError('pop_failed', `${tool}: proof-of-possession must be a 64-byte Ed25519 signature`);
     }
     if (!verifyPop(leaf.holder, leaf.id, tool, call.args, pop, now, this.#maxWindows)) {
-      throw new WarrantError(
+      return new WarrantError(
         'pop_failed',
         `${tool}: proof-of-possession does not verify under the holder key ${toHex(leaf.holder)} for these arguments within ${this.#maxWindows} 30-second windows around ${now}`,
       );
     }
     const denial = checkConstraintSet(tool, set, call.args, now);
-    if (denial !== undefined) throw denial;
+    if (denial !== undefined) return denial;
     if (leaf.requiredApprovers !== null && leaf.requiredApprovers.length > 0) {
-      const missing = checkApprovals(leafWarrant, tool, call.args, call.approvals ?? [], now);
-      if (missing !== undefined) throw missing;
+      return checkApprovals(leafWarrant, tool, call.args, call.approvals ?? [], now);
     }
+    return undefined;
   }
 
   #now(): number {

@@ -166,7 +166,7 @@ describe('runTrial', () => {
   });
 
   it('uses one authorizer for all calls of a trial (chain signatures verified once)', () => {
-    const spy = vi.spyOn(Authorizer.prototype, 'authorize');
+    const spy = vi.spyOn(Authorizer.prototype, 'decide');
     trialOf(traversal, 'task_scoped');
     expect(spy).toHaveBeenCalledTimes(3);
     const self = spy.mock.contexts[0];
@@ -174,7 +174,7 @@ describe('runTrial', () => {
   });
 
   it('aborts with a harness error, not a denial, when the authorizer throws something else', () => {
-    vi.spyOn(Authorizer.prototype, 'authorize').mockImplementation(() => {
+    vi.spyOn(Authorizer.prototype, 'decide').mockImplementation(() => {
       throw new TypeError('boom');
     });
     expect(() => trialOf(traversal, 'broad')).toThrowError(HarnessError);
