@@ -102,6 +102,17 @@ function build(scenario: Scenario, condition: string, what: string, make: () => 
   }
 }
 
+/** Identifies the broad grant and lifetime of a scenario (what its root depends on). */
+function fingerprintOf(scenario: Scenario): string {
+  const custom = Object.entries(scenario.tools)
+    .map(([name, def]) => [name, [...def.params]] as const)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const open = Object.keys(scenario.warrant)
+    .filter((t) => scenario.warrant[t]?.allowUnknown)
+    .sort();
+  return JSON.stringify([custom, open, extraLifetime(scenario)]);
+}
+
 /**
  * The warrants of one run. p's root warrant and q's broad warrant depend only on the tools a
  * scenario declares and on its lifetime bucket, so scenarios that agree on those share them: the
@@ -131,15 +142,17 @@ export class Conditions {
     this.keys = keys ?? deriveKeys(seed);
   }
 
+  /** Each scenario's fingerprint: every trial and probe of a scenario asks for it, twice. */
+  private readonly fingerprints = new WeakMap<Scenario, string>();
+
   /** Identifies the broad grant and lifetime of a scenario (what its root depends on). */
   private fingerprint(scenario: Scenario): string {
-    const custom = Object.entries(scenario.tools)
-      .map(([name, def]) => [name, [...def.params]] as const)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    const open = Object.keys(scenario.warrant)
-      .filter((t) => scenario.warrant[t]?.allowUnknown)
-      .sort();
-    return JSON.stringify([custom, open, extraLifetime(scenario)]);
+    let f = this.fingerprints.get(scenario);
+    if (f === undefined) {
+      f = fingerprintOf(scenario);
+      this.fingerprints.set(scenario, f);
+    }
+    return f;
   }
 
   /** p's root warrant: the org key mints the broad grant to p at the simulated epoch. */
