@@ -149,12 +149,12 @@ async function obtainResults(runner: Runner, config: ActionConfig, ctx: ActionCo
       throw e;
     }
   }
-  // The run's worker threads (every core): on a large suite they parse the files, then run them.
+  // The run's worker threads (every core), started once the files are counted if the suite is large.
   const threads = new RunThreads({ workers: defaultWorkers(), script: bundledWorker() });
   try {
     // Relative paths resolve against the workspace, and must stay in it (symlinks followed);
     // problems name files as the user wrote them.
-    const scenarios = await loadScenarios(config.scenarios, ctx.workspace, { confine: ctx.workspace, parser: threads });
+    const scenarios = await loadScenarios(config.scenarios, ctx.workspace, { confine: ctx.workspace, onFileCount: threads.prestart });
     // Loader warnings (e.g. a Cel constraint name bound only for object arguments) reach the log.
     for (const w of drainLoaderWarnings()) runner.warning(w);
     const matrix = await runSuite({

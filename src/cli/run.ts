@@ -219,7 +219,7 @@ export const runCommand: Command = async (argv: string[], io: CliIO) => {
   }
   const llm = parseLlmFlags(flags.llmValues, io.env ?? {});
 
-  // The run's worker threads: on a large suite they parse the files, then run the scenarios.
+  // The run's worker threads, started once the files are counted if the suite is large.
   const threads = new RunThreads({ workers: flags.workers, script: bundledWorker() });
   try {
     const outcome = await loadAndRun(flags, llm, threads, io);
@@ -234,7 +234,7 @@ export const runCommand: Command = async (argv: string[], io: CliIO) => {
 async function loadAndRun(flags: RunFlags, llm: LlmFlags, threads: RunThreads, io: CliIO): Promise<Results | number> {
   let scenarios;
   try {
-    scenarios = await loadScenarios(flags.inputs, io.cwd, { parser: threads });
+    scenarios = await loadScenarios(flags.inputs, io.cwd, { onFileCount: threads.prestart });
     for (const w of drainLoaderWarnings()) io.stderr(`warning: ${w}\n`);
   } catch (e) {
     if (e instanceof ScenarioError) {

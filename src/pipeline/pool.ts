@@ -2,15 +2,14 @@
  * The run's worker threads. Work is a list cut into jobs of consecutive items, handed out as
  * workers become free (so a slow item does not hold up a whole share); every outcome is put back
  * at its item's index, so what the caller gets is the same for any number of workers and any order
- * of completion. Two kinds of work go through it: parsing the scenario files, then running them.
+ * of completion.
  */
 import { Worker } from 'node:worker_threads';
 import { HarnessError } from '../bench/errors.js';
-import type { ParseItem, ParsedItem } from '../bench/scenario/load-yaml.js';
-import { decodeScenariosFromTransfer, encodeScenariosForTransfer } from '../bench/scenario/snapshot.js';
+import { encodeScenariosForTransfer } from '../bench/scenario/snapshot.js';
 import type { Scenario } from '../bench/scenario/types.js';
 import type { AnalysisOptions } from './analyses.js';
-import { WORKER_KIND, type Job, type ParsedTransfer, type WorkerFailure, type WorkerReply, type WorkerSetup } from './protocol.js';
+import { WORKER_KIND, type RunJob, type WorkerFailure, type WorkerReply, type WorkerSetup } from './protocol.js';
 import type { UnitOutcome } from './unit.js';
 
 /** About this many jobs per worker: small enough to balance, large enough to amortize messages. */
@@ -46,29 +45,14 @@ export class WorkerPool {
     return this.#workers.length;
   }
 
-  /** Parses scenario files; the scenarios arrive as this thread would have parsed them. */
-  async parse(items: readonly ParseItem[]): Promise<ParsedItem[]> {
-    const out = await this.#dispatch(items.length, (start, end) => ({ job: 'parse', start, items: items.slice(start, end) }));
-    return (out as ParsedTransfer[]).map((p) => ({
-      warnings: p.warnings,
-      result: {
-        problems: p.problems,
-        name: p.name,
-        scenario: p.scenario === undefined ? undefined : decodeScenariosFromTransfer(p.scenario)[0],
-      },
-    }));
-  }
-
   /** Runs every scenario as a unit (its trials, then its analyses). */
   async run(scenarios: readonly Scenario[], seed: string, analyses: AnalysisOptions): Promise<UnitOutcome[]> {
-    const out = await this.#dispatch(scenarios.length, (start, end) => ({
-      job: 'run',
+    return this.#dispatch(scenarios.length, (start, end) => ({
       start,
       seed,
       analyses,
       scenarios: encodeScenariosForTransfer(scenarios.slice(start, end)),
     }));
-    return out as UnitOutcome[];
   }
 
   async close(): Promise<void> {
@@ -82,9 +66,9 @@ export class WorkerPool {
    * would on one thread: once a job fails, no later job is handed out, and the ones already out
    * are waited for (one may fail earlier).
    */
-  async #dispatch(count: number, job: (start: number, end: number) => Job): Promise<unknown[]> {
+  async #dispatch(count: number, job: (start: number, end: number) => RunJob): Promise<UnitOutcome[]> {
     if (this.#broken) throw this.#broken;
-    const outcomes = new Array<unknown>(count);
+    const outcomes = new Array<UnitOutcome>(count);
     const filled = new Array<boolean>(count).fill(false);
     const size = Math.max(1, Math.ceil(count / (this.#workers.length * JOBS_PER_WORKER)));
     let firstFailure: { start: number; failure: WorkerFailure } | undefined;

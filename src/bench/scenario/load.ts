@@ -14,7 +14,6 @@ import { builtinScenariosDir } from './builtin.js';
 import { BUILTIN } from './files.js';
 import { readBuiltinSnapshot } from './snapshot.js';
 import type { Scenario } from './types.js';
-import type { ScenarioParser } from './load-yaml.js';
 
 export { builtinScenariosDir } from './builtin.js';
 export { ScenarioError } from './errors.js';
@@ -33,8 +32,11 @@ export interface LoadOptions {
    * followed (the action: GITHUB_WORKSPACE). Unset: no bound (the CLI reads what its user names).
    */
   readonly confine?: string;
-  /** Who parses the files (default: this thread); e.g. the run's worker threads on a large suite. */
-  readonly parser?: ScenarioParser;
+  /**
+   * Told how many scenario files there are before any is read: a run starts its worker threads
+   * then, so that they load while this thread reads and parses the files.
+   */
+  readonly onFileCount?: (count: number) => void;
 }
 
 function defaultBuiltin(): { dir: string; snapshot?: string } {
@@ -54,5 +56,5 @@ export async function loadScenarios(inputs: readonly string[], cwd: string, opti
     if (scenarios !== undefined) return scenarios;
   }
   const { loadScenarioFiles } = await import('./load-yaml.js');
-  return loadScenarioFiles(inputs, cwd, builtin.dir, options.confine, options.parser);
+  return loadScenarioFiles(inputs, cwd, builtin.dir, options.confine, options.onFileCount);
 }

@@ -23,14 +23,6 @@ export function warnLoader(offset: number, message: string): void {
   pending.push(at === undefined ? `${currentFile}: ${message}` : `${currentFile}:${at.line}:${at.col}: ${message}`);
 }
 
-/** Warnings raised elsewhere (another thread parsed the file), kept in the order given. */
-export function addLoaderWarnings(warnings: readonly string[]): void {
-  for (const w of warnings) {
-    if (pending.length >= MAX_WARNINGS) return;
-    pending.push(w);
-  }
-}
-
 /** The warnings so far (FILE:LINE:COL: message), removed. */
 export function drainLoaderWarnings(): string[] {
   return pending.splice(0, pending.length);

@@ -1,0 +1,50 @@
+/**
+ * The run's threads (the bundle's dist/worker.js, which `npm test` builds first): started when the
+ * loader counts a large suite's files, then used by the matrix, with the results of one thread.
+ */
+import { join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { generateSuite } from '../helpers/generated-suite.js';
+import { loadScenarios } from '../../src/bench/scenario/load.js';
+import { MIN_SCENARIOS_FOR_WORKERS, runSuite } from '../../src/pipeline/suite.js';
+import { RunThreads } from '../../src/pipeline/threads.js';
+import { NO_ANALYSES } from '../../src/pipeline/analyses.js';
+
+const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+const WORKER = pathToFileURL(join(ROOT, 'dist', 'worker.js'));
+
+describe('RunThreads', () => {
+  it('hears the file count from the loader and runs the suite on its workers, as one thread would', async () => {
+    const dir = generateSuite(MIN_SCENARIOS_FOR_WORKERS + 6);
+    const threads = new RunThreads({ workers: 2, script: WORKER });
+    const counts: number[] = [];
+    try {
+      const scenarios = await loadScenarios([dir], dir, {
+        onFileCount: (n) => {
+          counts.push(n);
+          threads.prestart(n);
+        },
+      });
+      expect(counts).toEqual([MIN_SCENARIOS_FOR_WORKERS + 6]);
+      const options = { scenarios, maxAsr: 0, minTcr: 1, seed: 'threads', timings: true, now: () => 0 };
+      const pooled = await runSuite({ ...options, threads });
+      const alone = await runSuite({ ...options, workers: 1 });
+      expect(pooled.timings?.workers).toBe(2);
+      expect(alone.timings?.workers).toBe(1);
+      const { timings: _a, ...a } = pooled;
+      const { timings: _b, ...b } = alone;
+      expect(JSON.stringify(a)).toBe(JSON.stringify(b));
+    } finally {
+      await threads.close();
+    }
+  });
+
+  it('starts no worker for a small suite: the run stays on this thread', async () => {
+    const scenarios = await loadScenarios([], ROOT);
+    const threads = new RunThreads({ workers: 2, script: WORKER });
+    threads.prestart(scenarios.length);
+    expect(await threads.run(scenarios, 's', NO_ANALYSES)).toBeUndefined();
+    await threads.close();
+  });
+});
