@@ -3,36 +3,7 @@
  * full split-and-join on every path, tricky and random, separators of both kinds included.
  */
 import { describe, expect, it } from 'vitest';
-import { normalizePath } from '../../src/warrant/constraints/subpath.js';
-
-/** normalizePath's full algorithm, as it runs when the fast path does not apply. */
-function slow(path: string): string {
-  let prefix: string;
-  let rest: string;
-  if (path.startsWith('/')) {
-    prefix = '/';
-    rest = path.slice(1);
-  } else if (path.length >= 2 && path[1] === ':') {
-    const sep = path.length > 2 && (path[2] === '\\' || path[2] === '/') ? 3 : 2;
-    prefix = path.slice(0, sep);
-    rest = path.slice(sep);
-  } else {
-    prefix = '';
-    rest = path;
-  }
-  const parts: string[] = [];
-  for (const part of rest.split(/[\\/]/)) {
-    if (part === '' || part === '.') continue;
-    if (part === '..') parts.pop();
-    else parts.push(part);
-  }
-  let out = prefix;
-  parts.forEach((part, i) => {
-    if ((i > 0 || prefix !== '') && !out.endsWith('/') && !out.endsWith('\\')) out += '/';
-    out += part;
-  });
-  return out;
-}
+import { normalizePath, splitAndJoin as slow } from '../../src/warrant/constraints/subpath.js';
 
 describe('normalizePath', () => {
   it('agrees with the full algorithm on tricky paths', () => {

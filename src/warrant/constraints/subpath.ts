@@ -34,7 +34,11 @@ function isNormalPath(path: string): boolean {
 }
 
 export function normalizePath(path: string): string {
-  if (isNormalPath(path)) return path;
+  return isNormalPath(path) ? path : splitAndJoin(path);
+}
+
+/** The reference's algorithm itself: split on `/` and `\`, drop empty and `.`, pop on `..`, join. */
+export function splitAndJoin(path: string): string {
   let prefix: string;
   let rest: string;
   if (path.startsWith('/')) {
