@@ -2,6 +2,8 @@
  * The run's threads (the bundle's dist/worker.js, which `npm test` builds first): started when the
  * loader counts a large suite's files, then used by the matrix, with the results of one thread.
  */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -46,5 +48,21 @@ describe('RunThreads', () => {
     threads.prestart(scenarios.length);
     expect(await threads.run(scenarios, 's', NO_ANALYSES)).toBeUndefined();
     await threads.close();
+  });
+});
+
+describe('WorkerPool failures', () => {
+  it('a worker that dies mid-run fails the run with a reason, and the pool still closes', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'db-dying-worker-'));
+    const script = join(dir, 'dying.mjs');
+    writeFileSync(script, "import { parentPort } from 'node:worker_threads';\nparentPort.on('message', () => process.exit(7));\n");
+    const scenarios = await loadScenarios([], ROOT);
+    const many = Array.from({ length: MIN_SCENARIOS_FOR_WORKERS }, (_, i) => ({ ...scenarios[i % scenarios.length]!, name: `s${i}` }));
+    const threads = new RunThreads({ workers: 2, script: pathToFileURL(script) });
+    try {
+      await expect(threads.run(many, 'seed', NO_ANALYSES)).rejects.toThrow('a worker thread stopped early (exit code 7)');
+    } finally {
+      await threads.close();
+    }
   });
 });
