@@ -10,7 +10,7 @@
  * Keys, warrant ids and timestamps come from the run's seed and a simulated clock, so the chain
  * bytes are the same on every run with the same seed.
  */
-import { Authorizer, VerifiedSignatures } from '../warrant/authorize.js';
+import { Authorizer, VerificationCache } from '../warrant/authorize.js';
 import { grant, mint } from '../warrant/builder.js';
 import type { Constraint, ConstraintSet, ToolGrants } from '../warrant/constraints/types.js';
 import { isWarrantError } from '../warrant/errors.js';
@@ -56,7 +56,7 @@ export interface Delegation {
   readonly chain: readonly SignedWarrant[]; // [p's root warrant, q's warrant]
   readonly holder: SigningKey; // q: signs every call's proof-of-possession
   readonly warrantId: Uint8Array; // q's warrant id (the PoP names it)
-  readonly authorizer: Authorizer; // one per trial: it caches the chain's verified signatures
+  readonly authorizer: Authorizer; // one per trial, with its own clock (the run shares its verification cache)
   readonly clock: SimulatedClock; // the trial's own clock, at the epoch until the first call
 }
 
@@ -130,10 +130,11 @@ export class Conditions {
    */
   private readonly scoped = new WeakMap<Scenario, SignedWarrant>();
   /**
-   * The run's signature checks, shared by every trial's authorizer: each trial still verifies its
-   * whole chain, at its own clock, but a signature over the same bytes is checked once.
+   * The run's signature and chain checks, shared by every trial's authorizer: each trial still
+   * checks its chain's revocations and times, at its own clock, but a signature over the same
+   * bytes, or the same chain's structure, is checked once.
    */
-  readonly signatures = new VerifiedSignatures();
+  readonly verified = new VerificationCache();
 
   constructor(
     readonly seed: string,
@@ -208,7 +209,7 @@ export class Conditions {
     const root = this.root(scenario, condition);
     const q = this.qWarrant(scenario, condition, root);
     const clock = new SimulatedClock();
-    const authorizer = new Authorizer({ trustedRoots: [this.keys.org.publicKey], clock: clock.now, signatures: this.signatures });
+    const authorizer = new Authorizer({ trustedRoots: [this.keys.org.publicKey], clock: clock.now, verified: this.verified });
     return { condition, chain: [root, q], holder: this.keys.q, warrantId: q.payload.id, authorizer, clock };
   }
 }

@@ -209,19 +209,50 @@ function stringEnd(src: string, i: number, fail: Fail): { end: number; bytes: bo
   }
 }
 
+/**
+ * Which quotes the crate's string parsers are inside (its `in_single_quotes` / `in_double_quotes`):
+ * a quote of the other kind is text, one of the open kind (or of either kind outside) toggles.
+ */
+class Quotes {
+  single: boolean;
+  double: boolean;
+
+  constructor(first?: string) {
+    this.single = first === "'";
+    this.double = first === '"';
+  }
+
+  get open(): boolean {
+    return this.single || this.double;
+  }
+
+  /** For a quote character, the text it stands for ('' when it toggles); undefined for any other. */
+  take(c: string): string | undefined {
+    if (c === "'") {
+      if (this.double) return c;
+      this.single = !this.single;
+      return '';
+    }
+    if (c === '"') {
+      if (this.single) return c;
+      this.double = !this.double;
+      return '';
+    }
+    return undefined;
+  }
+}
+
 /** The crate's `parse_string` on the whole token text (prefix and quotes included). */
 export function parseString(text: string, fail: (why: string) => never): string {
   const chars = [...text];
   const first = chars[0];
   if (first === 'r' || first === 'R') return parseRaw(chars.slice(1), fail);
   if (first !== "'" && first !== '"') return fail('MissingOpeningQuote');
-  let inSingle = first === "'";
-  let inDouble = first === '"';
+  const q = new Quotes(first);
   let out = '';
   for (let i = 1; i < chars.length; i++) {
     const c = chars[i]!;
-    const inQuotes = inSingle || inDouble;
-    if (c === '\\' && inQuotes) {
+    if (c === '\\' && q.open) {
       const c2 = chars[++i];
       if (c2 === undefined) return fail('InvalidEscape');
       let keepBackslash = false;
@@ -235,8 +266,8 @@ export function parseString(text: string, fail: (why: string) => never): string 
         case 'r': value = '\r'; break;
         case 't': value = '\t'; break;
         case '\\': case '?': case '`': value = c2; break;
-        case "'": keepBackslash = inDouble; value = c2; break;
-        case '"': keepBackslash = inSingle; value = c2; break;
+        case "'": keepBackslash = q.double; value = c2; break;
+        case '"': keepBackslash = q.single; value = c2; break;
         case 'x': case 'u': case 'U': {
           const n = c2 === 'x' ? 2 : c2 === 'u' ? 4 : 8;
           const hex = chars.slice(i + 1, i + 1 + n).join('');
@@ -261,56 +292,44 @@ export function parseString(text: string, fail: (why: string) => never): string 
       out += value;
       continue;
     }
-    if (c === "'") {
-      if (inDouble) out += c;
-      else inSingle = !inSingle;
+    const quote = q.take(c);
+    if (quote !== undefined) {
+      out += quote;
       continue;
     }
-    if (c === '"') {
-      if (inSingle) out += c;
-      else inDouble = !inDouble;
-      continue;
-    }
-    if (!inQuotes) return fail('MissingOpeningQuote');
+    if (!q.open) return fail('MissingOpeningQuote');
     out += c;
   }
-  if (inSingle || inDouble) return fail('MissingClosingQuote');
+  if (q.open) return fail('MissingClosingQuote');
   return out;
 }
 
 /** The crate's `parse_raw_string` (after the `r`). */
 function parseRaw(chars: readonly string[], fail: (why: string) => never): string {
-  let inSingle = false;
-  let inDouble = false;
+  const q = new Quotes();
   let out = '';
   for (let i = 0; i < chars.length; i++) {
     const c = chars[i]!;
-    const inQuotes = inSingle || inDouble;
-    if (c === '\\' && inQuotes) {
+    if (c === '\\' && q.open) {
       const c2 = chars[++i];
       if (c2 === undefined) {
         out += c;
         continue;
       }
       if (c2 === '"') {
-        if (inSingle) out += c;
+        if (q.single) out += c;
       } else if (c2 === "'") {
-        if (inDouble) out += c;
+        if (q.double) out += c;
       } else out += c;
       out += c2;
       continue;
     }
-    if (c === "'") {
-      if (inDouble) out += c;
-      else inSingle = !inSingle;
+    const quote = q.take(c);
+    if (quote !== undefined) {
+      out += quote;
       continue;
     }
-    if (c === '"') {
-      if (inSingle) out += c;
-      else inDouble = !inDouble;
-      continue;
-    }
-    if (!inQuotes) return fail('MissingOpeningQuote');
+    if (!q.open) return fail('MissingOpeningQuote');
     out += c;
   }
   return out;

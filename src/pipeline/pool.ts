@@ -69,7 +69,6 @@ export class WorkerPool {
   async #dispatch(count: number, job: (start: number, end: number) => RunJob): Promise<UnitOutcome[]> {
     if (this.#broken) throw this.#broken;
     const outcomes = new Array<UnitOutcome>(count);
-    const filled = new Array<boolean>(count).fill(false);
     const size = Math.max(1, Math.ceil(count / (this.#workers.length * JOBS_PER_WORKER)));
     let firstFailure: { start: number; failure: WorkerFailure } | undefined;
     let next = 0;
@@ -102,10 +101,7 @@ export class WorkerPool {
           if ('failure' in reply) {
             if (firstFailure === undefined || reply.start < firstFailure.start) firstFailure = reply;
           } else {
-            reply.outcomes.forEach((u, k) => {
-              outcomes[reply.start + k] = u;
-              filled[reply.start + k] = true;
-            });
+            reply.outcomes.forEach((u, k) => (outcomes[reply.start + k] = u));
           }
           feed(w);
         };
@@ -115,7 +111,7 @@ export class WorkerPool {
       for (const w of this.#workers) feed(w);
     });
     if (firstFailure !== undefined) raise(firstFailure.failure);
-    const missing = filled.indexOf(false);
+    const missing = outcomes.findIndex((u) => u === undefined); // holes read as undefined
     if (missing >= 0) throw new Error(`item #${missing + 1} came back from no worker`);
     return outcomes;
   }

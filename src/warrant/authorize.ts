@@ -57,7 +57,7 @@ export interface AuthorizerOptions {
    * a run that gives each trial its own authorizer and clock still checks each signature and each
    * chain's structure once.
    */
-  readonly signatures?: VerifiedSignatures;
+  readonly verified?: VerificationCache;
 }
 
 export interface ToolCall {
@@ -108,7 +108,7 @@ function hasOwn(o: object, key: string): boolean {
  * roots and those bytes. Revocations and the clock differ between authorizers, so they are never
  * remembered: each call checks them again, in the order the full check reports them (authorize.ts).
  */
-export class VerifiedSignatures {
+export class VerificationCache {
   /** Envelope bytes (as a key string) → a small id standing for them. */
   readonly #envelopeIds = new Map<string, number>();
   #nextEnvelopeId = 0;
@@ -211,8 +211,8 @@ export class Authorizer {
   readonly #revoked: ReadonlySet<string>;
   readonly #maxWindows: number;
   readonly #skew: number;
-  readonly #signatures: VerifiedSignatures;
-  /** This authorizer's trusted roots as a key of the shared chain checks (see VerifiedSignatures). */
+  readonly #verified: VerificationCache;
+  /** This authorizer's trusted roots as a key of the shared chain checks (see VerificationCache). */
   readonly #rootsKey: string;
 
   constructor(o: AuthorizerOptions) {
@@ -228,7 +228,7 @@ export class Authorizer {
     this.#revoked = new Set(o.revoked ?? []);
     this.#maxWindows = maxWindows;
     this.#skew = skew;
-    this.#signatures = o.signatures ?? new VerifiedSignatures();
+    this.#verified = o.verified ?? new VerificationCache();
     this.#rootsKey = rootsKey(this.#trustedRoots);
   }
 
@@ -306,8 +306,8 @@ export class Authorizer {
   #verify(chain: readonly SignedWarrant[], now: number): void {
     checkChainLength(chain);
     const envelopeIds: number[] = [];
-    for (const w of chain) envelopeIds.push(this.#signatures.envelopeId(w));
-    const ids = this.#signatures.verifiedChain(this.#rootsKey, envelopeIds);
+    for (const w of chain) envelopeIds.push(this.#verified.envelopeId(w));
+    const ids = this.#verified.verifiedChain(this.#rootsKey, envelopeIds);
     if (ids !== undefined) {
       // Everything clock-independent already passed for these exact bytes: what is left is what
       // can change between calls, in the order the full check would report it.
@@ -320,8 +320,8 @@ export class Authorizer {
       now,
       revoked: this.#revoked,
       clockSkewSeconds: this.#skew,
-      signatureValid: (w, key) => this.#signatures.valid(w, key),
+      signatureValid: (w, key) => this.#verified.valid(w, key),
     });
-    this.#signatures.rememberChain(this.#rootsKey, envelopeIds, verifiedIds);
+    this.#verified.rememberChain(this.#rootsKey, envelopeIds, verifiedIds);
   }
 }

@@ -3,8 +3,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { main } from '../../src/cli/main.js';
-import type { CliIO } from '../../src/cli/io.js';
+import { runCli } from '../helpers/cli.js';
 import { DEFAULT_ANALYSES } from '../../src/pipeline/analyses.js';
 import { runSuite } from '../../src/pipeline/suite.js';
 import { loadScenarios } from '../../src/bench/scenario/load.js';
@@ -17,18 +16,7 @@ const repo = process.cwd();
 let tmp: string;
 let builtin: Results;
 
-async function cli(argv: string[], cwd = repo): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const io: CliIO = {
-    stdout: (t) => void (out += t),
-    stderr: (t) => void (err += t),
-    readStdin: async () => '',
-    cwd,
-  };
-  const code = await main(['run', ...argv], io);
-  return { code, out, err };
-}
+const cli = (argv: string[], cwd = repo) => runCli(['run', ...argv], cwd);
 
 beforeAll(async () => {
   tmp = await mkdtemp(join(tmpdir(), 'delegation-bench-cli-'));

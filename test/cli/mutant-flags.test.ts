@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { main } from '../../src/cli/main.js';
-import type { CliIO } from '../../src/cli/io.js';
+import { runCli } from '../helpers/cli.js';
 
-async function cli(argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const io: CliIO = { stdout: (t) => void (out += t), stderr: (t) => void (err += t), readStdin: async () => '', cwd: process.cwd() };
-  const code = await main(['run', ...argv], io);
-  return { code, out, err };
-}
+const cli = (argv: string[]) => runCli(['run', ...argv]);
 
 describe('run --no-mutants / --min-mutation-score', () => {
   it('are documented in the help', async () => {

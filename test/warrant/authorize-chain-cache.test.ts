@@ -7,7 +7,7 @@
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import * as keys from '../../src/warrant/keys.js';
-import { Authorizer, VerifiedSignatures } from '../../src/warrant/authorize.js';
+import { Authorizer, VerificationCache } from '../../src/warrant/authorize.js';
 import { grant, mint } from '../../src/warrant/builder.js';
 import { signPop } from '../../src/warrant/pop.js';
 import { warrantIdString } from '../../src/warrant/id.js';
@@ -107,20 +107,20 @@ describe('chain checks shared between authorizers', () => {
   });
 
   it('a chain verified by one authorizer is not re-checked by another with the same roots', () => {
-    const shared = new VerifiedSignatures();
-    const first = new Authorizer({ trustedRoots: [org.publicKey], clock: fixedClock(NOW), signatures: shared });
+    const shared = new VerificationCache();
+    const first = new Authorizer({ trustedRoots: [org.publicKey], clock: fixedClock(NOW), verified: shared });
     expect(outcome(() => first.verifyChain(chains['q']!))).toBe('valid');
     const checks = verifyWarrant.mock.calls.length;
-    const second = new Authorizer({ trustedRoots: [org.publicKey], clock: fixedClock(NOW), signatures: shared });
+    const second = new Authorizer({ trustedRoots: [org.publicKey], clock: fixedClock(NOW), verified: shared });
     expect(outcome(() => second.verifyChain(chains['q']!))).toBe('valid');
     expect(verifyWarrant.mock.calls.length).toBe(checks);
   });
 
   it('each authorizer still applies its own trusted roots, revocations and clock', () => {
-    const shared = new VerifiedSignatures();
+    const shared = new VerificationCache();
     const clock = movableClock(NOW);
     const make = (o: { roots?: Uint8Array[]; revoked?: string[] } = {}) =>
-      new Authorizer({ trustedRoots: o.roots ?? [org.publicKey], clock, signatures: shared, revoked: o.revoked ?? [] });
+      new Authorizer({ trustedRoots: o.roots ?? [org.publicKey], clock, verified: shared, revoked: o.revoked ?? [] });
     expect(outcome(() => make().verifyChain(chains['q']!))).toBe('valid');
     expect(outcome(() => make({ roots: [r.publicKey] }).verifyChain(chains['q']!))).toBe('chain_not_anchored');
     expect(outcome(() => make({ roots: [r.publicKey, org.publicKey] }).verifyChain(chains['q']!))).toBe('valid');

@@ -108,7 +108,7 @@ class MutantRunner {
     const q = d.chain[1]!.payload;
     this.ttlSeconds = q.expiresAt - q.issuedAt; // the scenario's own warrant's lifetime
     this.random = seededRandom(conditions.seed, [scenario.name, 'mutants']);
-    this.authorizer = new Authorizer({ trustedRoots: [conditions.keys.org.publicKey], clock: () => this.now, signatures: conditions.signatures });
+    this.authorizer = new Authorizer({ trustedRoots: [conditions.keys.org.publicKey], clock: () => this.now, verified: conditions.verified });
   }
 
   mutants(): WarrantMutant[] {
