@@ -52,7 +52,7 @@ const widening = shape(
   },
   { source: str },
 );
-const narrowing = shape({ scenario: str, change: str, tool: str, param: nullable(str), base: str, head: nullable(str) }, { source: str });
+const narrowing = shape({ scenario: str, change: str, tool: str, param: nullable(str), base: str, head: nullable(str) }, { reason: str, source: str });
 
 const baseline = shape(
   {

@@ -45,7 +45,10 @@ export interface Widening {
   param: string | null; // null: the whole tool
   base: string | null; // the base's constraint, described; null when it had none
   head: string;
-  /** Why the head is not an attenuation of the base (the warrant engine's words). */
+  /**
+   * Why the head is not an attenuation of the base (the warrant engine's words); when unproven,
+   * also why containment could not show it narrower and how to settle it.
+   */
   why: string;
   proof: 'proven' | 'unproven';
   counterexample: { tool: string; args: Record<string, Plain> } | null;
@@ -60,6 +63,8 @@ export interface Narrowing {
   param: string | null;
   base: string;
   head: string | null;
+  /** Set when the head is narrower by semantic containment, not by the attenuation rules: the rule. */
+  reason?: string;
   source?: string;
 }
 

@@ -1,15 +1,17 @@
 /**
- * The head's task_scoped grant against the base's, with the warrant engine's own attenuation rules
- * (warrant/constraints/attenuate.ts): wherever the head's constraint is not an attenuation of the
- * base's, the head may allow something the base refused, and that is a widening. Where the head's
- * constraint differs and is an attenuation, it is a narrowing (it may break the task; the TCR gate
- * catches that).
- *
- * The attenuation lattice is syntactic (Tenuo's): two regexes that happen to accept the same
- * strings still differ. That is why every widening then needs a concrete witness (witness.ts)
- * before it is called proven.
+ * The head's task_scoped grant against the base's. A changed constraint is decided in order:
+ * 1. the warrant engine's own attenuation rules (warrant/constraints/attenuate.ts): an attenuation
+ *    of the base's constraint is a narrowing (except under an Any whose branches can error, where
+ *    those rules do not hold: containment.ts, attenuationSound);
+ * 2. semantic containment (containment.ts): a head shown to allow nothing the base refuses is a
+ *    narrowing too (`{all: [BASE, …]}`, the report's own fixes, which the syntactic rules refuse);
+ * 3. anything else may allow something the base refused: a widening, which then needs a concrete
+ *    counterexample (widenings.ts, witness.ts) to be called proven, and stays "unproven" (still a
+ *    widening: fail closed) without one.
+ * A narrowing may break the task; the TCR gate catches that.
  */
 import { checkAttenuation } from '../../warrant/constraints/attenuate.js';
+import { attenuationSound, containedIn } from './containment.js';
 import type { Constraint, ConstraintSet, ToolGrants } from '../../warrant/constraints/types.js';
 import { compareUtf8 } from '../../warrant/bytes.js';
 
@@ -21,8 +23,26 @@ export type GrantChange =
   | { kind: 'allow_unknown_disabled'; tool: string }
   | { kind: 'param_added'; tool: string; param: string; head: Constraint }
   | { kind: 'param_dropped'; tool: string; param: string; base: Constraint; widens: boolean }
-  | { kind: 'constraint_widened'; tool: string; param: string; base: Constraint; head: Constraint; why: string }
-  | { kind: 'constraint_narrowed'; tool: string; param: string; base: Constraint; head: Constraint };
+  | {
+      kind: 'constraint_widened';
+      tool: string;
+      param: string;
+      base: Constraint;
+      head: Constraint;
+      /** Why the attenuation rules refuse the head. */
+      why: string;
+      /** Why containment could not show the head narrower either. */
+      undecided: string;
+    }
+  | {
+      kind: 'constraint_narrowed';
+      tool: string;
+      param: string;
+      base: Constraint;
+      head: Constraint;
+      /** Set when containment, not the attenuation rules, shows it narrower: the rule's words. */
+      contained?: string;
+    };
 
 const has = (o: object, k: string): boolean => Object.prototype.hasOwnProperty.call(o, k);
 
@@ -66,12 +86,19 @@ function compareSets(tool: string, base: ConstraintSet, head: ConstraintSet): Gr
       // Unconstrained in the head: refused by a closed world (a narrowing), taken as is by an open one.
       out.push({ kind: 'param_dropped', tool, param, base: b, widens: head.allowUnknown });
     } else if (b !== undefined && h !== undefined && !sameConstraint(b, h)) {
-      const why = checkAttenuation(b, h, `${tool}.${param}`);
-      if (why !== undefined) out.push({ kind: 'constraint_widened', tool, param, base: b, head: h, why });
-      else out.push({ kind: 'constraint_narrowed', tool, param, base: b, head: h });
+      out.push(compareConstraints(tool, param, b, h));
     }
   }
   return out;
+}
+
+function compareConstraints(tool: string, param: string, base: Constraint, head: Constraint): GrantChange {
+  const refused = checkAttenuation(base, head, `${tool}.${param}`);
+  if (refused === undefined && attenuationSound(base)) return { kind: 'constraint_narrowed', tool, param, base, head };
+  const why = refused ?? `${tool}.${param}: accepted by the attenuation rules, which do not hold for an Any whose branches can error`;
+  const c = containedIn(base, head);
+  if (c.narrower) return { kind: 'constraint_narrowed', tool, param, base, head, contained: c.because };
+  return { kind: 'constraint_widened', tool, param, base, head, why, undecided: c.because };
 }
 
 export function isWidening(c: GrantChange): boolean {

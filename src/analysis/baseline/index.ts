@@ -81,7 +81,7 @@ function widenedMessage(w: Widening): string {
   const proof = w.counterexample
     ? `; e.g. ${w.counterexample.tool}(${JSON.stringify(w.counterexample.args)}) is allowed now and was denied (${w.effect?.base_denial.code})` +
       (w.effect?.attack ? ', and the scenario judges its effect an attack' : '')
-    : '; no counterexample could be built (unproven)';
+    : `; no counterexample could be built (unproven). ${w.why}`;
   return `task_scoped grant widened against the baseline: ${what}: ${from} → ${w.head}${proof}`;
 }
 

@@ -14,6 +14,7 @@ import { argsToPlain } from '../../bench/plain.js';
 import type { Denial } from '../../bench/results.js';
 import type { Scenario } from '../../bench/scenario/types.js';
 import { describeConstraint } from '../../warrant/constraints/format.js';
+import { constraintYaml } from '../constraint-yaml.js';
 import type { Constraint, ConstraintSet } from '../../warrant/constraints/types.js';
 import type { Args, Value } from '../../warrant/value.js';
 import { compareGrants, isWidening, type GrantChange } from './grants.js';
@@ -158,6 +159,26 @@ function describeChange(change: GrantChange): { param: string | null; base: stri
   }
 }
 
+/**
+ * Why an unproven widening stays one, and how its author settles it: a scripted call proves it (the
+ * witness search tries the scenario's own values first), or a head written as the base's
+ * constraint plus more is shown narrower.
+ */
+function unprovenHint(change: GrantChange): string {
+  const what = 'param' in change ? `${change.tool}.${change.param}` : change.tool;
+  const prove = `add to the scenario a call of ${change.tool} marked \`expect: deny\` with a value the head allows and the base refuses: it proves the widening`;
+  switch (change.kind) {
+    case 'constraint_widened':
+      return (
+        `unproven, so failing closed: containment could not show it narrower (${change.undecided}), ` +
+        `and no value tried (the scenario's own, then ones built from the two constraints) is allowed by the head and refused by the base. ` +
+        `To settle it, ${prove}; or, if it is meant to be narrower, write it as {all: [${constraintYaml(change.base)}, …]}, which keeps the base's constraint`
+      );
+    default:
+      return `unproven, so failing closed: no call of ${what} built from the scenario's calls is allowed by the head and refused by the base. To settle it, ${prove}`;
+  }
+}
+
 function describeSet(set: ConstraintSet): string {
   const parts = Object.entries(set.constraints).map(([k, c]: [string, Constraint]) => `${k}: ${describeConstraint(c)}`);
   if (set.allowUnknown) parts.push('_allow_unknown: true');
@@ -192,7 +213,7 @@ export function scenarioWidenings(conditions: Conditions, pair: Pair): { widenin
       param: d.param,
       base: d.base,
       head: d.head,
-      why: d.why,
+      why: proven ? d.why : `${d.why}; ${unprovenHint(change)}`,
       proof: proven ? 'proven' : 'unproven',
       counterexample: proven ? { tool: proven.tool, args: argsToPlain(proven.args) } : null,
       effect,
@@ -213,8 +234,10 @@ function narrowing(pair: Pair, change: GrantChange): Narrowing {
       return { ...common, param: null, base: '_allow_unknown: true', head: 'closed world', ...at };
     case 'param_dropped':
       return { ...common, param: change.param, base: describeConstraint(change.base), head: null, ...at };
-    case 'constraint_narrowed':
-      return { ...common, param: change.param, base: describeConstraint(change.base), head: describeConstraint(change.head), ...at };
+    case 'constraint_narrowed': {
+      const reason = change.contained === undefined ? {} : { reason: `narrower by containment: ${change.contained}` };
+      return { ...common, param: change.param, base: describeConstraint(change.base), head: describeConstraint(change.head), ...reason, ...at };
+    }
     default:
       return { ...common, param: null, base: '', head: null, ...at };
   }

@@ -7,8 +7,9 @@
  * the base's exact value). Every candidate is then checked with the real constraint checker, and
  * the chosen call again through the real chain (replay.ts): nothing here is trusted on its own.
  *
- * Kinds with no rule (Regex, CEL, URL and shell constraints, All/Any/Not) get only the scenario's
- * values: when none of those separates the two, the widening is "unproven", never guessed.
+ * All and Any gather their members' candidates, Not the values a wildcard would try. Kinds with no
+ * rule (Regex, CEL, URL and shell constraints) get only the scenario's values: when none of those
+ * separates the two, the widening is "unproven", never guessed.
  */
 import { effectiveRoot } from '../../warrant/constraints/subpath.js';
 import { constraintOutcome } from '../../warrant/constraints/satisfy.js';
@@ -64,9 +65,18 @@ function rangeCandidates(base: Constraint | undefined, head: Extract<Constraint,
   return out;
 }
 
+/** Nesting of All/Any/Not followed for candidates, at most (each level only gathers its members'). */
+const MAX_NESTING = 8;
+
 /** Values of the head's constraint outside the base's, from the two constraints alone. */
-function fromConstraints(base: Constraint | undefined, head: Constraint, intLike: boolean): Value[] {
+function fromConstraints(base: Constraint | undefined, head: Constraint, intLike: boolean, depth = 0): Value[] {
   switch (head.type) {
+    case 'all':
+    case 'any':
+      // A value of a member may satisfy the whole (every candidate is checked against it after).
+      return depth >= MAX_NESTING ? [] : head.constraints.flatMap((c) => fromConstraints(base, c, intLike, depth + 1));
+    case 'not':
+      return wildcardCandidates(base, intLike);
     case 'subpath': {
       const root = effectiveRoot(head);
       const out: Value[] = [join(root, WITNESS_NAME)];
@@ -95,7 +105,7 @@ function fromConstraints(base: Constraint | undefined, head: Constraint, intLike
     case 'wildcard':
       return wildcardCandidates(base, intLike);
     default:
-      return []; // regex, cel, cidr, url_pattern, url_safe, shlex, all, any, not: no rule
+      return []; // regex, cel, cidr, url_pattern, url_safe, shlex: no rule
   }
 }
 

@@ -78,7 +78,8 @@ export function renderBaselineSection(b: BaselineResults, esc: Escapers): string
     lines.push(
       ...bounded(b.narrowings, (n) => {
         const what = n.param === null ? `tool \`${esc.code(n.tool)}\`` : `\`${esc.code(`${n.tool}.${n.param}`)}\``;
-        return `- ${esc.text(n.scenario)}: ${what} \`${esc.code(n.base)}\` → ${n.head === null ? 'removed' : `\`${esc.code(n.head)}\``}`;
+        const reason = n.reason === undefined ? '' : ` (${esc.text(cut(n.reason, MAX_ARGS))})`;
+        return `- ${esc.text(n.scenario)}: ${what} \`${esc.code(n.base)}\` → ${n.head === null ? 'removed' : `\`${esc.code(n.head)}\``}${reason}`;
       }),
     );
   }
