@@ -9,6 +9,7 @@ import { sourcesOf, withBaseline } from '../../src/analysis/baseline/gate.js';
 import { checkBaseline } from '../../src/action/results-baseline.js';
 import { runBenchmark } from '../../src/bench/run.js';
 import { loadScenarios } from '../../src/bench/scenario/load.js';
+import { renderBaselineSection } from '../../src/report/sections/baseline.js';
 import { repoWith, scenario } from './baseline-repo.js';
 
 const SEED = 'baseline-decided';
@@ -44,6 +45,10 @@ describe('baseline: widening decided soundly', () => {
     expect(checkBaseline(outcome.baseline)).toBeUndefined(); // the report-only checker takes the reason
     expect(checkBaseline({ ...outcome.baseline, narrowings: [{ ...outcome.baseline.narrowings[0], reason: 7 }] })).toBe('$.baseline.narrowings[0].reason: expected a string');
     expect(results.gate.passed).toBe(true);
+    const esc = { text: (s: string) => s.replace(/[<>@']/g, '_'), code: (s: string) => s.replace(/`/g, 'ˋ') };
+    const md = renderBaselineSection(outcome.baseline, esc);
+    expect(md).toContain('No widening');
+    expect(md).toContain('(narrower by containment: All requires Subpath(_/app/config_), and that is the base)'); // escaped as text
   });
 
   it('an attenuation by the rules is a narrowing with no containment reason', async () => {

@@ -14,7 +14,7 @@
  * |-----------------------------------------------------------------------------------------|
  * | the two are the same constraint, or the base is Wildcard (or an empty All)              |
  * | head Exact / OneOf: every value (in every form the equality lumps together) satisfies    |
- * |   the base, by the real evaluator                                                       |
+ * |   the base, by the real evaluator (a base whose CEL reads the clock: undecided)          |
  * | head All: one of its conjuncts is within the base                                       |
  * | head Any: each of its branches is within the base                                       |
  * | base All: the head is within each of its conjuncts                                      |
@@ -163,12 +163,30 @@ export function equalForms(v: Value, depth = 0): Value[] | undefined {
   return undefined;
 }
 
+/** Tenuo's clock functions (cel.rs): an expression naming one may decide differently at another time. */
+const CLOCK = /\btime_(?:now|is_expired|since)\b/;
+
+function readsClock(c: Constraint, depth = 0): boolean {
+  if (depth > MAX_CONSTRAINT_DEPTH) return true;
+  switch (c.type) {
+    case 'cel':
+      return CLOCK.test(c.expression);
+    case 'all':
+    case 'any':
+      return c.constraints.some((x) => readsClock(x, depth + 1));
+    case 'not':
+      return readsClock(c.constraint, depth + 1);
+    default:
+      return false;
+  }
+}
+
 function valuesWithin(base: Constraint, values: readonly Value[], head: Constraint): string | undefined {
+  // One evaluation speaks for every call only when the base cannot read the clock.
+  if (readsClock(base)) return undefined;
   for (const v of values) {
     const forms = equalForms(v);
     if (forms === undefined) return undefined;
-    // No clock: a CEL clock function then fails, and CEL's `||`/`&&` only absorb a failure when the
-    // other side decides alone, so a value allowed here is allowed at any time.
     if (!forms.every((f) => constraintOutcome(base, f) === 'allowed')) return undefined;
   }
   return `every value of ${describeConstraint(head)} satisfies the base`;

@@ -159,6 +159,11 @@ function describeChange(change: GrantChange): { param: string | null; base: stri
   }
 }
 
+/** Characters of the base's constraint quoted in a hint, at most (it comes from a scenario file). */
+const MAX_QUOTED = 200;
+
+const clip = (s: string): string => (s.length > MAX_QUOTED ? `${s.slice(0, MAX_QUOTED)}…` : s);
+
 /**
  * Why an unproven widening stays one, and how its author settles it: a scripted call proves it (the
  * witness search tries the scenario's own values first), or a head written as the base's
@@ -172,7 +177,7 @@ function unprovenHint(change: GrantChange): string {
       return (
         `unproven, so failing closed: containment could not show it narrower (${change.undecided}), ` +
         `and no value tried (the scenario's own, then ones built from the two constraints) is allowed by the head and refused by the base. ` +
-        `To settle it, ${prove}; or, if it is meant to be narrower, write it as {all: [${constraintYaml(change.base)}, …]}, which keeps the base's constraint`
+        `To settle it, ${prove}; or, if it is meant to be narrower, write it as {all: [${clip(constraintYaml(change.base))}, …]}, which keeps the base's constraint`
       );
     default:
       return `unproven, so failing closed: no call of ${what} built from the scenario's calls is allowed by the head and refused by the base. To settle it, ${prove}`;
