@@ -2,8 +2,8 @@
 // Speed of the action itself (a benchmark, not a test): start-to-exit wall time of
 // `node dist/index.js` on the built-in suite, as a ratio to a bare `node -e ''` measured in the
 // same run, interleaved so that machine noise hits both alike.
-//   push:         no comment, so @actions/github is never loaded          (target ≤ 3×)
-//   pull_request: sticky comment against a local fake GitHub on 127.0.0.1 (target ≤ 3.5×)
+//   push:         no comment, so Octokit (@actions/github) is never loaded
+//   pull_request: sticky comment against a local fake GitHub on 127.0.0.1
 // Usage: node scripts/bench-action.mjs [runs]   (build dist/ first: npm run build)
 // Without BENCH_ENV it measures twice: in this machine's environment (BENCH_ENV=inherit: PATH and
 // every NODE_* variable) and with PATH only (BENCH_ENV=clean), since NODE_EXTRA_CA_CERTS alone

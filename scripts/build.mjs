@@ -41,7 +41,7 @@ rmSync('dist', { recursive: true, force: true });
 // `run` of the built-in suite loaded 19 files; built apart, it loads 3, and runs 12-18 ms faster.
 // Each program is its main file plus chunks loaded only when a run asks for them: the YAML loader
 // (scenario files; the built-in suite comes from its snapshot) and the markdown report for the
-// CLI; the YAML loader, Octokit (only behind an HTTP proxy) and badge-maker (only with
+// CLI; the YAML loader, Octokit (only when a run posts a comment) and badge-maker (only with
 // `badge-path`) for the action.
 // The third program is the worker thread both start on large suites (src/pipeline/worker.ts).
 const programs = { cli: 'src/cli/index.ts', index: 'src/action/index.ts', worker: 'src/pipeline/worker.ts' };

@@ -4,8 +4,8 @@
  * the body is unchanged, created only when none exists. Comments by anyone else are never
  * touched, however much they look like ours.
  *
- * The GitHub calls sit behind `CommentApi` (github.ts implements it), so this logic is tested
- * without a network and the GitHub client is loaded only when a comment is really posted.
+ * The GitHub calls sit behind `CommentApi` (github.ts implements it with Octokit), so this logic
+ * is tested without a network and the GitHub client is loaded only when a comment is really posted.
  */
 export interface IssueComment {
   id: number;
@@ -69,10 +69,15 @@ export async function upsertStickyComment(api: CommentApi, marker: string, body:
   return { action: 'updated', ...(await api.updateComment(existing.id, body)), ...extra };
 }
 
-/** An HTTP status carried by an error from the API client, if any. */
+/**
+ * The HTTP status of the API's answer, if one came. Octokit gives a request that got no answer at
+ * all (refused, reset, timed out) status 500 without a response: that is no HTTP status.
+ */
 export function errorStatus(e: unknown): number | undefined {
-  const s = typeof e === 'object' && e !== null ? (e as { status?: unknown }).status : undefined;
-  return typeof s === 'number' ? s : undefined;
+  if (typeof e !== 'object' || e === null) return undefined;
+  const { status, request, response } = e as { status?: unknown; request?: unknown; response?: unknown };
+  if (request !== undefined && response === undefined) return undefined;
+  return typeof status === 'number' ? status : undefined;
 }
 
 /** A message for a failed comment that tells the user what to do about it. */

@@ -1,7 +1,8 @@
 /**
  * What the action needs to know about the run it is part of: the event, the pull request to
  * comment on, where the run can be seen, where the API is. Read from the runner's environment and
- * the event payload directly, so that a push run never loads @actions/github.
+ * the event payload directly (with what @actions/github's context leaves out: the fork, a payload
+ * that cannot be read), so that a push run never loads @actions/github.
  */
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,12 +1,11 @@
 /**
- * The REST (and one GraphQL) calls behind the sticky comment. Without a proxy: the lean client
- * over node:http (github-rest.ts). Behind HTTP(S)_PROXY: @actions/github's Octokit with the
- * toolkit's proxy-aware fetch, loaded with a dynamic import only then, since loading it costs
- * about as much as Node's own start.
+ * The GitHub calls behind the sticky comment, through @actions/github's Octokit: the runner's
+ * proxy settings (HTTPS_PROXY, NO_PROXY), GHES through GITHUB_API_URL / GITHUB_GRAPHQL_URL, and
+ * Link-header pagination come with it. Loaded by a dynamic import when a comment is really
+ * posted, so that a push run never loads it.
  */
-import type { CommentApi } from './comment.js';
-import { createRestCommentApi, MAX_PAGES, PER_PAGE, toComment, type RestComment } from './github-rest.js';
-import { proxyConfigured } from './http.js';
+import { getOctokit } from '@actions/github';
+import type { CommentApi, IssueComment } from './comment.js';
 
 export interface GitHubTarget {
   token: string;
@@ -17,27 +16,36 @@ export interface GitHubTarget {
   issueNumber: number;
   /** Per request; a hung API must not hold the job until its timeout. */
   timeoutMs?: number;
-  /** The environment, to see whether a proxy is configured. */
-  env?: NodeJS.ProcessEnv;
 }
 
-export async function createCommentApi(t: GitHubTarget): Promise<CommentApi> {
-  return proxyConfigured(t.env ?? process.env) ? createOctokitCommentApi(t) : createRestCommentApi(t);
+export const PER_PAGE = 100;
+/** 30,000 comments: a bound against a server that never ends its Link chain. */
+export const MAX_PAGES = 300;
+
+interface RestComment {
+  id: number;
+  body?: string | null | undefined;
+  html_url: string;
+  user?: { login?: string } | null | undefined;
 }
 
-async function createOctokitCommentApi(t: GitHubTarget): Promise<CommentApi> {
-  const { getOctokit } = await import('@actions/github');
-  // baseUrl from the runner's GITHUB_API_URL (GHES, or the test's local server).
-  const octokit = getOctokit(t.token, { baseUrl: t.apiUrl });
+function toComment(c: RestComment): IssueComment {
+  return { id: c.id, body: c.body ?? '', login: c.user?.login ?? '', url: c.html_url };
+}
+
+export function createCommentApi(t: GitHubTarget): CommentApi {
+  // baseUrl: the runner's GITHUB_API_URL (GHES, or a test's local server). The proxy is chosen by
+  // @actions/github for that same URL.
+  const octokit = getOctokit(t.token, { baseUrl: t.apiUrl, userAgent: 'delegation-bench' });
   const timeout = t.timeoutMs ?? 30_000;
-  const signal = (): { signal: AbortSignal } => ({ signal: AbortSignal.timeout(timeout) });
-  const where = { owner: t.owner, repo: t.repo, issue_number: t.issueNumber };
+  const request = (): { signal: AbortSignal } => ({ signal: AbortSignal.timeout(timeout) });
+  const issue = { owner: t.owner, repo: t.repo, issue_number: t.issueNumber };
   return {
     async viewerLogin() {
       const res = await octokit.graphql<{ viewer?: { login?: unknown } }>({
         query: 'query { viewer { login } }',
         url: t.graphqlUrl,
-        request: signal(),
+        request: request(),
       });
       const login = res.viewer?.login;
       if (typeof login !== 'string' || login === '') throw new Error('GraphQL viewer has no login');
@@ -45,18 +53,18 @@ async function createOctokitCommentApi(t: GitHubTarget): Promise<CommentApi> {
     },
     async *listComments() {
       let pages = 0;
-      // paginate.iterator follows the Link header's rel="next" until there is none.
+      // Follows the Link header's rel="next" until there is none.
       for await (const page of octokit.paginate.iterator(octokit.rest.issues.listComments, {
-        ...where,
+        ...issue,
         per_page: PER_PAGE,
-        request: signal(),
+        request: request(),
       })) {
-        yield (page.data as RestComment[]).map(toComment);
+        yield page.data.map(toComment);
         if (++pages >= MAX_PAGES) throw new Error(`more than ${MAX_PAGES} pages of comments`);
       }
     },
     async createComment(body) {
-      const res = await octokit.rest.issues.createComment({ ...where, body, request: signal() });
+      const res = await octokit.rest.issues.createComment({ ...issue, body, request: request() });
       return { id: res.data.id, url: res.data.html_url };
     },
     async updateComment(id, body) {
@@ -65,7 +73,7 @@ async function createOctokitCommentApi(t: GitHubTarget): Promise<CommentApi> {
         repo: t.repo,
         comment_id: id,
         body,
-        request: signal(),
+        request: request(),
       });
       return { id: res.data.id, url: res.data.html_url };
     },

@@ -2,7 +2,7 @@
  * The action's LLM mode (design §6, §9): inputs `mode`, `model`, `runs`, `shard`, `gate`,
  * `openai-base-url`, `openai-api-key`; the run itself; and, in report-only mode, a folder of shard
  * files merged into one run, and the `llm` section of a results file checked against its trials.
- * The key is masked in the log (`::add-mask::`, see maskSecrets) before anything else happens.
+ * The key is masked in the log (see maskSecrets) before anything else happens.
  */
 import type { GateThresholds } from '../bench/gate.js';
 import { readFile, readdir, stat } from 'node:fs/promises';
@@ -175,16 +175,24 @@ export function rejudgeLlm(data: unknown, scenarios: readonly string[], step: { 
   return { llm: again };
 }
 
-/** `::add-mask::` for the key (and a base URL's password): the runner then hides them in every log line. */
-export function maskSecrets(write: (line: string) => void, c: ActionLlm): void {
-  if (c.apiKey) write(`::add-mask::${c.apiKey}`);
-  if (c.baseURL) {
-    try {
-      const u = new URL(c.baseURL);
-      if (u.password) write(`::add-mask::${decodeURIComponent(u.password)}`);
-    } catch {
-      // not a URL: refused by the inputs' check
-    }
+/** The key (and a base URL's password), to be masked: the runner then hides them in every log line. */
+export function maskSecrets(setSecret: (value: string) => void, c: ActionLlm): void {
+  if (c.apiKey) setSecret(c.apiKey);
+  if (!c.baseURL) return;
+  let password: string;
+  try {
+    password = new URL(c.baseURL).password;
+  } catch {
+    return; // not a URL: refused by the inputs' check
+  }
+  if (!password) return;
+  // As written in the URL, and as sent (percent-decoded), when that decodes.
+  setSecret(password);
+  try {
+    const decoded = decodeURIComponent(password);
+    if (decoded !== password) setSecret(decoded);
+  } catch {
+    // not valid percent-encoding: it can only appear as written
   }
 }
 

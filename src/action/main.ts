@@ -28,14 +28,14 @@ import { evaluateLlmGate } from '../llm/gate.js';
 import { InputError, parseInputs, type ActionConfig } from './inputs.js';
 import { setCommentOutputs, setResultOutputs } from './outputs.js';
 import { ResultsFileError, readResultsFile } from './results-file.js';
-import { processRunner, type AnnotationProps, type Runner } from './runner.js';
+import { toolkitRunner, type AnnotationProps, type Runner } from './runner.js';
 import { writeJobSummary, writeProblemsSummary } from './summary.js';
 import { probeWarnings, probesOf } from '../report/sections/probes.js';
 
 /** GitHub refuses comment bodies over 65,536 characters. */
 export const COMMENT_LIMIT_CHARS = 65_536;
 
-export async function run(runner: Runner = processRunner(), cwd: string = process.cwd()): Promise<void> {
+export async function run(runner: Runner = toolkitRunner(), cwd: string = process.cwd()): Promise<void> {
   try {
     await runAction(runner, cwd);
   } catch (e) {
@@ -56,12 +56,13 @@ async function runAction(runner: Runner, cwd: string): Promise<void> {
     }
     throw e;
   }
-  maskSecrets((line) => runner.info(line), config.llm); // before anything else can print them
+  maskSecrets((secret) => runner.setSecret(secret), config.llm); // before anything else can print them
   const ctx = readContext(runner.env, cwd);
   if (ctx.payloadProblem) runner.warning(ctx.payloadProblem);
 
   // 1. Run (or, in report-only mode, read an earlier run's results).
-  const results = await obtainResults(runner, config, ctx);
+  const stage = config.resultsPath ? 'Read the results' : 'Run the scenarios';
+  const results = await runner.group(stage, () => obtainResults(runner, config, ctx));
   if (!results) return;
 
   // 2. Files and outputs, before anything that talks to GitHub or can fail the step.
@@ -89,10 +90,9 @@ async function runAction(runner: Runner, cwd: string): Promise<void> {
   }
 
   // 3. Job summary.
-  const summaryFile = runner.env['GITHUB_STEP_SUMMARY'];
-  if (config.jobSummary && summaryFile) {
+  if (config.jobSummary && runner.summary) {
     try {
-      await writeJobSummary(summaryFile, results, reportOptions);
+      await writeJobSummary(runner.summary, results, reportOptions);
     } catch (e) {
       runner.warning(`could not write the job summary: ${(e as Error).message}`);
     }
@@ -177,9 +177,8 @@ async function obtainResults(runner: Runner, config: ActionConfig, ctx: ActionCo
         runner.error(p.message, p.line > 0 ? { file, line: p.line, col: p.col } : { file });
       }
       // The run page shows what to fix too, not only the log (the step still fails).
-      const summaryFile = runner.env['GITHUB_STEP_SUMMARY'];
-      if (config.jobSummary && summaryFile) {
-        await writeProblemsSummary(summaryFile, e.problems, { name: config.name }).catch((w: Error) =>
+      if (config.jobSummary && runner.summary) {
+        await writeProblemsSummary(runner.summary, e.problems, { name: config.name }).catch((w: Error) =>
           runner.warning(`could not write the job summary: ${w.message}`),
         );
       }
@@ -223,14 +222,13 @@ async function postComment(
   });
   try {
     const { createCommentApi } = await import('./github.js');
-    const api = await createCommentApi({
+    const api = createCommentApi({
       token: config.githubToken,
       apiUrl: ctx.apiUrl,
       graphqlUrl: ctx.graphqlUrl,
       owner: ctx.owner,
       repo: ctx.repo,
       issueNumber: prNumber,
-      env: runner.env,
     });
     const outcome = await upsertStickyComment(api, reportMarker(config.name), body);
     if (outcome.authorFallback) {

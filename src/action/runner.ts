@@ -1,15 +1,10 @@
 /**
- * The runner's side of the workflow-command protocol: inputs from `INPUT_*`, outputs through the
- * `GITHUB_OUTPUT` file, log annotations as `::error file=…::` lines, the exit code.
- *
- * Why not @actions/core: it imports its OIDC client and with it undici at load time, which costs
- * about 0.85× a bare Node start on every run; this file is the few lines of it the action uses,
- * written to the documented protocol
- * (https://docs.github.com/actions/reference/workflow-commands-for-github-actions).
+ * What the action says to the runner, behind one small interface: inputs, outputs, secrets to
+ * mask, log lines and annotations, groups, the job summary, the failure. `toolkitRunner()` is the
+ * real one, every call going through @actions/core (its escaping of workflow commands, its
+ * heredoc-delimited GITHUB_OUTPUT records, its job summary writer); tests pass a recording runner.
  */
-import { appendFileSync } from 'node:fs';
-import { randomUUID } from 'node:crypto';
-import { EOL } from 'node:os';
+import * as core from '@actions/core';
 
 export interface AnnotationProps {
   title?: string;
@@ -18,64 +13,65 @@ export interface AnnotationProps {
   col?: number;
 }
 
+/** The job summary: its file (to know how much of GitHub's 1 MiB is left) and an append to it. */
+export interface SummarySink {
+  readonly file: string;
+  append(markdown: string): Promise<void>;
+}
+
 export interface Runner {
   readonly env: NodeJS.ProcessEnv;
-  /** The raw input, trimmed; '' when unset. Names are matched as the runner writes them. */
+  /** The raw input, trimmed; '' when unset. */
   getInput(name: string): string;
   setOutput(name: string, value: string): void;
+  /** Hides the value in every later log line; a value of several lines, each of its lines. */
+  setSecret(value: string): void;
   info(message: string): void;
   /** Shown only when the run has debug logging on (ACTIONS_STEP_DEBUG). */
   debug(message: string): void;
   notice(message: string, props?: AnnotationProps): void;
   warning(message: string, props?: AnnotationProps): void;
   error(message: string, props?: AnnotationProps): void;
+  /** The log lines written while `fn` runs fold under `name`. */
+  group<T>(name: string, fn: () => Promise<T>): Promise<T>;
+  /** Undefined when the runner gives the step no summary file. */
+  readonly summary: SummarySink | undefined;
+  /** Marks the step failed (exit code 1) with the message as an error annotation. */
   setFailed(message: string): void;
 }
 
-export function processRunner(env: NodeJS.ProcessEnv = process.env): Runner {
-  const write = (line: string): void => {
-    process.stdout.write(line + EOL);
-  };
-  const command = (cmd: string, message: string, props?: AnnotationProps): void => {
-    const p: string[] = [];
-    if (props?.title) p.push(`title=${escapeProperty(props.title)}`);
-    if (props?.file) p.push(`file=${escapeProperty(props.file)}`);
-    if (props?.line !== undefined) p.push(`line=${props.line}`);
-    if (props?.col !== undefined) p.push(`col=${props.col}`);
-    write(`::${cmd}${p.length ? ' ' + p.join(',') : ''}::${escapeData(message)}`);
-  };
+/** The runner of this process, through @actions/core (which reads process.env). */
+export function toolkitRunner(): Runner {
+  const summaryFile = process.env['GITHUB_STEP_SUMMARY'];
   return {
-    env,
-    getInput(name) {
-      // The runner upper-cases the name and replaces spaces only: hyphens stay (INPUT_MAX-ASR).
-      return (env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] ?? '').trim();
-    },
-    setOutput(name, value) {
-      const file = env['GITHUB_OUTPUT'];
-      if (file) {
-        const delimiter = `ghadelimiter_${randomUUID()}`;
-        appendFileSync(file, `${name}<<${delimiter}${EOL}${value}${EOL}${delimiter}${EOL}`, 'utf8');
-      } else {
-        // Outside a runner (a local try-out): show the value instead.
-        write(`output ${name}=${value}`);
-      }
-    },
-    info: write,
-    debug: (m) => command('debug', m),
-    notice: (m, p) => command('notice', m, p),
-    warning: (m, p) => command('warning', m, p),
-    error: (m, p) => command('error', m, p),
-    setFailed(message) {
-      process.exitCode = 1;
-      command('error', message);
-    },
+    env: process.env,
+    getInput: (name) => core.getInput(name),
+    setOutput: (name, value) => core.setOutput(name, value),
+    setSecret: (value) => core.setSecret(value),
+    info: (message) => core.info(message),
+    debug: (message) => core.debug(message),
+    notice: (message, props) => core.notice(message, annotation(props)),
+    warning: (message, props) => core.warning(message, annotation(props)),
+    error: (message, props) => core.error(message, annotation(props)),
+    group: (name, fn) => core.group(name, fn),
+    summary: summaryFile
+      ? {
+          file: summaryFile,
+          async append(markdown) {
+            await core.summary.addRaw(markdown).write();
+          },
+        }
+      : undefined,
+    setFailed: (message) => core.setFailed(message),
   };
 }
 
-function escapeData(s: string): string {
-  return s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
-}
-
-function escapeProperty(s: string): string {
-  return escapeData(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
+function annotation(props: AnnotationProps | undefined): core.AnnotationProperties {
+  if (!props) return {};
+  const out: core.AnnotationProperties = {};
+  if (props.title !== undefined) out.title = props.title;
+  if (props.file !== undefined) out.file = props.file;
+  if (props.line !== undefined) out.startLine = props.line;
+  if (props.col !== undefined) out.startColumn = props.col;
+  return out;
 }

@@ -1,13 +1,14 @@
 /**
- * The job summary: the full report, appended to the step's GITHUB_STEP_SUMMARY file. GitHub drops
- * a step summary over 1 MiB entirely, so the report is fitted into what is left of that budget,
- * with the renderer dropping detail first.
+ * The job summary: the full report, appended to the step's summary (the runner's
+ * GITHUB_STEP_SUMMARY file). GitHub drops a step summary over 1 MiB entirely, so the report is
+ * fitted into what is left of that budget, with the renderer dropping detail first.
  */
-import { appendFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import type { Results } from '../bench/results.js';
 import type { ScenarioProblem } from '../bench/scenario/errors.js';
 import { markdownRenderer, type MarkdownOptions } from '../report/markdown.js';
 import { renderProblemsMarkdown } from '../report/problems.js';
+import type { SummarySink } from './runner.js';
 
 export const SUMMARY_LIMIT_BYTES = 1024 * 1024;
 const MARGIN_BYTES = 1024;
@@ -30,12 +31,12 @@ export function renderWithinBytes(results: Results, o: Omit<MarkdownOptions, 'ma
 }
 
 export async function writeJobSummary(
-  file: string,
+  summary: SummarySink,
   results: Results,
   o: Omit<MarkdownOptions, 'maxChars'>,
 ): Promise<{ bytes: number }> {
-  const text = renderWithinBytes(results, o, await budgetOf(file));
-  await appendFile(file, text, 'utf8');
+  const text = renderWithinBytes(results, o, await budgetOf(summary.file));
+  await summary.append(text);
   return { bytes: Buffer.byteLength(text, 'utf8') };
 }
 
@@ -44,11 +45,11 @@ export async function writeJobSummary(
  * listed until the text fits (each is bounded by the loader, so a few rounds at most).
  */
 export async function writeProblemsSummary(
-  file: string,
+  summary: SummarySink,
   problems: readonly ScenarioProblem[],
   o: { name: string },
 ): Promise<{ bytes: number }> {
-  const budget = await budgetOf(file);
+  const budget = await budgetOf(summary.file);
   let max = problems.length;
   let text = renderProblemsMarkdown(problems, { name: o.name, maxProblems: max });
   while (Buffer.byteLength(text, 'utf8') > budget && max > 0) {
@@ -56,7 +57,7 @@ export async function writeProblemsSummary(
     text = renderProblemsMarkdown(problems, { name: o.name, maxProblems: max });
   }
   if (Buffer.byteLength(text, 'utf8') > budget) return { bytes: 0 };
-  await appendFile(file, text, 'utf8');
+  await summary.append(text);
   return { bytes: Buffer.byteLength(text, 'utf8') };
 }
 
@@ -66,7 +67,7 @@ async function budgetOf(file: string): Promise<number> {
   try {
     used = (await stat(file)).size;
   } catch {
-    used = 0; // not there yet: appendFile creates it
+    used = 0; // not there (yet): nothing of the budget is used
   }
   return Math.max(0, SUMMARY_LIMIT_BYTES - used - MARGIN_BYTES);
 }

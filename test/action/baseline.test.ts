@@ -23,11 +23,14 @@ function fakeRunner(): Runner & { log: string[]; failed: string[]; outputs: Reco
     outputs,
     getInput: () => '',
     setOutput: (n, v) => void (outputs[n] = v),
+    setSecret: () => undefined,
     info: (m) => void log.push(m),
     debug: () => undefined,
     notice: (m) => void log.push(m),
     warning: (m) => void log.push(`warning: ${m}`),
     error: (m) => void log.push(`error: ${m}`),
+    group: (_name, fn) => fn(),
+    summary: undefined,
     setFailed: (m) => void failed.push(m),
   };
 }

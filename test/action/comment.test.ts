@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { RequestError } from '@octokit/request-error';
 import {
   describeCommentError,
   isOwnSticky,
@@ -124,5 +125,14 @@ describe('describeCommentError', () => {
   it('reports other statuses and network errors plainly', () => {
     expect(describeCommentError(err(500, 'Server Error'), { prNumber: 7 })).toContain('HTTP 500 (Server Error)');
     expect(describeCommentError(new Error('ECONNRESET'), { prNumber: 7 })).toContain('ECONNRESET');
+  });
+  it("does not take Octokit's status 500 of a request that got no answer for an HTTP 500", () => {
+    const request = { method: 'GET' as const, url: 'http://127.0.0.1:9/repos/o/r/issues/7/comments', headers: {} };
+    const refused = new RequestError('connect ECONNREFUSED 127.0.0.1:9', 500, { request });
+    const m = describeCommentError(refused, { prNumber: 7 });
+    expect(m).toContain('connect ECONNREFUSED 127.0.0.1:9');
+    expect(m).not.toContain('HTTP');
+    const answered = new RequestError('Bad Gateway', 502, { request, response: { status: 502, url: request.url, headers: {}, data: {} } });
+    expect(describeCommentError(answered, { prNumber: 7 })).toContain('HTTP 502 (Bad Gateway)');
   });
 });

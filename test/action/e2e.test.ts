@@ -8,6 +8,8 @@ import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, statSync, wri
 import { dirname, join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FakeGitHub } from './fake-github.js';
+import { FakeProxy } from './fake-proxy.js';
+import { readRunnerLog } from './runner-log.js';
 import { ROOT, bundlePath, newDir, removeDirs, runAction, type ActionRun, type RunOptions } from './run-action.js';
 import { FIXTURES, bigResults } from '../report/results-builders.js';
 import type { Results } from '../../src/bench/results.js';
@@ -76,6 +78,8 @@ describe('pull request runs on the built-in suite', () => {
     expect(names).toEqual(['passed', 'asr', 'tcr', 'calls-blocked', 'results-file', 'report-file', 'badge-file', 'sarif-file', 'junit-file', 'comment-id', 'comment-url']);
     expect(gh.restCalls()).toEqual(['GET /repos/octo/repo/issues/7/comments', 'POST /repos/octo/repo/issues/7/comments']);
     expect(gh.requests.every((r) => r.auth === 'token test-token')).toBe(true);
+    // One client, with and without a proxy: @actions/github's Octokit.
+    expect(gh.requests.every((r) => String(r.headers['user-agent']).startsWith('delegation-bench octokit-core.js/'))).toBe(true);
     expect(gh.requests.find((r) => r.method === 'GET')?.query['per_page']).toBe('100');
 
     // Job summary: key finding, tables, chart, verdict, call logs.
@@ -176,7 +180,7 @@ describe('the bundle alone', () => {
 });
 
 describe('the bundle loads only what a run needs', () => {
-  it('index.js reaches neither the GitHub client nor badge-maker through static imports', () => {
+  it('index.js reaches neither Octokit nor badge-maker through static imports', () => {
     const seen = new Set<string>();
     const visit = (file: string): void => {
       if (seen.has(file)) return;
@@ -190,8 +194,8 @@ describe('the bundle loads only what a run needs', () => {
     visit(bundlePath());
     const loaded = [...seen].map((f) => readFileSync(f, 'utf8')).join('\n');
     expect(seen.size).toBeGreaterThan(1);
+    expect(loaded).toContain('ghadelimiter_'); // @actions/core is there from the start
     expect(loaded).not.toMatch(/octokit/i);
-    expect(loaded).not.toContain('undici');
     expect(loaded).not.toContain('for-the-badge'); // badge-maker's style names
     // …while the dynamic chunks do hold them.
     const all = [...new Set([...readFileSync(bundlePath(), 'utf8').matchAll(/import\(["'](\.{1,2}\/[^"']+)["']\)/g)].map((m) => m[1]!))];
@@ -207,6 +211,13 @@ describe('push events', () => {
     expect(r.summary).toContain('xychart-beta');
     expect(gh.requests).toHaveLength(0);
     expect(r.stdout).toContain('no pull request in this push event');
+    // The run's log lines fold under one group; the summary line and annotations come after it.
+    const lines = r.stdout.split('\n');
+    const start = lines.indexOf('::group::Run the scenarios');
+    const end = lines.indexOf('::endgroup::');
+    expect(start).toBe(0);
+    expect(end).toBeGreaterThan(start);
+    expect(lines.findIndex((l) => l.startsWith('task_scoped: ASR'))).toBeGreaterThan(end);
   });
 });
 
@@ -281,26 +292,6 @@ describe('comment failures never fail the step by themselves', () => {
     expect(annotations(failing, 'error').at(-1)).not.toContain('comment');
   });
 
-  it("with a proxy configured, the toolkit's own fetch is used and still honours GITHUB_API_URL", async () => {
-    // Without a proxy the lean node:http fetch talks to the API; it sends no fetch-spec headers.
-    await prReport('passing');
-    expect(gh.requests.length).toBeGreaterThan(0);
-    expect(gh.requests.every((q) => q.headers['sec-fetch-mode'] === undefined)).toBe(true);
-    // HTTPS_PROXY selects @actions/github's proxy-aware (undici) fetch, which marks its requests
-    // with sec-fetch-mode; it bypasses the proxy for loopback, so it reaches the fake server.
-    gh.requests.length = 0;
-    const env = { HTTPS_PROXY: 'http://127.0.0.1:9', HTTP_PROXY: 'http://127.0.0.1:9' };
-    const r = await prReport('passing', { env, runId: '4300' });
-    expect(r.stderr).toBe('');
-    expect(r.code).toBe(0);
-    expect(gh.comments.get(7)).toHaveLength(1);
-    expect(gh.restCalls()).toEqual([
-      'GET /repos/octo/repo/issues/7/comments',
-      `PATCH /repos/octo/repo/issues/comments/${gh.comments.get(7)![0]!.id}`,
-    ]);
-    expect(gh.requests.every((q) => q.headers['sec-fetch-mode'] === 'cors')).toBe(true);
-  });
-
   it('an API failing with 500 is a warning, not a crash', async () => {
     gh.failures = [{ route: 'list', status: 500, message: 'Server Error' }];
     const r = await prReport('passing');
@@ -315,7 +306,10 @@ describe('comment failures never fail the step by themselves', () => {
     await gh.stop();
     const r = await prReport('passing');
     expect(r.code).toBe(0);
-    expect(annotations(r, 'warning')[0]).toContain('could not write the pull request comment on #7');
+    const [w] = annotations(r, 'warning');
+    expect(w).toContain('could not write the pull request comment on #7');
+    expect(w).toContain('ECONNREFUSED');
+    expect(w).not.toContain('HTTP'); // no answer came: Octokit's status 500 is not reported as one
   });
 
   it('a failing GraphQL viewer falls back to github-actions[bot] as the author', async () => {
@@ -340,6 +334,65 @@ describe('comment failures never fail the step by themselves', () => {
     const r = await prReport('passing', { inputs: { comment: 'off' } });
     expect(r.code).toBe(0);
     expect(gh.requests).toHaveLength(0);
+  });
+});
+
+describe('the GitHub client (@actions/github)', () => {
+  it('sends every API call through HTTP_PROXY when one is set', async () => {
+    const proxy = new FakeProxy(gh.port);
+    await proxy.start();
+    try {
+      // A host only the proxy can reach: nothing gets through without it.
+      const r = await prReport('passing', { apiUrl: 'http://api.github.test', env: { HTTP_PROXY: proxy.url } });
+      expect(r.stderr).toBe('');
+      expect(r.code).toBe(0);
+      expect(gh.comments.get(7)).toHaveLength(1);
+      expect(gh.restCalls()).toEqual(['GET /repos/octo/repo/issues/7/comments', 'POST /repos/octo/repo/issues/7/comments']);
+      expect(gh.requests.some((q) => q.path === '/graphql')).toBe(true);
+      expect(gh.requests.every((q) => q.headers['host'] === 'api.github.test')).toBe(true);
+      expect(proxy.tunnels.length).toBeGreaterThan(0);
+      expect(new Set(proxy.tunnels)).toEqual(new Set(['api.github.test:80']));
+      expect(proxy.refused).toEqual([]);
+    } finally {
+      await proxy.stop();
+    }
+  });
+
+  it('talks to GitHub Enterprise Server under GITHUB_API_URL and GITHUB_GRAPHQL_URL', async () => {
+    const ghes = new FakeGitHub(true);
+    await ghes.start();
+    try {
+      const [ours] = ghes.seed(7, [{ body: `${MARKER}\nold`, login: BOT }]);
+      const r = await runAction({
+        event: 'pull_request',
+        prNumber: 7,
+        apiUrl: ghes.apiUrl,
+        env: { GITHUB_GRAPHQL_URL: ghes.graphqlUrl },
+        inputs: { 'results-path': join(FIXTURES, 'passing.json') },
+      });
+      expect(r.code).toBe(0);
+      expect(ghes.requests.map((q) => `${q.method} ${q.rawPath}`)).toEqual([
+        'POST /api/graphql',
+        'GET /api/v3/repos/octo/repo/issues/7/comments',
+        `PATCH /api/v3/repos/octo/repo/issues/comments/${ours!.id}`,
+      ]);
+      expect(ours!.body).not.toContain('old');
+      expect(r.outputs['comment-id']).toBe(String(ours!.id));
+    } finally {
+      await ghes.stop();
+    }
+  });
+});
+
+describe('secrets in the log', () => {
+  it('a key of several lines is masked on every line, before anything else is printed', async () => {
+    const key = 'sk-first-line-SECRET\nsk-second-line-SECRET';
+    const r = await prReport('passing', { inputs: { comment: 'off', 'openai-api-key': key } });
+    expect(r.code).toBe(0);
+    expect(r.stdout.split('\n')[0]).toBe('::add-mask::sk-first-line-SECRET%0Ask-second-line-SECRET');
+    const log = readRunnerLog(r.stdout);
+    expect(log.secrets).toEqual(expect.arrayContaining([key, 'sk-first-line-SECRET', 'sk-second-line-SECRET']));
+    expect(log.shown.join('\n')).not.toContain('SECRET');
   });
 });
 

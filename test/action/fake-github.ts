@@ -2,7 +2,8 @@
  * A small in-process HTTP server on 127.0.0.1 that plays the GitHub endpoints the action calls:
  * list issue comments (with `Link` pagination), create, update, and GraphQL `viewer { login }`.
  * Failures are injectable per route. The action under test is a child process and reaches it
- * over loopback through GITHUB_API_URL / GITHUB_GRAPHQL_URL.
+ * over loopback through GITHUB_API_URL / GITHUB_GRAPHQL_URL. As GHES (`ghes`), it serves REST
+ * under /api/v3 and GraphQL at /api/graphql only.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -15,7 +16,10 @@ export interface FakeComment {
 
 export interface LoggedRequest {
   method: string;
+  /** The API path (without GHES's /api/v3 prefix). */
   path: string;
+  /** The path as requested. */
+  rawPath: string;
   query: Record<string, string>;
   body: unknown;
   auth: string | undefined;
@@ -50,6 +54,23 @@ export class FakeGitHub {
   private nextId = 5000;
   private server: Server | undefined;
   url = '';
+
+  constructor(private readonly ghes = false) {}
+
+  /** GITHUB_API_URL for this server. */
+  get apiUrl(): string {
+    return this.ghes ? `${this.url}/api/v3` : this.url;
+  }
+
+  /** GITHUB_GRAPHQL_URL for this server. */
+  get graphqlUrl(): string {
+    return this.ghes ? `${this.url}/api/graphql` : `${this.url}/graphql`;
+  }
+
+  /** The listening port. */
+  get port(): number {
+    return Number(new URL(this.url).port);
+  }
 
   async start(): Promise<string> {
     this.server = createServer((req, res) => {
@@ -95,9 +116,11 @@ export class FakeGitHub {
     const raw = Buffer.concat(chunks).toString('utf8');
     const url = new URL(req.url ?? '/', this.url);
     const body: unknown = raw ? JSON.parse(raw) : undefined;
+    const path = this.apiPath(url.pathname);
     this.requests.push({
       method: req.method ?? '',
-      path: url.pathname,
+      path: path ?? url.pathname,
+      rawPath: url.pathname,
       query: Object.fromEntries(url.searchParams),
       body,
       auth: req.headers.authorization,
@@ -110,13 +133,15 @@ export class FakeGitHub {
     const failWith = (f: Failure): void =>
       send(f.status, { message: f.message ?? `injected ${f.status}`, documentation_url: 'https://docs.github.com/rest' });
 
-    if (req.method === 'POST' && url.pathname === '/graphql') {
+    if (path === undefined) return send(404, { message: `Not Found: ${req.method} ${url.pathname}` });
+
+    if (req.method === 'POST' && path === '/graphql') {
       const f = this.fail('graphql');
       if (f) return failWith(f);
       return send(200, { data: { viewer: { login: this.viewer } } });
     }
 
-    let m = /^\/repos\/([^/]+)\/([^/]+)\/issues\/(\d+)\/comments$/.exec(url.pathname);
+    let m = /^\/repos\/([^/]+)\/([^/]+)\/issues\/(\d+)\/comments$/.exec(path);
     if (m) {
       const issue = Number(m[3]);
       const list = this.comments.get(issue) ?? [];
@@ -154,7 +179,7 @@ export class FakeGitHub {
       }
     }
 
-    m = /^\/repos\/([^/]+)\/([^/]+)\/issues\/comments\/(\d+)$/.exec(url.pathname);
+    m = /^\/repos\/([^/]+)\/([^/]+)\/issues\/comments\/(\d+)$/.exec(path);
     if (m && req.method === 'PATCH') {
       const f = this.fail('update');
       if (f) return failWith(f);
@@ -170,6 +195,13 @@ export class FakeGitHub {
       return send(404, { message: 'Not Found' });
     }
     send(404, { message: `Not Found: ${req.method} ${url.pathname}` });
+  }
+
+  /** The API path a request names; undefined when it is outside the API (GHES: outside /api). */
+  private apiPath(pathname: string): string | undefined {
+    if (!this.ghes) return pathname;
+    if (pathname === '/api/graphql') return '/graphql';
+    return pathname.startsWith('/api/v3/') ? pathname.slice('/api/v3'.length) : undefined;
   }
 
   private rest(owner: string, repo: string, issue: number, c: FakeComment): Record<string, unknown> {

@@ -4,6 +4,7 @@
  * that lists the problems, bounded and escaped.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { appendFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -40,11 +41,14 @@ async function runWith(root: string, workspace: string, inputs: Record<string, s
     env: { GITHUB_WORKSPACE: workspace, RUNNER_TEMP: join(root, 'temp'), GITHUB_STEP_SUMMARY: summaryFile, GITHUB_EVENT_NAME: 'push' },
     getInput: (n) => all[n] ?? '',
     setOutput: (n, v) => void (rec.outputs[n] = v),
+    setSecret: () => undefined,
     info: () => undefined,
     debug: () => undefined,
     notice: () => undefined,
     warning: () => undefined,
     error: (message, props) => void rec.errors.push(props ? { message, props } : { message }),
+    group: (_name, fn) => fn(),
+    summary: { file: summaryFile, append: (text) => appendFile(summaryFile, text, 'utf8') },
     setFailed: (m) => void rec.failed.push(m),
   };
   await run(runner, workspace);

@@ -40,11 +40,14 @@ function runner(inputs: Record<string, string>, temp: string): Runner & { lines:
     outputs,
     getInput: (n) => (inputs[n] ?? '').trim(),
     setOutput: (n, v) => void (outputs[n] = v),
+    setSecret: (v) => void lines.push(`secret: ${v}`),
     info: (m) => void lines.push(m),
     debug: (m) => void lines.push(m),
     notice: (m) => void lines.push(m),
     warning: (m) => void lines.push(`warning: ${m}`),
     error: (m) => void lines.push(`error: ${m}`),
+    group: (_name, fn) => fn(),
+    summary: undefined,
     setFailed: (m) => void failed.push(m),
   };
 }
@@ -75,7 +78,7 @@ describe('the action in LLM mode', () => {
     const r = runner(base(), temp);
     await run(r, dir);
     expect(r.failed).toEqual([]);
-    expect(r.lines[0]).toBe(`::add-mask::${KEY}`);
+    expect(r.lines[0]).toBe(`secret: ${KEY}`);
     const text = readFileSync(r.outputs['results-file']!, 'utf8');
     expect(text).not.toContain(KEY);
     const res = JSON.parse(text) as Results;
