@@ -29,6 +29,8 @@ function baselineFixture(allow: boolean): BaselineResults {
     commit: '0123456789abcdef0123456789abcdef01234567',
     added: ['scenario_new'],
     removed: [],
+    renamed: [],
+    suite_changes: [],
     deltas: [],
     summary: { task_scoped: { asr: { base: 0, head: 0.5 }, tcr: { base: 1, head: 1 } } },
     flips: [
@@ -66,6 +68,7 @@ function baselineFixture(allow: boolean): BaselineResults {
     ],
     narrowings: [],
     allow_widening: allow,
+    allow_suite_changes: false,
   };
 }
 
