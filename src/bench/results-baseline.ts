@@ -75,7 +75,7 @@ export interface Renamed {
 }
 
 /**
- * A change that weakens the suite itself (design: the suite guards itself): the test, not the
+ * A change that weakens the suite itself: the test, not the
  * policy, was changed. `base` and `head` are what each side has, as text.
  */
 export interface SuiteChange {

@@ -1,5 +1,5 @@
 /**
- * The regression guard (design §10, §11): the scenario files as they are at a git ref, run with
+ * The regression guard: the scenario files as they are at a git ref, run with
  * the same seed, compared with the head's run scenario by scenario (matched by name, then by file:
  * a rename is one scenario): decision flips, rate deltas, every widening of a task_scoped grant
  * with a counterexample replayed through the real chain, every base attack the head's grant allows

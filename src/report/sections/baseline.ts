@@ -1,5 +1,5 @@
 /**
- * "Changes against BASE" (design §10, §11): the first thing a reviewer of a policy change reads.
+ * "Changes against BASE": the first thing a reviewer of a policy change reads.
  * First what the change did to the suite itself (each with where it was at the base and where it
  * is in the head), then what the head allows that the base did not (each widening with the call
  * that proves it and what that call did), then what changed decision, then the rates, then
