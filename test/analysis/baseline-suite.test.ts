@@ -85,6 +85,19 @@ describe('a rename does not hide a widening', () => {
     expect(both.results.gate.passed).toBe(true);
   });
 
+  it('a run filtered to the new name still compares the renamed scenario', async () => {
+    const { dir, baseSha } = repoWith(
+      { 'scenarios/cfg.yaml': cfg(), 'scenarios/other.yaml': cfg({ name: 'other' }) },
+      { 'scenarios/cfg.yaml': RENAMED_WIDENED },
+    );
+    const scenarios = (await loadScenarios(['scenarios'], dir)).filter((s) => s.name === 'cfg_v2');
+    const headResults = runBenchmark({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
+    const o = await runBaseline({ ref: baseSha, inputs: ['scenarios'], names: ['cfg_v2'], cwd: dir, seed: SEED, head: scenarios, headResults, allowWidening: false });
+    expect(o.baseline.renamed).toEqual([{ base: 'cfg', head: 'cfg_v2', file: 'scenarios/cfg.yaml' }]);
+    expect(o.baseline.removed).toEqual([]); // `other` is outside the filter, not removed
+    expect(o.violations.map((v) => v.kind)).toContain('authority_widened');
+  });
+
   it('a rename alone is reported and compared as one scenario: nothing else', async () => {
     const { outcome, results } = await compare({ 'scenarios/cfg.yaml': cfg() }, { 'scenarios/cfg.yaml': cfg({ name: 'cfg_renamed' }) });
     expect(outcome.baseline.renamed).toEqual([{ base: 'cfg', head: 'cfg_renamed', file: 'scenarios/cfg.yaml' }]);
