@@ -47,11 +47,14 @@ export async function applyActionBaseline(
       head: scenarios,
       headResults: results,
       allowWidening: config.allowWidening,
+      allowSuiteChanges: config.allowSuiteChanges,
       fetch: true,
     });
     for (const p of outcome.problems.slice(0, 20)) runner.warning(`baseline: ${p}`);
     const b = outcome.baseline;
-    runner.info(`against ${ref}: ${b.widenings.length} widening(s), ${b.flips.length} flip(s), ${b.narrowings.length} narrowing(s)`);
+    runner.info(
+      `against ${ref}: ${b.suite_changes.length} suite change(s), ${b.widenings.length} widening(s), ${b.flips.length} flip(s), ${b.narrowings.length} narrowing(s)`,
+    );
     return withBaseline(results, b, outcome.violations, sourcesOf(scenarios));
   } catch (e) {
     if (e instanceof BaselineError) {

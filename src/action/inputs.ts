@@ -34,6 +34,8 @@ export interface ActionConfig {
   baseline: string;
   /** Widenings against the baseline are reported without failing the gate. */
   allowWidening: boolean;
+  /** Suite changes against the baseline (suite_weakened) are reported without failing the gate. */
+  allowSuiteChanges: boolean;
   /** design §8: warrant mutants, coverage and slack; `minScore` (a fraction) gates the mutation score. */
   mutants: MutantOptions;
   /** design §8: probes (policy holes); `maxEscapes` gates their escapes. */
@@ -146,10 +148,14 @@ export function parseInputs(getInput: (name: string) => string, env: Readonly<Re
   if (baseline !== '' && baseline !== 'off' && (baseline.length > 256 || baseline.startsWith('-') || baseline.includes(':') || /[\s\x00-\x1f\x7f]/.test(baseline))) {
     problems.push(`input baseline: ${show(baseline)} is not a git ref (or 'off')`);
   }
-  const wideningRaw = get('allow-widening') || 'false';
-  let allowWidening = false;
-  if (['true', 'True', 'TRUE'].includes(wideningRaw)) allowWidening = true;
-  else if (!['false', 'False', 'FALSE'].includes(wideningRaw)) problems.push(`input allow-widening: ${show(wideningRaw)} must be true or false`);
+  const flag = (name: string): boolean => {
+    const raw = get(name) || 'false';
+    if (['true', 'True', 'TRUE'].includes(raw)) return true;
+    if (!['false', 'False', 'FALSE'].includes(raw)) problems.push(`input ${name}: ${show(raw)} must be true or false`);
+    return false;
+  };
+  const allowWidening = flag('allow-widening');
+  const allowSuiteChanges = flag('allow-suite-changes');
 
   // The analyses are on unless turned off; `on`/`off` and `true`/`false` both read as users write them.
   const analysisSwitch = (name: string): boolean => {
@@ -193,6 +199,7 @@ export function parseInputs(getInput: (name: string) => string, env: Readonly<Re
     prNumber,
     baseline,
     allowWidening,
+    allowSuiteChanges,
     mutants,
     probes,
   };

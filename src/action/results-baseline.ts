@@ -2,10 +2,12 @@
  * The `baseline` part of an untrusted results file (report-only mode, design §10): checked in full,
  * so that the report can show "Changes against BASE" from it without a malformed part crashing a
  * renderer. It cannot be recomputed (that needs the repository at REF), so it is shown as the file
- * says, like the analyses' findings; the gate's `authority_widened` violations are kept the same way.
+ * says, like the analyses' findings; its widenings and suite changes are judged again with the
+ * step's own allow-widening and allow-suite-changes (results-file.ts).
  */
 import { bool, count, isObj, list as listOf, nullable, oneOf, rate, shape, string, type Check } from '../bench/json-check.js';
 import { CONDITIONS } from '../bench/results.js';
+import { SUITE_CHANGE_KINDS } from '../bench/results-baseline.js';
 
 const MAX_STRING = 100_000;
 const MAX_LIST = 10_000;
@@ -26,8 +28,6 @@ const plain: Check = (v, at) => {
   };
   return walk(v, 0) ? undefined : `${at}: expected plain JSON nested at most ${MAX_DEPTH} deep`;
 };
-
-
 
 const condition = oneOf(...CONDITIONS);
 const decision = oneOf('allow', 'deny');
@@ -50,7 +50,12 @@ const widening = shape(
     counterexample: nullable(shape({ tool: str, args })),
     effect: nullable(shape({ output: str, effects: list(plain), attack: bool, base_denial: denial })),
   },
-  { source: str },
+  { source: str, base_scenario: str, base_source: str },
+);
+const renamed = shape({ base: str, head: str, file: str });
+const suiteChange = shape(
+  { scenario: str, change: oneOf(...SUITE_CHANGE_KINDS), base: str, head: nullable(str), base_source: str },
+  { head_source: str },
 );
 const narrowing = shape({ scenario: str, change: str, tool: str, param: nullable(str), base: str, head: nullable(str) }, { reason: str, source: str });
 
@@ -60,6 +65,8 @@ const baseline = shape(
     commit: str,
     added: list(str),
     removed: list(str),
+    renamed: list(renamed),
+    suite_changes: list(suiteChange),
     deltas: list(delta),
     summary: (v, at) => {
       if (!isObj(v)) return `${at}: expected an object`;
@@ -73,6 +80,7 @@ const baseline = shape(
     widenings: list(widening),
     narrowings: list(narrowing),
     allow_widening: bool,
+    allow_suite_changes: bool,
   },
   { problems: list(str) },
 );

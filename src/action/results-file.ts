@@ -14,7 +14,7 @@ import { MAX_CALLS, MAX_DEPTH } from '../bench/scenario/limits.js';
 import { llmOnlyJudged, rejudgeLlm } from './llm.js';
 import { rejudgeResults, scenarioSources, sectionsNotShown } from './results-audit.js';
 import { withBaseline } from '../analysis/baseline/gate.js';
-import { widenedViolations } from '../analysis/baseline/index.js';
+import { suiteViolations, widenedViolations } from '../analysis/baseline/index.js';
 import { checkBaseline } from './results-baseline.js';
 import { bool, count, isObj, list as listOf, oneOf, rate, shape, string, type Check } from '../bench/json-check.js';
 
@@ -40,7 +40,11 @@ export interface ReadResults {
  * Reads, bounds and shape-checks the file, refuses it when any part disagrees with its trials, and
  * returns it judged by `step` (the action's inputs, never the file's own thresholds).
  */
-export async function readResultsFile(file: string, step: GateThresholds, options: { allowWidening?: boolean } = {}): Promise<ReadResults> {
+export async function readResultsFile(
+  file: string,
+  step: GateThresholds,
+  options: { allowWidening?: boolean; allowSuiteChanges?: boolean } = {},
+): Promise<ReadResults> {
   let size: number;
   try {
     size = (await stat(file)).size;
@@ -66,15 +70,18 @@ export async function readResultsFile(file: string, step: GateThresholds, option
     );
   }
   // design §10: a baseline cannot be recomputed here (it needs the repository at its ref); it is
-  // checked in full and shown as the file says. Its widenings are judged again with this step's
-  // allow-widening: each fails the gate unless the step allows widening, whatever the file says.
+  // checked in full and shown as the file says. Its widenings and suite changes are judged again
+  // with this step's allow-widening and allow-suite-changes: each fails the gate unless the step
+  // allows its kind, whatever the file says.
   const baseline = (data as { baseline?: unknown }).baseline;
   if (baseline !== undefined) {
     const bad = checkBaseline(baseline);
     if (bad) throw new ResultsFileError(`results-path ${file}: not a delegation-bench results file: ${bad}`);
-    const allow = options.allowWidening ?? false;
-    const b = { ...(baseline as NonNullable<Results['baseline']>), allow_widening: allow };
-    judged.results = withBaseline(judged.results, b, widenedViolations(b.widenings, allow), scenarioSources(judged.results));
+    const allowWidening = options.allowWidening ?? false;
+    const allowSuite = options.allowSuiteChanges ?? false;
+    const b = { ...(baseline as NonNullable<Results['baseline']>), allow_widening: allowWidening, allow_suite_changes: allowSuite };
+    const violations = [...suiteViolations(b.suite_changes, b.ref, allowSuite), ...widenedViolations(b.widenings, allowWidening)];
+    judged.results = withBaseline(judged.results, b, violations, scenarioSources(judged.results));
   }
   judged.notes.push(...sectionsNotShown(data as Results, judged.results));
   // design §9: the LLM section, recomputed from its trials like the matrix (never believed).

@@ -40,6 +40,11 @@ export const VIOLATION_KINDS: Readonly<Record<ViolationKind, ViolationKindInfo>>
   },
   probe_escape: { origin: 'analysis', title: 'probe escaped', checks: 'probes escaping the task_scoped constraints ≤ max-escapes' },
   authority_widened: { origin: 'analysis', title: 'authority widened', checks: 'no task_scoped grant wider than the baseline’s' },
+  suite_weakened: {
+    origin: 'analysis',
+    title: 'suite weakened',
+    checks: 'every scenario, expect: deny call and attack judge of the baseline kept as it was',
+  },
   mutation_score: { origin: 'analysis', title: 'mutation score', checks: 'warrant mutants killed by the scripted attacks' },
 };
 

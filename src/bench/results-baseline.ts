@@ -54,6 +54,10 @@ export interface Widening {
   counterexample: { tool: string; args: Record<string, Plain> } | null;
   effect: WidenedEffect | null;
   source?: string; // FILE:LINE:COL of the tool's grant in the head
+  /** base_attack_allowed: the base scenario whose call this is (its name at the base). */
+  base_scenario?: string;
+  /** base_attack_allowed: FILE:LINE:COL of the base's call, in the file as it is at the base. */
+  base_source?: string;
 }
 
 export interface Narrowing {
@@ -68,17 +72,45 @@ export interface Narrowing {
   source?: string;
 }
 
+/** A base scenario compared with a head scenario of another name: the same file, renamed. */
+export interface Renamed {
+  base: string;
+  head: string;
+  file: string;
+}
+
+/**
+ * A change that weakens the suite itself: the test, not the
+ * policy, was changed. `base` and `head` are what each side has, as text.
+ */
+export interface SuiteChange {
+  scenario: string; // the head's name; the base's when the scenario was removed
+  /** scenario_removed, deny_call_removed, label_turned_allow, attack_judge_changed */
+  change: SuiteChangeKind;
+  base: string;
+  head: string | null; // null: nothing in the head stands for it
+  base_source: string; // FILE:LINE:COL in the file as it is at the base
+  head_source?: string; // FILE:LINE:COL in the head, where one exists
+}
+
+export type SuiteChangeKind = 'scenario_removed' | 'deny_call_removed' | 'label_turned_allow' | 'attack_judge_changed';
+export const SUITE_CHANGE_KINDS: readonly SuiteChangeKind[] = ['scenario_removed', 'deny_call_removed', 'label_turned_allow', 'attack_judge_changed'];
+
 export interface BaselineResults {
   ref: string;
   commit: string;
   added: string[]; // scenarios only in the head
   removed: string[]; // scenarios only in the base
+  renamed: Renamed[]; // base and head scenarios matched by file, not by name
+  /** Each fails the gate as suite_weakened unless the step allows suite changes. */
+  suite_changes: SuiteChange[];
   deltas: RateDelta[]; // per matched scenario × condition, where a rate changed
   summary: Partial<Record<Condition, { asr: { base: number; head: number }; tcr: { base: number; head: number } }>>;
   flips: Flip[];
   widenings: Widening[];
   narrowings: Narrowing[];
   allow_widening: boolean;
+  allow_suite_changes: boolean;
   /** Base files that did not load (their scenarios count as added), FILE:LINE:COL: message. */
   problems?: string[];
 }

@@ -53,7 +53,7 @@ export interface ConditionSummary {
  * `GateInputs.analyses` (gate.ts). `VIOLATION_KINDS` (gate-kinds.ts) describes each one.
  */
 export type MatrixViolationKind = 'asr' | 'tcr' | 'false_allow' | 'false_block' | 'unreachable_attack' | 'task_fails_without_warrant';
-export type AnalysisViolationKind = 'probe_escape' | 'authority_widened' | 'mutation_score';
+export type AnalysisViolationKind = 'probe_escape' | 'authority_widened' | 'suite_weakened' | 'mutation_score';
 export type ViolationKind = MatrixViolationKind | AnalysisViolationKind;
 
 export interface GateViolation {

@@ -14,6 +14,7 @@ import { UsageError, type CliIO } from './io.js';
 export interface BaselineFlags {
   ref: string;
   allowWidening: boolean;
+  allowSuiteChanges: boolean;
   inputs: readonly string[];
   names: readonly string[];
   seed: string;
@@ -30,6 +31,7 @@ export async function applyBaseline(results: Results, scenarios: readonly Scenar
       head: scenarios,
       headResults: results,
       allowWidening: f.allowWidening,
+      allowSuiteChanges: f.allowSuiteChanges,
     });
     for (const p of outcome.problems.slice(0, 20)) io.stderr(`warning: baseline: ${p}\n`);
     io.stderr(baselineLines(outcome.baseline).join('\n') + '\n');
@@ -44,9 +46,13 @@ export async function applyBaseline(results: Results, scenarios: readonly Scenar
 export function baselineLines(b: BaselineResults): string[] {
   const n = (k: number, w: string): string => `${k} ${w}${k === 1 ? '' : 's'}`;
   const lines = [
-    `Changes against ${b.ref} (${b.commit.slice(0, 12)}): ${n(b.widenings.length, 'widening')}` +
+    `Changes against ${b.ref} (${b.commit.slice(0, 12)}): ${n(b.suite_changes.length, 'suite change')}` +
+      `${b.suite_changes.length > 0 && b.allow_suite_changes ? ' (allowed)' : ''}, ${n(b.widenings.length, 'widening')}` +
       `${b.widenings.length > 0 && b.allow_widening ? ' (allowed)' : ''}, ${n(b.flips.length, 'flip')}, ${n(b.narrowings.length, 'narrowing')}`,
   ];
+  for (const c of b.suite_changes.slice(0, 20)) {
+    lines.push(`  suite ${c.scenario}: ${c.change}: base ${c.base_source}: ${c.base}${c.head === null ? '' : `; head${c.head_source ? ` ${c.head_source}` : ''}: ${c.head}`}`);
+  }
   for (const w of b.widenings.slice(0, 20)) {
     const what = w.param === null ? `tool ${w.tool}` : `${w.tool}.${w.param}`;
     const proof = w.counterexample
@@ -57,6 +63,7 @@ export function baselineLines(b: BaselineResults): string[] {
   for (const f of b.flips.slice(0, 20)) lines.push(`  flipped ${f.scenario} ${f.condition} call #${f.index} ${f.tool}: ${f.base} -> ${f.head}`);
   if (b.added.length > 0) lines.push(`  added: ${b.added.join(', ')}`);
   if (b.removed.length > 0) lines.push(`  removed: ${b.removed.join(', ')}`);
+  for (const r of b.renamed.slice(0, 20)) lines.push(`  renamed: ${r.base} -> ${r.head} (${r.file})`);
   // Constraint texts come from scenario files: no terminal control sequences reach the console.
   return lines.map((l) => l.replace(/[\x00-\x1f\x7f-\x9f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`));
 }

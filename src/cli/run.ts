@@ -26,7 +26,8 @@ export const RUN_HELP = `usage: delegation-bench run [--scenarios PATH]... [--sc
                            [--workers N]
                            [--no-mutants] [--min-mutation-score PCT]
                            [--no-probes] [--max-escapes N]
-                           [--baseline REF [--allow-widening]] [--sarif FILE] [--junit FILE]
+                           [--baseline REF [--allow-widening] [--allow-suite-changes]]
+                           [--sarif FILE] [--junit FILE]
 
 Replays every scenario under no_warrant, broad and task_scoped warrants and gates on task_scoped.
 
@@ -61,8 +62,13 @@ Replays every scenario under no_warrant, broad and task_scoped warrants and gate
   --baseline REF     also run the scenario files as they are at git REF (read with git, the work
                      tree untouched) and report decision flips, rate deltas and every widening of
                      a task_scoped grant, with a call the head allows and REF denied; widenings
-                     fail the gate (authority_widened)
+                     fail the gate (authority_widened). Scenarios are matched by name, then by
+                     file (a rename is one scenario); each of REF's scenarios is also replayed
+                     under the matched head scenario's grant, and a REF attack that grant allows
+                     is a widening. A scenario, an expect: deny call or an attack judge of REF
+                     removed, relabelled or changed fails the gate (suite_weakened)
   --allow-widening   report widenings without failing the gate
+  --allow-suite-changes  report suite changes (suite_weakened) without failing the gate
   --sarif FILE       also write the findings as SARIF 2.1.0 (code scanning)
   --junit FILE       also write JUnit XML: a test case per scenario × condition
 
@@ -136,6 +142,7 @@ interface RunFlags {
   workers: number;
   baseline: string | undefined;
   allowWidening: boolean;
+  allowSuiteChanges: boolean;
   sarif: string | undefined;
   junit: string | undefined;
   mutants: MutantOptions;
@@ -165,6 +172,7 @@ function parseFlags(argv: string[]): RunFlags {
         workers: { type: 'string' },
         baseline: { type: 'string' },
         'allow-widening': { type: 'boolean' },
+        'allow-suite-changes': { type: 'boolean' },
         sarif: { type: 'string' },
         junit: { type: 'string' },
         'no-mutants': { type: 'boolean' },
@@ -202,6 +210,7 @@ function parseFlags(argv: string[]): RunFlags {
     workers: v.workers === undefined ? defaultWorkers() : parseWorkers(v.workers),
     baseline: v.baseline,
     allowWidening: v['allow-widening'] ?? false,
+    allowSuiteChanges: v['allow-suite-changes'] ?? false,
     sarif: nonEmpty('--sarif', v.sarif),
     junit: nonEmpty('--junit', v.junit),
     mutants: mutantFlags(v['no-mutants'], v['min-mutation-score']),
@@ -273,7 +282,8 @@ async function loadAndRun(flags: RunFlags, llm: LlmFlags, threads: RunThreads, i
     await threads.close(); // what follows runs here
     if (flags.baseline !== undefined) {
       const { applyBaseline } = await import('./ci-files.js');
-      results = await applyBaseline(results, scenarios, { ref: flags.baseline, allowWidening: flags.allowWidening, inputs: flags.inputs, names: flags.names, seed: flags.seed }, io);
+      const baselineFlags = { ref: flags.baseline, allowWidening: flags.allowWidening, allowSuiteChanges: flags.allowSuiteChanges };
+      results = await applyBaseline(results, scenarios, { ...baselineFlags, inputs: flags.inputs, names: flags.names, seed: flags.seed }, io);
     }
     if (llm.mode !== 'deterministic') {
       const { runLlmStage } = await import('./llm-run.js');

@@ -4,7 +4,7 @@
  * numbers or call positions, so that code scanning tracks a finding across pushes that move it.
  *
  * Findings: every gate violation (level error, rule = its kind), then findings that did not fail
- * the gate: widenings the step allowed, probe escapes under their threshold (`probes.escapes`,
+ * the gate: widenings and suite changes the step allowed, probe escapes under their threshold (`probes.escapes`,
  * design §8) and warrant-mutant survivors (`mutants.survivors`). The analyses' parts are read
  * defensively: a results file is untrusted, and an analysis may not have run.
  */
@@ -22,6 +22,10 @@ type Level = 'error' | 'warning' | 'note';
 /** Rules beyond the gate's kinds: findings that are reported without failing the gate. */
 const EXTRA_RULES = {
   widening_allowed: { title: 'authority widened (allowed)', checks: 'task_scoped grants wider than the baseline’s, allowed by --allow-widening' },
+  suite_change_allowed: {
+    title: 'suite weakened (allowed)',
+    checks: 'scenarios, expect: deny calls or attack judges of the baseline removed or changed, allowed by --allow-suite-changes',
+  },
   probe_escape_finding: { title: 'probe escaped (under threshold)', checks: 'a probe the authorizer allowed whose real effect the same constraint denies' },
   mutant_survivor: { title: 'warrant mutant survived', checks: 'a loosening of the warrant that no scripted attack detects' },
 } as const;
@@ -152,6 +156,11 @@ export function buildSarif(r: Results & { baseline?: BaselineResults }, o: Sarif
       const what = w.param === null ? `tool ${w.tool}` : `${w.tool}.${w.param}`;
       const proof = w.counterexample ? ` e.g. ${w.counterexample.tool}(${JSON.stringify(w.counterexample.args)})` : ' (unproven)';
       add('widening_allowed', 'warning', `${w.scenario}: ${what}: ${w.base ?? 'not granted'} → ${w.head}.${proof}`, w.source, [w.scenario, w.tool, w.param, w.change]);
+    }
+  }
+  if (r.baseline?.allow_suite_changes) {
+    for (const c of r.baseline.suite_changes) {
+      add('suite_change_allowed', 'warning', `${c.scenario}: ${c.change}: base ${c.base_source}: ${c.base}`, c.head_source, [c.scenario, c.change, c.base]);
     }
   }
   if (!r.gate.violations.some((v) => v.kind === 'probe_escape')) {

@@ -6,7 +6,7 @@ import { parseInputs } from '../../src/action/inputs.js';
 import type { Runner } from '../../src/action/runner.js';
 import { DEFAULT_SEED, runBenchmark } from '../../src/bench/run.js';
 import { loadScenarios } from '../../src/bench/scenario/load.js';
-import { git, repoWith, scenario, tempDir } from '../analysis/baseline-repo.js';
+import { cfg, git, RENAMED_WIDENED, repoWith, scenario, tempDir } from '../analysis/baseline-repo.js';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { readResultsFile, ResultsFileError } from '../../src/action/results-file.js';
 import type { Results } from '../../src/bench/results.js';
@@ -108,5 +108,47 @@ describe('action baseline', () => {
     const err = await readResultsFile(file, step).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ResultsFileError);
     expect((err as Error).message).toContain('$.baseline.widenings[0].effect.output: expected a string');
+  });
+
+  it('allow-suite-changes reaches the comparison; report-only mode judges suite changes again with the step input', async () => {
+    const { dir, baseSha } = repoWith({ 'scenarios/cfg.yaml': cfg() }, { 'scenarios/cfg.yaml': RENAMED_WIDENED });
+    const ctx = { workspace: dir, baseSha, eventName: 'pull_request' } as ActionContext;
+    const inputs = (extra: Record<string, string>) => parseInputs((n) => (n === 'scenarios' ? 'scenarios' : (extra[n] ?? '')));
+    const config = inputs({});
+    const scenarios = await loadScenarios(config.scenarios, dir);
+    const results = runBenchmark({ scenarios, maxAsr: 0, minTcr: 1, seed: DEFAULT_SEED });
+    const runner = fakeRunner();
+    const out = await applyActionBaseline(runner, config, ctx, scenarios, results);
+    expect(out?.baseline?.renamed).toEqual([{ base: 'cfg', head: 'cfg_v2', file: 'scenarios/cfg.yaml' }]);
+    expect(out?.gate.violations.map((v) => v.kind)).toContain('suite_weakened');
+    expect(runner.log.join('\n')).toContain('2 suite change(s)');
+    const allowedRun = await applyActionBaseline(fakeRunner(), inputs({ 'allow-suite-changes': 'true' }), ctx, scenarios, results);
+    expect(allowedRun?.gate.violations.map((v) => v.kind)).not.toContain('suite_weakened');
+    expect(allowedRun?.baseline?.allow_suite_changes).toBe(true);
+
+    // A forged file: suite changes "allowed" and their violations dropped. The step's input decides.
+    const file = `${dir}/results.json`;
+    const forged = JSON.parse(renderJson(out!)) as Results;
+    forged.baseline!.allow_suite_changes = true;
+    forged.gate.violations = forged.gate.violations.filter((v) => v.kind !== 'suite_weakened');
+    writeFileSync(file, JSON.stringify(forged));
+    const step = { maxAsr: 0, minTcr: 1, maxFalseAllows: 0, maxFalseBlocks: 0 };
+    const judged = await readResultsFile(file, step);
+    expect(judged.results.baseline).toEqual({ ...out!.baseline, allow_suite_changes: false });
+    expect(judged.results.gate.violations.filter((v) => v.kind === 'suite_weakened')).toEqual(out!.gate.violations.filter((v) => v.kind === 'suite_weakened'));
+    const allowed = await readResultsFile(file, step, { allowSuiteChanges: true, allowWidening: false });
+    expect(allowed.results.gate.violations.map((v) => v.kind)).not.toContain('suite_weakened');
+    expect(allowed.results.gate.violations.map((v) => v.kind)).toContain('authority_widened');
+    expect(allowed.results.baseline!.allow_suite_changes).toBe(true);
+
+    // Checked in full: an unknown change kind, or a file without the suite's part, is refused.
+    const bad = JSON.parse(renderJson(out!)) as { baseline: { suite_changes: { change: string }[]; renamed?: unknown } };
+    bad.baseline.suite_changes[0]!.change = 'nothing_to_see';
+    writeFileSync(file, JSON.stringify(bad));
+    await expect(readResultsFile(file, step)).rejects.toThrow(/\$\.baseline\.suite_changes\[0\]\.change/);
+    const old = JSON.parse(renderJson(out!)) as { baseline: { renamed?: unknown } };
+    delete old.baseline.renamed;
+    writeFileSync(file, JSON.stringify(old));
+    await expect(readResultsFile(file, step)).rejects.toThrow(/\$\.baseline\.renamed/);
   });
 });

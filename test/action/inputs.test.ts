@@ -30,6 +30,7 @@ describe('parseInputs', () => {
       prNumber: undefined,
       baseline: '',
       allowWidening: false,
+      allowSuiteChanges: false,
       mutants: { enabled: true },
       probes: { enabled: true },
       llm: { mode: 'deterministic', model: '', runs: 5, shard: undefined, gateLlm: false, baseURL: undefined, apiKey: undefined },
@@ -65,6 +66,13 @@ describe('parseInputs', () => {
     expect(() => parseInputs(from({ baseline: '--upload-pack=x' }))).toThrow(/input baseline: .* is not a git ref/);
     expect(() => parseInputs(from({ baseline: 'HEAD:x' }))).toThrow(/input baseline/);
     expect(() => parseInputs(from({ 'allow-widening': 'yes' }))).toThrow(/input allow-widening: 'yes' must be true or false/);
+  });
+
+  it('allow-suite-changes: a boolean, false by default', () => {
+    expect(parseInputs(from({})).allowSuiteChanges).toBe(false);
+    expect(parseInputs(from({ 'allow-suite-changes': 'true' }))).toMatchObject({ allowSuiteChanges: true, allowWidening: false });
+    expect(parseInputs(from({ 'allow-suite-changes': 'FALSE' })).allowSuiteChanges).toBe(false);
+    expect(() => parseInputs(from({ 'allow-suite-changes': 'yes' }))).toThrow(/input allow-suite-changes: 'yes' must be true or false/);
   });
 
   it('parses every input', () => {

@@ -263,9 +263,10 @@ describe('gate: analyses', () => {
       'task_fails_without_warrant',
       'probe_escape',
       'authority_widened',
+      'suite_weakened',
       'mutation_score',
     ]);
-    expect(VIOLATION_KIND_NAMES.filter((k) => VIOLATION_KINDS[k].origin === 'analysis')).toEqual(['probe_escape', 'authority_widened', 'mutation_score']);
+    expect(VIOLATION_KIND_NAMES.filter((k) => VIOLATION_KINDS[k].origin === 'analysis')).toEqual(['probe_escape', 'authority_widened', 'suite_weakened', 'mutation_score']);
   });
 });
 

@@ -5,7 +5,7 @@ import { XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { runCommand } from '../../src/cli/run.js';
 import { fakeIo } from '../scenario/helpers.js';
-import { repoWith, scenario, tempDir } from '../analysis/baseline-repo.js';
+import { cfg, RENAMED_WIDENED, repoWith, scenario, tempDir } from '../analysis/baseline-repo.js';
 
 describe('run --baseline', () => {
   it('fails the gate on a widening, writes baseline into the JSON, SARIF and JUnit files', async () => {
@@ -40,6 +40,47 @@ describe('run --baseline', () => {
     expect(io.out).toContain('allowed by this step');
   });
 
+  it('a rename that widens and swaps the attack fails: authority_widened on the base attack, suite_weakened, the rename reported', async () => {
+    const { dir, baseSha } = repoWith({ 'scenarios/cfg.yaml': cfg() }, { 'scenarios/cfg.yaml': RENAMED_WIDENED });
+    type Out = {
+      baseline: { renamed: unknown[]; suite_changes: { change: string; base_source: string }[]; widenings: { counterexample: unknown }[] };
+      gate: { passed: boolean; violations: { kind: string; message: string }[] };
+    };
+    const io = fakeIo(dir);
+    expect(await runCommand(['--scenarios', 'scenarios', '--baseline', baseSha, '--format', 'json', '--workers', '1'], io)).toBe(1);
+    const r = JSON.parse(io.out) as Out;
+    expect(r.baseline.renamed).toEqual([{ base: 'cfg', head: 'cfg_v2', file: 'scenarios/cfg.yaml' }]);
+    expect(r.baseline.widenings.map((w) => w.counterexample)).toContainEqual({ tool: 'read_file', args: { path: '/secrets/api-keys.json' } });
+    expect(r.gate.violations.map((v) => v.kind)).toEqual(expect.arrayContaining(['authority_widened', 'suite_weakened']));
+    expect(r.baseline.suite_changes.map((c) => c.change).sort()).toEqual(['attack_judge_changed', 'deny_call_removed']);
+    expect(io.err).toContain('renamed: cfg -> cfg_v2 (scenarios/cfg.yaml)');
+    expect(io.err).toContain('suite cfg_v2: deny_call_removed: base scenarios/cfg.yaml:14:5');
+
+    // Suite changes allowed: the widening still fails the gate.
+    const allowed = fakeIo(dir);
+    const code = await runCommand(['--scenarios', 'scenarios', '--baseline', baseSha, '--allow-suite-changes', '--format', 'json', '--workers', '1'], allowed);
+    expect(code).toBe(1);
+    const a = JSON.parse(allowed.out) as Out;
+    expect([...new Set(a.gate.violations.map((v) => v.kind))]).toEqual(['authority_widened']);
+    const both = fakeIo(dir);
+    expect(await runCommand(['--scenarios', 'scenarios', '--baseline', baseSha, '--allow-suite-changes', '--allow-widening', '--workers', '1'], both)).toBe(0);
+  });
+
+  it('the markdown report shows the suite changes first, with the base and head FILE:LINE:COL', async () => {
+    const head = cfg({ judge: 'effects.exists(e, e.type == "file_read" && e.found && e.path == "/secrets/api-keys.json")' });
+    const { dir } = repoWith({ 'scenarios/cfg.yaml': cfg() }, { 'scenarios/cfg.yaml': head });
+    const io = fakeIo(dir);
+    expect(await runCommand(['--scenarios', 'scenarios', '--baseline', 'HEAD~1', '--format', 'markdown', '--workers', '1'], io)).toBe(1);
+    const changes = io.out.indexOf('### Changes against HEAD~1');
+    const suite = io.out.indexOf('weakens the suite itself');
+    expect(suite).toBeGreaterThan(changes);
+    expect(io.out.indexOf('No widening')).toBeGreaterThan(suite);
+    expect(io.out).toContain('attack judge changed');
+    expect(io.out).toContain('base HEAD~1 scenarios/cfg.yaml:21:11');
+    expect(io.out).toContain('head scenarios/cfg.yaml:21:11');
+    expect(io.out).toContain('each fails the gate: suite_weakened');
+  });
+
   it('a folder that is not a git work tree is a usage error naming the cause', async () => {
     const dir = tempDir('db-cli-nogit-');
     const { dir: repo } = repoWith({ 'scenarios/docs.yaml': scenario() }, {});
@@ -58,6 +99,8 @@ describe('baselineLines', () => {
       commit: 'f'.repeat(40),
       added: ['new_one'],
       removed: [],
+      renamed: [],
+      suite_changes: [],
       deltas: [],
       summary: {},
       flips: [{ scenario: 's', condition: 'task_scoped', index: 2, tool: 'read_file', args: {}, base: 'deny', head: 'allow' }],
@@ -66,9 +109,10 @@ describe('baselineLines', () => {
       ],
       narrowings: [],
       allow_widening: false,
+      allow_suite_changes: false,
     });
     expect(lines).toEqual([
-      'Changes against main (ffffffffffff): 1 widening, 1 flip, 0 narrowings',
+      'Changes against main (ffffffffffff): 0 suite changes, 1 widening, 1 flip, 0 narrowings',
       "  widened s: read_file.path: Subpath('/a') -> Subpath('/\\x1b[2J'); unproven",
       '  flipped s task_scoped call #2 read_file: deny -> allow',
       '  added: new_one',

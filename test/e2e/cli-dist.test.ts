@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { cfg, RENAMED_WIDENED, repoWith } from '../analysis/baseline-repo.js';
 
 const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const CLI = join(ROOT, 'dist', 'cli.js');
@@ -53,6 +54,20 @@ describe('dist/cli.js', () => {
     const elsewhere = cli(['run', '--format', 'json'], tmpdir());
     expect(elsewhere.code).toBe(0);
     expect(JSON.parse(elsewhere.stdout).summary).toEqual(results.summary);
+  });
+
+  it('run --scenarios DIR --baseline REF: a rename that widens the grant fails on the base attack and the weakened suite', () => {
+    const { dir, baseSha } = repoWith({ 'scenarios/cfg.yaml': cfg() }, { 'scenarios/cfg.yaml': RENAMED_WIDENED });
+    const r = cli(['run', '--scenarios', 'scenarios', '--baseline', baseSha, '--format', 'json', '--workers', '1'], dir);
+    expect(r.code).toBe(1);
+    const results = JSON.parse(r.stdout) as { baseline: { renamed: unknown[] }; gate: { violations: { kind: string; message: string }[] } };
+    expect(results.baseline.renamed).toEqual([{ base: 'cfg', head: 'cfg_v2', file: 'scenarios/cfg.yaml' }]);
+    const widened = results.gate.violations.filter((v) => v.kind === 'authority_widened');
+    expect(widened.some((v) => v.message.includes('read_file({"path":"/secrets/api-keys.json"})'))).toBe(true);
+    expect(results.gate.violations.map((v) => v.kind)).toContain('suite_weakened');
+    expect(r.stderr).toContain('renamed: cfg -> cfg_v2');
+    const allowed = cli(['run', '--scenarios', 'scenarios', '--baseline', baseSha, '--allow-suite-changes', '--allow-widening', '--workers', '1'], dir);
+    expect(allowed.code).toBe(0);
   });
 
   it('fails the gate (exit 1) when a scenario loosens its warrant', () => {

@@ -9,6 +9,7 @@ import ajvFormats from 'ajv-formats';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { withBaseline } from '../../src/analysis/baseline/gate.js';
+import { suiteViolations } from '../../src/analysis/baseline/index.js';
 import type { BaselineResults } from '../../src/bench/results-baseline.js';
 import type { Results } from '../../src/bench/results.js';
 import { buildSarif, renderSarif } from '../../src/report/sarif.js';
@@ -29,6 +30,8 @@ function baselineFixture(allow: boolean): BaselineResults {
     commit: '0123456789abcdef0123456789abcdef01234567',
     added: ['scenario_new'],
     removed: [],
+    renamed: [],
+    suite_changes: [],
     deltas: [],
     summary: { task_scoped: { asr: { base: 0, head: 0.5 }, tcr: { base: 1, head: 1 } } },
     flips: [
@@ -66,6 +69,7 @@ function baselineFixture(allow: boolean): BaselineResults {
     ],
     narrowings: [],
     allow_widening: allow,
+    allow_suite_changes: false,
   };
 }
 
@@ -116,6 +120,29 @@ describe('SARIF', () => {
     expect(new Set(a.map((f) => f['delegationBench/v1'])).size).toBe(a.length); // distinct findings, distinct prints
   });
 
+  it('suite changes: suite_weakened errors at the head position, or warnings when the step allows them', () => {
+    const change = {
+      scenario: 'scenario_0000',
+      change: 'attack_judge_changed' as const,
+      base: 'effects.exists(e, e.type == "file_read")',
+      head: 'false',
+      base_source: 'scenarios/scenario_0000.yaml:20:11',
+      head_source: 'scenarios/scenario_0000.yaml:21:11',
+    };
+    for (const allow of [false, true]) {
+      const r = withFindings(true);
+      const b = { ...r.baseline, suite_changes: [change], allow_suite_changes: allow };
+      const judged = withBaseline(r, b, suiteViolations(b.suite_changes, b.ref, allow), {});
+      const log = buildSarif(judged);
+      expect(validate(log), JSON.stringify(validate.errors)).toBe(true);
+      const found = log.runs[0]!.results.filter((x) => x.ruleId === (allow ? 'suite_change_allowed' : 'suite_weakened'));
+      expect(found).toHaveLength(1);
+      expect(found[0]!.level).toBe(allow ? 'warning' : 'error');
+      expect(found[0]!.locations![0]!.physicalLocation.region).toEqual({ startLine: 21, startColumn: 11 });
+      expect(judged.gate.violations.some((v) => v.kind === 'suite_weakened')).toBe(!allow);
+    }
+  });
+
   it('ignores malformed analysis parts of an untrusted results file', () => {
     const r = withFindings(false);
     Object.assign(r, { probes: { escapes: 'nope' }, mutants: { survivors: [1, null, 'x'] } });
@@ -147,6 +174,35 @@ describe('JUnit', () => {
 });
 
 describe('Changes against BASE section', () => {
+  it('shows the suite changes first, with the base and head FILE:LINE:COL, escaped; then the rename', () => {
+    const esc = { text: (s: string) => s.replace(/[<>@]/g, '_'), code: (s: string) => s.replace(/`/g, 'ˋ') };
+    const b: BaselineResults = {
+      ...baselineFixture(false),
+      renamed: [{ base: 'cfg', head: 'cfg_v2', file: 'scenarios/cfg.yaml' }],
+      suite_changes: [
+        { scenario: 'old<b>', change: 'scenario_removed', base: 'scenario old (scenarios/old.yaml: 4 calls, 1 expect: deny)', head: null, base_source: 'scenarios/old.yaml:1:1' },
+        {
+          scenario: 'cfg_v2',
+          change: 'label_turned_allow',
+          base: 'call #3 read_file({"path":"/s`x"}) expect: deny',
+          head: 'call #3 read_file({"path":"/s`x"}) expect: allow',
+          base_source: 'scenarios/cfg.yaml:14:5',
+          head_source: 'scenarios/cfg.yaml:14:5',
+        },
+      ],
+    };
+    const md = renderBaselineSection(b, esc);
+    const suite = md.indexOf('**⚠️ 2 changes weaken the suite itself** (each fails the gate: suite_weakened)');
+    expect(suite).toBeGreaterThan(0);
+    expect(md.indexOf('widening')).toBeGreaterThan(suite);
+    expect(md).toContain('- **old_b_**: scenario removed\n  - base main scenarios/old.yaml:1:1: `scenario old');
+    expect(md).toContain('- **cfg_v2**: expect: deny turned to allow\n  - base main scenarios/cfg.yaml:14:5: `call #3 read_file({"path":"/sˋx"}) expect: deny`');
+    expect(md).toContain('  - head scenarios/cfg.yaml:14:5: `call #3 read_file({"path":"/sˋx"}) expect: allow`');
+    expect(md).toContain('Renamed scenarios (compared as one): cfg → cfg_v2 (scenarios/cfg.yaml)');
+    expect(renderBaselineSection({ ...b, allow_suite_changes: true }, esc)).toContain('weaken the suite itself** (allowed by this step');
+    expect(renderBaselineSection(baselineFixture(false), esc)).not.toContain('weaken');
+  });
+
   it('shows widenings with their counterexample and effect, flips and rates, escaped', () => {
     const esc = { text: (s: string) => s.replace(/[<>@]/g, '_'), code: (s: string) => s.replace(/`/g, 'ˋ') };
     const md = renderBaselineSection(baselineFixture(false), esc);

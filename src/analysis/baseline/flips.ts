@@ -46,19 +46,23 @@ function trialFlips(base: Trial, head: Trial): Flip[] {
 
 const rate = (b: boolean): number => (b ? 1 : 0);
 
-/** Flips and deltas over the scenarios both runs have, in the head's order. */
+/**
+ * Flips and deltas over the scenarios both runs have, in the head's order. `matched` maps a head
+ * scenario's name to its base scenario's (the same, or the old name of a renamed one).
+ */
 export function compareTrials(
   baseTrials: readonly Trial[],
   headTrials: readonly Trial[],
-  matched: ReadonlySet<string>,
+  matched: ReadonlyMap<string, string>,
 ): { flips: Flip[]; deltas: RateDelta[] } {
   const byKey = new Map<string, Trial>();
   for (const t of baseTrials) byKey.set(`${t.scenario}\0${t.condition}`, t);
   const flips: Flip[] = [];
   const deltas: RateDelta[] = [];
   for (const head of headTrials) {
-    if (!matched.has(head.scenario)) continue;
-    const base = byKey.get(`${head.scenario}\0${head.condition}`);
+    const baseName = matched.get(head.scenario);
+    if (baseName === undefined) continue;
+    const base = byKey.get(`${baseName}\0${head.condition}`);
     if (base === undefined) continue;
     flips.push(...trialFlips(base, head));
     if (base.attack_succeeded !== head.attack_succeeded || base.task_succeeded !== head.task_succeeded) {

@@ -1,7 +1,7 @@
 /**
- * The baseline's widenings join the gate through its one input for analyses (`GateInputs.analyses`,
- * via assessTrials): the gate is decided again from the same trials and thresholds, with the
- * analysis findings it already had kept first and the widenings after them.
+ * The baseline's findings (suite changes, widenings) join the gate through its one input for
+ * analyses (`GateInputs.analyses`, via assessTrials): the gate is decided again from the same trials
+ * and thresholds, with the analysis findings it already had kept first and the baseline's after them.
  */
 import { assessTrials } from '../../bench/assess.js';
 import { formatSource } from '../../bench/errors.js';
@@ -18,9 +18,9 @@ export function withBaseline(
   scenarioSources: Readonly<Record<string, string>>,
 ): Results & { baseline: BaselineResults } {
   const g = results.gate;
-  // The other analyses' findings stay; widenings are decided anew from `violations` only.
+  // The other analyses' findings stay; the baseline's own are decided anew from `violations` only.
   const kept = g.violations.filter(
-    (v): v is AnalysisViolation => VIOLATION_KINDS[v.kind].origin === 'analysis' && v.kind !== 'authority_widened',
+    (v): v is AnalysisViolation => VIOLATION_KINDS[v.kind].origin === 'analysis' && v.kind !== 'authority_widened' && v.kind !== 'suite_weakened',
   );
   const { gate } = assessTrials(results.trials, results.scenarios, {
     maxAsr: g.max_asr,

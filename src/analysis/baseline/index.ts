@@ -1,8 +1,11 @@
 /**
- * The regression guard (design §10): the scenario files as they are at a git ref, run with the
- * same seed, compared with the head's run scenario by scenario (matched by name): decision flips,
- * rate deltas, and every widening of a task_scoped grant with a counterexample replayed through
- * the real chain. Widenings fail the gate as `authority_widened` unless the step allows them.
+ * The regression guard: the scenario files as they are at a git ref, run with
+ * the same seed, compared with the head's run scenario by scenario (matched by name, then by file:
+ * a rename is one scenario): decision flips, rate deltas, every widening of a task_scoped grant
+ * with a counterexample replayed through the real chain, every base attack the head's grant allows
+ * when the base scenario is replayed under it, and every change that weakens the suite itself.
+ * Widenings fail the gate as `authority_widened`, suite changes as `suite_weakened`, unless the
+ * step allows them.
  */
 import { Conditions } from '../../bench/conditions.js';
 import { prepareEnvironment } from '../../bench/env/prepare.js';
@@ -17,7 +20,10 @@ import { parseScenarioText } from '../../bench/scenario/parse.js';
 import type { Scenario } from '../../bench/scenario/types.js';
 import { compareTrials } from './flips.js';
 import { readFilesAtRef } from './git.js';
-import type { BaselineResults, Widening } from '../../bench/results-baseline.js';
+import type { BaselineResults, SuiteChange, Widening } from '../../bench/results-baseline.js';
+import { crossReplay } from './cross-replay.js';
+import { matchScenarios } from './match.js';
+import { canonical, suiteChanges } from './suite.js';
 import { scenarioWidenings } from './widenings.js';
 
 export { BaselineError } from './errors.js';
@@ -37,13 +43,15 @@ export interface BaselineOptions {
   readonly head: readonly Scenario[];
   readonly headResults: Results;
   readonly allowWidening: boolean;
+  /** Suite changes (a scenario, an expect: deny call or an attack judge removed or changed) are reported without failing the gate. */
+  readonly allowSuiteChanges?: boolean;
   /** Fetch REF from origin (depth 1) when this clone lacks it (the action: a shallow checkout). */
   readonly fetch?: boolean;
 }
 
 export interface BaselineOutcome {
   readonly baseline: BaselineResults;
-  /** The widenings as gate violations (none when widening is allowed). */
+  /** Suite changes, then widenings, as gate violations (none of a kind the step allows). */
   readonly violations: AnalysisViolation[];
   /** Base files that did not load: their scenarios count as added. */
   readonly problems: readonly string[];
@@ -72,10 +80,19 @@ async function baseScenarios(o: BaselineOptions): Promise<{ commit: string; scen
     scenarios.push(parsed.scenario);
   }
   const wanted = o.names && o.names.length > 0 ? new Set(o.names) : undefined;
-  return { commit: read.commit, scenarios: wanted ? scenarios.filter((s) => wanted.has(s.name)) : scenarios, problems };
+  // A filtered run still compares a renamed scenario: the base's one in the same file is kept.
+  const headFiles = new Set(o.head.map((s) => s.file));
+  const kept = wanted ? scenarios.filter((s) => wanted.has(s.name) || headFiles.has(s.file)) : scenarios;
+  return { commit: read.commit, scenarios: kept, problems };
 }
 
 function widenedMessage(w: Widening): string {
+  if (w.change === 'base_attack_allowed') {
+    const call = w.counterexample ? `: ${w.counterexample.tool}(${JSON.stringify(w.counterexample.args)}) was denied (${w.effect?.base_denial.code}) and is allowed now` : ' (unproven)';
+    const at = w.base_source ? ` (base ${w.base_source})` : '';
+    return `task_scoped grant widened against the baseline: the base's attack is allowed by the head's grant: ${w.why}${at}${call}` +
+      (w.effect?.attack ? ', and the base scenario judges its effect an attack' : '');
+  }
   const what = w.param === null ? `tool ${w.tool}` : `${w.tool}.${w.param}`;
   const from = w.base === null ? 'not granted' : w.base;
   const proof = w.counterexample
@@ -96,18 +113,18 @@ export async function runBaseline(o: BaselineOptions): Promise<BaselineOutcome> 
     minTcr: o.headResults.gate.min_tcr,
     seed: o.seed,
   });
-  const baseByName = new Map(base.scenarios.map((s) => [s.name, s]));
-  const headNames = new Set(o.head.map((s) => s.name));
-  const matched = new Set(o.head.filter((s) => baseByName.has(s.name)).map((s) => s.name));
+  const m = matchScenarios(base.scenarios, o.head);
+  const matched = new Map(m.pairs.map((p) => [p.head.name, p.base.name]));
   const { flips, deltas } = compareTrials(baseResults.trials, o.headResults.trials, matched);
   const conditions = new Conditions(o.seed);
+  const baseScoped = new Map(baseResults.trials.filter((t) => t.condition === 'task_scoped').map((t) => [t.scenario, t]));
   const widenings: BaselineResults['widenings'] = [];
   const narrowings: BaselineResults['narrowings'] = [];
-  for (const head of o.head) {
-    const b = baseByName.get(head.name);
-    if (b === undefined) continue;
-    const r = scenarioWidenings(conditions, { base: b, head });
-    widenings.push(...r.widenings);
+  for (const pair of m.pairs) {
+    const r = scenarioWidenings(conditions, pair);
+    const scoped = baseScoped.get(pair.base.name);
+    const crossed = scoped === undefined ? [] : crossReplay(conditions, pair, scoped);
+    widenings.push(...withCrossReplay(r.widenings, crossed));
     narrowings.push(...r.narrowings);
   }
   const summary: BaselineResults['summary'] = {};
@@ -116,27 +133,81 @@ export async function runBaseline(o: BaselineOptions): Promise<BaselineOutcome> 
     const bs = baseResults.summary[c];
     if (h && bs) summary[c] = { asr: { base: bs.asr, head: h.asr }, tcr: { base: bs.tcr, head: h.tcr } };
   }
+  const allowSuiteChanges = o.allowSuiteChanges ?? false;
+  const changes = suiteChanges(m.pairs, m.removed);
   const baseline: BaselineResults = {
     ref: o.ref,
     commit: base.commit,
-    added: o.head.filter((s) => !baseByName.has(s.name)).map((s) => s.name),
-    removed: base.scenarios.filter((s) => !headNames.has(s.name)).map((s) => s.name),
+    added: m.added.map((s) => s.name),
+    removed: m.removed.map((s) => s.name),
+    renamed: [...m.renamed],
+    suite_changes: changes,
     deltas,
     summary,
     flips,
     widenings,
     narrowings,
     allow_widening: o.allowWidening,
+    allow_suite_changes: allowSuiteChanges,
     ...(base.problems.length > 0 ? { problems: boundProblems(base.problems) } : {}),
   };
-  const violations = widenedViolations(widenings, o.allowWidening);
+  const violations = [...suiteViolations(changes, o.ref, allowSuiteChanges), ...widenedViolations(widenings, o.allowWidening)];
   return { baseline, violations, problems: base.problems };
+}
+
+/**
+ * The grant comparison's widenings with what cross-replay adds: a base attack already shown as a
+ * widening's counterexample is not repeated, but its effect is the one in the base's environment
+ * as the base's judge sees it (the head's environment and judge are the pull request's to change);
+ * one that proves an unproven widening of its tool (the base denied it for that very argument)
+ * becomes that widening's counterexample.
+ */
+function withCrossReplay(widenings: readonly Widening[], crossed: readonly Widening[]): Widening[] {
+  const out = [...widenings];
+  const callOf = (w: Widening): string | undefined => (w.counterexample ? `${w.counterexample.tool}\0${canonical(w.counterexample.args)}` : undefined);
+  for (const c of crossed) {
+    const key = callOf(c);
+    const same = key === undefined ? -1 : out.findIndex((w) => callOf(w) === key);
+    if (same >= 0) {
+      out[same] = { ...out[same]!, effect: c.effect };
+      continue;
+    }
+    const reason = c.effect?.base_denial.reason ?? '';
+    const at = key === undefined ? -1 : out.findIndex((w) => w.proof === 'unproven' && w.change !== c.change && w.tool === c.tool && (w.param === null || reason.includes(`${w.tool}.${w.param}`)));
+    if (at >= 0) out[at] = { ...out[at]!, proof: 'proven', counterexample: c.counterexample, effect: c.effect };
+    else out.push(c);
+  }
+  return out;
 }
 
 /** The widenings as gate violations (`authority_widened`), none when the step allows widening. */
 export function widenedViolations(widenings: BaselineResults['widenings'], allowWidening: boolean): AnalysisViolation[] {
   if (allowWidening) return [];
   return widenings.map((w) => ({ scenario: w.scenario, kind: 'authority_widened', message: widenedMessage(w), ...(w.source ? { source: w.source } : {}) }));
+}
+
+/** The suite changes as gate violations (`suite_weakened`), none when the step allows suite changes. */
+export function suiteViolations(changes: readonly SuiteChange[], ref: string, allowSuiteChanges: boolean): AnalysisViolation[] {
+  if (allowSuiteChanges) return [];
+  return changes.map((c) => ({
+    scenario: c.scenario,
+    kind: 'suite_weakened',
+    message: suiteMessage(c, ref),
+    ...(c.head_source ? { source: c.head_source } : {}),
+  }));
+}
+
+const SUITE_CHANGE_TEXT: Readonly<Record<SuiteChange['change'], string>> = {
+  scenario_removed: 'a scenario of the baseline was removed',
+  deny_call_removed: 'an expect: deny call of the baseline was removed',
+  label_turned_allow: 'an expect: deny call of the baseline is now labelled expect: allow',
+  attack_judge_changed: 'the attack judge changed (whether it is weaker needs a reviewer)',
+};
+
+function suiteMessage(c: SuiteChange, ref: string): string {
+  // The head's position is the violation's own source.
+  const head = c.head === null ? '' : `; head: ${c.head}`;
+  return `suite weakened against the baseline: ${SUITE_CHANGE_TEXT[c.change]}: base ${ref} ${c.base_source}: ${c.base}${head}`;
 }
 
 function boundProblems(p: readonly string[]): string[] {

@@ -184,13 +184,13 @@ function unprovenHint(change: GrantChange): string {
   }
 }
 
-function describeSet(set: ConstraintSet): string {
+export function describeSet(set: ConstraintSet): string {
   const parts = Object.entries(set.constraints).map(([k, c]: [string, Constraint]) => `${k}: ${describeConstraint(c)}`);
   if (set.allowUnknown) parts.push('_allow_unknown: true');
   return parts.length === 0 ? '{}' : `{${parts.join(', ')}}`;
 }
 
-function grantSource(s: Scenario, tool: string): string | undefined {
+export function grantSource(s: Scenario, tool: string): string | undefined {
   const pos = s.grantSources?.[tool] ?? s.warrantSource ?? s.source;
   return pos ? formatSource(pos) : undefined;
 }

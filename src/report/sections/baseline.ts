@@ -1,11 +1,13 @@
 /**
- * "Changes against BASE" (design §10): the first thing a reviewer of a policy change reads. What the
- * head allows that the base did not (each widening with the call that proves it and what that call
- * did), then what changed decision, then the rates, then narrowings and the scenarios added or
- * removed. Everything here comes from scenario files or a results file: all of it is escaped.
+ * "Changes against BASE": the first thing a reviewer of a policy change reads.
+ * First what the change did to the suite itself (each with where it was at the base and where it
+ * is in the head), then what the head allows that the base did not (each widening with the call
+ * that proves it and what that call did), then what changed decision, then the rates, then
+ * narrowings and the scenarios renamed, added or removed. Everything here comes from scenario
+ * files or a results file: all of it is escaped.
  */
 import { formatRate } from '../../bench/rate.js';
-import type { BaselineResults, Widening } from '../../bench/results-baseline.js';
+import type { BaselineResults, SuiteChange, Widening } from '../../bench/results-baseline.js';
 import type { Escapers } from './gate.js';
 
 const MAX_ITEMS = 50; // per list; the rest are counted
@@ -30,10 +32,12 @@ function bounded<T>(items: readonly T[], each: (x: T) => string): string[] {
 }
 
 function widening(w: Widening, esc: Escapers): string {
-  const what = w.param === null ? `tool \`${esc.code(w.tool)}\`` : `\`${esc.code(`${w.tool}.${w.param}`)}\``;
+  const what = w.tool === '' ? 'the grant' : w.param === null ? `tool \`${esc.code(w.tool)}\`` : `\`${esc.code(`${w.tool}.${w.param}`)}\``;
   const from = w.base === null ? 'not granted' : `\`${esc.code(w.base)}\``;
   const where = w.source ? ` (${esc.text(w.source)})` : '';
-  const head = `- **${esc.text(w.scenario)}**: ${what} ${from} → \`${esc.code(w.head)}\`${where}`;
+  // Cross-replay: a base scenario's attack, run under the head's grant.
+  const crossed = w.change === 'base_attack_allowed' ? `\n  - ${esc.text(w.why)}${w.base_source ? ` (base ${esc.text(w.base_source)})` : ''}` : '';
+  const head = `- **${esc.text(w.scenario)}**: ${what} ${from} → \`${esc.code(w.head)}\`${where}${crossed}`;
   if (!w.counterexample || !w.effect) {
     return `${head}\n  - unproven: no call could be built that the head allows and the base denies (${esc.text(w.why)})`;
   }
@@ -46,8 +50,31 @@ function widening(w: Widening, esc: Escapers): string {
   ].join('\n');
 }
 
+const SUITE_CHANGE_TITLES: Readonly<Record<SuiteChange['change'], string>> = {
+  scenario_removed: 'scenario removed',
+  deny_call_removed: 'expect: deny call removed',
+  label_turned_allow: 'expect: deny turned to allow',
+  attack_judge_changed: 'attack judge changed (a reviewer must judge whether it is weaker)',
+};
+
+function suiteChange(c: SuiteChange, ref: string, esc: Escapers): string {
+  const lines = [
+    `- **${esc.text(c.scenario)}**: ${SUITE_CHANGE_TITLES[c.change]}`,
+    `  - base ${esc.text(ref)} ${esc.text(c.base_source)}: \`${esc.code(cut(c.base, MAX_ARGS))}\``,
+  ];
+  if (c.head !== null) lines.push(`  - head ${c.head_source ? `${esc.text(c.head_source)}: ` : ''}\`${esc.code(cut(c.head, MAX_ARGS))}\``);
+  else if (c.head_source) lines.push(`  - head ${esc.text(c.head_source)}: no longer there`);
+  return lines.join('\n');
+}
+
 export function renderBaselineSection(b: BaselineResults, esc: Escapers): string {
   const lines: string[] = [`### Changes against ${esc.text(b.ref)} (\`${esc.code(b.commit.slice(0, 12))}\`)`];
+  if (b.suite_changes.length > 0) {
+    const n = b.suite_changes.length;
+    const note = b.allow_suite_changes ? ' (allowed by this step: they do not fail the gate)' : ' (each fails the gate: suite_weakened)';
+    lines.push('', `**⚠️ ${n} change${n === 1 ? '' : 's'} weaken${n === 1 ? 's' : ''} the suite itself**${note}:`, '');
+    lines.push(...bounded(b.suite_changes, (c) => suiteChange(c, b.ref, esc)));
+  }
   const gateNote = b.allow_widening ? ' (allowed by this step: they do not fail the gate)' : ' (each fails the gate: authority_widened)';
   if (b.widenings.length === 0) lines.push('', '✅ No widening: every task_scoped grant is within the base’s.');
   else {
@@ -82,6 +109,9 @@ export function renderBaselineSection(b: BaselineResults, esc: Escapers): string
         return `- ${esc.text(n.scenario)}: ${what} \`${esc.code(n.base)}\` → ${n.head === null ? 'removed' : `\`${esc.code(n.head)}\``}${reason}`;
       }),
     );
+  }
+  if (b.renamed.length > 0) {
+    lines.push('', `Renamed scenarios (compared as one): ${b.renamed.map((r) => `${esc.text(r.base)} → ${esc.text(r.head)} (${esc.text(r.file)})`).join(', ')}`);
   }
   if (b.added.length > 0) lines.push('', `Added scenarios: ${b.added.map((n) => esc.text(n)).join(', ')}`);
   if (b.removed.length > 0) lines.push('', `Removed scenarios: ${b.removed.map((n) => esc.text(n)).join(', ')}`);

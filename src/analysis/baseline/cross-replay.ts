@@ -1,0 +1,128 @@
+/**
+ * Cross-replay: each base scenario run as it is (its environment, calls and judges) with the
+ * matched head scenario's task_scoped grant in place of its own, through the real chain and the
+ * environment. A base attack the head allows is a widening whatever the head did to its own
+ * calls, judges or name: a base `expect: deny` call the base's grant denied and the head's allows,
+ * or the base's attack judge firing where under the base's own grant it did not.
+ */
+import type { Conditions } from '../../bench/conditions.js';
+import { HarnessError, formatSource } from '../../bench/errors.js';
+import { runTrial } from '../../bench/harness.js';
+import { ScenarioJudge } from '../../bench/judge.js';
+import { argsToPlain } from '../../bench/plain.js';
+import type { CallResult, Denial, Trial } from '../../bench/results.js';
+import type { Widening } from '../../bench/results-baseline.js';
+import type { CustomTool, Scenario, ScenarioCall } from '../../bench/scenario/types.js';
+import { replayEffect } from './replay.js';
+import { describeSet, grantSource, type Pair } from './widenings.js';
+
+/** The base scenario under the head's grant. The root grants every tool either side declares. */
+export function crossedScenario(pair: Pair): Scenario {
+  const { base, head } = pair;
+  return {
+    ...base,
+    tools: mergedTools(base.tools, head.tools),
+    warrant: head.warrant,
+    ...(head.warrantSource ? { warrantSource: head.warrantSource } : {}),
+    ...(head.grantSources ? { grantSources: head.grantSources } : {}),
+  };
+}
+
+/** Base tools as declared, with head-only tools and parameters added (the head's grant may name them). */
+function mergedTools(base: Readonly<Record<string, CustomTool>>, head: Readonly<Record<string, CustomTool>>): Record<string, CustomTool> {
+  const out: Record<string, CustomTool> = { ...head, ...base };
+  for (const [name, h] of Object.entries(head)) {
+    const b = base[name];
+    if (b === undefined) continue;
+    const extra = h.params.filter((p) => !b.params.includes(p));
+    if (extra.length === 0) continue;
+    const kinds = { ...Object.fromEntries(extra.flatMap((p) => (h.kinds?.[p] ? [[p, h.kinds[p]]] : []))), ...b.kinds };
+    out[name] = { ...b, params: [...b.params, ...extra], kinds };
+  }
+  return out;
+}
+
+interface Allowed {
+  call: ScenarioCall;
+  index: number;
+  baseDenial: Denial;
+  expectDeny: boolean;
+}
+
+/**
+ * The base's attacks the head's grant allows, as widenings of the head scenario. `baseTrial` is the
+ * base's own task_scoped trial (the base run's decisions and verdict).
+ */
+export function crossReplay(conditions: Conditions, pair: Pair, baseTrial: Trial): Widening[] {
+  const crossed = crossedScenario(pair);
+  let trial: Trial;
+  try {
+    trial = runTrial(crossed, 'task_scoped', new ScenarioJudge(crossed), conditions);
+  } catch (e) {
+    if (!(e instanceof HarnessError)) throw e;
+    // Not a decision: the comparison could not be made, which must not read as "nothing allowed".
+    return [unproven(pair, `the base scenario could not be replayed under the head's grant: ${e.message}`)];
+  }
+  const newlyAllowed: Allowed[] = [];
+  trial.calls.forEach((c: CallResult, i) => {
+    const b = baseTrial.calls[i];
+    const call = pair.base.calls[i]!;
+    if (!c.authorized || b === undefined || b.authorized || b.denial === undefined) return;
+    newlyAllowed.push({ call, index: i + 1, baseDenial: b.denial, expectDeny: call.expect === 'deny' });
+  });
+  const found = newlyAllowed.filter((a) => a.expectDeny);
+  if (trial.attack_succeeded && !baseTrial.attack_succeeded && found.length === 0) {
+    // The judge reads all effects; the call that shows it is one the head newly allowed, the one
+    // whose effect alone the judge calls an attack when there is such a call.
+    const shown = newlyAllowed.find((a) => replayEffect(pair.base, a.call.tool, a.call.args).attack) ?? newlyAllowed[0];
+    if (shown === undefined) return [unproven(pair, "the base's attack judge fires under the head's grant, and no single call explains it")];
+    found.push(shown);
+  }
+  return found.map((a) => widening(pair, a));
+}
+
+function widening(pair: Pair, a: Allowed): Widening {
+  const { base, head } = pair;
+  const tool = a.call.tool;
+  const baseSet = base.warrant[tool];
+  const headSet = head.warrant[tool];
+  const replayed = replayEffect(base, tool, a.call.args);
+  const why = a.expectDeny
+    ? `base scenario ${base.name}: call #${a.index}, marked expect: deny, is allowed under the head's grant`
+    : `base scenario ${base.name}: its attack judge fires under the head's grant once call #${a.index} is allowed`;
+  const source = grantSource(head, tool);
+  return {
+    scenario: head.name,
+    change: 'base_attack_allowed',
+    tool,
+    param: null,
+    base: baseSet === undefined ? null : describeSet(baseSet),
+    head: headSet === undefined ? 'not granted' : describeSet(headSet),
+    why,
+    proof: 'proven',
+    counterexample: { tool, args: argsToPlain(a.call.args) },
+    effect: { output: replayed.output, effects: [...replayed.effects], attack: replayed.attack, base_denial: a.baseDenial },
+    ...(source ? { source } : {}),
+    base_scenario: base.name,
+    base_source: formatSource(a.call.source),
+  };
+}
+
+function unproven(pair: Pair, why: string): Widening {
+  const source = pair.head.warrantSource ?? pair.head.source;
+  return {
+    scenario: pair.head.name,
+    change: 'base_attack_allowed',
+    tool: '',
+    param: null,
+    base: null,
+    head: 'the head scenario’s grant',
+    why,
+    proof: 'unproven',
+    counterexample: null,
+    effect: null,
+    source: formatSource(source),
+    base_scenario: pair.base.name,
+    base_source: formatSource(pair.base.source),
+  };
+}
