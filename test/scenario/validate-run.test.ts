@@ -48,6 +48,13 @@ describe('validate builds the chains a run builds', () => {
     expect(r.err).toMatch(/^s\.yaml:13:34: warrant\.transfer_money\.amount: the root warrant of the planner cannot issue this grant, so task_scoped cannot be set up: capability_monotonicity_violated: /);
   });
 
+  test('a grant too large for a warrant: refused at the grant', async () => {
+    const values = Array.from({ length: 4000 }, (_, i) => `/data/file-${String(i).padStart(5, '0')}.txt`).join(', ');
+    const r = await validate(scenarioText({ warrant: `warrant:\n  read_file: {path: {one_of: [${values}]}}` }));
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/^s\.yaml:17:3: warrant\.read_file: the root warrant of the planner cannot issue this grant, so task_scoped cannot be set up: malformed: payload is \d+ bytes; the limit is 65536\n/);
+  });
+
   test('more custom tools than a warrant holds, or more parameters than a tool may have: refused at tools:', async () => {
     const many = Array.from({ length: 250 }, (_, i) => `  t${i}: {params: [a]}`).join('\n');
     const r = await validate(scenarioText({ tools: `tools:\n${many}` }));
