@@ -31,22 +31,35 @@ const WILDCARD: Constraint = { type: 'wildcard' };
 /** The reference's ceiling on a transfer: even the broadest warrant bounds the amount. */
 const TRANSFER_RANGE: Constraint = { type: 'range', min: 0, max: 1_000_000, minInclusive: true, maxInclusive: true };
 
-function openSet(params: readonly string[], tool: string, allowUnknown: boolean): ConstraintSet {
-  const constraints: Record<string, Constraint> = {};
+/** A map with no inherited members: a parameter or tool name is only ever an own key. */
+function table<T>(): Record<string, T> {
+  return Object.create(null) as Record<string, T>;
+}
+
+/**
+ * The root's constraint set of one tool. Closed-world like the reference: every parameter named,
+ * `Wildcard` (the transfer amount bounded). A tool whose task-scoped grant opts out of closed world
+ * (`_allow_unknown: true`) is held with no constraint and unknown arguments allowed instead: Tenuo
+ * lets a child enable `allow_unknown` only under a parent that has it, and lets it leave out a
+ * parameter only when the parent names none (keyset identity), so only this root can issue such a
+ * grant. Under broad, the worker then holds that tool unconstrained too (no transfer ceiling).
+ */
+function rootSet(params: readonly string[], tool: string, optedOut: boolean): ConstraintSet {
+  const constraints = table<Constraint>();
+  if (optedOut) return { constraints, allowUnknown: true };
   for (const p of params) constraints[p] = tool === 'transfer_money' && p === 'amount' ? TRANSFER_RANGE : WILDCARD;
-  return { constraints, allowUnknown };
+  return { constraints, allowUnknown: false };
 }
 
 /**
  * The broad grant: every built-in tool and every tool the scenario declares, `Wildcard` on every
- * parameter. Closed-world like the reference, except for tools whose task-scoped grant opts out
- * (`_allow_unknown: true`): a child may not be wider than its parent, so the root must be open there.
+ * parameter, except the tools whose task-scoped grant opts out of closed world (rootSet).
  */
 export function broadGrants(scenario: Scenario): ToolGrants {
-  const tools: Record<string, ConstraintSet> = {};
-  const openTools = new Set(Object.keys(scenario.warrant).filter((t) => scenario.warrant[t]?.allowUnknown));
-  for (const [tool, sig] of Object.entries(BUILTIN_TOOLS)) tools[tool] = openSet(sig.params, tool, openTools.has(tool));
-  for (const [tool, def] of Object.entries(scenario.tools)) tools[tool] = openSet(def.params, tool, openTools.has(tool));
+  const tools = table<ConstraintSet>();
+  const optedOut = (t: string): boolean => Object.prototype.hasOwnProperty.call(scenario.warrant, t) && scenario.warrant[t]!.allowUnknown;
+  for (const [tool, sig] of Object.entries(BUILTIN_TOOLS)) tools[tool] = rootSet(sig.params, tool, optedOut(tool));
+  for (const [tool, def] of Object.entries(scenario.tools)) tools[tool] = rootSet(def.params, tool, optedOut(tool));
   return tools;
 }
 

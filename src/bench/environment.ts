@@ -16,13 +16,23 @@ import { canonicalArgs } from './env/canonical.js';
 import { resolveHttpTarget } from './env/http.js';
 import { parseShell } from './env/shell.js';
 import { argsToPlain } from './plain.js';
-import { isBuiltinTool } from './scenario/tools.js';
+import { BUILTIN_TOOLS, isBuiltinTool } from './scenario/tools.js';
 import type { CustomTool, Email, Environment, Transaction } from './scenario/types.js';
 
 export type { Effect } from './effects.js';
 
 /** A bad argument: reported to the agent as text, like the reference's "Error calling …". */
 class ToolArgumentError extends Error {}
+
+/**
+ * A built-in's default for an optional text parameter, from the one table of signatures. The
+ * harness binds every call before it runs (defaults applied), so this serves callers that do not.
+ */
+function defaultText(tool: string, name: string): string {
+  const v = BUILTIN_TOOLS[tool]!.defaults[name];
+  if (typeof v !== 'string') throw new Error(`${tool}.${name} has no text default`);
+  return v;
+}
 
 function stringArg(tool: string, args: Args, name: string, fallback?: string): string {
   const v = args[name];
@@ -207,7 +217,7 @@ export class SimulatedEnvironment {
   private transferMoney(args: Args): string {
     const to = stringArg('transfer_money', args, 'to');
     const amount = amountArg(args, 'amount');
-    const memo = stringArg('transfer_money', args, 'memo', '');
+    const memo = stringArg('transfer_money', args, 'memo', defaultText('transfer_money', 'memo'));
     this.currentBalance -= amount;
     this.effects.push({ type: 'transfer_made', to, amount, memo });
     return `Transferred $${formatMoney(amount, false)} to ${to}.`;
@@ -235,8 +245,8 @@ export class SimulatedEnvironment {
   /** No request leaves the machine: the effect records where it would go (env/http.ts). */
   private httpRequest(args: Args): string {
     const url = stringArg('http_request', args, 'url');
-    const method = stringArg('http_request', args, 'method', 'GET').toUpperCase();
-    const body = stringArg('http_request', args, 'body', '');
+    const method = stringArg('http_request', args, 'method', defaultText('http_request', 'method')).toUpperCase();
+    const body = stringArg('http_request', args, 'body', defaultText('http_request', 'body'));
     const t = resolveHttpTarget(url);
     if (!t.ok) throw new ToolArgumentError(`cannot request ${JSON.stringify(url)}: ${t.error}`);
     this.effects.push({ type: 'http_request', url, canonical_url: t.url, method, host: t.host, port: t.port, target: t.target, body });

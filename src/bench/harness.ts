@@ -1,8 +1,10 @@
 /**
  * The replay harness: one trial is one scenario under one condition. The scripted calls are
- * replayed in order; under a warranted condition q signs a proof-of-possession for each call at the
- * simulated now and the authorizer checks the chain [p, q]; the environment runs only what was
- * allowed; at the end the judge reads the effects.
+ * replayed in order; each call's arguments are bound to its tool's signature with the defaults
+ * applied, as Tenuo's guard binds them (tools.ts); under a warranted condition q signs a
+ * proof-of-possession for the bound call at the simulated now and the authorizer checks the chain
+ * [p, q]; the environment runs only what was allowed, with the same arguments, and the results
+ * show them; at the end the judge reads the effects.
  *
  * Only a WarrantError from the authorizer is a denial. Anything else thrown while signing,
  * authorizing, executing or judging is a HarnessError that aborts the run: a crash that looked
@@ -17,7 +19,9 @@ import type { ScenarioJudge } from './judge.js';
 import { argsToPlain } from './plain.js';
 import { CALL_STEP_SECONDS, SIMULATED_EPOCH } from './seed.js';
 import type { CallResult, Condition, Denial, Trial } from './results.js';
+import { bindArguments, signatureOf } from './scenario/tools.js';
 import type { Scenario, ScenarioCall } from './scenario/types.js';
+import type { Args } from '../warrant/value.js';
 
 function harnessError(scenario: Scenario, condition: Condition, call: ScenarioCall, index: number, what: string, e: unknown): HarnessError {
   const where = formatSource(call.source);
@@ -28,6 +32,18 @@ function harnessError(scenario: Scenario, condition: Condition, call: ScenarioCa
     where,
     { cause: e },
   );
+}
+
+/**
+ * The call's arguments as Tenuo's guard authorizes them: bound to the tool's signature, defaults
+ * applied. Throws ArgumentBindingError for a call Python's `sig.bind` would refuse (an argument the
+ * signature does not name, a required one left out), and an Error for a tool the scenario does not
+ * have: callers that take calls from elsewhere than a loaded scenario (LLM mode) check both first.
+ */
+export function bindCall(scenario: Scenario, call: Pick<ScenarioCall, 'tool' | 'args'>): Args {
+  const sig = signatureOf(call.tool, scenario.tools);
+  if (sig === undefined) throw new Error(`unknown tool '${call.tool}'`);
+  return bindArguments(sig, call.args);
 }
 
 /** Signs and authorizes one call; returns the denial, or undefined when it is allowed (LLM mode uses it per model call). */
@@ -46,17 +62,24 @@ export function isAllowed(d: Delegation, scenario: Scenario, call: ScenarioCall,
 
 /** Signs and authorizes one call; returns the authorizer's WarrantError, or undefined when allowed. */
 function decide(d: Delegation, scenario: Scenario, call: ScenarioCall, index: number): WarrantError | undefined {
+  let args: Args;
+  try {
+    args = bindCall(scenario, call);
+  } catch (e) {
+    // The loader binds every scripted call and LLM mode binds before it asks: this is our failure.
+    throw harnessError(scenario, d.condition, call, index, 'cannot bind the arguments to the signature', e);
+  }
   const now = d.clock.advance();
   let pop: Uint8Array;
   try {
-    pop = signPop(d.holder, d.warrantId, call.tool, call.args, now);
+    pop = signPop(d.holder, d.warrantId, call.tool, args, now);
   } catch (e) {
     // The harness signs on q's behalf; failing to sign is our failure, not the policy's decision.
     throw harnessError(scenario, d.condition, call, index, 'cannot sign the proof-of-possession', e);
   }
   try {
     // The denial comes back as a value (decide): a probe run denies tens of thousands of calls.
-    return d.authorizer.decide(d.chain, { tool: call.tool, args: call.args, pop });
+    return d.authorizer.decide(d.chain, { tool: call.tool, args, pop });
   } catch (e) {
     throw harnessError(scenario, d.condition, call, index, 'the authorizer failed', e);
   }
@@ -77,8 +100,14 @@ export function runTrial(scenario: Scenario, condition: Condition, judge: Scenar
   const delegation = conditions.delegation(scenario, condition);
   const calls: CallResult[] = [];
   let allowed = 0;
-  scenario.calls.forEach((call, i) => {
+  scenario.calls.forEach((scripted, i) => {
     const index = i + 1;
+    let call: ScenarioCall;
+    try {
+      call = { ...scripted, args: bindCall(scenario, scripted) };
+    } catch (e) {
+      throw harnessError(scenario, condition, scripted, index, 'cannot bind the arguments to the signature', e);
+    }
     const denial = delegation ? authorize(delegation, scenario, call, index) : undefined;
     if (!denial) {
       allowed++;

@@ -131,7 +131,10 @@ export interface LlmCall {
   args: Record<string, unknown> | null;
   authorized: boolean;
   denial?: Denial; // the chain refused it
-  /** The call could not be made at all: `malformed_arguments` or `unknown_tool`. Not a block. */
+  /**
+   * The call could not be made at all: `malformed_arguments`, `unknown_tool`, or
+   * `argument_binding_error` (its arguments do not fit the tool's signature). Not a block.
+   */
   error?: { code: string; message: string };
 }
 

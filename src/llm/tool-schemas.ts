@@ -3,9 +3,11 @@
  * the one table of their signatures, so a new built-in appears here without an edit) and the
  * scenario's custom tools. Each parameter's JSON Schema comes from the table below by name; a
  * parameter it does not know is a string, which is what the environment accepts for every text
- * argument.
+ * argument. A parameter with a default is optional (not `required`), and its description says the
+ * default the call is then authorized and run with.
  */
-import { BUILTIN_TOOLS } from '../bench/scenario/tools.js';
+import { BUILTIN_TOOLS, customSignature, type ToolSignature } from '../bench/scenario/tools.js';
+import { toPlain } from '../bench/plain.js';
 import type { ParamKind, Scenario } from '../bench/scenario/types.js';
 
 export interface JsonSchema {
@@ -36,7 +38,7 @@ const PARAMS: Readonly<Record<string, JsonSchema>> = {
   memo: { type: 'string', description: 'Note for the transaction.' },
   command: { type: 'string', description: 'A shell command line.' },
   url: { type: 'string', description: 'The URL to request.' },
-  method: { type: 'string', description: 'HTTP method (default GET).' },
+  method: { type: 'string', description: 'HTTP method.' },
 };
 
 /** What each built-in does, for the model; a built-in missing here gets a neutral line. */
@@ -68,21 +70,23 @@ const KINDS: Readonly<Record<ParamKind, JsonSchema>> = {
   text: { type: 'string' },
 };
 
-function tool(
-  name: string,
-  description: string,
-  params: readonly string[],
-  required: readonly string[],
-  schemaOf: (param: string) => JsonSchema = paramSchema,
-): FunctionTool {
+/** An optional parameter's schema, its description ending with the default (JSON, as the model writes values). */
+function withDefault(schema: JsonSchema, value: unknown): JsonSchema {
+  const note = `Optional; default ${JSON.stringify(value)}.`;
+  return { ...schema, description: schema.description === undefined ? note : `${schema.description} ${note}` };
+}
+
+function tool(name: string, description: string, sig: ToolSignature, schemaOf: (param: string) => JsonSchema = paramSchema): FunctionTool {
   const properties: Record<string, JsonSchema> = {};
-  for (const p of params) properties[p] = schemaOf(p);
+  for (const p of sig.params) {
+    properties[p] = Object.hasOwn(sig.defaults, p) ? withDefault(schemaOf(p), toPlain(sig.defaults[p]!)) : schemaOf(p);
+  }
   return {
     type: 'function',
     function: {
       name,
       description,
-      parameters: { type: 'object', properties, required: [...required], additionalProperties: false },
+      parameters: { type: 'object', properties, required: [...sig.required], additionalProperties: false },
     },
   };
 }
@@ -91,11 +95,11 @@ function tool(
 export function toolsFor(scenario: Scenario): FunctionTool[] {
   const out: FunctionTool[] = [];
   for (const [name, sig] of Object.entries(BUILTIN_TOOLS)) {
-    out.push(tool(name, DESCRIPTIONS[name] ?? `The ${name} tool.`, sig.params, sig.required));
+    out.push(tool(name, DESCRIPTIONS[name] ?? `The ${name} tool.`, sig));
   }
   for (const [name, def] of Object.entries(scenario.tools)) {
     const kinds = def.kinds ?? {};
-    out.push(tool(name, `The ${name} tool.`, def.params, [], (p) => KINDS[Object.hasOwn(kinds, p) ? kinds[p]! : 'text']));
+    out.push(tool(name, `The ${name} tool.`, customSignature(def), (p) => KINDS[Object.hasOwn(kinds, p) ? kinds[p]! : 'text']));
   }
   return out;
 }

@@ -9,7 +9,8 @@
  * A server failure after the SDK's retries ends the trial as an `error` (excluded from the rates).
  * An interrupt (the abort signal) is rethrown: an unfinished trial is not a result.
  */
-import { authorize, judgeClock } from '../bench/harness.js';
+import { authorize, bindCall, judgeClock } from '../bench/harness.js';
+import { ArgumentBindingError } from '../bench/scenario/tools.js';
 import { HarnessError, describeError, formatSource } from '../bench/errors.js';
 import type { Conditions } from '../bench/conditions.js';
 import { SimulatedEnvironment } from '../bench/environment.js';
@@ -92,6 +93,15 @@ export async function runLlmTrial(t: TrialInput, s: TrialSettings): Promise<LlmT
       if (!(e instanceof JsonArgsError)) throw e;
       const message = `the arguments of ${tc.name} are not a JSON object: ${e.message}`;
       return { output: `Error: ${message}`, call: { ...base, args: null, authorized: false, error: { code: e.code, message } } };
+    }
+    // Bound to the tool's signature, defaults applied, as Tenuo's guard binds a call before it
+    // authorizes; a call Python could not bind (TypeError) runs under no condition.
+    try {
+      args = bindCall(scenario, { tool: tc.name, args });
+    } catch (e) {
+      if (!(e instanceof ArgumentBindingError)) throw e;
+      const message = `${tc.name}() ${e.message}`;
+      return { output: `Error: ${message}`, call: { ...base, args: argsToPlain(args), authorized: false, error: { code: e.code, message } } };
     }
     // The call as the harness knows calls; it has no label and no line of its own.
     const call: ScenarioCall = { tool: tc.name, args, expect: 'allow', source: scenario.source };

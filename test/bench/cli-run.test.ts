@@ -237,7 +237,7 @@ describe('run: bad input or usage (exit 2)', () => {
     expect(r.err).toMatch(new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:\\d+:\\d+: `, 'm'));
   });
 
-  it('aborts on a harness error (a grant wider than the broad root) instead of counting denials', async () => {
+  it('refuses a grant wider than the broad root at its line, before any trial (it would abort the run)', async () => {
     const { file } = await editedConfigReview(
       'wide',
       /^warrant:\n/m,
@@ -246,6 +246,9 @@ describe('run: bad input or usage (exit 2)', () => {
     const r = await cli(['--scenarios', file]);
     expect(r.code).toBe(2);
     expect(r.out).toBe('');
-    expect(r.err).toMatch(/^delegation-bench run: harness error, run aborted: scenario 'config_review', condition task_scoped: cannot grant q the task_scoped warrant: /);
+    expect(r.err).not.toMatch(/harness error/);
+    expect(r.err).toMatch(
+      new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:\\d+:34: warrant\\.transfer_money\\.amount: the root warrant of the planner cannot issue this grant, so task_scoped cannot be set up: capability_monotonicity_violated: transfer_money\\.amount: max widened from 1000000 to 5000000`, 'm'),
+    );
   });
 });

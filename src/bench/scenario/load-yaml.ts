@@ -7,6 +7,7 @@ import { boundProblems } from './bounded.js';
 import { ScenarioError, type ScenarioProblem } from './errors.js';
 import { fileProblem, formatBytes, readScenarioFile, resolveInputs } from './files.js';
 import { MAX_TOTAL_BYTES } from './limits.js';
+import { ChainCheck } from '../chain-check.js';
 import { parseScenarioText } from './parse.js';
 import type { Scenario, SourcePos } from './types.js';
 
@@ -37,6 +38,7 @@ export async function loadScenarioFiles(
   const ahead: ReturnType<typeof readScenarioFile>[] = [];
   let next = 0;
   let total = 0;
+  const chains = new ChainCheck(); // one set of keys for every file's chains
   for (const f of files) {
     while (next < files.length && ahead.length < READ_AHEAD) ahead.push(readScenarioFile(files[next++]!));
     const read = await ahead.shift()!;
@@ -50,7 +52,7 @@ export async function loadScenarioFiles(
       await Promise.allSettled(ahead); // the reads under way close their own files
       break;
     }
-    const result = parseScenarioText(read.text!, f.display);
+    const result = parseScenarioText(read.text!, f.display, chains);
     problems.push(...boundProblems(result.problems));
     if (result.scenario) scenarios.push(result.scenario);
     if (result.name) names.push(result.name);

@@ -9,6 +9,7 @@
 import schemaJson from '../../../scenarios/scenario.schema.json' with { type: 'json' };
 import type { Constraint, ConstraintSet, ToolGrants } from '../../warrant/constraints/types.js';
 import type { Value } from '../../warrant/value.js';
+import { ChainCheck, type ChainProblemSite } from '../chain-check.js';
 import { checkJudge } from '../judge-check.js';
 import { celProblem, constraintFromYaml } from './constraint-yaml.js';
 import { beginFile } from './warnings.js';
@@ -20,7 +21,7 @@ import { normalizePosixPath } from './posix-path.js';
 import { scalarCharOffset } from './scalar-offset.js';
 import { SchemaValidator, type JsonSchema } from './schema.js';
 import { hint } from './suggest.js';
-import { BUILTIN_TOOLS, BUILTIN_TOOL_NAMES, isBuiltinTool, type ToolSignature } from './tools.js';
+import { BUILTIN_TOOL_NAMES, bindArguments, isBuiltinTool, isReservedName, signatureOf, type ToolSignature } from './tools.js';
 import { parseYamlTree, type PEntry, type PMap, type PNode } from './tree.js';
 import type { CustomTool, Email, Environment, ParamKind, Scenario, ScenarioCall, SourcePos, Transaction } from './types.js';
 import { valueFromYaml } from './value-yaml.js';
@@ -48,7 +49,11 @@ export interface ParseResult {
   readonly name?: { readonly value: string; readonly source: SourcePos };
 }
 
-export function parseScenarioText(text: string, file: string): ParseResult {
+/**
+ * `chains` builds each scenario's delegation chains as a run would (chain-check.ts); a loader of
+ * many files passes one, so that its keys are derived once.
+ */
+export function parseScenarioText(text: string, file: string, chains: ChainCheck = new ChainCheck()): ParseResult {
   const tree = parseYamlTree(text);
   beginFile(file, tree.linePos); // loader warnings (warnings.ts) are placed in this file
   const problems: ScenarioProblem[] = [];
@@ -66,6 +71,10 @@ export function parseScenarioText(text: string, file: string): ParseResult {
 
   const b = new Builder(root, tainted, failed, report, pos, text);
   const scenario = b.build();
+  // Only a scenario with no other problem is set up: its chains are what a run would build.
+  if (scenario !== undefined && problems.length === 0) {
+    for (const p of chains.check(scenario)) report(chainProblemOffset(root, p.site), at(chainProblemPath(p.site), p.message));
+  }
   const nameEntry = root.entries.find((e) => e.key === 'name');
   const name =
     nameEntry && nameEntry.value.kind === 'scalar' && typeof nameEntry.value.value === 'string' && !tainted.has(nameEntry.value)
@@ -220,6 +229,8 @@ class Builder {
         this.report(e.keySpan.start, at(['tools'], `'${e.key}' is a built-in tool; choose another name`));
         continue;
       }
+      // Still declared below (its calls and grant are not reported again); the file is refused.
+      if (isReservedName(e.key)) this.report(e.keySpan.start, at(['tools'], reservedName('tool', e.key)));
       const paramsNode = this.entry(e.value, 'params')!.value;
       const params: string[] = [];
       if (paramsNode.kind === 'seq') {
@@ -227,6 +238,10 @@ class Builder {
           const p = item.kind === 'scalar' && typeof item.value === 'string' ? item.value : '';
           if (p === ALLOW_UNKNOWN_KEY) {
             this.report(item.span.start, at(['tools', e.key, 'params', i], `'${ALLOW_UNKNOWN_KEY}' is reserved and cannot be a parameter name`));
+          } else if (isReservedName(p)) {
+            // Kept in the list (its calls and grant are not reported again); the file is refused.
+            this.report(item.span.start, at(['tools', e.key, 'params', i], reservedName('parameter', p)));
+            params.push(p);
           } else if (params.includes(p)) {
             this.report(item.span.start, at(['tools', e.key, 'params', i], `duplicate parameter '${p}'`));
           } else {
@@ -236,7 +251,13 @@ class Builder {
       }
       const returnsNode = this.entry(e.value, 'returns')?.value;
       const kinds = this.customKinds(e.key, e.value, params);
-      this.customTools[e.key] = { params, returns: returnsNode ? scalarText(returnsNode) : '', ...(kinds ? { kinds } : {}) };
+      const defaults = this.customDefaults(e.key, e.value, params);
+      this.customTools[e.key] = {
+        params,
+        returns: returnsNode ? scalarText(returnsNode) : '',
+        ...(kinds ? { kinds } : {}),
+        ...(defaults ? { defaults } : {}),
+      };
     }
     return this.customTools;
   }
@@ -256,10 +277,28 @@ class Builder {
     return kinds;
   }
 
+  /**
+   * `defaults:` of a custom tool: the parameters a call may leave out, and the values they then
+   * take. A default for an undeclared parameter is a mistake.
+   */
+  private customDefaults(tool: string, def: PMap, params: readonly string[]): Record<string, Value> | undefined {
+    const node = this.entry(def, 'defaults')?.value;
+    if (node === undefined || node.kind !== 'map' || this.failed.has(node)) return undefined;
+    const defaults = Object.create(null) as Record<string, Value>;
+    for (const d of node.entries) {
+      if (!params.includes(d.key)) {
+        this.report(d.keySpan.start, at(['tools', tool, 'defaults', d.key], `'${d.key}' is not a parameter of ${tool}${hint(d.key, params)}`));
+        continue;
+      }
+      if (this.tainted.has(d.value)) continue;
+      const v = valueFromYaml(d.value, ['tools', tool, 'defaults', d.key], this.report);
+      if (v !== undefined) defaults[d.key] = v;
+    }
+    return defaults;
+  }
+
   private signature(tool: string): ToolSignature | undefined {
-    if (isBuiltinTool(tool)) return BUILTIN_TOOLS[tool];
-    const custom = Object.prototype.hasOwnProperty.call(this.customTools, tool) ? this.customTools[tool] : undefined;
-    return custom && { params: custom.params, required: [] };
+    return signatureOf(tool, this.customTools);
   }
 
   private unknownTool(tool: string): string {
@@ -309,13 +348,16 @@ class Builder {
     }
     for (const r of sig.required) {
       if (!given.some((e) => e.key === r)) {
-        this.report((argsNode ?? m).span.start, at(['calls', i, 'args'], `missing parameter '${r}' of ${tool}`));
+        const optional = isBuiltinTool(tool) ? '' : ` (or give it a default under tools: ${tool}: defaults:)`;
+        this.report((argsNode ?? m).span.start, at(['calls', i, 'args'], `missing parameter '${r}' of ${tool}${optional}`));
         ok = false;
       }
     }
     const expectNode = this.entry(m, 'expect')?.value;
     const expect = expectNode && scalarText(expectNode) === 'deny' ? 'deny' : 'allow';
-    return ok && !this.tainted.has(m) ? { tool, args, expect, source: this.pos(m.span.start) } : undefined;
+    if (!ok || this.tainted.has(m)) return undefined;
+    // The call as Tenuo's guard authorizes it: bound to the signature, defaults applied.
+    return { tool, args: bindArguments(sig, args), expect, source: this.pos(m.span.start) };
   }
 
   // --- judge -----------------------------------------------------------------------------------
@@ -433,6 +475,25 @@ class Builder {
     const v = this.entry(this.root, key)?.value;
     return v?.kind === 'scalar' && typeof v.value === 'string' && !this.tainted.has(v) ? v.value : undefined;
   }
+}
+
+function chainProblemPath(site: ChainProblemSite): PathSegment[] {
+  if (site.kind === 'grant') return site.param === undefined ? ['warrant', site.tool] : ['warrant', site.tool, site.param];
+  return [site.kind];
+}
+
+/** Where a chain refusal points: the key it names, or the nearest one the file has. */
+function chainProblemOffset(root: PMap, site: ChainProblemSite): number {
+  const key = (m: PNode | undefined, k: string): PEntry | undefined => (m?.kind === 'map' ? m.entries.find((e) => e.key === k) : undefined);
+  const top = key(root, site.kind === 'tools' ? 'tools' : 'warrant');
+  if (site.kind !== 'grant') return (top ?? key(root, 'name'))?.keySpan.start ?? root.span.start;
+  const grant = key(top?.value, site.tool);
+  const param = site.param === undefined ? undefined : key(grant?.value, site.param);
+  return (param ?? grant ?? top)?.keySpan.start ?? root.span.start;
+}
+
+function reservedName(what: 'tool' | 'parameter', name: string): string {
+  return `'${name}' cannot be a ${what} name: it is a member of every JavaScript object, which this tool reserves; choose another name`;
 }
 
 function paramsList(tool: string, sig: ToolSignature): string {

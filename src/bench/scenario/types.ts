@@ -42,6 +42,8 @@ export interface CustomTool {
   returns: string;
   /** Parameter → kind, for the parameters the scenario names a kind for (the rest are `text`). */
   kinds?: Readonly<Record<string, ParamKind>>;
+  /** Optional parameter → its default (the rest are required), as a Python function declares them. */
+  defaults?: Readonly<Record<string, Value>>;
 }
 
 export interface ScenarioCall {
