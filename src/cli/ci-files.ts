@@ -3,6 +3,7 @@
  * after the run and before the exit code. A baseline that cannot be read is bad input (exit 2) with
  * git's reason and what to do, never a silent run without the comparison.
  */
+import { plural } from '../bench/plural.js';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { BaselineError, runBaseline, type BaselineResults } from '../analysis/baseline/index.js';
@@ -42,10 +43,9 @@ export async function applyBaseline(results: Results, scenarios: readonly Scenar
 
 /** What the console shows of the comparison (the report and the JSON hold the details). */
 export function baselineLines(b: BaselineResults): string[] {
-  const n = (k: number, w: string): string => `${k} ${w}${k === 1 ? '' : 's'}`;
   const lines = [
-    `Changes against ${b.ref} (${b.commit.slice(0, 12)}): ${n(b.widenings.length, 'widening')}` +
-      `${b.widenings.length > 0 && b.allow_widening ? ' (allowed)' : ''}, ${n(b.flips.length, 'flip')}, ${n(b.narrowings.length, 'narrowing')}`,
+    `Changes against ${b.ref} (${b.commit.slice(0, 12)}): ${plural(b.widenings.length, 'widening')}` +
+      `${b.widenings.length > 0 && b.allow_widening ? ' (allowed)' : ''}, ${plural(b.flips.length, 'flip')}, ${plural(b.narrowings.length, 'narrowing')}`,
   ];
   for (const w of b.widenings.slice(0, 20)) {
     const what = w.param === null ? `tool ${w.tool}` : `${w.tool}.${w.param}`;
