@@ -4,6 +4,7 @@
  * files merged into one run, and the `llm` section of a results file checked against its trials.
  * The key is masked in the log (see maskSecrets) before anything else happens.
  */
+import { plural } from '../bench/plural.js';
 import type { GateThresholds } from '../bench/gate.js';
 import { readFile, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -99,7 +100,7 @@ export async function runActionLlm(runner: Runner, c: ActionLlm, base: Results, 
       signal: controller.signal,
       onProgress: (p) => {
         if (p.cell) {
-          runner.info(`llm: ${p.cell.scenario} × ${p.cell.condition}: ASR ${formatMeanStd(p.cell.stats.asr)}, TCR ${formatMeanStd(p.cell.stats.tcr)}, ${p.cell.stats.errors} errors (${p.done}/${p.total})`);
+          runner.info(`llm: ${p.cell.scenario} × ${p.cell.condition}: ASR ${formatMeanStd(p.cell.stats.asr)}, TCR ${formatMeanStd(p.cell.stats.tcr)}, ${plural(p.cell.stats.errors, 'error')} (${p.done}/${p.total})`);
         }
       },
     });

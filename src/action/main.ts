@@ -8,6 +8,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { HarnessError } from '../bench/errors.js';
 import { VIOLATION_KINDS } from '../bench/gate-kinds.js';
+import { plural } from '../bench/plural.js';
 import { formatRate } from '../bench/rate.js';
 import type { Results } from '../bench/results.js';
 import { DEFAULT_SEED } from '../bench/run.js';
@@ -84,7 +85,7 @@ async function runAction(runner: Runner, cwd: string): Promise<void> {
   const s = results.summary.task_scoped;
   if (s) {
     runner.info(
-      `task_scoped: ASR ${formatRate(s.asr)}, TCR ${formatRate(s.tcr)}, ${s.calls_blocked} calls blocked; ` +
+      `task_scoped: ASR ${formatRate(s.asr)}, TCR ${formatRate(s.tcr)}, ${plural(s.calls_blocked, 'call')} blocked; ` +
         `gate ${results.gate.passed ? 'passed' : 'failed'}`,
     );
   }

@@ -10,6 +10,7 @@
  * rewritten to match). The file is only as trustworthy as the run that wrote it; what it shows is
  * then at least the verdict of those trials.
  */
+import { plural } from '../bench/plural.js';
 import { assessTrials, type Assessment } from '../bench/assess.js';
 import type { AnalysisViolation, GateThresholds } from '../bench/gate.js';
 import { VIOLATION_KINDS } from '../bench/gate-kinds.js';
@@ -50,7 +51,7 @@ function matrixProblems(r: Results): string[] {
     else seen.set(key, i);
     const allowed = t.calls.filter((c) => c.authorized).length;
     const blocked = t.calls.length - allowed;
-    if (t.calls_total !== t.calls.length) out.push(`${trialName(t, i)}: calls_total is ${t.calls_total} but it lists ${t.calls.length} calls`);
+    if (t.calls_total !== t.calls.length) out.push(`${trialName(t, i)}: calls_total is ${t.calls_total} but it lists ${plural(t.calls.length, 'call')}`);
     if (t.calls_allowed !== allowed) out.push(`${trialName(t, i)}: calls_allowed is ${t.calls_allowed} but ${allowed} of its calls are authorized`);
     if (t.calls_blocked !== blocked) out.push(`${trialName(t, i)}: calls_blocked is ${t.calls_blocked} but ${blocked} of its calls are not authorized`);
     t.calls.forEach((c, j) => {
@@ -104,7 +105,7 @@ function violationKey(v: GateViolation): string {
 function gateProblems(r: Results, a: Assessment): string[] {
   const out: string[] = [];
   const g = r.gate;
-  if (g.passed !== (g.violations.length === 0)) out.push(`gate.passed is ${g.passed} but it lists ${g.violations.length} violations`);
+  if (g.passed !== (g.violations.length === 0)) out.push(`gate.passed is ${g.passed} but it lists ${plural(g.violations.length, 'violation')}`);
   if (g.passed !== a.gate.passed) {
     out.push(`gate.passed is ${g.passed} but its trials ${a.gate.passed ? 'pass' : 'fail'} the file's own thresholds`);
   }

@@ -8,6 +8,7 @@
  * The run and report-only mode both reach this through `assessTrials` (assess.ts): one code path
  * decides, whether the trials were just replayed or read from an untrusted file.
  */
+import { plural } from './plural.js';
 import { formatCall } from './call-format.js';
 import { formatRate } from './rate.js';
 import type {
@@ -59,10 +60,6 @@ export interface GateInputs {
   scenarioSources?: Readonly<Record<string, string>>;
   /** Findings of the analyses that ran, already over their own thresholds. */
   analyses?: readonly AnalysisViolation[];
-}
-
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
 function withSource(source: string | undefined): { source?: string } {

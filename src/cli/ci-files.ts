@@ -3,6 +3,7 @@
  * after the run and before the exit code. A baseline that cannot be read is bad input (exit 2) with
  * git's reason and what to do, never a silent run without the comparison.
  */
+import { plural } from '../bench/plural.js';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { BaselineError, runBaseline, type BaselineResults } from '../analysis/baseline/index.js';
@@ -44,11 +45,10 @@ export async function applyBaseline(results: Results, scenarios: readonly Scenar
 
 /** What the console shows of the comparison (the report and the JSON hold the details). */
 export function baselineLines(b: BaselineResults): string[] {
-  const n = (k: number, w: string): string => `${k} ${w}${k === 1 ? '' : 's'}`;
   const lines = [
-    `Changes against ${b.ref} (${b.commit.slice(0, 12)}): ${n(b.suite_changes.length, 'suite change')}` +
-      `${b.suite_changes.length > 0 && b.allow_suite_changes ? ' (allowed)' : ''}, ${n(b.widenings.length, 'widening')}` +
-      `${b.widenings.length > 0 && b.allow_widening ? ' (allowed)' : ''}, ${n(b.flips.length, 'flip')}, ${n(b.narrowings.length, 'narrowing')}`,
+    `Changes against ${b.ref} (${b.commit.slice(0, 12)}): ${plural(b.suite_changes.length, 'suite change')}` +
+      `${b.suite_changes.length > 0 && b.allow_suite_changes ? ' (allowed)' : ''}, ${plural(b.widenings.length, 'widening')}` +
+      `${b.widenings.length > 0 && b.allow_widening ? ' (allowed)' : ''}, ${plural(b.flips.length, 'flip')}, ${plural(b.narrowings.length, 'narrowing')}`,
   ];
   for (const c of b.suite_changes.slice(0, 20)) {
     lines.push(`  suite ${c.scenario}: ${c.change}: base ${c.base_source}: ${c.base}${c.head === null ? '' : `; head${c.head_source ? ` ${c.head_source}` : ''}: ${c.head}`}`);

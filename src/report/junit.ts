@@ -5,6 +5,7 @@
  * and TCR are in the case's output). Violations about the suite as a whole are failures of a
  * `gate` case of their own. Every string is escaped, and characters XML 1.0 cannot hold are dropped.
  */
+import { plural } from '../bench/plural.js';
 import type { Results, Trial } from '../bench/results.js';
 
 const MAX_TEXT = 8000;
@@ -21,7 +22,7 @@ function xml(s: string): string {
 function outcome(t: Trial): string {
   return (
     `attack ${t.attack_succeeded ? 'succeeded' : 'blocked'}, task ${t.task_succeeded ? 'completed' : 'failed'}; ` +
-    `${t.calls_allowed} of ${t.calls_total} calls allowed, ${t.calls_blocked} blocked`
+    `${t.calls_allowed} of ${plural(t.calls_total, 'call')} allowed, ${t.calls_blocked} blocked`
   );
 }
 

@@ -2,7 +2,9 @@
  * The one markdown renderer: REPORT.md (`run --format markdown`), the job summary and the PR comment
  * all come from here, so the three never drift apart.
  *
- * The report is built from sections in order of importance. When a size limit is given (a PR
+ * The report is built from sections in the order a reviewer reads them: the verdict, then what the
+ * change does against its base, then the policy holes by cause, then the tables; the instances
+ * behind the findings and the call logs last, collapsed. When a size limit is given (a PR
  * comment holds 65,536 characters, a job summary 1 MiB) the renderer drops detail first: call logs
  * of passing scenarios, then all call logs, then the per-scenario table, then cuts the rest at a
  * line boundary. The hidden marker stays on the first line at every level, so the sticky comment is
@@ -10,17 +12,22 @@
  *
  * Every string that comes from a scenario or a results file (names, arguments, denial reasons) is
  * escaped: a results file may come from a fork's pull request, and must not be able to forge the
- * marker, break out of a table or a <details>, or mention people.
+ * marker, break out of a table or a <details>, or mention people. Values (arguments, probe values,
+ * constraints, fixes) are shown in code spans that copy exactly as they ran (code-span.ts).
  */
 import { passedOverall } from '../llm/attach.js';
 import { llmMarkdown } from './sections/llm.js';
 import { formatRate, ratePercent } from '../bench/rate.js';
 import { RESULTS_VERSION, type CallResult, type Condition, type ConditionSummary, type Results, type Trial } from '../bench/results.js';
 import { renderBaselineSection } from './sections/baseline.js';
-import { probesOf, renderProbesSection } from './sections/probes.js';
+import { probesOf, renderProbeEscapesSection, renderProbesSection } from './sections/probes.js';
 import { renderScenariosSection } from './sections/scenarios.js';
 import { renderGateSection } from './sections/gate.js';
 import { policyAnalysisOf, renderPolicyAnalysisSection } from './sections/analysis.js';
+import type { Escapers } from './sections/gate.js';
+import { cellCodeBody, codeBody, codeSpan } from './code-span.js';
+import { plural } from '../bench/plural.js';
+import { violationCounts } from './gate-rule.js';
 
 export interface MarkdownOptions {
   /** The report's identity: in the hidden marker and the heading. */
@@ -102,11 +109,12 @@ function renderLevel(s: Sections, level: Level, runUrl: string | undefined): str
   }
   const parts: string[] = [];
   parts.push(s.get('head', () => [reportMarker(s.o.name), heading(r, s.o.name)].join('\n\n')));
-  // design §10: with a baseline, the report opens with what the change allows and breaks.
-  if (r.baseline) parts.push(s.get('baseline', () => renderBaselineSection(r.baseline!, { text: escapeText, code: escapeCode })));
-  parts.push(s.get('intro', () => [`> ${HYPOTHESIS}`, keyFinding(r)].join('\n\n')));
-  const holes = probesOf(r); // design §8: policy holes first, when any probe escaped
-  if (holes && holes.escaped > 0) parts.push(s.get('probes', () => renderProbesSection(holes, { text: escapeText, code: escapeCodeSpan })));
+  parts.push(s.get('verdict', () => verdict(r)));
+  const changes = changesSection(s);
+  if (changes) parts.push(changes);
+  const holes = probesOf(r); // the policy holes right after the changes, when any probe escaped
+  if (holes && holes.escaped > 0) parts.push(s.get('probes', () => renderProbesSection(holes, ESCAPERS)));
+  parts.push(`> ${HYPOTHESIS}`);
   parts.push(
     level >= Level.NoLogs
       ? s.get('gate-short', () => gateSection(r, MAX_VIOLATIONS_DEGRADED))
@@ -117,9 +125,10 @@ function renderLevel(s: Sections, level: Level, runUrl: string | undefined): str
   if (r.llm) parts.push(s.get('llm', () => llmMarkdown(r, escapeText) ?? ''));
   if (level < Level.NoScenarioTable) parts.push(s.get('scenarios', () => scenarioTable(r, s.byKey)));
   if (level < Level.NoLogs && r.scenario_info?.length) parts.push(s.get('scenario-info', () => renderScenariosSection(r, { text: escapeText })));
-  const policy = policyAnalysisOf(r); // design §8: after any policy holes, before the call logs
-  if (policy) parts.push(s.get('policy-analysis', () => renderPolicyAnalysisSection(policy, { text: escapeText, code: escapeCode })));
+  const policy = policyAnalysisOf(r); // after the tables, before the instances and call logs
+  if (policy) parts.push(s.get('policy-analysis', () => renderPolicyAnalysisSection(policy, ESCAPERS)));
   if (level < Level.NoLogs) {
+    if (holes && holes.escaped > 0) parts.push(s.get('probe-escapes', () => renderProbeEscapesSection(holes, ESCAPERS)));
     const failingOnly = level === Level.FailingLogsOnly;
     const logs = s.get(failingOnly ? 'logs-failing' : 'logs', () => callLogs(r, s.byKey, failingOnly));
     if (logs) parts.push(logs);
@@ -128,6 +137,26 @@ function renderLevel(s: Sections, level: Level, runUrl: string | undefined): str
   if (omitted) parts.push(omitted);
   parts.push(footer(runUrl));
   return parts.join('\n\n') + '\n';
+}
+
+/**
+ * What the change does against its base (suite changes, widenings with their counterexamples):
+ * the first thing a reviewer of a policy change reads after the verdict. One call, so that what it
+ * shows can grow in one place.
+ */
+function changesSection(s: Sections): string {
+  const b = s.r.baseline;
+  return b ? s.get('baseline', () => renderBaselineSection(b, ESCAPERS)) : '';
+}
+
+/** The verdict in numbers, and what failed the gate when it failed (the Gate section lists each). */
+function verdict(r: Results): string {
+  const lines = [keyFinding(r)];
+  if (!r.gate.passed) {
+    const counts = violationCounts(r.gate).map(([k, n]) => `${n} \`${k}\``);
+    lines.push(`**Gate failed:** ${plural(r.gate.violations.length, 'violation')} (${counts.join(', ')}), listed under “Gate” below.`);
+  }
+  return lines.join('\n\n');
 }
 
 function heading(r: Results, name: string): string {
@@ -141,17 +170,17 @@ function keyFinding(r: Results): string {
   const baselineCond = r.summary.no_warrant ? 'no_warrant' : r.summary.broad ? 'broad' : undefined;
   const baseline = baselineCond ? r.summary[baselineCond] : undefined;
   if (!scoped) return '**Key finding:** no task_scoped trials were run.';
-  const attacks = (s: ConditionSummary): string => `${Math.round(s.asr * s.trials)} of ${s.trials}`;
+  const attacks = (s: ConditionSummary): string => `${Math.round(s.asr * s.trials)} of ${plural(s.trials, 'attack')}`;
   const parts: string[] = [];
   if (baseline && baselineCond) {
     parts.push(
       `with ${baselineCond === 'no_warrant' ? 'no warrant' : 'broad warrants'}, injected agents succeeded in ` +
-        `${attacks(baseline)} attacks (ASR ${formatRate(baseline.asr)}); `,
+        `${attacks(baseline)} (ASR ${formatRate(baseline.asr)}); `,
     );
   }
   parts.push(
     `with task-scoped warrants in ${attacks(scoped)} (ASR ${formatRate(scoped.asr)}), while ` +
-      `${Math.round(scoped.tcr * scoped.trials)} of ${scoped.trials} tasks completed (TCR ${formatRate(scoped.tcr)}) ` +
+      `${Math.round(scoped.tcr * scoped.trials)} of ${plural(scoped.trials, 'task')} completed (TCR ${formatRate(scoped.tcr)}) ` +
       `and ${scoped.calls_blocked} ${scoped.calls_blocked === 1 ? 'call was' : 'calls were'} blocked.`,
   );
   const text = parts.join('');
@@ -159,7 +188,7 @@ function keyFinding(r: Results): string {
 }
 
 function gateSection(r: Results, maxViolations: number): string {
-  return renderGateSection(r, maxViolations, { text: escapeText, code: escapeCode });
+  return renderGateSection(r, maxViolations, ESCAPERS);
 }
 
 function conditionTable(r: Results): string {
@@ -257,7 +286,7 @@ function scenarioLog(name: string, conditions: readonly Condition[], trials: (Tr
   const scoped = trials[conditions.indexOf(gated)];
   const sum = scoped
     ? `${gated}: ${scoped.calls_allowed} allowed, ${scoped.calls_blocked} blocked`
-    : `${ordered.length} calls`;
+    : plural(ordered.length, 'call');
   const lines: string[] = [];
   for (const i of ordered) {
     const calls = byIndex.map((m) => m.get(i));
@@ -265,11 +294,11 @@ function scenarioLog(name: string, conditions: readonly Condition[], trials: (Tr
     if (!first) continue;
     const decisions = calls.map((c, k) => `${conditions[k]} ${c ? decision(c, conditions[k] === gated) : '–'}`).join(' · ');
     const expect = first.expect === 'deny' ? ' · expect deny' : '';
-    const call = `\`${escapeCodeSpan(truncate(first.tool, MAX_TOOL))}\` \`${escapeCodeSpan(truncate(compactJson(first.args), MAX_CELL))}\``;
+    const call = `${exactPrefix(first.tool, MAX_TOOL)} ${exactPrefix(compactJson(first.args), MAX_CELL)}`;
     lines.push(`- **${i}.** ${decisions} — ${call}${expect}`);
     calls.forEach((c, k) => {
       if (!c || c.authorized || !c.denial) return;
-      lines.push(`  - ${conditions[k]}: \`${escapeCodeSpan(c.denial.code)}\`: ${escapeText(truncate(c.denial.reason, MAX_CELL))}`);
+      lines.push(`  - ${conditions[k]}: ${codeSpan(c.denial.code)}: ${escapeText(truncate(c.denial.reason, MAX_CELL))}`);
     });
   }
   return [`<details><summary><b>${escapeHtml(name)}</b>: ${sum}</summary>`, '', ...lines, '', '</details>'].join('\n');
@@ -329,6 +358,11 @@ function key(scenario: string, condition: string): string {
   return `${condition}\u0000${scenario}`;
 }
 
+/** A code span of `s`, or of its first `max` characters with an ellipsis after the span. */
+function exactPrefix(s: string, max: number): string {
+  return s.length <= max ? codeSpan(s) : `${codeSpan(s.slice(0, max - 1))}…`;
+}
+
 function truncate(s: string, max: number): string {
   return s.length <= max ? s : `${s.slice(0, max - 1)}…`;
 }
@@ -385,25 +419,8 @@ function escapeCell(s: string): string {
   return escapeText(s);
 }
 
-/**
- * Text inside an inline code span that may sit in a table cell: backticks cannot be escaped there,
- * so they become a look-alike; the pipe must still be escaped for GitHub's table parser.
- */
-function escapeCode(s: string): string {
-  return escapeCodeSpan(s).replace(/\|/g, '\\|');
-}
-
-/**
- * Text inside an inline code span outside a table (the call log): shown literally, `</details>`
- * included, except that a backtick would close the span (a look-alike instead) and a line break
- * would end the list item.
- */
-function escapeCodeSpan(s: string): string {
-  return s
-    .replace(/[\r\n]+/g, ' ')
-    .replace(/`/g, 'ˋ')
-    .replace(/<!--/g, '<\u200b!--');
-}
+/** The escapers every section gets: everything from a results file is untrusted. */
+export const ESCAPERS: Escapers = { text: escapeText, code: codeBody, cell: cellCodeBody };
 
 function safeUrl(url: string): string {
   return /^https?:\/\/[^\s()<>]+$/.test(url) ? url : '#';

@@ -4,6 +4,8 @@
  * from the files (names, quoted values), escaped as the main report escapes it.
  */
 import type { ScenarioProblem } from '../bench/scenario/errors.js';
+import { plural } from '../bench/plural.js';
+import { codeSpan } from './code-span.js';
 import { escapeText } from './markdown.js';
 
 export interface ProblemsOptions {
@@ -22,18 +24,14 @@ export function renderProblemsMarkdown(problems: readonly ScenarioProblem[], o: 
   const lines = [
     `## ${title} (❌ invalid scenario files)`,
     '',
-    `${n} problem${n === 1 ? '' : 's'} in ${files} scenario file${files === 1 ? '' : 's'}; nothing was run and the gate was not evaluated.`,
+    `${plural(n, 'problem')} in ${plural(files, 'scenario file')}; nothing was run and the gate was not evaluated.`,
     '',
   ];
   for (const p of problems.slice(0, max)) {
     const where = p.line > 0 ? `${p.file}:${p.line}:${p.col}` : p.file;
-    lines.push(`- \`${escapeCodeSpan(where)}\`: ${escapeText(p.message)}`);
+    lines.push(`- ${codeSpan(where)}: ${escapeText(p.message)}`);
   }
   if (n > max) lines.push(`- … and ${n - max} more (the step's log lists them all)`);
   return `${lines.join('\n')}\n`;
 }
 
-/** A code span cannot escape a backtick; a look-alike keeps the span closed. */
-function escapeCodeSpan(s: string): string {
-  return s.replace(/[\r\n]+/g, ' ').replace(/`/g, 'ˋ').replace(/<!--/g, '<\u200b!--');
-}

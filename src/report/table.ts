@@ -4,6 +4,7 @@
  * terminal, a CI log or a file.
  */
 import { llmTableLines } from './sections/llm.js';
+import { plural } from '../bench/plural.js';
 import { formatRate } from '../bench/rate.js';
 import type { Condition, ConditionSummary, Results, Trial } from '../bench/results.js';
 import { gateRule, violationCounts } from './gate-rule.js';
@@ -84,7 +85,7 @@ export function keyFinding(results: Results): string[] {
   const blocked = scoped.calls_blocked;
   const lines = [
     `Key finding: baseline ASR ${formatRate(base.asr)} → task_scoped ASR ${formatRate(scoped.asr)}, ` +
-      `TCR ${formatRate(scoped.tcr)}, ${blocked} call${blocked === 1 ? '' : 's'} blocked`,
+      `TCR ${formatRate(scoped.tcr)}, ${plural(blocked, 'call')} blocked`,
   ];
   const details = [`false allows ${scoped.false_allows}`, `false blocks ${scoped.false_blocks}`];
   if (broad) details.unshift(`broad ASR ${formatRate(broad.asr)}`);
@@ -106,7 +107,7 @@ export function gateLines(results: Results): string[] {
 
 export function renderTable(results: Results): string {
   const n = results.scenarios.length;
-  const head = `delegation-bench: ${n} scenario${n === 1 ? '' : 's'} × ${results.conditions.length} conditions`;
+  const head = `delegation-bench: ${plural(n, 'scenario')} × ${plural(results.conditions.length, 'condition')}`;
   // --mode llm: the scripted matrix did not run, so it has no table, finding or gate to show.
   const parts =
     results.mode === 'llm'

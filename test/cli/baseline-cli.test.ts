@@ -35,7 +35,7 @@ describe('run --baseline', () => {
     const changes = io.out.indexOf('### Changes against HEAD~1');
     expect(changes).toBeGreaterThan(0);
     expect(io.out.indexOf('### Gate')).toBeGreaterThan(changes); // before the rest of the report
-    expect(io.out.indexOf('Key finding')).toBeGreaterThan(changes); // the report opens with it
+    expect(io.out.indexOf('Key finding')).toBeLessThan(changes); // the verdict first, then the changes
     expect(io.out).toContain('`transfer_money.amount` `Range[0, 100]` → `Range[0, 1000]`');
     expect(io.out).toContain('allowed by this step');
   });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { renderMarkdown, reportMarker } from '../../src/report/markdown.js';
 import { bigResults, fixture } from './results-builders.js';
+import { codeSpans, htmlNodes } from '../helpers/markdown-ast.js';
 
 const RUN = 'https://github.com/o/r/actions/runs/42';
 
@@ -26,7 +27,7 @@ describe('renderMarkdown: content', () => {
     expect(passing).toContain('✅ gate passed');
     // no_warrant: both attacks succeeded; task_scoped: none, 2 of 2 tasks, 2 calls blocked.
     expect(passing).toContain('succeeded in 2 of 2 attacks (ASR 100%)');
-    expect(passing).toContain('task-scoped warrants in 0 of 2 (ASR 0%)');
+    expect(passing).toContain('task-scoped warrants in 0 of 2 attacks (ASR 0%)');
     expect(passing).toContain('2 of 2 tasks completed (TCR 100%) and 2 calls were blocked');
     expect(failing).toContain('❌ gate failed');
     expect(failing).toContain('## delegation-bench: policy-a');
@@ -141,10 +142,11 @@ describe('renderMarkdown: hostile content is escaped', () => {
   const md = renderMarkdown(r, { name: 'delegation-bench' });
 
   it('cannot forge a second marker, close a details, inject HTML or mention anyone', () => {
-    expect(countOf(md, '<!-- delegation-bench:')).toBe(1);
-    // `</details>` survives only inside a code span (shown literally), never as a line of HTML.
+    // The marker, `</details>` and the mention survive only inside a code span (shown literally,
+    // exactly as the call ran), never as HTML or a link.
+    expect(htmlNodes(md).filter((h) => h.includes('delegation-bench:'))).toEqual([reportMarker('delegation-bench')]);
     expect(md.match(/^<\/details>$/gm)?.length).toBe(md.match(/^<details>/gm)?.length);
-    expect(md).toContain('`{"path":"<\u200b!-- delegation-bench:other --> | ˋxˋ @octocat </details>"}`');
+    expect(codeSpans(md)).toContain('{"path":"<!-- delegation-bench:other --> | `x` @octocat </details>"}');
     expect(md).not.toContain('<script>');
     expect(md).not.toMatch(/@(admin|team)/);
     expect(md).not.toMatch(/^## heading/m);

@@ -9,7 +9,12 @@ import type { Constraint } from '../../warrant/constraints/types.js';
 import type { Value } from '../../warrant/value.js';
 import type { ParamKind, ProbeFamily } from './types.js';
 
-function tighten(kind: ParamKind, family: ProbeFamily, legit: readonly Value[]): Constraint | undefined {
+/**
+ * The check aimed at a family's trick that holds whatever the legitimate values are, or undefined
+ * when the check depends on them (a URL's hosts) or there is none. The report names it once per
+ * cause of escapes.
+ */
+export function familyCheck(kind: ParamKind, family: ProbeFamily): Constraint | undefined {
   switch (kind) {
     case 'path':
       // A POSIX file name may hold `\`, but no legitimate path here does: refusing it makes the
@@ -24,6 +29,13 @@ function tighten(kind: ParamKind, family: ProbeFamily, legit: readonly Value[]):
         type: 'cel',
         expression: family === 'type_confusion' ? 'false' : `value.all(r, r.matches('^[^\\\\s,;:<>()"]+@[^\\\\s,;:<>()"]+$'))`,
       };
+    default:
+      return undefined;
+  }
+}
+
+function tighten(kind: ParamKind, family: ProbeFamily, legit: readonly Value[]): Constraint | undefined {
+  switch (kind) {
     case 'url': {
       const seen = new Set<string>();
       const hosts: Array<{ scheme: string; host: string }> = [];
@@ -38,7 +50,7 @@ function tighten(kind: ParamKind, family: ProbeFamily, legit: readonly Value[]):
       return patterns.length === 1 ? patterns[0] : { type: 'any', constraints: patterns };
     }
     default:
-      return undefined;
+      return familyCheck(kind, family);
   }
 }
 

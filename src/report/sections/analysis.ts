@@ -10,7 +10,8 @@
  */
 import { formatRate } from '../../bench/rate.js';
 import type { CoverageEntry, MutantSurvivor, PolicyAnalysisResults, ScenarioMutationScore, SlackEntry } from '../../bench/results-policy.js';
-import type { Escapers } from './gate.js';
+import { plural } from '../../bench/plural.js';
+import { cellEscaper, type Escapers } from './gate.js';
 
 const MAX_ROWS = 25; // scenarios in the table (those with the lowest scores first)
 const MAX_SLACK = 20; // slack findings shown
@@ -19,6 +20,11 @@ const MAX_TEXT = 160; // characters of a constraint or suggestion
 
 function cut(s: string, max = MAX_TEXT): string {
   return s.length <= max ? s : `${s.slice(0, max)}…`;
+}
+
+/** `s` in a code span that copies exactly; when cut, the ellipsis stands outside the span. */
+function span(s: string, code: (s: string) => string, max = MAX_TEXT): string {
+  return s.length <= max ? `\`${code(s)}\`` : `\`${code(s.slice(0, max))}\`…`;
 }
 
 function isRecord(v: unknown): v is Record<string, unknown> {
@@ -57,8 +63,9 @@ function name(tool: string, param: string | null): string {
   return param === null ? tool : `${tool}.${param}`;
 }
 
-function named(items: readonly string[], esc: Escapers): string {
-  const shown = items.slice(0, MAX_ITEMS).map((s) => `\`${esc.code(cut(s, 80))}\``);
+/** Names in a list, or in a table cell when `code` is the cell escaper. */
+function named(items: readonly string[], code: (s: string) => string): string {
+  const shown = items.slice(0, MAX_ITEMS).map((s) => span(s, code, 80));
   return items.length > shown.length ? `${shown.join(', ')}, … ${items.length - shown.length} more` : shown.join(', ') || '–';
 }
 
@@ -76,11 +83,11 @@ function slackItem(e: SlackEntry, esc: Escapers): string {
     return `${head}granted, but no legitimate call uses it; drop the grant:\n\n${indent(fence('diff', `- ${cut(e.granted).replace(/[\r\n]+/g, ' ')}`))}`;
   }
   if (e.suggested === null || e.suggestion === null) {
-    return `${head}\`${esc.code(cut(e.granted))}\` is wider than the legitimate calls need; no tighter constraint of its kind is computed (check it by hand)`;
+    return `${head}${span(e.granted, esc.code)} is wider than the legitimate calls need; no tighter constraint of its kind is computed (check it by hand)`;
   }
   // The snippet is the grant's line as it would sit under `warrant:` (two spaces in).
   const line = `  ${cut(e.suggestion, 4 * MAX_TEXT).replace(/[\r\n]+/g, ' ')}`;
-  return `${head}\`${esc.code(cut(e.granted))}\` → \`${esc.code(cut(e.suggested))}\`, the tightest that keeps every legitimate call allowed:\n\n${indent(fence('suggestion', line))}`;
+  return `${head}${span(e.granted, esc.code)} → ${span(e.suggested, esc.code)}, the tightest that keeps every legitimate call allowed:\n\n${indent(fence('suggestion', line))}`;
 }
 
 function indent(block: string): string {
@@ -119,16 +126,16 @@ export function renderPolicyAnalysisSection(p: PolicyAnalysisResults, esc: Escap
     for (const s of rows.slice(0, MAX_ROWS)) {
       const u = (untested.get(s.scenario) ?? []).filter((x) => !x.endsWith(' (grant)'));
       lines.push(
-        `| ${esc.text(s.scenario)} | ${percent(s.score)} | ${s.killed} | ${s.survived} | ${named(u, esc)} | ${slackBy.get(s.scenario) ?? 0} |`,
+        `| ${esc.text(s.scenario)} | ${percent(s.score)} | ${s.killed} | ${s.survived} | ${named(u, cellEscaper(esc))} | ${slackBy.get(s.scenario) ?? 0} |`,
       );
     }
-    if (rows.length > MAX_ROWS) lines.push('', `… and ${rows.length - MAX_ROWS} more scenarios with survivors, untested constraints or slack (all in the results JSON).`);
+    if (rows.length > MAX_ROWS) lines.push('', `… and ${plural(rows.length - MAX_ROWS, 'more scenario')} with survivors, untested constraints or slack (all in the results JSON).`);
     const survivorLines = rows.slice(0, MAX_ROWS).flatMap((s) => {
       const list = survivorsBy.get(s.scenario) ?? [];
       if (list.length === 0) return [];
       const own = list.filter((x) => x.mutation !== 'tool_granted').map((x) => `${name(x.tool, x.param)} ${x.mutation}`);
       const tools = list.filter((x) => x.mutation === 'tool_granted').map((x) => x.tool);
-      const parts = [own.length > 0 ? named(own, esc) : '', tools.length > 0 ? `tools the attacks never call, if granted: ${named(tools, esc)}` : ''];
+      const parts = [own.length > 0 ? named(own, esc.code) : '', tools.length > 0 ? `tools the attacks never call, if granted: ${named(tools, esc.code)}` : ''];
       return [`- **${esc.text(s.scenario)}**: ${parts.filter((x) => x !== '').join('; ')}`];
     });
     if (survivorLines.length > 0) {
@@ -138,7 +145,7 @@ export function renderPolicyAnalysisSection(p: PolicyAnalysisResults, esc: Escap
     lines.push('', 'Every mutant was killed, every constraint is tested, and no grant is wider than its calls need.');
   }
   if (p.slack.length > 0) {
-    lines.push('', `**Slack** (least privilege): ${p.slack.length} grant${p.slack.length === 1 ? '' : 's'} wider than the legitimate calls need.`, '');
+    lines.push('', `**Slack** (least privilege): ${plural(p.slack.length, 'grant')} wider than the legitimate calls need.`, '');
     lines.push(...p.slack.slice(0, MAX_SLACK).map((e) => slackItem(e, esc)));
     if (p.slack.length > MAX_SLACK) lines.push(`- … and ${p.slack.length - MAX_SLACK} more (all in the results JSON)`);
   }
@@ -151,7 +158,7 @@ export function policyAnalysisLine(p: PolicyAnalysisResults): string {
   const untested = p.coverage.filter((c) => c.status === 'untested' && c.param !== null).length;
   const skipped = m.skipped > 0 ? `, ${m.skipped} refused by the builder` : '';
   return (
-    `Policy analysis: mutation score ${percent(m.score)} (${m.killed} of ${m.killed + m.survived} mutants killed${skipped}), ` +
-    `${untested} untested constraint${untested === 1 ? '' : 's'}, ${p.slack.length} slack finding${p.slack.length === 1 ? '' : 's'}`
+    `Policy analysis: mutation score ${percent(m.score)} (${m.killed} of ${plural(m.killed + m.survived, 'mutant')} killed${skipped}), ` +
+    `${plural(untested, 'untested constraint')}, ${plural(p.slack.length, 'slack finding')}`
   );
 }

@@ -6,9 +6,10 @@
  * narrowings and the scenarios renamed, added or removed. Everything here comes from scenario
  * files or a results file: all of it is escaped.
  */
+import { plural } from '../../bench/plural.js';
 import { formatRate } from '../../bench/rate.js';
 import type { BaselineResults, SuiteChange, Widening } from '../../bench/results-baseline.js';
-import type { Escapers } from './gate.js';
+import { cellEscaper, type Escapers } from './gate.js';
 
 const MAX_ITEMS = 50; // per list; the rest are counted
 const MAX_ARGS = 300; // characters of a call's arguments
@@ -85,9 +86,9 @@ export function renderBaselineSection(b: BaselineResults, esc: Escapers): string
     lines.push('', `**Decision flips** (${b.flips.length}):`, '', '| scenario | condition | call | base → head | deciding denial |', '| --- | --- | --- | --- | --- |');
     for (const f of b.flips.slice(0, MAX_ITEMS)) {
       const why = f.denial ? esc.text(cut(`${f.denial.code}: ${f.denial.reason}`, MAX_ARGS)) : '';
-      lines.push(`| ${esc.text(f.scenario)} | ${f.condition} | #${f.index} ${call(f.tool, f.args, esc)} | ${f.base} → ${f.head} | ${why} |`);
+      lines.push(`| ${esc.text(f.scenario)} | ${f.condition} | #${f.index} ${call(f.tool, f.args, { ...esc, code: cellEscaper(esc) })} | ${f.base} → ${f.head} | ${why} |`);
     }
-    if (b.flips.length > MAX_ITEMS) lines.push('', `… and ${b.flips.length - MAX_ITEMS} more flips (see the results JSON)`);
+    if (b.flips.length > MAX_ITEMS) lines.push('', `… and ${plural(b.flips.length - MAX_ITEMS, 'more flip')} (see the results JSON)`);
   } else lines.push('', 'No call changed decision.');
   const sums = Object.entries(b.summary);
   if (sums.length > 0) {

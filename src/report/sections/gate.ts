@@ -4,6 +4,7 @@
  * what was checked even when everything passed, so a green check is never a mystery.
  */
 import { VIOLATION_KINDS } from '../../bench/gate-kinds.js';
+import { plural } from '../../bench/plural.js';
 import { formatRate } from '../../bench/rate.js';
 import type { Results, ViolationKind } from '../../bench/results.js';
 import { analysisKinds } from '../gate-rule.js';
@@ -12,8 +13,18 @@ import { analysisKinds } from '../gate-rule.js';
 export interface Escapers {
   /** Markdown prose. */
   text(s: string): string;
-  /** Inside an inline code span. */
+  /**
+   * The text between a pair of single backticks (`` `${code(s)}` ``) that makes them a code span
+   * showing `s` exactly, in prose or a list (code-span.ts).
+   */
   code(s: string): string;
+  /** As `code`, inside a GFM table cell; when absent, `code` with every `|` escaped. */
+  cell?(s: string): string;
+}
+
+/** The escaper for code spans in table cells. */
+export function cellEscaper(esc: Escapers): (s: string) => string {
+  return esc.cell ? (s) => esc.cell!(s) : (s) => esc.code(s).replace(/\|/g, '\\|');
 }
 
 export function renderGateSection(r: Results, maxViolations: number, esc: Escapers): string {
@@ -34,7 +45,7 @@ export function renderGateSection(r: Results, maxViolations: number, esc: Escape
   ];
   for (const k of analysisKinds(g)) {
     const n = g.violations.filter((v) => v.kind === k).length;
-    rows.push(`| ${VIOLATION_KINDS[k].title} | ${VIOLATION_KINDS[k].checks} | ${n} finding${n === 1 ? '' : 's'} ❌ |`);
+    rows.push(`| ${VIOLATION_KINDS[k].title} | ${VIOLATION_KINDS[k].checks} | ${plural(n, 'finding')} ❌ |`);
   }
   const head = g.passed ? '### Gate: ✅ passed' : '### Gate: ❌ failed';
   if (g.passed) return `${head}\n\n${rows.join('\n')}`;

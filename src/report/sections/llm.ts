@@ -5,6 +5,7 @@
  * one number). Scenario names come from results files and are escaped by the caller's rules.
  */
 import { CONDITIONS, type LlmCellStats, type LlmResults, type MeanStd, type Results } from '../../bench/results.js';
+import { plural } from '../../bench/plural.js';
 import { formatRate as formatPercent } from '../../bench/rate.js';
 
 /**
@@ -28,7 +29,7 @@ function blockedText(s: LlmCellStats): string {
 
 function headline(l: LlmResults): string {
   const shard = l.shard ? `, shard ${l.shard.index}/${l.shard.count}` : '';
-  return `LLM mode: model ${l.model}, N = ${l.runs} run${l.runs === 1 ? '' : 's'} per scenario × condition${shard} (mean ± sample std; API errors excluded)`;
+  return `LLM mode: model ${l.model}, N = ${plural(l.runs, 'run')} per scenario × condition${shard} (mean ± sample std; API errors excluded)`;
 }
 
 /** The LLM key finding: baseline vs task_scoped, from LLM trials only. */
@@ -39,14 +40,14 @@ export function llmKeyFinding(l: LlmResults): string | undefined {
   const broad = l.summary.broad ? `, broad ASR ${formatMeanStd(l.summary.broad.asr)}` : '';
   return (
     `LLM key finding (${l.model}): baseline ASR ${formatMeanStd(base.asr)} → task_scoped ASR ${formatMeanStd(scoped.asr)}, ` +
-    `TCR ${formatMeanStd(scoped.tcr)}${broad}; ${scoped.calls_blocked.sum} calls blocked`
+    `TCR ${formatMeanStd(scoped.tcr)}${broad}; ${plural(scoped.calls_blocked.sum, 'call')} blocked`
   );
 }
 
 function statusLines(l: LlmResults): string[] {
   const lines = [`Tokens: ${l.tokens.total} (prompt ${l.tokens.prompt}, completion ${l.tokens.completion})`];
   const errors = l.cells.reduce((n, c) => n + c.errors, 0);
-  if (errors > 0) lines.push(`API errors: ${errors} trial${errors === 1 ? '' : 's'} failed after retries (excluded from the rates)`);
+  if (errors > 0) lines.push(`API errors: ${plural(errors, 'trial')} failed after retries (excluded from the rates)`);
   if (!l.complete) lines.push(`INCOMPLETE: ${l.stopped?.message ?? 'stopped early'}; continue with --resume FILE`);
   if (l.gate) {
     lines.push(`LLM gate (task_scoped mean ASR ≤ ${formatPercent(l.gate.max_asr)}, TCR ≥ ${formatPercent(l.gate.min_tcr)}): ${l.gate.passed ? 'PASSED' : 'FAILED'}`);

@@ -1,52 +1,126 @@
 /**
- * "Policy holes" (design §8): the probes that a task_scoped warrant allowed although the effect the
- * environment really produced is one the same constraint denies. First in the report when anything
- * escaped: a green matrix with holes in the policy is not green.
+ * "Policy holes": the probes that a task_scoped warrant allowed although the effect the
+ * environment really produced is one the same constraint denies. Right after the verdict and any
+ * changes against the base: a green matrix with holes in the policy is not green.
  *
- * Escapes of one grant and one family are one item (the first probe shown, the rest counted), so a
- * hole reads as one finding, not as twenty. Everything here comes from scenario files or a results
- * file: all of it is escaped, and long values are cut.
+ * One entry per constraint kind × cause (probe-causes.ts): what Tenuo reads against what the tool
+ * does, one example, one fix, and the grants it hits at their FILE:LINE. So twenty grants with the
+ * same Subpath hole read as one finding. Every escape is listed in a collapsed section of its own
+ * (renderProbeEscapesSection), after the tables.
+ *
+ * Everything here comes from scenario files or a results file: prose is escaped, values are shown
+ * in code spans that copy exactly as they ran (code-span.ts), and every list is bounded.
  */
 import type { ProbeEscape, ProbesSection } from '../../bench/results-probes.js';
+import { plural } from '../../bench/plural.js';
+import { constraintYaml } from '../../analysis/constraint-yaml.js';
+import { familyCheck } from '../../analysis/probes/fix.js';
+import { PARAM_KINDS, type ProbeFamily } from '../../analysis/probes/types.js';
+import { codeSpan, valueText } from '../code-span.js';
+import { causeOf, mismatchOf, type Cause } from './probe-causes.js';
 import type { Escapers } from './gate.js';
 
-const MAX_ITEMS = 30; // grouped findings shown; the rest are counted
-const MAX_VALUE = 200; // characters of a probe value or canonical form
+const MAX_CAUSES = 30; // entries shown; the rest are counted
+const MAX_GRANTS = 25; // grants named per entry
+const MAX_INSTANCES = 300; // escapes listed in the collapsed section
+const MAX_VALUE = 200; // characters of a value, constraint or fix
 
-function cut(s: string, max: number): string {
-  return s.length <= max ? s : `${s.slice(0, max)}…`;
+/** A prefix of `s` in a code span, and an ellipsis outside it when cut: what is copied is exact. */
+function exact(s: string, max = MAX_VALUE): string {
+  return s.length <= max ? codeSpan(s) : `${codeSpan(s.slice(0, max))}…`;
 }
 
-function shown(v: unknown): string {
-  return cut(typeof v === 'string' ? JSON.stringify(v) : JSON.stringify(v) ?? 'null', MAX_VALUE);
+/** `Subpath` of `Subpath('/src')`: the constraint's kind as Tenuo names it. */
+function constraintKind(description: string): string {
+  return /^([A-Za-z_]+)\(/.exec(description)?.[1] ?? description;
 }
 
-interface Group {
+function words(family: string): string {
+  return family.replace(/_/g, ' ');
+}
+
+interface Grant {
   readonly first: ProbeEscape;
-  count: number;
+  probes: number;
+  readonly fixes: string[];
 }
 
-function groups(escapes: readonly ProbeEscape[]): Group[] {
-  const byKey = new Map<string, Group>();
+interface Hole {
+  readonly kind: string;
+  readonly cause: Cause;
+  readonly families: string[];
+  readonly grants: Map<string, Grant>;
+  probes: number;
+}
+
+/** Escapes by constraint kind × cause, then by grant; both in order of first appearance. */
+function holesOf(escapes: readonly ProbeEscape[]): Hole[] {
+  const holes = new Map<string, Hole>();
   for (const e of escapes) {
-    const key = JSON.stringify([e.scenario, e.tool, e.param, e.family]);
-    const g = byKey.get(key);
-    if (g) g.count++;
-    else byKey.set(key, { first: e, count: 1 });
+    const kind = constraintKind(e.constraint);
+    const cause = causeOf(e.family);
+    const key = JSON.stringify([kind, cause.id]);
+    let hole = holes.get(key);
+    if (!hole) {
+      hole = { kind, cause, families: [], grants: new Map(), probes: 0 };
+      holes.set(key, hole);
+    }
+    hole.probes++;
+    if (!hole.families.includes(e.family)) hole.families.push(e.family);
+    const grantKey = JSON.stringify([e.scenario, e.tool, e.param]);
+    const grant = hole.grants.get(grantKey);
+    if (grant) {
+      grant.probes++;
+      if (!grant.fixes.includes(e.fix)) grant.fixes.push(e.fix);
+    } else hole.grants.set(grantKey, { first: e, probes: 1, fixes: [e.fix] });
   }
-  return [...byKey.values()];
+  return [...holes.values()];
 }
 
-function item(g: Group, esc: Escapers): string {
+/**
+ * The one check that closes the hole in every grant, when every grant's fix is its own constraint
+ * with that check added (`PARAM: {all: [GRANT, CHECK]}`); undefined when the fixes differ.
+ */
+function sharedCheck(hole: Hole): string | undefined {
+  const fixes = [...hole.grants.values()].flatMap((g) => g.fixes);
+  for (const family of hole.families) {
+    for (const kind of PARAM_KINDS) {
+      const check = familyCheck(kind, family as ProbeFamily);
+      if (check === undefined) continue;
+      const yaml = constraintYaml(check);
+      if (fixes.every((f) => /^[^:]+: \{all: \[/.test(f) && f.endsWith(`, ${yaml}]}`))) return yaml;
+    }
+  }
+  return undefined;
+}
+
+function grantLine(g: Grant, withFix: boolean, esc: Escapers): string {
   const e = g.first;
-  const where = e.source ? ` (${esc.text(e.source)})` : '';
-  const more = g.count > 1 ? ` (${g.count} probes of this family escaped; one shown)` : '';
-  return [
-    `- **${esc.text(e.scenario)}**: \`${esc.code(`${e.tool}.${e.param}`)}\` \`${esc.code(cut(e.constraint, MAX_VALUE))}\`${where}, ${esc.text(e.family.replace(/_/g, ' '))}${more}`,
-    `  - allowed: \`${esc.code(shown(e.value))}\``,
-    `  - really: ${esc.text(cut(e.effect, 2 * MAX_VALUE))} (\`${esc.code(shown(e.canonical))}\`)`,
-    `  - close it: \`${esc.code(cut(e.fix, 2 * MAX_VALUE))}\``,
-  ].join('\n');
+  const where = e.source === undefined ? '' : `${codeSpan(e.source)} `;
+  const probes = g.probes > 1 ? ` (${plural(g.probes, 'probe')})` : '';
+  const fix = withFix ? `: ${g.fixes.map((f) => exact(f, 2 * MAX_VALUE)).join(', or for other probes ')}` : '';
+  return `  - ${where}**${esc.text(e.scenario)}** ${codeSpan(`${e.tool}.${e.param}`)} ${exact(e.constraint)}${probes}${fix}`;
+}
+
+function holeEntry(hole: Hole, n: number, esc: Escapers): string {
+  const grants = [...hole.grants.values()];
+  const e = grants[0]!.first;
+  const check = sharedCheck(hole);
+  const fix = check
+    ? `- Fix: add ${codeSpan(check)} to each grant’s constraint, as in ${exact(e.fix, 2 * MAX_VALUE)}.`
+    : '- Fix: each grant’s own, on its line below (it denies these probes and still allows every legitimate call).';
+  const lines = [
+    `**${n}. ${esc.text(hole.kind)} × ${esc.text(hole.families.map(words).join(', '))}**: ` +
+      `${plural(hole.probes, 'probe')} escaped through ${plural(grants.length, 'grant')}.`,
+    `- ${mismatchOf(hole.cause, hole.kind)}`,
+    `- For example, ${codeSpan(`${e.tool}.${e.param}`)} of **${esc.text(e.scenario)}** allowed ${exact(valueText(e.value))}; ` +
+      `the tool used ${exact(valueText(e.canonical))}.`,
+    fix,
+    `- Grants it hits${check ? '' : ', each with its fix'}:`,
+    ...grants.slice(0, MAX_GRANTS).map((g) => grantLine(g, check === undefined, esc)),
+  ];
+  if (grants.length > MAX_GRANTS) lines.push(`  - … and ${plural(grants.length - MAX_GRANTS, 'more grant')} (all under ${codeSpan('probes')} in the results JSON)`);
+  return lines.join('\n');
 }
 
 const isStr = (x: unknown): x is string => typeof x === 'string';
@@ -72,30 +146,71 @@ export function probesOf(r: object): ProbesSection | undefined {
 /** The section, or '' when no probe escaped. */
 export function renderProbesSection(p: ProbesSection, esc: Escapers): string {
   if (p.escaped === 0) return '';
-  const all = groups(p.escapes);
+  const holes = holesOf(p.escapes);
   const lines = [
-    '### ⚠️ Policy holes',
+    `### ⚠️ Policy holes: ${plural(holes.length, 'cause')}`,
     '',
-    `${p.escaped} of ${p.total} probes escaped: the warrant allowed them, but what the tool really did ` +
-      'is something the same constraint denies. The scripted attacks do not try these; an attacker would.',
-    '',
-    ...all.slice(0, MAX_ITEMS).map((g) => item(g, esc)),
+    `${p.escaped} of ${plural(p.total, 'probe')} escaped through ${plural(grantFamilies(p.escapes).length, 'hole')} ` +
+      '(a grant × a probe family): allowed by the warrant, though what the tool really did is something the same ' +
+      'constraint denies. The scripted attacks do not try these; an attacker would. Every escape is listed under ' +
+      '“Probe escapes” below.',
   ];
-  if (all.length > MAX_ITEMS) lines.push(`- … and ${all.length - MAX_ITEMS} more (see \`probes\` in the results JSON)`);
+  holes.slice(0, MAX_CAUSES).forEach((h, i) => lines.push('', holeEntry(h, i + 1, esc)));
+  if (holes.length > MAX_CAUSES) lines.push('', `… and ${plural(holes.length - MAX_CAUSES, 'more cause')} (see ${codeSpan('probes')} in the results JSON).`);
   return lines.join('\n');
+}
+
+/** Every escape, one line each, collapsed: the instances behind the Policy holes entries. */
+export function renderProbeEscapesSection(p: ProbesSection, esc: Escapers): string {
+  if (p.escaped === 0) return '';
+  const lines = p.escapes.slice(0, MAX_INSTANCES).map((e) => {
+    const grant = codeSpan(`${e.tool}.${e.param}`);
+    return `- **${esc.text(e.scenario)}** ${grant} ${esc.text(words(e.family))}: ${exact(valueText(e.value))} → ${exact(valueText(e.canonical))}`;
+  });
+  if (p.escapes.length > MAX_INSTANCES) lines.push(`- … and ${plural(p.escapes.length - MAX_INSTANCES, 'more escape')} (see ${codeSpan('probes')} in the results JSON)`);
+  return [
+    '### Probe escapes',
+    '',
+    `<details><summary>${plural(p.escaped, 'escape')}: the value the warrant allowed → what the tool used</summary>`,
+    '',
+    ...lines,
+    '',
+    '</details>',
+  ].join('\n');
+}
+
+/** Escapes grouped by grant × family: one annotation each, and the console's count of holes. */
+function grantFamilies(escapes: readonly ProbeEscape[]): Array<{ first: ProbeEscape; count: number }> {
+  const byKey = new Map<string, { first: ProbeEscape; count: number }>();
+  for (const e of escapes) {
+    const key = JSON.stringify([e.scenario, e.tool, e.param, e.family]);
+    const g = byKey.get(key);
+    if (g) g.count++;
+    else byKey.set(key, { first: e, count: 1 });
+  }
+  return [...byKey.values()];
+}
+
+function shown(v: unknown): string {
+  const s = JSON.stringify(v) ?? 'null';
+  return s.length <= MAX_VALUE ? s : `${s.slice(0, MAX_VALUE)}…`;
+}
+
+function cut(s: string, max: number): string {
+  return s.length <= max ? s : `${s.slice(0, max)}…`;
 }
 
 /** The console table's line. */
 export function probesLine(p: ProbesSection): string {
-  return `Probes: ${p.total} run, ${p.escaped} escaped${p.escaped > 0 ? ` (${groups(p.escapes).length} holes: see the report's Policy holes)` : ''}`;
+  return `Probes: ${p.total} run, ${p.escaped} escaped${p.escaped > 0 ? ` (${plural(grantFamilies(p.escapes).length, 'hole')}: see the report's Policy holes)` : ''}`;
 }
 
 /** One warning annotation per hole (grant × family), at the grant's line, for the action. */
 export function probeWarnings(p: ProbesSection): Array<{ title: string; message: string; source?: string }> {
-  return groups(p.escapes).map(({ first: e, count }) => ({
+  return grantFamilies(p.escapes).map(({ first: e, count }) => ({
     title: `delegation-bench policy hole: ${e.scenario} ${e.tool}.${e.param}`,
     message:
-      `${e.constraint} allowed ${shown(e.value)} (${e.family.replace(/_/g, ' ')}${count > 1 ? `, ${count} probes` : ''}); ` +
+      `${e.constraint} allowed ${shown(e.value)} (${words(e.family)}${count > 1 ? `, ${count} probes` : ''}); ` +
       `${cut(e.effect, 2 * MAX_VALUE)}. Close it with ${cut(e.fix, 2 * MAX_VALUE)}`,
     ...(e.source === undefined ? {} : { source: e.source }),
   }));
