@@ -6,6 +6,8 @@
  */
 import { WorkBudget, type WorkLimits } from '../cel/budget.js';
 import type { Conditions } from '../bench/conditions.js';
+import { EnvironmentLimitError } from '../bench/env/limit.js';
+import { HarnessError, describeError, formatSource } from '../bench/errors.js';
 import type { Trial } from '../bench/results.js';
 import { runScenarioTrials } from '../bench/run.js';
 import type { Scenario } from '../bench/scenario/types.js';
@@ -20,5 +22,12 @@ export interface UnitOutcome {
 export function runUnit(scenario: Scenario, conditions: Conditions, analyses: AnalysisOptions, limits?: WorkLimits): UnitOutcome {
   const budget = new WorkBudget(limits);
   const trials = runScenarioTrials(scenario, conditions, budget);
-  return { trials, analyses: analyzeScenario(scenario, conditions, trials, analyses, budget) };
+  try {
+    return { trials, analyses: analyzeScenario(scenario, conditions, trials, analyses, budget) };
+  } catch (e) {
+    // As in a trial (harness.ts): our bound, reported the same way from any thread.
+    if (!(e instanceof EnvironmentLimitError)) throw e;
+    const where = formatSource(scenario.source);
+    throw new HarnessError(`${where}: scenario '${scenario.name}': an analysis cannot judge a call (environment_limit): ${describeError(e)}`, scenario.name, undefined, where, { cause: e });
+  }
 }

@@ -13,8 +13,12 @@
  * recursion (`&&`, `||`, `|`, `!`, and each operator of an arithmetic expression or a parameter
  * expansion) until the list it belongs to ends (`;`, `&`, newline). Quotes, escapes and comments
  * are honoured so that a `)` in a string closes nothing; a closer only closes the construct on
- * top, of its own kind; after a here-document operator (`<<`) nothing closes any more, since the
- * document's text is not shell syntax. Where the scan cannot be sure, it counts more, never less.
+ * top, of its own kind, and a reserved word closes only where a command starts (an opening one
+ * counts wherever it stands); after a here-document operator (`<<`) nothing closes any more, since
+ * the document's text is not shell syntax. Where the scan cannot be sure, it counts more, never
+ * less. The one thing not counted is a backquote nested by escaping (`` `a \`b\`` ``): each level
+ * doubles the backslashes, so a line within MAX_COMMAND_LENGTH nests at most 14 of them, which the
+ * room left below the stack covers.
  */
 
 /** Deepest nesting accepted (see above): about 40% of what the smallest stack parses, cold. */
@@ -189,7 +193,7 @@ class Scan {
       this.substitution();
       return;
     }
-    // Whatever follows any other character but a blank starts a new word only after an operator.
+    // A `#` starts a comment only between words: not right after a quote or an escape.
     this.boundary = !(c === '\'' || c === '"' || c === '\\');
     if (c === ' ' || c === '\t') {
       this.i++;
