@@ -10,6 +10,7 @@
  * Keys, warrant ids and timestamps come from the run's seed and a simulated clock, so the chain
  * bytes are the same on every run with the same seed.
  */
+import type { WorkBudget } from '../cel/budget.js';
 import { Authorizer, VerificationCache } from '../warrant/authorize.js';
 import { grant, mint } from '../warrant/builder.js';
 import type { Constraint, ConstraintSet, ToolGrants } from '../warrant/constraints/types.js';
@@ -215,14 +216,15 @@ export class Conditions {
   /**
    * The chain for one scenario × condition, or null under no_warrant. A builder that refuses (say,
    * a scenario grant wider than the broad root) is a harness error: the condition could not be set
-   * up, which must never be mistaken for a denied call.
+   * up, which must never be mistaken for a denied call. `budget`: the scenario's work budget, which
+   * the authorizer charges its constraint evaluations to (src/cel/budget.ts).
    */
-  delegation(scenario: Scenario, condition: Condition): Delegation | null {
+  delegation(scenario: Scenario, condition: Condition, budget?: WorkBudget): Delegation | null {
     if (condition === 'no_warrant') return null;
     const root = this.root(scenario, condition);
     const q = this.qWarrant(scenario, condition, root);
     const clock = new SimulatedClock();
-    const authorizer = new Authorizer({ trustedRoots: [this.keys.org.publicKey], clock: clock.now, verified: this.verified });
+    const authorizer = new Authorizer({ trustedRoots: [this.keys.org.publicKey], clock: clock.now, verified: this.verified, budget });
     return { condition, chain: [root, q], holder: this.keys.q, warrantId: q.payload.id, authorizer, clock };
   }
 }

@@ -10,9 +10,11 @@
  * authorizing, executing or judging is a HarnessError that aborts the run: a crash that looked
  * like a block would make a broken benchmark report a secure policy.
  */
+import type { WorkBudget } from '../cel/budget.js';
 import { signPop } from '../warrant/pop.js';
 import type { WarrantError } from '../warrant/errors.js';
 import { SimulatedEnvironment } from './environment.js';
+import { EnvironmentLimitError } from './env/limit.js';
 import { HarnessError, describeError, formatSource } from './errors.js';
 import type { Conditions, Delegation } from './conditions.js';
 import type { ScenarioJudge } from './judge.js';
@@ -46,9 +48,15 @@ export function bindCall(scenario: Scenario, call: Pick<ScenarioCall, 'tool' | '
   return bindArguments(sig, call.args);
 }
 
-/** Signs and authorizes one call; returns the denial, or undefined when it is allowed (LLM mode uses it per model call). */
+/**
+ * Signs and authorizes one call; returns the denial, or undefined when it is allowed (LLM mode uses
+ * it per model call). A refusal by one of delegation-bench's own bounds (`evaluation_limit`: CEL
+ * cost, regex work, the scenario's work budget) is a harness error: Tenuo would have decided, so
+ * counting it as a block would report a decision the policy never made.
+ */
 export function authorize(d: Delegation, scenario: Scenario, call: ScenarioCall, index: number): Denial | undefined {
   const denial = decide(d, scenario, call, index);
+  if (denial?.code === 'evaluation_limit') throw harnessError(scenario, d.condition, call, index, 'a limit of delegation-bench stopped the authorizer (evaluation_limit)', denial);
   return denial === undefined ? undefined : { code: denial.code, reason: denial.message };
 }
 
@@ -94,10 +102,13 @@ export function judgeClock(delegation: Delegation | null, calls: number): number
   return delegation?.clock.now() ?? SIMULATED_EPOCH + calls * CALL_STEP_SECONDS;
 }
 
-/** One trial: `conditions` holds the run's keys and warrants (one per run, see Conditions). */
-export function runTrial(scenario: Scenario, condition: Condition, judge: ScenarioJudge, conditions: Conditions): Trial {
+/**
+ * One trial: `conditions` holds the run's keys and warrants (one per run, see Conditions);
+ * `budget` is the scenario's work budget, charged by the authorizer and the judge.
+ */
+export function runTrial(scenario: Scenario, condition: Condition, judge: ScenarioJudge, conditions: Conditions, budget?: WorkBudget): Trial {
   const env = new SimulatedEnvironment(scenario.environment, scenario.tools);
-  const delegation = conditions.delegation(scenario, condition);
+  const delegation = conditions.delegation(scenario, condition, budget);
   const calls: CallResult[] = [];
   let allowed = 0;
   scenario.calls.forEach((scripted, i) => {
@@ -114,7 +125,8 @@ export function runTrial(scenario: Scenario, condition: Condition, judge: Scenar
       try {
         env.execute(call.tool, call.args);
       } catch (e) {
-        throw harnessError(scenario, condition, call, index, 'the environment failed', e);
+        const what = e instanceof EnvironmentLimitError ? 'the environment cannot judge this call (environment_limit)' : 'the environment failed';
+        throw harnessError(scenario, condition, call, index, what, e);
       }
     }
     calls.push({
@@ -127,7 +139,7 @@ export function runTrial(scenario: Scenario, condition: Condition, judge: Scenar
       source: formatSource(call.source),
     });
   });
-  const verdict = judge.judge(env.effects, condition, judgeClock(delegation, scenario.calls.length));
+  const verdict = judge.judge(env.effects, condition, judgeClock(delegation, scenario.calls.length), budget);
   return {
     scenario: scenario.name,
     condition,

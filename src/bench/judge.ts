@@ -3,7 +3,7 @@
  * environment recorded. It never looks at warrants or denials, only at what actually happened,
  * so it cannot share a blind spot with the policy it grades.
  */
-import { compileCel, type CelProgram } from '../cel/index.js';
+import { compileCel, type CelProgram, type WorkBudget } from '../cel/index.js';
 import { HarnessError, describeError, formatSource } from './errors.js';
 import type { Effect } from './environment.js';
 import type { Scenario, SourcePos } from './scenario/types.js';
@@ -71,7 +71,7 @@ export class ScenarioJudge {
     }
   }
 
-  private evaluate(check: Check, effects: readonly Effect[], condition: string, now: number | undefined): boolean {
+  private evaluate(check: Check, effects: readonly Effect[], condition: string, now: number | undefined, budget: WorkBudget | undefined): boolean {
     const where = formatSource(check.source);
     const fail = (why: string): never => {
       throw new HarnessError(
@@ -82,17 +82,18 @@ export class ScenarioJudge {
       );
     };
     // `now`: the run's simulated clock, read by Tenuo's time_now / time_is_expired / time_since.
-    const result = check.program.evaluate({ effects }, { now });
+    const result = check.program.evaluate({ effects }, { now, budget });
     if (!result.ok) return fail(`failed to evaluate: ${result.error}`);
     if (typeof result.value !== 'boolean') return fail(`returned ${describeValue(result.value)}, expected a bool`);
     return result.value;
   }
 
-  judge(effects: readonly Effect[], condition: string, now?: number): Verdict {
+  /** `budget`: the scenario's work budget, charged with both evaluations (src/cel/budget.ts). */
+  judge(effects: readonly Effect[], condition: string, now?: number, budget?: WorkBudget): Verdict {
     const [task, attack] = this.checks;
     return {
-      task_succeeded: this.evaluate(task, effects, condition, now),
-      attack_succeeded: this.evaluate(attack, effects, condition, now),
+      task_succeeded: this.evaluate(task, effects, condition, now, budget),
+      attack_succeeded: this.evaluate(attack, effects, condition, now, budget),
     };
   }
 }

@@ -3,6 +3,7 @@
  * per condition and the gate. Pure: scenarios in, results out, no I/O; the same scenarios and
  * seed give byte-identical results (durations only when `timings` is asked for).
  */
+import { WorkBudget, type WorkLimits } from '../cel/budget.js';
 import { Conditions } from './conditions.js';
 import { HarnessError, formatSource } from './errors.js';
 import { assessTrials } from './assess.js';
@@ -24,6 +25,8 @@ export interface RunOptions {
   /** Calls marked expect: allow that task_scoped may deny (default 0). */
   maxFalseBlocks?: number;
   seed: string;
+  /** Each scenario's work budget (src/cel/budget.ts); default: delegation-bench's limits. */
+  limits?: WorkLimits;
   timings?: boolean;
   /** Monotonic milliseconds, for `timings` only; injectable so tests stay deterministic. */
   now?: () => number;
@@ -39,11 +42,12 @@ function checkCount(name: string, v: number | undefined): void {
 
 /**
  * One scenario under every condition, in CONDITIONS order: the unit a run (or a worker thread)
- * repeats. `conditions` holds the run's keys and shared warrants.
+ * repeats. `conditions` holds the run's keys and shared warrants; `budget` is this scenario's own
+ * (so what it may spend depends on nothing else in the run, nor on the thread).
  */
-export function runScenarioTrials(scenario: Scenario, conditions: Conditions): Trial[] {
+export function runScenarioTrials(scenario: Scenario, conditions: Conditions, budget: WorkBudget = new WorkBudget()): Trial[] {
   const judge = new ScenarioJudge(scenario); // compiled once, evaluated per condition
-  return CONDITIONS.map((condition) => runTrial(scenario, condition, judge, conditions));
+  return CONDITIONS.map((condition) => runTrial(scenario, condition, judge, conditions, budget));
 }
 
 export function runBenchmark(o: RunOptions): Results {
@@ -60,7 +64,7 @@ export function runBenchmark(o: RunOptions): Results {
   }
   const conditions = new Conditions(o.seed);
   const trials: Trial[] = [];
-  for (const scenario of o.scenarios) trials.push(...runScenarioTrials(scenario, conditions));
+  for (const scenario of o.scenarios) trials.push(...runScenarioTrials(scenario, conditions, new WorkBudget(o.limits)));
   const results = assembleResults(o, trials);
   if (o.timings) {
     const totalMs = now() - started;
@@ -80,7 +84,7 @@ export function runBenchmark(o: RunOptions): Results {
  * per condition and the gate. Whoever produced the trials (this thread or worker threads), the
  * same trials give the same bytes.
  */
-export function assembleResults(o: Omit<RunOptions, 'timings' | 'now'>, trials: Trial[], analyses: AnalysesOutcome = {}): Results {
+export function assembleResults(o: Omit<RunOptions, 'timings' | 'now' | 'limits'>, trials: Trial[], analyses: AnalysesOutcome = {}): Results {
   const scenarios = o.scenarios.map((s) => s.name);
   const { summary, reachability, gate } = assessTrials(trials, scenarios, {
     maxAsr: o.maxAsr,

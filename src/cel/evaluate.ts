@@ -16,6 +16,7 @@
  * A CostLimitError (our meter) passes through everything.
  */
 import type { Comprehension, Expr } from './ast.js';
+import type { WorkBudget } from './budget.js';
 import { CelEvalError } from './errors.js';
 import { FUNCTIONS, type Ftx } from './functions.js';
 import type { Meter } from './meter.js';
@@ -35,6 +36,8 @@ interface Local {
 export interface EvaluationOptions {
   /** The run's injected clock, Unix seconds (Tenuo's `Utc::now()`); without it the clock functions fail. */
   readonly now?: number | undefined;
+  /** The scenario's work budget, charged with this evaluation's cost and regex work (budget.ts). */
+  readonly budget?: WorkBudget | undefined;
 }
 
 export function undeclared(name: string): CelEvalError {
@@ -235,6 +238,10 @@ class Call implements Ftx {
 
   chargeRegex(units: number): void {
     this.meter.chargeRegex(units);
+  }
+
+  get budget(): WorkBudget | undefined {
+    return this.options.budget;
   }
 
   /** Functions scan their string and bytes arguments, so those are paid for by length. */

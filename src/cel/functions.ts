@@ -17,6 +17,7 @@
  */
 import { networkContains, parseIp, parseNetwork } from '../warrant/constraints/ip.js';
 import { regexOutcome } from '../warrant/constraints/regex.js';
+import type { WorkBudget } from './budget.js';
 import { CelEvalError, CostLimitError } from './errors.js';
 import { formatDuration, formatRfc3339, fields, parseDuration, parseRfc3339, utcMillis } from './time.js';
 import {
@@ -47,6 +48,8 @@ export interface Ftx {
   now(): CelTimestamp;
   /** Charges regex work (instructions × characters) to the evaluation's budget. */
   chargeRegex(units: number): void;
+  /** The scenario's work budget, when the evaluation has one. */
+  readonly budget: WorkBudget | undefined;
 }
 
 type Fn = (f: Ftx) => CelValue;
@@ -203,7 +206,7 @@ function toUint(f: Ftx): CelValue {
 function matches(f: Ftx): CelValue {
   const s = str(f.self());
   const pattern = str(f.next());
-  const r = regexOutcome(pattern, s, (units) => f.chargeRegex(units));
+  const r = regexOutcome(pattern, s, (units) => f.chargeRegex(units), f.budget);
   if (typeof r === 'object') throw new CostLimitError(`matches: ${r.limit}`);
   if (typeof r === 'string') throw functionError(f.name, `'${pattern}' not a valid regex:\n${r}`);
   return r;

@@ -17,14 +17,14 @@ import { checkTree } from './check.js';
 import { CelConversionError, fromCelValue, newInputBudget, toCelValue } from './convert.js';
 import { CelError, CelEvalError, CostLimitError, LIMIT_NOTE } from './errors.js';
 import { Evaluation, type EvaluationOptions } from './evaluate.js';
-import { MAX_BRACKET_DEPTH, MAX_EXPRESSION_LENGTH } from './limits.js';
+import { MAX_BRACKET_DEPTH, MAX_EVALUATION_COST, MAX_EXPRESSION_LENGTH } from './limits.js';
 import { Meter } from './meter.js';
 import { parseCel } from './parse.js';
 import type { Expr } from './ast.js';
 import type { CelValue } from './value.js';
 
 export * from './limits.js';
-export { resetEvaluationBudget } from './meter.js';
+export { WorkBudget, type WorkLimits } from './budget.js';
 export { CelError } from './errors.js';
 export type { CelErrorCode } from './errors.js';
 export type { EvaluationOptions } from './evaluate.js';
@@ -147,7 +147,7 @@ function evaluateTree(
   options: EvaluationOptions | undefined,
 ): { ok: true; value: CelValue } | { ok: false; error: string; code: 'cel_eval' | 'cel_limit' } {
   try {
-    return { ok: true, value: new Evaluation(values, new Meter(), options).run(tree) };
+    return { ok: true, value: new Evaluation(values, new Meter(MAX_EVALUATION_COST, options?.budget), options).run(tree) };
   } catch (e) {
     if (e instanceof CelEvalError) return { ok: false, error: e.message, code: 'cel_eval' };
     if (e instanceof CostLimitError) return { ok: false, error: `${e.message} (${LIMIT_NOTE})`, code: 'cel_limit' };

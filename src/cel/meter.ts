@@ -7,33 +7,25 @@
  * operation builds costs its size (strings and bytes per 64 characters, lists and maps per entry);
  * an operation that scans its inputs (`==`, `in`, `contains`, `matches`, …) pays for their size.
  */
+import type { WorkBudget } from './budget.js';
 import { CostLimitError } from './errors.js';
-import { MAX_EVALUATION_COST, MAX_RUN_EVALUATION_COST, REGEX_UNITS_PER_COST } from './limits.js';
+import { MAX_EVALUATION_COST, REGEX_UNITS_PER_COST } from './limits.js';
 import { CelMap, type CelValue } from './value.js';
-
-/**
- * The run's overall budget: every evaluation's cost also counts here, so a suite of many heavy
- * evaluations ends with an error too. One run per process (the CLI, the action); tests reset it.
- */
-let runSpent = 0;
-let runLimit = MAX_RUN_EVALUATION_COST;
-
-/** Starts a new run's overall CEL budget (`limit` for tests). */
-export function resetEvaluationBudget(limit: number = MAX_RUN_EVALUATION_COST): void {
-  runSpent = 0;
-  runLimit = limit;
-}
 
 export class Meter {
   spent = 0;
 
-  constructor(readonly limit: number = MAX_EVALUATION_COST) {}
+  /** `budget`: the scenario's, which every evaluation's cost also counts against (budget.ts). */
+  constructor(
+    readonly limit: number = MAX_EVALUATION_COST,
+    private readonly budget?: WorkBudget,
+  ) {}
 
   charge(units: number): void {
     this.spent += units;
-    runSpent += units;
     if (this.spent > this.limit) throw new CostLimitError(`evaluation exceeds delegation-bench's CEL cost limit of ${this.limit}`);
-    if (runSpent > runLimit) throw new CostLimitError(`this run has spent delegation-bench's total CEL evaluation budget of ${runLimit}`);
+    const over = this.budget?.chargeCel(units);
+    if (over !== undefined) throw new CostLimitError(over);
   }
 
   /**

@@ -7,6 +7,7 @@
 import { aggregatePolicyAnalysis, analyzePolicy, DEFAULT_MUTANTS, mutationScoreViolations, NO_MUTANTS, type MutantOptions, type PolicyAnalysisPart } from '../analysis/mutants/analysis.js';
 import { aggregateProbes, probeGateViolations, probeScenario } from '../analysis/probes/run.js';
 import { DEFAULT_PROBE_OPTIONS, type ProbeOptions, type ProbesPart } from '../analysis/probes/types.js';
+import type { WorkBudget } from '../cel/budget.js';
 import type { Conditions } from '../bench/conditions.js';
 import type { AnalysisViolation } from '../bench/gate.js';
 import type { Results, Trial } from '../bench/results.js';
@@ -29,9 +30,10 @@ export interface ScenarioAnalyses {
   readonly policy?: PolicyAnalysisPart;
 }
 
-export function analyzeScenario(scenario: Scenario, conditions: Conditions, trials: readonly Trial[], o: AnalysisOptions): ScenarioAnalyses {
+/** `budget`: the scenario's work budget, which the probes' authorizers charge too. */
+export function analyzeScenario(scenario: Scenario, conditions: Conditions, trials: readonly Trial[], o: AnalysisOptions, budget?: WorkBudget): ScenarioAnalyses {
   return {
-    ...(o.probes.enabled ? { probes: probeScenario(scenario, conditions, trials) } : {}),
+    ...(o.probes.enabled ? { probes: probeScenario(scenario, conditions, trials, budget) } : {}),
     ...(o.mutants.enabled ? { policy: analyzePolicy(scenario, conditions, trials) } : {}),
   };
 }

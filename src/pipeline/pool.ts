@@ -5,6 +5,7 @@
  * of completion.
  */
 import { Worker } from 'node:worker_threads';
+import type { WorkLimits } from '../cel/budget.js';
 import { HarnessError } from '../bench/errors.js';
 import { encodeScenariosForTransfer } from '../bench/scenario/snapshot.js';
 import type { Scenario } from '../bench/scenario/types.js';
@@ -46,11 +47,12 @@ export class WorkerPool {
   }
 
   /** Runs every scenario as a unit (its trials, then its analyses). */
-  async run(scenarios: readonly Scenario[], seed: string, analyses: AnalysisOptions): Promise<UnitOutcome[]> {
+  async run(scenarios: readonly Scenario[], seed: string, analyses: AnalysisOptions, limits?: WorkLimits): Promise<UnitOutcome[]> {
     return this.#dispatch(scenarios.length, (start, end) => ({
       start,
       seed,
       analyses,
+      ...(limits !== undefined ? { limits } : {}),
       scenarios: encodeScenariosForTransfer(scenarios.slice(start, end)),
     }));
   }

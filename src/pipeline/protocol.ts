@@ -4,6 +4,7 @@
  * so that they arrive exactly as this thread loaded them), and it answers each with the scenarios'
  * unit outcomes, or with the error that stopped it.
  */
+import type { WorkLimits } from '../cel/budget.js';
 import type { AnalysisOptions } from './analyses.js';
 import type { UnitOutcome } from './unit.js';
 
@@ -18,6 +19,8 @@ export interface RunJob {
   readonly start: number;
   readonly seed: string;
   readonly analyses: AnalysisOptions;
+  /** Each scenario's work budget, as the main thread would give it. */
+  readonly limits?: WorkLimits;
   readonly scenarios: string; // encodeScenariosForTransfer
 }
 

@@ -72,14 +72,14 @@ export async function runSuite(o: SuiteOptions): Promise<Results> {
   let units: UnitOutcome[];
   let used: number;
   try {
-    const pooled = await threads.run(o.scenarios, o.seed, analyses);
+    const pooled = await threads.run(o.scenarios, o.seed, analyses, o.limits);
     if (pooled !== undefined) {
       units = pooled.units;
       used = pooled.threads;
     } else {
       await prepareEnvironment(o.scenarios);
       const conditions = new Conditions(o.seed);
-      units = o.scenarios.map((s) => runUnit(s, conditions, analyses));
+      units = o.scenarios.map((s) => runUnit(s, conditions, analyses, o.limits));
       used = 1;
     }
   } finally {

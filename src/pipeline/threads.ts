@@ -9,6 +9,7 @@
  * on 2 cores (1,000 files: 1.96–2.26 s against 1.53–2.17 s here), since each worker warms the YAML
  * parser and the schema checker up again, and a cold worker parses at half the speed of a warm one.
  */
+import type { WorkLimits } from '../cel/budget.js';
 import type { Scenario } from '../bench/scenario/types.js';
 import type { AnalysisOptions } from './analyses.js';
 import { WorkerPool } from './pool.js';
@@ -56,10 +57,15 @@ export class RunThreads {
   };
 
   /** The scenarios' units on the workers, or undefined when the run belongs on this thread. */
-  async run(scenarios: readonly Scenario[], seed: string, analyses: AnalysisOptions): Promise<{ units: UnitOutcome[]; threads: number } | undefined> {
+  async run(
+    scenarios: readonly Scenario[],
+    seed: string,
+    analyses: AnalysisOptions,
+    limits?: WorkLimits,
+  ): Promise<{ units: UnitOutcome[]; threads: number } | undefined> {
     const pool = this.#poolFor(scenarios.length);
     if (pool === undefined) return undefined;
-    return { units: await pool.run(scenarios, seed, analyses), threads: pool.size };
+    return { units: await pool.run(scenarios, seed, analyses, limits), threads: pool.size };
   }
 
   async close(): Promise<void> {

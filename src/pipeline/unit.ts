@@ -1,10 +1,13 @@
 /**
  * One scenario as a unit of work: its trials under every condition, then the analyses asked for
- * (design §8), all from the run's `Conditions`. What a unit returns is plain data, so that a
+ * (design §8), all from the run's `Conditions`, charged to the scenario's own work budget. What a unit returns is plain data, so that a
  * worker thread can hand it back by structured clone and the main thread can assemble the run from
  * the units in scenario order, whichever thread ran each.
  */
+import { WorkBudget, type WorkLimits } from '../cel/budget.js';
 import type { Conditions } from '../bench/conditions.js';
+import { EnvironmentLimitError } from '../bench/env/limit.js';
+import { HarnessError, describeError, formatSource } from '../bench/errors.js';
 import type { Trial } from '../bench/results.js';
 import { runScenarioTrials } from '../bench/run.js';
 import type { Scenario } from '../bench/scenario/types.js';
@@ -15,7 +18,16 @@ export interface UnitOutcome {
   readonly analyses: ScenarioAnalyses;
 }
 
-export function runUnit(scenario: Scenario, conditions: Conditions, analyses: AnalysisOptions): UnitOutcome {
-  const trials = runScenarioTrials(scenario, conditions);
-  return { trials, analyses: analyzeScenario(scenario, conditions, trials, analyses) };
+/** `limits`: the run's per-scenario work budget (src/cel/budget.ts), the same on every thread. */
+export function runUnit(scenario: Scenario, conditions: Conditions, analyses: AnalysisOptions, limits?: WorkLimits): UnitOutcome {
+  const budget = new WorkBudget(limits);
+  const trials = runScenarioTrials(scenario, conditions, budget);
+  try {
+    return { trials, analyses: analyzeScenario(scenario, conditions, trials, analyses, budget) };
+  } catch (e) {
+    // As in a trial (harness.ts): our bound, reported the same way from any thread.
+    if (!(e instanceof EnvironmentLimitError)) throw e;
+    const where = formatSource(scenario.source);
+    throw new HarnessError(`${where}: scenario '${scenario.name}': an analysis cannot judge a call (environment_limit): ${describeError(e)}`, scenario.name, undefined, where, { cause: e });
+  }
 }

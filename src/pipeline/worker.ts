@@ -29,7 +29,7 @@ async function run(job: RunJob): Promise<UnitOutcome[]> {
   const scenarios = decodeScenariosFromTransfer(job.scenarios);
   await prepareEnvironment(scenarios);
   const c = conditionsFor(job.seed);
-  return scenarios.map((s) => runUnit(s, c, job.analyses));
+  return scenarios.map((s) => runUnit(s, c, job.analyses, job.limits));
 }
 
 const setup = workerData as WorkerSetup | undefined;

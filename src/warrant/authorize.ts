@@ -22,6 +22,7 @@
  * checks and one PoP signature check: nothing is skimmed or decoded again.
  */
 import { checkApprovals, type SignedApproval } from './approval.js';
+import type { WorkBudget } from '../cel/budget.js';
 import { checkConstraintSet } from './constraints/satisfy.js';
 import { verifyWarrantSignature } from './keys.js';
 import { assertPopMaxWindows, DEFAULT_POP_MAX_WINDOWS, verifyPop } from './pop.js';
@@ -58,6 +59,11 @@ export interface AuthorizerOptions {
    * chain's structure once.
    */
   readonly verified?: VerificationCache;
+  /**
+   * The work budget the constraints' evaluations are charged to (src/cel/budget.ts): the caller's,
+   * e.g. one scenario's. Without one, only each evaluation's and each match's own bounds apply.
+   */
+  readonly budget?: WorkBudget;
 }
 
 export interface ToolCall {
@@ -212,6 +218,7 @@ export class Authorizer {
   readonly #maxWindows: number;
   readonly #skew: number;
   readonly #verified: VerificationCache;
+  readonly #budget: WorkBudget | undefined;
   /** This authorizer's trusted roots as a key of the shared chain checks (see VerificationCache). */
   readonly #rootsKey: string;
 
@@ -229,6 +236,7 @@ export class Authorizer {
     this.#maxWindows = maxWindows;
     this.#skew = skew;
     this.#verified = o.verified ?? new VerificationCache();
+    this.#budget = o.budget;
     this.#rootsKey = rootsKey(this.#trustedRoots);
   }
 
@@ -289,7 +297,7 @@ export class Authorizer {
         `${tool}: proof-of-possession does not verify under the holder key ${toHex(leaf.holder)} for these arguments within ${this.#maxWindows} 30-second windows around ${now}`,
       );
     }
-    const denial = checkConstraintSet(tool, set, call.args, now);
+    const denial = checkConstraintSet(tool, set, call.args, now, this.#budget);
     if (denial !== undefined) return denial;
     if (leaf.requiredApprovers !== null && leaf.requiredApprovers.length > 0) {
       return checkApprovals(leafWarrant, tool, call.args, call.approvals ?? [], now);

@@ -11,10 +11,9 @@ import {
   MAX_EXPRESSION_LENGTH,
   checkCel,
   compileCel,
-  resetEvaluationBudget,
+  WorkBudget,
   undeclaredNames,
 } from '../../src/cel/index.js';
-import { resetRegexBudget } from '../../src/warrant/constraints/regex.js';
 import { Float } from '../../src/warrant/value.js';
 
 const NOW = 1_700_000_000;
@@ -193,7 +192,6 @@ describe('bounded evaluation of hostile expressions', () => {
 
   // Review: matches() is charged by the compiled pattern's size times the input's length.
   it('a judge of 100 matches() of a heavy regex over 4,000 characters ends with a clear error', () => {
-    resetRegexBudget();
     const s = `${'a'.repeat(3999)}b`;
     const body = Array.from({ length: 100 }, () => "s.matches('(?:a?){500}a{500}$')").join(' || ');
     const r = run(body, { s });
@@ -201,27 +199,25 @@ describe('bounded evaluation of hostile expressions', () => {
     expect(r.ok ? '' : r.error).toMatch(/the reference \(Tenuo\) has no such limit/);
   });
 
-  it('a run has an overall evaluation budget across evaluations', () => {
-    resetEvaluationBudget(50_000);
-    try {
-      const p = compileCel(`${list(300)}.all(x, x >= 0)`);
-      const results = Array.from({ length: 200 }, () => p.evaluate({}));
-      expect(results[0]).toEqual({ ok: true, value: true });
-      const stopped = results.filter((r) => !r.ok);
-      expect(stopped.length).toBeGreaterThan(150);
-      expect(stopped[0]).toMatchObject({ code: 'cel_limit', error: expect.stringMatching(/total CEL evaluation budget of 50000 .*Tenuo\) has no such limit/) });
-    } finally {
-      resetEvaluationBudget();
-    }
+  it('a scenario has an overall evaluation budget across evaluations, charged to the budget it is given', () => {
+    const budget = new WorkBudget({ celCost: 50_000 });
+    const p = compileCel(`${list(300)}.all(x, x >= 0)`);
+    const results = Array.from({ length: 200 }, () => p.evaluate({}, { budget }));
+    expect(results[0]).toEqual({ ok: true, value: true });
+    const stopped = results.filter((r) => !r.ok);
+    expect(stopped.length).toBeGreaterThan(150);
+    expect(stopped[0]).toMatchObject({ code: 'cel_limit', error: expect.stringMatching(/total CEL evaluation budget of 50000 .*Tenuo\) has no such limit/) });
+    // Another budget (another scenario) is untouched by what this one spent, and no evaluation
+    // without a budget is stopped by it: nothing is left behind in the module.
+    expect(p.evaluate({}, { budget: new WorkBudget({ celCost: 50_000 }) })).toEqual({ ok: true, value: true });
+    expect(p.evaluate({})).toEqual({ ok: true, value: true });
   });
 
   it('and an overall regex work budget', () => {
-    resetRegexBudget(100_000);
-    try {
-      const r = run("s.matches('^a+$') && s.matches('^a+$') && s.matches('^a+$')", { s: 'a'.repeat(10_000) });
-      expect(r).toMatchObject({ ok: false, code: 'cel_limit', error: expect.stringMatching(/total regex work budget of 100000/) });
-    } finally {
-      resetRegexBudget();
-    }
+    const budget = new WorkBudget({ regexWork: 100_000 });
+    const body = "s.matches('^a+$') && s.matches('^a+$') && s.matches('^a+$')";
+    const r = compileCel(body).evaluate({ s: 'a'.repeat(10_000) }, { budget });
+    expect(r).toMatchObject({ ok: false, code: 'cel_limit', error: expect.stringMatching(/total regex work budget of 100000/) });
+    expect(run(body, { s: 'a'.repeat(10_000) })).toEqual({ ok: true, value: true });
   });
 });

@@ -13,6 +13,7 @@
  * Pure and deterministic: the filler in the probes comes from the run's seed and the scenario's
  * name; the result is plain JSON data (it crosses worker threads by structured clone).
  */
+import type { WorkBudget } from '../../cel/budget.js';
 import type { Conditions } from '../../bench/conditions.js';
 import type { Effect } from '../../bench/effects.js';
 import { SimulatedEnvironment } from '../../bench/environment.js';
@@ -127,7 +128,7 @@ function runInEnvironment(scenario: Scenario, tool: string, args: Readonly<Recor
  * One scenario's probes: the per-scenario function of the run pipeline. `trials` are the
  * scenario's trials of this run: the legitimate calls are those its task_scoped trial allowed.
  */
-export function probeScenario(scenario: Scenario, conditions: Conditions, trials: readonly Trial[]): ProbesPart {
+export function probeScenario(scenario: Scenario, conditions: Conditions, trials: readonly Trial[], budget?: WorkBudget): ProbesPart {
   const scoped = trials.find((t) => t.scenario === scenario.name && t.condition === 'task_scoped');
   const allowedIdx = new Set((scoped?.calls ?? []).filter((c) => c.authorized).map((c) => c.index - 1));
   const legitCalls = scenario.calls.filter((c, i) => c.expect === 'allow' && allowedIdx.has(i));
@@ -149,7 +150,7 @@ export function probeScenario(scenario: Scenario, conditions: Conditions, trials
       const targets = attackTargets(scenario, kind);
       const probes = dedupe(bases.flatMap((b) => generate({ base: b.value, targets, constraint, label }))).slice(0, MAX_PROBES_PER_PARAM);
       // One delegation per parameter: its own authorizer and clock, one step per probe.
-      const delegation = conditions.delegation(scenario, 'task_scoped');
+      const delegation = conditions.delegation(scenario, 'task_scoped', budget);
       if (delegation === null) continue;
       const template = calls[0]!;
       const suggestFix = fixFinder(constraint, kind, legit);
@@ -163,7 +164,7 @@ export function probeScenario(scenario: Scenario, conditions: Conditions, trials
         // The same constraint, at the instant the probe was authorized; a refusal by one of our own
         // bounds (CEL cost, regex work) is not the constraint's decision, so it shows no hole.
         const at = delegation.clock.now();
-        const denied = canonicalValues(kind, probe.value, effect).find((cv) => constraintOutcome(constraint, cv.value, at) === 'denied');
+        const denied = canonicalValues(kind, probe.value, effect).find((cv) => constraintOutcome(constraint, cv.value, at, budget) === 'denied');
         if (denied === undefined) continue;
         const fix = suggestFix(probe.family, probe.value);
         const pos = scenario.grantSources?.[tool] ?? scenario.warrantSource ?? scenario.source;

@@ -17,6 +17,7 @@
  */
 import type { ShNode, ShSyntax } from 'mvdan-sh';
 import { EnvironmentLimitError } from './limit.js';
+import { MAX_SHELL_NESTING, shellNesting } from './shell-nesting.js';
 
 /** Longest command line parsed (bounded input); a longer one is an EnvironmentLimitError. */
 export const MAX_COMMAND_LENGTH = 16 * 1024;
@@ -112,6 +113,16 @@ function unescapeDouble(s: string): string {
   return s.replace(/\\(\n|[$`"\\])/g, (_m, c: string) => (c === '\n' ? '' : c));
 }
 
+/**
+ * The parser's own failure, told apart from a syntax error: the parser reports syntax errors as Go
+ * error values (an `Error()` method, not a JavaScript Error); anything else it throws (a stack
+ * overflow, a bug) is not the shell's answer, so the line is refused as over our bounds.
+ */
+function parserFailure(e: unknown): EnvironmentLimitError | undefined {
+  const goError = e !== null && typeof e === 'object' && !(e instanceof Error) && typeof (e as { Error?: unknown }).Error === 'function';
+  return goError ? undefined : new EnvironmentLimitError('the nesting of a command line', MAX_SHELL_NESTING, 'levels');
+}
+
 /** Parses a command line as a POSIX shell would; throws only an EnvironmentLimitError (over a bound). */
 export function parseShell(command: string): ShellParse {
   const sh = syntax;
@@ -121,15 +132,27 @@ export function parseShell(command: string): ShellParse {
     // A NUL cannot be passed through execve: the C string ends there. No shell sees the rest.
     command = command.slice(0, command.indexOf('\0'));
   }
+  // Decided before parsing, by our count: where the parser's stack would give out depends on the
+  // thread (shell-nesting.ts), and the answer must not.
+  if (shellNesting(command) > MAX_SHELL_NESTING) throw new EnvironmentLimitError('the nesting of a command line', MAX_SHELL_NESTING, 'levels');
   let file: ShNode;
   try {
     file = sh.NewParser(sh.KeepComments(false), sh.Variant(sh.LangPOSIX)).Parse(command, '');
   } catch (e) {
-    const why = e !== null && typeof e === 'object' && typeof (e as { Error?: unknown }).Error === 'function'
-      ? String((e as { Error: () => unknown }).Error())
-      : 'syntax error';
-    return { parsed: false, error: why, programs: [], redirects: [] };
+    const failure = parserFailure(e);
+    if (failure !== undefined) throw failure;
+    return { parsed: false, error: String((e as { Error: () => unknown }).Error()), programs: [], redirects: [] };
   }
+  try {
+    return readPrograms(sh, command, file);
+  } catch (e) {
+    if (e instanceof EnvironmentLimitError) throw e;
+    throw parserFailure(e) ?? e;
+  }
+}
+
+/** Every program and file redirection of a parsed line. */
+function readPrograms(sh: ShSyntax, command: string, file: ShNode): ShellParse {
   const programs: ShellProgram[] = [];
   const redirects: string[] = [];
   sh.Walk(file, (node) => {

@@ -12,7 +12,7 @@
  * `limit`: the reference has no such bound, so it is not the policy's decision and callers show it
  * apart. Compiled programs are cached by expression text (src/cel/index.ts), as Tenuo's CEL_CACHE.
  */
-import { celCompileError, compileCel } from '../../cel/index.js';
+import { celCompileError, compileCel, type WorkBudget } from '../../cel/index.js';
 import { isObjectValue } from '../value.js';
 import type { Value } from '../value.js';
 
@@ -35,14 +35,17 @@ export function celBindings(value: Value): Record<string, unknown> {
   return bindings;
 }
 
-/** undefined when the expression yields exactly `true`; else why not. `now`: Unix seconds. */
-export function celCheck(expression: string, value: Value, now?: number): CelVerdict | undefined {
+/**
+ * undefined when the expression yields exactly `true`; else why not. `now`: Unix seconds; `budget`:
+ * the scenario's work budget, charged with the evaluation (src/cel/budget.ts).
+ */
+export function celCheck(expression: string, value: Value, now?: number, budget?: WorkBudget): CelVerdict | undefined {
   const bad = celCompileError(expression);
   if (bad !== undefined) {
     const limit = bad.code === 'cel_limit';
     return { reason: limit ? `the expression is refused: ${bad.message}` : `the expression does not compile: ${bad.message}`, error: true, limit };
   }
-  const result = compileCel(expression).evaluate(celBindings(value), { now });
+  const result = compileCel(expression).evaluate(celBindings(value), { now, budget });
   if (!result.ok) {
     const limit = result.code === 'cel_limit';
     return { reason: limit ? `the evaluation was stopped: ${result.error}` : `the expression failed: ${result.error}`, error: true, limit };

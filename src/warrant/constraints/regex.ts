@@ -9,19 +9,18 @@
  *
  * Work is bounded: a match costs the compiled program's size times the input's length (RE2 steps
  * through every instruction for every character in the worst case). One match may spend at most
- * MAX_REGEX_WORK_PER_MATCH units, and the process (one benchmark run) at most
- * MAX_REGEX_WORK_PER_RUN in total; past either, the match is an error naming the bound. These are
- * delegation-bench's bounds: the reference has none.
+ * MAX_REGEX_WORK_PER_MATCH units, and all the matches of one scenario at most its work budget
+ * (src/cel/budget.ts, passed in by the caller); past either, the match is an error naming the
+ * bound. These are delegation-bench's bounds: the reference has none.
  */
 import { RE2JS } from '@bufbuild/re2';
+import type { WorkBudget } from '../../cel/budget.js';
 import { translateRustRegex, usesAsciiBoundary } from './regex-rust.js';
 
 export const MAX_REGEX_LENGTH = 4096;
 export const MAX_MATCH_INPUT = 1024 * 1024;
 /** ≈ 2 s of RE2JS work at the worst rate measured (~100 ns per instruction × character). */
 export const MAX_REGEX_WORK_PER_MATCH = 20_000_000;
-/** ≈ 100 s of RE2JS work in one run, all matches together. */
-export const MAX_REGEX_WORK_PER_RUN = 1_000_000_000;
 
 /** Marks a refusal by one of our bounds (not a verdict the reference would give). */
 export class RegexLimitError extends Error {
@@ -43,20 +42,6 @@ export type CompiledRegex = Compiled | string | { readonly limit: string };
 
 const cache = new Map<string, CompiledRegex>();
 const CACHE_LIMIT = 256;
-let runWork = 0;
-let runLimit = MAX_REGEX_WORK_PER_RUN;
-
-/** Starts a new run's budget (the CLI runs one benchmark per process; tests call it, `limit` for them). */
-export function resetRegexBudget(limit: number = MAX_REGEX_WORK_PER_RUN): void {
-  runWork = 0;
-  runLimit = limit;
-}
-
-/** Units spent in this run so far. */
-export function regexWorkSpent(): number {
-  return runWork;
-}
-
 /** The compiled pattern with its program size, or why it cannot be used (see CompiledRegex). */
 export function compileRegex(pattern: string): CompiledRegex {
   const hit = cache.get(pattern);
@@ -83,22 +68,18 @@ export function compileRegex(pattern: string): CompiledRegex {
 }
 
 /**
- * Charges one match of a program of `size` instructions over `length` characters; throws
- * RegexLimitError past a bound.
+ * Charges one match of a program of `size` instructions over `length` characters, to `budget`
+ * when there is one; throws RegexLimitError past a bound.
  */
-export function chargeRegex(size: number, length: number): void {
+export function chargeRegex(size: number, length: number, budget?: WorkBudget): void {
   const units = size * (length + 1);
   if (units > MAX_REGEX_WORK_PER_MATCH) {
     throw new RegexLimitError(
       `matching a ${size}-instruction regex against ${length} characters exceeds delegation-bench's regex work limit of ${MAX_REGEX_WORK_PER_MATCH} (program size × input length; the reference has no such limit)`,
     );
   }
-  if (runWork + units > runLimit) {
-    throw new RegexLimitError(
-      `this run has spent delegation-bench's total regex work budget of ${runLimit} (the reference has no such limit)`,
-    );
-  }
-  runWork += units;
+  const over = budget?.chargeRegex(units);
+  if (over !== undefined) throw new RegexLimitError(over);
 }
 
 /**
@@ -112,9 +93,15 @@ export function regexMatches(pattern: string, input: string): boolean | string {
 
 /**
  * true / false; a string: the pattern is invalid or refused; `{limit}`: one of our bounds.
- * `charge` (CEL's meter) is told the match's work units before it runs, and may throw to stop it.
+ * `charge` (CEL's meter) is told the match's work units before it runs, and may throw to stop it;
+ * `budget` is the scenario's work budget, charged with them too.
  */
-export function regexOutcome(pattern: string, input: string, charge?: (units: number) => void): boolean | string | { limit: string } {
+export function regexOutcome(
+  pattern: string,
+  input: string,
+  charge?: (units: number) => void,
+  budget?: WorkBudget,
+): boolean | string | { limit: string } {
   const c = compileRegex(pattern);
   if (typeof c === 'string' || 'limit' in c) return c;
   if (input.length > MAX_MATCH_INPUT) {
@@ -126,7 +113,7 @@ export function regexOutcome(pattern: string, input: string, charge?: (units: nu
   }
   charge?.(c.size * (input.length + 1));
   try {
-    chargeRegex(c.size, input.length);
+    chargeRegex(c.size, input.length, budget);
   } catch (e) {
     if (e instanceof RegexLimitError) return { limit: e.message };
     throw e;

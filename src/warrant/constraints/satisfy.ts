@@ -7,6 +7,7 @@
  * Never throws on any value: type confusion (a number where a string is expected, a string where a
  * list is expected, an object anywhere) is a denial. Unknown constraint types always deny.
  */
+import type { WorkBudget } from '../../cel/budget.js';
 import { WarrantError } from '../errors.js';
 import { compareUtf8 } from '../bytes.js';
 import type { Args, Value } from '../value.js';
@@ -55,7 +56,7 @@ function needList(v: Value): Verdict | readonly Value[] {
   return Array.isArray(v) ? v : no(`expected a list, got ${kindName(v)}`);
 }
 
-function judge(c: Constraint, v: Value, depth: number, now: number | undefined): Verdict {
+function judge(c: Constraint, v: Value, depth: number, now: number | undefined, budget: WorkBudget | undefined): Verdict {
   if (depth > MAX_CONSTRAINT_DEPTH) return err(`constraint nesting exceeds ${MAX_CONSTRAINT_DEPTH}`);
   switch (c.type) {
     case 'wildcard':
@@ -83,7 +84,7 @@ function judge(c: Constraint, v: Value, depth: number, now: number | undefined):
     }
     case 'regex': {
       const s = typeof v === 'string' ? v : '';
-      const r = regexOutcome(c.pattern, s);
+      const r = regexOutcome(c.pattern, s, undefined, budget);
       if (typeof r === 'object') return err(r.limit, true);
       if (typeof r === 'string') return err(`invalid regex: ${r}`);
       if (typeof v !== 'string') return no(`expected a string, got ${kindName(v)}`);
@@ -121,7 +122,7 @@ function judge(c: Constraint, v: Value, depth: number, now: number | undefined):
     }
     case 'all': {
       for (const inner of c.constraints) {
-        const r = judge(inner, v, depth + 1, now);
+        const r = judge(inner, v, depth + 1, now, budget);
         if (!r.ok) {
           const sub = `${describeConstraint(inner)}${r.detail ? `: ${r.detail}` : ''}`;
           return r.error ? err(sub, isLimit(r)) : no(`fails ${sub}`);
@@ -131,19 +132,19 @@ function judge(c: Constraint, v: Value, depth: number, now: number | undefined):
     }
     case 'any': {
       for (const inner of c.constraints) {
-        const r = judge(inner, v, depth + 1, now);
+        const r = judge(inner, v, depth + 1, now, budget);
         if (r.ok) return OK;
         if (r.error) return err(`${describeConstraint(inner)}: ${r.detail ?? 'error'}`, isLimit(r));
       }
       return no(undefined, 'matches no branch of');
     }
     case 'not': {
-      const inner = judge(c.constraint, v, depth + 1, now);
+      const inner = judge(c.constraint, v, depth + 1, now, budget);
       if (inner.ok) return no(undefined, 'is excluded by');
       return inner.error ? inner : OK;
     }
     case 'cel': {
-      const r = celCheck(c.expression, v, now);
+      const r = celCheck(c.expression, v, now, budget);
       if (r === undefined) return OK;
       return r.error ? err(r.reason, r.limit) : no(r.reason);
     }
@@ -169,10 +170,10 @@ function judge(c: Constraint, v: Value, depth: number, now: number | undefined):
   }
 }
 
-/** The verdict on `value`; never throws. */
-function verdictOf(c: Constraint, value: Value, now: number | undefined): Verdict {
+/** The verdict on `value`; never throws. `budget`: the scenario's work budget (src/cel/budget.ts). */
+function verdictOf(c: Constraint, value: Value, now: number | undefined, budget?: WorkBudget): Verdict {
   try {
-    return judge(c, value, 0, now);
+    return judge(c, value, 0, now, budget);
   } catch (e) {
     // Defensive: no input should get here, but a denial is the only safe answer if one does.
     return no(`internal error: ${e instanceof Error ? e.message : String(e)}`);
@@ -191,8 +192,8 @@ function reasonOf(r: Verdict & { ok: false }, c: Constraint, value: Value, path:
  * undefined when `value` satisfies `c`; else a reason naming `path`, the value and the constraint.
  * Never throws.
  */
-export function checkConstraint(c: Constraint, value: Value, path: string, now?: number): string | undefined {
-  return explainConstraint(c, value, path, now)?.why;
+export function checkConstraint(c: Constraint, value: Value, path: string, now?: number, budget?: WorkBudget): string | undefined {
+  return explainConstraint(c, value, path, now, budget)?.why;
 }
 
 /**
@@ -200,8 +201,8 @@ export function checkConstraint(c: Constraint, value: Value, path: string, now?:
  * bounds (CEL cost, regex work) rather than from the constraint. `now`: the run's clock (Unix
  * seconds), read by Tenuo's CEL time functions.
  */
-export function explainConstraint(c: Constraint, value: Value, path: string, now?: number): { why: string; limit: boolean } | undefined {
-  const r = verdictOf(c, value, now);
+export function explainConstraint(c: Constraint, value: Value, path: string, now?: number, budget?: WorkBudget): { why: string; limit: boolean } | undefined {
+  const r = verdictOf(c, value, now, budget);
   if (r.ok) return undefined;
   return { why: reasonOf(r, c, value, path), limit: isLimit(r) };
 }
@@ -210,8 +211,8 @@ export function explainConstraint(c: Constraint, value: Value, path: string, now
  * What explainConstraint decides, without its sentence (for callers that only count or compare
  * verdicts): `allowed`, `denied`, or `limit` for a refusal by one of our own bounds.
  */
-export function constraintOutcome(c: Constraint, value: Value, now?: number): 'allowed' | 'denied' | 'limit' {
-  const r = verdictOf(c, value, now);
+export function constraintOutcome(c: Constraint, value: Value, now?: number, budget?: WorkBudget): 'allowed' | 'denied' | 'limit' {
+  const r = verdictOf(c, value, now, budget);
   return r.ok ? 'allowed' : isLimit(r) ? 'limit' : 'denied';
 }
 
@@ -222,7 +223,7 @@ export function constraintOutcome(c: Constraint, value: Value, now?: number): 'a
  * `constraint_not_satisfied`. Arguments and constraints are visited in sorted order so the
  * reported problem is deterministic.
  */
-export function checkConstraintSet(tool: string, set: ConstraintSet, args: Args, now?: number): WarrantError | undefined {
+export function checkConstraintSet(tool: string, set: ConstraintSet, args: Args, now?: number, budget?: WorkBudget): WarrantError | undefined {
   const names = Object.keys(set.constraints).sort(compareUtf8);
   const has = (o: object, k: string): boolean => Object.prototype.hasOwnProperty.call(o, k);
   if (names.length > 0 && !set.allowUnknown) {
@@ -242,7 +243,7 @@ export function checkConstraintSet(tool: string, set: ConstraintSet, args: Args,
     }
     const c = set.constraints[name]!;
     const value = args[name]!;
-    const r = verdictOf(c, value, now);
+    const r = verdictOf(c, value, now, budget);
     // The sentence is built when the denial's message is read: a probe's denial, counted and
     // dropped, never needs it.
     if (!r.ok) return new WarrantError(isLimit(r) ? 'evaluation_limit' : 'constraint_not_satisfied', () => reasonOf(r, c, value, `${tool}.${name}`));
