@@ -102,10 +102,10 @@ function renderLevel(s: Sections, level: Level, runUrl: string | undefined): str
   }
   const parts: string[] = [];
   parts.push(s.get('head', () => [reportMarker(s.o.name), heading(r, s.o.name)].join('\n\n')));
-  // design §10: with a baseline, the report opens with what the change allows and breaks.
+  // docs/guard.md: with a baseline, the report opens with what the change allows and breaks.
   if (r.baseline) parts.push(s.get('baseline', () => renderBaselineSection(r.baseline!, { text: escapeText, code: escapeCode })));
   parts.push(s.get('intro', () => [`> ${HYPOTHESIS}`, keyFinding(r)].join('\n\n')));
-  const holes = probesOf(r); // design §8: policy holes first, when any probe escaped
+  const holes = probesOf(r); // docs/analyses.md: policy holes first, when any probe escaped
   if (holes && holes.escaped > 0) parts.push(s.get('probes', () => renderProbesSection(holes, { text: escapeText, code: escapeCodeSpan })));
   parts.push(
     level >= Level.NoLogs
@@ -117,7 +117,7 @@ function renderLevel(s: Sections, level: Level, runUrl: string | undefined): str
   if (r.llm) parts.push(s.get('llm', () => llmMarkdown(r, escapeText) ?? ''));
   if (level < Level.NoScenarioTable) parts.push(s.get('scenarios', () => scenarioTable(r, s.byKey)));
   if (level < Level.NoLogs && r.scenario_info?.length) parts.push(s.get('scenario-info', () => renderScenariosSection(r, { text: escapeText })));
-  const policy = policyAnalysisOf(r); // design §8: after any policy holes, before the call logs
+  const policy = policyAnalysisOf(r); // docs/analyses.md: after any policy holes, before the call logs
   if (policy) parts.push(s.get('policy-analysis', () => renderPolicyAnalysisSection(policy, { text: escapeText, code: escapeCode })));
   if (level < Level.NoLogs) {
     const failingOnly = level === Level.FailingLogsOnly;

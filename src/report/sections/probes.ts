@@ -1,5 +1,5 @@
 /**
- * "Policy holes" (design §8): the probes that a task_scoped warrant allowed although the effect the
+ * "Policy holes" (docs/analyses.md): the probes that a task_scoped warrant allowed although the effect the
  * environment really produced is one the same constraint denies. First in the report when anything
  * escaped: a green matrix with holes in the policy is not green.
  *
