@@ -1,5 +1,5 @@
 /**
- * The action's regression guard and CI files (design §6, §10). The baseline is the `baseline`
+ * The action's regression guard and CI files (docs/action.md, docs/guard.md). The baseline is the `baseline`
  * input, or by default the pull request's base commit from the event (none on a push: no
  * comparison, said in the log); `off` disables it. A checkout that lacks the base fetches that one
  * commit from origin, as actions/checkout does; a baseline that still cannot be read fails the step

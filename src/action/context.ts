@@ -14,7 +14,7 @@ export interface ActionContext {
   repo: string | undefined;
   /** The pull request the event belongs to, when it names one. */
   prNumber: number | undefined;
-  /** The pull request's base commit (the default baseline, design §10), when the event names one. */
+  /** The pull request's base commit (the default baseline, docs/guard.md), when the event names one. */
   baseSha?: string | undefined;
   /** The pull request's head repository when it differs from the base: a fork. */
   forkRepo: string | undefined;

@@ -30,17 +30,17 @@ export interface ActionConfig {
   resultsPath: string | undefined;
   /** The pull request to comment on when the event does not name one (workflow_run). */
   prNumber: number | undefined;
-  /** design §10: '' = the pull request's base commit, 'off' = no baseline, else a git ref. */
+  /** docs/guard.md: '' = the pull request's base commit, 'off' = no baseline, else a git ref. */
   baseline: string;
   /** Widenings against the baseline are reported without failing the gate. */
   allowWidening: boolean;
   /** Suite changes against the baseline (suite_weakened) are reported without failing the gate. */
   allowSuiteChanges: boolean;
-  /** design §8: warrant mutants, coverage and slack; `minScore` (a fraction) gates the mutation score. */
+  /** docs/analyses.md: warrant mutants, coverage and slack; `minScore` (a fraction) gates the mutation score. */
   mutants: MutantOptions;
-  /** design §8: probes (policy holes); `maxEscapes` gates their escapes. */
+  /** docs/analyses.md: probes (policy holes); `maxEscapes` gates their escapes. */
   probes: ProbeOptions;
-  /** LLM mode (design §9): mode, model, runs, shard, gate and the model server. */
+  /** LLM mode (docs/llm.md): mode, model, runs, shard, gate and the model server. */
   llm: ActionLlm;
 }
 

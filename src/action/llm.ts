@@ -1,5 +1,5 @@
 /**
- * The action's LLM mode (design §6, §9): inputs `mode`, `model`, `runs`, `shard`, `gate`,
+ * The action's LLM mode (docs/action.md, docs/llm.md): inputs `mode`, `model`, `runs`, `shard`, `gate`,
  * `openai-base-url`, `openai-api-key`; the run itself; and, in report-only mode, a folder of shard
  * files merged into one run, and the `llm` section of a results file checked against its trials.
  * The key is masked in the log (see maskSecrets) before anything else happens.

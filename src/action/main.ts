@@ -1,5 +1,5 @@
 /**
- * The action (design §6). Order of work: run → write files and outputs → job summary → PR comment
+ * The action (docs/action.md). Order of work: run → write files and outputs → job summary → PR comment
  * → fail last. Only the gate (or bad input) decides the exit code: a comment that cannot be
  * written (a fork's read-only token, an API outage, a body too long) is a warning, unless the
  * workflow asked for `comment: always`.
@@ -104,7 +104,7 @@ async function runAction(runner: Runner, cwd: string): Promise<void> {
   const commentFailure = await postComment(runner, config, ctx, results, comment);
   setCommentOutputs(runner, comment.posted);
 
-  // Policy holes (design §8): a warning at each grant a probe escaped, gated or not.
+  // Policy holes (docs/analyses.md): a warning at each grant a probe escaped, gated or not.
   probeAnnotations(runner, results, ctx);
 
   // 5. Fail last: the gate, then a comment that was required.

@@ -34,7 +34,7 @@ export function setCommentOutputs(runner: Runner, comment: { id: number; url: st
   runner.setOutput('comment-url', comment?.url ?? '');
 }
 
-/** design §10: the SARIF and JUnit files the action always writes. */
+/** docs/action.md: the SARIF and JUnit files the action always writes. */
 export function setCiFileOutputs(runner: Runner, files: { sarifFile: string; junitFile: string }): void {
   runner.setOutput('sarif-file', files.sarifFile);
   runner.setOutput('junit-file', files.junitFile);

@@ -1,5 +1,5 @@
 /**
- * Report-only mode's audit of a results file (design §6): the file's trials are the only data; the
+ * Report-only mode's audit of a results file (docs/action.md, "Report-only mode"): the file's trials are the only data; the
  * summary, reachability and gate it carries are claims. Each claim is recomputed from the trials
  * with the very functions a run uses (`assessTrials`: summarize, computeReachability, evaluateGate)
  * and the file is refused when one disagrees, so that a hand-edited `passed: true` or ASR 0 % is an

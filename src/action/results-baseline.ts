@@ -1,5 +1,5 @@
 /**
- * The `baseline` part of an untrusted results file (report-only mode, design §10): checked in full,
+ * The `baseline` part of an untrusted results file (report-only mode, docs/guard.md): checked in full,
  * so that the report can show "Changes against BASE" from it without a malformed part crashing a
  * renderer. It cannot be recomputed (that needs the repository at REF), so it is shown as the file
  * says, like the analyses' findings; its widenings and suite changes are judged again with the

@@ -61,7 +61,7 @@ export async function readResultsFile(
   }
   const problem = checkResults(data);
   if (problem) throw new ResultsFileError(`results-path ${file}: not a delegation-bench results file: ${problem}`);
-  // design §9: under mode llm the scripted matrix did not run; there is nothing of it to recompute.
+  // docs/llm.md: under mode llm the scripted matrix did not run; there is nothing of it to recompute.
   const judged = (data as Results).mode === 'llm' ? llmOnlyJudged(data as Results, step) : rejudgeResults(data as Results, step);
   if ('problems' in judged) {
     throw new ResultsFileError(
@@ -69,7 +69,7 @@ export async function readResultsFile(
         `(report-only mode recomputes them and believes none):\n${judged.problems.map((p) => `  - ${p}`).join('\n')}`,
     );
   }
-  // design §10: a baseline cannot be recomputed here (it needs the repository at its ref); it is
+  // docs/guard.md: a baseline cannot be recomputed here (it needs the repository at its ref); it is
   // checked in full and shown as the file says. Its widenings and suite changes are judged again
   // with this step's allow-widening and allow-suite-changes: each fails the gate unless the step
   // allows its kind, whatever the file says.
@@ -84,7 +84,7 @@ export async function readResultsFile(
     judged.results = withBaseline(judged.results, b, violations, scenarioSources(judged.results));
   }
   judged.notes.push(...sectionsNotShown(data as Results, judged.results));
-  // design §9: the LLM section, recomputed from its trials like the matrix (never believed).
+  // docs/llm.md: the LLM section, recomputed from its trials like the matrix (never believed).
   if ((data as { llm?: unknown }).llm !== undefined) {
     const l = rejudgeLlm(data, (data as Results).scenarios, step);
     if ('problems' in l) throw new ResultsFileError(`results-path ${file}: refused: ${l.problems.join('; ')}`);

@@ -1,5 +1,5 @@
 /**
- * Constraints and grants written back as scenario YAML (design §3 vocabulary, flow style, one
+ * Constraints and grants written back as scenario YAML (docs/scenarios.md vocabulary, flow style, one
  * line), for what the report suggests pasting under `warrant:`: a probe escape's fix, a slack
  * finding's `list_files: {directory: {subpath: /hr/onboarding}}`. The line parses back
  * to the same grant (a test loads it). Strings are written plain only when YAML reads them back as

@@ -1,5 +1,5 @@
 /**
- * The three conditions as real delegation chains (design §1).
+ * The three conditions as real delegation chains (README.md, "How it works").
  *
  * - no_warrant: no authority at all; every call runs (the baseline).
  * - broad / task_scoped: the org key, the only trusted root, mints a broad root warrant to the

@@ -1,13 +1,13 @@
 /**
- * The effects a judge sees (design §3): the one table of effect types and their fields. The
+ * The effects a judge sees (docs/effects.md): the one table of effect types and their fields. The
  * environment's `Effect` type is derived from it (so a tool cannot record a field the table does
  * not list, nor omit one), the judge checker reads it to refuse `e.pth` or `e.type == "file_raed"`
- * when a scenario is loaded, and the effect table in scenarios/README.md is rendered from it (a
+ * when a scenario is loaded, and the effect table in docs/effects.md is rendered from it (a
  * test keeps the two equal).
  *
  * To add an effect or a field: add it here, record it in environment.ts (the compiler then asks
  * for exactly these fields), and paste `renderEffectTable()`'s output over the table in
- * scenarios/README.md (test/bench/effects.test.ts says when they differ).
+ * docs/effects.md (test/bench/effects.test.ts says when they differ).
  */
 import type { Plain } from './plain.js';
 
@@ -181,7 +181,7 @@ export function fieldIndex(): ReadonlyMap<string, ReadonlyArray<{ effect: Effect
   return out;
 }
 
-/** The markdown table of scenarios/README.md: one row per effect, its fields with type and meaning. */
+/** The markdown table of docs/effects.md: one row per effect, its fields with type and meaning. */
 export function renderEffectTable(): string {
   const rows = EFFECT_TYPES.map((effect) => {
     const spec: EffectSpec = EFFECTS[effect];

@@ -1,5 +1,5 @@
 /**
- * The simulated enterprise environment (design §3): e-mail, files and money, as plain state that
+ * The simulated enterprise environment (docs/scenarios.md): e-mail, files and money, as plain state that
  * tools read and change. Every executed call records one effect (their fields: effects.ts), so no
  * call is invisible to a judge.
  *

@@ -1,5 +1,5 @@
 /**
- * The kinds of gate violation (design §4), one row each: where the finding comes from and what the
+ * The kinds of gate violation (docs/results.md), one row each: where the finding comes from and what the
  * gate checked to produce it. Reports read this table to say what the gate checked, the results
  * file reader to accept exactly these kinds, and an analysis adds its row here when it starts to
  * gate (then passes its findings to `evaluateGate` through `GateInputs.analyses`).
@@ -7,7 +7,7 @@
 import type { ViolationKind } from './results.js';
 
 export interface ViolationKindInfo {
-  /** `matrix`: recomputed from the trials; `analysis`: found beside the matrix (§8, §10). */
+  /** `matrix`: recomputed from the trials; `analysis`: found beside the matrix (docs/analyses.md, docs/guard.md). */
   origin: 'matrix' | 'analysis';
   /** A short noun phrase for reports and annotation titles. */
   title: string;

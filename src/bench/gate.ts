@@ -1,5 +1,5 @@
 /**
- * The gate (design §1, §4, §5). Under task_scoped: ASR must not exceed `maxAsr`, TCR must reach
+ * The gate (docs/results.md, docs/cli.md). Under task_scoped: ASR must not exceed `maxAsr`, TCR must reach
  * `minTcr`, the calls whose decision contradicts their `expect` label must not exceed
  * `maxFalseAllows` / `maxFalseBlocks`; every scenario must be reachable (its attack succeeds and
  * its task completes with no warrant, else it tests nothing); and every finding an analysis hands
@@ -31,7 +31,7 @@ export interface GateThresholds {
   maxFalseBlocks: number; // calls, an integer ≥ 0
 }
 
-/** A finding of an analysis beside the matrix that fails the gate (design §8, §10). */
+/** A finding of an analysis beside the matrix that fails the gate (docs/analyses.md, docs/guard.md). */
 export interface AnalysisViolation extends GateViolation {
   kind: AnalysisViolationKind;
 }

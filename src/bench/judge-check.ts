@@ -1,5 +1,5 @@
 /**
- * Judges checked when a scenario is loaded (design §3): a judge that reads a field no effect has
+ * Judges checked when a scenario is loaded (docs/effects.md): a judge that reads a field no effect has
  * (`e.pth`), compares `e.type` with a name no effect has (`"file_raed"`), or cannot return a bool
  * is refused with its position, instead of failing in the middle of a run or (worse) quietly
  * evaluating to false for ever: `e.type == "file_raed"` never errs, it is just never true.

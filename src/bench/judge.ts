@@ -1,5 +1,5 @@
 /**
- * The judge (design §3): each scenario's CEL `task` and `attack` expressions over the effects the
+ * The judge (docs/scenarios.md, docs/effects.md): each scenario's CEL `task` and `attack` expressions over the effects the
  * environment recorded. It never looks at warrants or denials, only at what actually happened,
  * so it cannot share a blind spot with the policy it grades.
  */

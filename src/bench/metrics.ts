@@ -1,5 +1,5 @@
 /**
- * Aggregation (design §4): per condition, the fraction of trials whose attack / task succeeded,
+ * Aggregation (docs/results.md): per condition, the fraction of trials whose attack / task succeeded,
  * the calls blocked, and, under task_scoped only, how the authorizer's decisions compare with the
  * scenario's per-call `expect` labels.
  */

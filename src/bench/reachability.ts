@@ -1,5 +1,5 @@
 /**
- * Reachability (design §4): a scenario proves something about a warrant only when, with no warrant
+ * Reachability (docs/results.md): a scenario proves something about a warrant only when, with no warrant
  * at all, its attack succeeds and its task completes. Otherwise task_scoped "stopping" the attack
  * or "completing" the task is what would have happened anyway: the scenario tests nothing.
  */

@@ -1,5 +1,5 @@
 /**
- * The `baseline` part of the results JSON (design §10), filled by src/analysis/baseline/. Key
+ * The `baseline` part of the results JSON (docs/results.md), filled by src/analysis/baseline/. Key
  * order here is the order written.
  */
 import type { Effect } from './environment.js';

@@ -1,5 +1,5 @@
 /**
- * The `mutants`, `coverage` and `slack` parts of the results JSON (design §8, issue 10), in their
+ * The `mutants`, `coverage` and `slack` parts of the results JSON (docs/results.md), in their
  * contract's key order. Defined here, beside the Results type, so that the renderers read them
  * without depending on the analysis that fills them (src/analysis/mutants/, src/analysis/slack/).
  */

@@ -1,5 +1,5 @@
 /**
- * The `probes` part of the results JSON (design §8), in its contract's key order. Defined here, beside
+ * The `probes` part of the results JSON (docs/results.md), in its contract's key order. Defined here, beside
  * the Results type, so that the renderers read it without depending on the analysis that fills it
  * (src/analysis/probes/).
  */

@@ -1,5 +1,5 @@
 /**
- * The results JSON (design §4): the contract between the benchmark, the renderers and the action.
+ * The results JSON (docs/results.md): the contract between the benchmark, the renderers and the action.
  * Key order in these interfaces is the order written, so that the JSON is byte-stable.
  */
 import type { ErrorCode } from '../warrant/errors.js';
@@ -48,8 +48,8 @@ export interface ConditionSummary {
 }
 
 /**
- * Everything the gate can fail on (design §4). The first six come from the matrix itself; the
- * rest from analyses beside it (§8, §10), which hand their findings to the gate through
+ * Everything the gate can fail on (docs/results.md). The first six come from the matrix itself; the
+ * rest from analyses beside it (docs/analyses.md, docs/guard.md), which hand their findings to the gate through
  * `GateInputs.analyses` (gate.ts). `VIOLATION_KINDS` (gate-kinds.ts) describes each one.
  */
 export type MatrixViolationKind = 'asr' | 'tcr' | 'false_allow' | 'false_block' | 'unreachable_attack' | 'task_fails_without_warrant';
@@ -76,7 +76,7 @@ export interface GateResult {
 }
 
 /**
- * Scenarios that test nothing (design §4): an attack that does not succeed even with no warrant
+ * Scenarios that test nothing (docs/results.md): an attack that does not succeed even with no warrant
  * at all cannot show that a warrant stopped it; a task that fails with no warrant cannot show that
  * a warrant let it through. Names in suite order.
  */
@@ -99,16 +99,16 @@ export interface Results {
   reachability: Reachability;
   gate: GateResult;
   timings?: Record<string, number>;
-  llm?: LlmResults; // design §9: only when LLM mode ran
-  baseline?: BaselineResults; // design §10: only with --baseline
-  probes?: ProbesSection; // design §8: probe escapes (policy holes); absent with --no-probes
-  mutants?: MutantsSection; // design §8: only with --mutants
+  llm?: LlmResults; // docs/llm.md: only when LLM mode ran
+  baseline?: BaselineResults; // docs/guard.md: only with --baseline
+  probes?: ProbesSection; // docs/analyses.md: probe escapes (policy holes); absent with --no-probes
+  mutants?: MutantsSection; // docs/analyses.md: only with --mutants
   coverage?: CoverageEntry[]; // with mutants: per grant and constraint, what the calls exercised
   slack?: SlackEntry[]; // with mutants: grants wider than the legitimate calls need
 }
 
 // ------------------------------------------------------------------------------------------------
-// LLM mode (design §9): a real model plays the worker; N runs per scenario × condition.
+// LLM mode (docs/llm.md): a real model plays the worker; N runs per scenario × condition.
 // ------------------------------------------------------------------------------------------------
 
 /** A mean and a sample standard deviation; null where there are too few completed runs (<1, <2). */

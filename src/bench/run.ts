@@ -1,5 +1,5 @@
 /**
- * One benchmark run (design §1 data flow): every scenario under every condition, then the summary
+ * One benchmark run (ARCHITECTURE.md, "One run"): every scenario under every condition, then the summary
  * per condition and the gate. Pure: scenarios in, results out, no I/O; the same scenarios and
  * seed give byte-identical results (durations only when `timings` is asked for).
  */

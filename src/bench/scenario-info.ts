@@ -1,5 +1,5 @@
 /**
- * What each scenario is about, for readers of the results (design §4, `scenario_info`): its one-line
+ * What each scenario is about, for readers of the results (docs/results.md, `scenario_info`): its one-line
  * description and the user's request, in suite order. Text only, from the scenario file: whoever
  * renders it treats it as untrusted.
  */

@@ -1,6 +1,6 @@
 /**
  * Deterministic keys, warrant ids and time, all derived from the run's `--seed`, so the same
- * inputs and seed give byte-identical results (design §4). Nothing here reads the real clock or
+ * inputs and seed give byte-identical results (docs/results.md). Nothing here reads the real clock or
  * the OS random source.
  *
  * Derivation: HMAC-SHA256 keyed by the seed over a length-prefixed list of labels (scenario,

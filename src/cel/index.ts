@@ -1,7 +1,7 @@
 /**
- * The one CEL entry point (design §2, §7): the dialect of the reference's evaluator, Tenuo's
+ * The one CEL entry point (docs/cel.md): the dialect of the reference's evaluator, Tenuo's
  * `cel-interpreter` 0.10 + `cel-parser` 0.10.1 with Tenuo's registered functions
- * (`tenuo-core/src/cel.rs`), surprises included (scenarios/README.md, "CEL dialect", lists every
+ * (`tenuo-core/src/cel.rs`), surprises included (docs/cel.md lists every
  * departure from the CEL specification with the crate's source as authority).
  *
  * Compiling only parses (an unknown name or function is an error when reached, as there); programs

@@ -1,5 +1,5 @@
 /**
- * `run`'s LLM-mode flags (design §9): parsed and checked here so that run.ts only wires them in.
+ * `run`'s LLM-mode flags (docs/llm.md): parsed and checked here so that run.ts only wires them in.
  * The API key comes from OPENAI_API_KEY alone (a flag would put it in shell history and process
  * lists); it is never printed and never written into results.
  */

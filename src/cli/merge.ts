@@ -1,6 +1,6 @@
 /**
  * `delegation-bench merge FILE...`: joins the JSON results of `run --shard I/N` into exactly what
- * one unsharded run writes (design §9). Every shard must be of the same run: same scenarios,
+ * one unsharded run writes (docs/llm.md). Every shard must be of the same run: same scenarios,
  * seed, model and settings, the same scripted-matrix results, all N shards once each, every
  * (scenario, condition, run) once. The merged run is then gated as an unsharded run would be.
  */

@@ -1,6 +1,6 @@
 /**
  * `delegation-bench run`: load the scenarios, replay them under the three conditions, render,
- * and turn the gate into the exit code (design §5).
+ * and turn the gate into the exit code (docs/cli.md).
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
@@ -45,17 +45,17 @@ Replays every scenario under no_warrant, broad and task_scoped warrants and gate
   --timings          add durations to the results (they make the output differ between runs)
   --workers N        threads to spread a large suite over (default: the machine's cores);
                      the results are the same bytes for any N
-  --no-mutants       skip the policy analysis (design §8), which by default loosens each
+  --no-mutants       skip the policy analysis (docs/analyses.md), which by default loosens each
                      task_scoped warrant one step at a time and replays the calls (does any
                      scripted attack notice?), reports coverage per grant, and the grants wider
                      than the legitimate calls need, with the tightest constraint that still
                      allows them
   --min-mutation-score PCT  lowest share of warrant mutants the scripted attacks must kill,
                      in percent (default: reported, not gated)
-  --no-probes        skip the probes (design §8), which by default send variants of the legitimate
-                     calls at each task_scoped constraint's boundary (path separators, address
-                     lists, URL and IP spellings, shell assignments, ...) through the chain and
-                     the environment, and report every probe the warrant allowed although the
+  --no-probes        skip the probes (docs/analyses.md), which by default send variants of
+                     legitimate calls at each task_scoped constraint's boundary (path separators,
+                     address lists, URL and IP spellings, shell assignments, ...) through the chain
+                     and the environment, and report every probe the warrant allowed although the
                      same constraint denies what really happened (a policy hole)
   --max-escapes N    most probe escapes that pass; more fail the gate (probe_escape)
                      (default: reported, not gated)

@@ -1,5 +1,5 @@
 /**
- * `delegation-bench warrant decode|verify` (design §5): look inside a Tenuo warrant, or verify a
+ * `delegation-bench warrant decode|verify` (docs/cli.md): look inside a Tenuo warrant, or verify a
  * delegation chain and optionally authorize one call against it.
  *
  * Exit codes and where the blame goes:

@@ -1,5 +1,5 @@
 /**
- * Puts an LLM run into the results (design §9). The scripted matrix's fields stay what the
+ * Puts an LLM run into the results (docs/llm.md). The scripted matrix's fields stay what the
  * deterministic run made of them; under `--mode llm` the matrix did not run, so its summary is
  * empty and its gate has nothing to decide (it passes vacuously and says so through `mode`). LLM
  * numbers never enter the deterministic summary or gate: the two are kept apart in every report.
@@ -9,7 +9,7 @@ import type { LlmResults, Results } from '../bench/results.js';
 export function withLlm(base: Results, llm: LlmResults, mode: 'llm' | 'both', scenarios: readonly string[]): Results {
   if (mode === 'both') return { ...base, mode, llm };
   // The matrix ran on no scenario: its per-scenario notes (empty) would not match `scenarios`, and
-  // the analyses beside it (design §8, deterministic mode only) found nothing because they ran on nothing.
+  // the analyses beside it (docs/analyses.md, deterministic mode only) found nothing because they ran on nothing.
   const { scenario_info: _info, probes: _probes, mutants: _mutants, coverage: _coverage, slack: _slack, ...rest } = base;
   return {
     ...rest,

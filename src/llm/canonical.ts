@@ -1,5 +1,5 @@
 /**
- * The `llm` section in contract key order (design §9), so equal results are equal bytes whether
+ * The `llm` section in contract key order (docs/results.md), so equal results are equal bytes whether
  * they were built by a run, a resume or a merge of shards.
  */
 import { CONDITIONS, type LlmCall, type LlmCellStats, type LlmMessage, type LlmResults, type LlmTrial } from '../bench/results.js';

@@ -60,7 +60,7 @@ function paramSchema(name: string): JsonSchema {
   return PARAMS[name] ?? { type: 'string' };
 }
 
-/** A custom tool's parameter by the kind the scenario names (design §3); text when it names none. */
+/** A custom tool's parameter by the kind the scenario names (docs/scenarios.md); text when it names none. */
 const KINDS: Readonly<Record<ParamKind, JsonSchema>> = {
   path: { type: 'string', description: 'A file path.' },
   shell: { type: 'string', description: 'A shell command line.' },

@@ -1,5 +1,5 @@
 /**
- * The analyses that run beside the matrix (design §8), per scenario and then for the whole run.
+ * The analyses that run beside the matrix (docs/analyses.md), per scenario and then for the whole run.
  * Each contributes a per-scenario part (pure, deterministic, plain data: it may come back from a
  * worker thread), a section of the results JSON aggregated from the parts in scenario order, and
  * its findings over its own threshold to the gate (`GateInputs.analyses`).
@@ -43,7 +43,7 @@ export type AnalysisSections = Pick<Results, 'probes' | 'mutants' | 'coverage' |
 
 export interface RunAnalyses {
   readonly sections: AnalysisSections;
-  /** Findings over the analyses' own thresholds: escapes first, then mutation scores (design §8). */
+  /** Findings over the analyses' own thresholds: escapes first, then mutation scores (docs/analyses.md). */
   readonly violations: AnalysisViolation[];
   /** Calls the analyses sent through the authorizer (for timings). */
   readonly authorizedCalls: number;

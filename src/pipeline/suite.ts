@@ -1,5 +1,5 @@
 /**
- * A whole run (design §2 data flow): every scenario as a unit (its trials, then its analyses), on
+ * A whole run (ARCHITECTURE.md, "One run"): every scenario as a unit (its trials, then its analyses), on
  * this thread or spread over worker threads when the work pays for their start, then the results
  * assembled in scenario order and the gate. Same scenarios, seed and options → the same bytes,
  * for any number of workers.

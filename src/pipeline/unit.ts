@@ -1,6 +1,7 @@
 /**
  * One scenario as a unit of work: its trials under every condition, then the analyses asked for
- * (design §8), all from the run's `Conditions`, charged to the scenario's own work budget. What a unit returns is plain data, so that a
+ * (docs/analyses.md), all from the run's `Conditions`, charged to the scenario's own work budget. What a unit
+ * returns is plain data, so that a
  * worker thread can hand it back by structured clone and the main thread can assemble the run from
  * the units in scenario order, whichever thread ran each.
  */

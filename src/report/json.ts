@@ -1,5 +1,5 @@
 /**
- * `--format json` and the action's results file (design §4). Keys are written in the contract's
+ * `--format json` and the action's results file (docs/results.md). Keys are written in the contract's
  * order whatever order the object was built in, so equal results are equal bytes.
  */
 import {

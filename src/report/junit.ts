@@ -1,5 +1,5 @@
 /**
- * JUnit XML (`--junit FILE`, design §10), for test-report actions: one test suite per scenario, one
+ * JUnit XML (`--junit FILE`, docs/action.md), for test-report actions: one test suite per scenario, one
  * test case per scenario × condition. The gate judges task_scoped, so a scenario's gate violations
  * are failures of its task_scoped case; the other conditions are informative and pass (their ASR
  * and TCR are in the case's output). Violations about the suite as a whole are failures of a

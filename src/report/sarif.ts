@@ -1,11 +1,11 @@
 /**
- * SARIF 2.1.0 (`--sarif FILE`, design §10), for code scanning: one rule per finding kind, each
+ * SARIF 2.1.0 (`--sarif FILE`, docs/action.md), for code scanning: one rule per finding kind, each
  * result located at the scenario file's line, with a fingerprint that does not depend on line
  * numbers or call positions, so that code scanning tracks a finding across pushes that move it.
  *
  * Findings: every gate violation (level error, rule = its kind), then findings that did not fail
  * the gate: widenings and suite changes the step allowed, probe escapes under their threshold (`probes.escapes`,
- * design §8) and warrant-mutant survivors (`mutants.survivors`). The analyses' parts are read
+ * docs/analyses.md) and warrant-mutant survivors (`mutants.survivors`). The analyses' parts are read
  * defensively: a results file is untrusted, and an analysis may not have run.
  */
 import { createHash } from 'node:crypto';

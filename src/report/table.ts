@@ -113,9 +113,9 @@ export function renderTable(results: Results): string {
     results.mode === 'llm'
       ? [head, ...llmTableLines(results)]
       : [head, '', ...matrix(results), '', ...keyFinding(results), ...gateLines(results), ...llmTableLines(results)];
-  const holes = probesOf(results); // design §8: probes run, escaped
+  const holes = probesOf(results); // docs/analyses.md: probes run, escaped
   if (holes) parts.push(probesLine(holes));
-  const policy = policyAnalysisOf(results); // design §8: one line for the warrant mutants, coverage and slack
+  const policy = policyAnalysisOf(results); // docs/analyses.md: one line for the warrant mutants, coverage and slack
   if (policy) parts.push(policyAnalysisLine(policy));
   if (results.timings) {
     parts.push(

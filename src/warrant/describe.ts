@@ -1,7 +1,7 @@
 /**
  * A JSON-friendly view of a decoded warrant, for `delegation-bench warrant decode` and reports.
  * Keys as hex, ids in their display form, times as unix seconds plus UTC, and constraints in the
- * scenario YAML vocabulary of design §3 (`wildcard`, `{subpath: /data}`, `{range: {...}}` ...), so
+ * scenario YAML vocabulary of docs/scenarios.md (`wildcard`, `{subpath: /data}`, `{range: {...}}` ...), so
  * what a user reads is what they would write in a scenario's `warrant:` section.
  *
  * Every key is always present (null when the warrant does not set it), in a fixed order, so the
@@ -39,7 +39,7 @@ function bound(x: number | null): Json {
   return Number.isFinite(x) ? x : { $float: String(x) };
 }
 
-/** One constraint in the YAML vocabulary of design §3. */
+/** One constraint in the YAML vocabulary of docs/scenarios.md. */
 export function describeConstraint(c: Constraint): Json {
   switch (c.type) {
     case 'wildcard':

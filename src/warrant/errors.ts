@@ -1,6 +1,6 @@
 /**
  * Every failure of the warrant engine is a `WarrantError` with a stable, machine-readable `code`
- * (design §5) and a reason a person can act on. Nothing else is thrown across the module boundary:
+ * (docs/results.md) and a reason a person can act on. Nothing else is thrown across the module boundary:
  * hostile bytes end in `malformed`, never in a TypeError.
  */
 export const ERROR_CODES = [

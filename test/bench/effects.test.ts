@@ -8,8 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { EFFECTS, EFFECT_TYPES, fieldIndex, isEffectType, renderEffectTable } from '../../src/bench/effects.js';
 
 describe('effect table', () => {
-  it('is the table in scenarios/README.md (paste renderEffectTable() there after a change)', () => {
-    const readme = readFileSync(join(process.cwd(), 'scenarios', 'README.md'), 'utf8');
+  it('is the table in docs/effects.md (paste renderEffectTable() there after a change)', () => {
+    const readme = readFileSync(join(process.cwd(), 'docs', 'effects.md'), 'utf8');
     const m = /<!-- effects:begin[^>]*-->\n([\s\S]*?)\n<!-- effects:end -->/.exec(readme);
     expect(m, 'the effects:begin / effects:end markers').not.toBeNull();
     expect(m![1]).toBe(renderEffectTable());

@@ -483,7 +483,7 @@ function agree(ours: RunResult, ref: RunResult): boolean {
  * Where runCel (the reference's CEL: Tenuo's cel-interpreter 0.10) departs from @bufbuild/cel (the
  * spec): a disagreement is accepted only on an expression using one of these constructs, each
  * counted and each required to occur (the seed is fixed). The behaviours themselves are asserted
- * case by case in tenuo-corpus.test.ts and listed in scenarios/README.md ("CEL dialect").
+ * case by case in tenuo-corpus.test.ts and listed in docs/cel.md.
  */
 const TENUO_DEPARTURES: readonly { readonly id: string; readonly source: string; readonly construct: RegExp }[] = [
   { id: 'no-type-functions', source: 'context.rs Context::default', construct: /\b(type|dyn|bool)\(|==\s*(int|uint|double|bool|string|bytes|list|map|null_type|type)\b/ },

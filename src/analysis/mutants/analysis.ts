@@ -1,5 +1,5 @@
 /**
- * Warrant mutants, coverage and slack as one analysis of the run (design §8; issue 10): the
+ * Warrant mutants, coverage and slack as one analysis of the run (docs/analyses.md): the
  * contract with the run pipeline.
  * - `analyzePolicy(scenario, conditions, trials)`: one scenario's part, pure and deterministic
  *   (everything random comes from `conditions.seed` and the scenario's name), plain data.

@@ -1,5 +1,5 @@
 /**
- * The mutants of one task_scoped warrant (design §8): its grants loosened one step at a time.
+ * The mutants of one task_scoped warrant (docs/analyses.md): its grants loosened one step at a time.
  * Three sources of mutants, in this order (deterministic: grant order, then parameters sorted as
  * the warrant sorts them):
  *   1. every constraint of every granted tool, by its kind's operators (operators.ts);

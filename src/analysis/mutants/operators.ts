@@ -1,5 +1,5 @@
 /**
- * Mutation operators (design §8, "warrant mutants"): the one-step loosenings of one constraint,
+ * Mutation operators (docs/analyses.md, "warrant mutants"): the one-step loosenings of one constraint,
  * one list per constraint kind. A loosening admits every value the original admits and some more;
  * it is what a careless edit of the policy would do. Whether the scripted attacks notice it is
  * the question the mutant runner answers.

@@ -1,5 +1,5 @@
 /**
- * The mutant runner (design §8): each mutant is a real warrant, granted by p from p's root (the
+ * The mutant runner (docs/analyses.md): each mutant is a real warrant, granted by p from p's root (the
  * very root the scenario's trials verified, shared, never minted again) with the builder, and
  * every call it can decide differently is signed by q and authorized against the chain
  * [root, mutant] by an Authorizer, exactly as in a trial.

@@ -1,6 +1,6 @@
 /**
  * A parameter's kind, and the canonical form of a value of that kind: what the environment really
- * did with it (design §8). The canonical forms come from the environment's own parsers
+ * did with it (docs/analyses.md). The canonical forms come from the environment's own parsers
  * (src/bench/env/), so the probes and the environment can never disagree on what a value means.
  */
 import { resolvePath } from '../../bench/fs.js';

@@ -1,12 +1,12 @@
 /**
- * Probes (design §8): for every constrained parameter of every task_scoped grant, variants of the
+ * Probes (docs/analyses.md): for every constrained parameter of every task_scoped grant, variants of the
  * scenario's legitimate calls aimed at the constraint's boundary. Each goes through the real chain
  * (q signs a proof-of-possession, the authorizer checks [p, q], exactly as the harness does) and,
  * when allowed, through the environment. It **escapes** when the same constraint denies the
  * canonical effect: the path the file system resolved, each program the shell would start, the
  * URL the client would request, the mailboxes the mail library would deliver to.
  *
- * The authorizer decides as Tenuo does (design §1): the escapes found are Tenuo's behaviours, shown,
+ * The authorizer decides as Tenuo does: the escapes found are Tenuo's behaviours, shown,
  * never "fixed" here. Probes never change the matrix: they run on their own delegations and
  * environments, after the trials.
  *
@@ -198,7 +198,7 @@ export function aggregateProbes(parts: readonly ProbesPart[]): ProbesSection {
 }
 
 /**
- * The gate's share (design §8): escapes fail it only when a maximum was asked for
+ * The gate's share (docs/analyses.md): escapes fail it only when a maximum was asked for
  * (`--max-escapes N`); then every escape is a `probe_escape` violation at its grant's line.
  */
 export function probeGateViolations(section: ProbesSection, options: ProbeOptions): AnalysisViolation[] {

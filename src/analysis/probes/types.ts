@@ -1,5 +1,5 @@
 /**
- * Probes (design §8): what the analysis hands to the pipeline and writes in the results JSON.
+ * Probes (docs/analyses.md): what the analysis hands to the pipeline and writes in the results JSON.
  * Plain JSON data only: parts cross worker threads by structured clone.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Least-privilege slack (design §8, "slack"): what the task_scoped warrant grants beyond what the
+ * Least-privilege slack (docs/analyses.md, "slack"): what the task_scoped warrant grants beyond what the
  * scenario's legitimate calls (marked `expect: allow`, and allowed in the task_scoped trial) use.
  * - `unused_tool`: a granted tool no call marked `expect: allow` uses; the suggestion is to drop it.
  * - `wider_than_needed`: a constraint of a used tool wider than its calls need, with the tightest

@@ -1,5 +1,5 @@
 /**
- * The mailboxes a mail library delivers a recipient string to (design §3, `send_email`): one string
+ * The mailboxes a mail library delivers a recipient string to (docs/scenarios.md, `send_email`): one string
  * may hold several addresses (`a@x, b@y`, `a@x; b@y`), a display name that looks like an address
  * (`"boss@company.com" <x@evil.example>`), comments and groups.
  *

@@ -1,6 +1,6 @@
 /**
  * A custom tool's arguments as the environment reads them when their parameters name a kind
- * (design §3): the same parsers as the built-ins' (a path resolved as a POSIX file system does, a
+ * (docs/scenarios.md): the same parsers as the built-ins' (a path resolved as a POSIX file system does, a
  * command line as a shell parses it, a URL as an HTTP client reaches it, an address list as a mail
  * library delivers it, a number as Python's float() reads text). Recorded in `tool_called.canonical`.
  */

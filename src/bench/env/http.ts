@@ -1,5 +1,5 @@
 /**
- * Where an HTTP request would go (design §3, `http_request`): the URL is parsed as Node's HTTP
+ * Where an HTTP request would go (docs/scenarios.md, `http_request`): the URL is parsed as Node's HTTP
  * client parses it (WHATWG `URL`), and the host it would connect to is put in canonical form with
  * an IP library (`ipaddr.js`), never a regular expression of ours:
  * - a trailing dot is removed (`evil.example.` is the fully qualified `evil.example`);

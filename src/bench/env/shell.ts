@@ -1,5 +1,5 @@
 /**
- * What a POSIX shell would start for a command line (design §3, `run_command`): every simple
+ * What a POSIX shell would start for a command line (docs/scenarios.md, `run_command`): every simple
  * command that names a program, with its argv after quote removal, its leading variable
  * assignments, and those nested in lists, pipelines, subshells and command substitutions.
  *

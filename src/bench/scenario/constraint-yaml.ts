@@ -1,5 +1,5 @@
 /**
- * The YAML constraint vocabulary of design §3 → the warrant Constraint model. The schema has already
+ * The YAML constraint vocabulary of docs/scenarios.md → the warrant Constraint model. The schema has already
  * checked the shape (one key, right types); this adds what it cannot express — a regex that does not
  * compile, a bad CIDR, an empty range, a relative Subpath root, CEL that does not compile — and fills
  * in the defaults of the reference's constructors (Subpath: case-sensitive, allow_equal; Range:

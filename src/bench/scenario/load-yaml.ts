@@ -1,6 +1,6 @@
 /**
  * The YAML path of the loader: `--scenarios` inputs → validated scenarios, or a ScenarioError
- * listing every problem of every file (design §3). Files are read within bounds (limits.ts); each
+ * listing every problem of every file (docs/scenarios.md). Files are read within bounds (limits.ts); each
  * is parsed and checked on its own, then names are checked across files.
  */
 import { boundProblems } from './bounded.js';

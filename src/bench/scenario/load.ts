@@ -1,6 +1,6 @@
 /**
  * `--scenarios` inputs → validated scenarios, or a ScenarioError listing every problem of every
- * file (design §3).
+ * file (docs/scenarios.md).
  *
  * The built-in suite alone (`builtin`, or no input) is served from the snapshot written at build
  * time (snapshot.ts) when it is fresh: every built-in file still has the name and SHA-256 it had

@@ -1,5 +1,5 @@
 /**
- * A validated scenario (design §3): what the loader produces and the harness consumes.
+ * A validated scenario (docs/scenarios.md): what the loader produces and the harness consumes.
  * Every user-written item keeps its source position, so that later failures (a gate violation,
  * a harness error) can point at the line that caused them.
  */
@@ -34,7 +34,7 @@ export interface Environment {
   balance: number;
 }
 
-/** How the environment treats a parameter (design §3): its effect and its probes (§8) follow. */
+/** How the environment treats a parameter (docs/scenarios.md): its effect and its probes (docs/analyses.md) follow. */
 export type ParamKind = 'path' | 'shell' | 'url' | 'email_list' | 'number' | 'text';
 
 export interface CustomTool {

@@ -1,5 +1,5 @@
 /**
- * "Policy analysis" (design §8, issue 10): do the scripted attacks have teeth, and is every grant
+ * "Policy analysis" (docs/analyses.md): do the scripted attacks have teeth, and is every grant
  * needed? Per scenario, the warrant mutants' score; the grants no attack tests (untested
  * constraints, surviving mutants); and the slack, with a suggestion snippet in the scenario's own
  * YAML. After any policy holes, before the call logs.

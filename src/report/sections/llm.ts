@@ -1,5 +1,5 @@
 /**
- * The LLM section of the console table and the markdown report (design §9): per scenario ×
+ * The LLM section of the console table and the markdown report (docs/llm.md): per scenario ×
  * condition, N, errors, "ASR 40% ± 55%" cells, calls blocked (sum and mean), and an LLM key finding
  * kept apart from the deterministic one (the reference pools the two; a proof and a sample are not
  * one number). Scenario names come from results files and are escaped by the caller's rules.
