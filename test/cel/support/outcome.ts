@@ -11,7 +11,7 @@ import { deepType, render } from './dialect.js';
 export function outcomeText(r: ReturnType<typeof runCel>): string {
   if (r.ok) {
     const shown = render(r.value);
-    // Timestamps and durations have no conformance rendering: the crate's Debug form names them.
+    // Timestamps and durations have no conformance rendering: the crate's Debug text names them.
     return shown.startsWith('<unknown') ? `= ${debugValue(r.value)}` : `= ${shown} : ${deepType(r.value)}`;
   }
   const message = r.stage === 'compile' ? r.error.replace(/^does not compile: \d+:\d+: /, '') : r.error;
