@@ -26,6 +26,15 @@ describe('Rust regex semantics on RE2', () => {
     expect(m('^[^\\d]$', '٣')).toBe(false);
   });
 
+  it("\\w holds the Other_Alphabetic letters outside M (circled and squared letters), as Rust's", () => {
+    resetRegexBudget();
+    expect(m('^\\w$', '\u24d0')).toBe(true); // ⓐ
+    expect(m('^\\w$', '\u{1f170}')).toBe(true); // 🅰
+    expect(m('^\\W$', '\u24d0')).toBe(false);
+    expect(m('^[^\\w]$', '\u24d0')).toBe(false);
+    expect(m('^[\\w--\\pL]$', '\u24d0')).toBe(true);
+  });
+
   it('\\p{..} classes and case folding pass through', () => {
     expect(m('^\\p{L}+$', 'Ωmega')).toBe(true);
     expect(m('^\\p{Greek}+$', 'Ωω')).toBe(true);

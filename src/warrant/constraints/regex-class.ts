@@ -16,8 +16,13 @@
  */
 import { RE2JS } from '@bufbuild/re2';
 
-/** Rust's `\w` (regex-syntax `perl_word`) as RE2 can name it; see regex-rust.ts. */
-export const WORD = '\\p{L}\\p{Nl}\\p{M}\\p{Nd}\\p{Pc}\\x{200C}\\x{200D}';
+/**
+ * Rust's `\w` (regex-syntax `perl_word`): the categories RE2 can name, Join_Control, and the
+ * Other_Alphabetic letters outside M (So), which were read from the crate's `\w`; see regex-rust.ts.
+ */
+export const WORD =
+  '\\p{L}\\p{Nl}\\p{M}\\p{Nd}\\p{Pc}\\x{200C}\\x{200D}' +
+  '\\x{24B6}-\\x{24E9}\\x{1F130}-\\x{1F149}\\x{1F150}-\\x{1F169}\\x{1F170}-\\x{1F189}';
 /** Rust's `\s` (the White_Space property), listed. */
 export const SPACE = '\\t\\n\\x{0B}\\f\\r \\x{85}\\x{A0}\\x{1680}\\x{2000}-\\x{200A}\\x{2028}\\x{2029}\\x{202F}\\x{205F}\\x{3000}';
 

@@ -6,9 +6,12 @@
  * `perl_digit`, `perl_space`), RE2's are ASCII. They are rewritten:
  *   \d → \p{Nd} (Rust: Unicode Decimal_Number, the same set)
  *   \s → the White_Space property, listed
- *   \w → [\p{L}\p{Nl}\p{M}\p{Nd}\p{Pc}\x{200C}\x{200D}]. Rust's is Alphabetic ∪ M ∪ Nd ∪ Pc ∪
+ *   \w → [\p{L}\p{Nl}\p{M}\p{Nd}\p{Pc}\x{200C}\x{200D}…]. Rust's is Alphabetic ∪ M ∪ Nd ∪ Pc ∪
  *        Join_Control; Alphabetic = L ∪ Nl ∪ Other_Alphabetic, and RE2 cannot name
- *        Other_Alphabetic, whose members outside M (e.g. the circled letters Ⓐ–ⓩ, So) are missed.
+ *        Other_Alphabetic: its members outside M (the circled and squared letters Ⓐ–ⓩ, 🄰–🅉,
+ *        🅐–🅩, 🅰–🆉, So) are listed (regex-class.ts).
+ *   RE2's Unicode tables are newer than regex-syntax 0.8's (Unicode 16): a code point assigned
+ *   since then is in a class here and in none there.
  * `\b` and `\B` are Unicode word boundaries in Rust and ASCII ones in RE2: they agree on ASCII
  * input, so a pattern using them is kept and flagged; regexOutcome refuses it on non-ASCII input.
  *
