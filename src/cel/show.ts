@@ -2,6 +2,7 @@
  * Values written as the reference writes them: Rust's `f64` Display (what `string(1.5)` returns)
  * and, for error messages, an approximation of the crate's `{:?}` of a Value.
  */
+import { debugDuration, formatRfc3339 } from './time.js';
 import { CelDuration, CelFunction, CelMap, CelTimestamp, CelType, CelUint, keyText, type CelValue } from './value.js';
 
 /** Rust's `f64::to_string()`: shortest round-trip digits, never an exponent; `inf`, `NaN`, `-0`. */
@@ -59,8 +60,8 @@ function debug(v: CelValue, depth: number): string {
     }
     return `Map(Map { map: {${parts.join(', ')}} })`;
   }
-  if (v instanceof CelTimestamp) return `Timestamp(${v.nanos}ns)`;
-  if (v instanceof CelDuration) return `Duration(${v.nanos}ns)`;
+  if (v instanceof CelTimestamp) return `Timestamp(${formatRfc3339(v)})`;
+  if (v instanceof CelDuration) return `Duration(${debugDuration(v)})`;
   if (v instanceof CelFunction) return `Function(${JSON.stringify(v.name)}, …)`;
   if (v instanceof CelType) return `Type(${v.name})`;
   const list = v as readonly CelValue[];

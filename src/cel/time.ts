@@ -73,10 +73,22 @@ export function formatRfc3339(t: CelTimestamp): string {
   const off = Math.abs(t.offsetSeconds);
   const sign = t.offsetSeconds < 0 ? '-' : '+';
   return (
-    `${pad(date.getUTCFullYear(), 4)}-${pad(date.getUTCMonth() + 1, 2)}-${pad(date.getUTCDate(), 2)}` +
+    `${yearText(date.getUTCFullYear())}-${pad(date.getUTCMonth() + 1, 2)}-${pad(date.getUTCDate(), 2)}` +
     `T${pad(date.getUTCHours(), 2)}:${pad(date.getUTCMinutes(), 2)}:${pad(date.getUTCSeconds(), 2)}${frac}` +
     `${sign}${pad(Math.floor(off / 3600), 2)}:${pad(Math.floor((off % 3600) / 60), 2)}`
   );
+}
+
+/** chrono writes a year outside 0..=9999 with its sign and at least four digits (`{:+05}`). */
+function yearText(year: number): string {
+  if (year >= 0 && year <= 9999) return pad(year, 4);
+  return `${year < 0 ? '-' : '+'}${pad(Math.abs(year), 4)}`;
+}
+
+/** chrono's `{:?}` of a `TimeDelta`: whole seconds rounded down, and the nanoseconds above them. */
+export function debugDuration(d: CelDuration): string {
+  const secs = d.nanos >= 0n ? d.nanos / NS : -((-d.nanos + NS - 1n) / NS);
+  return `TimeDelta { secs: ${secs}, nanos: ${d.nanos - secs * NS} }`;
 }
 
 const UNITS: readonly (readonly [string, bigint])[] = [
@@ -134,8 +146,15 @@ export function parseDuration(s: string): CelDuration {
  * `string(duration('-1s'))` is not `-1s`.
  */
 export function formatDuration(d: CelDuration): string {
-  const neg = d.nanos < 0n;
+  let neg = d.nanos < 0n;
   let u = BigInt.asUintN(64, d.nanos);
+  if (d.nanos > INT64_MAX || d.nanos < INT64_MIN) {
+    // Past i64 nanoseconds (`num_nanoseconds()` is None) the crate takes the whole seconds, rounded
+    // toward zero, as u64 times 10^9, wrapping.
+    const secs = d.nanos / 1_000_000_000n;
+    neg = secs < 0n;
+    u = BigInt.asUintN(64, BigInt.asUintN(64, secs) * 1_000_000_000n);
+  }
   const SECOND = 1_000_000_000n;
   let out = '';
   const frac = (v: bigint, prec: number): [string, bigint] => {

@@ -4,11 +4,13 @@
  *
  * Every test of every suite is run. Those inside the dialect (support/dialect.ts says which, and
  * why not) must give exactly the expected value — same CEL type, recursively — or, when the suite
- * expects an evaluation error, an error. Those outside it must not give a value that differs from
- * what the suite expects: ideally they are refused; an out-of-dialect test that still evaluates
- * correctly is fine. A test the suite expects to fail, or whose expected value our model cannot
- * hold, must therefore fail. (Tests in a container are the exception: runCel cannot be given one,
- * and without it the text is another program, so only an answer is required of them.)
+ * expects an evaluation error, an error. Those outside it must give exactly the outcome recorded
+ * for them in conformance-out.data.ts, which is the crate's (the same refusal at the same stage with
+ * the same message, or the same value), and must not give a value that differs from what the suite
+ * expects: an out-of-dialect test that still evaluates correctly is fine. A test the suite expects
+ * to fail, or whose expected value our model cannot hold, must therefore fail. (Tests in a
+ * container are the exception to the latter: runCel cannot be given one, and without it the text
+ * is another program.)
  *
  * Where Tenuo's CEL (cel-interpreter 0.10, which src/cel follows) departs from the spec, a test
  * that does not meet the suite must show one of the departures of support/departures.ts (each a
@@ -35,6 +37,8 @@ import {
   type Verdict,
 } from './support/dialect.js';
 import { DEPARTURES, departureOf } from './support/departures.js';
+import { outcomeText } from './support/outcome.js';
+import { OUT_OF_DIALECT_OUTCOMES } from './conformance-out.data.js';
 import { referenceRun, type RunResult } from './support/reference.js';
 
 /**
@@ -201,7 +205,8 @@ describe('CEL conformance suite against runCel', () => {
       for (const [section, list] of sections) {
         describe(section, () => {
           it.each(list.map((c) => [c.name, c] as const))('%s', (_name, c) => {
-            const r = runCase(c, runCel);
+            const answer = runCel(c.test.expr, c.bindings ?? {});
+            const r: RunResult = answer;
             const divergence = KNOWN_DIVERGENCES[c.test.id];
             if (divergence !== undefined) {
               expect(c.verdict.in, `${c.test.id} is listed as a known divergence but is out of the dialect`).toBe(true);
@@ -209,6 +214,9 @@ describe('CEL conformance suite against runCel', () => {
             } else if (c.verdict.in) {
               checkOrDeparture(c, r, () => checkIn(c, r));
             } else {
+              const recorded = OUT_OF_DIALECT_OUTCOMES[c.test.id];
+              expect(recorded, `${c.test.id} is out of the dialect and has no recorded outcome`).toBeDefined();
+              expect(outcomeText(answer), `${c.test.id}: ${c.test.expr}`).toBe(recorded);
               checkOrDeparture(c, r, () => checkOut(c, r));
             }
           });
@@ -220,6 +228,11 @@ describe('CEL conformance suite against runCel', () => {
   it("explains every departure by one of the reference's rules, and every rule explains some test", () => {
     console.log(`departures from the spec (the reference's CEL): ${[...departuresSeen].map(([id, n]) => `${id} ${n}`).join(', ')}`);
     expect(DEPARTURES.map((d) => d.id).filter((id) => !departuresSeen.has(id))).toEqual([]);
+  });
+
+  it('records an outcome for out-of-dialect tests only', () => {
+    const out = new Set(cases.filter((c) => !c.verdict.in).map((c) => c.test.id));
+    expect(Object.keys(OUT_OF_DIALECT_OUTCOMES).filter((id) => !out.has(id))).toEqual([]);
   });
 
   it('has every listed divergence among its tests', () => {

@@ -25,6 +25,15 @@ describe('Rust regex semantics on RE2', () => {
     expect(m('^[^\\d]$', '٣')).toBe(false);
   });
 
+  it("\\w holds the Other_Alphabetic letters outside M (circled and squared letters), as Rust's", () => {
+    resetRegexBudget();
+    expect(m('^\\w$', '\u24d0')).toBe(true); // ⓐ
+    expect(m('^\\w$', '\u{1f170}')).toBe(true); // 🅰
+    expect(m('^\\W$', '\u24d0')).toBe(false);
+    expect(m('^[^\\w]$', '\u24d0')).toBe(false);
+    expect(m('^[\\w--\\pL]$', '\u24d0')).toBe(true);
+  });
+
   it('\\p{..} classes and case folding pass through', () => {
     expect(m('^\\p{L}+$', 'Ωmega')).toBe(true);
     expect(m('^\\p{Greek}+$', 'Ωω')).toBe(true);
@@ -44,10 +53,17 @@ describe('Rust regex semantics on RE2', () => {
   });
 
   it('refuses what Rust and RE2 read differently', () => {
-    for (const p of ['[a-z&&[^x]]', '[a-z--x]', '[a[b]]', '[\\W]', '(?x) a', '(?u)a', '\\<a', 'a\\>', '\\b{start}a', '\\u0041', '\\Qa.b\\E', '(a)\\1', 'a{', 'a{,3}', '[a']) {
-      expect(m(p, 'a'), p).toMatch(/not supported here|invalid|missing/);
+    for (const p of ['(?x) a', '(?u)a', '\\<a', 'a\\>', '\\b{start}a', '\\u0041', '\\Qa.b\\E', '(a)\\1', 'a{', 'a{,3}', '[a']) {
+      expect(m(p, 'a'), p).toMatch(/not supported here|invalid|missing|parse error/);
     }
     expect(m('[[:alpha:]]+', 'ab')).toBe(true); // POSIX classes are the same (ASCII) in both
+  });
+
+  it('decides class set operations and nested classes (test/constraints/regex-class.test.ts)', () => {
+    expect(m('^[a-z&&[^x]]$', 'x')).toBe(false);
+    expect(m('^[a-z--x]$', 'y')).toBe(true);
+    expect(m('^[a[b]]$', 'b')).toBe(true);
+    expect(m('^[\\W]$', '!')).toBe(true);
   });
 
   it('refuses Unicode properties RE2 does not know (Rust knows them)', () => {

@@ -84,7 +84,12 @@ export function parseIp(s: string): IpAddress | undefined {
   return undefined;
 }
 
-/** Parses `addr/prefix` (or a bare address, prefix = full length) as `ipnetwork` does. */
+/**
+ * Parses `addr/prefix` (or a bare address, prefix = full length) as `ipnetwork` 0.21's
+ * `IpNetwork::from_str` does: one `/` at most; after it, for an IPv4 network, either a dotted
+ * netmask (contiguous ones only: `255.0.0.0` is /8, `255.0.255.0` is refused) or a prefix
+ * length; for IPv6 a prefix length only (no `ffff::`-style mask).
+ */
 export function parseNetwork(s: string): IpNetwork | undefined {
   const slash = s.indexOf('/');
   const addrText = slash < 0 ? s : s.slice(0, slash);
@@ -93,10 +98,29 @@ export function parseNetwork(s: string): IpNetwork | undefined {
   const max = address.version === 4 ? 32 : 128;
   if (slash < 0) return { address, prefix: max };
   const prefixText = s.slice(slash + 1);
-  if (!/^[0-9]{1,3}$/.test(prefixText)) return undefined;
-  const prefix = Number(prefixText);
-  if (prefix > max) return undefined;
-  return { address, prefix };
+  // A netmask that reads as an address is never retried as a length (`?` on the mask's error).
+  const mask = address.version === 4 ? parseIpv4(prefixText) : undefined;
+  const prefix = mask ? ipv4MaskToPrefix(mask) : parsePrefixLength(prefixText, max);
+  return prefix === undefined ? undefined : { address, prefix };
+}
+
+/**
+ * Rust's `u8::from_str` bounded by `max`: ASCII digits after an optional `+`, leading zeros
+ * allowed (`+08`, `0008`), no `-`, no spaces, no other radix.
+ */
+function parsePrefixLength(text: string, max: number): number | undefined {
+  if (!/^\+?[0-9]+$/.test(text)) return undefined;
+  const digits = text.replace(/^\+?0*/, '');
+  if (digits.length > 3) return undefined;
+  const n = digits === '' ? 0 : Number(digits);
+  return n <= max ? n : undefined;
+}
+
+/** The prefix length of a netmask whose one bits are contiguous from the top; undefined otherwise. */
+function ipv4MaskToPrefix(mask: Uint8Array): number | undefined {
+  const bits = Array.from(mask, (b) => b.toString(2).padStart(8, '0')).join('');
+  const ones = bits.indexOf('0') < 0 ? 32 : bits.indexOf('0');
+  return bits.slice(ones).includes('1') ? undefined : ones;
 }
 
 /** True when `ip` lies in `net` (host bits of the network address are ignored, as ipnetwork does). */

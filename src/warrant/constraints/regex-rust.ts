@@ -6,23 +6,40 @@
  * `perl_digit`, `perl_space`), RE2's are ASCII. They are rewritten:
  *   \d → \p{Nd} (Rust: Unicode Decimal_Number, the same set)
  *   \s → the White_Space property, listed
- *   \w → [\p{L}\p{Nl}\p{M}\p{Nd}\p{Pc}\x{200C}\x{200D}]. Rust's is Alphabetic ∪ M ∪ Nd ∪ Pc ∪
+ *   \w → [\p{L}\p{Nl}\p{M}\p{Nd}\p{Pc}\x{200C}\x{200D}…]. Rust's is Alphabetic ∪ M ∪ Nd ∪ Pc ∪
  *        Join_Control; Alphabetic = L ∪ Nl ∪ Other_Alphabetic, and RE2 cannot name
- *        Other_Alphabetic, whose members outside M (e.g. the circled letters Ⓐ–ⓩ, So) are missed.
+ *        Other_Alphabetic: its members outside M (the circled and squared letters Ⓐ–ⓩ, 🄰–🅉,
+ *        🅐–🅩, 🅰–🆉, So) are listed (regex-class.ts).
+ *   RE2's Unicode tables are newer than regex-syntax 0.8's (Unicode 16): a code point assigned
+ *   since then is in a class here and in none there.
  * `\b` and `\B` are Unicode word boundaries in Rust and ASCII ones in RE2: they agree on ASCII
  * input, so a pattern using them is kept and flagged; regexOutcome refuses it on non-ASCII input.
  *
- * Refused (Rust reads them differently, or RE2 would read them as literals): class set operations
- * and nested classes (`&&`, `--`, `~~`, `[a[b]]`), `\W`/`\S` inside a class, the flags `x`, `u`,
- * `R`, `\<`, `\>`, `\b{…}`, `\u`/`\U` escapes, `\Q…\E`, `\C`, digit escapes, and a `{` that does
- * not open a counted repetition (an error in Rust, a literal in RE2).
+ * Bracketed classes are parsed as Rust parses them (regex-class.ts); one with class set operations
+ * (`&&`, `--`, `~~`), nested classes (`[a[^b]]`), `\W`/`\S` inside, or `\u`/`\U` escapes is
+ * written as one RE2 class of the code points it matches. A class Rust refuses is an invalid
+ * pattern here too.
+ *
+ * Invalid, as in Rust: digit escapes (backreferences, octal is off), `\Q`, `\E`, `\C`, a trailing
+ * backslash.
+ *
+ * Refused (Rust reads them differently, or RE2 would read them as literals): the flags `x`, `u`,
+ * `R`, `\<`, `\>`, `\b{…}`, `\u`/`\U` escapes outside a class, and a `{` that does not open a
+ * counted repetition (an error in Rust, a literal in RE2).
  */
-
-const WORD = '\\p{L}\\p{Nl}\\p{M}\\p{Nd}\\p{Pc}\\x{200C}\\x{200D}';
-const SPACE = '\\t\\n\\x{0B}\\f\\r \\x{85}\\x{A0}\\x{1680}\\x{2000}-\\x{200A}\\x{2028}\\x{2029}\\x{202F}\\x{205F}\\x{3000}';
+import { SPACE, translateRustClass, WORD } from './regex-class.js';
 
 export interface Refused {
   readonly refused: string;
+}
+
+/** The pattern is not a valid Rust regex; `invalid` says why, as Rust's parser would. */
+export interface Invalid {
+  readonly invalid: string;
+}
+
+function invalid(why: string): Invalid {
+  return { invalid: `regex parse error: ${why}` };
 }
 
 function refuse(why: string): Refused {
@@ -30,15 +47,18 @@ function refuse(why: string): Refused {
 }
 
 /** The RE2 pattern; `asciiBoundary` when it uses `\b`/`\B` (valid only on ASCII input). */
-export function translateRustRegex(p: string): string | Refused {
+export function translateRustRegex(p: string): string | Refused | Invalid {
   let out = '';
   let inClass = false;
   let classStart = 0;
+  // Case-insensitivity (`i`) where the cursor is, and as it was outside each open group.
+  let fold = false;
+  const outerFold: boolean[] = [];
   for (let i = 0; i < p.length; i++) {
     const c = p[i]!;
     if (c === '\\') {
       const e = p[i + 1];
-      if (e === undefined) return refuse('trailing backslash');
+      if (e === undefined) return invalid('incomplete escape sequence, reached end of pattern prematurely');
       i++;
       switch (e) {
         case 'w':
@@ -70,12 +90,13 @@ export function translateRustRegex(p: string): string | Refused {
         case '>':
         case 'u':
         case 'U':
+          return refuse(`the escape \\${e}`);
         case 'Q':
         case 'E':
         case 'C':
-          return refuse(`the escape \\${e}`);
+          return invalid('unrecognized escape sequence');
         default: {
-          if (e >= '0' && e <= '9') return refuse(`the escape \\${e}`);
+          if (e >= '0' && e <= '9') return invalid('backreferences are not supported');
           // \p{Name}, \P{Name}, \x{10FFFF}: the braces belong to the escape.
           if ((e === 'p' || e === 'P' || e === 'x') && p[i + 1] === '{') {
             const close = p.indexOf('}', i + 1);
@@ -96,17 +117,24 @@ export function translateRustRegex(p: string): string | Refused {
         continue;
       }
       if (c === '[') {
+        // Only a POSIX class can open here: a class with a nested one took the set path.
         const posix = /^\[:\^?[a-z]+:\]/.exec(p.slice(i));
         if (!posix) return refuse('nested classes');
         out += posix[0];
         i += posix[0].length - 1;
         continue;
       }
-      if ((c === '&' || c === '-' || c === '~') && p[i + 1] === c) return refuse(`the class operator ${c}${c}`);
       out += c;
       continue;
     }
     if (c === '[') {
+      const cls = translateRustClass(p, i, fold);
+      if (!('plain' in cls)) return cls;
+      if (!cls.plain) {
+        out += cls.re2;
+        i = cls.end - 1;
+        continue;
+      }
       inClass = true;
       out += c;
       if (p[i + 1] === '^') {
@@ -121,10 +149,14 @@ export function translateRustRegex(p: string): string | Refused {
       }
       continue;
     }
-    if (c === '(' && p[i + 1] === '?') {
-      const flags = /^\(\?([a-zA-Z-]*)[:)]/.exec(p.slice(i));
+    if (c === '(') {
+      const flags = p[i + 1] === '?' ? /^\(\?([a-zA-Z-]*)([:)])/.exec(p.slice(i)) : null;
       if (flags && /[xuR]/.test(flags[1]!)) return refuse(`the flag group (?${flags[1]})`);
+      // `(?i)` changes the enclosing group from here on; every other `(` opens a group.
+      if (flags?.[2] !== ')') outerFold.push(fold);
+      if (flags) fold = foldAfter(flags[1]!, fold);
     }
+    if (c === ')') fold = outerFold.pop() ?? fold;
     if (c === '{') {
       if (!/^\{\d+(?:,\d*)?\}/.test(p.slice(i))) return refuse("a '{' that does not open a counted repetition");
     }
@@ -132,6 +164,15 @@ export function translateRustRegex(p: string): string | Refused {
   }
   if (inClass) return refuse('an unclosed class');
   return out;
+}
+
+/** The case-insensitivity after flags such as `i`, `-i`, `s-i`, `im-sU`. */
+function foldAfter(flags: string, fold: boolean): boolean {
+  const dash = flags.indexOf('-');
+  const on = dash < 0 ? flags : flags.slice(0, dash);
+  const off = dash < 0 ? '' : flags.slice(dash + 1);
+  if (off.includes('i')) return false;
+  return on.includes('i') ? true : fold;
 }
 
 /** Whether the pattern's `\b`/`\B` could read differently from Rust's on this input. */

@@ -52,7 +52,7 @@ export function compileRegex(pattern: string): CompiledRegex {
   } else {
     const translated = translateRustRegex(pattern);
     if (typeof translated !== 'string') {
-      out = { limit: translated.refused };
+      out = 'invalid' in translated ? translated.invalid : { limit: translated.refused };
     } else {
       try {
         const re = RE2JS.compile(translated);
