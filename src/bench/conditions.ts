@@ -42,7 +42,7 @@ function openSet(params: readonly string[], tool: string, allowUnknown: boolean)
  * parameter. Closed-world like the reference, except for tools whose task-scoped grant opts out
  * (`_allow_unknown: true`): a child may not be wider than its parent, so the root must be open there.
  */
-export function broadGrants(scenario: Scenario): ToolGrants {
+export function broadGrants(scenario: Pick<Scenario, 'tools' | 'warrant'>): ToolGrants {
   const tools: Record<string, ConstraintSet> = {};
   const openTools = new Set(Object.keys(scenario.warrant).filter((t) => scenario.warrant[t]?.allowUnknown));
   for (const [tool, sig] of Object.entries(BUILTIN_TOOLS)) tools[tool] = openSet(sig.params, tool, openTools.has(tool));

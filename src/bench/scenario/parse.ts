@@ -11,7 +11,10 @@ import type { Constraint, ConstraintSet, ToolGrants } from '../../warrant/constr
 import type { Value } from '../../warrant/value.js';
 import { checkJudge } from '../judge-check.js';
 import { celProblem, constraintFromYaml } from './constraint-yaml.js';
-import { beginFile } from './warnings.js';
+import { beginFile, warnLoader } from './warnings.js';
+import { importWarrantFrom, type WarrantOrigin } from '../../import/token.js';
+import { broadGrants } from '../conditions.js';
+import { resolve } from 'node:path';
 import { celCompileError } from '../../cel/index.js';
 import type { ScenarioProblem } from './errors.js';
 import { MAX_PROBLEMS_PER_FILE } from './limits.js';
@@ -48,7 +51,15 @@ export interface ParseResult {
   readonly name?: { readonly value: string; readonly source: SourcePos };
 }
 
-export function parseScenarioText(text: string, file: string): ParseResult {
+/** Where the file is, for what it reads beside it (`warrant: {from: PATH}`). */
+export interface ParseContext {
+  /** The file's absolute path (default: `file` resolved against the process's folder). */
+  readonly abs?: string;
+  /** A folder every file it reads must resolve into (the action's workspace). */
+  readonly confine?: string;
+}
+
+export function parseScenarioText(text: string, file: string, context: ParseContext = {}): ParseResult {
   const tree = parseYamlTree(text);
   beginFile(file, tree.linePos); // loader warnings (warnings.ts) are placed in this file
   const problems: ScenarioProblem[] = [];
@@ -64,7 +75,7 @@ export function parseScenarioText(text: string, file: string): ParseResult {
   for (const p of schemaProblems) report(p.offset, p.message);
   if (root.kind !== 'map') return done(undefined, problems, file);
 
-  const b = new Builder(root, tainted, failed, report, pos, text);
+  const b = new Builder(root, tainted, failed, report, pos, text, context);
   const scenario = b.build();
   const nameEntry = root.entries.find((e) => e.key === 'name');
   const name =
@@ -97,6 +108,7 @@ class Builder {
     private readonly pos: (offset: number) => SourcePos,
     /** The file's text, to place problems found inside a judge expression (scalar-offset.ts). */
     private readonly text: string,
+    private readonly context: ParseContext,
   ) {}
 
   build(): Scenario | undefined {
@@ -124,6 +136,7 @@ class Builder {
       warrant: warrant.grants,
       warrantSource: this.pos(warrantEntry!.keySpan.start),
       grantSources: warrant.sources,
+      ...(warrant.origin && { warrantFrom: warrant.origin }),
     };
   }
 
@@ -364,9 +377,11 @@ class Builder {
 
   // --- warrant ---------------------------------------------------------------------------------
 
-  private warrant(): { grants: ToolGrants; sources: Record<string, SourcePos> } | undefined {
+  private warrant(): { grants: ToolGrants; sources: Record<string, SourcePos>; origin?: WarrantOrigin } | undefined {
     const node = this.entry(this.root, 'warrant')?.value;
     if (node?.kind !== 'map' || this.failed.has(node)) return undefined;
+    const from = this.entry(node, 'from');
+    if (from !== undefined) return this.warrantFrom(node, from);
     const grants: Record<string, ConstraintSet> = Object.create(null) as Record<string, ConstraintSet>;
     const sources: Record<string, SourcePos> = Object.create(null) as Record<string, SourcePos>;
     let ok = !this.tainted.has(node);
@@ -379,6 +394,28 @@ class Builder {
       }
     }
     return ok ? { grants, sources } : undefined;
+  }
+
+  /** `warrant: {from: PATH}`: a Tenuo token's grant, re-granted under the benchmark's chain (src/import/token.ts). */
+  private warrantFrom(node: PMap, from: PEntry): { grants: ToolGrants; sources: Record<string, SourcePos>; origin: WarrantOrigin } | undefined {
+    const others = node.entries.filter((e) => e !== from);
+    for (const e of others) this.report(e.keySpan.start, at(['warrant'], `'${e.key}': a grant read from a token (from:) takes no tool grants beside it`));
+    const path = from.value.kind === 'scalar' && typeof from.value.value === 'string' ? from.value.value : undefined;
+    if (others.length > 0 || path === undefined || this.tainted.has(from.value)) return undefined;
+    const r = importWarrantFrom(path, {
+      scenarioAbs: this.context.abs ?? resolve(this.pos(0).file),
+      ...(this.context.confine !== undefined && { confine: this.context.confine }),
+      paramsOf: (tool) => this.signature(tool)?.params,
+      broadFor: (grants) => broadGrants({ tools: this.customTools, warrant: grants }),
+    });
+    if (!r.ok) {
+      for (const p of r.problems) this.report(from.keySpan.start, at(['warrant', 'from'], p));
+      return undefined;
+    }
+    warnLoader(from.keySpan.start, at(['warrant', 'from'], r.note));
+    const sources: Record<string, SourcePos> = Object.create(null) as Record<string, SourcePos>;
+    for (const tool of Object.keys(r.grants)) sources[tool] = this.pos(from.keySpan.start);
+    return { grants: r.grants, sources, origin: r.origin };
   }
 
   private grant(e: PEntry): ConstraintSet | undefined {
