@@ -291,6 +291,11 @@ export interface WarrantFromContext {
   /** The workspace the file must stay in (the action), or undefined (the CLI). */
   readonly confine?: string;
   readonly paramsOf: ToolParams;
+  /**
+   * Reads PATH instead of the file system (the baseline serves the file as it is at a git ref).
+   * Throws TokenImportError.
+   */
+  readonly readFile?: (from: string) => string;
   /** The benchmark's broad grant for a scenario whose task_scoped grant is `grants`. */
   readonly broadFor: (grants: ToolGrants) => ToolGrants;
 }
@@ -306,7 +311,7 @@ export type WarrantFromResult =
 export function importWarrantFrom(from: string, ctx: WarrantFromContext): WarrantFromResult {
   let token: ImportedToken;
   try {
-    token = readToken(readTokenFile(from, ctx.scenarioAbs, ctx.confine));
+    token = readToken(ctx.readFile ? ctx.readFile(from) : readTokenFile(from, ctx.scenarioAbs, ctx.confine));
   } catch (e) {
     if (e instanceof TokenImportError) return { ok: false, problems: [`'${from}': ${e.message}`] };
     throw e;

@@ -57,6 +57,8 @@ export interface ParseContext {
   readonly abs?: string;
   /** A folder every file it reads must resolve into (the action's workspace). */
   readonly confine?: string;
+  /** Reads a token file named by `warrant: {from: PATH}` instead of the file system (the baseline: at a git ref). */
+  readonly readTokenFile?: (from: string) => string;
 }
 
 export function parseScenarioText(text: string, file: string, context: ParseContext = {}): ParseResult {
@@ -405,6 +407,7 @@ class Builder {
     const r = importWarrantFrom(path, {
       scenarioAbs: this.context.abs ?? resolve(this.pos(0).file),
       ...(this.context.confine !== undefined && { confine: this.context.confine }),
+      ...(this.context.readTokenFile !== undefined && { readFile: this.context.readTokenFile }),
       paramsOf: (tool) => this.signature(tool)?.params,
       broadFor: (grants) => broadGrants({ tools: this.customTools, warrant: grants }),
     });
