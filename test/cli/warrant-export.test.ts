@@ -102,6 +102,15 @@ describe('warrant export', () => {
     const info = (b.scenario_info as { warrant_from?: Record<string, string> }[])[0]!.warrant_from;
     expect(info).toMatchObject({ from: 'cr.pem', token_holder: Buffer.from(exported.payload.holder).toString('hex') });
     expect((a.scenario_info as { warrant_from?: unknown }[])[0]!.warrant_from).toBeUndefined();
+
+    // A results file carrying it is well-formed; a malformed one is refused; the report says it.
+    const { checkResults } = await import('../../src/action/results-file.js');
+    const results = JSON.parse(fromToken.out) as { scenario_info: { warrant_from: Record<string, unknown> }[] };
+    expect(checkResults(results)).toBeUndefined();
+    results.scenario_info[0]!.warrant_from.leaf = 5;
+    expect(checkResults(results)).toMatch(/scenario_info\[0\]\.warrant_from\.leaf/);
+    const md = await runCli(['run', '--scenarios', 's.yaml', '--format', 'markdown'], d);
+    expect(md.out).toMatch(/grant read from the Tenuo token cr\.pem \(leaf tnu_wrt_\w+\), re-granted under the benchmark's chain: the holder key is the benchmark's/);
   });
 
   it('usage errors exit 2', async () => {

@@ -360,8 +360,11 @@ describe('Subpath (lexical containment)', () => {
   ])('a decoded root %j (case_sensitive %j) is matched as written: %j → %j', (root, cs, path, allowed) => {
     expect(ok(decodedSubpath(root, cs), path)).toBe(allowed);
   });
-  it('a decoded root that is not normalized still attenuates as Tenuo says (the child root is normalized by the parent)', () => {
+  it('a decoded root attenuates as Tenuo says: the parent holds its root as written, the child root is normalized', () => {
     expect(checkAttenuation(decodedSubpath('/data'), decodedSubpath('/data/./x'), 't.a')).toBeUndefined();
+    expect(checkAttenuation(decodedSubpath('/data/'), decodedSubpath('/data'), 't.a')).toMatch(/t\.a: /);
+    expect(checkAttenuation(decodedSubpath('/Data', false), decodedSubpath('/data/x', false), 't.a')).toMatch(/t\.a: /);
+    expect(checkAttenuation(decodedSubpath('/data'), { type: 'exact', value: '/data/./x' }, 't.a')).toBeUndefined();
   });
   it('Windows drive paths', () => {
     expect(ok(subpath('C:\\data'), 'C:\\data\\x.txt')).toBe(true);

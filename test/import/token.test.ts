@@ -56,7 +56,7 @@ const SINGLES: { id: string; w: VectorWarrant }[] = VECTORS.vectors.flatMap((v) 
 
 /** A scenario that declares the vector's tools (built-in names are the built-ins) and reads `token`. */
 function scenarioYaml(grants: Record<string, string[]>, from: string): string {
-  const builtin = new Set(['read_file', 'write_file', 'http_request']);
+  const builtin = new Set(['read_file', 'write_file', 'http_request', 'transfer_money']);
   const custom = Object.entries(grants).filter(([t]) => !builtin.has(t));
   const tools = custom.length === 0 ? '' : `tools:\n${custom.map(([t, ps]) => `  ${t}: {params: [${ps.join(', ')}]}`).join('\n')}\n`;
   return (
@@ -290,5 +290,39 @@ describe('warrant: {from: PATH} in a scenario', () => {
       expect(r.err).toMatch(/^s\.yaml:\d+:3: warrant\.from: 'junk\.txt': not a Tenuo token/m);
       expect(r.err).not.toMatch(/\n\s+at /); // no stack trace
     }
+  });
+});
+
+describe('what the benchmark cannot re-grant, from tokens minted here', () => {
+  async function minted(tools: import('../../src/warrant/constraints/types.js').ToolGrants): Promise<string> {
+    const { mint } = await import('../../src/warrant/builder.js');
+    const { key } = await import('../warrant/chain-fixtures.js');
+    let n = 0;
+    return toPem(mint({ issuer: key('control_plane'), holder: key('worker').publicKey, tools, ttlSeconds: 60, clock: () => 1_700_000_000, random: (len) => new Uint8Array(len).fill(++n) }));
+  }
+  const W = { type: 'wildcard' } as const;
+  const yaml = (from: string): string => scenarioYaml({ transfer_money: ['to', 'amount', 'memo'] }, from);
+
+  it('a grant wider than the benchmark’s broad warrant (a transfer of any amount)', async () => {
+    const d = tempDir({ 'any.pem': await minted({ transfer_money: { constraints: { to: W, amount: W, memo: W }, allowUnknown: false } }), 's.yaml': yaml('any.pem') });
+    const problems = await problemsOf(['s.yaml'], d);
+    expect(problems).toEqual([expect.stringMatching(/warrant\.from: 'any\.pem' \(leaf tnu_wrt_\w+\): the benchmark's broad warrant cannot be narrowed to this grant: transfer_money\.amount/)]);
+  });
+
+  it('a `*` tool, and an opaque constraint inside an All', async () => {
+    const star = await minted({ '*': { constraints: {}, allowUnknown: true } });
+    expect(refusal(star)).toMatchObject({ code: 'token_unsupported', message: expect.stringMatching(/grants '\*'/) });
+    const opaque = await minted({ read_file: { constraints: { path: { type: 'all', constraints: [{ type: 'unknown', typeId: 200, payload: new Uint8Array([1]) }] } }, allowUnknown: false } });
+    expect(refusal(opaque)).toMatchObject({ code: 'token_unsupported', message: expect.stringMatching(/read_file\.path: unsupported constraint \(unknown type id 200\)/) });
+  });
+
+  it('a file that is too large, or not UTF-8 text', async () => {
+    const d = tempDir({ 'big.pem': 'A'.repeat(1024 * 1024 + 1), 'a.yaml': yaml('big.pem').replace('name: imported', 'name: a'), 'b.yaml': yaml('bin.cbor').replace('name: imported', 'name: b') });
+    writeFileSync(join(d, 'bin.cbor'), Buffer.from([0x83, 0x01, 0xff, 0xfe]));
+    const problems = await problemsOf(['a.yaml', 'b.yaml'], d);
+    expect(problems).toEqual([
+      expect.stringMatching(/^a\.yaml:\d+:3: warrant\.from: 'big\.pem': 1048577 bytes; a token file is at most 1048576 bytes$/),
+      expect.stringMatching(/^b\.yaml:\d+:3: warrant\.from: 'bin\.cbor': not a Tenuo token \(base64url, hex or PEM\): not UTF-8 text$/),
+    ]);
   });
 });
