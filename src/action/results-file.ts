@@ -178,7 +178,7 @@ const results = shape(
   },
   {
     timings: (v, at) => (isObj(v) ? undefined : `${at}: expected an object`),
-    scenario_info: list(shape({ name: str, description: str, request: str })),
+    scenario_info: list(shape({ name: str, description: str, request: str }, { warrant_from: shape({ from: str, leaf: str, token_holder: str, token_root: str }) })),
   },
 );
 

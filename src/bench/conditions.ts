@@ -56,7 +56,7 @@ function rootSet(params: readonly string[], tool: string, optedOut: boolean): Co
  * The broad grant: every built-in tool and every tool the scenario declares, `Wildcard` on every
  * parameter, except the tools whose task-scoped grant opts out of closed world (rootSet).
  */
-export function broadGrants(scenario: Scenario): ToolGrants {
+export function broadGrants(scenario: Pick<Scenario, 'tools' | 'warrant'>): ToolGrants {
   const tools = table<ConstraintSet>();
   const optedOut = (t: string): boolean => Object.prototype.hasOwnProperty.call(scenario.warrant, t) && scenario.warrant[t]!.allowUnknown;
   for (const [tool, sig] of Object.entries(BUILTIN_TOOLS)) tools[tool] = rootSet(sig.params, tool, optedOut(tool));

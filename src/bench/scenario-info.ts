@@ -5,12 +5,26 @@
  */
 import type { Scenario } from './scenario/types.js';
 
+/** A task_scoped grant read from a Tenuo token (`warrant: {from: PATH}`), re-granted by the benchmark. */
+export interface WarrantFromInfo {
+  from: string; // PATH as written
+  leaf: string; // the token's leaf, tnu_wrt_…
+  token_holder: string; // hex: the token's holder, replaced by the benchmark's worker key
+  token_root: string; // hex: the token's root issuer
+}
+
 export interface ScenarioInfo {
   name: string;
   description: string;
   request: string;
+  warrant_from?: WarrantFromInfo;
 }
 
 export function scenarioInfo(scenarios: readonly Scenario[]): ScenarioInfo[] {
-  return scenarios.map((s) => ({ name: s.name, description: s.description, request: s.request }));
+  return scenarios.map((s) => ({
+    name: s.name,
+    description: s.description,
+    request: s.request,
+    ...(s.warrantFrom && { warrant_from: { ...s.warrantFrom } }),
+  }));
 }

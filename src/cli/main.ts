@@ -22,6 +22,7 @@ const USAGE = `usage:
   delegation-bench warrant decode TOKEN
   delegation-bench warrant verify --trusted-root HEX [--now UNIX] [--revoked ID]...
                        [--tool T --args JSON [--pop HEX | --holder-key SEEDHEX]] TOKEN...
+  delegation-bench warrant export --scenario NAME [--scenarios PATH]... [--seed S]
 `;
 
 const commands: Readonly<Record<string, Command>> = {

@@ -22,16 +22,19 @@ import { parseTokens } from '../warrant/text.js';
 import type { Args, Value } from '../warrant/value.js';
 import type { SignedWarrant } from '../warrant/types.js';
 import { EXIT_FAILED, EXIT_OK, UsageError, type CliIO, type Command } from './io.js';
+import { warrantExportCommand } from './warrant-export.js';
 
 const USAGE = `usage:
   delegation-bench warrant decode TOKEN
   delegation-bench warrant verify --trusted-root HEX [--now UNIX] [--revoked ID]...
                        [--tool T --args JSON [--pop HEX | --holder-key SEEDHEX]] TOKEN...
+  delegation-bench warrant export --scenario NAME [--scenarios PATH]... [--seed S]
 
 TOKEN: a SignedWarrant or WarrantStack as base64url, hex or PEM; '-' reads stdin. Several tokens
 form a chain, root first. decode prints the warrant as JSON (an array for a stack); verify prints
 {"valid", "code", "message", "chain", "authorization"}. In --args, a number with a fraction or an
 exponent is a float, an integral number an int; {"$float": 1} forces a float, {"$int": "…"} an int.
+export writes a scenario's task_scoped grant as the run's chain (PEM; warrant export --help).
 Exit: 0 valid, 1 invalid warrant or denied call, 2 usage.
 `;
 
@@ -272,6 +275,7 @@ async function verifyCommand(argv: string[], io: CliIO): Promise<number> {
 
 export const warrantCommand: Command = async (argv, io) => {
   const [sub, ...rest] = argv;
+  if (sub === 'export') return warrantExportCommand(rest, io);
   if (sub === '--help' || sub === '-h' || sub === 'help' || rest.includes('--help')) {
     io.stdout(USAGE);
     return EXIT_OK;

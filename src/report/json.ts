@@ -86,7 +86,17 @@ export function canonicalResults(r: Results): Results {
     mode: r.mode,
     conditions: [...r.conditions],
     scenarios: [...r.scenarios],
-    ...optional('scenario_info', r.scenario_info?.map((s) => ({ name: s.name, description: s.description, request: s.request }))),
+    ...optional(
+      'scenario_info',
+      r.scenario_info?.map((s) => ({
+        name: s.name,
+        description: s.description,
+        request: s.request,
+        ...(s.warrant_from && {
+          warrant_from: { from: s.warrant_from.from, leaf: s.warrant_from.leaf, token_holder: s.warrant_from.token_holder, token_root: s.warrant_from.token_root },
+        }),
+      })),
+    ),
     trials: r.trials.map(trial),
     summary: sums,
     reachability: reachability(r.reachability),

@@ -12,11 +12,13 @@ import { attenuationSound, containedIn, equalForms, neverErrors } from '../../sr
 import { checkAttenuation } from '../../src/warrant/constraints/attenuate.js';
 import { constraintOutcome } from '../../src/warrant/constraints/satisfy.js';
 import type { Constraint } from '../../src/warrant/constraints/types.js';
+import { subpathRoot } from '../../src/warrant/constraints/subpath.js';
 import { Float, type Value } from '../../src/warrant/value.js';
 
+/** As the loader builds a Subpath: the root in its constructor form. */
 const sub = (root: string, o: { cs?: boolean; eq?: boolean } = {}): Constraint => ({
   type: 'subpath',
-  root,
+  root: subpathRoot(root, o.cs ?? true),
   caseSensitive: o.cs ?? true,
   allowEqual: o.eq ?? true,
 });
@@ -90,6 +92,8 @@ const VECTORS: Vector[] = [
   { name: 'subpath: case-sensitive ASCII head under a case-insensitive base', base: sub('/app', { cs: false }), head: sub('/App/Config'), expect: 'narrower' },
   { name: 'subpath: both case-insensitive', base: sub('/APP', { cs: false }), head: sub('/app/x', { cs: false }), expect: 'narrower' },
   { name: 'subpath: under /', base: sub('/'), head: sub('/etc'), expect: 'narrower' },
+  // A root decoded from a token as written: '/APP' case-insensitive matches nothing in Tenuo.
+  { name: 'subpath: a decoded case-insensitive base root not lower-cased', base: { type: 'subpath', root: '/APP', caseSensitive: false, allowEqual: true }, head: sub('/app/x', { cs: false }), expect: 'unknown', witness: '/app/x/y' },
 
   // Soundness: never narrower
   { name: 'any [BASE, wildcard]', base: sub('/app/config'), head: any(sub('/app/config'), WILDCARD), expect: 'unknown', witness: '/etc/passwd' },

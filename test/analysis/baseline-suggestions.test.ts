@@ -23,6 +23,7 @@ import { fixFinder } from '../../src/analysis/probes/fix.js';
 import type { ParamKind, ProbeFamily } from '../../src/analysis/probes/types.js';
 import { knownDirectories, tightest } from '../../src/analysis/slack/tighten.js';
 import type { Constraint } from '../../src/warrant/constraints/types.js';
+import { subpathRoot } from '../../src/warrant/constraints/subpath.js';
 import { Float, type Value } from '../../src/warrant/value.js';
 import { runSuite } from '../../src/pipeline/suite.js';
 
@@ -137,7 +138,7 @@ describe('every kind of fix and tightening the analyses produce is decided narro
     expect(changes.map((c) => c.kind), what).toEqual(['constraint_narrowed']);
   }
 
-  const sub = (root: string, caseSensitive = true, allowEqual = true): Constraint => ({ type: 'subpath', root, caseSensitive, allowEqual });
+  const sub = (root: string, caseSensitive = true, allowEqual = true): Constraint => ({ type: 'subpath', root: subpathRoot(root, caseSensitive), caseSensitive, allowEqual });
 
   it('probe fixes: the family’s extra check (All with the granted constraint) and the legitimate values (OneOf)', () => {
     const cases: Array<{ granted: Constraint; kind: ParamKind; family: ProbeFamily; legit: Value[]; probes: Value[] }> = [

@@ -3,6 +3,8 @@
  * widens a Subpath, (b) adds a tool, (c) raises a Range maximum, (d) only narrows; plus a Regex
  * change that cannot be proven, a shallow clone without the base, and refused refs and paths.
  */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runBaseline, BaselineError } from '../../src/analysis/baseline/index.js';
 import { sourcesOf, withBaseline } from '../../src/analysis/baseline/gate.js';
@@ -286,5 +288,40 @@ describe('baseline: reading the ref', () => {
     expect(out.baseline.added).toEqual(['docs']);
     expect(out.baseline.widenings).toEqual([]);
     expect(git(dir, 'status', '--porcelain')).toBe(before);
+  });
+});
+
+describe('baseline: a grant read from a token file', () => {
+  /** The task_scoped chain a run grants for `text`'s scenario, as PEM. */
+  async function tokenOf(text: string): Promise<string> {
+    const { Conditions } = await import('../../src/bench/conditions.js');
+    const { toPem } = await import('../../src/warrant/text.js');
+    const d = tempDir();
+    writeFileSync(join(d, 's.yaml'), text);
+    const [s] = await loadScenarios(['s.yaml'], d);
+    return toPem(new Conditions(SEED).delegation(s!, 'task_scoped')!.chain);
+  }
+  const fromToken = (text: string): string => text.replace(/^warrant:[\s\S]*$/m, 'warrant:\n  from: ../tokens/w.pem\n');
+
+  it('reads the token as it is at the ref: a token widened in the working tree is a widening', async () => {
+    const text = fromToken(scenario());
+    const { dir, baseSha } = repoWith(
+      { 'scenarios/docs.yaml': text, 'tokens/w.pem': await tokenOf(scenario()) },
+      { 'tokens/w.pem': await tokenOf(scenario({ readFile: '{subpath: /app}' })) },
+    );
+    const scenarios = await loadScenarios(['scenarios'], dir);
+    const headResults = runBenchmark({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
+    const outcome = await runBaseline({ ref: baseSha, inputs: ['scenarios'], cwd: dir, seed: SEED, head: scenarios, headResults, allowWidening: false });
+    expect(outcome.problems).toEqual([]);
+    expect(outcome.baseline.widenings).toEqual([expect.objectContaining({ scenario: 'docs', change: 'constraint_widened', tool: 'read_file', param: 'path', proof: 'proven' })]);
+  });
+
+  it('a token missing at the ref is a problem of the base file, not the working tree’s token', async () => {
+    const text = fromToken(scenario());
+    const { dir, baseSha } = repoWith({ 'scenarios/docs.yaml': text }, { 'tokens/w.pem': await tokenOf(scenario()) });
+    const scenarios = await loadScenarios(['scenarios'], dir);
+    const headResults = runBenchmark({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
+    const outcome = await runBaseline({ ref: baseSha, inputs: ['scenarios'], cwd: dir, seed: SEED, head: scenarios, headResults, allowWidening: false });
+    expect(outcome.problems).toEqual([expect.stringMatching(/^[0-9a-f]+:scenarios\/docs\.yaml:\d+:3: warrant\.from: '\.\.\/tokens\/w\.pem': no such file at [0-9a-f]+$/)]);
   });
 });

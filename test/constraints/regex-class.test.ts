@@ -15,7 +15,7 @@ import {
   symmetricDifferenceSet,
   unionSet,
 } from '../../src/warrant/constraints/regex-class.js';
-import { regexOutcome, resetRegexBudget } from '../../src/warrant/constraints/regex.js';
+import { regexOutcome } from '../../src/warrant/constraints/regex.js';
 import type { Constraint } from '../../src/warrant/constraints/types.js';
 
 type Expected = boolean | 'invalid';
@@ -220,15 +220,12 @@ function outcome(pattern: string, value: string): Expected | string {
 
 describe('class set operations as Rust decides them', () => {
   it.each(HAND)('%j against %j: %s', (pattern, value, expected) => {
-    resetRegexBudget();
     expect(outcome(pattern, value)).toBe(expected);
   });
   it.each(GENERATED)('%j against %j: %s', (pattern, value, expected) => {
-    resetRegexBudget();
     expect(outcome(pattern, value)).toBe(expected);
   });
   it('case-insensitivity is scoped to its group, as in Rust', () => {
-    resetRegexBudget();
     expect(outcome('(?i)a(?-i)[k&&K]', 'Ak')).toBe(false);
     expect(outcome('(?i)a(?-i:[k&&K])', 'Ak')).toBe(false);
     expect(outcome('(a(?i))[k&&K]', 'ak')).toBe(false);
@@ -237,7 +234,6 @@ describe('class set operations as Rust decides them', () => {
     expect(outcome('(?i)[k&&K]', '\u212a')).toBe(true);
   });
   it('hex escapes in a class are Rust\'s: \\u and \\U work, a surrogate is an invalid pattern', () => {
-    resetRegexBudget();
     expect(outcome('^[\\u{3b1}-\\U000003C9&&\\p{Greek}]$', '\u03b2')).toBe(true);
     expect(outcome('^[\\uD800]$', 'a')).toBe('invalid');
     expect(outcome('[\\Q]', 'Q')).toBe('invalid');
@@ -246,7 +242,6 @@ describe('class set operations as Rust decides them', () => {
 
 describe('escapes Rust refuses are invalid patterns (its denial), not a limit of ours', () => {
   it.each(['(a)\\1', '\\0', '\\8', '[\\1]', '\\Qa\\E', '\\C', 'a\\', '[\\e]', '[\\b]'])('%j', (pattern) => {
-    resetRegexBudget();
     expect(outcome(pattern, 'aa')).toBe('invalid');
   });
 });
@@ -254,7 +249,6 @@ describe('escapes Rust refuses are invalid patterns (its denial), not a limit of
 describe('through the constraints', () => {
   const ok = (c: Constraint, v: string): boolean => checkConstraint(c, v, 't.a') === undefined;
   it('a Regex constraint decides a class intersection (no longer a limit of ours)', () => {
-    resetRegexBudget();
     const consonants: Constraint = { type: 'regex', pattern: '^[a-z&&[^aeiou]]+$' };
     expect(ok(consonants, 'bcd')).toBe(true);
     expect(ok(consonants, 'bad')).toBe(false);
@@ -262,7 +256,6 @@ describe('through the constraints', () => {
     expect(checkConstraint({ type: 'regex', pattern: '[z-a&&b]' }, 'b', 't.a')).toMatch(/invalid regex: regex parse error/);
   });
   it('CEL matches decides it the same way', () => {
-    resetRegexBudget();
     const cel = (expression: string): Constraint => ({ type: 'cel', expression });
     expect(ok(cel("value.matches('^[a-z&&[^aeiou]]+$')"), 'bcd')).toBe(true);
     expect(ok(cel("value.matches('^[a-z&&[^aeiou]]+$')"), 'bad')).toBe(false);

@@ -5,6 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { checkConstraint, checkConstraintSet } from '../../src/warrant/constraints/satisfy.js';
 import type { Constraint, ConstraintSet } from '../../src/warrant/constraints/types.js';
+import { checkAttenuation } from '../../src/warrant/constraints/attenuate.js';
+import { subpathRoot } from '../../src/warrant/constraints/subpath.js';
 import { Float } from '../../src/warrant/value.js';
 import type { Value } from '../../src/warrant/value.js';
 
@@ -13,7 +15,12 @@ const ok = (c: Constraint, v: Value): boolean => checkConstraint(c, v, 't.a') ==
 const range = (min: number | null, max: number | null, minInclusive = true, maxInclusive = true): Constraint => ({
   type: 'range', min, max, minInclusive, maxInclusive,
 });
+/** A Subpath as Tenuo's constructors (and the scenario loader) build it: the root normalized. */
 const subpath = (root: string, caseSensitive = true, allowEqual = true): Constraint => ({
+  type: 'subpath', root: subpathRoot(root, caseSensitive), caseSensitive, allowEqual,
+});
+/** A Subpath as decoded from the wire: the root as written. */
+const decodedSubpath = (root: string, caseSensitive = true, allowEqual = true): Constraint => ({
   type: 'subpath', root, caseSensitive, allowEqual,
 });
 const urlSafe = (o: Partial<Extract<Constraint, { type: 'url_safe' }>> = {}): Constraint => ({
@@ -334,6 +341,30 @@ describe('Subpath (lexical containment)', () => {
     expect(ok(subpath('/app/./x/../config'), '/app/config/a')).toBe(true);
     expect(ok(subpath('/'), '/anything')).toBe(true);
     expect(ok(subpath('/'), '/')).toBe(true);
+  });
+  // Tenuo's answers (tenuo-oracle, which decodes through the wire path): a decoded root is matched
+  // as written, with only its trailing separators trimmed.
+  it.each([
+    ['/data/', true, '/data', false],
+    ['/data/', true, '/data/x', true],
+    ['/Data', false, '/data/x', false],
+    ['/Data', false, '/Data/x', false],
+    ['/a/./b', true, '/a/b/c', false],
+    ['/a/./b', true, '/a/./b/c', false],
+    ['data', true, '/data/x', false],
+    ['/', true, '/x', true],
+    ['//', true, '/x', true],
+    ['/data', true, '/data/x', true],
+    ['/data/./x', true, '/data/x/y', false],
+    ['C:\\data', true, 'C:\\data\\x', true],
+  ])('a decoded root %j (case_sensitive %j) is matched as written: %j → %j', (root, cs, path, allowed) => {
+    expect(ok(decodedSubpath(root, cs), path)).toBe(allowed);
+  });
+  it('a decoded root attenuates as Tenuo says: the parent holds its root as written, the child root is normalized', () => {
+    expect(checkAttenuation(decodedSubpath('/data'), decodedSubpath('/data/./x'), 't.a')).toBeUndefined();
+    expect(checkAttenuation(decodedSubpath('/data/'), decodedSubpath('/data'), 't.a')).toMatch(/t\.a: /);
+    expect(checkAttenuation(decodedSubpath('/Data', false), decodedSubpath('/data/x', false), 't.a')).toMatch(/t\.a: /);
+    expect(checkAttenuation(decodedSubpath('/data'), { type: 'exact', value: '/data/./x' }, 't.a')).toBeUndefined();
   });
   it('Windows drive paths', () => {
     expect(ok(subpath('C:\\data'), 'C:\\data\\x.txt')).toBe(true);

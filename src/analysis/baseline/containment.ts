@@ -30,7 +30,7 @@
 import { checkAttenuation } from '../../warrant/constraints/attenuate.js';
 import { describeConstraint } from '../../warrant/constraints/format.js';
 import { constraintOutcome, MAX_CONSTRAINT_DEPTH } from '../../warrant/constraints/satisfy.js';
-import { effectiveRoot } from '../../warrant/constraints/subpath.js';
+import { effectiveRoot, subpathRoot } from '../../warrant/constraints/subpath.js';
 import type { Constraint } from '../../warrant/constraints/types.js';
 import { Float, isObjectValue, type Value } from '../../warrant/value.js';
 
@@ -213,6 +213,9 @@ function subpathWithin(base: Of<'subpath'>, head: Of<'subpath'>): string | undef
   let headRoot = effectiveRoot(head);
   const baseRoot = effectiveRoot(base);
   if (!headRoot.startsWith('/') || !baseRoot.startsWith('/')) return undefined; // Windows roots: the attenuation rules only
+  // A root decoded from a token is matched as written (subpath.ts); what follows assumes the form
+  // the constructors store, so any other root is left to the attenuation rules.
+  if (baseRoot !== subpathRoot(baseRoot, base.caseSensitive) || headRoot !== subpathRoot(headRoot, head.caseSensitive)) return undefined;
   if (base.caseSensitive && !head.caseSensitive) return undefined;
   if (!base.caseSensitive && head.caseSensitive) {
     if (!/^[\x00-\x7f]*$/.test(headRoot)) return undefined;

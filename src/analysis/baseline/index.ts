@@ -17,6 +17,8 @@ import { BUILTIN } from '../../bench/scenario/files.js';
 import { MAX_FILE_BYTES, MAX_FILES, MAX_TOTAL_BYTES } from '../../bench/scenario/limits.js';
 import { loadScenarios } from '../../bench/scenario/load.js';
 import { parseScenarioText } from '../../bench/scenario/parse.js';
+import { MAX_TOKEN_FILE_BYTES, TokenImportError } from '../../import/token.js';
+import { posix, sep } from 'node:path';
 import type { Scenario } from '../../bench/scenario/types.js';
 import { compareTrials } from './flips.js';
 import { readFilesAtRef } from './git.js';
@@ -66,8 +68,9 @@ async function baseScenarios(o: BaselineOptions): Promise<{ commit: string; scen
   const problems: string[] = [];
   if (inputs.includes(BUILTIN)) scenarios.push(...(await loadScenarios([BUILTIN], o.cwd)));
   const names = new Set(scenarios.map((s) => s.name));
+  const tokens = await tokenFilesAtRef(o, read.files);
   for (const f of read.files) {
-    const parsed = parseScenarioText(f.text, f.display);
+    const parsed = parseScenarioText(f.text, f.display, { readTokenFile: (from) => tokens.read(f.display, from) });
     if (parsed.problems.length > 0 || !parsed.scenario) {
       problems.push(...parsed.problems.map((p) => `${o.ref}:${formatProblem(p)}`));
       continue;
@@ -84,6 +87,36 @@ async function baseScenarios(o: BaselineOptions): Promise<{ commit: string; scen
   const headFiles = new Set(o.head.map((s) => s.file));
   const kept = wanted ? scenarios.filter((s) => wanted.has(s.name) || headFiles.has(s.file)) : scenarios;
   return { commit: read.commit, scenarios: kept, problems };
+}
+
+/**
+ * The token files the base's scenarios name (`warrant: {from: PATH}`), read at the ref too: a base
+ * grant must be the token as it was there, not as it is in the working tree.
+ */
+async function tokenFilesAtRef(o: BaselineOptions, files: readonly { display: string; text: string }[]): Promise<{ read(scenario: string, from: string): string }> {
+  const wanted = new Set<string>();
+  const pathOf = (scenario: string, from: string): string => posix.normalize(posix.join(posix.dirname(scenario.split(sep).join('/')), from));
+  // A first pass asks each file which token it reads; only a file that says `from:` can name one.
+  for (const f of files.filter((x) => x.text.includes('from:'))) {
+    parseScenarioText(f.text, f.display, {
+      readTokenFile: (from) => {
+        wanted.add(pathOf(f.display, from));
+        throw new TokenImportError('token_unreadable', 'not read yet');
+      },
+    });
+  }
+  const texts = new Map<string, string>();
+  if (wanted.size > 0) {
+    const got = await readFilesAtRef(o.ref, [...wanted], o.cwd, { maxFileBytes: MAX_TOKEN_FILE_BYTES, maxTotalBytes: MAX_TOTAL_BYTES, maxFiles: MAX_FILES }, { fetch: o.fetch ?? false });
+    for (const t of got.files) texts.set(t.display, t.text);
+  }
+  return {
+    read(scenario, from) {
+      const text = texts.get(pathOf(scenario, from));
+      if (text === undefined) throw new TokenImportError('token_unreadable', `no such file at ${o.ref}`);
+      return text;
+    },
+  };
 }
 
 function widenedMessage(w: Widening): string {

@@ -10,9 +10,9 @@ import { compileRegex } from '../../warrant/constraints/regex.js';
 import { warnLoader } from './warnings.js';
 import type { Constraint } from '../../warrant/constraints/types.js';
 import { parseNetwork } from '../../warrant/constraints/ip.js';
+import { subpathRoot } from '../../warrant/constraints/subpath.js';
 import type { Value } from '../../warrant/value.js';
 import { at, type PathSegment } from './path.js';
-import { normalizePosixPath } from './posix-path.js';
 import type { PEntry, PMap, PNode } from './tree.js';
 import { valueFromYaml, type Report } from './value-yaml.js';
 
@@ -228,8 +228,7 @@ function subpath(v: PNode, p: readonly PathSegment[], report: Report): Constrain
   }
   // As the reference's constructor: the root is stored normalized (and lower-cased when the match
   // ignores case), so `/app/config/` and `/app/./config` grant the same thing.
-  const normalized = normalizePosixPath(root);
-  return { type: 'subpath', root: caseSensitive ? normalized : normalized.toLowerCase(), caseSensitive, allowEqual };
+  return { type: 'subpath', root: subpathRoot(root, caseSensitive), caseSensitive, allowEqual };
 }
 
 function urlSafe(v: PNode, p: readonly PathSegment[], report: Report): Constraint | undefined {

@@ -52,7 +52,7 @@ export async function loadScenarioFiles(
       await Promise.allSettled(ahead); // the reads under way close their own files
       break;
     }
-    const result = parseScenarioText(read.text!, f.display, chains);
+    const result = parseScenarioText(read.text!, f.display, { abs: f.abs, ...(confine !== undefined && { confine }) }, chains);
     problems.push(...boundProblems(result.problems));
     if (result.scenario) scenarios.push(result.scenario);
     if (result.name) names.push(result.name);

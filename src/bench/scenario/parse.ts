@@ -12,7 +12,10 @@ import type { Value } from '../../warrant/value.js';
 import { ChainCheck, type ChainProblemSite } from '../chain-check.js';
 import { checkJudge } from '../judge-check.js';
 import { celProblem, constraintFromYaml } from './constraint-yaml.js';
-import { beginFile } from './warnings.js';
+import { beginFile, warnLoader } from './warnings.js';
+import { importWarrantFrom, type WarrantOrigin } from '../../import/token.js';
+import { broadGrants } from '../conditions.js';
+import { resolve } from 'node:path';
 import { celCompileError } from '../../cel/index.js';
 import type { ScenarioProblem } from './errors.js';
 import { MAX_PROBLEMS_PER_FILE } from './limits.js';
@@ -49,11 +52,21 @@ export interface ParseResult {
   readonly name?: { readonly value: string; readonly source: SourcePos };
 }
 
+/** Where the file is, for what it reads beside it (`warrant: {from: PATH}`). */
+export interface ParseContext {
+  /** The file's absolute path (default: `file` resolved against the process's folder). */
+  readonly abs?: string;
+  /** A folder every file it reads must resolve into (the action's workspace). */
+  readonly confine?: string;
+  /** Reads a token file named by `warrant: {from: PATH}` instead of the file system (the baseline: at a git ref). */
+  readonly readTokenFile?: (from: string) => string;
+}
+
 /**
  * `chains` builds each scenario's delegation chains as a run would (chain-check.ts); a loader of
  * many files passes one, so that its keys are derived once.
  */
-export function parseScenarioText(text: string, file: string, chains: ChainCheck = new ChainCheck()): ParseResult {
+export function parseScenarioText(text: string, file: string, context: ParseContext = {}, chains: ChainCheck = new ChainCheck()): ParseResult {
   const tree = parseYamlTree(text);
   beginFile(file, tree.linePos); // loader warnings (warnings.ts) are placed in this file
   const problems: ScenarioProblem[] = [];
@@ -69,7 +82,7 @@ export function parseScenarioText(text: string, file: string, chains: ChainCheck
   for (const p of schemaProblems) report(p.offset, p.message);
   if (root.kind !== 'map') return done(undefined, problems, file);
 
-  const b = new Builder(root, tainted, failed, report, pos, text);
+  const b = new Builder(root, tainted, failed, report, pos, text, context);
   const scenario = b.build();
   // Only a scenario with no other problem is set up: its chains are what a run would build.
   if (scenario !== undefined && problems.length === 0) {
@@ -106,6 +119,7 @@ class Builder {
     private readonly pos: (offset: number) => SourcePos,
     /** The file's text, to place problems found inside a judge expression (scalar-offset.ts). */
     private readonly text: string,
+    private readonly context: ParseContext,
   ) {}
 
   build(): Scenario | undefined {
@@ -133,6 +147,7 @@ class Builder {
       warrant: warrant.grants,
       warrantSource: this.pos(warrantEntry!.keySpan.start),
       grantSources: warrant.sources,
+      ...(warrant.origin && { warrantFrom: warrant.origin }),
     };
   }
 
@@ -406,9 +421,11 @@ class Builder {
 
   // --- warrant ---------------------------------------------------------------------------------
 
-  private warrant(): { grants: ToolGrants; sources: Record<string, SourcePos> } | undefined {
+  private warrant(): { grants: ToolGrants; sources: Record<string, SourcePos>; origin?: WarrantOrigin } | undefined {
     const node = this.entry(this.root, 'warrant')?.value;
     if (node?.kind !== 'map' || this.failed.has(node)) return undefined;
+    const from = this.entry(node, 'from');
+    if (from !== undefined) return this.warrantFrom(node, from);
     const grants: Record<string, ConstraintSet> = Object.create(null) as Record<string, ConstraintSet>;
     const sources: Record<string, SourcePos> = Object.create(null) as Record<string, SourcePos>;
     let ok = !this.tainted.has(node);
@@ -421,6 +438,29 @@ class Builder {
       }
     }
     return ok ? { grants, sources } : undefined;
+  }
+
+  /** `warrant: {from: PATH}`: a Tenuo token's grant, re-granted under the benchmark's chain (src/import/token.ts). */
+  private warrantFrom(node: PMap, from: PEntry): { grants: ToolGrants; sources: Record<string, SourcePos>; origin: WarrantOrigin } | undefined {
+    const others = node.entries.filter((e) => e !== from);
+    for (const e of others) this.report(e.keySpan.start, at(['warrant'], `'${e.key}': a grant read from a token (from:) takes no tool grants beside it`));
+    const path = from.value.kind === 'scalar' && typeof from.value.value === 'string' ? from.value.value : undefined;
+    if (others.length > 0 || path === undefined || this.tainted.has(from.value)) return undefined;
+    const r = importWarrantFrom(path, {
+      scenarioAbs: this.context.abs ?? resolve(this.pos(0).file),
+      ...(this.context.confine !== undefined && { confine: this.context.confine }),
+      ...(this.context.readTokenFile !== undefined && { readFile: this.context.readTokenFile }),
+      paramsOf: (tool) => this.signature(tool)?.params,
+      broadFor: (grants) => broadGrants({ tools: this.customTools, warrant: grants }),
+    });
+    if (!r.ok) {
+      for (const p of r.problems) this.report(from.keySpan.start, at(['warrant', 'from'], p));
+      return undefined;
+    }
+    warnLoader(from.keySpan.start, at(['warrant', 'from'], r.note));
+    const sources: Record<string, SourcePos> = Object.create(null) as Record<string, SourcePos>;
+    for (const tool of Object.keys(r.grants)) sources[tool] = this.pos(from.keySpan.start);
+    return { grants: r.grants, sources, origin: r.origin };
   }
 
   private grant(e: PEntry): ConstraintSet | undefined {

@@ -5,6 +5,7 @@
  */
 import type { ToolGrants } from '../../warrant/constraints/types.js';
 import type { Value } from '../../warrant/value.js';
+import type { WarrantOrigin } from '../../import/token.js';
 
 export interface SourcePos {
   file: string; // as the user named it (relative to cwd when it was given relative)
@@ -66,4 +67,6 @@ export interface Scenario {
   warrant: ToolGrants; // the task_scoped grant
   warrantSource?: SourcePos; // position of `warrant:`
   grantSources?: Readonly<Record<string, SourcePos>>; // tool → position of its key under `warrant:`
+  /** Set when the grant was read from a Tenuo token (`warrant: {from: PATH}`): what it was. */
+  warrantFrom?: WarrantOrigin;
 }

@@ -26,7 +26,10 @@ export function renderScenariosSection(r: Results, esc: TextEscaper): string {
   const lines = info.map((s) => {
     const description = s.description.trim() === '' ? '' : `: ${esc.text(cut(s.description))}`;
     const request = s.request.trim() === '' ? '' : ` — request: ${esc.text(cut(s.request))}`;
-    return `- **${esc.text(s.name)}**${description}${request}`;
+    const from = s.warrant_from
+      ? ` — grant read from the Tenuo token ${esc.text(cut(s.warrant_from.from))} (leaf ${esc.text(cut(s.warrant_from.leaf))}), re-granted under the benchmark's chain: the holder key is the benchmark's, not the token's`
+      : '';
+    return `- **${esc.text(s.name)}**${description}${request}${from}`;
   });
   return `### Scenarios\n\n${lines.join('\n')}`;
 }

@@ -3,9 +3,12 @@
  * `.` and empty components (`//`) are dropped, `..` removes the previous component (never above the
  * root), and both `/` and `\` separate components. Null bytes and relative paths never match.
  *
- * The root is normalized the same way (and lower-cased when matching is case-insensitive), as the
- * reference's constructors do, so `Subpath('/app/config/')` and `Subpath('/app/./config')` mean
- * `/app/config`.
+ * The root is used as the constraint holds it, as the reference's matcher does: its constructors
+ * store the root normalized (and lower-cased when matching is case-insensitive), but a Subpath
+ * decoded from the wire keeps the root as written. So a decoded root `/data/` still contains
+ * `/data/x` (trailing separators are trimmed) but not `/data` itself, and `/a/./b` or a relative root
+ * contains nothing (a normalized path never has those forms). Builders of the model normalize the
+ * root first (subpathRoot).
  */
 
 /** Unix `/…` or Windows `C:\…` / `C:/…`. */
@@ -72,7 +75,13 @@ export interface SubpathSpec {
   readonly allowEqual: boolean;
 }
 
-/** The root as the reference's constructor stores it. */
+/** The root as the reference's constructors store it: normalized, lower-cased when case-insensitive. */
+export function subpathRoot(root: string, caseSensitive: boolean): string {
+  const normalized = normalizePath(root);
+  return caseSensitive ? normalized : normalized.toLowerCase();
+}
+
+/** The root the matcher compares with: the constraint's own, as held (see the header). */
 export function effectiveRoot(s: SubpathSpec): string {
   return rootOf(s).root;
 }
@@ -83,16 +92,15 @@ interface Root {
   readonly prefix: string;
 }
 
-// The reference normalizes the root once, when the constraint is built; constraints here are
-// immutable values, so the same is done once per constraint object, not on every call.
+// The prefix is computed once per constraint object (constraints are immutable values), not on
+// every call.
 const roots = new WeakMap<SubpathSpec, Root>();
 
 function rootOf(s: SubpathSpec): Root {
   let r = roots.get(s);
   if (r === undefined) {
-    const normalized = normalizePath(s.root);
-    const root = s.caseSensitive ? normalized : normalized.toLowerCase();
-    r = { root, prefix: `${root.replace(/\/+$/, '')}/` };
+    // The reference: `format!("{}/", self.root.trim_end_matches('/'))`.
+    r = { root: s.root, prefix: `${s.root.replace(/\/+$/, '')}/` };
     roots.set(s, r);
   }
   return r;

@@ -1,0 +1,86 @@
+/**
+ * `delegation-bench warrant export --scenario NAME [--scenarios PATH]... [--seed S]`: a scenario's
+ * task_scoped grant as the Tenuo chain a run builds for it (org → planner p → worker q, the keys
+ * derived from the seed as `run` derives them), in PEM armor on stdout (`TENUO WARRANT CHAIN`).
+ * The parties' public keys go to stderr, so the token file stays a plain token that Tenuo's
+ * tools and `warrant verify --trusted-root ORG` read. `warrant: {from: FILE}` reads it back: the
+ * same grant, constraint for constraint.
+ */
+import { parseArgs } from 'node:util';
+import { Conditions } from '../bench/conditions.js';
+import { DEFAULT_SEED } from '../bench/run.js';
+import { ScenarioError } from '../bench/scenario/errors.js';
+import { loadScenarios } from '../bench/scenario/load.js';
+import { drainLoaderWarnings } from '../bench/scenario/warnings.js';
+import { toHex } from '../warrant/bytes.js';
+import { warrantIdString } from '../warrant/id.js';
+import { toPem } from '../warrant/text.js';
+import { EXIT_OK, EXIT_USAGE, UsageError, type Command } from './io.js';
+
+export const EXPORT_USAGE = `usage: delegation-bench warrant export --scenario NAME [--scenarios PATH]... [--seed S]
+  --scenario NAME    the scenario whose task_scoped grant to export
+  --scenarios PATH   a scenario file or folder (may repeat; default: the built-in suite)
+  --seed S           the run's seed (default "${DEFAULT_SEED}"): the keys, ids and times are the run's
+
+Writes the chain org → planner → worker as a TENUO WARRANT CHAIN PEM block on stdout and the
+parties' public keys on stderr. Read it back with \`warrant verify --trusted-root ORG FILE\`, or as
+a scenario's grant with \`warrant: {from: FILE}\`.
+`;
+
+const MAX_SEED_CHARS = 1024;
+
+export const warrantExportCommand: Command = async (argv, io) => {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      options: {
+        scenario: { type: 'string' },
+        scenarios: { type: 'string', multiple: true },
+        seed: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (e) {
+    throw new UsageError(`${e instanceof Error ? e.message : String(e)}\n${EXPORT_USAGE}`);
+  }
+  if (values.help) {
+    io.stdout(EXPORT_USAGE);
+    return EXIT_OK;
+  }
+  const name = values.scenario;
+  if (name === undefined || name === '') throw new UsageError(`export needs --scenario NAME\n${EXPORT_USAGE}`);
+  const seed = values.seed ?? DEFAULT_SEED;
+  if (seed.length === 0 || seed.length > MAX_SEED_CHARS) throw new UsageError(`--seed must be 1 to ${MAX_SEED_CHARS} characters`);
+
+  let scenarios;
+  try {
+    scenarios = await loadScenarios(values.scenarios ?? [], io.cwd);
+  } catch (e) {
+    if (e instanceof ScenarioError) {
+      io.stderr(`${e.format()}\n${e.message}\n`);
+      return EXIT_USAGE;
+    }
+    throw e;
+  }
+  for (const w of drainLoaderWarnings()) io.stderr(`warning: ${w}\n`);
+  const scenario = scenarios.find((s) => s.name === name);
+  if (scenario === undefined) {
+    throw new UsageError(`no scenario named '${name}' (loaded: ${scenarios.map((s) => s.name).join(', ')})`);
+  }
+  const conditions = new Conditions(seed);
+  const delegation = conditions.delegation(scenario, 'task_scoped')!;
+  const { org, p, q } = conditions.keys;
+  const leaf = delegation.chain[delegation.chain.length - 1]!.payload;
+  io.stdout(toPem(delegation.chain));
+  io.stderr(
+    `scenario '${name}', seed ${JSON.stringify(seed)}: chain org → p → q, leaf ${warrantIdString(leaf.id)}\n` +
+      `org (trusted root): ${toHex(org.publicKey)}\n` +
+      `planner p:          ${toHex(p.publicKey)}\n` +
+      `worker q (holder):  ${toHex(q.publicKey)}\n` +
+      `verify: delegation-bench warrant verify --trusted-root ${toHex(org.publicKey)} --now ${leaf.issuedAt} FILE\n`,
+  );
+  return EXIT_OK;
+};

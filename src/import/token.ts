@@ -1,0 +1,327 @@
+/**
+ * A real Tenuo token as a scenario's task_scoped grant (`warrant: {from: PATH}`).
+ *
+ * The file holds a SignedWarrant or a chain (base64url or hex CBOR, or PEM armor as Tenuo writes
+ * it); a chain's leaf is the grant. The token must verify on its own: its root's issuer is taken
+ * as the trusted root, every signature and every link is checked. Its expiry is not checked
+ * against the wall clock: the benchmark runs on a simulated clock and re-grants the capabilities
+ * with its own lifetimes, and a token committed beside a scenario must not make CI fail the day it
+ * expires. The chain is checked at the instant its last warrant was issued, so a chain whose child
+ * was issued after its parent expired still does not verify.
+ *
+ * The leaf's tools are then re-granted by the benchmark's planner p to its worker q, constraint for
+ * constraint: the constraints are the decoded ones, which re-encode to the same CBOR bytes, and they
+ * are decided as Tenuo decides a constraint decoded from the wire. The holder is the benchmark's
+ * key, not the token's (its private key is not ours); the loader says so in a note.
+ *
+ * Everything the benchmark cannot carry over is refused, never dropped: an issuer warrant, a `*`
+ * tool, approvals, an opaque constraint, a tool or parameter the scenario does not have, a grant
+ * the benchmark's broad warrant cannot be narrowed to.
+ */
+import { openSync, closeSync, fstatSync, readSync, realpathSync } from 'node:fs';
+import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
+import { VerificationCache } from '../warrant/authorize.js';
+import { toHex } from '../warrant/bytes.js';
+import { DEFAULT_CLOCK_SKEW_SECONDS, verifyChainFull, verifyChainSignatures } from '../warrant/chain.js';
+import { checkToolAttenuation } from '../warrant/constraints/attenuate.js';
+import type { Constraint, ToolGrants } from '../warrant/constraints/types.js';
+import { isWarrantError } from '../warrant/errors.js';
+import { warrantIdString } from '../warrant/id.js';
+import { payloadIssuer } from '../warrant/payload-key.js';
+import { parseTokens } from '../warrant/text.js';
+import type { SignedWarrant } from '../warrant/types.js';
+
+/** Far above any real chain in text form (a WarrantStack is at most 256 KiB of CBOR). */
+export const MAX_TOKEN_FILE_BYTES = 1024 * 1024;
+
+export type TokenImportCode =
+  | 'token_unreadable' // missing, not a regular file, too large, not UTF-8 text
+  | 'token_outside_workspace'
+  | 'not_a_token'
+  | 'token_does_not_verify'
+  | 'token_unsupported' // verifies, but holds what the benchmark cannot re-grant as it is
+  | 'token_not_regrantable'; // does not fit the scenario's tools or the benchmark's chain
+
+export class TokenImportError extends Error {
+  override readonly name = 'TokenImportError';
+  constructor(
+    readonly code: TokenImportCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** A verified token and the grant it carries. */
+export interface ImportedToken {
+  /** The leaf's tools, as decoded: the constraints re-encode to the token's bytes. */
+  readonly grants: ToolGrants;
+  /** The verified warrants, root first. */
+  readonly chain: readonly SignedWarrant[];
+  /** `tnu_wrt_…` of the leaf. */
+  readonly leafId: string;
+  /** Hex public keys: the leaf's holder and the root's issuer. */
+  readonly holder: string;
+  readonly root: string;
+}
+
+/** Where a scenario's grant came from, for the results and the report. */
+export interface WarrantOrigin {
+  /** PATH as written in `from:`. */
+  readonly from: string;
+  readonly leaf: string;
+  /** The token's holder, which the benchmark replaces by its own worker key. */
+  readonly token_holder: string;
+  readonly token_root: string;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Token text → verified grant
+// ---------------------------------------------------------------------------------------------
+
+function describeWarrantError(e: unknown): string {
+  if (isWarrantError(e)) return `${e.code}: ${e.message}`;
+  throw e;
+}
+
+/**
+ * Parses and verifies a token; throws TokenImportError. The signatures are checked before any
+ * payload is decoded (the chain's own root issuer is the trusted key), then the whole chain at the
+ * instant its last warrant was issued.
+ */
+export function readToken(text: string): ImportedToken {
+  let chain: SignedWarrant[];
+  try {
+    chain = parseTokens(text);
+  } catch (e) {
+    throw new TokenImportError('not_a_token', `not a Tenuo token (base64url, hex or PEM): ${describeWarrantError(e)}`);
+  }
+  try {
+    const rootKey = payloadIssuer(chain[0]!.payloadBytes);
+    const cache = new VerificationCache();
+    const options = {
+      trustedRoots: [rootKey],
+      now: 0,
+      revoked: new Set<string>(),
+      clockSkewSeconds: DEFAULT_CLOCK_SKEW_SECONDS,
+      signatureValid: (w: SignedWarrant, key: Uint8Array) => cache.valid(w, key),
+    };
+    verifyChainSignatures(chain, options);
+    const now = Math.max(...chain.map((w) => w.payload.issuedAt));
+    verifyChainFull(chain, { ...options, now });
+  } catch (e) {
+    throw new TokenImportError('token_does_not_verify', `the token does not verify: ${describeWarrantError(e)}`);
+  }
+  const leaf = chain[chain.length - 1]!.payload;
+  const leafId = warrantIdString(leaf.id);
+  if (leaf.warrantType !== 'execution') {
+    throw new TokenImportError('token_unsupported', `the leaf ${leafId} is an issuer warrant: it grants no tool calls (give an execution warrant)`);
+  }
+  if (leaf.requiredApprovers !== null && leaf.requiredApprovers.length > 0) {
+    throw new TokenImportError(
+      'token_unsupported',
+      `the leaf ${leafId} requires approvals (required_approvers); the benchmark cannot produce approvals, and re-granting without them would widen the grant`,
+    );
+  }
+  const tools = Object.keys(leaf.tools);
+  if (tools.includes('*')) {
+    throw new TokenImportError('token_unsupported', `the leaf ${leafId} grants '*' (any tool); the benchmark re-grants named tools only: name each tool`);
+  }
+  for (const tool of tools) {
+    for (const [param, c] of Object.entries(leaf.tools[tool]!.constraints)) {
+      const opaque = opaqueIn(c);
+      if (opaque !== undefined) {
+        throw new TokenImportError(
+          'token_unsupported',
+          `${tool}.${param}: unsupported constraint (unknown type id ${opaque}); Tenuo denies every call under it, and the benchmark cannot re-grant it`,
+        );
+      }
+    }
+  }
+  return { grants: leaf.tools, chain, leafId, holder: toHex(leaf.holder), root: toHex(chain[0]!.payload.issuer) };
+}
+
+/** The type id of an opaque (unknown) constraint anywhere inside `c`. */
+function opaqueIn(c: Constraint): number | undefined {
+  switch (c.type) {
+    case 'unknown':
+      return c.typeId;
+    case 'all':
+    case 'any':
+      for (const x of c.constraints) {
+        const id = opaqueIn(x);
+        if (id !== undefined) return id;
+      }
+      return undefined;
+    case 'not':
+      return opaqueIn(c.constraint);
+    default:
+      return undefined;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The grant against the scenario's tools and the benchmark's chain
+// ---------------------------------------------------------------------------------------------
+
+/** The parameters of a tool the scenario knows, or undefined. */
+export type ToolParams = (tool: string) => readonly string[] | undefined;
+
+/**
+ * Why the benchmark cannot re-grant `grants` to its worker, one reason per problem ([] when it can):
+ * every tool must be one the scenario has, name exactly its parameters (the benchmark's broad
+ * warrant names every parameter, and a child may neither drop nor add one), and narrow `broad`.
+ */
+export function regrantProblems(grants: ToolGrants, paramsOf: ToolParams, broad: ToolGrants): string[] {
+  const problems: string[] = [];
+  for (const tool of Object.keys(grants)) {
+    const params = paramsOf(tool);
+    if (params === undefined) {
+      problems.push(`the token grants tool '${tool}', which the scenario does not have (declare it under tools:)`);
+      continue;
+    }
+    const named = Object.keys(grants[tool]!.constraints);
+    const extra = named.filter((p) => !params.includes(p));
+    const missing = params.filter((p) => !named.includes(p));
+    if (extra.length > 0) {
+      problems.push(`${tool}: the token constrains ${quoted(extra)}, which ${tool} does not take (it takes ${params.length === 0 ? 'no parameters' : params.join(', ')})`);
+    }
+    if (missing.length > 0) {
+      problems.push(
+        `${tool}: the token does not constrain ${quoted(missing)}; the benchmark's warrants name every parameter of a tool, so a grant that leaves one out cannot be re-granted under them (add it to the token's grant, e.g. as Wildcard)`,
+      );
+    }
+  }
+  if (problems.length > 0) return problems;
+  const why = checkToolAttenuation(broad, grants);
+  if (why !== undefined) problems.push(`the benchmark's broad warrant cannot be narrowed to this grant: ${why}`);
+  return problems;
+}
+
+function quoted(names: readonly string[]): string {
+  return names.map((n) => `'${n}'`).join(', ');
+}
+
+// ---------------------------------------------------------------------------------------------
+// The file
+// ---------------------------------------------------------------------------------------------
+
+/** Whether `real` is `root` or below it (both already resolved through symlinks). */
+function within(real: string, root: string): boolean {
+  const rel = relative(root, real);
+  return rel === '' || (!rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel));
+}
+
+function fsReason(e: unknown): string {
+  const code = (e as { code?: unknown }).code;
+  if (code === 'ENOENT') return 'no such file';
+  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
+  if (code === 'EISDIR') return 'is a folder';
+  if (code === 'ELOOP') return 'too many symlinks';
+  return e instanceof Error ? e.message : String(e);
+}
+
+/**
+ * Reads the token file `from` (relative to the scenario file `scenarioAbs`), as UTF-8 text within
+ * MAX_TOKEN_FILE_BYTES. With `confine`, the file must resolve, through every symlink, inside it.
+ * Messages do not repeat the file name: the caller prefixes it.
+ * Synchronous: the loader parses one scenario at a time, and a token is one small file.
+ */
+export function readTokenFile(from: string, scenarioAbs: string, confine?: string): string {
+  const abs = resolve(dirname(scenarioAbs), from);
+  let real: string;
+  try {
+    real = realpathSync(abs);
+  } catch (e) {
+    throw new TokenImportError('token_unreadable', fsReason(e));
+  }
+  if (confine !== undefined) {
+    let root: string;
+    try {
+      root = realpathSync(confine);
+    } catch (e) {
+      throw new TokenImportError('token_outside_workspace', `cannot resolve the workspace ${confine}: ${fsReason(e)}`);
+    }
+    if (!within(real, root)) {
+      throw new TokenImportError(
+        'token_outside_workspace',
+        `resolves (through a symlink or '..') to a path outside the workspace ${confine}; the action reads token files from inside the workspace only`,
+      );
+    }
+  }
+  let fd: number;
+  try {
+    fd = openSync(real, 'r');
+  } catch (e) {
+    throw new TokenImportError('token_unreadable', `cannot read it: ${fsReason(e)}`);
+  }
+  try {
+    const st = fstatSync(fd);
+    if (!st.isFile()) throw new TokenImportError('token_unreadable', 'not a regular file');
+    if (st.size > MAX_TOKEN_FILE_BYTES) {
+      throw new TokenImportError('token_unreadable', `${st.size} bytes; a token file is at most ${MAX_TOKEN_FILE_BYTES} bytes`);
+    }
+    // One byte more than the limit: a file that grows while it is read is still caught.
+    const buf = Buffer.alloc(Math.min(st.size, MAX_TOKEN_FILE_BYTES) + 1);
+    let n = 0;
+    for (;;) {
+      const got = readSync(fd, buf, n, buf.length - n, n);
+      if (got === 0) break;
+      n += got;
+      if (n === buf.length) break;
+    }
+    if (n > MAX_TOKEN_FILE_BYTES) throw new TokenImportError('token_unreadable', `larger than ${MAX_TOKEN_FILE_BYTES} bytes; a token file is at most that`);
+    try {
+      return new TextDecoder('utf-8', { fatal: true }).decode(buf.subarray(0, n));
+    } catch {
+      throw new TokenImportError('not_a_token', 'not a Tenuo token (base64url, hex or PEM): not UTF-8 text');
+    }
+  } finally {
+    closeSync(fd);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// What the loader calls
+// ---------------------------------------------------------------------------------------------
+
+export interface WarrantFromContext {
+  /** The scenario file, absolute: PATH is relative to its folder. */
+  readonly scenarioAbs: string;
+  /** The workspace the file must stay in (the action), or undefined (the CLI). */
+  readonly confine?: string;
+  readonly paramsOf: ToolParams;
+  /**
+   * Reads PATH instead of the file system (the baseline serves the file as it is at a git ref).
+   * Throws TokenImportError.
+   */
+  readonly readFile?: (from: string) => string;
+  /** The benchmark's broad grant for a scenario whose task_scoped grant is `grants`. */
+  readonly broadFor: (grants: ToolGrants) => ToolGrants;
+}
+
+export type WarrantFromResult =
+  | { readonly ok: true; readonly grants: ToolGrants; readonly origin: WarrantOrigin; readonly note: string }
+  | { readonly ok: false; readonly problems: readonly string[] };
+
+/**
+ * `warrant: {from: PATH}` → the grant and where it came from, or every reason it cannot be used
+ * (each a message for the `from:` key's position).
+ */
+export function importWarrantFrom(from: string, ctx: WarrantFromContext): WarrantFromResult {
+  let token: ImportedToken;
+  try {
+    token = readToken(ctx.readFile ? ctx.readFile(from) : readTokenFile(from, ctx.scenarioAbs, ctx.confine));
+  } catch (e) {
+    if (e instanceof TokenImportError) return { ok: false, problems: [`'${from}': ${e.message}`] };
+    throw e;
+  }
+  const problems = regrantProblems(token.grants, ctx.paramsOf, ctx.broadFor(token.grants));
+  if (problems.length > 0) return { ok: false, problems: problems.map((p) => `'${from}' (leaf ${token.leafId}): ${p}`) };
+  const origin: WarrantOrigin = { from, leaf: token.leafId, token_holder: token.holder, token_root: token.root };
+  const note =
+    `the grant of '${from}' (leaf ${token.leafId}, root key ${token.root}) is re-granted under the benchmark's chain, ` +
+    `constraint for constraint: its holder is the benchmark's worker key, not the token's ${token.holder} (whose private key is not ours), ` +
+    `and only its tools and their constraints are carried over`;
+  return { ok: true, grants: token.grants, origin, note };
+}

@@ -1,0 +1,121 @@
+/**
+ * `warrant export` writes a scenario's task_scoped chain as PEM; `warrant verify`/`decode` read it
+ * back, and `warrant: {from: FILE}` turns it into the same grant: the re-granted worker warrant is
+ * the exported one byte for byte, and `run` gives the same trials.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { Conditions } from '../../src/bench/conditions.js';
+import { builtinScenariosDir } from '../../src/bench/scenario/builtin.js';
+import { loadScenarios } from '../../src/bench/scenario/load.js';
+import { drainLoaderWarnings } from '../../src/bench/scenario/warnings.js';
+import { parseTokens } from '../../src/warrant/text.js';
+import { runCli } from '../helpers/cli.js';
+import { tempDir } from '../scenario/helpers.js';
+
+const SCENARIO = 'config_review';
+
+/** The built-in scenario's text with its grant replaced by `warrant: {from: FILE}`. */
+function withTokenGrant(file: string): string {
+  const text = readFileSync(join(builtinScenariosDir(), `${SCENARIO}.yaml`), 'utf8');
+  const at = text.search(/^warrant:/m);
+  expect(at).toBeGreaterThan(0);
+  return `${text.slice(0, at)}warrant:\n  from: ${file}\n`;
+}
+
+/** Results JSON without source positions (the two files differ in lines) and with lists in a stable order. */
+function comparable(json: string): unknown {
+  const r = JSON.parse(json.replace(/"[^"]*\.yaml:\d+:\d+"/g, '"SRC"')) as Record<string, unknown>;
+  const sorted = (v: unknown): unknown => (Array.isArray(v) ? [...v].map((x) => JSON.stringify(x)).sort() : v);
+  return { ...r, coverage: sorted(r.coverage), mutants: JSON.stringify(r.mutants, (_k, v: unknown) => (Array.isArray(v) ? sorted(v) : v)) };
+}
+
+describe('warrant export', () => {
+  it('writes the run’s chain org → p → q as one PEM chain block, the keys on stderr', async () => {
+    const r = await runCli(['warrant', 'export', '--scenario', SCENARIO]);
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/^-----BEGIN TENUO WARRANT CHAIN-----\n([A-Za-z0-9_-]{64}\n)*[A-Za-z0-9_-]{1,64}\n-----END TENUO WARRANT CHAIN-----\n$/);
+    const keys = new Conditions('delegation-bench').keys;
+    const chain = parseTokens(r.out);
+    expect(chain).toHaveLength(2);
+    expect(Buffer.from(chain[0]!.payload.issuer).toString('hex')).toBe(Buffer.from(keys.org.publicKey).toString('hex'));
+    expect(Buffer.from(chain[1]!.payload.holder).toString('hex')).toBe(Buffer.from(keys.q.publicKey).toString('hex'));
+    expect(r.err).toContain(`org (trusted root): ${Buffer.from(keys.org.publicKey).toString('hex')}`);
+    expect(r.err).toContain(`worker q (holder):  ${Buffer.from(keys.q.publicKey).toString('hex')}`);
+    // The exported leaf is the warrant a run grants q for this scenario, byte for byte.
+    const [scenario] = (await loadScenarios([join(builtinScenariosDir(), `${SCENARIO}.yaml`)], process.cwd())).filter((s) => s.name === SCENARIO);
+    const q = new Conditions('delegation-bench').delegation(scenario!, 'task_scoped')!.chain[1]!;
+    expect(Buffer.from(chain[1]!.payloadBytes).equals(Buffer.from(q.payloadBytes))).toBe(true);
+  });
+
+  it('another seed gives other keys', async () => {
+    const a = await runCli(['warrant', 'export', '--scenario', SCENARIO]);
+    const b = await runCli(['warrant', 'export', '--scenario', SCENARIO, '--seed', 'other']);
+    expect(b.code).toBe(0);
+    expect(b.out).not.toBe(a.out);
+  });
+
+  it('warrant verify and decode read it back', async () => {
+    const d = tempDir();
+    const r = await runCli(['warrant', 'export', '--scenario', SCENARIO]);
+    const org = /org \(trusted root\): ([0-9a-f]{64})/.exec(r.err)![1]!;
+    const now = /--now (\d+)/.exec(r.err)![1]!;
+    writeFileSync(join(d, 'cr.pem'), r.out);
+    const v = await runCli(['warrant', 'verify', '--trusted-root', org, '--now', now, r.out]);
+    expect(v.code).toBe(0);
+    expect(JSON.parse(v.out).valid).toBe(true);
+    const dec = await runCli(['warrant', 'decode', r.out]);
+    expect(dec.code).toBe(0);
+    const described = JSON.parse(dec.out) as { tools: Record<string, Record<string, unknown>> }[];
+    expect(described).toHaveLength(2);
+    expect(described[1]!.tools.read_file).toEqual({ path: { subpath: '/app/config' } });
+  });
+
+  it('export then from: is the same grant byte for byte, and run gives the same trials', async () => {
+    const d = tempDir();
+    const r = await runCli(['warrant', 'export', '--scenario', SCENARIO]);
+    writeFileSync(join(d, 'cr.pem'), r.out);
+    writeFileSync(join(d, 's.yaml'), withTokenGrant('cr.pem'));
+    drainLoaderWarnings();
+    const [imported] = await loadScenarios(['s.yaml'], d);
+    expect(imported!.warrantFrom?.from).toBe('cr.pem');
+    expect(drainLoaderWarnings()[0]).toMatch(/holder is the benchmark's worker key/);
+    const exported = parseTokens(r.out)[1]!;
+    const regranted = new Conditions('delegation-bench').delegation(imported!, 'task_scoped')!.chain[1]!;
+    expect(Buffer.from(regranted.payloadBytes).equals(Buffer.from(exported.payloadBytes))).toBe(true);
+    expect(Buffer.from(regranted.signature).equals(Buffer.from(exported.signature))).toBe(true);
+
+    const original = await runCli(['run', '--scenarios', join(builtinScenariosDir(), `${SCENARIO}.yaml`), '--format', 'json'], d);
+    const fromToken = await runCli(['run', '--scenarios', 's.yaml', '--format', 'json'], d);
+    expect(original.code).toBe(0);
+    expect(fromToken.code).toBe(0);
+    expect(fromToken.err).toMatch(/warning: s\.yaml:\d+:3: warrant\.from: .*holder is the benchmark's worker key/);
+    const a = comparable(original.out) as Record<string, unknown>;
+    const b = comparable(fromToken.out) as Record<string, unknown>;
+    expect(b.trials).toEqual(a.trials);
+    expect(b.summary).toEqual(a.summary);
+    expect(b.probes).toEqual(a.probes);
+    expect(b.coverage).toEqual(a.coverage);
+    expect(b.mutants).toEqual(a.mutants);
+    // Only the results' account of where the grant came from differs.
+    const info = (b.scenario_info as { warrant_from?: Record<string, string> }[])[0]!.warrant_from;
+    expect(info).toMatchObject({ from: 'cr.pem', token_holder: Buffer.from(exported.payload.holder).toString('hex') });
+    expect((a.scenario_info as { warrant_from?: unknown }[])[0]!.warrant_from).toBeUndefined();
+
+    // A results file carrying it is well-formed; a malformed one is refused; the report says it.
+    const { checkResults } = await import('../../src/action/results-file.js');
+    const results = JSON.parse(fromToken.out) as { scenario_info: { warrant_from: Record<string, unknown> }[] };
+    expect(checkResults(results)).toBeUndefined();
+    results.scenario_info[0]!.warrant_from.leaf = 5;
+    expect(checkResults(results)).toMatch(/scenario_info\[0\]\.warrant_from\.leaf/);
+    const md = await runCli(['run', '--scenarios', 's.yaml', '--format', 'markdown'], d);
+    expect(md.out).toMatch(/grant read from the Tenuo token cr\.pem \(leaf tnu_wrt_\w+\), re-granted under the benchmark's chain: the holder key is the benchmark's/);
+  });
+
+  it('usage errors exit 2', async () => {
+    expect((await runCli(['warrant', 'export'])).code).toBe(2);
+    expect((await runCli(['warrant', 'export', '--scenario', 'no_such'])).code).toBe(2);
+    expect((await runCli(['warrant', 'export', '--scenario', SCENARIO, '--bogus'])).code).toBe(2);
+  });
+});
