@@ -14,7 +14,7 @@ import { DEFAULT_SEED } from '../bench/run.js';
 import { bundledWorker, defaultWorkers, runSuite } from '../pipeline/suite.js';
 import { RunThreads } from '../pipeline/threads.js';
 import { ScenarioError } from '../bench/scenario/errors.js';
-import { loadScenarios } from '../bench/scenario/load.js';
+import { loadScenarioSet, readSummary } from '../bench/scenario/load.js';
 import { drainLoaderWarnings } from '../bench/scenario/warnings.js';
 import { renderJson } from '../report/json.js';
 import { gateRule } from '../report/gate-rule.js';
@@ -154,9 +154,11 @@ async function obtainResults(runner: Runner, config: ActionConfig, ctx: ActionCo
   try {
     // Relative paths resolve against the workspace, and must stay in it (symlinks followed);
     // problems name files as the user wrote them.
-    const scenarios = await loadScenarios(config.scenarios, ctx.workspace, { confine: ctx.workspace, onFileCount: threads.prestart });
+    const set = await loadScenarioSet(config.scenarios, ctx.workspace, { confine: ctx.workspace, onFileCount: threads.prestart });
+    const scenarios = set.scenarios;
     // Loader warnings (e.g. a Cel constraint name bound only for object arguments) reach the log.
     for (const w of drainLoaderWarnings()) runner.warning(w);
+    runner.info(readSummary(set, config.scenarios, ctx.workspace));
     const matrix = await runSuite({
       threads,
       scenarios: config.llm.mode === 'llm' ? [] : scenarios, // --mode llm: the scripted matrix does not run

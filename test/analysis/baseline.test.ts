@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { runBaseline, BaselineError } from '../../src/analysis/baseline/index.js';
+import { readFilesAtRef } from '../../src/analysis/baseline/git.js';
 import { sourcesOf, withBaseline } from '../../src/analysis/baseline/gate.js';
 import { runBenchmark } from '../../src/bench/run.js';
 import { loadScenarios } from '../../src/bench/scenario/load.js';
@@ -254,6 +255,35 @@ describe('baseline: reading the ref', () => {
     expect(out.baseline.removed).toEqual([]);
     expect(out.baseline.added).toEqual([]);
     expect(out.baseline.widenings).toEqual([]);
+  });
+
+  it('reads subfolders at the ref as the loader reads them: same names, same order, same exclusions', async () => {
+    const tree = {
+      's/top.yaml': scenario({ name: 'top' }),
+      's/a-b.yaml': scenario({ name: 'ab' }),
+      's/a/x.yaml': scenario({ name: 'ax' }),
+      's/sub/deeper/docs.YAML': scenario(),
+      's/.hidden/h.yaml': 'not: a scenario\n',
+      's/sub/node_modules/n.yaml': 'not: a scenario\n',
+    };
+    const { dir, baseSha } = repoWith(tree, {});
+    const read = await readFilesAtRef(baseSha, ['s/'], dir, { maxFileBytes: 1 << 20, maxTotalBytes: 1 << 26, maxFiles: 100 });
+    expect(read.files.map((f) => f.display)).toEqual(['s/a-b.yaml', 's/a/x.yaml', 's/sub/deeper/docs.YAML', 's/top.yaml']);
+    expect(read.files.map((f) => f.path)).toEqual(['s/a-b.yaml', 's/a/x.yaml', 's/sub/deeper/docs.YAML', 's/top.yaml']);
+    expect((await loadScenarios(['s/'], dir)).map((x) => x.file)).toEqual(read.files.map((f) => f.display));
+    await expect(readFilesAtRef(baseSha, ['s'], dir, { maxFileBytes: 1 << 20, maxTotalBytes: 1 << 26, maxFiles: 3 })).rejects.toThrow(/more than 3 scenario files/);
+  });
+
+  it('a scenario in a subfolder widened against the base is a widening', async () => {
+    const { dir, baseSha } = repoWith(
+      { 'scenarios/top.yaml': scenario({ name: 'top' }), 'scenarios/sub/docs.yaml': scenario() },
+      { 'scenarios/sub/docs.yaml': scenario({ readFile: '{subpath: /}' }) },
+    );
+    const scenarios = await loadScenarios(['scenarios'], dir);
+    const headResults = runBenchmark({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
+    const out = await runBaseline({ ref: baseSha, inputs: ['scenarios'], cwd: dir, seed: SEED, head: scenarios, headResults, allowWidening: false });
+    expect(out.baseline.widenings).toEqual([expect.objectContaining({ scenario: 'docs', tool: 'read_file', param: 'path' })]);
+    expect(out.violations.map((v) => v.kind)).toContain('authority_widened');
   });
 
   it('a base file over the loader\'s size limit is refused before it is read', async () => {

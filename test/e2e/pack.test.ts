@@ -85,7 +85,7 @@ describe('npm pack → npm install --offline → delegation-bench', () => {
 
   it('runs the built-in matrix from the installed package and passes its gate', () => {
     const r = bin(['run']);
-    expect(r.stderr).toBe('');
+    expect(r.stderr).toMatch(/^read (\d+) files, \1 scenarios from \S*scenarios\/\n$/);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/\d+ scenarios × 3 conditions/);
     expect(r.stdout).toMatch(/task_scoped ASR 0%, TCR 100%/);

@@ -8,6 +8,7 @@
 import { execFile } from 'node:child_process';
 import { realpath } from 'node:fs/promises';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { byCodeUnits, isScenarioFileName, isSkippedFolder } from '../../bench/scenario/files.js';
 import { BaselineError } from './errors.js';
 
 export interface GitFile {
@@ -28,7 +29,6 @@ export interface GitBounds {
 const MAX_REF_CHARS = 256;
 const GIT_TIMEOUT_MS = 60_000;
 const LIST_MAX_BYTES = 16 * 1024 * 1024;
-const YAML_EXT = /\.ya?ml$/;
 
 /** Exec git in `cwd`; stdout as a Buffer, at most `maxBytes`. */
 function git(cwd: string, args: readonly string[], maxBytes: number): Promise<Buffer> {
@@ -134,7 +134,7 @@ async function resolveCommit(top: string, ref: string, fetch: boolean): Promise<
   );
 }
 
-interface TreeEntry {
+export interface TreeEntry {
   mode: string;
   type: string;
   object: string;
@@ -155,10 +155,11 @@ function parseTree(out: Buffer): TreeEntry[] {
   return entries;
 }
 
-async function lsTree(top: string, commit: string, path: string): Promise<TreeEntry[]> {
+/** One tree entry (`path`), or with `recursive` every blob below folder `path` (`dir/`; '' the root). */
+async function lsTree(top: string, commit: string, path: string, recursive = false): Promise<TreeEntry[]> {
   try {
     // git runs in the top folder, so paths are repository-relative; '' lists the root itself.
-    const args = ['ls-tree', '-z', '--long', commit, ...(path === '' ? [] : ['--', path])];
+    const args = ['ls-tree', '-z', '--long', ...(recursive ? ['-r'] : []), commit, ...(path === '' ? [] : ['--', path])];
     return parseTree(await git(top, args, LIST_MAX_BYTES));
   } catch (e) {
     throw new BaselineError('baseline_git_failed', `git ls-tree ${commit.slice(0, 12)} -- ${path} failed: ${(e as Error).message}`);
@@ -174,7 +175,9 @@ export interface BaselineFiles {
 
 /**
  * Reads the scenario files named by `inputs` (files or folders, relative to `cwd`, as the loader
- * takes them; the built-in suite is left to the caller) as they are at `ref`.
+ * takes them; the built-in suite is left to the caller) as they are at `ref`. A folder is read with
+ * the folders below it, skipped ones excepted, in the loader's order, so that base and head name
+ * and order the same files alike.
  */
 export async function readFilesAtRef(
   ref: string,
@@ -242,10 +245,24 @@ export async function readFilesAtRef(
 
   async function readFolder(path: string, shown: string): Promise<void> {
     const prefix = shown.endsWith('/') || shown.endsWith(sep) ? shown : `${shown}/`;
-    const entries = await lsTree(top, commit, path === '' ? '' : `${path}/`);
-    const wanted = entries
-      .filter((e) => e.type === 'blob' && YAML_EXT.test(e.path.slice(e.path.lastIndexOf('/') + 1)))
-      .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-    for (const e of wanted) await read(e, `${prefix}${e.path.slice(e.path.lastIndexOf('/') + 1)}`);
+    const base = path === '' ? '' : `${path}/`;
+    const entries = await lsTree(top, commit, base, true);
+    for (const { entry, rel } of scenarioEntries(entries, base)) await read(entry, `${prefix}${rel}`);
   }
+}
+
+/**
+ * The scenario files of a recursive listing of folder `base` (`dir/`, or '' for the root), as the
+ * head's loader picks them (files.ts walkScenarioTree): named `*.yaml`/`*.yml` in any case, not
+ * below a hidden folder or `node_modules`, sorted by their path below `base`.
+ */
+export function scenarioEntries(entries: readonly TreeEntry[], base: string): { entry: TreeEntry; rel: string }[] {
+  return entries
+    .filter((e) => e.path.startsWith(base))
+    .map((entry) => ({ entry, rel: entry.path.slice(base.length) }))
+    .filter(({ entry, rel }) => {
+      const parts = rel.split('/');
+      return entry.type === 'blob' && isScenarioFileName(parts[parts.length - 1]!) && !parts.slice(0, -1).some(isSkippedFolder);
+    })
+    .sort((a, b) => byCodeUnits(a.rel, b.rel));
 }

@@ -65,3 +65,9 @@ export interface Scenario {
   warrantSource?: SourcePos; // position of `warrant:`
   grantSources?: Readonly<Record<string, SourcePos>>; // tool → position of its key under `warrant:`
 }
+
+/** What a load read: its scenarios, and how many files they came from (the run says both). */
+export interface ScenarioSet {
+  readonly scenarios: Scenario[];
+  readonly files: number;
+}
