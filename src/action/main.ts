@@ -133,7 +133,7 @@ async function obtainResults(runner: Runner, config: ActionConfig, ctx: ActionCo
         minTcr: config.minTcr,
         maxFalseAllows: config.maxFalseAllows,
         maxFalseBlocks: config.maxFalseBlocks,
-      }, { allowWidening: config.allowWidening });
+      }, { allowWidening: config.allowWidening, gateLlm: config.llm.gateLlm });
       runner.info(
         `report-only mode: ${config.resultsPath} agrees with its trials; rates and gate recomputed from them with this step's thresholds`,
       );

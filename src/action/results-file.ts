@@ -37,10 +37,15 @@ export interface ReadResults {
 }
 
 /**
- * Reads, bounds and shape-checks the file, refuses it when any part disagrees with its trials, and
- * returns it judged by `step` (the action's inputs, never the file's own thresholds).
+ * Reads, bounds and shape-checks the file, refuses it when any part disagrees with its trials or
+ * when it holds nothing the step gates on, and returns it judged by `step` (the action's inputs,
+ * never the file's own thresholds). `gateLlm`: the step gates on LLM results (`gate: llm`).
  */
-export async function readResultsFile(file: string, step: GateThresholds, options: { allowWidening?: boolean } = {}): Promise<ReadResults> {
+export async function readResultsFile(
+  file: string,
+  step: GateThresholds,
+  options: { allowWidening?: boolean; gateLlm?: boolean } = {},
+): Promise<ReadResults> {
   let size: number;
   try {
     size = (await stat(file)).size;
@@ -76,7 +81,6 @@ export async function readResultsFile(file: string, step: GateThresholds, option
     const b = { ...(baseline as NonNullable<Results['baseline']>), allow_widening: allow };
     judged.results = withBaseline(judged.results, b, widenedViolations(b.widenings, allow), scenarioSources(judged.results));
   }
-  judged.notes.push(...sectionsNotShown(data as Results, judged.results));
   // design §9: the LLM section, recomputed from its trials like the matrix (never believed).
   if ((data as { llm?: unknown }).llm !== undefined) {
     const l = rejudgeLlm(data, (data as Results).scenarios, step);
@@ -86,7 +90,27 @@ export async function readResultsFile(file: string, step: GateThresholds, option
   } else if ((data as Results).mode !== 'deterministic') {
     throw new ResultsFileError(`results-path ${file}: not a delegation-bench results file: $.mode is ${(data as Results).mode} but there is no $.llm`);
   }
+  const nothing = nothingToGate(judged.results, options.gateLlm ?? false);
+  if (nothing) throw new ResultsFileError(`results-path ${file}: refused: ${nothing}`);
+  // Said of the results as they will be rendered, LLM section included.
+  judged.notes.push(...sectionsNotShown(data as Results, judged.results));
   return judged;
+}
+
+/**
+ * Why the step would give a verdict on nothing, if it would: a gate over zero trials passes
+ * vacuously. Scripted trials are what the default gate judges; a `mode: llm` file has none (the
+ * matrix did not run) and is judged only when the step gates on its LLM results (`gate: llm`).
+ */
+function nothingToGate(r: Results, gateLlm: boolean): string | undefined {
+  if (r.trials.length > 0) return undefined;
+  if (r.mode !== 'llm') return 'the file has no scripted trials: there is nothing for the gate to judge';
+  if (gateLlm) return undefined;
+  return (
+    'the file has no scripted trials ($.mode is llm: the scripted matrix did not run), and this step gates on them ' +
+    '(input gate: deterministic, the default), so its verdict would pass on nothing; set `gate: llm` to gate on the ' +
+    "file's LLM results"
+  );
 }
 
 const str = string(100_000);
