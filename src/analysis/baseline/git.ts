@@ -7,7 +7,7 @@
  */
 import { execFile } from 'node:child_process';
 import { realpath } from 'node:fs/promises';
-import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { isAbsolute, posix, relative, resolve, sep } from 'node:path';
 import { byCodeUnits, isScenarioFileName, isSkippedFolder } from '../../bench/scenario/files.js';
 import { BaselineError } from './errors.js';
 
@@ -29,6 +29,11 @@ export interface GitBounds {
 const MAX_REF_CHARS = 256;
 const GIT_TIMEOUT_MS = 60_000;
 const LIST_MAX_BYTES = 16 * 1024 * 1024;
+const SYMLINK_MODE = '120000';
+/** Links followed from a symlinked scenario file to its file (Linux follows 40; a suite needs 1). */
+const MAX_LINK_HOPS = 8;
+/** A link's target text (PATH_MAX). */
+const MAX_LINK_BYTES = 4096;
 
 /** Exec git in `cwd`; stdout as a Buffer, at most `maxBytes`. */
 function git(cwd: string, args: readonly string[], maxBytes: number): Promise<Buffer> {
@@ -194,10 +199,39 @@ export async function readFilesAtRef(
   const missing: string[] = [];
   const seen = new Set<string>();
   let total = 0;
-  const read = async (entry: TreeEntry, display: string): Promise<void> => {
-    if (seen.has(entry.path)) return;
-    seen.add(entry.path);
-    if (entry.type !== 'blob' || entry.mode === '120000') return; // symlinks and submodules are not scenario files
+  /**
+   * A symlink named as a scenario file leads to the file the head's loader reads through it; the
+   * base must read that file too, or its scenario would look added and escape the comparison.
+   * Followed inside the commit's tree only: a link out of the repository, to nothing, to a folder,
+   * or through more than MAX_LINK_HOPS links is refused.
+   */
+  const followLink = async (link: TreeEntry, display: string): Promise<TreeEntry> => {
+    const refuse = (why: string): BaselineError => new BaselineError('baseline_path_invalid', `${display} at ${ref} is a symlink ${why}`);
+    let entry = link;
+    for (let hop = 0; entry.mode === SYMLINK_MODE; hop++) {
+      if (hop === MAX_LINK_HOPS) throw refuse(`through more than ${MAX_LINK_HOPS} links (a loop?)`);
+      let target: string;
+      try {
+        target = (await git(top, ['cat-file', 'blob', entry.object], MAX_LINK_BYTES)).toString('utf8');
+      } catch (e) {
+        throw new BaselineError('baseline_git_failed', `cannot read the symlink ${display} at ${ref}: ${(e as Error).message}`);
+      }
+      const path = posix.normalize(posix.join(posix.dirname(entry.path), target));
+      if (posix.isAbsolute(target) || path === '..' || path.startsWith('../') || target.includes('\0')) {
+        throw refuse(`that leads out of the repository (${JSON.stringify(target.slice(0, 80))}): only files inside it have a version at a git ref`);
+      }
+      const [next] = path === '.' ? [] : await lsTree(top, commit, path);
+      if (next === undefined || next.path !== path) throw refuse(`to ${path}, which is not there`);
+      if (next.type !== 'blob') throw refuse(`to ${path}, which is not a file`);
+      entry = next;
+    }
+    return entry;
+  };
+  const read = async (listed: TreeEntry, display: string): Promise<void> => {
+    if (seen.has(listed.path)) return;
+    seen.add(listed.path);
+    if (listed.type !== 'blob') return; // a submodule: another repository's files
+    const entry = listed.mode === SYMLINK_MODE ? await followLink(listed, display) : listed;
     const size = entry.size ?? Infinity;
     if (size > bounds.maxFileBytes) {
       throw new BaselineError('baseline_too_large', `${display} at ${ref}: ${size} bytes is over the ${bounds.maxFileBytes}-byte limit of a scenario file`);
@@ -218,7 +252,7 @@ export async function readFilesAtRef(
       throw new BaselineError('baseline_git_failed', `${display} at ${ref} is not valid UTF-8 text`);
     }
     if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-    files.push({ display, path: entry.path, text, bytes: buf.length });
+    files.push({ display, path: listed.path, text, bytes: buf.length });
   };
 
   for (const input of inputs) {
