@@ -128,6 +128,7 @@ export function walkScenarioTree(dir: string, reader: TreeReader = fsReader): Sc
     }
     if (files.length > MAX_FILES) return { files, linkedFolders, unreadable, over: 'files' };
   }
+  unreadable.sort((a, b) => byCodeUnits(a.path, b.path));
   return { files: files.sort(byCodeUnits), linkedFolders: linkedFolders.sort(byCodeUnits), unreadable };
 }
 
