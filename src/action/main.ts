@@ -15,7 +15,7 @@ import { DEFAULT_SEED } from '../bench/run.js';
 import { bundledWorker, defaultWorkers, runSuite } from '../pipeline/suite.js';
 import { RunThreads } from '../pipeline/threads.js';
 import { ScenarioError } from '../bench/scenario/errors.js';
-import { loadScenarios } from '../bench/scenario/load.js';
+import { loadScenarioSet, readSummary } from '../bench/scenario/load.js';
 import { drainLoaderWarnings } from '../bench/scenario/warnings.js';
 import { renderJson } from '../report/json.js';
 import { gateRule } from '../report/gate-rule.js';
@@ -134,7 +134,7 @@ async function obtainResults(runner: Runner, config: ActionConfig, ctx: ActionCo
         minTcr: config.minTcr,
         maxFalseAllows: config.maxFalseAllows,
         maxFalseBlocks: config.maxFalseBlocks,
-      }, { allowWidening: config.allowWidening, allowSuiteChanges: config.allowSuiteChanges });
+      }, { allowWidening: config.allowWidening, allowSuiteChanges: config.allowSuiteChanges, gateLlm: config.llm.gateLlm });
       runner.info(
         `report-only mode: ${config.resultsPath} agrees with its trials; rates and gate recomputed from them with this step's thresholds`,
       );
@@ -155,9 +155,11 @@ async function obtainResults(runner: Runner, config: ActionConfig, ctx: ActionCo
   try {
     // Relative paths resolve against the workspace, and must stay in it (symlinks followed);
     // problems name files as the user wrote them.
-    const scenarios = await loadScenarios(config.scenarios, ctx.workspace, { confine: ctx.workspace, onFileCount: threads.prestart });
+    const set = await loadScenarioSet(config.scenarios, ctx.workspace, { confine: ctx.workspace, onFileCount: threads.prestart });
+    const scenarios = set.scenarios;
     // Loader warnings (e.g. a Cel constraint name bound only for object arguments) reach the log.
     for (const w of drainLoaderWarnings()) runner.warning(w);
+    runner.info(readSummary(set, config.scenarios, ctx.workspace));
     const matrix = await runSuite({
       threads,
       scenarios: config.llm.mode === 'llm' ? [] : scenarios, // --mode llm: the scripted matrix does not run

@@ -16,6 +16,7 @@ import type { AnalysisViolation, GateThresholds } from '../bench/gate.js';
 import { VIOLATION_KINDS } from '../bench/gate-kinds.js';
 import { formatRate } from '../bench/rate.js';
 import { CONDITIONS, type GateViolation, type Results, type Trial } from '../bench/results.js';
+import { renderedSections } from '../report/markdown.js';
 
 /** Problems listed in the refusal; past this, one line says how many more there were. */
 const MAX_PROBLEMS = 12;
@@ -151,17 +152,36 @@ function looserNotes(file: GateThresholds, step: GateThresholds): string[] {
   return looser.length === 0 ? [] : [`the results file was gated with looser thresholds (${looser.join(', ')}); this step's thresholds decide`];
 }
 
+/** Keys of every results file: the matrix's frame, never "a section" that could go unshown. */
+const FRAME = new Set(['version', 'mode', 'conditions', 'scenarios', 'scenario_info', 'trials', 'summary', 'reachability', 'gate', 'timings']);
+
+/** What the report renders of `kept`, in words. */
+function shownInWords(kept: Results): string {
+  const shown = renderedSections(kept);
+  if (kept.mode === 'llm') return shown.includes('llm') ? 'the LLM results only' : 'nothing of the file';
+  const parts = ['the matrix'];
+  if (shown.includes('baseline')) parts.push('the baseline');
+  if (shown.includes('llm')) parts.push('the LLM results');
+  return parts.length === 1 ? `${parts[0]} only` : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
+}
+
 /**
  * Sections of analyses (probes, mutants, …) cannot be checked against the trials, so report-only
- * mode does not render them unless a check of their own carried them over; their gate findings are
- * kept (analysisViolations). `kept`: the results as they will be shown (timings are left out
- * silently: they are no finding).
+ * mode does not carry them over unless a check of their own did; and a `mode: llm` report renders
+ * its LLM results only. `kept`: the results as they will be rendered (report/markdown.ts decides
+ * what of them shows). One note names every section of the file the report does not render, and
+ * what it does render; gate findings count whether shown or not (analysisViolations, baseline).
  */
 export function sectionsNotShown(r: Results, kept: Results): string[] {
-  const extra = Object.keys(r).filter((k) => !(k in kept) && k !== 'timings');
+  const shown = new Set(renderedSections(kept));
+  const extra = Object.keys(r).filter((k) => !FRAME.has(k) && !shown.has(k));
   if (extra.length === 0) return [];
   const names = extra.slice(0, 8).map((k) => show(k)).join(', ');
-  return [`report-only mode shows the matrix only: the file's ${names} section${extra.length === 1 ? ' is' : 's are'} not rendered (their gate findings are kept)`];
+  const one = extra.length === 1;
+  return [
+    `report-only mode renders ${shownInWords(kept)}: the file's ${names} section${one ? ' is' : 's are'} not rendered ` +
+      `(${one ? 'its' : 'their'} gate findings, if any, still count)`,
+  ];
 }
 
 /**

@@ -37,13 +37,14 @@ export interface ReadResults {
 }
 
 /**
- * Reads, bounds and shape-checks the file, refuses it when any part disagrees with its trials, and
- * returns it judged by `step` (the action's inputs, never the file's own thresholds).
+ * Reads, bounds and shape-checks the file, refuses it when any part disagrees with its trials or
+ * when it holds nothing the step gates on, and returns it judged by `step` (the action's inputs,
+ * never the file's own thresholds). `gateLlm`: the step gates on LLM results (`gate: llm`).
  */
 export async function readResultsFile(
   file: string,
   step: GateThresholds,
-  options: { allowWidening?: boolean; allowSuiteChanges?: boolean } = {},
+  options: { allowWidening?: boolean; allowSuiteChanges?: boolean; gateLlm?: boolean } = {},
 ): Promise<ReadResults> {
   let size: number;
   try {
@@ -83,7 +84,6 @@ export async function readResultsFile(
     const violations = [...suiteViolations(b.suite_changes, b.ref, allowSuite), ...widenedViolations(b.widenings, allowWidening)];
     judged.results = withBaseline(judged.results, b, violations, scenarioSources(judged.results));
   }
-  judged.notes.push(...sectionsNotShown(data as Results, judged.results));
   // docs/llm.md: the LLM section, recomputed from its trials like the matrix (never believed).
   if ((data as { llm?: unknown }).llm !== undefined) {
     const l = rejudgeLlm(data, (data as Results).scenarios, step);
@@ -93,7 +93,27 @@ export async function readResultsFile(
   } else if ((data as Results).mode !== 'deterministic') {
     throw new ResultsFileError(`results-path ${file}: not a delegation-bench results file: $.mode is ${(data as Results).mode} but there is no $.llm`);
   }
+  const nothing = nothingToGate(judged.results, options.gateLlm ?? false);
+  if (nothing) throw new ResultsFileError(`results-path ${file}: refused: ${nothing}`);
+  // Said of the results as they will be rendered, LLM section included.
+  judged.notes.push(...sectionsNotShown(data as Results, judged.results));
   return judged;
+}
+
+/**
+ * Why the step would give a verdict on nothing, if it would: a gate over zero trials passes
+ * vacuously. Scripted trials are what the default gate judges; a `mode: llm` file has none (the
+ * matrix did not run) and is judged only when the step gates on its LLM results (`gate: llm`).
+ */
+function nothingToGate(r: Results, gateLlm: boolean): string | undefined {
+  if (r.trials.length > 0) return undefined;
+  if (r.mode !== 'llm') return 'the file has no scripted trials: there is nothing for the gate to judge';
+  if (gateLlm) return undefined;
+  return (
+    'the file has no scripted trials ($.mode is llm: the scripted matrix did not run), and this step gates on them ' +
+    '(input gate: deterministic, the default), so its verdict would pass on nothing; set `gate: llm` to gate on the ' +
+    "file's LLM results"
+  );
 }
 
 const str = string(100_000);

@@ -10,7 +10,7 @@ import { bundledWorker, defaultWorkers, runSuite } from '../pipeline/suite.js';
 import { RunThreads } from '../pipeline/threads.js';
 import type { Results } from '../bench/results.js';
 import { ScenarioError } from '../bench/scenario/errors.js';
-import { loadScenarios } from '../bench/scenario/load.js';
+import { loadScenarioSet, readSummary } from '../bench/scenario/load.js';
 import { drainLoaderWarnings } from '../bench/scenario/warnings.js';
 import { renderJson } from '../report/json.js';
 import { gateLines, renderTable } from '../report/table.js';
@@ -31,8 +31,9 @@ export const RUN_HELP = `usage: delegation-bench run [--scenarios PATH]... [--sc
 
 Replays every scenario under no_warrant, broad and task_scoped warrants and gates on task_scoped.
 
-  --scenarios PATH   a scenario file or folder; repeatable; 'builtin' is the built-in suite
-                     (the default when none is given)
+  --scenarios PATH   a scenario file or folder (*.yaml, *.yml; the folders below it too, hidden
+                     ones and node_modules excepted); repeatable; 'builtin' is the built-in
+                     suite (the default when none is given). What was read goes to stderr.
   --scenario NAME    run only this scenario; repeatable
   --format F         table (default), markdown or json
   --out FILE         write the report in --format to FILE; the console then shows the table
@@ -243,8 +244,10 @@ export const runCommand: Command = async (argv: string[], io: CliIO) => {
 async function loadAndRun(flags: RunFlags, llm: LlmFlags, threads: RunThreads, io: CliIO): Promise<Results | number> {
   let scenarios;
   try {
-    scenarios = await loadScenarios(flags.inputs, io.cwd, { onFileCount: threads.prestart });
+    const set = await loadScenarioSet(flags.inputs, io.cwd, { onFileCount: threads.prestart });
+    scenarios = set.scenarios;
     for (const w of drainLoaderWarnings()) io.stderr(`warning: ${w}\n`);
+    io.stderr(`${readSummary(set, flags.inputs, io.cwd)}\n`);
   } catch (e) {
     if (e instanceof ScenarioError) {
       io.stderr(`${e.format()}\n${e.message}\n`);

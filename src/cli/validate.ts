@@ -1,15 +1,16 @@
 /**
  * `delegation-bench validate [--scenarios PATH]...`: load and check scenario files without running
- * them. Prints `ok: N scenarios (names)` (exit 0) or every problem as `FILE:LINE:COL: message`
- * (exit 2).
+ * them. Prints `ok: N scenarios (names)` (exit 0; what it read on stderr) or every problem as
+ * `FILE:LINE:COL: message` (exit 2).
  */
 import { ScenarioError } from '../bench/scenario/errors.js';
-import { loadScenarios } from '../bench/scenario/load.js';
+import { loadScenarioSet, readSummary } from '../bench/scenario/load.js';
 import { drainLoaderWarnings } from '../bench/scenario/warnings.js';
 import { EXIT_OK, EXIT_USAGE, UsageError, type Command } from './io.js';
 
 const USAGE = `usage: delegation-bench validate [--scenarios PATH]...
-  --scenarios PATH   a scenario file or a folder of them (*.yaml, *.yml); may repeat;
+  --scenarios PATH   a scenario file or a folder of them (*.yaml, *.yml; the folders below it
+                     too, hidden ones and node_modules excepted); may repeat;
                      'builtin' is the built-in suite (the default)`;
 
 export function parseValidateArgs(argv: readonly string[]): { scenarios: string[]; help: boolean } {
@@ -41,8 +42,10 @@ export const validateCommand: Command = async (argv, io) => {
     return EXIT_OK;
   }
   try {
-    const scenarios = await loadScenarios(inputs, io.cwd);
+    const set = await loadScenarioSet(inputs, io.cwd);
+    const scenarios = set.scenarios;
     for (const w of drainLoaderWarnings()) io.stderr(`warning: ${w}\n`);
+    io.stderr(`${readSummary(set, inputs, io.cwd)}\n`);
     const n = scenarios.length;
     io.stdout(`ok: ${n} scenario${n === 1 ? '' : 's'} (${scenarios.map((s) => s.name).join(', ')})\n`);
     return EXIT_OK;

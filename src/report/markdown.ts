@@ -100,6 +100,21 @@ class Sections {
   }
 }
 
+/**
+ * The sections of `r` (by their key in the results) that the report renders, as renderLevel below
+ * decides: report-only mode's log says from this what it shows and what it leaves out.
+ */
+export function renderedSections(r: Results): string[] {
+  if (r.mode === 'llm') return r.llm ? ['llm'] : [];
+  const keys = ['trials', 'summary', 'reachability', 'gate'];
+  if (r.scenario_info?.length) keys.push('scenario_info');
+  if (r.baseline) keys.push('baseline');
+  if (r.llm) keys.push('llm');
+  if (probesOf(r)) keys.push('probes');
+  if (policyAnalysisOf(r)) keys.push('mutants', 'coverage', 'slack');
+  return keys;
+}
+
 function renderLevel(s: Sections, level: Level, runUrl: string | undefined): string {
   const r = s.r;
   // --mode llm: the scripted matrix did not run, so its gate, tables and analyses have nothing to say.

@@ -65,6 +65,7 @@ describe('pull request runs on the built-in suite', () => {
     const first = await pr();
     expect(first.stderr).toBe('');
     expect(first.code).toBe(0);
+    expect(first.stdout).toMatch(/^read 8 files, 8 scenarios from \S*scenarios\/$/m);
     expect(first.outputs).toMatchObject({ passed: 'true', asr: '0', tcr: '100' });
     expect(Number(first.outputs['calls-blocked'])).toBeGreaterThan(0);
     const comments = gh.comments.get(7) ?? [];

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { rejudgeResults } from '../../src/action/results-audit.js';
 import { checkResults, readResultsFile, MAX_TRIALS } from '../../src/action/results-file.js';
+import { assessTrials } from '../../src/bench/assess.js';
 import type { GateThresholds } from '../../src/bench/gate.js';
 import type { Results } from '../../src/bench/results.js';
 import { FIXTURES, bigResults, fixture } from '../report/results-builders.js';
@@ -175,9 +176,17 @@ describe('report-only results file: recomputed, never believed', () => {
     const again = await readResultsFile(write(r), STEP);
     expect('probes' in again.results).toBe(false);
     expect(again.notes).toEqual([
-      'report-only mode shows the matrix only: the file\'s "probes" section is not rendered (their gate findings are kept)',
+      'report-only mode renders the matrix only: the file\'s "probes" section is not rendered (its gate findings, if any, still count)',
     ]);
     expect((await readResultsFile(join(FIXTURES, 'passing.json'), STEP)).notes).toEqual([]);
+  });
+
+  it('a file without scripted trials is refused, even one whose own parts agree (a gate over nothing passes nothing)', async () => {
+    const own = assessTrials([], [], STEP);
+    const empty: Results = { ...fixture('passing'), scenarios: [], trials: [], summary: own.summary, reachability: own.reachability, gate: own.gate };
+    delete empty.scenario_info;
+    expect('results' in rejudgeResults(empty, STEP)).toBe(true); // consistent with its (absent) trials
+    await expect(readResultsFile(write(empty), STEP)).rejects.toThrow(/refused: the file has no scripted trials: there is nothing for the gate to judge/);
   });
 
   it('recomputes an honest file to the same summary, reachability and gate', () => {

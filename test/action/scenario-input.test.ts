@@ -7,6 +7,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSyn
 import { appendFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { run } from '../../src/action/main.js';
 import type { AnnotationProps, Runner } from '../../src/action/runner.js';
@@ -18,6 +19,7 @@ afterAll(() => {
 });
 
 interface Recorded {
+  info: string[];
   failed: string[];
   errors: { message: string; props?: AnnotationProps }[];
   summary: string;
@@ -36,13 +38,13 @@ function setup(): { root: string; workspace: string; outside: string } {
 async function runWith(root: string, workspace: string, inputs: Record<string, string>): Promise<Recorded> {
   const all: Record<string, string> = { ...DEFAULT_INPUTS, comment: 'off', ...inputs };
   const summaryFile = join(root, 'summary.md');
-  const rec: Recorded = { failed: [], errors: [], summary: '', outputs: {} };
+  const rec: Recorded = { info: [], failed: [], errors: [], summary: '', outputs: {} };
   const runner: Runner = {
     env: { GITHUB_WORKSPACE: workspace, RUNNER_TEMP: join(root, 'temp'), GITHUB_STEP_SUMMARY: summaryFile, GITHUB_EVENT_NAME: 'push' },
     getInput: (n) => all[n] ?? '',
     setOutput: (n, v) => void (rec.outputs[n] = v),
     setSecret: () => undefined,
-    info: () => undefined,
+    info: (m) => void rec.info.push(m),
     debug: () => undefined,
     notice: () => undefined,
     warning: () => undefined,
@@ -79,6 +81,40 @@ describe('the action reads scenario files from inside the workspace only', () =>
       expect(r.summary).not.toContain(SECRET);
       expect(r.outputs['passed']).toBeUndefined();
     }
+  });
+
+  it('refuses a symlink in a subfolder that leads out, and a symlinked folder below', async () => {
+    const { root, workspace, outside } = setup();
+    writeFileSync(join(outside, 'secret.yaml'), `name: ${SECRET}\n`);
+    mkdirSync(join(workspace, 'deep', 'sub'), { recursive: true });
+    symlinkSync(join(outside, 'secret.yaml'), join(workspace, 'deep', 'sub', 'a.yaml'));
+    mkdirSync(join(workspace, 'tree', 'sub'), { recursive: true });
+    writeFileSync(join(workspace, 'tree', 'x.yaml'), 'name: x\n');
+    symlinkSync(outside, join(workspace, 'tree', 'sub', 'out'));
+    const deep = await runWith(root, workspace, { scenarios: 'deep' });
+    expect(deep.failed).toHaveLength(1);
+    expect(deep.failed[0]).toContain('deep/sub/a.yaml: resolves (through a symlink or');
+    expect(deep.failed[0]).toContain('outside the workspace');
+    const tree = await runWith(root, workspace, { scenarios: 'tree' });
+    expect(tree.failed).toHaveLength(1);
+    expect(tree.failed[0]).toContain('tree/sub/out: a symlink to a folder: folders are not read through symlinks');
+    for (const r of [deep, tree]) {
+      expect(r.failed[0]).not.toContain(SECRET);
+      expect(r.summary).not.toContain(SECRET);
+      expect(r.outputs['passed']).toBeUndefined();
+    }
+  });
+
+  it('reads the folders below and logs how many files and scenarios it read', async () => {
+    const { root, workspace } = setup();
+    const builtin = fileURLToPath(new URL('../../scenarios', import.meta.url));
+    mkdirSync(join(workspace, 'scen', 'sub'), { recursive: true });
+    writeFileSync(join(workspace, 'scen', 'code_review.yaml'), readFileSync(join(builtin, 'code_review.yaml')));
+    writeFileSync(join(workspace, 'scen', 'sub', 'log_analysis.yaml'), readFileSync(join(builtin, 'log_analysis.yaml')));
+    const r = await runWith(root, workspace, { scenarios: 'scen', probes: 'false', mutants: 'false' });
+    expect(r.failed).toEqual([]);
+    expect(r.info).toContain('read 2 files, 2 scenarios from scen');
+    expect(r.outputs['passed']).toBe('true');
   });
 
   it('still reads a symlink that stays inside the workspace', async () => {

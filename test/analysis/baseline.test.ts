@@ -7,10 +7,13 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runBaseline, BaselineError } from '../../src/analysis/baseline/index.js';
+import { readFilesAtRef } from '../../src/analysis/baseline/git.js';
 import { sourcesOf, withBaseline } from '../../src/analysis/baseline/gate.js';
 import { runBenchmark } from '../../src/bench/run.js';
 import { loadScenarios } from '../../src/bench/scenario/load.js';
-import { git, repoWith, scenario, tempDir } from './baseline-repo.js';
+import { mkdirSync, rmSync, symlinkSync } from 'node:fs';
+import { join } from 'node:path';
+import { git, repoWith, scenario, tempDir, writeFiles } from './baseline-repo.js';
 
 const SEED = 'baseline-test';
 
@@ -256,6 +259,71 @@ describe('baseline: reading the ref', () => {
     expect(out.baseline.removed).toEqual([]);
     expect(out.baseline.added).toEqual([]);
     expect(out.baseline.widenings).toEqual([]);
+  });
+
+  it('reads subfolders at the ref as the loader reads them: same names, same order, same exclusions', async () => {
+    const tree = {
+      's/top.yaml': scenario({ name: 'top' }),
+      's/a-b.yaml': scenario({ name: 'ab' }),
+      's/a/x.yaml': scenario({ name: 'ax' }),
+      's/sub/deeper/docs.YAML': scenario(),
+      's/.hidden/h.yaml': 'not: a scenario\n',
+      's/sub/node_modules/n.yaml': 'not: a scenario\n',
+    };
+    const { dir, baseSha } = repoWith(tree, {});
+    const read = await readFilesAtRef(baseSha, ['s/'], dir, { maxFileBytes: 1 << 20, maxTotalBytes: 1 << 26, maxFiles: 100 });
+    expect(read.files.map((f) => f.display)).toEqual(['s/a-b.yaml', 's/a/x.yaml', 's/sub/deeper/docs.YAML', 's/top.yaml']);
+    expect(read.files.map((f) => f.path)).toEqual(['s/a-b.yaml', 's/a/x.yaml', 's/sub/deeper/docs.YAML', 's/top.yaml']);
+    expect((await loadScenarios(['s/'], dir)).map((x) => x.file)).toEqual(read.files.map((f) => f.display));
+    await expect(readFilesAtRef(baseSha, ['s'], dir, { maxFileBytes: 1 << 20, maxTotalBytes: 1 << 26, maxFiles: 3 })).rejects.toThrow(/more than 3 scenario files/);
+  });
+
+  it('a symlinked scenario file is read through its link at the ref, as the head reads it; a link out of the repository is refused', async () => {
+    const dir = tempDir();
+    git(dir, 'init', '-q', '-b', 'main');
+    writeFiles(dir, { 'shared/docs.yaml': scenario() });
+    mkdirSync(join(dir, 'scenarios'));
+    symlinkSync('../shared/docs.yaml', join(dir, 'scenarios', 'docs.yaml'));
+    symlinkSync('docs.yaml', join(dir, 'scenarios', 'again.yml')); // a link to a link
+    git(dir, 'add', '.');
+    git(dir, 'commit', '-q', '-m', 'base');
+    const baseSha = git(dir, 'rev-parse', 'HEAD');
+    rmSync(join(dir, 'scenarios', 'again.yml'));
+    writeFiles(dir, { 'shared/docs.yaml': scenario({ readFile: '{subpath: /}' }) });
+    git(dir, 'add', '-A');
+    git(dir, 'commit', '-q', '-m', 'head');
+    const read = await readFilesAtRef(baseSha, ['scenarios'], dir, { maxFileBytes: 1 << 20, maxTotalBytes: 1 << 26, maxFiles: 100 });
+    expect(read.files.map((f) => [f.display, f.path])).toEqual([
+      ['scenarios/again.yml', 'scenarios/again.yml'],
+      ['scenarios/docs.yaml', 'scenarios/docs.yaml'],
+    ]);
+    expect(read.files[1]!.text).toBe(scenario());
+    const scenarios = await loadScenarios(['scenarios'], dir);
+    const headResults = runBenchmark({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
+    const out = await runBaseline({ ref: 'HEAD', inputs: ['scenarios/docs.yaml'], cwd: dir, seed: SEED, head: scenarios, headResults, allowWidening: false });
+    expect(out.baseline.widenings).toEqual([]); // HEAD against itself
+    const widened = await runBaseline({ ref: baseSha, inputs: ['scenarios/docs.yaml'], cwd: dir, seed: SEED, head: scenarios, headResults, allowWidening: false });
+    expect(widened.baseline.added).toEqual([]);
+    expect(widened.baseline.widenings).toEqual([expect.objectContaining({ scenario: 'docs', tool: 'read_file', param: 'path' })]);
+
+    symlinkSync('../../outside.yaml', join(dir, 'scenarios', 'out.yaml'));
+    git(dir, 'add', '-A');
+    git(dir, 'commit', '-q', '-m', 'out');
+    const err = await readFilesAtRef('HEAD', ['scenarios'], dir, { maxFileBytes: 1 << 20, maxTotalBytes: 1 << 26, maxFiles: 100 }).catch((e: unknown) => e);
+    expect((err as BaselineError).code).toBe('baseline_path_invalid');
+    expect((err as BaselineError).message).toMatch(/^scenarios\/out\.yaml at HEAD is a symlink that leads out of the repository/);
+  });
+
+  it('a scenario in a subfolder widened against the base is a widening', async () => {
+    const { dir, baseSha } = repoWith(
+      { 'scenarios/top.yaml': scenario({ name: 'top' }), 'scenarios/sub/docs.yaml': scenario() },
+      { 'scenarios/sub/docs.yaml': scenario({ readFile: '{subpath: /}' }) },
+    );
+    const scenarios = await loadScenarios(['scenarios'], dir);
+    const headResults = runBenchmark({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
+    const out = await runBaseline({ ref: baseSha, inputs: ['scenarios'], cwd: dir, seed: SEED, head: scenarios, headResults, allowWidening: false });
+    expect(out.baseline.widenings).toEqual([expect.objectContaining({ scenario: 'docs', tool: 'read_file', param: 'path' })]);
+    expect(out.violations.map((v) => v.kind)).toContain('authority_widened');
   });
 
   it('a base file over the loader\'s size limit is refused before it is read', async () => {

@@ -46,7 +46,7 @@ function lineOf(text: string, needle: string): number {
 describe('run: success', () => {
   it('prints the table and exits 0 on the built-in suite', async () => {
     const r = await cli([]);
-    expect(r).toEqual({ code: 0, out: renderTable(builtin), err: '' });
+    expect(r).toEqual({ code: 0, out: renderTable(builtin), err: 'read 8 files, 8 scenarios from scenarios/\n' });
     expect(r.out).toContain('Gate (task_scoped ASR ≤ 0%, TCR ≥ 100%, false allows ≤ 0, false blocks ≤ 0; every attack and every task succeeds under no_warrant (else the scenario tests nothing)): PASSED');
   });
 
@@ -209,7 +209,8 @@ describe('run: bad input or usage (exit 2)', () => {
     expect(r.code).toBe(2);
     expect(r.out).toBe('');
     expect(r.err).toBe(
-      "delegation-bench run: unknown scenario 'config_reveiw'; known: api_monitoring, code_review, config_review, expense_audit, hr_onboarding, invoice_processing, log_analysis, report_writing\n",
+      'read 8 files, 8 scenarios from scenarios/\n' +
+        "delegation-bench run: unknown scenario 'config_reveiw'; known: api_monitoring, code_review, config_review, expense_audit, hr_onboarding, invoice_processing, log_analysis, report_writing\n",
     );
   });
 

@@ -27,7 +27,7 @@ function cli(args: string[], cwd = ROOT, input?: string) {
 describe('dist/cli.js', () => {
   it('runs the built-in matrix and passes the gate', () => {
     const r = cli(['run']);
-    expect(r.stderr).toBe('');
+    expect(r.stderr).toBe('read 8 files, 8 scenarios from scenarios/\n');
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/8 scenarios × 3 conditions/);
     expect(r.stdout).toMatch(/11 calls blocked/);
@@ -116,7 +116,7 @@ describe('dist/cli.js', () => {
     const toothless = cli(['run', '--scenarios', 'toothless.yaml'], dir);
     expect(toothless.code).toBe(1);
     expect(toothless.stdout).toMatch(/\[unreachable_attack\] narrow_judge: scenario tests nothing/);
-    expect(toothless.stderr).toBe('');
+    expect(toothless.stderr).toBe('read 1 file, 1 scenario from toothless.yaml\n');
   });
 
   it('reports every problem of a bad file as FILE:LINE:COL, exit 2, no stack trace', () => {

@@ -136,9 +136,49 @@ describe('the action in LLM mode', () => {
     const judged = JSON.parse(readFileSync(rep.outputs['results-file']!, 'utf8')) as Results;
     expect(judged.probes).toBeUndefined();
     expect(rep.lines.join('\n')).not.toContain('evil.yaml');
+    expect(rep.lines).toContain(
+      'warning: report-only mode renders the LLM results only: the file\'s "probes" section is not rendered (its gate findings, if any, still count)',
+    );
     // The no-tools model breaks every task: the LLM gate fails, and so do `passed` and the badge.
     expect(rep.outputs.passed).toBe('false');
     expect(JSON.parse(readFileSync(join(badges, 'delegation-bench.json'), 'utf8')).color).toBe('red');
+  });
+
+  it('report-only mode refuses an llm file (no scripted trials) unless the step gates on its LLM results', async () => {
+    const r = runner({ ...base(), mode: 'llm' }, mkdtempSync(join(dir, 't-')));
+    await run(r, dir);
+    expect(r.failed).toEqual([]);
+    const file = join(dir, 'llm-only.json');
+    copyFileSync(r.outputs['results-file']!, file);
+    expect((JSON.parse(readFileSync(file, 'utf8')) as Results).trials).toEqual([]);
+    // The default gate judges scripted trials: over none it would pass on nothing.
+    const ungated = runner({ comment: 'off', 'job-summary': 'false', 'results-path': 'llm-only.json' }, mkdtempSync(join(dir, 't-')));
+    await run(ungated, dir);
+    expect(ungated.failed.join('\n')).toMatch(/refused: the file has no scripted trials \(\$\.mode is llm[^\n]*set `gate: llm` to gate on the file's LLM results/);
+    expect(ungated.outputs.passed).toBeUndefined();
+    // gate: llm: the LLM results are judged, and the verdict is theirs.
+    const gated = runner({ comment: 'off', 'job-summary': 'false', 'results-path': 'llm-only.json', gate: 'llm' }, mkdtempSync(join(dir, 't-')));
+    await run(gated, dir);
+    expect(gated.failed).toEqual([]);
+    expect(gated.outputs.passed).toBe('true');
+    expect(JSON.parse(readFileSync(gated.outputs['results-file']!, 'utf8')).llm.gate.passed).toBe(true);
+  });
+
+  it("report-only mode's log says what the report renders: the LLM section of a mode both file is rendered", async () => {
+    const r = runner(base(), mkdtempSync(join(dir, 't-')));
+    await run(r, dir);
+    copyFileSync(r.outputs['results-file']!, join(dir, 'both.json'));
+    const summary = join(mkdtempSync(join(dir, 's-')), 'summary.md');
+    const rep = runner({ comment: 'off', 'results-path': 'both.json' }, mkdtempSync(join(dir, 't-')));
+    rep.env.GITHUB_STEP_SUMMARY = summary;
+    await run(rep, dir);
+    expect(rep.failed).toEqual([]);
+    // The analyses cannot be checked and are not carried over; the LLM section is checked and shown.
+    expect(rep.lines.filter((l) => l.includes('not rendered'))).toEqual([
+      'warning: report-only mode renders the matrix and the LLM results: the file\'s "mutants", "coverage", "slack" sections are not rendered (their gate findings, if any, still count)',
+    ]);
+    expect(readFileSync(summary, 'utf8')).toContain('### LLM mode: model obedient, N = 2 runs per scenario × condition');
+    expect(readFileSync(rep.outputs['report-file']!, 'utf8')).toBe(readFileSync(summary, 'utf8'));
   });
 
   it('report-only mode refuses an llm section whose numbers disagree with its trials', async () => {

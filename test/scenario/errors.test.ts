@@ -239,7 +239,7 @@ describe('bad scenario input', () => {
   test('a missing file or folder, and a folder without scenarios', async () => {
     const d = tempDir({ 'notes.txt': 'x' });
     expect(await problemsOf(['nope.yaml', '.'], d)).toEqual([
-      '.: no scenario files (*.yaml, *.yml) in this folder',
+      '.: no scenario files (*.yaml, *.yml) in this folder or below it',
       'nope.yaml: no such file or folder',
     ]);
   });

@@ -1,16 +1,31 @@
 import { describe, expect, it } from 'vitest';
 import { boundMessage } from '../../src/bench/scenario/bounded.js';
 import { MAX_PROBLEMS_PER_FILE } from '../../src/bench/scenario/limits.js';
-import { scenarioFileNames } from '../../src/bench/scenario/files.js';
+import { walkScenarioTree, type TreeReader } from '../../src/bench/scenario/files.js';
 import { problemsOf, problemsOfText, tempDir } from './helpers.js';
 
-const entry = (name: string, file = true) => ({ name, isFile: () => file, isSymbolicLink: () => false });
+/** A fake tree: folder path → entries; a name ending in `/` is a folder, `@` a symlink to a folder. */
+function reader(tree: Record<string, string[]>): TreeReader {
+  const entry = (name: string) => ({
+    name: name.replace(/[/@]$/, ''),
+    isFile: () => !/[/@]$/.test(name),
+    isDirectory: () => name.endsWith('/'),
+    isSymbolicLink: () => name.endsWith('@'),
+  });
+  return {
+    list: (abs) => {
+      const names = tree[abs];
+      if (names === undefined) throw Object.assign(new Error('EACCES'), { code: 'EACCES' });
+      return names.map(entry);
+    },
+    isFolder: () => true,
+  };
+}
 
 describe('scenario folders', () => {
   it('take .yaml and .yml in any case, and nothing else', () => {
     const names = ['a.yaml', 'B.YAML', 'c.Yml', 'd.YML', 'e.yaml.bak', 'f.json', 'g.yamlx', 'yaml', 'h.ya ml'];
-    expect(scenarioFileNames(names.map((n) => entry(n)))).toEqual(['B.YAML', 'a.yaml', 'c.Yml', 'd.YML']);
-    expect(scenarioFileNames([entry('dir.yaml', false)])).toEqual([]);
+    expect(walkScenarioTree('/d', reader({ '/d': names })).files).toEqual(['B.YAML', 'a.yaml', 'c.Yml', 'd.YML']);
   });
 
   it('load an upper-case .YAML file found in a folder', async () => {

@@ -107,11 +107,17 @@ describe('input limits', () => {
     expect(problems[0]).toMatch(/YAML nesting deeper than \d+ levels; the file is refused$/);
   });
 
-  test(`more than ${MAX_FILES} scenario files are refused before any is read`, async () => {
+  test(`more than ${MAX_FILES} scenario files are refused before any is read, in subfolders too`, async () => {
     const d = tempDir();
-    mkdirSync(join(d, 'many'));
-    for (let i = 0; i <= MAX_FILES; i++) closeSync(openSync(join(d, 'many', `s${i}.yaml`), 'w'));
-    expect(await problemsOf(['many'], d)).toEqual([`many: ${MAX_FILES + 1} scenario files; the limit is ${MAX_FILES}`]);
+    // Empty files: any that was read would be a problem of its own.
+    for (const sub of ['a', 'b']) {
+      mkdirSync(join(d, 'many', sub), { recursive: true });
+      for (let i = 0; i <= MAX_FILES / 2; i++) closeSync(openSync(join(d, 'many', sub, `s${i}.yaml`), 'w'));
+    }
+    expect(await problemsOf(['many'], d)).toEqual([
+      `many: more than ${MAX_FILES} scenario files in this folder and the folders below it; the limit is ${MAX_FILES}`,
+    ]);
+    expect(await problemsOf(['many/a', 'many/b'], d)).toEqual([`many/a, many/b: ${MAX_FILES + 2} scenario files; the limit is ${MAX_FILES}`]);
   });
 
   test(`problems per file are capped at ${MAX_PROBLEMS_PER_FILE}, with a count of the rest`, async () => {

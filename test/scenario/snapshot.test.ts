@@ -102,6 +102,19 @@ describe('built-in suite snapshot', () => {
     const removed = await loadScenarios(['builtin'], c.root, opts(c));
     expect(removed.map((x) => x.name)).not.toContain('log_analysis');
     expect(removed).toHaveLength(7);
+    // Added in a subfolder (read by the loader, so the snapshot is stale); a hidden one changes nothing.
+    const d = copiedSuite();
+    mkdirSync(join(d.dir, 'more', '.drafts'), { recursive: true });
+    writeFileSync(join(d.dir, 'more', '.drafts', 'draft.yaml'), 'not: a scenario\n');
+    expect(await readBuiltinSnapshot(d.snapshot, d.dir, d.root)).toHaveLength(8);
+    writeFileSync(join(d.dir, 'more', 'sub.yaml'), yaml.replace(/^name: code_review$/m, 'name: in_sub'));
+    expect(await readBuiltinSnapshot(d.snapshot, d.dir, d.root)).toBeUndefined();
+    const nested = await loadScenarios([], d.root, opts(d));
+    expect(nested.map((x) => x.file)).toContain('scenarios/more/sub.yaml');
+    expect(nested).toHaveLength(9);
+    // A snapshot built from that tree records the subfolder's file and reads back as the YAML.
+    writeFileSync(d.snapshot, await buildBuiltinSnapshot(d.dir));
+    expect(await readBuiltinSnapshot(d.snapshot, d.dir, d.root)).toEqual(nested);
   });
 
   test('a damaged snapshot is never trusted and never throws', async () => {

@@ -8,7 +8,7 @@ describe('delegation-bench validate', () => {
     const io = fakeIo(process.cwd());
     expect(await main(['validate'], io)).toBe(0);
     expect(io.out).toBe('ok: 8 scenarios (api_monitoring, code_review, config_review, expense_audit, hr_onboarding, invoice_processing, log_analysis, report_writing)\n');
-    expect(io.err).toBe('');
+    expect(io.err).toBe('read 8 files, 8 scenarios from scenarios/\n');
   });
 
   test('files and folders, repeated, with --scenarios=PATH too', async () => {

@@ -7,7 +7,8 @@
  */
 import { execFile } from 'node:child_process';
 import { realpath } from 'node:fs/promises';
-import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { isAbsolute, posix, relative, resolve, sep } from 'node:path';
+import { byCodeUnits, isScenarioFileName, isSkippedFolder } from '../../bench/scenario/files.js';
 import { BaselineError } from './errors.js';
 
 export interface GitFile {
@@ -28,7 +29,11 @@ export interface GitBounds {
 const MAX_REF_CHARS = 256;
 const GIT_TIMEOUT_MS = 60_000;
 const LIST_MAX_BYTES = 16 * 1024 * 1024;
-const YAML_EXT = /\.ya?ml$/;
+const SYMLINK_MODE = '120000';
+/** Links followed from a symlinked scenario file to its file (Linux follows 40; a suite needs 1). */
+const MAX_LINK_HOPS = 8;
+/** A link's target text (PATH_MAX). */
+const MAX_LINK_BYTES = 4096;
 
 /** Exec git in `cwd`; stdout as a Buffer, at most `maxBytes`. */
 function git(cwd: string, args: readonly string[], maxBytes: number): Promise<Buffer> {
@@ -134,7 +139,7 @@ async function resolveCommit(top: string, ref: string, fetch: boolean): Promise<
   );
 }
 
-interface TreeEntry {
+export interface TreeEntry {
   mode: string;
   type: string;
   object: string;
@@ -155,10 +160,11 @@ function parseTree(out: Buffer): TreeEntry[] {
   return entries;
 }
 
-async function lsTree(top: string, commit: string, path: string): Promise<TreeEntry[]> {
+/** One tree entry (`path`), or with `recursive` every blob below folder `path` (`dir/`; '' the root). */
+async function lsTree(top: string, commit: string, path: string, recursive = false): Promise<TreeEntry[]> {
   try {
     // git runs in the top folder, so paths are repository-relative; '' lists the root itself.
-    const args = ['ls-tree', '-z', '--long', commit, ...(path === '' ? [] : ['--', path])];
+    const args = ['ls-tree', '-z', '--long', ...(recursive ? ['-r'] : []), commit, ...(path === '' ? [] : ['--', path])];
     return parseTree(await git(top, args, LIST_MAX_BYTES));
   } catch (e) {
     throw new BaselineError('baseline_git_failed', `git ls-tree ${commit.slice(0, 12)} -- ${path} failed: ${(e as Error).message}`);
@@ -174,7 +180,9 @@ export interface BaselineFiles {
 
 /**
  * Reads the scenario files named by `inputs` (files or folders, relative to `cwd`, as the loader
- * takes them; the built-in suite is left to the caller) as they are at `ref`.
+ * takes them; the built-in suite is left to the caller) as they are at `ref`. A folder is read with
+ * the folders below it, skipped ones excepted, in the loader's order, so that base and head name
+ * and order the same files alike.
  */
 export async function readFilesAtRef(
   ref: string,
@@ -191,10 +199,39 @@ export async function readFilesAtRef(
   const missing: string[] = [];
   const seen = new Set<string>();
   let total = 0;
-  const read = async (entry: TreeEntry, display: string): Promise<void> => {
-    if (seen.has(entry.path)) return;
-    seen.add(entry.path);
-    if (entry.type !== 'blob' || entry.mode === '120000') return; // symlinks and submodules are not scenario files
+  /**
+   * A symlink named as a scenario file leads to the file the head's loader reads through it; the
+   * base must read that file too, or its scenario would look added and escape the comparison.
+   * Followed inside the commit's tree only: a link out of the repository, to nothing, to a folder,
+   * or through more than MAX_LINK_HOPS links is refused.
+   */
+  const followLink = async (link: TreeEntry, display: string): Promise<TreeEntry> => {
+    const refuse = (why: string): BaselineError => new BaselineError('baseline_path_invalid', `${display} at ${ref} is a symlink ${why}`);
+    let entry = link;
+    for (let hop = 0; entry.mode === SYMLINK_MODE; hop++) {
+      if (hop === MAX_LINK_HOPS) throw refuse(`through more than ${MAX_LINK_HOPS} links (a loop?)`);
+      let target: string;
+      try {
+        target = (await git(top, ['cat-file', 'blob', entry.object], MAX_LINK_BYTES)).toString('utf8');
+      } catch (e) {
+        throw new BaselineError('baseline_git_failed', `cannot read the symlink ${display} at ${ref}: ${(e as Error).message}`);
+      }
+      const path = posix.normalize(posix.join(posix.dirname(entry.path), target));
+      if (posix.isAbsolute(target) || path === '..' || path.startsWith('../') || target.includes('\0')) {
+        throw refuse(`that leads out of the repository (${JSON.stringify(target.slice(0, 80))}): only files inside it have a version at a git ref`);
+      }
+      const [next] = path === '.' ? [] : await lsTree(top, commit, path);
+      if (next === undefined || next.path !== path) throw refuse(`to ${path}, which is not there`);
+      if (next.type !== 'blob') throw refuse(`to ${path}, which is not a file`);
+      entry = next;
+    }
+    return entry;
+  };
+  const read = async (listed: TreeEntry, display: string): Promise<void> => {
+    if (seen.has(listed.path)) return;
+    seen.add(listed.path);
+    if (listed.type !== 'blob') return; // a submodule: another repository's files
+    const entry = listed.mode === SYMLINK_MODE ? await followLink(listed, display) : listed;
     const size = entry.size ?? Infinity;
     if (size > bounds.maxFileBytes) {
       throw new BaselineError('baseline_too_large', `${display} at ${ref}: ${size} bytes is over the ${bounds.maxFileBytes}-byte limit of a scenario file`);
@@ -215,7 +252,7 @@ export async function readFilesAtRef(
       throw new BaselineError('baseline_git_failed', `${display} at ${ref} is not valid UTF-8 text`);
     }
     if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-    files.push({ display, path: entry.path, text, bytes: buf.length });
+    files.push({ display, path: listed.path, text, bytes: buf.length });
   };
 
   for (const input of inputs) {
@@ -242,10 +279,24 @@ export async function readFilesAtRef(
 
   async function readFolder(path: string, shown: string): Promise<void> {
     const prefix = shown.endsWith('/') || shown.endsWith(sep) ? shown : `${shown}/`;
-    const entries = await lsTree(top, commit, path === '' ? '' : `${path}/`);
-    const wanted = entries
-      .filter((e) => e.type === 'blob' && YAML_EXT.test(e.path.slice(e.path.lastIndexOf('/') + 1)))
-      .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-    for (const e of wanted) await read(e, `${prefix}${e.path.slice(e.path.lastIndexOf('/') + 1)}`);
+    const base = path === '' ? '' : `${path}/`;
+    const entries = await lsTree(top, commit, base, true);
+    for (const { entry, rel } of scenarioEntries(entries, base)) await read(entry, `${prefix}${rel}`);
   }
+}
+
+/**
+ * The scenario files of a recursive listing of folder `base` (`dir/`, or '' for the root), as the
+ * head's loader picks them (files.ts walkScenarioTree): named `*.yaml`/`*.yml` in any case, not
+ * below a hidden folder or `node_modules`, sorted by their path below `base`.
+ */
+export function scenarioEntries(entries: readonly TreeEntry[], base: string): { entry: TreeEntry; rel: string }[] {
+  return entries
+    .filter((e) => e.path.startsWith(base))
+    .map((entry) => ({ entry, rel: entry.path.slice(base.length) }))
+    .filter(({ entry, rel }) => {
+      const parts = rel.split('/');
+      return entry.type === 'blob' && isScenarioFileName(parts[parts.length - 1]!) && !parts.slice(0, -1).some(isSkippedFolder);
+    })
+    .sort((a, b) => byCodeUnits(a.rel, b.rel));
 }

@@ -1,13 +1,15 @@
 /**
- * `--scenarios` inputs → scenario files, and reading them within bounds. Names in messages are the
- * user's own (`my-scenarios/x.yaml`, not an absolute path), and a file's size is checked before a
- * byte of it is read, so a 50 MB file is refused at once.
+ * `--scenarios` inputs → scenario files, and reading them within bounds. A folder is read with every
+ * folder below it (walkScenarioTree), so that a file moved into a subfolder is still run. Names in
+ * messages are the user's own (`my-scenarios/sub/x.yaml`, not an absolute path), and a file's size
+ * is checked before a byte of it is read, so a 50 MB file is refused at once.
  */
-import { open, readdir, realpath, stat } from 'node:fs/promises';
-import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { readdirSync, statSync } from 'node:fs';
+import { open, realpath, stat } from 'node:fs/promises';
+import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { builtinScenariosDir } from './builtin.js';
 import type { ScenarioProblem } from './errors.js';
-import { MAX_FILE_BYTES, MAX_FILES } from './limits.js';
+import { MAX_FILE_BYTES, MAX_FILES, MAX_FOLDERS } from './limits.js';
 
 export interface ScenarioFile {
   readonly display: string; // for messages: as the user gave it
@@ -33,12 +35,101 @@ export function displayPrefix(shown: string): string {
   return shown.endsWith('/') || shown.endsWith(sep) ? shown : `${shown}/`;
 }
 
-/** The names of the scenario files in a folder's entries, sorted by code unit. */
-export function scenarioFileNames(entries: readonly { name: string; isFile(): boolean; isSymbolicLink(): boolean }[]): string[] {
-  return entries
-    .filter((d) => (d.isFile() || d.isSymbolicLink()) && YAML_EXT.test(d.name))
-    .map((d) => d.name)
-    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+/** Orders paths by UTF-16 code unit, the same on every machine and locale. */
+export function byCodeUnits(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/**
+ * Folders a walk does not enter: hidden ones (`.git`, `.github`, an editor's `.history`) and
+ * installed packages. A folder named in `--scenarios` itself is read whatever its name.
+ */
+export function isSkippedFolder(name: string): boolean {
+  return name.startsWith('.') || name === 'node_modules';
+}
+
+/** Whether a file name is a scenario file's. */
+export function isScenarioFileName(name: string): boolean {
+  return YAML_EXT.test(name);
+}
+
+export interface FolderEntry {
+  readonly name: string;
+  isFile(): boolean;
+  isDirectory(): boolean;
+  isSymbolicLink(): boolean;
+}
+
+/** What a walk found below a folder; every path relative to it and `/`-separated. */
+export interface ScenarioTree {
+  /** Scenario files (a symlink so named included), sorted by code unit. */
+  readonly files: readonly string[];
+  /** Symlinks that lead to a folder: not entered, each a problem for the caller. */
+  readonly linkedFolders: readonly string[];
+  /** Folders that could not be listed, with the error. */
+  readonly unreadable: readonly { readonly path: string; readonly error: unknown }[];
+  /** Set when the walk stopped at a limit: its files are not all of them. */
+  readonly over?: 'files' | 'folders';
+}
+
+/** How a walk lists a folder and tells where a symlink leads (tests give their own). */
+export interface TreeReader {
+  list(abs: string): readonly FolderEntry[];
+  isFolder(abs: string): boolean;
+}
+
+const fsReader: TreeReader = {
+  list: (abs) => readdirSync(abs, { withFileTypes: true }),
+  isFolder: (abs) => {
+    try {
+      return statSync(abs).isDirectory();
+    } catch {
+      return false; // dangling: not a folder, and not named as a scenario file either
+    }
+  },
+};
+
+/**
+ * The scenario files in folder `dir` and every folder below it (skipped ones excepted), sorted by
+ * their path. Symlinked folders are not entered: following them could loop, or leave the tree
+ * (and the action's workspace) through a path no one reviews; each is reported instead, so that
+ * nothing is skipped without a word. A symlink named like a scenario file is a file, and its
+ * target is checked where files are (regular, inside the workspace). Stops past MAX_FILES files
+ * or MAX_FOLDERS folders, which the caller refuses.
+ *
+ * Synchronous: listing costs a few system calls a folder, and nothing else runs while the files
+ * of a run are being found.
+ */
+export function walkScenarioTree(dir: string, reader: TreeReader = fsReader): ScenarioTree {
+  const files: string[] = [];
+  const linkedFolders: string[] = [];
+  const unreadable: { path: string; error: unknown }[] = [];
+  const pending = [''];
+  let folders = 0;
+  while (pending.length > 0) {
+    const rel = pending.pop()!;
+    if (++folders > MAX_FOLDERS) return { files, linkedFolders, unreadable, over: 'folders' };
+    let entries: readonly FolderEntry[];
+    try {
+      entries = reader.list(rel === '' ? dir : join(dir, rel));
+    } catch (error) {
+      unreadable.push({ path: rel, error });
+      continue;
+    }
+    for (const e of entries) {
+      const path = rel === '' ? e.name : `${rel}/${e.name}`;
+      if (e.isDirectory()) {
+        if (!isSkippedFolder(e.name)) pending.push(path);
+      } else if ((e.isFile() || e.isSymbolicLink()) && isScenarioFileName(e.name)) {
+        files.push(path);
+      } else if (e.isSymbolicLink() && !isSkippedFolder(e.name) && reader.isFolder(join(dir, path))) {
+        linkedFolders.push(path);
+      }
+    }
+    if (files.length > MAX_FILES) return { files, linkedFolders, unreadable, over: 'files' };
+  }
+  unreadable.sort((a, b) => byCodeUnits(a.path, b.path));
+  return { files: files.sort(byCodeUnits), linkedFolders: linkedFolders.sort(byCodeUnits), unreadable };
 }
 
 /**
@@ -64,7 +155,7 @@ export async function resolveInputs(
   for (const input of inputs.length === 0 ? [BUILTIN] : inputs) {
     if (input === BUILTIN) {
       const dir = builtinDir ?? builtinScenariosDir();
-      await addFolder(dir, builtinDisplay(dir, cwd), add, problems);
+      addFolder(dir, builtinDisplay(dir, cwd), add, problems);
       continue;
     }
     const abs = resolve(cwd, input);
@@ -80,7 +171,7 @@ export async function resolveInputs(
       problems.push(fileProblem(input, outsideMessage(confine)));
       continue;
     }
-    if (st.isDirectory()) await addFolder(abs, input, add, problems);
+    if (st.isDirectory()) addFolder(abs, input, add, problems);
     else add({ display: input, abs });
     if (confine === undefined) continue;
     // A folder inside may still hold a symlink that leads out.
@@ -115,27 +206,35 @@ function outsideMessage(root: string): string {
   return `resolves (through a symlink or '..') to a path outside the workspace ${root}; the action reads scenario files from inside the workspace only`;
 }
 
-async function addFolder(
-  abs: string,
-  shown: string,
-  add: (f: ScenarioFile) => void,
-  problems: ScenarioProblem[],
-): Promise<void> {
-  let entries;
-  try {
-    entries = await readdir(abs, { withFileTypes: true });
-  } catch (e) {
-    problems.push(fileProblem(shown, describeFsError(e, 'cannot read this folder')));
-    return;
-  }
-  const names = scenarioFileNames(entries);
-  if (names.length === 0) {
-    problems.push(fileProblem(shown, 'no scenario files (*.yaml, *.yml) in this folder'));
-    return;
-  }
+/**
+ * Adds the scenario files of folder `abs` and every folder below it (walkScenarioTree). Problems:
+ * an unreadable folder, a symlinked folder, a limit passed (then nothing of this folder is added:
+ * refused, not cut short), or no scenario file at all.
+ */
+function addFolder(abs: string, shown: string, add: (f: ScenarioFile) => void, problems: ScenarioProblem[]): void {
+  const tree = walkScenarioTree(abs);
   const prefix = displayPrefix(shown);
-  for (const name of names) add({ display: `${prefix}${name}`, abs: resolve(abs, name) });
+  const named = (rel: string): string => (rel === '' ? shown : `${prefix}${rel}`);
+  for (const u of tree.unreadable) problems.push(fileProblem(named(u.path), describeFsError(u.error, 'cannot read this folder')));
+  for (const link of tree.linkedFolders) problems.push(fileProblem(named(link), LINKED_FOLDER_MESSAGE));
+  if (tree.over !== undefined) {
+    const message =
+      tree.over === 'files'
+        ? `more than ${MAX_FILES} scenario files in this folder and the folders below it; the limit is ${MAX_FILES}`
+        : `more than ${MAX_FOLDERS} folders here and below; the limit is ${MAX_FOLDERS} (name the folders that hold the scenarios)`;
+    problems.push(fileProblem(shown, message));
+    return;
+  }
+  if (tree.files.length === 0) {
+    if (tree.unreadable.length === 0) problems.push(fileProblem(shown, 'no scenario files (*.yaml, *.yml) in this folder or below it'));
+    return;
+  }
+  for (const rel of tree.files) add({ display: `${prefix}${rel}`, abs: join(abs, ...rel.split('/')) });
 }
+
+const LINKED_FOLDER_MESSAGE =
+  'a symlink to a folder: folders are not read through symlinks (they can loop, or lead out of the tree); ' +
+  'name the folder it leads to as a scenarios input of its own, or remove the link';
 
 /**
  * Reads one scenario file as UTF-8, refusing it (with a problem, not an exception) when it is not a

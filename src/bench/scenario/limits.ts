@@ -13,6 +13,12 @@ export const MAX_TOTAL_BYTES = 64 * 1024 * 1024;
 /** Scenario files in one run. */
 export const MAX_FILES = 10_000;
 
+/**
+ * Folders walked below one scenarios input (hidden ones and `node_modules` are not entered): far
+ * more than a suite needs, few enough that naming a large tree by mistake stops in a moment.
+ */
+export const MAX_FOLDERS = 100_000;
+
 /** Scripted calls in one scenario. */
 export const MAX_CALLS = 10_000;
 

@@ -9,7 +9,7 @@ import { fileProblem, formatBytes, readScenarioFile, resolveInputs } from './fil
 import { MAX_TOTAL_BYTES } from './limits.js';
 import { ChainCheck } from '../chain-check.js';
 import { parseScenarioText } from './parse.js';
-import type { Scenario, SourcePos } from './types.js';
+import type { Scenario, ScenarioSet, SourcePos } from './types.js';
 
 /**
  * Files read ahead of the one being parsed: a read is several round trips to the file system's
@@ -19,9 +19,10 @@ import type { Scenario, SourcePos } from './types.js';
 const READ_AHEAD = 16;
 
 /**
- * Loads scenario files and folders (`*.yaml`, `*.yml`, sorted); the word `builtin`, or an empty
- * list, is the built-in suite (in `builtinDir` when given). Names in messages are as given,
- * relative to `cwd`. With `confine`, files outside that folder are refused (files.ts).
+ * Loads scenario files and folders (`*.yaml`, `*.yml`; folders with the folders below them, sorted
+ * by path: files.ts); the word `builtin`, or an empty list, is the built-in suite (in `builtinDir`
+ * when given). Names in messages are as given, relative to `cwd`. With `confine`, files outside
+ * that folder are refused.
  * `onFileCount` hears how many files there are before any is read.
  */
 export async function loadScenarioFiles(
@@ -31,6 +32,17 @@ export async function loadScenarioFiles(
   confine?: string,
   onFileCount?: (count: number) => void,
 ): Promise<Scenario[]> {
+  return (await loadScenarioFileSet(inputs, cwd, builtinDir, confine, onFileCount)).scenarios;
+}
+
+/** loadScenarioFiles, with the number of files read. */
+export async function loadScenarioFileSet(
+  inputs: readonly string[],
+  cwd: string,
+  builtinDir?: string,
+  confine?: string,
+  onFileCount?: (count: number) => void,
+): Promise<ScenarioSet> {
   const { files, problems } = await resolveInputs(inputs, cwd, builtinDir, confine);
   onFileCount?.(files.length);
   const scenarios: Scenario[] = [];
@@ -59,7 +71,7 @@ export async function loadScenarioFiles(
   }
   problems.push(...duplicateNames(names));
   if (problems.length > 0) throw new ScenarioError(problems);
-  return scenarios;
+  return { scenarios, files: files.length };
 }
 
 function duplicateNames(names: readonly { value: string; source: SourcePos }[]): ScenarioProblem[] {

@@ -11,9 +11,9 @@
  */
 import { dirname, join } from 'node:path';
 import { builtinScenariosDir } from './builtin.js';
-import { BUILTIN } from './files.js';
-import { readBuiltinSnapshot } from './snapshot.js';
-import type { Scenario } from './types.js';
+import { BUILTIN, builtinDisplay, displayPrefix } from './files.js';
+import { readBuiltinSnapshotSet } from './snapshot.js';
+import type { Scenario, ScenarioSet } from './types.js';
 
 export { builtinScenariosDir } from './builtin.js';
 export { ScenarioError } from './errors.js';
@@ -46,15 +46,31 @@ function defaultBuiltin(): { dir: string; snapshot?: string } {
 }
 
 /**
- * Loads scenario files and folders (`*.yaml`, `*.yml`, sorted); the word `builtin`, or an empty
- * list, is the built-in suite. Names in messages are as given, relative to `cwd`.
+ * Loads scenario files and folders (`*.yaml`, `*.yml`; a folder with every folder below it but
+ * hidden ones and `node_modules`, sorted by path); the word `builtin`, or an empty list, is the
+ * built-in suite. Names in messages are as given, relative to `cwd`.
  */
 export async function loadScenarios(inputs: readonly string[], cwd: string, options: LoadOptions = {}): Promise<Scenario[]> {
+  return (await loadScenarioSet(inputs, cwd, options)).scenarios;
+}
+
+/** loadScenarios, with the number of files read (readSummary says both). */
+export async function loadScenarioSet(inputs: readonly string[], cwd: string, options: LoadOptions = {}): Promise<ScenarioSet> {
   const builtin = options.builtin ?? defaultBuiltin();
   if (builtin.snapshot !== undefined && inputs.every((i) => i === BUILTIN)) {
-    const scenarios = await readBuiltinSnapshot(builtin.snapshot, builtin.dir, cwd);
-    if (scenarios !== undefined) return scenarios;
+    const set = await readBuiltinSnapshotSet(builtin.snapshot, builtin.dir, cwd);
+    if (set !== undefined) return set;
   }
-  const { loadScenarioFiles } = await import('./load-yaml.js');
-  return loadScenarioFiles(inputs, cwd, builtin.dir, options.confine, options.onFileCount);
+  const { loadScenarioFileSet } = await import('./load-yaml.js');
+  return loadScenarioFileSet(inputs, cwd, builtin.dir, options.confine, options.onFileCount);
+}
+
+/**
+ * `read 9 files, 9 scenarios from scenarios/`: what a run read, so that a file left out by
+ * mistake shows in the count. The inputs as given; `builtin` as the built-in folder's name.
+ */
+export function readSummary(set: ScenarioSet, inputs: readonly string[], cwd: string, builtinDir: string = builtinScenariosDir()): string {
+  const from = (inputs.length === 0 ? [BUILTIN] : inputs).map((i) => (i === BUILTIN ? displayPrefix(builtinDisplay(builtinDir, cwd)) : i));
+  const count = (n: number, what: string): string => `${n} ${what}${n === 1 ? '' : 's'}`;
+  return `read ${count(set.files, 'file')}, ${count(set.scenarios.length, 'scenario')} from ${from.join(', ')}`;
 }

@@ -19,14 +19,14 @@
  * `{"scenarios": ...}`.
  */
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
+import { readFileSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { Float } from '../../warrant/value.js';
-import { builtinDisplay, displayPrefix, scenarioFileNames } from './files.js';
+import { builtinDisplay, displayPrefix, walkScenarioTree } from './files.js';
 import { MAX_FILE_BYTES, MAX_FILES } from './limits.js';
-import type { Scenario } from './types.js';
+import type { Scenario, ScenarioSet } from './types.js';
 
 export const SNAPSHOT_FORMAT = 'delegation-bench/builtin-suite@1';
 
@@ -114,10 +114,22 @@ export function encodeSnapshot(
   return text;
 }
 
-/** Reads the scenario files of `dir` as the snapshot records them (sorted names, raw bytes). */
+/**
+ * Reads the scenario files of `dir` and below as the snapshot records them (paths relative to
+ * `dir`, sorted, raw bytes). A tree the loader would refuse (a symlinked or unreadable folder, a
+ * limit passed) has no snapshot: the build stops.
+ */
 export async function readSuiteFiles(dir: string): Promise<{ name: string; content: Uint8Array }[]> {
-  const names = scenarioFileNames(await readdir(dir, { withFileTypes: true }));
-  return Promise.all(names.map(async (name) => ({ name, content: await readFile(join(dir, name)) })));
+  const names = completeTree(dir);
+  if (names === undefined) throw new SnapshotError(`the built-in suite in ${dir} is not a plain tree of scenario files`);
+  return Promise.all(names.map(async (name) => ({ name, content: await readFile(join(dir, ...name.split('/'))) })));
+}
+
+/** The scenario files the loader would read below `dir`, or undefined when it would refuse the tree. */
+function completeTree(dir: string): readonly string[] | undefined {
+  const tree = walkScenarioTree(dir);
+  const whole = tree.over === undefined && tree.linkedFolders.length === 0 && tree.unreadable.length === 0;
+  return whole ? tree.files : undefined;
 }
 
 // ------------------------------------------------------------------------------------- decoding
@@ -207,15 +219,15 @@ function decodeSnapshotBody(text: string, header: Header, dir: string, cwd: stri
 }
 
 /**
- * Does the folder hold exactly the recorded files, byte for byte (by size and SHA-256)? Synchronous
- * on purpose: a few small files of the install, and the promise-based fs costs more to start than
- * these reads take.
+ * Does the folder (and every folder the loader reads below it) hold exactly the recorded files,
+ * byte for byte (by size and SHA-256)? Synchronous on purpose: a few small files of the install,
+ * and the promise-based fs costs more to start than these reads take.
  */
 function isFresh(header: Header, dir: string): boolean {
-  const names = scenarioFileNames(readdirSync(dir, { withFileTypes: true }));
-  if (names.length !== header.files.length || names.some((n, i) => n !== header.files[i]!.name)) return false;
+  const names = completeTree(dir);
+  if (names === undefined || names.length !== header.files.length || names.some((n, i) => n !== header.files[i]!.name)) return false;
   return header.files.every((f) => {
-    const path = join(dir, f.name);
+    const path = join(dir, ...f.name.split('/'));
     if (f.bytes > MAX_FILE_BYTES || statSync(path).size !== f.bytes) return false; // never read a grown file
     const content = readFileSync(path);
     return content.length === f.bytes && sha256Hex(content) === f.sha256;
@@ -227,6 +239,11 @@ function isFresh(header: Header, dir: string): boolean {
  * seen from `cwd`; undefined when the snapshot is absent, damaged or stale. Never throws.
  */
 export async function readBuiltinSnapshot(path: string, dir: string, cwd: string): Promise<Scenario[] | undefined> {
+  return (await readBuiltinSnapshotSet(path, dir, cwd))?.scenarios;
+}
+
+/** readBuiltinSnapshot, with the number of files the scenarios came from. */
+export async function readBuiltinSnapshotSet(path: string, dir: string, cwd: string): Promise<ScenarioSet | undefined> {
   try {
     if (statSync(path).size > MAX_SNAPSHOT_BYTES) return undefined;
     const text = readFileSync(path, 'utf8');
@@ -234,7 +251,7 @@ export async function readBuiltinSnapshot(path: string, dir: string, cwd: string
     if (nl < 0) return undefined;
     const header = parseHeader(text.slice(0, nl));
     if (!isFresh(header, dir)) return undefined;
-    return decodeSnapshotBody(text, header, dir, cwd);
+    return { scenarios: decodeSnapshotBody(text, header, dir, cwd), files: header.files.length };
   } catch {
     return undefined; // absent, unreadable or malformed: the YAML path decides
   }

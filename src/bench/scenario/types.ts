@@ -70,3 +70,9 @@ export interface Scenario {
   /** Set when the grant was read from a Tenuo token (`warrant: {from: PATH}`): what it was. */
   warrantFrom?: WarrantOrigin;
 }
+
+/** What a load read: its scenarios, and how many files they came from (the run says both). */
+export interface ScenarioSet {
+  readonly scenarios: Scenario[];
+  readonly files: number;
+}
