@@ -3,15 +3,13 @@
  * widens a Subpath, (b) adds a tool, (c) raises a Range maximum, (d) only narrows; plus a Regex
  * change that cannot be proven, a shallow clone without the base, and refused refs and paths.
  */
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runBaseline, BaselineError } from '../../src/analysis/baseline/index.js';
 import { readFilesAtRef } from '../../src/analysis/baseline/git.js';
 import { sourcesOf, withBaseline } from '../../src/analysis/baseline/gate.js';
 import { runBenchmark } from '../../src/bench/run.js';
 import { loadScenarios } from '../../src/bench/scenario/load.js';
-import { mkdirSync, rmSync, symlinkSync } from 'node:fs';
+import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { git, repoWith, scenario, tempDir, writeFiles } from './baseline-repo.js';
 

@@ -3,7 +3,7 @@
  * printed and never written, shards run as a matrix would run them, and report-only mode on the
  * folder of shard files merging them into the unsharded results.
  */
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -50,6 +50,11 @@ function runner(inputs: Record<string, string>, temp: string): Runner & { lines:
     summary: undefined,
     setFailed: (m) => void failed.push(m),
   };
+}
+
+/** A job summary that appends to `file`, as the runner's does. */
+function fileSummary(file: string): NonNullable<Runner['summary']> {
+  return { file, append: async (markdown: string) => appendFileSync(file, markdown) };
 }
 
 const base = () => ({ comment: 'off', 'job-summary': 'false', probes: 'off', mode: 'both', model: 'obedient', runs: '2', 'openai-base-url': server.url, 'openai-api-key': KEY });
@@ -169,8 +174,7 @@ describe('the action in LLM mode', () => {
     await run(r, dir);
     copyFileSync(r.outputs['results-file']!, join(dir, 'both.json'));
     const summary = join(mkdtempSync(join(dir, 's-')), 'summary.md');
-    const rep = runner({ comment: 'off', 'results-path': 'both.json' }, mkdtempSync(join(dir, 't-')));
-    rep.env.GITHUB_STEP_SUMMARY = summary;
+    const rep = { ...runner({ comment: 'off', 'results-path': 'both.json' }, mkdtempSync(join(dir, 't-'))), summary: fileSummary(summary) };
     await run(rep, dir);
     expect(rep.failed).toEqual([]);
     // The analyses cannot be checked and are not carried over; the LLM section is checked and shown.
