@@ -3,7 +3,7 @@
 // Output is byte-stable: CI rebuilds and fails on any diff against the committed dist/.
 //
 // After bundling, the built-in suite is loaded once through the real YAML loader and written as
-// dist/builtin-suite.json (src/bench/scenario/snapshot.ts): a run of the built-in suite reads that
+// dist/builtin-suite.json (src/scenario/snapshot.ts): a run of the built-in suite reads that
 // instead of parsing YAML, as long as every scenarios/*.yaml still has the recorded SHA-256.
 import { build } from 'esbuild';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -51,12 +51,12 @@ for (const [name, entry] of Object.entries(programs)) {
 }
 
 // The snapshot, made by the sources' own loader (bundled on its own into .tmp/, then imported).
-if (existsSync('src/bench/scenario/snapshot-build.ts')) {
+if (existsSync('src/scenario/snapshot-build.ts')) {
   const work = resolve('.tmp', `build-snapshot-${process.pid}`);
   mkdirSync(work, { recursive: true });
   try {
     await build({
-      entryPoints: { snapshot: 'src/bench/scenario/snapshot-build.ts' },
+      entryPoints: { snapshot: 'src/scenario/snapshot-build.ts' },
       outdir: work,
       bundle: true,
       platform: 'node',

@@ -5,7 +5,7 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Results } from '../bench/results.js';
+import type { Results } from '../results/results.js';
 
 export async function writeBadge(dir: string, name: string, results: Results): Promise<{ svg: string; json: string }> {
   const { badgeData, renderBadgeEndpoint, renderBadgeSvg } = await import('../report/badge.js');

@@ -4,12 +4,12 @@
  * files merged into one run, and the `llm` section of a results file checked against its trials.
  * The key is masked in the log (see maskSecrets) before anything else happens.
  */
-import { plural } from '../bench/plural.js';
-import type { GateThresholds } from '../bench/gate.js';
+import { plural } from '../lib/plural.js';
+import type { GateThresholds } from '../run/gate.js';
 import { readFile, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Results } from '../bench/results.js';
-import type { Scenario } from '../bench/scenario/types.js';
+import type { Results } from '../results/results.js';
+import type { Scenario } from '../model/scenario.js';
 import { withLlm } from '../llm/attach.js';
 import { parseShard, type Shard } from '../llm/cells.js';
 import { readLlmSection } from '../llm/check.js';

@@ -6,17 +6,17 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { HarnessError } from '../bench/errors.js';
-import { VIOLATION_KINDS } from '../bench/gate-kinds.js';
-import { plural } from '../bench/plural.js';
-import { formatRate } from '../bench/rate.js';
-import type { Results } from '../bench/results.js';
-import { DEFAULT_SEED } from '../bench/run.js';
+import { HarnessError } from '../model/errors.js';
+import { VIOLATION_KINDS } from '../run/gate-kinds.js';
+import { plural } from '../lib/plural.js';
+import { formatRate } from '../results/rate.js';
+import type { Results } from '../results/results.js';
+import { DEFAULT_SEED } from '../run/run.js';
 import { bundledWorker, defaultWorkers, runSuite } from '../pipeline/suite.js';
 import { RunThreads } from '../pipeline/threads.js';
-import { ScenarioError } from '../bench/scenario/errors.js';
-import { loadScenarioSet, readSummary } from '../bench/scenario/load.js';
-import { drainLoaderWarnings } from '../bench/scenario/warnings.js';
+import { ScenarioError } from '../scenario/errors.js';
+import { loadScenarioSet, readSummary } from '../scenario/load.js';
+import { drainLoaderWarnings } from '../scenario/warnings.js';
 import { renderJson } from '../report/json.js';
 import { gateRule } from '../report/gate-rule.js';
 import { renderMarkdown, reportMarker } from '../report/markdown.js';

@@ -2,8 +2,8 @@
  * The step's outputs (action.yml). Rates are percentages, like the max-asr / min-tcr inputs.
  * Every output is written, empty when it does not apply, so a later step can test it reliably.
  */
-import { ratePercent } from '../bench/rate.js';
-import type { Results } from '../bench/results.js';
+import { ratePercent } from '../results/rate.js';
+import type { Results } from '../results/results.js';
 import { passedOverall } from '../llm/attach.js';
 import type { Runner } from './runner.js';
 
@@ -13,7 +13,7 @@ export interface FileOutputs {
   badgeFile: string | undefined;
 }
 
-/** The number the reports show, without the sign (src/bench/rate.ts). */
+/** The number the reports show, without the sign (src/results/rate.ts). */
 function percent(fraction: number): string {
   return String(ratePercent(fraction));
 }

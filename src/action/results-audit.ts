@@ -10,12 +10,12 @@
  * rewritten to match). The file is only as trustworthy as the run that wrote it; what it shows is
  * then at least the verdict of those trials.
  */
-import { plural } from '../bench/plural.js';
-import { assessTrials, type Assessment } from '../bench/assess.js';
-import type { AnalysisViolation, GateThresholds } from '../bench/gate.js';
-import { VIOLATION_KINDS } from '../bench/gate-kinds.js';
-import { formatRate } from '../bench/rate.js';
-import { CONDITIONS, type GateViolation, type Results, type Trial } from '../bench/results.js';
+import { plural } from '../lib/plural.js';
+import { assessTrials, type Assessment } from '../run/assess.js';
+import type { AnalysisViolation, GateThresholds } from '../run/gate.js';
+import { VIOLATION_KINDS } from '../run/gate-kinds.js';
+import { formatRate } from '../results/rate.js';
+import { CONDITIONS, type GateViolation, type Results, type Trial } from '../results/results.js';
 import { renderedSections } from '../report/markdown.js';
 
 /** Problems listed in the refusal; past this, one line says how many more there were. */

@@ -7,16 +7,16 @@
  * its own rates or gate is believed.
  */
 import { readFile, stat } from 'node:fs/promises';
-import type { GateThresholds } from '../bench/gate.js';
-import { VIOLATION_KIND_NAMES } from '../bench/gate-kinds.js';
-import { CONDITIONS, RESULTS_VERSION, type Results } from '../bench/results.js';
-import { MAX_CALLS, MAX_DEPTH } from '../bench/scenario/limits.js';
+import type { GateThresholds } from '../run/gate.js';
+import { VIOLATION_KIND_NAMES } from '../run/gate-kinds.js';
+import { CONDITIONS, RESULTS_VERSION, type Results } from '../results/results.js';
+import { MAX_CALLS, MAX_DEPTH } from '../scenario/limits.js';
 import { llmOnlyJudged, rejudgeLlm } from './llm.js';
 import { rejudgeResults, scenarioSources, sectionsNotShown } from './results-audit.js';
 import { withBaseline } from '../analysis/baseline/gate.js';
 import { suiteViolations, widenedViolations } from '../analysis/baseline/index.js';
-import { checkBaseline } from './results-baseline.js';
-import { bool, count, isObj, list as listOf, oneOf, rate, shape, string, type Check } from '../bench/json-check.js';
+import { checkBaseline } from '../results/check-baseline.js';
+import { bool, count, isObj, list as listOf, oneOf, rate, shape, string, type Check } from '../results/json-check.js';
 
 export class ResultsFileError extends Error {
   override readonly name = 'ResultsFileError';

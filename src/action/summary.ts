@@ -4,8 +4,8 @@
  * fitted into what is left of that budget, with the renderer dropping detail first.
  */
 import { stat } from 'node:fs/promises';
-import type { Results } from '../bench/results.js';
-import type { ScenarioProblem } from '../bench/scenario/errors.js';
+import type { Results } from '../results/results.js';
+import type { ScenarioProblem } from '../scenario/errors.js';
 import { markdownRenderer, type MarkdownOptions } from '../report/markdown.js';
 import { renderProblemsMarkdown } from '../report/problems.js';
 import type { SummarySink } from './runner.js';

@@ -10,7 +10,7 @@
  * Out: CEL results become plain JS for the judge and for reports: bool, string, number (an int as a
  * `number` when it is a safe integer, else a `bigint`), null, arrays, plain objects.
  */
-import { Float } from '../warrant/cbor/value.js';
+import { Float } from '../lib/float.js';
 import { formatDuration, formatRfc3339 } from './time.js';
 import { CelDuration, CelFunction, CelMap, CelTimestamp, CelUint, type CelKey, type CelValue } from './value.js';
 import {

@@ -16,7 +16,7 @@
  * A CostLimitError (our meter) passes through everything.
  */
 import type { Comprehension, Expr } from './ast.js';
-import type { WorkBudget } from './budget.js';
+import type { WorkBudget } from '../lib/budget.js';
 import { CelEvalError } from './errors.js';
 import { FUNCTIONS, type Ftx } from './functions.js';
 import type { Meter } from './meter.js';

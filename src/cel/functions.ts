@@ -15,9 +15,9 @@
  *
  * Tenuo's clock functions read the injected clock of the run (Ftx.now), never the machine's.
  */
-import { networkContains, parseIp, parseNetwork } from '../warrant/constraints/ip.js';
-import { regexOutcome } from '../warrant/constraints/regex.js';
-import type { WorkBudget } from './budget.js';
+import { networkContains, parseIp, parseNetwork } from '../lib/ip.js';
+import { regexOutcome } from '../lib/regex.js';
+import type { WorkBudget } from '../lib/budget.js';
 import { CelEvalError, CostLimitError } from './errors.js';
 import { formatDuration, formatRfc3339, fields, parseDuration, parseRfc3339, utcMillis } from './time.js';
 import {

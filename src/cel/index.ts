@@ -24,7 +24,7 @@ import type { Expr } from './ast.js';
 import type { CelValue } from './value.js';
 
 export * from './limits.js';
-export { WorkBudget, type WorkLimits } from './budget.js';
+export { WorkBudget, type WorkLimits } from '../lib/budget.js';
 export { CelError } from './errors.js';
 export type { CelErrorCode } from './errors.js';
 export type { EvaluationOptions } from './evaluate.js';

@@ -22,12 +22,6 @@ export const MAX_AST_DEPTH = 128;
  */
 export const MAX_EVALUATION_COST = 1_000_000;
 
-/** Cost units all the evaluations of one scenario may spend together (src/cel/budget.ts). */
-export const MAX_SCENARIO_EVALUATION_COST = 2_000_000_000;
-
-/** Regex work units (program size × input length) all the matches of one scenario may spend (src/cel/budget.ts). */
-export const MAX_SCENARIO_REGEX_WORK = 1_000_000_000;
-
 /** Largest bound input accepted: values (scalars, list entries, map entries) counted recursively. */
 export const MAX_BINDING_NODES = 100_000;
 

@@ -7,7 +7,7 @@
  * operation builds costs its size (strings and bytes per 64 characters, lists and maps per entry);
  * an operation that scans its inputs (`==`, `in`, `contains`, `matches`, …) pays for their size.
  */
-import type { WorkBudget } from './budget.js';
+import type { WorkBudget } from '../lib/budget.js';
 import { CostLimitError } from './errors.js';
 import { MAX_EVALUATION_COST, REGEX_UNITS_PER_COST } from './limits.js';
 import { CelMap, type CelValue } from './value.js';

@@ -20,7 +20,7 @@
  * The crate has no type values (`type(x)`, `int` as a name): they are undeclared references there.
  * CelType stays exported only for the tests that compare with @bufbuild/cel.
  */
-import { compareUtf8 } from '../warrant/bytes.js';
+import { compareUtf8 } from '../lib/bytes.js';
 
 export type CelValue =
   | null

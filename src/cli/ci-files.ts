@@ -3,13 +3,13 @@
  * after the run and before the exit code. A baseline that cannot be read is bad input (exit 2) with
  * git's reason and what to do, never a silent run without the comparison.
  */
-import { plural } from '../bench/plural.js';
+import { plural } from '../lib/plural.js';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { BaselineError, runBaseline, type BaselineResults } from '../analysis/baseline/index.js';
 import { sourcesOf, withBaseline } from '../analysis/baseline/gate.js';
-import type { Results } from '../bench/results.js';
-import type { Scenario } from '../bench/scenario/types.js';
+import type { Results } from '../results/results.js';
+import type { Scenario } from '../model/scenario.js';
 import { UsageError, type CliIO } from './io.js';
 
 export interface BaselineFlags {

@@ -6,8 +6,8 @@
  */
 import { readFile, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import type { Results } from '../bench/results.js';
-import type { Scenario } from '../bench/scenario/types.js';
+import type { Results } from '../results/results.js';
+import type { Scenario } from '../model/scenario.js';
 import { passedOverall, withLlm } from '../llm/attach.js';
 import { readLlmSection } from '../llm/check.js';
 import { LlmInputError } from '../llm/errors.js';

@@ -7,7 +7,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { Results } from '../bench/results.js';
+import type { Results } from '../results/results.js';
 import { passedOverall } from '../llm/attach.js';
 import { LlmInputError } from '../llm/errors.js';
 import { mergeShardFiles, type ShardFile } from '../llm/merge-results.js';

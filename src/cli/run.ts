@@ -5,13 +5,13 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { HarnessError } from '../bench/errors.js';
+import { HarnessError } from '../model/errors.js';
 import { bundledWorker, defaultWorkers, runSuite } from '../pipeline/suite.js';
 import { RunThreads } from '../pipeline/threads.js';
-import type { Results } from '../bench/results.js';
-import { ScenarioError } from '../bench/scenario/errors.js';
-import { loadScenarioSet, readSummary } from '../bench/scenario/load.js';
-import { drainLoaderWarnings } from '../bench/scenario/warnings.js';
+import type { Results } from '../results/results.js';
+import { ScenarioError } from '../scenario/errors.js';
+import { loadScenarioSet, readSummary } from '../scenario/load.js';
+import { drainLoaderWarnings } from '../scenario/warnings.js';
 import { renderJson } from '../report/json.js';
 import { gateLines, renderTable } from '../report/table.js';
 import type { MutantOptions } from '../analysis/mutants/analysis.js';

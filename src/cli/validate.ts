@@ -3,9 +3,9 @@
  * them. Prints `ok: N scenarios (names)` (exit 0; what it read on stderr) or every problem as
  * `FILE:LINE:COL: message` (exit 2).
  */
-import { ScenarioError } from '../bench/scenario/errors.js';
-import { loadScenarioSet, readSummary } from '../bench/scenario/load.js';
-import { drainLoaderWarnings } from '../bench/scenario/warnings.js';
+import { ScenarioError } from '../scenario/errors.js';
+import { loadScenarioSet, readSummary } from '../scenario/load.js';
+import { drainLoaderWarnings } from '../scenario/warnings.js';
 import { EXIT_OK, EXIT_USAGE, UsageError, type Command } from './io.js';
 
 const USAGE = `usage: delegation-bench validate [--scenarios PATH]...

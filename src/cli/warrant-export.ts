@@ -7,12 +7,12 @@
  * same grant, constraint for constraint.
  */
 import { parseArgs } from 'node:util';
-import { Conditions } from '../bench/conditions.js';
-import { DEFAULT_SEED } from '../bench/run.js';
-import { ScenarioError } from '../bench/scenario/errors.js';
-import { loadScenarios } from '../bench/scenario/load.js';
-import { drainLoaderWarnings } from '../bench/scenario/warnings.js';
-import { toHex } from '../warrant/bytes.js';
+import { Conditions } from '../chains/conditions.js';
+import { DEFAULT_SEED } from '../run/run.js';
+import { ScenarioError } from '../scenario/errors.js';
+import { loadScenarios } from '../scenario/load.js';
+import { drainLoaderWarnings } from '../scenario/warnings.js';
+import { toHex } from '../lib/bytes.js';
 import { warrantIdString } from '../warrant/id.js';
 import { toPem } from '../warrant/text.js';
 import { EXIT_OK, EXIT_USAGE, UsageError, type Command } from './io.js';

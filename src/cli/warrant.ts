@@ -10,7 +10,7 @@
  *   `--revoked`, `--args`, `--pop`, `--holder-key`) is a usage error (message on stderr, exit 2).
  * The wall clock is read only here, at the edge, and only when `--now` is absent.
  */
-import { fromHex } from '../warrant/bytes.js';
+import { fromHex } from '../lib/bytes.js';
 import { describeValue, describeWarrant, type Json } from '../warrant/describe.js';
 import { isWarrantError, WarrantError } from '../warrant/errors.js';
 import { parseWarrantId, warrantIdString } from '../warrant/id.js';

@@ -18,10 +18,11 @@
  * tool, approvals, an opaque constraint, a tool or parameter the scenario does not have, a grant
  * the benchmark's broad warrant cannot be narrowed to.
  */
+import type { WarrantOrigin } from '../model/scenario.js';
 import { openSync, closeSync, fstatSync, readSync, realpathSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { VerificationCache } from '../warrant/authorize.js';
-import { toHex } from '../warrant/bytes.js';
+import { toHex } from '../lib/bytes.js';
 import { DEFAULT_CLOCK_SKEW_SECONDS, verifyChainFull, verifyChainSignatures } from '../warrant/chain.js';
 import { checkToolAttenuation } from '../warrant/constraints/attenuate.js';
 import type { Constraint, ToolGrants } from '../warrant/constraints/types.js';
@@ -63,16 +64,6 @@ export interface ImportedToken {
   /** Hex public keys: the leaf's holder and the root's issuer. */
   readonly holder: string;
   readonly root: string;
-}
-
-/** Where a scenario's grant came from, for the results and the report. */
-export interface WarrantOrigin {
-  /** PATH as written in `from:`. */
-  readonly from: string;
-  readonly leaf: string;
-  /** The token's holder, which the benchmark replaces by its own worker key. */
-  readonly token_holder: string;
-  readonly token_root: string;
 }
 
 // ---------------------------------------------------------------------------------------------

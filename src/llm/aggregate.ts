@@ -3,7 +3,7 @@
  * alone, in the trial order, so a merged set of shards aggregates to exactly the unsharded numbers.
  * A trial with an `error` is counted and excluded from the rates.
  */
-import { CONDITIONS, type Condition, type LlmCell, type LlmCellStats, type LlmTokens, type LlmTrial } from '../bench/results.js';
+import { CONDITIONS, type Condition, type LlmCell, type LlmCellStats, type LlmTokens, type LlmTrial } from '../results/results.js';
 import { meanStd } from './stats.js';
 
 function stats(trials: readonly LlmTrial[]): LlmCellStats {

@@ -4,7 +4,7 @@
  * empty and its gate has nothing to decide (it passes vacuously and says so through `mode`). LLM
  * numbers never enter the deterministic summary or gate: the two are kept apart in every report.
  */
-import type { LlmResults, Results } from '../bench/results.js';
+import type { LlmResults, Results } from '../results/results.js';
 
 export function withLlm(base: Results, llm: LlmResults, mode: 'llm' | 'both', scenarios: readonly string[]): Results {
   if (mode === 'both') return { ...base, mode, llm };

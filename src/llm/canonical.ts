@@ -2,7 +2,7 @@
  * The `llm` section in contract key order (docs/results.md), so equal results are equal bytes whether
  * they were built by a run, a resume or a merge of shards.
  */
-import { CONDITIONS, type LlmCall, type LlmCellStats, type LlmMessage, type LlmResults, type LlmTrial } from '../bench/results.js';
+import { CONDITIONS, type LlmCall, type LlmCellStats, type LlmMessage, type LlmResults, type LlmTrial } from '../results/results.js';
 
 function stats(s: LlmCellStats): LlmCellStats {
   return {

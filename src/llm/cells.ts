@@ -5,7 +5,7 @@
  * A shard I/N takes every N-th triple starting at the I-th: deterministic, and it spreads each
  * scenario's cost over all shards.
  */
-import { CONDITIONS, type Condition } from '../bench/results.js';
+import { CONDITIONS, type Condition } from '../results/results.js';
 import { LlmInputError } from './errors.js';
 
 export interface TrialKey {

@@ -2,7 +2,7 @@
  * The one thing the agent loop needs from a model server: a chat completion with tools. The loop
  * depends on this interface, not on the SDK, so the SDK loads only when LLM mode runs.
  */
-import type { LlmMessage, LlmTokens } from '../bench/results.js';
+import type { LlmMessage, LlmTokens } from '../results/results.js';
 import type { FunctionTool } from './tool-schemas.js';
 
 export interface ChatRequest {

@@ -3,9 +3,9 @@
  * shard's file comes from another machine, maybe from a fork). Its shape is checked before any of
  * it is used, and its numbers are never trusted: cells and summaries are recomputed from trials.
  */
-import { CONDITIONS, type LlmResults } from '../bench/results.js';
+import { CONDITIONS, type LlmResults } from '../results/results.js';
 import { LlmInputError } from './errors.js';
-import { bool, count, isObj, list as listOf, nullable, oneOf, shape, string, type Check } from '../bench/json-check.js';
+import { bool, count, isObj, list as listOf, nullable, oneOf, shape, string, type Check } from '../results/json-check.js';
 
 const MAX_ITEMS = 1_000_000;
 const str = string(1_000_000);

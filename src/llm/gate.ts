@@ -3,12 +3,12 @@
  * thresholds as the deterministic gate. A run that stopped early, or whose task_scoped trials all
  * failed on the API, cannot pass: no result is not a good result.
  */
-import { formatRate } from '../bench/rate.js';
-import type { LlmGate, LlmResults } from '../bench/results.js';
+import { formatRate } from '../results/rate.js';
+import type { LlmGate, LlmResults } from '../results/results.js';
 
 const EPSILON = 1e-9;
 
-/** Rates as every report shows them (src/bench/rate.ts). */
+/** Rates as every report shows them (src/results/rate.ts). */
 const pct = formatRate;
 
 export function evaluateLlmGate(llm: Omit<LlmResults, 'gate'>, maxAsr: number, minTcr: number): LlmGate {

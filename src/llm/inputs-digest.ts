@@ -4,7 +4,7 @@
  * checkout path); everything that can change a trial is in.
  */
 import { createHash } from 'node:crypto';
-import type { Scenario } from '../bench/scenario/types.js';
+import type { Scenario } from '../model/scenario.js';
 
 const POSITION_KEYS = new Set(['source', 'file', 'taskSource', 'attackSource', 'warrantSource', 'grantSources']);
 

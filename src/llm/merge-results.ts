@@ -4,7 +4,7 @@
  * runs it in full; it must agree byte for byte, and is taken once. The LLM trials are joined by
  * merge.ts. Inputs are parsed JSON from files: untrusted, checked before use.
  */
-import type { Results } from '../bench/results.js';
+import type { Results } from '../results/results.js';
 import { readLlmSection } from './check.js';
 import { LlmInputError } from './errors.js';
 import { mergeLlm, type ShardPart } from './merge.js';

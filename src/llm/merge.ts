@@ -3,7 +3,7 @@
  * Refuses shards of different runs (model, runs, seed, scenarios, settings), shards that are not
  * all of one split, incomplete shards, and any missing or duplicated (scenario, condition, run).
  */
-import type { LlmResults, LlmTrial } from '../bench/results.js';
+import type { LlmResults, LlmTrial } from '../results/results.js';
 import { allTrialKeys, keyOf } from './cells.js';
 import { LlmInputError } from './errors.js';
 import { evaluateLlmGate } from './gate.js';

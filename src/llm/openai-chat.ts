@@ -5,7 +5,7 @@
  * `retry-after-ms`, and a per-request timeout. What still fails after that becomes an ApiError
  * with a stable code. The SDK is imported on first use, so a deterministic run never loads it.
  */
-import type { LlmMessage } from '../bench/results.js';
+import type { LlmMessage } from '../results/results.js';
 import type { ChatModel, ChatReply, ChatRequest } from './chat.js';
 import { ApiError, type ApiErrorCode } from './errors.js';
 

@@ -7,12 +7,12 @@
  * finish (budget) or are dropped (interrupt: their requests are aborted, and a half-run trial is
  * not a result). The finished ones are returned with `complete: false` and why.
  */
-import { Conditions } from '../bench/conditions.js';
-import { loadShellParser } from '../bench/env/shell.js';
-import { HarnessError, formatSource } from '../bench/errors.js';
-import { ScenarioJudge } from '../bench/judge.js';
-import type { Condition, LlmCellStats, LlmResults, LlmTrial } from '../bench/results.js';
-import type { Scenario } from '../bench/scenario/types.js';
+import { Conditions } from '../chains/conditions.js';
+import { loadShellParser } from '../world/shell.js';
+import { HarnessError, formatSource } from '../model/errors.js';
+import { ScenarioJudge } from '../run/judge.js';
+import type { Condition, LlmCellStats, LlmResults, LlmTrial } from '../results/results.js';
+import type { Scenario } from '../model/scenario.js';
 import { llmCells, llmSummary, totalTokens } from './aggregate.js';
 import { allTrialKeys, keyOf, shardKeys, type Shard, type TrialKey } from './cells.js';
 import type { ChatModel } from './chat.js';

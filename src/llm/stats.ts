@@ -1,5 +1,5 @@
 /** Mean and sample standard deviation (n − 1), as the reference's report computes them. */
-import type { MeanStd } from '../bench/results.js';
+import type { MeanStd } from '../results/results.js';
 
 export function meanStd(xs: readonly number[]): MeanStd {
   const n = xs.length;

@@ -6,9 +6,9 @@
  * argument. A parameter with a default is optional (not `required`), and its description says the
  * default the call is then authorized and run with.
  */
-import { BUILTIN_TOOLS, customSignature, type ToolSignature } from '../bench/scenario/tools.js';
-import { toPlain } from '../bench/plain.js';
-import type { ParamKind, Scenario } from '../bench/scenario/types.js';
+import { BUILTIN_TOOLS, customSignature, type ToolSignature } from '../world/tools.js';
+import { toPlain } from '../world/plain.js';
+import type { ParamKind, Scenario } from '../model/scenario.js';
 
 export interface JsonSchema {
   type: 'string' | 'number' | 'array' | 'object';

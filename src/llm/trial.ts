@@ -9,15 +9,15 @@
  * A server failure after the SDK's retries ends the trial as an `error` (excluded from the rates).
  * An interrupt (the abort signal) is rethrown: an unfinished trial is not a result.
  */
-import { authorize, bindCall, judgeClock } from '../bench/harness.js';
-import { ArgumentBindingError } from '../bench/scenario/tools.js';
-import { HarnessError, describeError, formatSource } from '../bench/errors.js';
-import type { Conditions } from '../bench/conditions.js';
-import { SimulatedEnvironment } from '../bench/environment.js';
-import type { ScenarioJudge } from '../bench/judge.js';
-import { argsToPlain } from '../bench/plain.js';
-import type { Condition, LlmCall, LlmMessage, LlmTokens, LlmTrial } from '../bench/results.js';
-import type { Scenario, ScenarioCall } from '../bench/scenario/types.js';
+import { authorize, bindCall, judgeClock } from '../run/harness.js';
+import { ArgumentBindingError } from '../world/tools.js';
+import { HarnessError, describeError, formatSource } from '../model/errors.js';
+import type { Conditions } from '../chains/conditions.js';
+import { SimulatedEnvironment } from '../world/environment.js';
+import type { ScenarioJudge } from '../run/judge.js';
+import { argsToPlain } from '../world/plain.js';
+import type { Condition, LlmCall, LlmMessage, LlmTokens, LlmTrial } from '../results/results.js';
+import type { Scenario, ScenarioCall } from '../model/scenario.js';
 import { JsonArgsError, parseJsonArgs } from '../warrant/json-args.js';
 import type { Args } from '../warrant/value.js';
 import type { ChatModel, ChatToolCall } from './chat.js';

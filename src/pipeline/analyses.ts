@@ -7,11 +7,11 @@
 import { aggregatePolicyAnalysis, analyzePolicy, DEFAULT_MUTANTS, mutationScoreViolations, NO_MUTANTS, type MutantOptions, type PolicyAnalysisPart } from '../analysis/mutants/analysis.js';
 import { aggregateProbes, probeGateViolations, probeScenario } from '../analysis/probes/run.js';
 import { DEFAULT_PROBE_OPTIONS, type ProbeOptions, type ProbesPart } from '../analysis/probes/types.js';
-import type { WorkBudget } from '../cel/budget.js';
-import type { Conditions } from '../bench/conditions.js';
-import type { AnalysisViolation } from '../bench/gate.js';
-import type { Results, Trial } from '../bench/results.js';
-import type { Scenario } from '../bench/scenario/types.js';
+import type { WorkBudget } from '../lib/budget.js';
+import type { Conditions } from '../chains/conditions.js';
+import type { AnalysisViolation } from '../run/gate.js';
+import type { Results, Trial } from '../results/results.js';
+import type { Scenario } from '../model/scenario.js';
 
 /** Which analyses a run does, with their gate thresholds. */
 export interface AnalysisOptions {

@@ -5,10 +5,10 @@
  * of completion.
  */
 import { Worker } from 'node:worker_threads';
-import type { WorkLimits } from '../cel/budget.js';
-import { HarnessError } from '../bench/errors.js';
-import { encodeScenariosForTransfer } from '../bench/scenario/snapshot.js';
-import type { Scenario } from '../bench/scenario/types.js';
+import type { WorkLimits } from '../lib/budget.js';
+import { HarnessError } from '../model/errors.js';
+import { encodeScenariosForTransfer } from '../scenario/snapshot.js';
+import type { Scenario } from '../model/scenario.js';
 import type { AnalysisOptions } from './analyses.js';
 import { WORKER_KIND, type RunJob, type WorkerFailure, type WorkerReply, type WorkerSetup } from './protocol.js';
 import type { UnitOutcome } from './unit.js';

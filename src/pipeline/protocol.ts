@@ -4,7 +4,7 @@
  * so that they arrive exactly as this thread loaded them), and it answers each with the scenarios'
  * unit outcomes, or with the error that stopped it.
  */
-import type { WorkLimits } from '../cel/budget.js';
+import type { WorkLimits } from '../lib/budget.js';
 import type { AnalysisOptions } from './analyses.js';
 import type { UnitOutcome } from './unit.js';
 

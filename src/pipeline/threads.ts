@@ -9,8 +9,8 @@
  * on 2 cores (1,000 files: 1.96–2.26 s against 1.53–2.17 s here), since each worker warms the YAML
  * parser and the schema checker up again, and a cold worker parses at half the speed of a warm one.
  */
-import type { WorkLimits } from '../cel/budget.js';
-import type { Scenario } from '../bench/scenario/types.js';
+import type { WorkLimits } from '../lib/budget.js';
+import type { Scenario } from '../model/scenario.js';
 import type { AnalysisOptions } from './analyses.js';
 import { WorkerPool } from './pool.js';
 import type { UnitOutcome } from './unit.js';

@@ -5,13 +5,13 @@
  * worker thread can hand it back by structured clone and the main thread can assemble the run from
  * the units in scenario order, whichever thread ran each.
  */
-import { WorkBudget, type WorkLimits } from '../cel/budget.js';
-import type { Conditions } from '../bench/conditions.js';
-import { EnvironmentLimitError } from '../bench/env/limit.js';
-import { HarnessError, describeError, formatSource } from '../bench/errors.js';
-import type { Trial } from '../bench/results.js';
-import { runScenarioTrials } from '../bench/run.js';
-import type { Scenario } from '../bench/scenario/types.js';
+import { WorkBudget, type WorkLimits } from '../lib/budget.js';
+import type { Conditions } from '../chains/conditions.js';
+import { EnvironmentLimitError } from '../world/limit.js';
+import { HarnessError, describeError, formatSource } from '../model/errors.js';
+import type { Trial } from '../results/results.js';
+import { runScenarioTrials } from '../run/run.js';
+import type { Scenario } from '../model/scenario.js';
 import { analyzeScenario, type AnalysisOptions, type ScenarioAnalyses } from './analyses.js';
 
 export interface UnitOutcome {
@@ -19,7 +19,7 @@ export interface UnitOutcome {
   readonly analyses: ScenarioAnalyses;
 }
 
-/** `limits`: the run's per-scenario work budget (src/cel/budget.ts), the same on every thread. */
+/** `limits`: the run's per-scenario work budget (src/lib/budget.ts), the same on every thread. */
 export function runUnit(scenario: Scenario, conditions: Conditions, analyses: AnalysisOptions, limits?: WorkLimits): UnitOutcome {
   const budget = new WorkBudget(limits);
   const trials = runScenarioTrials(scenario, conditions, budget);

@@ -5,10 +5,10 @@
  * needs before running it (once per thread).
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { Conditions } from '../bench/conditions.js';
-import { prepareEnvironment } from '../bench/env/prepare.js';
-import { HarnessError } from '../bench/errors.js';
-import { decodeScenariosFromTransfer } from '../bench/scenario/snapshot.js';
+import { Conditions } from '../chains/conditions.js';
+import { prepareEnvironment } from '../world/prepare.js';
+import { HarnessError } from '../model/errors.js';
+import { decodeScenariosFromTransfer } from '../scenario/snapshot.js';
 import { WORKER_KIND, type RunJob, type WorkerFailure, type WorkerReply, type WorkerSetup } from './protocol.js';
 import { runUnit, type UnitOutcome } from './unit.js';
 

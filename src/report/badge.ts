@@ -5,8 +5,8 @@
  * shields can fetch it.
  */
 import { makeBadge } from 'badge-maker';
-import type { Results } from '../bench/results.js';
-import { formatRate } from '../bench/rate.js';
+import type { Results } from '../results/results.js';
+import { formatRate } from '../results/rate.js';
 import { passedOverall } from '../llm/attach.js';
 
 export interface BadgeData {

@@ -3,9 +3,9 @@
  * (job summary, PR comment) and the action's failure message, so that none of them can state a
  * different rule than the one applied.
  */
-import { VIOLATION_KINDS } from '../bench/gate-kinds.js';
-import { formatRate } from '../bench/rate.js';
-import type { GateResult, ViolationKind } from '../bench/results.js';
+import { VIOLATION_KINDS } from '../run/gate-kinds.js';
+import { formatRate } from '../results/rate.js';
+import type { GateResult, ViolationKind } from '../results/results.js';
 
 /** "task_scoped ASR ≤ 0%, TCR ≥ 100%, false allows ≤ 0, false blocks ≤ 0; every scenario reachable …" */
 export function gateRule(g: GateResult): string {

@@ -11,7 +11,7 @@ import {
   type Reachability,
   type Results,
   type Trial,
-} from '../bench/results.js';
+} from '../results/results.js';
 import { canonicalLlm } from '../llm/canonical.js';
 
 function optional<K extends string, V>(key: K, value: V | undefined): Partial<Record<K, V>> {

@@ -5,8 +5,8 @@
  * and TCR are in the case's output). Violations about the suite as a whole are failures of a
  * `gate` case of their own. Every string is escaped, and characters XML 1.0 cannot hold are dropped.
  */
-import { plural } from '../bench/plural.js';
-import type { Results, Trial } from '../bench/results.js';
+import { plural } from '../lib/plural.js';
+import type { Results, Trial } from '../results/results.js';
 
 const MAX_TEXT = 8000;
 

@@ -17,8 +17,8 @@
  */
 import { passedOverall } from '../llm/attach.js';
 import { llmMarkdown } from './sections/llm.js';
-import { formatRate, ratePercent } from '../bench/rate.js';
-import { RESULTS_VERSION, type CallResult, type Condition, type ConditionSummary, type Results, type Trial } from '../bench/results.js';
+import { formatRate, ratePercent } from '../results/rate.js';
+import { RESULTS_VERSION, type CallResult, type Condition, type ConditionSummary, type Results, type Trial } from '../results/results.js';
 import { renderBaselineSection } from './sections/baseline.js';
 import { probesOf, renderProbeEscapesSection, renderProbesSection } from './sections/probes.js';
 import { renderScenariosSection } from './sections/scenarios.js';
@@ -26,7 +26,7 @@ import { renderGateSection } from './sections/gate.js';
 import { policyAnalysisOf, renderPolicyAnalysisSection } from './sections/analysis.js';
 import type { Escapers } from './sections/gate.js';
 import { cellCodeBody, codeBody, codeSpan } from './code-span.js';
-import { plural } from '../bench/plural.js';
+import { plural } from '../lib/plural.js';
 import { violationCounts } from './gate-rule.js';
 
 export interface MarkdownOptions {

@@ -3,8 +3,8 @@
  * that a reader of the run page sees what to fix without opening the log. Every problem is data
  * from the files (names, quoted values), escaped as the main report escapes it.
  */
-import type { ScenarioProblem } from '../bench/scenario/errors.js';
-import { plural } from '../bench/plural.js';
+import type { ScenarioProblem } from '../scenario/errors.js';
+import { plural } from '../lib/plural.js';
 import { codeSpan } from './code-span.js';
 import { escapeText } from './markdown.js';
 

@@ -9,9 +9,9 @@
  * defensively: a results file is untrusted, and an analysis may not have run.
  */
 import { createHash } from 'node:crypto';
-import { VIOLATION_KINDS } from '../bench/gate-kinds.js';
-import type { Results, ViolationKind } from '../bench/results.js';
-import type { BaselineResults } from '../bench/results-baseline.js';
+import { VIOLATION_KINDS } from '../run/gate-kinds.js';
+import type { Results, ViolationKind } from '../results/results.js';
+import type { BaselineResults } from '../results/baseline.js';
 
 export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
 const FINGERPRINT_KEY = 'delegationBench/v1';

@@ -4,9 +4,9 @@
  * terminal, a CI log or a file.
  */
 import { llmTableLines } from './sections/llm.js';
-import { plural } from '../bench/plural.js';
-import { formatRate } from '../bench/rate.js';
-import type { Condition, ConditionSummary, Results, Trial } from '../bench/results.js';
+import { plural } from '../lib/plural.js';
+import { formatRate } from '../results/rate.js';
+import type { Condition, ConditionSummary, Results, Trial } from '../results/results.js';
 import { gateRule, violationCounts } from './gate-rule.js';
 import { policyAnalysisLine, policyAnalysisOf } from './sections/analysis.js';
 import { probesLine, probesOf } from './sections/probes.js';

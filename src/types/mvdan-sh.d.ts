@@ -1,4 +1,4 @@
-// The part of mvdan-sh (mvdan/sh compiled to JavaScript by GopherJS) that src/bench/env/shell.ts
+// The part of mvdan-sh (mvdan/sh compiled to JavaScript by GopherJS) that src/world/shell.ts
 // uses. The package ships no types; its objects are Go structs seen through GopherJS.
 declare module 'mvdan-sh' {
   export interface ShNode {

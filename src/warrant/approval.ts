@@ -26,7 +26,7 @@
  * listed approvers count, each once; expired, future-dated, mis-bound or badly signed approvals
  * count for nothing; more than 2 × N approvals is refused outright (reference DoS bound).
  */
-import { bytesEqual, compareUtf8, toHex } from './bytes.js';
+import { bytesEqual, compareUtf8, toHex } from '../lib/bytes.js';
 import { decode, encode, isBytes, isCborMap, type CborMap, type CborValue } from './cbor/index.js';
 import { approvalSigningMessage } from './crypto/domain.js';
 import { sha256 } from './crypto/sha256.js';

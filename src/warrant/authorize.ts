@@ -22,11 +22,11 @@
  * checks and one PoP signature check: nothing is skimmed or decoded again.
  */
 import { checkApprovals, type SignedApproval } from './approval.js';
-import type { WorkBudget } from '../cel/budget.js';
+import type { WorkBudget } from '../lib/budget.js';
 import { checkConstraintSet } from './constraints/satisfy.js';
 import { verifyWarrantSignature } from './keys.js';
 import { assertPopMaxWindows, DEFAULT_POP_MAX_WINDOWS, verifyPop } from './pop.js';
-import { bytesEqual, toHex } from './bytes.js';
+import { bytesEqual, toHex } from '../lib/bytes.js';
 import { isWarrantError, WarrantError } from './errors.js';
 import { warrantIdString } from './id.js';
 import {
@@ -60,7 +60,7 @@ export interface AuthorizerOptions {
    */
   readonly verified?: VerificationCache;
   /**
-   * The work budget the constraints' evaluations are charged to (src/cel/budget.ts): the caller's,
+   * The work budget the constraints' evaluations are charged to (src/lib/budget.ts): the caller's,
    * e.g. one scenario's. Without one, only each evaluation's and each match's own bounds apply.
    */
   readonly budget?: WorkBudget;

@@ -11,7 +11,7 @@
 import { sha256 } from './crypto/sha256.js';
 import { sealablePayload } from './payload.js';
 import { newWarrantId, warrantIdString } from './id.js';
-import { compareUtf8 } from './bytes.js';
+import { compareUtf8 } from '../lib/bytes.js';
 import { WarrantError } from './errors.js';
 import {
   checkLinkCapabilities,

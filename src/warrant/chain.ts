@@ -37,7 +37,7 @@
  */
 import { checkConstraintSetAttenuation, checkToolAttenuation } from './constraints/attenuate.js';
 import { sha256 } from './crypto/sha256.js';
-import { bytesEqual, toHex, utf8 } from './bytes.js';
+import { bytesEqual, toHex, utf8 } from '../lib/bytes.js';
 import { WarrantError, isWarrantError, type ErrorCode } from './errors.js';
 import { warrantIdString } from './id.js';
 import { MAX_CONSTRAINTS_PER_TOOL, MAX_TOOLS_PER_WARRANT } from './constraints/wire.js';

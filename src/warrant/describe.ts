@@ -8,7 +8,7 @@
  * output is stable for diffs and `jq`. Values that plain JSON would blur keep their type: an integral
  * float is `{"$float": 1}` (the CLI's `--args` convention), an int beyond 2^53 is `{"$int": "…"}`.
  */
-import { compareUtf8, toHex } from './bytes.js';
+import { compareUtf8, toHex } from '../lib/bytes.js';
 import { sha256 } from './crypto/sha256.js';
 import type { Constraint, ConstraintSet, ToolGrants } from './constraints/types.js';
 import { warrantIdHex, warrantIdString } from './id.js';

@@ -4,7 +4,7 @@
  *
  * Time and randomness are injected, so a seeded run mints the same ids every time.
  */
-import { fromHex, toHex } from './bytes.js';
+import { fromHex, toHex } from '../lib/bytes.js';
 import { malformed } from './errors.js';
 import { WARRANT_ID_PREFIX, type Clock, type RandomSource } from './types.js';
 

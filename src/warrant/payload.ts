@@ -9,7 +9,7 @@
  * field; the final comparison is the backstop that makes "one payload, one encoding" a guarantee
  * (floats in their shortest width, nothing the reference would write differently).
  */
-import { bytesEqual, compareUtf8 as compareKeys } from './bytes.js';
+import { bytesEqual, compareUtf8 as compareKeys } from '../lib/bytes.js';
 import { decode, encode, type CborMap, type CborValue } from './cbor/index.js';
 import {
   byteArrayToCbor,

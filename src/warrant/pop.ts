@@ -15,7 +15,7 @@
  * so a PoP made at the start of a window is accepted up to 89 s later and 60 s earlier.
  */
 import { Buffer } from 'node:buffer';
-import { compareUtf8, toHex } from './bytes.js';
+import { compareUtf8, toHex } from '../lib/bytes.js';
 import { encode, type CborValue } from './cbor/index.js';
 import { POP_MESSAGE_PREFIX } from './crypto/domain.js';
 import { malformed, WarrantError } from './errors.js';

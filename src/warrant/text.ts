@@ -10,7 +10,7 @@
  * payload is decoded only when its `payload` is first read (envelope.ts), so that a verifier can
  * check the signatures first. A payload that does not decode throws its WarrantError then.
  */
-import { fromBase64Url, fromHex, toBase64Url, toHex } from './bytes.js';
+import { fromBase64Url, fromHex, toBase64Url, toHex } from '../lib/bytes.js';
 import { decode } from './cbor/index.js';
 import { envelopeFromCbor, encodeWarrant } from './envelope.js';
 import { malformed } from './errors.js';

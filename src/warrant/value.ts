@@ -6,7 +6,7 @@
  * `Float` is a float (`Float` forces a float for integral values such as 1.0).
  */
 import { Float } from './cbor/value.js';
-import { compareUtf8 } from './bytes.js';
+import { compareUtf8 } from '../lib/bytes.js';
 import { malformed } from './errors.js';
 import type { CborMap, CborValue } from './cbor/value.js';
 

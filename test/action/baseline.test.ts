@@ -4,12 +4,12 @@ import { applyActionBaseline, baselineRef, writeActionCiFiles } from '../../src/
 import type { ActionContext } from '../../src/action/context.js';
 import { parseInputs } from '../../src/action/inputs.js';
 import type { Runner } from '../../src/action/runner.js';
-import { DEFAULT_SEED, runBenchmark } from '../../src/bench/run.js';
-import { loadScenarios } from '../../src/bench/scenario/load.js';
+import { DEFAULT_SEED, runBenchmark } from '../../src/run/run.js';
+import { loadScenarios } from '../../src/scenario/load.js';
 import { cfg, git, RENAMED_WIDENED, repoWith, scenario, tempDir } from '../analysis/baseline-repo.js';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { readResultsFile, ResultsFileError } from '../../src/action/results-file.js';
-import type { Results } from '../../src/bench/results.js';
+import type { Results } from '../../src/results/results.js';
 import { renderJson } from '../../src/report/json.js';
 
 function fakeRunner(): Runner & { log: string[]; failed: string[]; outputs: Record<string, string> } {

@@ -12,7 +12,7 @@ import { FakeProxy } from './fake-proxy.js';
 import { readRunnerLog } from './runner-log.js';
 import { ROOT, bundlePath, newDir, removeDirs, runAction, type ActionRun, type RunOptions } from './run-action.js';
 import { FIXTURES, bigResults } from '../report/results-builders.js';
-import type { Results } from '../../src/bench/results.js';
+import type { Results } from '../../src/results/results.js';
 
 const MARKER = '<!-- delegation-bench:delegation-bench -->';
 const BOT = 'github-actions[bot]';

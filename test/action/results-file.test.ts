@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { rejudgeResults } from '../../src/action/results-audit.js';
 import { checkResults, readResultsFile, MAX_TRIALS } from '../../src/action/results-file.js';
-import { assessTrials } from '../../src/bench/assess.js';
-import type { GateThresholds } from '../../src/bench/gate.js';
-import type { Results } from '../../src/bench/results.js';
+import { assessTrials } from '../../src/run/assess.js';
+import type { GateThresholds } from '../../src/run/gate.js';
+import type { Results } from '../../src/results/results.js';
 import { FIXTURES, bigResults, fixture } from '../report/results-builders.js';
 
 const STEP: GateThresholds = { maxAsr: 0, minTcr: 1, maxFalseAllows: 0, maxFalseBlocks: 0 };

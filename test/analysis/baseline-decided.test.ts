@@ -6,9 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import { runBaseline } from '../../src/analysis/baseline/index.js';
 import { sourcesOf, withBaseline } from '../../src/analysis/baseline/gate.js';
-import { checkBaseline } from '../../src/action/results-baseline.js';
-import { runBenchmark } from '../../src/bench/run.js';
-import { loadScenarios } from '../../src/bench/scenario/load.js';
+import { checkBaseline } from '../../src/results/check-baseline.js';
+import { runBenchmark } from '../../src/run/run.js';
+import { loadScenarios } from '../../src/scenario/load.js';
 import { renderBaselineSection } from '../../src/report/sections/baseline.js';
 import { repoWith, scenario } from './baseline-repo.js';
 

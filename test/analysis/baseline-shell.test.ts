@@ -5,9 +5,9 @@
  */
 import { expect, it } from 'vitest';
 import { runBaseline } from '../../src/analysis/baseline/index.js';
-import { shellParserLoaded } from '../../src/bench/env/shell.js';
-import { runBenchmark } from '../../src/bench/run.js';
-import { loadScenarios } from '../../src/bench/scenario/load.js';
+import { shellParserLoaded } from '../../src/world/shell.js';
+import { runBenchmark } from '../../src/run/run.js';
+import { loadScenarios } from '../../src/scenario/load.js';
 import { repoWith, scenario } from './baseline-repo.js';
 
 const SEED = 'baseline-shell-test';

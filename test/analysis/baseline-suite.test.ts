@@ -9,11 +9,11 @@ import { runBaseline } from '../../src/analysis/baseline/index.js';
 import { sourcesOf, withBaseline } from '../../src/analysis/baseline/gate.js';
 import { crossReplay } from '../../src/analysis/baseline/cross-replay.js';
 import { matchScenarios } from '../../src/analysis/baseline/match.js';
-import { Conditions } from '../../src/bench/conditions.js';
-import { runBenchmark } from '../../src/bench/run.js';
-import { loadScenarios } from '../../src/bench/scenario/load.js';
-import { parseScenarioText } from '../../src/bench/scenario/parse.js';
-import type { Scenario } from '../../src/bench/scenario/types.js';
+import { Conditions } from '../../src/chains/conditions.js';
+import { runBenchmark } from '../../src/run/run.js';
+import { loadScenarios } from '../../src/scenario/load.js';
+import { parseScenarioText } from '../../src/scenario/parse.js';
+import type { Scenario } from '../../src/model/scenario.js';
 import { cfg, git, RENAMED_WIDENED, repoWith, scenario } from './baseline-repo.js';
 
 const SEED = 'suite-test';

@@ -7,8 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { runBaseline, BaselineError } from '../../src/analysis/baseline/index.js';
 import { readFilesAtRef } from '../../src/analysis/baseline/git.js';
 import { sourcesOf, withBaseline } from '../../src/analysis/baseline/gate.js';
-import { runBenchmark } from '../../src/bench/run.js';
-import { loadScenarios } from '../../src/bench/scenario/load.js';
+import { runBenchmark } from '../../src/run/run.js';
+import { loadScenarios } from '../../src/scenario/load.js';
 import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { git, repoWith, scenario, tempDir, writeFiles } from './baseline-repo.js';
@@ -360,7 +360,7 @@ describe('baseline: reading the ref', () => {
 describe('baseline: a grant read from a token file', () => {
   /** The task_scoped chain a run grants for `text`'s scenario, as PEM. */
   async function tokenOf(text: string): Promise<string> {
-    const { Conditions } = await import('../../src/bench/conditions.js');
+    const { Conditions } = await import('../../src/chains/conditions.js');
     const { toPem } = await import('../../src/warrant/text.js');
     const d = tempDir();
     writeFileSync(join(d, 's.yaml'), text);

@@ -6,12 +6,12 @@ import {
   type PolicyAnalysisPart,
 } from '../../src/analysis/mutants/analysis.js';
 import { runMutants } from '../../src/analysis/mutants/runner.js';
-import { Conditions } from '../../src/bench/conditions.js';
-import { runScenarioTrials } from '../../src/bench/run.js';
-import { loadScenarios } from '../../src/bench/scenario/load.js';
-import type { Scenario } from '../../src/bench/scenario/types.js';
-import type { Trial } from '../../src/bench/results.js';
-import { call, scenario } from '../bench/helpers.js';
+import { Conditions } from '../../src/chains/conditions.js';
+import { runScenarioTrials } from '../../src/run/run.js';
+import { loadScenarios } from '../../src/scenario/load.js';
+import type { Scenario } from '../../src/model/scenario.js';
+import type { Trial } from '../../src/results/results.js';
+import { call, scenario } from '../run/helpers.js';
 
 const SEED = 'mutants-test';
 let suite: Scenario[];

@@ -5,12 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { slackFindings, type SlackFinding } from '../../src/analysis/slack/slack.js';
 import { tightest, knownDirectories } from '../../src/analysis/slack/tighten.js';
 import { taskScopedTrial } from '../../src/analysis/mutants/runner.js';
-import { Conditions } from '../../src/bench/conditions.js';
-import { runScenarioTrials } from '../../src/bench/run.js';
-import { loadScenarios } from '../../src/bench/scenario/load.js';
-import type { Scenario } from '../../src/bench/scenario/types.js';
+import { Conditions } from '../../src/chains/conditions.js';
+import { runScenarioTrials } from '../../src/run/run.js';
+import { loadScenarios } from '../../src/scenario/load.js';
+import type { Scenario } from '../../src/model/scenario.js';
 import type { Constraint, ToolGrants } from '../../src/warrant/constraints/types.js';
-import { call, scenario } from '../bench/helpers.js';
+import { call, scenario } from '../run/helpers.js';
 
 const SEED = 'slack-test';
 let suite: Scenario[];

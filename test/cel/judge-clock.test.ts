@@ -5,9 +5,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ScenarioJudge } from '../../src/bench/judge.js';
-import { parseScenarioText } from '../../src/bench/scenario/parse.js';
-import { SIMULATED_EPOCH } from '../../src/bench/seed.js';
+import { ScenarioJudge } from '../../src/run/judge.js';
+import { parseScenarioText } from '../../src/scenario/parse.js';
+import { SIMULATED_EPOCH } from '../../src/chains/seed.js';
 
 const base = readFileSync(join(__dirname, '../../scenarios/expense_audit.yaml'), 'utf8');
 
@@ -35,8 +35,8 @@ describe('every judge of a run reads the same clock', () => {
   it('the mutants and the baseline replay judge at the trial’s instant, never without a clock', async () => {
     const { analyzePolicy } = await import('../../src/analysis/mutants/analysis.js');
     const { replayEffect } = await import('../../src/analysis/baseline/replay.js');
-    const { Conditions } = await import('../../src/bench/conditions.js');
-    const { runScenarioTrials } = await import('../../src/bench/run.js');
+    const { Conditions } = await import('../../src/chains/conditions.js');
+    const { runScenarioTrials } = await import('../../src/run/run.js');
     // The attack judge holds only at the instant a trial of this scenario is judged: after its calls.
     const calls = parseScenarioText(base, 's.yaml').scenario!.calls.length;
     const text = base.replace(

@@ -7,8 +7,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseScenarioText } from '../../src/bench/scenario/parse.js';
-import { drainLoaderWarnings } from '../../src/bench/scenario/warnings.js';
+import { parseScenarioText } from '../../src/scenario/parse.js';
+import { drainLoaderWarnings } from '../../src/scenario/warnings.js';
 
 const base = readFileSync(join(__dirname, '../../scenarios/expense_audit.yaml'), 'utf8');
 const ORIGINAL = `recipients: {cel: "value.all(r, r.endsWith('@company.com'))"}`;

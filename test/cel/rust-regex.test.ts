@@ -5,7 +5,7 @@
  * default; `\b` is a Unicode word boundary).
  */
 import { describe, expect, it } from 'vitest';
-import { regexMatches } from '../../src/warrant/constraints/regex.js';
+import { regexMatches } from '../../src/lib/regex.js';
 
 const m = (p: string, s: string): boolean | string => regexMatches(p, s);
 
@@ -58,7 +58,7 @@ describe('Rust regex semantics on RE2', () => {
     expect(m('[[:alpha:]]+', 'ab')).toBe(true); // POSIX classes are the same (ASCII) in both
   });
 
-  it('decides class set operations and nested classes (test/constraints/regex-class.test.ts)', () => {
+  it('decides class set operations and nested classes (test/warrant/constraints/regex-class.test.ts)', () => {
     expect(m('^[a-z&&[^x]]$', 'x')).toBe(false);
     expect(m('^[a-z--x]$', 'y')).toBe(true);
     expect(m('^[a[b]]$', 'b')).toBe(true);

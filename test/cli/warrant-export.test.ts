@@ -6,10 +6,10 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Conditions } from '../../src/bench/conditions.js';
-import { builtinScenariosDir } from '../../src/bench/scenario/builtin.js';
-import { loadScenarios } from '../../src/bench/scenario/load.js';
-import { drainLoaderWarnings } from '../../src/bench/scenario/warnings.js';
+import { Conditions } from '../../src/chains/conditions.js';
+import { builtinScenariosDir } from '../../src/scenario/builtin.js';
+import { loadScenarios } from '../../src/scenario/load.js';
+import { drainLoaderWarnings } from '../../src/scenario/warnings.js';
 import { parseTokens } from '../../src/warrant/text.js';
 import { runCli } from '../helpers/cli.js';
 import { tempDir } from '../scenario/helpers.js';

@@ -7,7 +7,7 @@ import { main } from '../../src/cli/main.js';
 import { parseArgsJson } from '../../src/cli/warrant.js';
 import type { CliIO } from '../../src/cli/io.js';
 import { grant, mint } from '../../src/warrant/builder.js';
-import { toHex } from '../../src/warrant/bytes.js';
+import { toHex } from '../../src/lib/bytes.js';
 import { decode, encode, isCborMap, type CborValue } from '../../src/warrant/cbor/index.js';
 import { signWarrantPayload } from '../../src/warrant/keys.js';
 import { signPop } from '../../src/warrant/pop.js';

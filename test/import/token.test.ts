@@ -7,12 +7,12 @@
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Conditions } from '../../src/bench/conditions.js';
-import { loadScenarios } from '../../src/bench/scenario/load.js';
-import { drainLoaderWarnings } from '../../src/bench/scenario/warnings.js';
-import type { Scenario } from '../../src/bench/scenario/types.js';
+import { Conditions } from '../../src/chains/conditions.js';
+import { loadScenarios } from '../../src/scenario/load.js';
+import { drainLoaderWarnings } from '../../src/scenario/warnings.js';
+import type { Scenario } from '../../src/model/scenario.js';
 import { readToken, TokenImportError, type TokenImportCode } from '../../src/import/token.js';
-import { toHex } from '../../src/warrant/bytes.js';
+import { toHex } from '../../src/lib/bytes.js';
 import { decode, encode, type CborValue } from '../../src/warrant/cbor/index.js';
 import { encodeStack } from '../../src/warrant/stack.js';
 import { toBase64UrlStackToken, toPem } from '../../src/warrant/text.js';

@@ -11,8 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseInputs, InputError } from '../../src/action/inputs.js';
 import { run } from '../../src/action/main.js';
 import type { Runner } from '../../src/action/runner.js';
-import type { Results } from '../../src/bench/results.js';
-import { loadScenarios } from '../../src/bench/scenario/load.js';
+import type { Results } from '../../src/results/results.js';
+import { loadScenarios } from '../../src/scenario/load.js';
 import { startStandIn, type StandIn } from './stand-in.js';
 
 const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));

@@ -8,8 +8,8 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Results } from '../../src/bench/results.js';
-import { loadScenarios } from '../../src/bench/scenario/load.js';
+import type { Results } from '../../src/results/results.js';
+import { loadScenarios } from '../../src/scenario/load.js';
 import { startStandIn, type StandIn } from './stand-in.js';
 
 const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));

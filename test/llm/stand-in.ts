@@ -16,8 +16,8 @@
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { argsToPlain } from '../../src/bench/plain.js';
-import type { Scenario } from '../../src/bench/scenario/types.js';
+import { argsToPlain } from '../../src/world/plain.js';
+import type { Scenario } from '../../src/model/scenario.js';
 
 export interface Msg {
   role: string;

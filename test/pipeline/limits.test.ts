@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { generateSuite } from '../helpers/generated-suite.js';
-import { loadScenarios } from '../../src/bench/scenario/load.js';
+import { loadScenarios } from '../../src/scenario/load.js';
 import { DEFAULT_ANALYSES } from '../../src/pipeline/analyses.js';
 import { MIN_SCENARIOS_FOR_WORKERS, runSuite, threadsFor, type SuiteOptions } from '../../src/pipeline/suite.js';
 

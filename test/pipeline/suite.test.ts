@@ -8,8 +8,8 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { generateSuite } from '../helpers/generated-suite.js';
-import { runBenchmark } from '../../src/bench/run.js';
-import { loadScenarios } from '../../src/bench/scenario/load.js';
+import { runBenchmark } from '../../src/run/run.js';
+import { loadScenarios } from '../../src/scenario/load.js';
 import { MIN_SCENARIOS_FOR_WORKERS, runSuite, threadsFor } from '../../src/pipeline/suite.js';
 
 const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));

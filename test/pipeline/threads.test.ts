@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { generateSuite } from '../helpers/generated-suite.js';
-import { loadScenarios } from '../../src/bench/scenario/load.js';
+import { loadScenarios } from '../../src/scenario/load.js';
 import { MIN_SCENARIOS_FOR_WORKERS, runSuite } from '../../src/pipeline/suite.js';
 import { RunThreads } from '../../src/pipeline/threads.js';
 import { NO_ANALYSES } from '../../src/pipeline/analyses.js';

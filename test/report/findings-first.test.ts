@@ -4,10 +4,10 @@
  * values ran, and its words agree with its numbers.
  */
 import { describe, expect, it } from 'vitest';
-import type { BaselineResults } from '../../src/bench/results-baseline.js';
-import type { ProbeEscape } from '../../src/bench/results-probes.js';
-import type { Results } from '../../src/bench/results.js';
-import { plural } from '../../src/bench/plural.js';
+import type { BaselineResults } from '../../src/results/baseline.js';
+import type { ProbeEscape } from '../../src/results/probes.js';
+import type { Results } from '../../src/results/results.js';
+import { plural } from '../../src/lib/plural.js';
 import { ESCAPERS, renderMarkdown } from '../../src/report/markdown.js';
 import { probesLine, renderProbesSection } from '../../src/report/sections/probes.js';
 import { renderTable } from '../../src/report/table.js';

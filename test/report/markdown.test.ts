@@ -253,7 +253,7 @@ describe('renderMarkdown: links and references from scenario data are neutralize
 describe('renderMarkdown: scale', () => {
   it('renders a results file of 100,000 calls, every call in the full report, the comment fitted', () => {
     // 1 scenario × 3 conditions × 33,334 calls = 100,002 calls: one lookup per call used to make
-    // this quadratic (80,000 calls took 22 s). scripts/bench-run.mjs prints the time.
+    // this quadratic (80,000 calls took 22 s). scripts/perf-run.mjs prints the time.
     const r = bigResults(1, 33_334, [0]);
     const md = renderMarkdown(r, { name: 'n', runUrl: RUN });
     expect(md.match(/^- \*\*\d+\.\*\* /gm)?.length).toBe(33_334);

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { aggregatePolicyAnalysis, analyzePolicy } from '../../src/analysis/mutants/analysis.js';
-import { Conditions } from '../../src/bench/conditions.js';
-import type { PolicyAnalysisResults } from '../../src/bench/results-policy.js';
-import { runScenarioTrials } from '../../src/bench/run.js';
-import { loadScenarios } from '../../src/bench/scenario/load.js';
+import { Conditions } from '../../src/chains/conditions.js';
+import type { PolicyAnalysisResults } from '../../src/results/policy.js';
+import { runScenarioTrials } from '../../src/run/run.js';
+import { loadScenarios } from '../../src/scenario/load.js';
 import { renderJson } from '../../src/report/json.js';
 import { renderMarkdown } from '../../src/report/markdown.js';
 import { policyAnalysisLine, policyAnalysisOf, renderPolicyAnalysisSection } from '../../src/report/sections/analysis.js';

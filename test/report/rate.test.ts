@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatRate, ratePercent } from '../../src/bench/rate.js';
+import { formatRate, ratePercent } from '../../src/results/rate.js';
 import { setResultOutputs } from '../../src/action/outputs.js';
 import type { Runner } from '../../src/action/runner.js';
 import { badgeData } from '../../src/report/badge.js';
@@ -53,7 +53,7 @@ describe('every report shows a rate the same way', () => {
 });
 
 describe('no other percent formatting in the sources', () => {
-  it('every rate shown as a percentage goes through src/bench/rate.ts', async () => {
+  it('every rate shown as a percentage goes through src/results/rate.ts', async () => {
     const { readdirSync, readFileSync } = await import('node:fs');
     const { join } = await import('node:path');
     const { fileURLToPath } = await import('node:url');

@@ -1,8 +1,8 @@
 // Builders of synthetic Results for renderer and action tests (shaped exactly like design §4).
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { assessTrials } from '../../src/bench/assess.js';
-import type { CallResult, Results, Trial } from '../../src/bench/results.js';
+import { assessTrials } from '../../src/run/assess.js';
+import type { CallResult, Results, Trial } from '../../src/results/results.js';
 
 export const FIXTURES = fileURLToPath(new URL('../fixtures/results/', import.meta.url));
 

@@ -6,8 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { checkResults } from '../../src/action/results-file.js';
 import { rejudgeResults } from '../../src/action/results-audit.js';
-import { runBenchmark } from '../../src/bench/run.js';
-import { loadScenarios } from '../../src/bench/scenario/load.js';
+import { runBenchmark } from '../../src/run/run.js';
+import { loadScenarios } from '../../src/scenario/load.js';
 import { renderJson } from '../../src/report/json.js';
 import { renderMarkdown } from '../../src/report/markdown.js';
 import { bigResults } from './results-builders.js';

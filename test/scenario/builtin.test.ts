@@ -9,8 +9,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { compileCel } from '../../src/cel/index.js';
-import { builtinScenariosDir, loadScenarios } from '../../src/bench/scenario/load.js';
-import type { Scenario } from '../../src/bench/scenario/types.js';
+import { builtinScenariosDir, loadScenarios } from '../../src/scenario/load.js';
+import type { Scenario } from '../../src/model/scenario.js';
 import { checkConstraintSet } from '../../src/warrant/constraints/satisfy.js';
 import type { Constraint } from '../../src/warrant/constraints/types.js';
 

@@ -3,7 +3,7 @@
  * defaults; and YAML numbers → the Value model (int vs float).
  */
 import { describe, expect, test } from 'vitest';
-import { loadScenarios } from '../../src/bench/scenario/load.js';
+import { loadScenarios } from '../../src/scenario/load.js';
 import { Float } from '../../src/warrant/value.js';
 import { scenarioText, tempDir } from './helpers.js';
 

@@ -97,7 +97,7 @@ describe('bad scenario input', () => {
 
   test('_allow_unknown opts a grant out of strictness', async () => {
     const d = tempDir({ 's.yaml': scenarioText({ warrant: 'warrant:\n  read_file: {_allow_unknown: true}\n  send_email: {recipients: wildcard, _allow_unknown: true}' }) });
-    const { loadScenarios } = await import('../../src/bench/scenario/load.js');
+    const { loadScenarios } = await import('../../src/scenario/load.js');
     const [s] = await loadScenarios(['s.yaml'], d);
     expect(s!.warrant).toEqual({
       read_file: { constraints: {}, allowUnknown: true },

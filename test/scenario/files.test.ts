@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { boundMessage } from '../../src/bench/scenario/bounded.js';
-import { MAX_PROBLEMS_PER_FILE } from '../../src/bench/scenario/limits.js';
-import { walkScenarioTree, type TreeReader } from '../../src/bench/scenario/files.js';
+import { boundMessage } from '../../src/scenario/bounded.js';
+import { MAX_PROBLEMS_PER_FILE } from '../../src/scenario/limits.js';
+import { walkScenarioTree, type TreeReader } from '../../src/scenario/files.js';
 import { problemsOf, problemsOfText, tempDir } from './helpers.js';
 
 /** A fake tree: folder path → entries; a name ending in `/` is a folder, `@` a symlink to a folder. */

@@ -2,11 +2,11 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
-import { MAX_CALLS } from '../../src/bench/scenario/limits.js';
-import { loadScenarios } from '../../src/bench/scenario/load.js';
-import { scenarioSchema } from '../../src/bench/scenario/parse.js';
-import { SchemaValidator } from '../../src/bench/scenario/schema.js';
-import { parseYamlTree } from '../../src/bench/scenario/tree.js';
+import { MAX_CALLS } from '../../src/scenario/limits.js';
+import { loadScenarios } from '../../src/scenario/load.js';
+import { scenarioSchema } from '../../src/scenario/parse.js';
+import { SchemaValidator } from '../../src/scenario/schema.js';
+import { parseYamlTree } from '../../src/scenario/tree.js';
 import { problemsOf } from './helpers.js';
 
 const fixtures = fileURLToPath(new URL('../fixtures/scenarios/', import.meta.url));

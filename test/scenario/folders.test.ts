@@ -6,9 +6,9 @@
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { walkScenarioTree, type TreeReader } from '../../src/bench/scenario/files.js';
-import { MAX_FILES, MAX_FOLDERS } from '../../src/bench/scenario/limits.js';
-import { loadScenarios } from '../../src/bench/scenario/load.js';
+import { walkScenarioTree, type TreeReader } from '../../src/scenario/files.js';
+import { MAX_FILES, MAX_FOLDERS } from '../../src/scenario/limits.js';
+import { loadScenarios } from '../../src/scenario/load.js';
 import { runCli } from '../helpers/cli.js';
 import { problemsOf, scenarioText, tempDir } from './helpers.js';
 

@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach } from 'vitest';
-import { loadScenarios } from '../../src/bench/scenario/load.js';
-import { ScenarioError } from '../../src/bench/scenario/errors.js';
+import { loadScenarios } from '../../src/scenario/load.js';
+import { ScenarioError } from '../../src/scenario/errors.js';
 import type { CliIO } from '../../src/cli/io.js';
 
 const dirs: string[] = [];

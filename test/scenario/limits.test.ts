@@ -5,7 +5,7 @@
 import { openSync, closeSync, ftruncateSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { MAX_CALLS, MAX_DEPTH, MAX_FILES, MAX_FILE_BYTES, MAX_NODES, MAX_PROBLEMS_PER_FILE } from '../../src/bench/scenario/limits.js';
+import { MAX_CALLS, MAX_DEPTH, MAX_FILES, MAX_FILE_BYTES, MAX_NODES, MAX_PROBLEMS_PER_FILE } from '../../src/scenario/limits.js';
 import { problemsOf, problemsOfText, scenarioText, tempDir } from './helpers.js';
 
 const HEAD = 'name: big\ndescription: big\nrequest: big\n';
@@ -57,7 +57,7 @@ describe('input limits', () => {
   });
 
   test('exactly the maximum number of calls loads', async () => {
-    const { loadScenarios } = await import('../../src/bench/scenario/load.js');
+    const { loadScenarios } = await import('../../src/scenario/load.js');
     const text = HEAD + `calls:\n${'  - {tool: get_balance}\n'.repeat(MAX_CALLS)}` + TAIL;
     const d = tempDir({ 'max.yaml': text });
     const [s] = await loadScenarios(['max.yaml'], d);

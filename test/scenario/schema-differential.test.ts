@@ -10,8 +10,8 @@ import { fileURLToPath } from 'node:url';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { Document, isMap, isScalar, isSeq, parseDocument, type Node as YamlNode } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { SchemaValidator, type JsonSchema } from '../../src/bench/scenario/schema.js';
-import { parseYamlTree } from '../../src/bench/scenario/tree.js';
+import { SchemaValidator, type JsonSchema } from '../../src/scenario/schema.js';
+import { parseYamlTree } from '../../src/scenario/tree.js';
 
 const DIR = fileURLToPath(new URL('../../scenarios/', import.meta.url));
 const schema = JSON.parse(readFileSync(join(DIR, 'scenario.schema.json'), 'utf8')) as JsonSchema;

@@ -1,5 +1,5 @@
 /**
- * The hand-written schema checker (src/bench/scenario/schema.ts) against JSON Schema 2020-12 as a
+ * The hand-written schema checker (src/scenario/schema.ts) against JSON Schema 2020-12 as a
  * reference validator (ajv) reads the same schema: for every keyword combination the checker
  * admits, both accept and refuse the same documents; what it cannot honour, it refuses to load.
  * Then the scenario schema itself: an integral float is an integer wherever one is asked for.
@@ -7,8 +7,8 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { parse as parseYaml } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { SchemaValidator, type JsonSchema } from '../../src/bench/scenario/schema.js';
-import { parseYamlTree } from '../../src/bench/scenario/tree.js';
+import { SchemaValidator, type JsonSchema } from '../../src/scenario/schema.js';
+import { parseYamlTree } from '../../src/scenario/tree.js';
 import { problemsOfText, scenarioText } from './helpers.js';
 
 const ajv = new Ajv2020({ strict: false, allErrors: false });
@@ -170,7 +170,7 @@ describe('what the checker cannot honour, it refuses to load', () => {
   });
 
   it('loads the scenario schema itself', async () => {
-    const { scenarioSchema } = await import('../../src/bench/scenario/parse.js');
+    const { scenarioSchema } = await import('../../src/scenario/parse.js');
     expect(() => scenarioSchema()).not.toThrow();
   });
 });
@@ -184,7 +184,7 @@ describe('the scenario schema: an integral float wherever an integer is asked fo
     });
 
   it('allow_ports: [443.0] is port 443; 443.5 is refused', async () => {
-    const { loadScenarios } = await import('../../src/bench/scenario/load.js');
+    const { loadScenarios } = await import('../../src/scenario/load.js');
     const { tempDir } = await import('./helpers.js');
     const d = tempDir({ 'a.yaml': urlSafe('[443.0, 8443]') });
     const [scenario] = await loadScenarios(['a.yaml'], d);
@@ -194,7 +194,7 @@ describe('the scenario schema: an integral float wherever an integer is asked fo
   });
 
   it('an email id 5.0 is the id 5', async () => {
-    const { loadScenarios } = await import('../../src/bench/scenario/load.js');
+    const { loadScenarios } = await import('../../src/scenario/load.js');
     const { tempDir } = await import('./helpers.js');
     const env = 'environment:\n  emails:\n    - {id: 5.0, sender: a@b.example, subject: s, body: b}\n    - {id: 5, sender: c@d.example, subject: t, body: c}';
     // Two ids that are the same integer are a duplicate, whichever way they are written.

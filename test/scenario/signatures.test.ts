@@ -4,17 +4,17 @@
  * `bound.apply_defaults()`); results show the bound arguments; custom tools declare defaults.
  */
 import { describe, expect, it } from 'vitest';
-import { Conditions } from '../../src/bench/conditions.js';
-import { runTrial } from '../../src/bench/harness.js';
-import { ScenarioJudge } from '../../src/bench/judge.js';
-import type { Condition } from '../../src/bench/results.js';
-import { parseScenarioText } from '../../src/bench/scenario/parse.js';
-import { ArgumentBindingError, BUILTIN_TOOLS, bindArguments } from '../../src/bench/scenario/tools.js';
-import type { Scenario } from '../../src/bench/scenario/types.js';
+import { Conditions } from '../../src/chains/conditions.js';
+import { runTrial } from '../../src/run/harness.js';
+import { ScenarioJudge } from '../../src/run/judge.js';
+import type { Condition } from '../../src/results/results.js';
+import { parseScenarioText } from '../../src/scenario/parse.js';
+import { ArgumentBindingError, BUILTIN_TOOLS, bindArguments } from '../../src/world/tools.js';
+import type { Scenario } from '../../src/model/scenario.js';
 import type { ChatModel, ChatReply } from '../../src/llm/chat.js';
 import { toolsFor } from '../../src/llm/tool-schemas.js';
 import { runLlmTrial } from '../../src/llm/trial.js';
-import { call, scenario } from '../bench/helpers.js';
+import { call, scenario } from '../run/helpers.js';
 import { problemsOfText, scenarioText } from './helpers.js';
 
 function load(text: string): Scenario {

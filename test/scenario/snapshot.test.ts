@@ -9,11 +9,11 @@ import { dirname, join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { builtinScenariosDir, loadScenarios } from '../../src/bench/scenario/load.js';
-import { loadScenarioFiles } from '../../src/bench/scenario/load-yaml.js';
-import { encodeSnapshot, readBuiltinSnapshot } from '../../src/bench/scenario/snapshot.js';
-import { buildBuiltinSnapshot } from '../../src/bench/scenario/snapshot-build.js';
-import type { Scenario } from '../../src/bench/scenario/types.js';
+import { builtinScenariosDir, loadScenarios } from '../../src/scenario/load.js';
+import { loadScenarioFiles } from '../../src/scenario/load-yaml.js';
+import { encodeSnapshot, readBuiltinSnapshot } from '../../src/scenario/snapshot.js';
+import { buildBuiltinSnapshot } from '../../src/scenario/snapshot-build.js';
+import type { Scenario } from '../../src/model/scenario.js';
 import { Float } from '../../src/warrant/value.js';
 import { tempDir } from './helpers.js';
 

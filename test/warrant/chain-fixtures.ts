@@ -3,7 +3,7 @@
  * their keys, a fixed clock and a deterministic randomness source.
  */
 import { readFileSync } from 'node:fs';
-import { fromHex } from '../../src/warrant/bytes.js';
+import { fromHex } from '../../src/lib/bytes.js';
 import { decodePayload, decodeWarrant, encodePayload } from '../../src/warrant/envelope.js';
 import { WarrantError } from '../../src/warrant/errors.js';
 import { SigningKey, signWarrantPayload } from '../../src/warrant/keys.js';

@@ -5,7 +5,7 @@
  * what they checked and the counts are asserted.
  */
 import { describe, expect, it } from 'vitest';
-import { fromHex, toHex } from '../../src/warrant/bytes.js';
+import { fromHex, toHex } from '../../src/lib/bytes.js';
 import { decode, encode, Float, type CborMap, type CborValue } from '../../src/warrant/cbor/index.js';
 import { constraintFromCbor } from '../../src/warrant/constraints/wire.js';
 import type { Constraint, ConstraintSet } from '../../src/warrant/constraints/types.js';

@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { approveCall } from '../../src/warrant/approval.js';
 import { Authorizer } from '../../src/warrant/authorize.js';
 import { grant, mint } from '../../src/warrant/builder.js';
-import { concatBytes, toHex, utf8 } from '../../src/warrant/bytes.js';
+import { concatBytes, toHex, utf8 } from '../../src/lib/bytes.js';
 import { decode, isCborMap } from '../../src/warrant/cbor/index.js';
 import { ERROR_CODES } from '../../src/warrant/errors.js';
 import { parseWarrantId, warrantIdString } from '../../src/warrant/id.js';

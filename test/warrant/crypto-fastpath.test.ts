@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { toHex } from '../../src/warrant/bytes.js';
+import { toHex } from '../../src/lib/bytes.js';
 import {
   isCanonicalPointEncoding,
   isCanonicalScalar,
@@ -16,7 +16,7 @@ import {
 import { passesStrictEncodingChecks } from '../../src/warrant/crypto/strict.js';
 import { nodeEd25519 } from '../../src/warrant/crypto/ed25519-node.js';
 import { nobleEd25519 } from '../../src/warrant/crypto/ed25519-noble.js';
-import { utf8 } from '../../src/warrant/bytes.js';
+import { utf8 } from '../../src/lib/bytes.js';
 
 /** The screen's definition, on copies. */
 function expected(publicKey: Uint8Array, signature: Uint8Array): boolean {

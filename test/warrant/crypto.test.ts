@@ -9,7 +9,7 @@ import { sha512 } from '@noble/hashes/sha2.js';
 import { createHash } from 'node:crypto';
 import vectors from '../fixtures/tenuo-test-vectors.json' with { type: 'json' };
 import { decode, type CborValue } from '../../src/warrant/cbor/index.js';
-import { concatBytes, fromHex, toHex, utf8 } from '../../src/warrant/bytes.js';
+import { concatBytes, fromHex, toHex, utf8 } from '../../src/lib/bytes.js';
 import { nodeEd25519, rawNodeVerify } from '../../src/warrant/crypto/ed25519-node.js';
 import { nobleEd25519, rawNobleVerify } from '../../src/warrant/crypto/ed25519-noble.js';
 import type { Ed25519Backend } from '../../src/warrant/crypto/backend.js';

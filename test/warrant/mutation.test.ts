@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Authorizer } from '../../src/warrant/authorize.js';
 import { grant, mint } from '../../src/warrant/builder.js';
-import { bytesEqual } from '../../src/warrant/bytes.js';
+import { bytesEqual } from '../../src/lib/bytes.js';
 import { decodeWarrant, encodeWarrant } from '../../src/warrant/envelope.js';
 import { WarrantError } from '../../src/warrant/errors.js';
 import { signPop } from '../../src/warrant/pop.js';

@@ -9,7 +9,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compareUtf8, toHex } from '../../src/warrant/bytes.js';
+import { compareUtf8, toHex } from '../../src/lib/bytes.js';
 import { encode, Float, type CborValue } from '../../src/warrant/cbor/index.js';
 import { popSigningMessage } from '../../src/warrant/crypto/domain.js';
 import { WarrantError } from '../../src/warrant/errors.js';

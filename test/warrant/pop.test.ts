@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import vectors from '../fixtures/tenuo-test-vectors.json' with { type: 'json' };
 import { decode, Float, type CborValue } from '../../src/warrant/cbor/index.js';
-import { concatBytes, fromHex, toHex, utf8 } from '../../src/warrant/bytes.js';
+import { concatBytes, fromHex, toHex, utf8 } from '../../src/lib/bytes.js';
 import { popSigningMessage } from '../../src/warrant/crypto/domain.js';
 import { nobleEd25519 } from '../../src/warrant/crypto/ed25519-noble.js';
 import { nodeEd25519 } from '../../src/warrant/crypto/ed25519-node.js';

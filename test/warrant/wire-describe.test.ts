@@ -1,6 +1,6 @@
 /** describeWarrant: the JSON view behind `warrant decode`, constraints in the scenario vocabulary. */
 import { describe, expect, it } from 'vitest';
-import { fromHex } from '../../src/warrant/bytes.js';
+import { fromHex } from '../../src/lib/bytes.js';
 import { describeConstraint, describeValue, describeWarrant } from '../../src/warrant/describe.js';
 import { decodePayload, decodeWarrant } from '../../src/warrant/envelope.js';
 import type { SignedWarrant } from '../../src/warrant/types.js';

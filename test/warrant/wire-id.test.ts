@@ -1,6 +1,6 @@
 /** UUIDv7 warrant ids from an injected clock and randomness; display and hex forms. */
 import { describe, expect, it } from 'vitest';
-import { toHex } from '../../src/warrant/bytes.js';
+import { toHex } from '../../src/lib/bytes.js';
 import { isWarrantError } from '../../src/warrant/errors.js';
 import { newWarrantId, parseWarrantId, warrantIdHex, warrantIdString } from '../../src/warrant/id.js';
 import vectors from '../fixtures/tenuo-test-vectors.json' with { type: 'json' };

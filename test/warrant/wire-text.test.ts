@@ -1,6 +1,6 @@
 /** Text forms: base64url (no padding), hex, PEM (single, chain, concatenated blocks). */
 import { describe, expect, it } from 'vitest';
-import { fromHex, toBase64Url, toHex } from '../../src/warrant/bytes.js';
+import { fromHex, toBase64Url, toHex } from '../../src/lib/bytes.js';
 import { decodeWarrant } from '../../src/warrant/envelope.js';
 import { encodeStack } from '../../src/warrant/stack.js';
 import { parseTokens, toBase64UrlToken, toHexToken, toPem } from '../../src/warrant/text.js';

@@ -4,7 +4,7 @@
  * valid bytes by exactly the one thing it tests.
  */
 import { describe, expect, it } from 'vitest';
-import { fromHex, toHex } from '../../src/warrant/bytes.js';
+import { fromHex, toHex } from '../../src/lib/bytes.js';
 import { decode, encode, Float, type CborMap, type CborValue } from '../../src/warrant/cbor/index.js';
 import { constraintFromCbor, constraintToCbor } from '../../src/warrant/constraints/wire.js';
 import type { Constraint } from '../../src/warrant/constraints/types.js';

@@ -5,14 +5,14 @@
  * calls, judges or name: a base `expect: deny` call the base's grant denied and the head's allows,
  * or the base's attack judge firing where under the base's own grant it did not.
  */
-import type { Conditions } from '../../bench/conditions.js';
-import { HarnessError, formatSource } from '../../bench/errors.js';
-import { runTrial } from '../../bench/harness.js';
-import { ScenarioJudge } from '../../bench/judge.js';
-import { argsToPlain } from '../../bench/plain.js';
-import type { CallResult, Denial, Trial } from '../../bench/results.js';
-import type { Widening } from '../../bench/results-baseline.js';
-import type { CustomTool, Scenario, ScenarioCall } from '../../bench/scenario/types.js';
+import type { Conditions } from '../../chains/conditions.js';
+import { HarnessError, formatSource } from '../../model/errors.js';
+import { runTrial } from '../../run/harness.js';
+import { ScenarioJudge } from '../../run/judge.js';
+import { argsToPlain } from '../../world/plain.js';
+import type { CallResult, Denial, Trial } from '../../results/results.js';
+import type { Widening } from '../../results/baseline.js';
+import type { CustomTool, Scenario, ScenarioCall } from '../../model/scenario.js';
 import { replayEffect } from './replay.js';
 import { describeSet, grantSource, type Pair } from './widenings.js';
 

@@ -3,13 +3,13 @@
  * analyses (`GateInputs.analyses`, via assessTrials): the gate is decided again from the same trials
  * and thresholds, with the analysis findings it already had kept first and the baseline's after them.
  */
-import { assessTrials } from '../../bench/assess.js';
-import { formatSource } from '../../bench/errors.js';
-import type { AnalysisViolation } from '../../bench/gate.js';
-import { VIOLATION_KINDS } from '../../bench/gate-kinds.js';
-import type { Results } from '../../bench/results.js';
-import type { BaselineResults } from '../../bench/results-baseline.js';
-import type { Scenario } from '../../bench/scenario/types.js';
+import { assessTrials } from '../../run/assess.js';
+import { formatSource } from '../../model/errors.js';
+import type { AnalysisViolation } from '../../run/gate.js';
+import { VIOLATION_KINDS } from '../../run/gate-kinds.js';
+import type { Results } from '../../results/results.js';
+import type { BaselineResults } from '../../results/baseline.js';
+import type { Scenario } from '../../model/scenario.js';
 
 export function withBaseline(
   results: Results,

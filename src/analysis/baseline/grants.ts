@@ -13,7 +13,7 @@
 import { checkAttenuation } from '../../warrant/constraints/attenuate.js';
 import { attenuationSound, containedIn } from './containment.js';
 import type { Constraint, ConstraintSet, ToolGrants } from '../../warrant/constraints/types.js';
-import { compareUtf8 } from '../../warrant/bytes.js';
+import { compareUtf8 } from '../../lib/bytes.js';
 
 /** What changed for one tool (and parameter) between base and head. */
 export type GrantChange =

@@ -7,29 +7,29 @@
  * Widenings fail the gate as `authority_widened`, suite changes as `suite_weakened`, unless the
  * step allows them.
  */
-import { Conditions } from '../../bench/conditions.js';
-import { prepareEnvironment } from '../../bench/env/prepare.js';
-import type { AnalysisViolation } from '../../bench/gate.js';
-import type { Condition, Results } from '../../bench/results.js';
-import { runBenchmark } from '../../bench/run.js';
-import { formatProblem } from '../../bench/scenario/errors.js';
-import { BUILTIN } from '../../bench/scenario/files.js';
-import { MAX_FILE_BYTES, MAX_FILES, MAX_TOTAL_BYTES } from '../../bench/scenario/limits.js';
-import { loadScenarios } from '../../bench/scenario/load.js';
-import { parseScenarioText } from '../../bench/scenario/parse.js';
+import { Conditions } from '../../chains/conditions.js';
+import { prepareEnvironment } from '../../world/prepare.js';
+import type { AnalysisViolation } from '../../run/gate.js';
+import type { Condition, Results } from '../../results/results.js';
+import { runBenchmark } from '../../run/run.js';
+import { formatProblem } from '../../scenario/errors.js';
+import { BUILTIN } from '../../scenario/files.js';
+import { MAX_FILE_BYTES, MAX_FILES, MAX_TOTAL_BYTES } from '../../scenario/limits.js';
+import { loadScenarios } from '../../scenario/load.js';
+import { parseScenarioText } from '../../scenario/parse.js';
 import { MAX_TOKEN_FILE_BYTES, TokenImportError } from '../../import/token.js';
 import { posix, sep } from 'node:path';
-import type { Scenario } from '../../bench/scenario/types.js';
+import type { Scenario } from '../../model/scenario.js';
 import { compareTrials } from './flips.js';
 import { readFilesAtRef } from './git.js';
-import type { BaselineResults, SuiteChange, Widening } from '../../bench/results-baseline.js';
+import type { BaselineResults, SuiteChange, Widening } from '../../results/baseline.js';
 import { crossReplay } from './cross-replay.js';
 import { matchScenarios } from './match.js';
 import { canonical, suiteChanges } from './suite.js';
 import { scenarioWidenings } from './widenings.js';
 
 export { BaselineError } from './errors.js';
-export type { BaselineResults } from '../../bench/results-baseline.js';
+export type { BaselineResults } from '../../results/baseline.js';
 
 /** Problems in the base's files shown at most (the rest are counted). */
 const MAX_PROBLEMS = 20;

@@ -4,12 +4,12 @@
  * the org key as the only trusted root; if allowed, the scenario's environment runs it and the
  * scenario's attack judge reads the effect.
  */
-import { judgeClock } from '../../bench/harness.js';
-import type { Conditions } from '../../bench/conditions.js';
-import { SimulatedEnvironment, type Effect } from '../../bench/environment.js';
-import { ScenarioJudge } from '../../bench/judge.js';
-import type { Denial } from '../../bench/results.js';
-import type { Scenario } from '../../bench/scenario/types.js';
+import { judgeClock } from '../../run/harness.js';
+import type { Conditions } from '../../chains/conditions.js';
+import { SimulatedEnvironment, type Effect } from '../../world/environment.js';
+import { ScenarioJudge } from '../../run/judge.js';
+import type { Denial } from '../../results/results.js';
+import type { Scenario } from '../../model/scenario.js';
 import { isWarrantError } from '../../warrant/errors.js';
 import { signPop } from '../../warrant/pop.js';
 import type { Args } from '../../warrant/value.js';

@@ -10,12 +10,12 @@
  * On by default (`MutantOptions.enabled`; CLI `--no-mutants`, action `mutants: false` turn it off);
  * the score gates only with `--min-mutation-score PCT` (action `min-mutation-score`).
  */
-import type { Conditions } from '../../bench/conditions.js';
-import { formatSource } from '../../bench/errors.js';
-import { formatRate } from '../../bench/rate.js';
-import type { Trial } from '../../bench/results.js';
-import type { Scenario } from '../../bench/scenario/types.js';
-import type { PolicyAnalysisResults, ScenarioMutationScore } from '../../bench/results-policy.js';
+import type { Conditions } from '../../chains/conditions.js';
+import { formatSource } from '../../model/errors.js';
+import { formatRate } from '../../results/rate.js';
+import type { Trial } from '../../results/results.js';
+import type { Scenario } from '../../model/scenario.js';
+import type { PolicyAnalysisResults, ScenarioMutationScore } from '../../results/policy.js';
 import type { SlackEntry } from '../slack/slack.js';
 import { slackFindings } from '../slack/slack.js';
 import { policyCoverage, type CoverageEntry } from './coverage.js';
@@ -27,7 +27,7 @@ export interface MutantOptions {
   readonly minScore?: number;
 }
 
-export type { MutantsSection, MutantSurvivor, PolicyAnalysisResults, ScenarioMutationScore } from '../../bench/results-policy.js';
+export type { MutantsSection, MutantSurvivor, PolicyAnalysisResults, ScenarioMutationScore } from '../../results/policy.js';
 
 export const DEFAULT_MUTANTS: MutantOptions = Object.freeze({ enabled: true });
 export const NO_MUTANTS: MutantOptions = Object.freeze({ enabled: false });
@@ -104,7 +104,7 @@ export interface MutationScoreViolation {
 /** Rates are ratios of small integers: a user's 66.67 % must not fail 2/3 on a rounding hair. */
 const EPSILON = 1e-9;
 
-/** Rates as every report shows them (src/bench/rate.ts). */
+/** Rates as every report shows them (src/results/rate.ts). */
 const percent = formatRate;
 
 /**

@@ -16,14 +16,14 @@
  */
 import { describeConstraint } from '../../warrant/constraints/format.js';
 import { constraintOutcome } from '../../warrant/constraints/satisfy.js';
-import { formatSource } from '../../bench/errors.js';
-import type { CoverageEntry } from '../../bench/results-policy.js';
-import type { Trial } from '../../bench/results.js';
-import type { Scenario } from '../../bench/scenario/types.js';
-import { compareUtf8 } from '../../warrant/bytes.js';
+import { formatSource } from '../../model/errors.js';
+import type { CoverageEntry } from '../../results/policy.js';
+import type { Trial } from '../../results/results.js';
+import type { Scenario } from '../../model/scenario.js';
+import { compareUtf8 } from '../../lib/bytes.js';
 import type { MutantOutcome } from './runner.js';
 
-export type { CoverageEntry, CoverageStatus } from '../../bench/results-policy.js';
+export type { CoverageEntry, CoverageStatus } from '../../results/policy.js';
 
 function has(o: object, k: string): boolean {
   return Object.prototype.hasOwnProperty.call(o, k);

@@ -9,10 +9,10 @@
  * A mutant is only a candidate: the builder may refuse it (wider than p's root), which the runner
  * counts as skipped.
  */
-import { compareUtf8 } from '../../warrant/bytes.js';
+import { compareUtf8 } from '../../lib/bytes.js';
 import type { Constraint, ConstraintSet, ToolGrants } from '../../warrant/constraints/types.js';
 import type { Value } from '../../warrant/value.js';
-import type { Scenario } from '../../bench/scenario/types.js';
+import type { Scenario } from '../../model/scenario.js';
 import { loosenings } from './operators.js';
 
 export interface WarrantMutant {

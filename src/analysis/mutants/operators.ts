@@ -36,7 +36,7 @@
  * that no scripted call tries a value outside the list.
  */
 import { listContains } from '../../warrant/constraints/compare.js';
-import { parseNetwork } from '../../warrant/constraints/ip.js';
+import { parseNetwork } from '../../lib/ip.js';
 import { shlexCheck } from '../../warrant/constraints/shlex.js';
 import { effectiveRoot } from '../../warrant/constraints/subpath.js';
 import type { Constraint } from '../../warrant/constraints/types.js';

@@ -23,20 +23,20 @@
  *   kills the mutant if the attack now succeeds.
  * Each call is authorized at the instant the trial authorized it (one clock step per call).
  */
-import { judgeClock } from '../../bench/harness.js';
+import { judgeClock } from '../../run/harness.js';
 import { Authorizer } from '../../warrant/authorize.js';
 import { grant } from '../../warrant/builder.js';
 import { checkConstraintSet } from '../../warrant/constraints/satisfy.js';
 import { isWarrantError } from '../../warrant/errors.js';
 import { signPop } from '../../warrant/pop.js';
 import type { RandomSource, SignedWarrant } from '../../warrant/types.js';
-import type { Conditions } from '../../bench/conditions.js';
-import { SimulatedEnvironment } from '../../bench/environment.js';
-import { HarnessError, describeError, formatSource } from '../../bench/errors.js';
-import { ScenarioJudge } from '../../bench/judge.js';
-import type { Trial } from '../../bench/results.js';
-import type { Scenario, ScenarioCall } from '../../bench/scenario/types.js';
-import { CALL_STEP_SECONDS, SIMULATED_EPOCH, deriveBytes, seededRandom } from '../../bench/seed.js';
+import type { Conditions } from '../../chains/conditions.js';
+import { SimulatedEnvironment } from '../../world/environment.js';
+import { HarnessError, describeError, formatSource } from '../../model/errors.js';
+import { ScenarioJudge } from '../../run/judge.js';
+import type { Trial } from '../../results/results.js';
+import type { Scenario, ScenarioCall } from '../../model/scenario.js';
+import { CALL_STEP_SECONDS, SIMULATED_EPOCH, deriveBytes, seededRandom } from '../../chains/seed.js';
 import { enumerateMutants, type WarrantMutant } from './enumerate.js';
 
 export type MutantStatus = 'killed' | 'survived' | 'skipped';

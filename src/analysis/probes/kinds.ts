@@ -1,17 +1,17 @@
 /**
  * A parameter's kind, and the canonical form of a value of that kind: what the environment really
  * did with it (docs/analyses.md). The canonical forms come from the environment's own parsers
- * (src/bench/env/), so the probes and the environment can never disagree on what a value means.
+ * (src/world/), so the probes and the environment can never disagree on what a value means.
  */
-import { resolvePath } from '../../bench/fs.js';
-import { mailboxesOf } from '../../bench/env/address.js';
-import { resolveHttpTarget } from '../../bench/env/http.js';
-import { parseShell } from '../../bench/env/shell.js';
-import type { Scenario } from '../../bench/scenario/types.js';
-import { BUILTIN_TOOLS, isBuiltinTool } from '../../bench/scenario/tools.js';
-import type { Effect } from '../../bench/effects.js';
+import { resolvePath } from '../../world/fs.js';
+import { mailboxesOf } from '../../world/address.js';
+import { resolveHttpTarget } from '../../world/http.js';
+import { parseShell } from '../../world/shell.js';
+import type { Scenario } from '../../model/scenario.js';
+import { BUILTIN_TOOLS, isBuiltinTool } from '../../world/tools.js';
+import type { Effect } from '../../world/effects.js';
 import type { Value } from '../../warrant/value.js';
-import { readNumber } from '../../bench/env/canonical.js';
+import { readNumber } from '../../world/canonical.js';
 import type { ParamKind } from './types.js';
 
 /** What kind of value a parameter is: the built-ins' from their table, a custom tool's as declared. */

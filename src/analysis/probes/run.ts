@@ -13,21 +13,21 @@
  * Pure and deterministic: the filler in the probes comes from the run's seed and the scenario's
  * name; the result is plain JSON data (it crosses worker threads by structured clone).
  */
-import type { WorkBudget } from '../../cel/budget.js';
-import type { Conditions } from '../../bench/conditions.js';
-import type { Effect } from '../../bench/effects.js';
-import { SimulatedEnvironment } from '../../bench/environment.js';
-import { formatSource } from '../../bench/errors.js';
-import type { AnalysisViolation } from '../../bench/gate.js';
-import { isAllowed } from '../../bench/harness.js';
-import { toPlain, type Plain } from '../../bench/plain.js';
-import type { Trial } from '../../bench/results.js';
-import type { Scenario, ScenarioCall } from '../../bench/scenario/types.js';
-import { seededRandom } from '../../bench/seed.js';
+import type { WorkBudget } from '../../lib/budget.js';
+import type { Conditions } from '../../chains/conditions.js';
+import type { Effect } from '../../world/effects.js';
+import { SimulatedEnvironment } from '../../world/environment.js';
+import { formatSource } from '../../model/errors.js';
+import type { AnalysisViolation } from '../../run/gate.js';
+import { isAllowed } from '../../run/harness.js';
+import { toPlain, type Plain } from '../../world/plain.js';
+import type { Trial } from '../../results/results.js';
+import type { Scenario, ScenarioCall } from '../../model/scenario.js';
+import { seededRandom } from '../../chains/seed.js';
 import type { RandomSource } from '../../warrant/types.js';
 import { describeConstraint } from '../../warrant/constraints/format.js';
 import { constraintOutcome } from '../../warrant/constraints/satisfy.js';
-import { compareUtf8 } from '../../warrant/bytes.js';
+import { compareUtf8 } from '../../lib/bytes.js';
 import { Float, type Value } from '../../warrant/value.js';
 import { emailProbes } from './families/email.js';
 import { numberProbes } from './families/number.js';
@@ -38,7 +38,7 @@ import type { FamilyGenerator, ProbeValue } from './families/context.js';
 import { fixFinder } from './fix.js';
 import { canonicalValues, paramKind } from './kinds.js';
 import type { ParamKind, ProbeEscape, ProbeOptions, ProbesPart, ProbesSection } from './types.js';
-import { constraintYaml } from '../constraint-yaml.js';
+import { constraintYaml } from '../../scenario/constraint-to-yaml.js';
 
 /** Probes per parameter, at most (bounded cost: the built-in run with probes stays fast). */
 export const MAX_PROBES_PER_PARAM = 64;

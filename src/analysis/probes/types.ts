@@ -3,7 +3,7 @@
  * Plain JSON data only: parts cross worker threads by structured clone.
  */
 
-import type { ParamKind } from '../../bench/scenario/types.js';
+import type { ParamKind } from '../../model/scenario.js';
 
 export type { ParamKind };
 export const PARAM_KINDS: readonly ParamKind[] = ['path', 'shell', 'url', 'email_list', 'number', 'text'];
@@ -37,7 +37,7 @@ export interface ProbeOptions {
 
 export const DEFAULT_PROBE_OPTIONS: ProbeOptions = { enabled: true };
 
-import type { ProbeEscape as ResultEscape, ProbesSection } from '../../bench/results-probes.js';
+import type { ProbeEscape as ResultEscape, ProbesSection } from '../../results/probes.js';
 
 /** One escape; `family` is one of ProbeFamily. */
 export interface ProbeEscape extends ResultEscape {

@@ -8,18 +8,18 @@
  * Each finding carries the tightened grants (`apply`), so that a test can replay it: the task
  * still succeeds and no call marked `expect: deny` becomes allowed.
  */
-import { compareUtf8 } from '../../warrant/bytes.js';
+import { compareUtf8 } from '../../lib/bytes.js';
 import { describeConstraint } from '../../warrant/constraints/format.js';
 import type { ToolGrants } from '../../warrant/constraints/types.js';
 import type { Value } from '../../warrant/value.js';
-import { formatSource } from '../../bench/errors.js';
-import type { SlackEntry } from '../../bench/results-policy.js';
-import type { Trial } from '../../bench/results.js';
-import type { Scenario } from '../../bench/scenario/types.js';
+import { formatSource } from '../../model/errors.js';
+import type { SlackEntry } from '../../results/policy.js';
+import type { Trial } from '../../results/results.js';
+import type { Scenario } from '../../model/scenario.js';
 import { knownDirectories, tightest } from './tighten.js';
-import { grantYaml } from '../constraint-yaml.js';
+import { grantYaml } from '../../scenario/constraint-to-yaml.js';
 
-export type { SlackEntry } from '../../bench/results-policy.js';
+export type { SlackEntry } from '../../results/policy.js';
 
 export interface SlackFinding {
   readonly entry: SlackEntry;

@@ -21,7 +21,7 @@
  * every value before it is returned: one that would deny a legitimate call is never made.
  */
 import { asNumber, valueEquals } from '../../warrant/constraints/compare.js';
-import { parseIp, parseNetwork, type IpAddress } from '../../warrant/constraints/ip.js';
+import { parseIp, parseNetwork, type IpAddress } from '../../lib/ip.js';
 import { checkConstraint } from '../../warrant/constraints/satisfy.js';
 import { shlexCheck } from '../../warrant/constraints/shlex.js';
 import { effectiveRoot, normalizePath } from '../../warrant/constraints/subpath.js';

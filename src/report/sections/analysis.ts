@@ -8,9 +8,9 @@
  * field is checked for its type (a malformed entry is left out), escaped, cut, and every list is
  * bounded, so that the section stays small on a 1,000-scenario suite.
  */
-import { formatRate } from '../../bench/rate.js';
-import type { CoverageEntry, MutantSurvivor, PolicyAnalysisResults, ScenarioMutationScore, SlackEntry } from '../../bench/results-policy.js';
-import { plural } from '../../bench/plural.js';
+import { formatRate } from '../../results/rate.js';
+import type { CoverageEntry, MutantSurvivor, PolicyAnalysisResults, ScenarioMutationScore, SlackEntry } from '../../results/policy.js';
+import { plural } from '../../lib/plural.js';
 import { cellEscaper, type Escapers } from './gate.js';
 
 const MAX_ROWS = 25; // scenarios in the table (those with the lowest scores first)
@@ -56,7 +56,7 @@ export function policyAnalysisOf(r: object): PolicyAnalysisResults | undefined {
 }
 
 function percent(x: number | null): string {
-  return x === null ? '–' : formatRate(x); // as every report shows a rate (src/bench/rate.ts)
+  return x === null ? '–' : formatRate(x); // as every report shows a rate (src/results/rate.ts)
 }
 
 function name(tool: string, param: string | null): string {

@@ -6,16 +6,16 @@
  * narrowings and the scenarios renamed, added or removed. Everything here comes from scenario
  * files or a results file: all of it is escaped.
  */
-import { plural } from '../../bench/plural.js';
-import { formatRate } from '../../bench/rate.js';
-import type { BaselineResults, SuiteChange, Widening } from '../../bench/results-baseline.js';
+import { plural } from '../../lib/plural.js';
+import { formatRate } from '../../results/rate.js';
+import type { BaselineResults, SuiteChange, Widening } from '../../results/baseline.js';
 import { cellEscaper, type Escapers } from './gate.js';
 
 const MAX_ITEMS = 50; // per list; the rest are counted
 const MAX_ARGS = 300; // characters of a call's arguments
 const MAX_OUTPUT = 200; // characters of a tool's output
 
-/** Rates as every report shows them (src/bench/rate.ts). */
+/** Rates as every report shows them (src/results/rate.ts). */
 const rate = formatRate;
 
 function cut(s: string, max: number): string {

@@ -3,10 +3,10 @@
  * made, with its rule and this run's value, then the violations by kind with where to look. It says
  * what was checked even when everything passed, so a green check is never a mystery.
  */
-import { VIOLATION_KINDS } from '../../bench/gate-kinds.js';
-import { plural } from '../../bench/plural.js';
-import { formatRate } from '../../bench/rate.js';
-import type { Results, ViolationKind } from '../../bench/results.js';
+import { VIOLATION_KINDS } from '../../run/gate-kinds.js';
+import { plural } from '../../lib/plural.js';
+import { formatRate } from '../../results/rate.js';
+import type { Results, ViolationKind } from '../../results/results.js';
 import { analysisKinds } from '../gate-rule.js';
 
 /** The report's escapers (markdown.ts), passed in: everything from a results file is untrusted. */

@@ -4,9 +4,9 @@
  * kept apart from the deterministic one (the reference pools the two; a proof and a sample are not
  * one number). Scenario names come from results files and are escaped by the caller's rules.
  */
-import { CONDITIONS, type LlmCellStats, type LlmResults, type MeanStd, type Results } from '../../bench/results.js';
-import { plural } from '../../bench/plural.js';
-import { formatRate as formatPercent } from '../../bench/rate.js';
+import { CONDITIONS, type LlmCellStats, type LlmResults, type MeanStd, type Results } from '../../results/results.js';
+import { plural } from '../../lib/plural.js';
+import { formatRate as formatPercent } from '../../results/rate.js';
 
 /**
  * Text from a results file (a merged shard may come from anywhere) on a console: control characters

@@ -11,9 +11,9 @@
  * Everything here comes from scenario files or a results file: prose is escaped, values are shown
  * in code spans that copy exactly as they ran (code-span.ts), and every list is bounded.
  */
-import type { ProbeEscape, ProbesSection } from '../../bench/results-probes.js';
-import { plural } from '../../bench/plural.js';
-import { constraintYaml } from '../../analysis/constraint-yaml.js';
+import type { ProbeEscape, ProbesSection } from '../../results/probes.js';
+import { plural } from '../../lib/plural.js';
+import { constraintYaml } from '../../scenario/constraint-to-yaml.js';
 import { familyCheck } from '../../analysis/probes/fix.js';
 import { PARAM_KINDS, type ProbeFamily } from '../../analysis/probes/types.js';
 import { codeSpan, valueText } from '../code-span.js';

@@ -4,7 +4,7 @@
  * MAX_TEXT characters) and escaped: it comes from scenario files, and in report-only mode from a
  * results file that a fork's pull request may have written.
  */
-import type { Results } from '../../bench/results.js';
+import type { Results } from '../../results/results.js';
 
 /** The report's escapers (markdown.ts). */
 export interface TextEscaper {

@@ -6,7 +6,7 @@
  * allocate more than the input's size.
  */
 import { malformed } from '../errors.js';
-import { toHex } from '../bytes.js';
+import { toHex } from '../../lib/bytes.js';
 import { Float, type CborMap, type CborValue } from './value.js';
 
 export interface DecodeLimits {

@@ -6,9 +6,9 @@
  * a `Float` is a CBOR float. Maps keep insertion order; the encoder writes them as given, because the
  * reference sorts some maps (BTreeMap) and keeps struct order in others: callers decide.
  */
-export class Float {
-  constructor(readonly value: number) {}
-}
+import { Float } from '../../lib/float.js';
+
+export { Float };
 
 export type CborValue =
   | number

@@ -9,12 +9,12 @@
  * (fail closed), including OneOf → NotOneOf.
  */
 import { checkCel } from '../../cel/index.js';
-import { compareUtf8 } from '../bytes.js';
+import { compareUtf8 } from '../../lib/bytes.js';
 import { asNumber, listContains, valueEquals } from './compare.js';
 import { describeConstraint, showValue } from './format.js';
 import { compileGlob, globMatches, globTooLarge } from './glob.js';
-import { networkBounds, networkContains, parseIp, parseNetwork } from './ip.js';
-import { regexMatches } from './regex.js';
+import { networkBounds, networkContains, parseIp, parseNetwork } from '../../lib/ip.js';
+import { regexMatches } from '../../lib/regex.js';
 import { MAX_CONSTRAINT_DEPTH, rangeContains } from './satisfy.js';
 import { shlexCheck } from './shlex.js';
 import { effectiveRoot, subpathContains } from './subpath.js';

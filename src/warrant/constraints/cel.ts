@@ -37,7 +37,7 @@ export function celBindings(value: Value): Record<string, unknown> {
 
 /**
  * undefined when the expression yields exactly `true`; else why not. `now`: Unix seconds; `budget`:
- * the scenario's work budget, charged with the evaluation (src/cel/budget.ts).
+ * the scenario's work budget, charged with the evaluation (src/lib/budget.ts).
  */
 export function celCheck(expression: string, value: Value, now?: number, budget?: WorkBudget): CelVerdict | undefined {
   const bad = celCompileError(expression);

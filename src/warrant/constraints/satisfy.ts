@@ -7,16 +7,16 @@
  * Never throws on any value: type confusion (a number where a string is expected, a string where a
  * list is expected, an object anywhere) is a denial. Unknown constraint types always deny.
  */
-import type { WorkBudget } from '../../cel/budget.js';
+import type { WorkBudget } from '../../lib/budget.js';
 import { WarrantError } from '../errors.js';
-import { compareUtf8 } from '../bytes.js';
+import { compareUtf8 } from '../../lib/bytes.js';
 import type { Args, Value } from '../value.js';
 import { celCheck } from './cel.js';
 import { asNumber, kindName, listContains, valueEquals } from './compare.js';
 import { describeConstraint, showValue } from './format.js';
 import { compileGlob, globMatches, globTooLarge } from './glob.js';
-import { networkContains, parseIp, parseNetwork } from './ip.js';
-import { regexOutcome } from './regex.js';
+import { networkContains, parseIp, parseNetwork } from '../../lib/ip.js';
+import { regexOutcome } from '../../lib/regex.js';
 import { shlexCheck } from './shlex.js';
 import { subpathContains } from './subpath.js';
 import type { Constraint, ConstraintSet } from './types.js';
@@ -170,7 +170,7 @@ function judge(c: Constraint, v: Value, depth: number, now: number | undefined, 
   }
 }
 
-/** The verdict on `value`; never throws. `budget`: the scenario's work budget (src/cel/budget.ts). */
+/** The verdict on `value`; never throws. `budget`: the scenario's work budget (src/lib/budget.ts). */
 function verdictOf(c: Constraint, value: Value, now: number | undefined, budget?: WorkBudget): Verdict {
   try {
     return judge(c, value, 0, now, budget);

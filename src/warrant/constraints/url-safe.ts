@@ -6,8 +6,8 @@
  * private, reserved and link-local/metadata ranges; leading-zero dotted hosts that parsers disagree
  * on are refused; then the domain allow list (host names only) and deny list (names and IPs).
  */
-import { parseIp } from './ip.js';
-import type { IpAddress } from './ip.js';
+import { parseIp } from '../../lib/ip.js';
+import type { IpAddress } from '../../lib/ip.js';
 import { parseUrl, portOrKnownDefault } from './url.js';
 import type { Constraint } from './types.js';
 

@@ -12,7 +12,7 @@
  *
  * The first half of this file holds the small shape readers the payload codec uses too.
  */
-import { compareUtf8 } from '../bytes.js';
+import { compareUtf8 } from '../../lib/bytes.js';
 import { Float, cborTypeName, type CborMap, type CborValue } from '../cbor/index.js';
 import { malformed, type WarrantError } from '../errors.js';
 import { cborToValue, valueToCbor, type Value } from '../value.js';

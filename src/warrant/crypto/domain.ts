@@ -4,7 +4,7 @@
  * calls a "preimage" is the input to the reference's sign(), i.e. these messages less the first
  * prefix.
  */
-import { concatBytes, utf8 } from '../bytes.js';
+import { concatBytes, utf8 } from '../../lib/bytes.js';
 
 export const WARRANT_CONTEXT = utf8('tenuo-warrant-v1');
 export const POP_CONTEXT = utf8('tenuo-pop-v1');

@@ -12,7 +12,7 @@
  */
 import * as ed from '@noble/ed25519';
 import { sha512 } from '@noble/hashes/sha2.js';
-import { bytesEqual, concatBytes } from '../bytes.js';
+import { bytesEqual, concatBytes } from '../../lib/bytes.js';
 import type { Ed25519Backend, Ed25519Signer } from './backend.js';
 import { assertSeed, passesStrictEncodingChecks } from './strict.js';
 

@@ -4,10 +4,10 @@
  * matrix alone.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { Conditions } from '../../../src/bench/conditions.js';
-import { runScenarioTrials } from '../../../src/bench/run.js';
-import { builtinScenariosDir, loadScenarios } from '../../../src/bench/scenario/load.js';
-import type { Scenario } from '../../../src/bench/scenario/types.js';
+import { Conditions } from '../../../src/chains/conditions.js';
+import { runScenarioTrials } from '../../../src/run/run.js';
+import { builtinScenariosDir, loadScenarios } from '../../../src/scenario/load.js';
+import type { Scenario } from '../../../src/model/scenario.js';
 import type { Constraint, ConstraintSet } from '../../../src/warrant/constraints/types.js';
 import { aggregateProbes, probeGateViolations, probeScenario } from '../../../src/analysis/probes/run.js';
 import type { ProbesPart } from '../../../src/analysis/probes/types.js';

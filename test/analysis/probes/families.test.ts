@@ -5,17 +5,17 @@
  * shows no escape.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { Conditions } from '../../../src/bench/conditions.js';
-import { runScenarioTrials } from '../../../src/bench/run.js';
-import { loadShellParser } from '../../../src/bench/env/shell.js';
-import { constraintFromYaml } from '../../../src/bench/scenario/constraint-yaml.js';
-import { parseYamlTree } from '../../../src/bench/scenario/tree.js';
-import type { ParamKind, Scenario } from '../../../src/bench/scenario/types.js';
+import { Conditions } from '../../../src/chains/conditions.js';
+import { runScenarioTrials } from '../../../src/run/run.js';
+import { loadShellParser } from '../../../src/world/shell.js';
+import { constraintFromYaml } from '../../../src/scenario/constraint-from-yaml.js';
+import { parseYamlTree } from '../../../src/scenario/tree.js';
+import type { ParamKind, Scenario } from '../../../src/model/scenario.js';
 import type { Constraint, ConstraintSet } from '../../../src/warrant/constraints/types.js';
 import type { Args } from '../../../src/warrant/value.js';
 import { probeScenario } from '../../../src/analysis/probes/run.js';
 import type { ProbesPart } from '../../../src/analysis/probes/types.js';
-import { call, scenario } from '../../bench/helpers.js';
+import { call, scenario } from '../../run/helpers.js';
 
 beforeAll(async () => {
   await loadShellParser();

@@ -1,0 +1,235 @@
+/**
+ * The three conditions as real delegation chains (README.md, "How it works").
+ *
+ * - no_warrant: no authority at all; every call runs (the baseline).
+ * - broad / task_scoped: the org key, the only trusted root, mints a broad root warrant to the
+ *   planner p; p grants the worker q the condition's warrant (broad: the same tools as the root;
+ *   task_scoped: the scenario's own grant). Every call is then signed by q and checked against
+ *   the whole chain [p, q], exactly as a production tool server would.
+ *
+ * Keys, warrant ids and timestamps come from the run's seed and a simulated clock, so the chain
+ * bytes are the same on every run with the same seed.
+ */
+import type { WorkBudget } from '../lib/budget.js';
+import { Authorizer, VerificationCache } from '../warrant/authorize.js';
+import { grant, mint } from '../warrant/builder.js';
+import type { Constraint, ConstraintSet, ToolGrants } from '../warrant/constraints/types.js';
+import { isWarrantError } from '../warrant/errors.js';
+import { SigningKey } from '../warrant/keys.js';
+import type { SignedWarrant } from '../warrant/types.js';
+import { HarnessError, describeError } from '../model/errors.js';
+import type { Condition } from '../model/condition.js';
+import type { Scenario } from '../model/scenario.js';
+import { CALL_STEP_SECONDS, SimulatedClock, deriveBytes, seededRandom } from './seed.js';
+import { BUILTIN_TOOLS } from '../world/tools.js';
+
+/** Base lifetimes of the reference (root 1 h, broad worker 30 min, task-scoped worker 10 min). */
+const ROOT_TTL_SECONDS = 3600;
+const BROAD_TTL_SECONDS = 1800;
+const TASK_SCOPED_TTL_SECONDS = 600;
+
+const WILDCARD: Constraint = { type: 'wildcard' };
+/** The reference's ceiling on a transfer: even the broadest warrant bounds the amount. */
+const TRANSFER_RANGE: Constraint = { type: 'range', min: 0, max: 1_000_000, minInclusive: true, maxInclusive: true };
+
+/** A map with no inherited members: a parameter or tool name is only ever an own key. */
+function table<T>(): Record<string, T> {
+  return Object.create(null) as Record<string, T>;
+}
+
+/**
+ * The root's constraint set of one tool. Closed-world like the reference: every parameter named,
+ * `Wildcard` (the transfer amount bounded). A tool whose task-scoped grant opts out of closed world
+ * (`_allow_unknown: true`) is held with no constraint and unknown arguments allowed instead: Tenuo
+ * lets a child enable `allow_unknown` only under a parent that has it, and lets it leave out a
+ * parameter only when the parent names none (keyset identity), so only this root can issue such a
+ * grant. Under broad, the worker then holds that tool unconstrained too (no transfer ceiling).
+ */
+function rootSet(params: readonly string[], tool: string, optedOut: boolean): ConstraintSet {
+  const constraints = table<Constraint>();
+  if (optedOut) return { constraints, allowUnknown: true };
+  for (const p of params) constraints[p] = tool === 'transfer_money' && p === 'amount' ? TRANSFER_RANGE : WILDCARD;
+  return { constraints, allowUnknown: false };
+}
+
+/**
+ * The broad grant: every built-in tool and every tool the scenario declares, `Wildcard` on every
+ * parameter, except the tools whose task-scoped grant opts out of closed world (rootSet).
+ */
+export function broadGrants(scenario: Pick<Scenario, 'tools' | 'warrant'>): ToolGrants {
+  const tools = table<ConstraintSet>();
+  const optedOut = (t: string): boolean => Object.prototype.hasOwnProperty.call(scenario.warrant, t) && scenario.warrant[t]!.allowUnknown;
+  for (const [tool, sig] of Object.entries(BUILTIN_TOOLS)) tools[tool] = rootSet(sig.params, tool, optedOut(tool));
+  for (const [tool, def] of Object.entries(scenario.tools)) tools[tool] = rootSet(def.params, tool, optedOut(tool));
+  return tools;
+}
+
+/** Everything a trial needs to sign and check calls under a warranted condition. */
+export interface Delegation {
+  readonly condition: Exclude<Condition, 'no_warrant'>;
+  readonly chain: readonly SignedWarrant[]; // [p's root warrant, q's warrant]
+  readonly holder: SigningKey; // q: signs every call's proof-of-possession
+  readonly warrantId: Uint8Array; // q's warrant id (the PoP names it)
+  readonly authorizer: Authorizer; // one per trial, with its own clock (the run shares its verification cache)
+  readonly clock: SimulatedClock; // the trial's own clock, at the epoch until the first call
+}
+
+/** The three parties' keys: the org (trusted root), the planner p and the worker q. */
+export interface PartyKeys {
+  readonly org: SigningKey;
+  readonly p: SigningKey;
+  readonly q: SigningKey;
+}
+
+/**
+ * The parties' keys of a run, from its seed. One set per run, not per trial: importing a private
+ * key costs about a millisecond in OpenSSL, more than the signatures of a whole trial.
+ */
+export function deriveKeys(seed: string): PartyKeys {
+  const key = (label: string) => SigningKey.fromSeed(deriveBytes(seed, ['key', label]));
+  return { org: key('org'), p: key('p'), q: key('q') };
+}
+
+/**
+ * Lifetimes grow with the number of calls (one clock step each), rounded up to whole hours so
+ * that scenarios of similar length share their broad warrants.
+ */
+const TTL_BUCKET_SECONDS = 3600;
+function extraLifetime(scenario: Scenario): number {
+  const span = (scenario.calls.length + 1) * CALL_STEP_SECONDS;
+  return Math.ceil(span / TTL_BUCKET_SECONDS) * TTL_BUCKET_SECONDS;
+}
+
+/** Runs a builder; a refusal is a harness error naming scenario and condition. */
+function build(scenario: Scenario, condition: string, what: string, make: () => SignedWarrant): SignedWarrant {
+  try {
+    return make();
+  } catch (e) {
+    const why = isWarrantError(e) ? `${e.code}: ${e.message}` : describeError(e);
+    throw new HarnessError(
+      `scenario '${scenario.name}', condition ${condition}: cannot ${what}: ${why}`,
+      scenario.name,
+      condition,
+      undefined,
+      { cause: e },
+    );
+  }
+}
+
+/** Identifies the broad grant and lifetime of a scenario (what its root depends on). */
+function fingerprintOf(scenario: Scenario): string {
+  const custom = Object.entries(scenario.tools)
+    .map(([name, def]) => [name, [...def.params]] as const)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const open = Object.keys(scenario.warrant)
+    .filter((t) => scenario.warrant[t]?.allowUnknown)
+    .sort();
+  return JSON.stringify([custom, open, extraLifetime(scenario)]);
+}
+
+/**
+ * The warrants of one run. p's root warrant and q's broad warrant depend only on the tools a
+ * scenario declares and on its lifetime bucket, so scenarios that agree on those share them: the
+ * chain a trial verifies is exactly the one it would get from a fresh mint, minus the signing work
+ * (minting is the costliest step of a short trial). q's task_scoped warrant is the scenario's own.
+ * Every trial still gets its own Authorizer and clock, and verifies its whole chain.
+ */
+export class Conditions {
+  readonly keys: PartyKeys;
+  private readonly roots = new Map<string, SignedWarrant>();
+  private readonly broads = new Map<string, SignedWarrant>();
+  /**
+   * q's task_scoped warrant of each scenario: the same bytes on every request (seeded), and the
+   * trials, probes and mutants of a scenario all ask for it.
+   */
+  private readonly scoped = new WeakMap<Scenario, SignedWarrant>();
+  /**
+   * The run's signature and chain checks, shared by every trial's authorizer: each trial still
+   * checks its chain's revocations and times, at its own clock, but a signature over the same
+   * bytes, or the same chain's structure, is checked once.
+   */
+  readonly verified = new VerificationCache();
+
+  constructor(
+    readonly seed: string,
+    keys?: PartyKeys,
+  ) {
+    this.keys = keys ?? deriveKeys(seed);
+  }
+
+  /** Each scenario's fingerprint: every trial and probe of a scenario asks for it, twice. */
+  private readonly fingerprints = new WeakMap<Scenario, string>();
+
+  /** Identifies the broad grant and lifetime of a scenario (what its root depends on). */
+  private fingerprint(scenario: Scenario): string {
+    let f = this.fingerprints.get(scenario);
+    if (f === undefined) {
+      f = fingerprintOf(scenario);
+      this.fingerprints.set(scenario, f);
+    }
+    return f;
+  }
+
+  /** p's root warrant: the org key mints the broad grant to p at the simulated epoch. */
+  root(scenario: Scenario, condition: Condition = 'broad'): SignedWarrant {
+    const key = this.fingerprint(scenario);
+    let w = this.roots.get(key);
+    if (w === undefined) {
+      const clock = new SimulatedClock();
+      w = build(scenario, condition, 'mint the root warrant for p', () =>
+        mint({
+          issuer: this.keys.org,
+          holder: this.keys.p.publicKey,
+          tools: broadGrants(scenario),
+          ttlSeconds: ROOT_TTL_SECONDS + extraLifetime(scenario),
+          clock: clock.now,
+          random: seededRandom(this.seed, ['root', key]),
+        }),
+      );
+      this.roots.set(key, w);
+    }
+    return w;
+  }
+
+  private qWarrant(scenario: Scenario, condition: 'broad' | 'task_scoped', root: SignedWarrant): SignedWarrant {
+    const broad = condition === 'broad';
+    const key = broad ? this.fingerprint(scenario) : undefined;
+    const cached = key === undefined ? this.scoped.get(scenario) : this.broads.get(key);
+    if (cached) return cached;
+    const clock = new SimulatedClock();
+    const w = build(scenario, condition, `grant q the ${condition} warrant`, () =>
+      grant({
+        parent: root,
+        signer: this.keys.p,
+        holder: this.keys.q.publicKey,
+        tools: broad ? root.payload.tools : scenario.warrant,
+        ttlSeconds: (broad ? BROAD_TTL_SECONDS : TASK_SCOPED_TTL_SECONDS) + extraLifetime(scenario),
+        clock: clock.now,
+        random: seededRandom(this.seed, broad ? ['broad', key!] : [scenario.name, condition]),
+      }),
+    );
+    if (key !== undefined) this.broads.set(key, w);
+    else this.scoped.set(scenario, w);
+    return w;
+  }
+
+  /**
+   * The chain for one scenario × condition, or null under no_warrant. A builder that refuses (say,
+   * a scenario grant wider than the broad root) is a harness error: the condition could not be set
+   * up, which must never be mistaken for a denied call. `budget`: the scenario's work budget, which
+   * the authorizer charges its constraint evaluations to (src/lib/budget.ts).
+   */
+  delegation(scenario: Scenario, condition: Condition, budget?: WorkBudget): Delegation | null {
+    if (condition === 'no_warrant') return null;
+    const root = this.root(scenario, condition);
+    const q = this.qWarrant(scenario, condition, root);
+    const clock = new SimulatedClock();
+    const authorizer = new Authorizer({ trustedRoots: [this.keys.org.publicKey], clock: clock.now, verified: this.verified, budget });
+    return { condition, chain: [root, q], holder: this.keys.q, warrantId: q.payload.id, authorizer, clock };
+  }
+}
+
+/** One scenario × condition on its own (tests, tools); a run shares a `Conditions`. */
+export function delegationFor(scenario: Scenario, condition: Condition, seed: string): Delegation | null {
+  return new Conditions(seed).delegation(scenario, condition);
+}

@@ -1,0 +1,87 @@
+/**
+ * A validated scenario (docs/scenarios.md): what the loader produces and the harness consumes.
+ * Every user-written item keeps its source position, so that later failures (a gate violation,
+ * a harness error) can point at the line that caused them.
+ */
+import type { ToolGrants } from '../warrant/constraints/types.js';
+import type { Value } from '../warrant/value.js';
+
+export interface SourcePos {
+  file: string; // as the user named it (relative to cwd when it was given relative)
+  line: number; // 1-based
+  col: number; // 1-based
+}
+
+export interface Transaction {
+  id: string; // written as an int or a string; kept as text
+  date: string;
+  to: string;
+  amount: number;
+  memo: string;
+}
+
+export interface Email {
+  id: string;
+  sender: string;
+  subject: string;
+  body: string;
+}
+
+export interface Environment {
+  files: Readonly<Record<string, string>>; // absolute path → content
+  transactions: readonly Transaction[];
+  emails: readonly Email[];
+  balance: number;
+}
+
+/** How the environment treats a parameter (docs/scenarios.md): its effect and its probes (docs/analyses.md) follow. */
+export type ParamKind = 'path' | 'shell' | 'url' | 'email_list' | 'number' | 'text';
+
+export interface CustomTool {
+  params: readonly string[];
+  returns: string;
+  /** Parameter → kind, for the parameters the scenario names a kind for (the rest are `text`). */
+  kinds?: Readonly<Record<string, ParamKind>>;
+  /** Optional parameter → its default (the rest are required), as a Python function declares them. */
+  defaults?: Readonly<Record<string, Value>>;
+}
+
+export interface ScenarioCall {
+  tool: string;
+  args: Readonly<Record<string, Value>>;
+  expect: 'allow' | 'deny';
+  source: SourcePos;
+}
+
+export interface Scenario {
+  name: string;
+  description: string;
+  request: string;
+  file: string;
+  source: SourcePos; // position of `name:`
+  environment: Environment;
+  tools: Readonly<Record<string, CustomTool>>; // declared custom tools
+  calls: readonly ScenarioCall[];
+  judge: { task: string; attack: string; taskSource: SourcePos; attackSource: SourcePos };
+  warrant: ToolGrants; // the task_scoped grant
+  warrantSource?: SourcePos; // position of `warrant:`
+  grantSources?: Readonly<Record<string, SourcePos>>; // tool → position of its key under `warrant:`
+  /** Set when the grant was read from a Tenuo token (`warrant: {from: PATH}`): what it was. */
+  warrantFrom?: WarrantOrigin;
+}
+
+/** What a load read: its scenarios, and how many files they came from (the run says both). */
+export interface ScenarioSet {
+  readonly scenarios: Scenario[];
+  readonly files: number;
+}
+
+/** Where a scenario's grant came from, for the results and the report. */
+export interface WarrantOrigin {
+  /** PATH as written in `from:`. */
+  readonly from: string;
+  readonly leaf: string;
+  /** The token's holder, which the benchmark replaces by its own worker key. */
+  readonly token_holder: string;
+  readonly token_root: string;
+}

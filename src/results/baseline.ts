@@ -1,0 +1,117 @@
+/**
+ * The `baseline` part of the results JSON (docs/results.md), filled by src/analysis/baseline/. Key
+ * order here is the order written.
+ */
+import type { Effect } from '../world/environment.js';
+import type { Plain } from '../world/plain.js';
+import type { Condition } from '../model/condition.js';
+import type { Denial } from './denial.js';
+
+export type Decision = 'allow' | 'deny';
+
+export interface Flip {
+  scenario: string;
+  condition: Condition;
+  index: number; // the call's 1-based position in the head's scenario
+  tool: string;
+  args: Record<string, Plain>;
+  base: Decision;
+  head: Decision;
+  /** The denial that decides (the head's when it denies, else the base's). */
+  denial?: Denial;
+  source?: string; // FILE:LINE:COL of the call in the head
+}
+
+export interface RateDelta {
+  scenario: string;
+  condition: Condition;
+  asr: { base: number; head: number };
+  tcr: { base: number; head: number };
+}
+
+export interface WidenedEffect {
+  output: string;
+  effects: Effect[];
+  /** The scenario's attack judge holds on this call's effects alone. */
+  attack: boolean;
+  /** Why the base's chain refused the same call. */
+  base_denial: Denial;
+}
+
+export interface Widening {
+  scenario: string;
+  /** tool_added, allow_unknown_enabled, param_added, param_dropped, constraint_widened */
+  change: string;
+  tool: string;
+  param: string | null; // null: the whole tool
+  base: string | null; // the base's constraint, described; null when it had none
+  head: string;
+  /**
+   * Why the head is not an attenuation of the base (the warrant engine's words); when unproven,
+   * also why containment could not show it narrower and how to settle it.
+   */
+  why: string;
+  proof: 'proven' | 'unproven';
+  counterexample: { tool: string; args: Record<string, Plain> } | null;
+  effect: WidenedEffect | null;
+  source?: string; // FILE:LINE:COL of the tool's grant in the head
+  /** base_attack_allowed: the base scenario whose call this is (its name at the base). */
+  base_scenario?: string;
+  /** base_attack_allowed: FILE:LINE:COL of the base's call, in the file as it is at the base. */
+  base_source?: string;
+}
+
+export interface Narrowing {
+  scenario: string;
+  change: string; // tool_removed, allow_unknown_disabled, param_dropped, constraint_narrowed
+  tool: string;
+  param: string | null;
+  base: string;
+  head: string | null;
+  /** Set when the head is narrower by semantic containment, not by the attenuation rules: the rule. */
+  reason?: string;
+  source?: string;
+}
+
+/** A base scenario compared with a head scenario of another name: the same file, renamed. */
+export interface Renamed {
+  base: string;
+  head: string;
+  file: string;
+}
+
+/**
+ * A change that weakens the suite itself: the test, not the
+ * policy, was changed. `base` and `head` are what each side has, as text.
+ */
+export interface SuiteChange {
+  scenario: string; // the head's name; the base's when the scenario was removed
+  /** scenario_removed, deny_call_removed, label_turned_allow, attack_judge_changed */
+  change: SuiteChangeKind;
+  base: string;
+  head: string | null; // null: nothing in the head stands for it
+  base_source: string; // FILE:LINE:COL in the file as it is at the base
+  head_source?: string; // FILE:LINE:COL in the head, where one exists
+}
+
+export type SuiteChangeKind = 'scenario_removed' | 'deny_call_removed' | 'label_turned_allow' | 'attack_judge_changed';
+export const SUITE_CHANGE_KINDS: readonly SuiteChangeKind[] = ['scenario_removed', 'deny_call_removed', 'label_turned_allow', 'attack_judge_changed'];
+
+export interface BaselineResults {
+  ref: string;
+  commit: string;
+  added: string[]; // scenarios only in the head
+  removed: string[]; // scenarios only in the base
+  renamed: Renamed[]; // base and head scenarios matched by file, not by name
+  /** Each fails the gate as suite_weakened unless the step allows suite changes. */
+  suite_changes: SuiteChange[];
+  deltas: RateDelta[]; // per matched scenario × condition, where a rate changed
+  summary: Partial<Record<Condition, { asr: { base: number; head: number }; tcr: { base: number; head: number } }>>;
+  flips: Flip[];
+  widenings: Widening[];
+  narrowings: Narrowing[];
+  allow_widening: boolean;
+  allow_suite_changes: boolean;
+  /** Base files that did not load (their scenarios count as added), FILE:LINE:COL: message. */
+  problems?: string[];
+}

@@ -1,0 +1,37 @@
+/**
+ * From trials to verdict: the summary per condition, reachability and the gate. The run calls this
+ * on the trials it has just replayed, report-only mode on the trials of an untrusted results file
+ * (src/action/results-audit.ts): one code path, so a file is judged exactly as a run would be.
+ */
+import { evaluateGate, type AnalysisViolation, type GateThresholds } from './gate.js';
+import { summarize } from './metrics.js';
+import { computeReachability } from './reachability.js';
+import { CONDITIONS, type ConditionSummary, type Condition, type GateResult, type Reachability, type Trial } from '../results/results.js';
+
+export interface AssessOptions extends GateThresholds {
+  /** scenario name → FILE:LINE:COL of the scenario, for violations no single call explains. */
+  scenarioSources?: Readonly<Record<string, string>>;
+  /** Findings of the analyses that ran (see `GateInputs.analyses`). */
+  analyses?: readonly AnalysisViolation[];
+}
+
+export interface Assessment {
+  summary: Partial<Record<Condition, ConditionSummary>>;
+  reachability: Reachability;
+  gate: GateResult;
+}
+
+/** `scenarios`: the suite's names in order (reachability and violations follow it). */
+export function assessTrials(trials: readonly Trial[], scenarios: readonly string[], o: AssessOptions): Assessment {
+  const summary = summarize(trials, CONDITIONS);
+  const reachability = computeReachability(trials, scenarios);
+  const gate = evaluateGate({
+    trials,
+    summary: summary.task_scoped,
+    reachability,
+    thresholds: { maxAsr: o.maxAsr, minTcr: o.minTcr, maxFalseAllows: o.maxFalseAllows, maxFalseBlocks: o.maxFalseBlocks },
+    ...(o.scenarioSources ? { scenarioSources: o.scenarioSources } : {}),
+    ...(o.analyses ? { analyses: o.analyses } : {}),
+  });
+  return { summary, reachability, gate };
+}

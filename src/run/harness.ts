@@ -1,0 +1,153 @@
+/**
+ * The replay harness: one trial is one scenario under one condition. The scripted calls are
+ * replayed in order; each call's arguments are bound to its tool's signature with the defaults
+ * applied, as Tenuo's guard binds them (tools.ts); under a warranted condition q signs a
+ * proof-of-possession for the bound call at the simulated now and the authorizer checks the chain
+ * [p, q]; the environment runs only what was allowed, with the same arguments, and the results
+ * show them; at the end the judge reads the effects.
+ *
+ * Only a WarrantError from the authorizer is a denial. Anything else thrown while signing,
+ * authorizing, executing or judging is a HarnessError that aborts the run: a crash that looked
+ * like a block would make a broken benchmark report a secure policy.
+ */
+import type { WorkBudget } from '../lib/budget.js';
+import { signPop } from '../warrant/pop.js';
+import type { WarrantError } from '../warrant/errors.js';
+import { SimulatedEnvironment } from '../world/environment.js';
+import { EnvironmentLimitError } from '../world/limit.js';
+import { HarnessError, describeError, formatSource } from '../model/errors.js';
+import type { Conditions, Delegation } from '../chains/conditions.js';
+import type { ScenarioJudge } from './judge.js';
+import { argsToPlain } from '../world/plain.js';
+import { CALL_STEP_SECONDS, SIMULATED_EPOCH } from '../chains/seed.js';
+import type { CallResult, Condition, Denial, Trial } from '../results/results.js';
+import { bindArguments, signatureOf } from '../world/tools.js';
+import type { Scenario, ScenarioCall } from '../model/scenario.js';
+import type { Args } from '../warrant/value.js';
+
+function harnessError(scenario: Scenario, condition: Condition, call: ScenarioCall, index: number, what: string, e: unknown): HarnessError {
+  const where = formatSource(call.source);
+  return new HarnessError(
+    `${where}: scenario '${scenario.name}', condition ${condition}, call #${index} (${call.tool}): ${what}: ${describeError(e)}`,
+    scenario.name,
+    condition,
+    where,
+    { cause: e },
+  );
+}
+
+/**
+ * The call's arguments as Tenuo's guard authorizes them: bound to the tool's signature, defaults
+ * applied. Throws ArgumentBindingError for a call Python's `sig.bind` would refuse (an argument the
+ * signature does not name, a required one left out), and an Error for a tool the scenario does not
+ * have: callers that take calls from elsewhere than a loaded scenario (LLM mode) check both first.
+ */
+export function bindCall(scenario: Scenario, call: Pick<ScenarioCall, 'tool' | 'args'>): Args {
+  const sig = signatureOf(call.tool, scenario.tools);
+  if (sig === undefined) throw new Error(`unknown tool '${call.tool}'`);
+  return bindArguments(sig, call.args);
+}
+
+/**
+ * Signs and authorizes one call; returns the denial, or undefined when it is allowed (LLM mode uses
+ * it per model call). A refusal by one of delegation-bench's own bounds (`evaluation_limit`: CEL
+ * cost, regex work, the scenario's work budget) is a harness error: Tenuo would have decided, so
+ * counting it as a block would report a decision the policy never made.
+ */
+export function authorize(d: Delegation, scenario: Scenario, call: ScenarioCall, index: number): Denial | undefined {
+  const denial = decide(d, scenario, call, index);
+  if (denial?.code === 'evaluation_limit') throw harnessError(scenario, d.condition, call, index, 'a limit of delegation-bench stopped the authorizer (evaluation_limit)', denial);
+  return denial === undefined ? undefined : { code: denial.code, reason: denial.message };
+}
+
+/**
+ * Whether the authorizer allows the call, exactly as `authorize` decides it, for callers that only
+ * count denials (probes): the denial's reason, built only when read, is never built.
+ */
+export function isAllowed(d: Delegation, scenario: Scenario, call: ScenarioCall, index: number): boolean {
+  return decide(d, scenario, call, index) === undefined;
+}
+
+/** Signs and authorizes one call; returns the authorizer's WarrantError, or undefined when allowed. */
+function decide(d: Delegation, scenario: Scenario, call: ScenarioCall, index: number): WarrantError | undefined {
+  let args: Args;
+  try {
+    args = bindCall(scenario, call);
+  } catch (e) {
+    // The loader binds every scripted call and LLM mode binds before it asks: this is our failure.
+    throw harnessError(scenario, d.condition, call, index, 'cannot bind the arguments to the signature', e);
+  }
+  const now = d.clock.advance();
+  let pop: Uint8Array;
+  try {
+    pop = signPop(d.holder, d.warrantId, call.tool, args, now);
+  } catch (e) {
+    // The harness signs on q's behalf; failing to sign is our failure, not the policy's decision.
+    throw harnessError(scenario, d.condition, call, index, 'cannot sign the proof-of-possession', e);
+  }
+  try {
+    // The denial comes back as a value (decide): a probe run denies tens of thousands of calls.
+    return d.authorizer.decide(d.chain, { tool: call.tool, args, pop });
+  } catch (e) {
+    throw harnessError(scenario, d.condition, call, index, 'the authorizer failed', e);
+  }
+}
+
+/**
+ * The judge's clock (Tenuo's CEL time functions): the trial's simulated now after its `calls`
+ * calls, one clock step each; the same instant where no delegation keeps a clock (no_warrant, or a
+ * replay outside a trial). Every judge of a run reads it, so `time_now()` means the same there.
+ */
+export function judgeClock(delegation: Delegation | null, calls: number): number {
+  return delegation?.clock.now() ?? SIMULATED_EPOCH + calls * CALL_STEP_SECONDS;
+}
+
+/**
+ * One trial: `conditions` holds the run's keys and warrants (one per run, see Conditions);
+ * `budget` is the scenario's work budget, charged by the authorizer and the judge.
+ */
+export function runTrial(scenario: Scenario, condition: Condition, judge: ScenarioJudge, conditions: Conditions, budget?: WorkBudget): Trial {
+  const env = new SimulatedEnvironment(scenario.environment, scenario.tools);
+  const delegation = conditions.delegation(scenario, condition, budget);
+  const calls: CallResult[] = [];
+  let allowed = 0;
+  scenario.calls.forEach((scripted, i) => {
+    const index = i + 1;
+    let call: ScenarioCall;
+    try {
+      call = { ...scripted, args: bindCall(scenario, scripted) };
+    } catch (e) {
+      throw harnessError(scenario, condition, scripted, index, 'cannot bind the arguments to the signature', e);
+    }
+    const denial = delegation ? authorize(delegation, scenario, call, index) : undefined;
+    if (!denial) {
+      allowed++;
+      try {
+        env.execute(call.tool, call.args);
+      } catch (e) {
+        const what = e instanceof EnvironmentLimitError ? 'the environment cannot judge this call (environment_limit)' : 'the environment failed';
+        throw harnessError(scenario, condition, call, index, what, e);
+      }
+    }
+    calls.push({
+      index,
+      tool: call.tool,
+      args: argsToPlain(call.args),
+      expect: call.expect,
+      authorized: denial === undefined,
+      ...(denial ? { denial } : {}),
+      source: formatSource(call.source),
+    });
+  });
+  const verdict = judge.judge(env.effects, condition, judgeClock(delegation, scenario.calls.length), budget);
+  return {
+    scenario: scenario.name,
+    condition,
+    task_succeeded: verdict.task_succeeded,
+    attack_succeeded: verdict.attack_succeeded,
+    calls_total: calls.length,
+    calls_allowed: allowed,
+    calls_blocked: calls.length - allowed,
+    calls,
+  };
+}

@@ -1,0 +1,99 @@
+/**
+ * The judge (docs/scenarios.md, docs/effects.md): each scenario's CEL `task` and `attack` expressions over the effects the
+ * environment recorded. It never looks at warrants or denials, only at what actually happened,
+ * so it cannot share a blind spot with the policy it grades.
+ */
+import { compileCel, type CelProgram, type WorkBudget } from '../cel/index.js';
+import { HarnessError, describeError, formatSource } from '../model/errors.js';
+import type { Effect } from '../world/environment.js';
+import type { Scenario, SourcePos } from '../model/scenario.js';
+
+export interface Verdict {
+  task_succeeded: boolean;
+  attack_succeeded: boolean;
+}
+
+/** The variables a judge expression can see. */
+export const JUDGE_VARIABLES = ['effects'] as const;
+
+/**
+ * Compiled judges by expression text. Suites repeat their judges (a generated suite of 1,000
+ * scenarios has a handful of distinct ones) and compiling costs far more than evaluating.
+ * A compiled program holds no state between evaluations, so sharing it is safe. Bounded.
+ */
+const COMPILE_CACHE_LIMIT = 1024;
+const compiled = new Map<string, CelProgram>();
+
+function compileJudge(expression: string): CelProgram {
+  let program = compiled.get(expression);
+  if (program === undefined) {
+    // The reference's dialect (src/cel), `effects` bound; names were checked at load (celProblem).
+    program = compileCel(expression);
+    if (compiled.size >= COMPILE_CACHE_LIMIT) compiled.delete(compiled.keys().next().value!);
+    compiled.set(expression, program);
+  }
+  return program;
+}
+
+interface Check {
+  label: 'task' | 'attack';
+  program: CelProgram;
+  source: SourcePos;
+}
+
+function describeValue(v: unknown): string {
+  if (typeof v === 'string') return `the string ${JSON.stringify(v)}`;
+  if (v === null || v === undefined) return 'null';
+  if (typeof v === 'object') return Array.isArray(v) ? 'a list' : 'a map';
+  return `${typeof v} ${String(v)}`;
+}
+
+export class ScenarioJudge {
+  private readonly checks: readonly [Check, Check];
+
+  /** Compiles both expressions once per scenario; a trial only evaluates them. */
+  constructor(private readonly scenario: Scenario) {
+    const { task, attack, taskSource, attackSource } = scenario.judge;
+    this.checks = [this.compile('task', task, taskSource), this.compile('attack', attack, attackSource)];
+  }
+
+  private compile(label: Check['label'], expression: string, source: SourcePos): Check {
+    try {
+      return { label, program: compileJudge(expression), source };
+    } catch (e) {
+      throw new HarnessError(
+        `${formatSource(source)}: judge.${label} of scenario '${this.scenario.name}' does not compile: ${describeError(e)}`,
+        this.scenario.name,
+        undefined,
+        formatSource(source),
+        { cause: e },
+      );
+    }
+  }
+
+  private evaluate(check: Check, effects: readonly Effect[], condition: string, now: number | undefined, budget: WorkBudget | undefined): boolean {
+    const where = formatSource(check.source);
+    const fail = (why: string): never => {
+      throw new HarnessError(
+        `${where}: judge.${check.label} of scenario '${this.scenario.name}' (condition ${condition}) ${why}`,
+        this.scenario.name,
+        condition,
+        where,
+      );
+    };
+    // `now`: the run's simulated clock, read by Tenuo's time_now / time_is_expired / time_since.
+    const result = check.program.evaluate({ effects }, { now, budget });
+    if (!result.ok) return fail(`failed to evaluate: ${result.error}`);
+    if (typeof result.value !== 'boolean') return fail(`returned ${describeValue(result.value)}, expected a bool`);
+    return result.value;
+  }
+
+  /** `budget`: the scenario's work budget, charged with both evaluations (src/lib/budget.ts). */
+  judge(effects: readonly Effect[], condition: string, now?: number, budget?: WorkBudget): Verdict {
+    const [task, attack] = this.checks;
+    return {
+      task_succeeded: this.evaluate(task, effects, condition, now, budget),
+      attack_succeeded: this.evaluate(attack, effects, condition, now, budget),
+    };
+  }
+}

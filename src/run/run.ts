@@ -1,0 +1,121 @@
+/**
+ * One benchmark run (ARCHITECTURE.md, "One run"): every scenario under every condition, then the summary
+ * per condition and the gate. Pure: scenarios in, results out, no I/O; the same scenarios and
+ * seed give byte-identical results (durations only when `timings` is asked for).
+ */
+import { WorkBudget, type WorkLimits } from '../lib/budget.js';
+import { Conditions } from '../chains/conditions.js';
+import { HarnessError, formatSource } from '../model/errors.js';
+import { assessTrials } from './assess.js';
+import type { AnalysisViolation } from './gate.js';
+import { runTrial } from './harness.js';
+import { ScenarioJudge } from './judge.js';
+import { CONDITIONS, RESULTS_VERSION, type Results, type Trial } from '../results/results.js';
+import { scenarioInfo } from '../results/scenario-info.js';
+import type { Scenario } from '../model/scenario.js';
+
+export const DEFAULT_SEED = 'delegation-bench';
+
+export interface RunOptions {
+  scenarios: readonly Scenario[];
+  maxAsr: number; // fraction in [0, 1]
+  minTcr: number; // fraction in [0, 1]
+  /** Calls marked expect: deny that task_scoped may allow (default 0). */
+  maxFalseAllows?: number;
+  /** Calls marked expect: allow that task_scoped may deny (default 0). */
+  maxFalseBlocks?: number;
+  seed: string;
+  /** Each scenario's work budget (src/lib/budget.ts); default: delegation-bench's limits. */
+  limits?: WorkLimits;
+  timings?: boolean;
+  /** Monotonic milliseconds, for `timings` only; injectable so tests stay deterministic. */
+  now?: () => number;
+}
+
+function checkFraction(name: string, v: number): void {
+  if (!Number.isFinite(v) || v < 0 || v > 1) throw new HarnessError(`${name} must be a fraction in [0, 1], got ${v}`);
+}
+
+function checkCount(name: string, v: number | undefined): void {
+  if (v !== undefined && !(Number.isSafeInteger(v) && v >= 0)) throw new HarnessError(`${name} must be an integer ≥ 0, got ${v}`);
+}
+
+/**
+ * One scenario under every condition, in CONDITIONS order: the unit a run (or a worker thread)
+ * repeats. `conditions` holds the run's keys and shared warrants; `budget` is this scenario's own
+ * (so what it may spend depends on nothing else in the run, nor on the thread).
+ */
+export function runScenarioTrials(scenario: Scenario, conditions: Conditions, budget: WorkBudget = new WorkBudget()): Trial[] {
+  const judge = new ScenarioJudge(scenario); // compiled once, evaluated per condition
+  return CONDITIONS.map((condition) => runTrial(scenario, condition, judge, conditions, budget));
+}
+
+export function runBenchmark(o: RunOptions): Results {
+  checkFraction('maxAsr', o.maxAsr);
+  checkFraction('minTcr', o.minTcr);
+  checkCount('maxFalseAllows', o.maxFalseAllows);
+  checkCount('maxFalseBlocks', o.maxFalseBlocks);
+  const now = o.now ?? (() => performance.now());
+  const started = o.timings ? now() : 0;
+  const seen = new Set<string>();
+  for (const s of o.scenarios) {
+    if (seen.has(s.name)) throw new HarnessError(`${formatSource(s.source)}: duplicate scenario name '${s.name}'`, s.name);
+    seen.add(s.name);
+  }
+  const conditions = new Conditions(o.seed);
+  const trials: Trial[] = [];
+  for (const scenario of o.scenarios) trials.push(...runScenarioTrials(scenario, conditions, new WorkBudget(o.limits)));
+  const results = assembleResults(o, trials);
+  if (o.timings) {
+    const totalMs = now() - started;
+    const calls = trials.reduce((n, t) => n + t.calls_total, 0);
+    results.timings = {
+      total_ms: round(totalMs, 3),
+      trials: trials.length,
+      calls,
+      per_call_us: calls === 0 ? 0 : round((totalMs * 1000) / calls, 1),
+    };
+  }
+  return results;
+}
+
+/**
+ * The results of a run from its trials (in scenario order, CONDITIONS order within): the summary
+ * per condition and the gate. Whoever produced the trials (this thread or worker threads), the
+ * same trials give the same bytes.
+ */
+export function assembleResults(o: Omit<RunOptions, 'timings' | 'now' | 'limits'>, trials: Trial[], analyses: AnalysesOutcome = {}): Results {
+  const scenarios = o.scenarios.map((s) => s.name);
+  const { summary, reachability, gate } = assessTrials(trials, scenarios, {
+    maxAsr: o.maxAsr,
+    minTcr: o.minTcr,
+    maxFalseAllows: o.maxFalseAllows ?? 0,
+    maxFalseBlocks: o.maxFalseBlocks ?? 0,
+    scenarioSources: Object.fromEntries(o.scenarios.map((s) => [s.name, formatSource(s.source)])),
+    ...(analyses.violations ? { analyses: analyses.violations } : {}),
+  });
+  const results: Results = {
+    version: RESULTS_VERSION,
+    mode: 'deterministic',
+    conditions: [...CONDITIONS],
+    scenarios,
+    scenario_info: scenarioInfo(o.scenarios),
+    trials,
+    summary,
+    reachability,
+    gate,
+    ...analyses.sections,
+  };
+  return results;
+}
+
+/** What the analyses beside the matrix add to a run: their JSON sections and their gate findings. */
+export interface AnalysesOutcome {
+  sections?: Pick<Results, 'probes' | 'mutants' | 'coverage' | 'slack'>;
+  violations?: readonly AnalysisViolation[];
+}
+
+function round(x: number, digits: number): number {
+  const f = 10 ** digits;
+  return Math.round(x * f) / f;
+}

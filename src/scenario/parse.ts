@@ -1,0 +1,557 @@
+/**
+ * One scenario file's text → a validated Scenario, or every problem in it. Three passes, each
+ * skipping what an earlier one already reported (so one mistake gives one message):
+ *   1. YAML syntax (positions kept for every node),
+ *   2. the JSON Schema (scenarios/scenario.schema.json: keys, types, enums, sizes),
+ *   3. what the schema cannot say: known tools and parameters, strict grants, constraints that
+ *      parse, CEL that compiles, canonical absolute paths in the environment.
+ */
+import schemaJson from '../../scenarios/scenario.schema.json' with { type: 'json' };
+import type { Constraint, ConstraintSet, ToolGrants } from '../warrant/constraints/types.js';
+import type { Value } from '../warrant/value.js';
+import { ChainCheck, type ChainProblemSite } from '../chains/chain-check.js';
+import { checkJudge } from './judge-check.js';
+import { celProblem, constraintFromYaml } from './constraint-from-yaml.js';
+import { beginFile, warnLoader } from './warnings.js';
+import { importWarrantFrom } from '../import/token.js';
+import type { WarrantOrigin } from '../model/scenario.js';
+import { broadGrants } from '../chains/conditions.js';
+import { resolve } from 'node:path';
+import { celCompileError } from '../cel/index.js';
+import type { ScenarioProblem } from './errors.js';
+import { MAX_PROBLEMS_PER_FILE } from './limits.js';
+import { at, type PathSegment } from './path.js';
+import { normalizePosixPath } from '../world/posix-path.js';
+import { scalarCharOffset } from './scalar-offset.js';
+import { SchemaValidator, type JsonSchema } from './schema.js';
+import { hint } from './suggest.js';
+import { BUILTIN_TOOL_NAMES, bindArguments, isBuiltinTool, isReservedName, signatureOf, type ToolSignature } from '../world/tools.js';
+import { parseYamlTree, type PEntry, type PMap, type PNode } from './tree.js';
+import type { CustomTool, Email, Environment, ParamKind, Scenario, ScenarioCall, SourcePos, Transaction } from '../model/scenario.js';
+import { valueFromYaml } from './value-yaml.js';
+
+/** Variables the judge's expressions may use. */
+export const JUDGE_CEL_VARIABLES = ['effects'] as const;
+
+/** The key of a grant that opts its tool out of closed-world checking. */
+export const ALLOW_UNKNOWN_KEY = '_allow_unknown';
+
+export const DEFAULT_BALANCE = 10_000;
+
+let validator: SchemaValidator | undefined;
+
+/** The validator for scenarios/scenario.schema.json (bundled into the build, so never out of step). */
+export function scenarioSchema(): SchemaValidator {
+  validator ??= new SchemaValidator(schemaJson as unknown as JsonSchema);
+  return validator;
+}
+
+export interface ParseResult {
+  readonly scenario: Scenario | undefined; // undefined when there is any problem
+  readonly problems: ScenarioProblem[];
+  /** The scenario's name when it could be read, even if other things are wrong (duplicate check). */
+  readonly name?: { readonly value: string; readonly source: SourcePos };
+}
+
+/** Where the file is, for what it reads beside it (`warrant: {from: PATH}`). */
+export interface ParseContext {
+  /** The file's absolute path (default: `file` resolved against the process's folder). */
+  readonly abs?: string;
+  /** A folder every file it reads must resolve into (the action's workspace). */
+  readonly confine?: string;
+  /** Reads a token file named by `warrant: {from: PATH}` instead of the file system (the baseline: at a git ref). */
+  readonly readTokenFile?: (from: string) => string;
+}
+
+/**
+ * `chains` builds each scenario's delegation chains as a run would (chain-check.ts); a loader of
+ * many files passes one, so that its keys are derived once.
+ */
+export function parseScenarioText(text: string, file: string, context: ParseContext = {}, chains: ChainCheck = new ChainCheck()): ParseResult {
+  const tree = parseYamlTree(text);
+  beginFile(file, tree.linePos); // loader warnings (warnings.ts) are placed in this file
+  const problems: ScenarioProblem[] = [];
+  const pos = (offset: number): SourcePos => ({ file, ...tree.linePos(offset) });
+  const report = (offset: number, message: string): void => {
+    problems.push({ ...pos(offset), message });
+  };
+  for (const p of tree.problems) report(p.offset, p.message);
+  const root = tree.root;
+  if (root === undefined) return done(undefined, problems, file);
+
+  const { problems: schemaProblems, tainted, failed } = scenarioSchema().validate(root);
+  for (const p of schemaProblems) report(p.offset, p.message);
+  if (root.kind !== 'map') return done(undefined, problems, file);
+
+  const b = new Builder(root, tainted, failed, report, pos, text, context);
+  const scenario = b.build();
+  // Only a scenario with no other problem is set up: its chains are what a run would build.
+  if (scenario !== undefined && problems.length === 0) {
+    for (const p of chains.check(scenario)) report(chainProblemOffset(root, p.site), at(chainProblemPath(p.site), p.message));
+  }
+  const nameEntry = root.entries.find((e) => e.key === 'name');
+  const name =
+    nameEntry && nameEntry.value.kind === 'scalar' && typeof nameEntry.value.value === 'string' && !tainted.has(nameEntry.value)
+      ? { value: nameEntry.value.value, source: pos(nameEntry.keySpan.start) }
+      : undefined;
+  return done(problems.length === 0 ? scenario : undefined, problems, file, name);
+}
+
+function done(scenario: Scenario | undefined, problems: ScenarioProblem[], file: string, name?: ParseResult['name']): ParseResult {
+  if (problems.length > MAX_PROBLEMS_PER_FILE) {
+    const kept = problems.slice(0, MAX_PROBLEMS_PER_FILE);
+    const last = kept[kept.length - 1]!;
+    kept.push({ file, line: last.line, col: last.col, message: `... and ${problems.length - MAX_PROBLEMS_PER_FILE} more problems in this file` });
+    return { scenario: undefined, problems: kept, ...(name && { name }) };
+  }
+  return { scenario, problems, ...(name && { name }) };
+}
+
+class Builder {
+  private readonly customTools: Record<string, CustomTool> = Object.create(null) as Record<string, CustomTool>;
+
+  constructor(
+    private readonly root: PMap,
+    /** At or above a schema problem: its content is not trusted, skip it. */
+    private readonly tainted: ReadonlySet<PNode>,
+    /** A schema problem at this very node: its shape is wrong, skip it and its children. */
+    private readonly failed: ReadonlySet<PNode>,
+    private readonly report: (offset: number, message: string) => void,
+    private readonly pos: (offset: number) => SourcePos,
+    /** The file's text, to place problems found inside a judge expression (scalar-offset.ts). */
+    private readonly text: string,
+    private readonly context: ParseContext,
+  ) {}
+
+  build(): Scenario | undefined {
+    const name = this.str('name');
+    const nameEntry = this.entry(this.root, 'name');
+    const tools = this.tools();
+    const environment = this.environment();
+    const calls = this.calls();
+    const judge = this.judge();
+    const warrant = this.warrant();
+    if (name === undefined || environment === undefined || calls === undefined || judge === undefined || warrant === undefined) {
+      return undefined;
+    }
+    const warrantEntry = this.entry(this.root, 'warrant');
+    return {
+      name,
+      description: this.str('description') ?? '',
+      request: this.str('request') ?? '',
+      file: this.pos(0).file,
+      source: this.pos(nameEntry!.keySpan.start),
+      environment,
+      tools,
+      calls,
+      judge,
+      warrant: warrant.grants,
+      warrantSource: this.pos(warrantEntry!.keySpan.start),
+      grantSources: warrant.sources,
+      ...(warrant.origin && { warrantFrom: warrant.origin }),
+    };
+  }
+
+  // --- environment ---------------------------------------------------------------------------
+
+  private environment(): Environment | undefined {
+    const env = this.entry(this.root, 'environment')?.value;
+    if (env === undefined) return { files: {}, transactions: [], emails: [], balance: DEFAULT_BALANCE };
+    if (env.kind !== 'map' || this.failed.has(env)) return undefined;
+    const files: Record<string, string> = Object.create(null) as Record<string, string>;
+    let ok = true;
+    const filesNode = this.entry(env, 'files')?.value;
+    if (filesNode?.kind === 'map' && !this.failed.has(filesNode)) {
+      for (const e of filesNode.entries) {
+        const path = e.key;
+        const where: PathSegment[] = ['environment', 'files', path];
+        const canonical = path.startsWith('/') ? normalizePosixPath(path) : undefined;
+        if (canonical === undefined) {
+          this.report(e.keySpan.start, at(where, 'file paths must be absolute (start with /)'));
+          ok = false;
+        } else if (path.includes('\0')) {
+          this.report(e.keySpan.start, at(where, 'file paths must not contain a NUL character'));
+          ok = false;
+        } else if (path === '/') {
+          this.report(e.keySpan.start, at(where, "'/' is the root folder, not a file"));
+          ok = false;
+        } else if (canonical !== path) {
+          this.report(e.keySpan.start, at(where, `file paths must be written in normal form (did you mean '${canonical}'?)`));
+          ok = false;
+        } else if (Object.prototype.hasOwnProperty.call(files, path)) {
+          this.report(e.keySpan.start, at(where, 'duplicate file path'));
+          ok = false;
+        } else if (e.value.kind === 'scalar' && typeof e.value.value === 'string') {
+          files[path] = e.value.value;
+        }
+      }
+    }
+    // A path that is a file and also the folder of another file cannot exist in one file system.
+    if (filesNode?.kind === 'map') {
+      for (const e of filesNode.entries) {
+        for (let i = e.key.lastIndexOf('/'); i > 0; i = e.key.lastIndexOf('/', i - 1)) {
+          const parent = e.key.slice(0, i);
+          if (Object.prototype.hasOwnProperty.call(files, parent)) {
+            this.report(e.keySpan.start, at(['environment', 'files', e.key], `'${parent}' is a file, so it cannot also be a folder`));
+            ok = false;
+            break;
+          }
+        }
+      }
+    }
+    const transactions: Transaction[] = this.records(env, 'transactions').map((m) => ({
+      id: idText(this.entry(m, 'id')!.value),
+      date: scalarText(this.entry(m, 'date')!.value),
+      to: scalarText(this.entry(m, 'to')!.value),
+      amount: Number(scalarNumber(this.entry(m, 'amount')!.value)),
+      memo: scalarText(this.entry(m, 'memo')!.value),
+    }));
+    const emails: Email[] = this.records(env, 'emails').map((m) => ({
+      id: idText(this.entry(m, 'id')!.value),
+      sender: scalarText(this.entry(m, 'sender')!.value),
+      subject: scalarText(this.entry(m, 'subject')!.value),
+      body: scalarText(this.entry(m, 'body')!.value),
+    }));
+    const seenIds = new Set<string>();
+    for (const m of this.records(env, 'emails')) {
+      const idNode = this.entry(m, 'id')!.value;
+      const id = idText(idNode);
+      if (seenIds.has(id)) {
+        this.report(idNode.span.start, at(['environment', 'emails'], `duplicate email id ${id}`));
+        ok = false;
+      }
+      seenIds.add(id);
+    }
+    const balanceNode = this.entry(env, 'balance')?.value;
+    const balance = balanceNode === undefined ? DEFAULT_BALANCE : Number(scalarNumber(balanceNode));
+    if (this.tainted.has(env)) return undefined;
+    return ok ? { files, transactions, emails, balance } : undefined;
+  }
+
+  private records(env: PMap, key: string): PMap[] {
+    const list = this.entry(env, key)?.value;
+    if (list?.kind !== 'seq' || this.failed.has(list)) return [];
+    return list.items.filter((i): i is PMap => i.kind === 'map' && !this.tainted.has(i));
+  }
+
+  // --- custom tools ----------------------------------------------------------------------------
+
+  private tools(): Record<string, CustomTool> {
+    const node = this.entry(this.root, 'tools')?.value;
+    if (node?.kind !== 'map') return this.customTools;
+    for (const e of node.entries) {
+      if (this.failed.has(e.value) || e.value.kind !== 'map') continue;
+      if (isBuiltinTool(e.key)) {
+        this.report(e.keySpan.start, at(['tools'], `'${e.key}' is a built-in tool; choose another name`));
+        continue;
+      }
+      // Still declared below (its calls and grant are not reported again); the file is refused.
+      if (isReservedName(e.key)) this.report(e.keySpan.start, at(['tools'], reservedName('tool', e.key)));
+      const paramsNode = this.entry(e.value, 'params')!.value;
+      const params: string[] = [];
+      if (paramsNode.kind === 'seq') {
+        paramsNode.items.forEach((item, i) => {
+          const p = item.kind === 'scalar' && typeof item.value === 'string' ? item.value : '';
+          if (p === ALLOW_UNKNOWN_KEY) {
+            this.report(item.span.start, at(['tools', e.key, 'params', i], `'${ALLOW_UNKNOWN_KEY}' is reserved and cannot be a parameter name`));
+          } else if (isReservedName(p)) {
+            // Kept in the list (its calls and grant are not reported again); the file is refused.
+            this.report(item.span.start, at(['tools', e.key, 'params', i], reservedName('parameter', p)));
+            params.push(p);
+          } else if (params.includes(p)) {
+            this.report(item.span.start, at(['tools', e.key, 'params', i], `duplicate parameter '${p}'`));
+          } else {
+            params.push(p);
+          }
+        });
+      }
+      const returnsNode = this.entry(e.value, 'returns')?.value;
+      const kinds = this.customKinds(e.key, e.value, params);
+      const defaults = this.customDefaults(e.key, e.value, params);
+      this.customTools[e.key] = {
+        params,
+        returns: returnsNode ? scalarText(returnsNode) : '',
+        ...(kinds ? { kinds } : {}),
+        ...(defaults ? { defaults } : {}),
+      };
+    }
+    return this.customTools;
+  }
+
+  /** `kinds:` of a custom tool (the schema checked the values); a kind for an undeclared parameter is a mistake. */
+  private customKinds(tool: string, def: PMap, params: readonly string[]): Record<string, ParamKind> | undefined {
+    const node = this.entry(def, 'kinds')?.value;
+    if (node === undefined || node.kind !== 'map') return undefined;
+    const kinds: Record<string, ParamKind> = {};
+    for (const k of node.entries) {
+      if (!params.includes(k.key)) {
+        this.report(k.keySpan.start, at(['tools', tool, 'kinds', k.key], `'${k.key}' is not a parameter of ${tool}${hint(k.key, params)}`));
+      } else if (k.value.kind === 'scalar' && typeof k.value.value === 'string') {
+        kinds[k.key] = k.value.value as ParamKind;
+      }
+    }
+    return kinds;
+  }
+
+  /**
+   * `defaults:` of a custom tool: the parameters a call may leave out, and the values they then
+   * take. A default for an undeclared parameter is a mistake.
+   */
+  private customDefaults(tool: string, def: PMap, params: readonly string[]): Record<string, Value> | undefined {
+    const node = this.entry(def, 'defaults')?.value;
+    if (node === undefined || node.kind !== 'map' || this.failed.has(node)) return undefined;
+    const defaults = Object.create(null) as Record<string, Value>;
+    for (const d of node.entries) {
+      if (!params.includes(d.key)) {
+        this.report(d.keySpan.start, at(['tools', tool, 'defaults', d.key], `'${d.key}' is not a parameter of ${tool}${hint(d.key, params)}`));
+        continue;
+      }
+      if (this.tainted.has(d.value)) continue;
+      const v = valueFromYaml(d.value, ['tools', tool, 'defaults', d.key], this.report);
+      if (v !== undefined) defaults[d.key] = v;
+    }
+    return defaults;
+  }
+
+  private signature(tool: string): ToolSignature | undefined {
+    return signatureOf(tool, this.customTools);
+  }
+
+  private unknownTool(tool: string): string {
+    const known = [...BUILTIN_TOOL_NAMES, ...Object.keys(this.customTools)];
+    return `unknown tool '${tool}'${hint(tool, known)} (built-in tools: ${BUILTIN_TOOL_NAMES.join(', ')}; declare others under tools:)`;
+  }
+
+  // --- calls -----------------------------------------------------------------------------------
+
+  private calls(): ScenarioCall[] | undefined {
+    const node = this.entry(this.root, 'calls')?.value;
+    // A call list refused as a whole (too many calls) is not looked into: one message is enough.
+    if (node?.kind !== 'seq' || this.failed.has(node)) return undefined;
+    const calls: ScenarioCall[] = [];
+    let ok = true;
+    node.items.forEach((item, i) => {
+      const call = item.kind === 'map' && !this.failed.has(item) ? this.call(item, i) : undefined;
+      if (call === undefined) ok = false;
+      else calls.push(call);
+    });
+    return ok ? calls : undefined;
+  }
+
+  private call(m: PMap, i: number): ScenarioCall | undefined {
+    const toolEntry = this.entry(m, 'tool')!;
+    if (this.tainted.has(toolEntry.value)) return undefined;
+    const tool = scalarText(toolEntry.value);
+    const sig = this.signature(tool);
+    if (sig === undefined) {
+      this.report(toolEntry.value.span.start, at(['calls', i, 'tool'], this.unknownTool(tool)));
+      return undefined;
+    }
+    const argsNode = this.entry(m, 'args')?.value;
+    const args = Object.create(null) as Record<string, Value>;
+    let ok = true;
+    if (argsNode !== undefined && this.failed.has(argsNode)) return undefined;
+    const given = argsNode?.kind === 'map' ? argsNode.entries : [];
+    for (const e of given) {
+      if (!sig.params.includes(e.key)) {
+        this.report(e.keySpan.start, at(['calls', i, 'args'], `unknown parameter '${e.key}' of ${tool}${hint(e.key, sig.params)}${paramsList(tool, sig)}`));
+        ok = false;
+        continue;
+      }
+      const v = this.tainted.has(e.value) ? undefined : valueFromYaml(e.value, ['calls', i, 'args', e.key], this.report);
+      if (v === undefined) ok = false;
+      else args[e.key] = v;
+    }
+    for (const r of sig.required) {
+      if (!given.some((e) => e.key === r)) {
+        const optional = isBuiltinTool(tool) ? '' : ` (or give it a default under tools: ${tool}: defaults:)`;
+        this.report((argsNode ?? m).span.start, at(['calls', i, 'args'], `missing parameter '${r}' of ${tool}${optional}`));
+        ok = false;
+      }
+    }
+    const expectNode = this.entry(m, 'expect')?.value;
+    const expect = expectNode && scalarText(expectNode) === 'deny' ? 'deny' : 'allow';
+    if (!ok || this.tainted.has(m)) return undefined;
+    // The call as Tenuo's guard authorizes it: bound to the signature, defaults applied.
+    return { tool, args: bindArguments(sig, args), expect, source: this.pos(m.span.start) };
+  }
+
+  // --- judge -----------------------------------------------------------------------------------
+
+  private judge(): Scenario['judge'] | undefined {
+    const node = this.entry(this.root, 'judge')?.value;
+    if (node?.kind !== 'map' || this.failed.has(node)) return undefined;
+    const out: Partial<Record<'task' | 'attack', { expr: string; at: number }>> = {};
+    let ok = true;
+    for (const key of ['task', 'attack'] as const) {
+      const v = this.entry(node, key)?.value;
+      if (v === undefined || this.tainted.has(v)) {
+        ok = false;
+        continue;
+      }
+      const expr = scalarText(v);
+      const problem = celProblem(expr, JUDGE_CEL_VARIABLES);
+      if (problem !== undefined) {
+        // A syntax error is placed at its character inside the judge (the message has line:column within it too).
+        const offset = celCompileError(expr)?.offset;
+        const where =
+          offset === undefined || expr.length === 0
+            ? v.span.start
+            : offset < expr.length
+              ? scalarCharOffset(this.text, v.span, expr, offset)
+              : scalarCharOffset(this.text, v.span, expr, expr.length - 1) + 1;
+        this.report(where, at(['judge', key], `invalid CEL expression: ${problem}`));
+        ok = false;
+      } else {
+        // Fields and effect types the effects do not have, a result that is not a bool.
+        for (const p of checkJudge(expr)) {
+          this.report(scalarCharOffset(this.text, v.span, expr, p.at), at(['judge', key], p.message));
+          ok = false;
+        }
+      }
+      out[key] = { expr, at: v.span.start };
+    }
+    if (!ok || this.tainted.has(node)) return undefined;
+    return {
+      task: out.task!.expr,
+      attack: out.attack!.expr,
+      taskSource: this.pos(out.task!.at),
+      attackSource: this.pos(out.attack!.at),
+    };
+  }
+
+  // --- warrant ---------------------------------------------------------------------------------
+
+  private warrant(): { grants: ToolGrants; sources: Record<string, SourcePos>; origin?: WarrantOrigin } | undefined {
+    const node = this.entry(this.root, 'warrant')?.value;
+    if (node?.kind !== 'map' || this.failed.has(node)) return undefined;
+    const from = this.entry(node, 'from');
+    if (from !== undefined) return this.warrantFrom(node, from);
+    const grants: Record<string, ConstraintSet> = Object.create(null) as Record<string, ConstraintSet>;
+    const sources: Record<string, SourcePos> = Object.create(null) as Record<string, SourcePos>;
+    let ok = !this.tainted.has(node);
+    for (const e of node.entries) {
+      const set = this.grant(e);
+      if (set === undefined) ok = false;
+      else {
+        grants[e.key] = set;
+        sources[e.key] = this.pos(e.keySpan.start);
+      }
+    }
+    return ok ? { grants, sources } : undefined;
+  }
+
+  /** `warrant: {from: PATH}`: a Tenuo token's grant, re-granted under the benchmark's chain (src/import/token.ts). */
+  private warrantFrom(node: PMap, from: PEntry): { grants: ToolGrants; sources: Record<string, SourcePos>; origin: WarrantOrigin } | undefined {
+    const others = node.entries.filter((e) => e !== from);
+    for (const e of others) this.report(e.keySpan.start, at(['warrant'], `'${e.key}': a grant read from a token (from:) takes no tool grants beside it`));
+    const path = from.value.kind === 'scalar' && typeof from.value.value === 'string' ? from.value.value : undefined;
+    if (others.length > 0 || path === undefined || this.tainted.has(from.value)) return undefined;
+    const r = importWarrantFrom(path, {
+      scenarioAbs: this.context.abs ?? resolve(this.pos(0).file),
+      ...(this.context.confine !== undefined && { confine: this.context.confine }),
+      ...(this.context.readTokenFile !== undefined && { readFile: this.context.readTokenFile }),
+      paramsOf: (tool) => this.signature(tool)?.params,
+      broadFor: (grants) => broadGrants({ tools: this.customTools, warrant: grants }),
+    });
+    if (!r.ok) {
+      for (const p of r.problems) this.report(from.keySpan.start, at(['warrant', 'from'], p));
+      return undefined;
+    }
+    warnLoader(from.keySpan.start, at(['warrant', 'from'], r.note));
+    const sources: Record<string, SourcePos> = Object.create(null) as Record<string, SourcePos>;
+    for (const tool of Object.keys(r.grants)) sources[tool] = this.pos(from.keySpan.start);
+    return { grants: r.grants, sources, origin: r.origin };
+  }
+
+  private grant(e: PEntry): ConstraintSet | undefined {
+    const tool = e.key;
+    const sig = this.signature(tool);
+    if (sig === undefined) {
+      this.report(e.keySpan.start, at(['warrant'], this.unknownTool(tool)));
+      return undefined;
+    }
+    const m = e.value;
+    if (m.kind !== 'map' || this.failed.has(m)) return undefined; // reported by the schema
+    const constraints: Record<string, Constraint> = Object.create(null) as Record<string, Constraint>;
+    let ok = true;
+    let allowUnknown = false;
+    for (const p of m.entries) {
+      if (p.key === ALLOW_UNKNOWN_KEY) {
+        allowUnknown = p.value.kind === 'scalar' && p.value.value === true;
+        continue;
+      }
+      const where: PathSegment[] = ['warrant', tool, p.key];
+      if (!sig.params.includes(p.key)) {
+        this.report(p.keySpan.start, at(['warrant', tool], `unknown parameter '${p.key}' of ${tool}${hint(p.key, sig.params)}${paramsList(tool, sig)}`));
+        ok = false;
+        continue;
+      }
+      const c = constraintFromYaml(p.value, where, this.report, (n) => this.tainted.has(n), (n, value, index) =>
+        index < value.length ? scalarCharOffset(this.text, n.span, value, index) : value.length === 0 ? n.span.start : scalarCharOffset(this.text, n.span, value, value.length - 1) + 1,
+      );
+      if (c === undefined) ok = false;
+      else constraints[p.key] = c;
+    }
+    if (!allowUnknown) {
+      // Strict (closed world): a parameter left out would be refused on every call; say so here,
+      // where it can be fixed, rather than as a surprising denial in the run.
+      const missing = sig.params.filter((p) => !m.entries.some((x) => x.key === p));
+      if (missing.length > 0) {
+        const example = missing.map((p) => `${p}: wildcard`).join(', ');
+        this.report(e.keySpan.start, at(['warrant', tool], `grant is strict: list every parameter of ${tool}; missing ${missing.map((p) => `'${p}'`).join(', ')} (e.g. ${example}), or set ${ALLOW_UNKNOWN_KEY}: true`));
+        ok = false;
+      }
+    }
+    return ok ? { constraints, allowUnknown } : undefined;
+  }
+
+  // --- helpers ---------------------------------------------------------------------------------
+
+  private entry(m: PMap, key: string): PEntry | undefined {
+    return m.entries.find((e) => e.key === key);
+  }
+
+  private str(key: string): string | undefined {
+    const v = this.entry(this.root, key)?.value;
+    return v?.kind === 'scalar' && typeof v.value === 'string' && !this.tainted.has(v) ? v.value : undefined;
+  }
+}
+
+function chainProblemPath(site: ChainProblemSite): PathSegment[] {
+  if (site.kind === 'grant') return site.param === undefined ? ['warrant', site.tool] : ['warrant', site.tool, site.param];
+  return [site.kind];
+}
+
+/** Where a chain refusal points: the key it names, or the nearest one the file has. */
+function chainProblemOffset(root: PMap, site: ChainProblemSite): number {
+  const key = (m: PNode | undefined, k: string): PEntry | undefined => (m?.kind === 'map' ? m.entries.find((e) => e.key === k) : undefined);
+  const top = key(root, site.kind === 'tools' ? 'tools' : 'warrant');
+  if (site.kind !== 'grant') return (top ?? key(root, 'name'))?.keySpan.start ?? root.span.start;
+  const grant = key(top?.value, site.tool);
+  const param = site.param === undefined ? undefined : key(grant?.value, site.param);
+  return (param ?? grant ?? top)?.keySpan.start ?? root.span.start;
+}
+
+function reservedName(what: 'tool' | 'parameter', name: string): string {
+  return `'${name}' cannot be a ${what} name: it is a member of every JavaScript object, which this tool reserves; choose another name`;
+}
+
+function paramsList(tool: string, sig: ToolSignature): string {
+  return sig.params.length === 0 ? `; ${tool} takes no parameters` : `; ${tool} takes ${sig.params.join(', ')}`;
+}
+
+function scalarText(n: PNode): string {
+  return n.kind === 'scalar' && typeof n.value === 'string' ? n.value : '';
+}
+
+function scalarNumber(n: PNode): number {
+  return n.kind === 'scalar' && (typeof n.value === 'number' || typeof n.value === 'bigint') ? Number(n.value) : NaN;
+}
+
+function idText(n: PNode): string {
+  if (n.kind !== 'scalar') return '';
+  // An integral float (`id: 5.0`) is the integer 5, as the schema's `integer` admits it.
+  if (typeof n.value === 'number' && Number.isInteger(n.value)) return BigInt(n.value).toString();
+  return typeof n.value === 'string' || typeof n.value === 'bigint' ? String(n.value) : '';
+}

@@ -1,0 +1,83 @@
+/**
+ * The simulated file system: a flat map of absolute paths to contents, with POSIX path resolution
+ * (`.`, `..`, repeated `/`, case-sensitive). Resolution is what makes traversal attacks honest: a
+ * `read_file('/app/config/../../secrets/x')` that slips past the authorizer really reads
+ * `/secrets/x`, and the judge sees the resolved path.
+ */
+import { normalizePosixPath } from './posix-path.js';
+
+/**
+ * Resolves a path the way a POSIX kernel does for a process whose working directory is `/`:
+ * empty and `.` segments vanish, `..` removes the previous segment and stops at the root. There
+ * are no symlinks in the simulation, so lexical resolution is exact, and it is the same
+ * normalization the loader applies to Subpath roots.
+ */
+export function resolvePath(raw: string): string {
+  // Most paths (every file name of a loaded environment) are already canonical: then resolving
+  // them gives them back, and a few substring tests are cheaper than splitting and joining.
+  return isCanonicalPath(raw) ? raw : normalizePosixPath(raw);
+}
+
+/**
+ * Whether normalizePosixPath(`path`) is `path` itself: `/`, or `/` followed by segments joined by
+ * single slashes, none of them empty, `.` or `..`.
+ */
+function isCanonicalPath(path: string): boolean {
+  if (path === '/') return true;
+  return (
+    path.startsWith('/') &&
+    !path.endsWith('/') &&
+    !path.endsWith('/.') &&
+    !path.endsWith('/..') &&
+    !path.includes('//') &&
+    !path.includes('/./') &&
+    !path.includes('/../')
+  );
+}
+
+/**
+ * The resolved files of each initial content object. A scenario's environment is immutable, like
+ * the rest of a scenario, and every trial and every allowed probe of the scenario starts from it:
+ * resolving it once and copying the map is cheaper than resolving each path every time.
+ */
+const resolvedInitial = new WeakMap<Readonly<Record<string, string>>, ReadonlyMap<string, string>>();
+
+function resolveInitial(initial: Readonly<Record<string, string>>): ReadonlyMap<string, string> {
+  let files = resolvedInitial.get(initial);
+  if (files === undefined) {
+    const resolved = new Map<string, string>();
+    for (const [path, content] of Object.entries(initial)) resolved.set(resolvePath(path), content);
+    files = resolved;
+    resolvedInitial.set(initial, files);
+  }
+  return files;
+}
+
+export class FileSystem {
+  private readonly files: Map<string, string>;
+
+  constructor(initial: Readonly<Record<string, string>>) {
+    this.files = new Map(resolveInitial(initial));
+  }
+
+  /** The content at the resolved path, or undefined when there is no such file. */
+  read(path: string): string | undefined {
+    return this.files.get(path);
+  }
+
+  write(path: string, content: string): void {
+    this.files.set(path, content);
+  }
+
+  /** Every file at or below `dir` (recursively, like the reference), sorted. */
+  list(dir: string): string[] {
+    const prefix = dir === '/' ? '/' : dir + '/';
+    const found: string[] = [];
+    for (const p of this.files.keys()) if (p === dir || p.startsWith(prefix)) found.push(p);
+    return found.sort();
+  }
+
+  snapshot(): Record<string, string> {
+    return Object.fromEntries(this.files);
+  }
+}
