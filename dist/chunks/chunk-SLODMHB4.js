@@ -1,3 +1,0 @@
-#!/usr/bin/env node
-import * as __m from 'node:module'; const require = __m.createRequire(import.meta.url); __m.enableCompileCache?.();
-function u(e){if(!Number.isFinite(e))return 0;let t=Math.round(e*1e3)/10;return t>=100&&e<1?99.9:t<=0&&e>0?.1:Object.is(t,-0)?0:t}function c(e){return`${u(e)}%`}function b(e,t,r,s){if(r==="both")return{...e,mode:r,llm:t};let{scenario_info:o,probes:a,mutants:i,coverage:l,slack:m,...n}=e;return{...n,mode:r,scenarios:[...s],trials:[],summary:{},gate:{...e.gate,passed:!0,violations:[]},llm:t}}function f(e){return e.gate.passed&&(e.llm?.gate?.passed??!0)}export{u as a,c as b,b as c,f as d};
