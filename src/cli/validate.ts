@@ -1,11 +1,11 @@
 /**
  * `delegation-bench validate [--scenarios PATH]...`: load and check scenario files without running
- * them. Prints `ok: N scenarios (names)` (exit 0; what it read on stderr) or every problem as
+ * them. Prints `ok: N scenarios (names)` (exit 0; what it read and inferred on stderr) or every problem as
  * `FILE:LINE:COL: message` (exit 2).
  */
 import { ScenarioError } from '../scenario/errors.js';
 import { loadScenarioSet, readSummary } from '../scenario/load.js';
-import { drainLoaderWarnings } from '../scenario/warnings.js';
+import { drainLoaderInfo, drainLoaderWarnings } from '../scenario/warnings.js';
 import { EXIT_OK, EXIT_USAGE, UsageError, type Command } from './io.js';
 
 const USAGE = `usage: delegation-bench validate [--scenarios PATH]...
@@ -45,6 +45,7 @@ export const validateCommand: Command = async (argv, io) => {
     const set = await loadScenarioSet(inputs, io.cwd);
     const scenarios = set.scenarios;
     for (const w of drainLoaderWarnings()) io.stderr(`warning: ${w}\n`);
+    for (const line of drainLoaderInfo()) io.stderr(`info: ${line}\n`);
     io.stderr(`${readSummary(set, inputs, io.cwd)}\n`);
     const n = scenarios.length;
     io.stdout(`ok: ${n} scenario${n === 1 ? '' : 's'} (${scenarios.map((s) => s.name).join(', ')})\n`);

@@ -12,8 +12,9 @@ import type { Value } from '../warrant/value.js';
 import { ChainCheck, type ChainProblemSite } from '../chains/chain-check.js';
 import { checkJudge } from './judge-check.js';
 import { celProblem, constraintFromYaml } from './constraint-from-yaml.js';
-import { beginFile, warnLoader } from './warnings.js';
+import { beginFile, infoLoader, warnLoader } from './warnings.js';
 import { importWarrantFrom } from '../import/token.js';
+import { importToolsFrom, type KindOverrides } from '../import/tools.js';
 import type { WarrantOrigin } from '../model/scenario.js';
 import { broadGrants } from '../chains/conditions.js';
 import { resolve } from 'node:path';
@@ -59,7 +60,10 @@ export interface ParseContext {
   readonly abs?: string;
   /** A folder every file it reads must resolve into (the action's workspace). */
   readonly confine?: string;
-  /** Reads a token file named by `warrant: {from: PATH}` instead of the file system (the baseline: at a git ref). */
+  /**
+   * Reads a file named by `warrant: {from: PATH}` or `tools: {from: PATH}` instead of the file
+   * system (the baseline: at a git ref).
+   */
   readonly readTokenFile?: (from: string) => string;
 }
 
@@ -109,6 +113,8 @@ function done(scenario: Scenario | undefined, problems: ScenarioProblem[], file:
 
 class Builder {
   private readonly customTools: Record<string, CustomTool> = Object.create(null) as Record<string, CustomTool>;
+  /** `tools: {from: PATH}` could not be read: its tools are unknown, and their calls and grants not reported again. */
+  private toolsFromFailed = false;
 
   constructor(
     private readonly root: PMap,
@@ -239,8 +245,14 @@ class Builder {
   private tools(): Record<string, CustomTool> {
     const node = this.entry(this.root, 'tools')?.value;
     if (node?.kind !== 'map') return this.customTools;
+    const from = this.entry(node, 'from');
+    if (from !== undefined) return this.toolsFrom(node, from);
+    const kindsEntry = this.entry(node, 'kinds');
+    if (kindsEntry !== undefined) {
+      this.report(kindsEntry.keySpan.start, at(['tools', 'kinds'], "kinds: beside the tools overrides the kinds of tools read from a file (from:); a tool's own kinds go under tools: NAME: kinds:"));
+    }
     for (const e of node.entries) {
-      if (this.failed.has(e.value) || e.value.kind !== 'map') continue;
+      if (e === kindsEntry || this.failed.has(e.value) || e.value.kind !== 'map') continue;
       if (isBuiltinTool(e.key)) {
         this.report(e.keySpan.start, at(['tools'], `'${e.key}' is a built-in tool; choose another name`));
         continue;
@@ -275,6 +287,38 @@ class Builder {
         ...(defaults ? { defaults } : {}),
       };
     }
+    return this.customTools;
+  }
+
+  /**
+   * `tools: {from: PATH, kinds: {TOOL: {PARAM: KIND}}}`: the tools of an MCP tools/list result
+   * (src/import/tools.ts). What it inferred is printed as an info line at `from:`.
+   */
+  private toolsFrom(node: PMap, from: PEntry): Record<string, CustomTool> {
+    const kindsEntry = this.entry(node, 'kinds');
+    const others = node.entries.filter((e) => e !== from && e !== kindsEntry);
+    for (const e of others) this.report(e.keySpan.start, at(['tools'], `'${e.key}': tools read from a file (from:) take only kinds: beside them`));
+    const path = from.value.kind === 'scalar' && typeof from.value.value === 'string' ? from.value.value : undefined;
+    this.toolsFromFailed = true;
+    if (others.length > 0 || path === undefined || this.tainted.has(node)) return this.customTools;
+    const r = importToolsFrom(path, {
+      scenarioAbs: this.context.abs ?? resolve(this.pos(0).file),
+      ...(this.context.confine !== undefined && { confine: this.context.confine }),
+      ...(this.context.readTokenFile !== undefined && { readFile: this.context.readTokenFile }),
+      kinds: kindOverrides(kindsEntry),
+    });
+    if (!r.ok) {
+      for (const p of r.problems) {
+        const tool = p.override && this.entry(kindsEntry!.value as PMap, p.override.tool);
+        const param = p.override?.param !== undefined && tool ? this.entry(tool.value as PMap, p.override.param) : undefined;
+        if (p.override) this.report((param ?? tool ?? kindsEntry!).keySpan.start, at(['tools', 'kinds', p.override.tool, ...(p.override.param !== undefined ? [p.override.param] : [])], p.message));
+        else this.report(from.keySpan.start, at(['tools', 'from'], p.message));
+      }
+      return this.customTools;
+    }
+    for (const line of r.summary) infoLoader(from.keySpan.start, `tools from ${path}: ${line}`);
+    Object.assign(this.customTools, r.tools);
+    this.toolsFromFailed = false;
     return this.customTools;
   }
 
@@ -344,7 +388,7 @@ class Builder {
     const tool = scalarText(toolEntry.value);
     const sig = this.signature(tool);
     if (sig === undefined) {
-      this.report(toolEntry.value.span.start, at(['calls', i, 'tool'], this.unknownTool(tool)));
+      if (!this.toolsFromFailed) this.report(toolEntry.value.span.start, at(['calls', i, 'tool'], this.unknownTool(tool)));
       return undefined;
     }
     const argsNode = this.entry(m, 'args')?.value;
@@ -468,7 +512,7 @@ class Builder {
     const tool = e.key;
     const sig = this.signature(tool);
     if (sig === undefined) {
-      this.report(e.keySpan.start, at(['warrant'], this.unknownTool(tool)));
+      if (!this.toolsFromFailed) this.report(e.keySpan.start, at(['warrant'], this.unknownTool(tool)));
       return undefined;
     }
     const m = e.value;
@@ -531,6 +575,19 @@ function chainProblemOffset(root: PMap, site: ChainProblemSite): number {
   const grant = key(top?.value, site.tool);
   const param = site.param === undefined ? undefined : key(grant?.value, site.param);
   return (param ?? grant ?? top)?.keySpan.start ?? root.span.start;
+}
+
+/** `tools: {kinds: …}` beside `from:` (the schema checked its shape and values). */
+function kindOverrides(entry: PEntry | undefined): KindOverrides {
+  const out = Object.create(null) as Record<string, Record<string, ParamKind>>;
+  if (entry?.value.kind !== 'map') return out;
+  for (const tool of entry.value.entries) {
+    if (tool.value.kind !== 'map') continue;
+    const kinds = Object.create(null) as Record<string, ParamKind>;
+    for (const p of tool.value.entries) if (p.value.kind === 'scalar' && typeof p.value.value === 'string') kinds[p.key] = p.value.value as ParamKind;
+    out[tool.key] = kinds;
+  }
+  return out;
 }
 
 function reservedName(what: 'tool' | 'parameter', name: string): string {

@@ -27,3 +27,17 @@ export function warnLoader(offset: number, message: string): void {
 export function drainLoaderWarnings(): string[] {
   return pending.splice(0, pending.length);
 }
+
+const infos: string[] = [];
+
+/** What the loader read or inferred that the author should see (`info: FILE:LINE:COL: …`); never a problem. */
+export function infoLoader(offset: number, message: string): void {
+  if (infos.length >= MAX_WARNINGS) return;
+  const at = resolve?.(offset);
+  infos.push(at === undefined ? `${currentFile}: ${message}` : `${currentFile}:${at.line}:${at.col}: ${message}`);
+}
+
+/** The loader's information lines so far (FILE:LINE:COL: message), removed. */
+export function drainLoaderInfo(): string[] {
+  return infos.splice(0, infos.length);
+}

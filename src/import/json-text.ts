@@ -1,0 +1,81 @@
+/**
+ * What JSON.parse does not keep of a JSON text: keys given twice in one object (JSON.parse keeps
+ * the last one, silently) and how each number was written (`1.0` is a float to Tenuo, `1` an int;
+ * an integer beyond 2^53 loses digits in a JS number). One pass over text JSON.parse has already
+ * accepted, with an explicit stack so that deep nesting cannot overflow the call stack.
+ */
+export type JsonPathSegment = string | number;
+
+export interface JsonTextFacts {
+  readonly duplicates: readonly { readonly path: readonly JsonPathSegment[]; readonly key: string }[];
+  /** jsonPath(path) → the number's literal text. */
+  readonly numbers: ReadonlyMap<string, string>;
+}
+
+interface Frame {
+  readonly kind: 'object' | 'array';
+  readonly keys: Set<string>;
+  /** The object's current key (undefined while a key is awaited) or the array's current index. */
+  at: JsonPathSegment | undefined;
+}
+
+const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+
+/** `tools[0].inputSchema.properties["dry-run"]`: a path into a JSON document, as messages show it. */
+export function jsonPath(path: readonly JsonPathSegment[]): string {
+  let out = '';
+  for (const s of path) {
+    if (typeof s === 'number') out += `[${s}]`;
+    else if (IDENTIFIER.test(s)) out += out === '' ? s : `.${s}`;
+    else out += `[${JSON.stringify(s)}]`;
+  }
+  return out === '' ? '(the document)' : out;
+}
+
+/** Facts of `text`, which must be JSON that JSON.parse accepts. */
+export function scanJsonText(text: string): JsonTextFacts {
+  const duplicates: { path: JsonPathSegment[]; key: string }[] = [];
+  const numbers = new Map<string, string>();
+  const stack: Frame[] = [];
+  const here = (): JsonPathSegment[] => stack.map((f) => f.at!).filter((s) => s !== undefined);
+  let i = 0;
+  while (i < text.length) {
+    const c = text[i]!;
+    const top = stack[stack.length - 1];
+    if (c === '{' || c === '[') {
+      stack.push({ kind: c === '{' ? 'object' : 'array', keys: new Set(), at: c === '{' ? undefined : 0 });
+      i++;
+    } else if (c === '}' || c === ']') {
+      stack.pop();
+      i++;
+    } else if (c === ',') {
+      if (top?.kind === 'array') top.at = (top.at as number) + 1;
+      else if (top) top.at = undefined;
+      i++;
+    } else if (c === '"') {
+      const end = stringEnd(text, i);
+      if (top?.kind === 'object' && top.at === undefined) {
+        const key = JSON.parse(text.slice(i, end)) as string;
+        if (top.keys.has(key)) duplicates.push({ path: here(), key });
+        top.keys.add(key);
+        top.at = key;
+      }
+      i = end;
+    } else if (c === '-' || (c >= '0' && c <= '9')) {
+      let end = i + 1;
+      while (end < text.length && /[0-9eE.+-]/.test(text[end]!)) end++;
+      numbers.set(jsonPath(here()), text.slice(i, end));
+      i = end;
+    } else {
+      i++; // whitespace, ':', and the letters of true, false, null
+    }
+  }
+  return { duplicates, numbers };
+}
+
+/** The index just past the string literal that starts at `start`. */
+function stringEnd(text: string, start: number): number {
+  let i = start + 1;
+  while (i < text.length && text[i] !== '"') i += text[i] === '\\' ? 2 : 1;
+  return i + 1;
+}

@@ -1,0 +1,366 @@
+/**
+ * An MCP server's tools as a scenario's custom tools (`tools: {from: PATH}`).
+ *
+ * The file holds a `tools/list` result (`{"tools": [{name, description, inputSchema}]}`), or the
+ * JSON-RPC response that carried it. The result is checked with the MCP SDK's own schema
+ * (ListToolsResultSchema); then each tool becomes a signature: its parameters are the input
+ * schema's properties, in the order the server lists them; those in `required` are required; the
+ * others are optional, with the property's `default`, or `null` when it has none (a Python tool's
+ * `param=None`, as the guard binds a call that leaves one out). Each parameter's kind (how the
+ * environment reads the argument) is inferred from its schema, its name and its description, and
+ * the scenario may override it (`kinds:`).
+ *
+ * What a signature cannot say is refused, never dropped: a schema that takes arguments it does not
+ * name, a type outside JSON Schema's, a parameter both required and defaulted, a name the
+ * scenario language cannot use, a tool listed twice, a page of a paginated list.
+ */
+import { JSONRPCErrorResponseSchema, JSONRPCResultResponseSchema, ListToolsResultSchema } from '@modelcontextprotocol/sdk/types.js';
+import type { CustomTool, ParamKind } from '../model/scenario.js';
+import { Float, type Value } from '../warrant/value.js';
+import { isBuiltinTool, isReservedName } from '../world/tools.js';
+import { ArtifactFileError, readArtifactFile } from './file.js';
+import { jsonPath, scanJsonText, type JsonPathSegment, type JsonTextFacts } from './json-text.js';
+import { TokenImportError } from './token.js';
+
+/** Far above a real server's tool list (the file is read whole). */
+export const MAX_TOOLS_FILE_BYTES = 1024 * 1024;
+
+/** As scenarios/scenario.schema.json names a custom tool (`tools.propertyNames`). */
+const TOOL_NAME = /^[A-Za-z_][A-Za-z0-9_.-]{0,63}$/;
+/** The key of a grant that opts a tool out of closed-world checking: never a parameter. */
+const ALLOW_UNKNOWN = '_allow_unknown';
+const JSON_TYPES = new Set(['string', 'number', 'integer', 'boolean', 'array', 'object', 'null']);
+/** Keywords that make the arguments a tool takes depend on more than its properties. */
+const UNREPRESENTABLE_KEYWORDS = ['patternProperties', 'dependentRequired', 'dependentSchemas', 'dependencies', 'if', 'then', 'else', 'oneOf', 'anyOf', 'allOf', 'not', '$ref', 'unevaluatedProperties', 'propertyNames'] as const;
+
+/** Tool → parameter → the kind the scenario gives it instead of the inferred one. */
+export type KindOverrides = Readonly<Record<string, Readonly<Record<string, ParamKind>>>>;
+
+export interface ToolsProblem {
+  readonly message: string;
+  /** Set when the problem is an entry of the scenario's `kinds:` (placed there, not at `from:`). */
+  readonly override?: { readonly tool: string; readonly param?: string };
+}
+
+export interface ImportedTools {
+  /** In the order the file lists them. */
+  readonly tools: Readonly<Record<string, CustomTool>>;
+  /** One line per tool, as `validate` prints it: `deploy(target: url, dry_run?=false: text)`. */
+  readonly summary: readonly string[];
+}
+
+export type ToolsFromResult = ({ readonly ok: true } & ImportedTools) | { readonly ok: false; readonly problems: readonly ToolsProblem[] };
+
+export interface ToolsFromContext {
+  /** The scenario file, absolute: PATH is relative to its folder. */
+  readonly scenarioAbs: string;
+  /** The workspace the file must stay in (the action), or undefined (the CLI). */
+  readonly confine?: string;
+  /** Reads PATH instead of the file system (the baseline: the file at a git ref). */
+  readonly readFile?: (from: string) => string;
+  readonly kinds?: KindOverrides;
+}
+
+/** `tools: {from: PATH, kinds: …}` → the custom tools, or every reason they cannot be read. */
+export function importToolsFrom(from: string, ctx: ToolsFromContext): ToolsFromResult {
+  let text: string;
+  try {
+    text = ctx.readFile ? ctx.readFile(from) : readArtifactFile(from, ctx.scenarioAbs, { maxBytes: MAX_TOOLS_FILE_BYTES, ...(ctx.confine !== undefined && { confine: ctx.confine }) });
+  } catch (e) {
+    if (e instanceof ArtifactFileError || e instanceof TokenImportError) return { ok: false, problems: [{ message: `'${from}': ${e.message}` }] };
+    throw e;
+  }
+  const r = readToolsList(text, ctx.kinds ?? {});
+  if (!r.ok) return { ok: false, problems: r.problems.map((p) => (p.override ? p : { message: `'${from}': ${p.message}` })) };
+  return r;
+}
+
+/** A tools/list result's text → the tools, with `kinds` applied; pure (the tests feed it text). */
+export function readToolsList(text: string, kinds: KindOverrides): ToolsFromResult {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (e) {
+    return fail(`not JSON: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  const facts = scanJsonText(text);
+  const problems: ToolsProblem[] = facts.duplicates.map((d) => ({ message: `${jsonPath(d.path)}: key '${d.key}' appears twice (JSON.parse would keep only the last)` }));
+  const unwrapped = unwrapJsonRpc(json);
+  if ('problem' in unwrapped) return fail(unwrapped.problem);
+  const parsed = ListToolsResultSchema.safeParse(unwrapped.result);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      problems.push({ message: `${jsonPath([...unwrapped.at, ...(issue.path as JsonPathSegment[])])}: not a tools/list result: ${issue.message}` });
+    }
+    return { ok: false, problems };
+  }
+  if (parsed.data.nextCursor !== undefined) {
+    problems.push({
+      message: `${jsonPath([...unwrapped.at, 'nextCursor'])}: this is one page of a paginated tools/list; list every page and put all their tools in one result without nextCursor`,
+    });
+  }
+  const tools = Object.create(null) as Record<string, CustomTool>;
+  const summary: string[] = [];
+  const reader = new ToolReader(facts, problems);
+  const seen = new Set<string>();
+  parsed.data.tools.forEach((tool, i) => {
+    const def = reader.tool(tool, [...unwrapped.at, 'tools', i], seen.has(tool.name));
+    seen.add(tool.name);
+    if (def !== undefined) tools[tool.name] = def;
+  });
+  problems.push(...applyOverrides(tools, kinds, reader.typesOf));
+  if (problems.length > 0) return { ok: false, problems };
+  for (const [name, def] of Object.entries(tools)) summary.push(describeTool(name, def));
+  return { ok: true, tools, summary };
+}
+
+function fail(message: string): { ok: false; problems: ToolsProblem[] } {
+  return { ok: false, problems: [{ message }] };
+}
+
+/** The result inside a JSON-RPC response, or the document itself. */
+function unwrapJsonRpc(json: unknown): { result: unknown; at: JsonPathSegment[] } | { problem: string } {
+  if (typeof json !== 'object' || json === null || !('jsonrpc' in json)) return { result: json, at: [] };
+  const error = JSONRPCErrorResponseSchema.safeParse(json);
+  if (error.success) return { problem: `a JSON-RPC error response (${error.data.error.code}: ${error.data.error.message}), not a tools/list result` };
+  const ok = JSONRPCResultResponseSchema.safeParse(json);
+  if (!ok.success) return { problem: `a JSON-RPC message that is not a response with a result: ${ok.error.issues.map((i) => `${jsonPath(i.path as JsonPathSegment[])}: ${i.message}`).join('; ')}` };
+  return { result: ok.data.result, at: ['result'] };
+}
+
+type InputSchema = { readonly properties?: Readonly<Record<string, unknown>>; readonly required?: readonly string[]; readonly [k: string]: unknown };
+
+/** Checks tools one at a time, collecting problems; remembers each parameter's JSON types for the overrides. */
+class ToolReader {
+  readonly types = new Map<string, ReadonlySet<string>>();
+  readonly typesOf = (tool: string, param: string): ReadonlySet<string> | undefined => this.types.get(`${tool}\u0000${param}`);
+
+  constructor(
+    private readonly facts: JsonTextFacts,
+    private readonly problems: ToolsProblem[],
+  ) {}
+
+  private report(at: readonly JsonPathSegment[], message: string): void {
+    this.problems.push({ message: `${jsonPath(at)}: ${message}` });
+  }
+
+  tool(tool: { name: string; description?: string | undefined; inputSchema: InputSchema }, at: JsonPathSegment[], duplicate: boolean): CustomTool | undefined {
+    const name = tool.name;
+    const nameAt = [...at, 'name'];
+    if (duplicate) return void this.report(nameAt, `tool '${name}' is listed twice`);
+    if (!TOOL_NAME.test(name)) return void this.report(nameAt, `'${name}' is not a valid tool name here: 1-64 letters, digits, _, . and -, starting with a letter or _`);
+    if (isBuiltinTool(name)) return void this.report(nameAt, `'${name}' is the name of a built-in tool; a custom tool cannot replace it`);
+    if (isReservedName(name)) return void this.report(nameAt, `'${name}' cannot be a tool name: every JavaScript object has a member of that name`);
+    const schema = tool.inputSchema;
+    const schemaAt = [...at, 'inputSchema'];
+    let ok = true;
+    for (const k of UNREPRESENTABLE_KEYWORDS) {
+      if (k in schema) {
+        this.report([...schemaAt, k], `'${k}' makes the arguments ${name} takes depend on more than its properties, which a signature cannot say`);
+        ok = false;
+      }
+    }
+    if ('additionalProperties' in schema && schema.additionalProperties !== false) {
+      this.report([...schemaAt, 'additionalProperties'], `${name} takes arguments beyond its properties, which a signature cannot name; set additionalProperties to false or list them as properties`);
+      ok = false;
+    }
+    const properties = schema.properties ?? {};
+    const required = schema.required ?? [];
+    required.forEach((r, i) => {
+      if (!Object.prototype.hasOwnProperty.call(properties, r)) {
+        this.report([...schemaAt, 'required', i], `'${r}' is required but is not a property`);
+        ok = false;
+      } else if (required.indexOf(r) !== i) {
+        this.report([...schemaAt, 'required', i], `'${r}' is listed twice`);
+        ok = false;
+      }
+    });
+    const params: string[] = [];
+    const kinds: Record<string, ParamKind> = {};
+    const defaults = Object.create(null) as Record<string, Value>;
+    for (const [param, propSchema] of Object.entries(properties)) {
+      const p = this.param(name, param, propSchema, required.includes(param), [...schemaAt, 'properties', param]);
+      if (p === undefined) {
+        ok = false;
+        continue;
+      }
+      params.push(param);
+      if (p.kind !== 'text') kinds[param] = p.kind;
+      if (p.default !== undefined) defaults[param] = p.default.value;
+    }
+    if (!ok) return undefined;
+    return { params, returns: '', ...(Object.keys(kinds).length > 0 && { kinds }), ...(Object.keys(defaults).length > 0 && { defaults }) };
+  }
+
+  private param(tool: string, name: string, schema: unknown, required: boolean, at: JsonPathSegment[]): { kind: ParamKind; default?: { value: Value } } | undefined {
+    if (name === '' || name === ALLOW_UNKNOWN || isReservedName(name)) {
+      return void this.report(at, name === '' ? 'a parameter needs a name' : `'${name}' cannot be a parameter name: it is reserved (${name === ALLOW_UNKNOWN ? 'a grant key' : 'a member of every JavaScript object'})`);
+    }
+    const s = schema as Readonly<Record<string, unknown>>;
+    const types = schemaTypes(s);
+    if ('problem' in types) return void this.report([...at, ...types.at], types.problem);
+    this.types.set(`${tool}\u0000${name}`, types.types);
+    const kind = inferKind(name, s, types.types);
+    if (!('default' in s)) return { kind, ...(!required && { default: { value: null } }) };
+    if (required) return void this.report([...at, 'default'], `'${name}' is required and has a default; a parameter is one or the other (drop it from required, or the default)`);
+    const value = this.value(s.default, [...at, 'default']);
+    return value === undefined ? undefined : { kind, default: { value } };
+  }
+
+  /** A JSON value as a call argument: numbers as written (`1.0` a float, a long integer exact). */
+  private value(v: unknown, at: JsonPathSegment[]): Value | undefined {
+    if (v === null || typeof v === 'string' || typeof v === 'boolean') return v;
+    if (typeof v === 'number') {
+      const raw = this.facts.numbers.get(jsonPath(at)) ?? String(v);
+      if (/[.eE]/.test(raw)) return Number.isInteger(v) ? new Float(v) : v;
+      if (Number.isSafeInteger(v)) return v;
+      const big = BigInt(raw);
+      if (big < -(2n ** 63n) || big >= 2n ** 63n) return void this.report(at, `${raw} is outside the 64-bit integers a warrant can carry`);
+      return big;
+    }
+    if (Array.isArray(v)) {
+      const out: Value[] = [];
+      for (let i = 0; i < v.length; i++) {
+        const x = this.value(v[i], [...at, i]);
+        if (x === undefined) return undefined;
+        out.push(x);
+      }
+      return out;
+    }
+    const out = Object.create(null) as Record<string, Value>;
+    for (const [k, x] of Object.entries(v as Record<string, unknown>)) {
+      const y = this.value(x, [...at, k]);
+      if (y === undefined) return undefined;
+      out[k] = y;
+    }
+    return out;
+  }
+}
+
+/** The JSON types a parameter's schema admits (empty: any), from `type`, `anyOf`/`oneOf` branches, `enum` or `const`. */
+function schemaTypes(s: Readonly<Record<string, unknown>>): { types: ReadonlySet<string> } | { problem: string; at: JsonPathSegment[] } {
+  if ('$ref' in s && !('type' in s)) return { problem: `a parameter given by '$ref' is not resolved here; inline its schema`, at: ['$ref'] };
+  if ('type' in s) {
+    const list = Array.isArray(s.type) ? (s.type as unknown[]) : [s.type];
+    for (const t of list) {
+      if (typeof t !== 'string' || !JSON_TYPES.has(t)) return { problem: `type ${JSON.stringify(t)} is not a JSON Schema type (${[...JSON_TYPES].join(', ')})`, at: ['type'] };
+    }
+    return { types: new Set(list as string[]) };
+  }
+  for (const key of ['anyOf', 'oneOf'] as const) {
+    const branches = s[key];
+    if (!Array.isArray(branches)) continue;
+    const types = new Set<string>();
+    for (let i = 0; i < branches.length; i++) {
+      const b = branches[i] as unknown;
+      if (typeof b !== 'object' || b === null) return { problem: 'not a schema', at: [key, i] };
+      const t = schemaTypes(b as Record<string, unknown>);
+      if ('problem' in t) return { problem: t.problem, at: [key, i, ...t.at] };
+      if (t.types.size === 0) return { types: new Set() };
+      for (const x of t.types) types.add(x);
+    }
+    return { types };
+  }
+  const values = Array.isArray(s.enum) ? (s.enum as unknown[]) : 'const' in s ? [s.const] : undefined;
+  return { types: new Set(values?.map(jsonType) ?? []) };
+}
+
+function jsonType(v: unknown): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'array';
+  if (typeof v === 'number') return Number.isInteger(v) ? 'integer' : 'number';
+  return typeof v;
+}
+
+/** `dryRun`, `dry_run`, `dry-run` → ['dry', 'run']. */
+function words(name: string): string[] {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w !== '');
+}
+
+const URL_WORDS = new Set(['url', 'uri', 'href']);
+const SHELL_WORDS = new Set(['command', 'cmd']);
+const EMAIL_WORDS = new Set(['recipients', 'recipient', 'email', 'emails', 'to', 'cc', 'bcc']);
+const PATH_WORDS = new Set(['path', 'paths', 'file', 'filename', 'filepath', 'pathname', 'directory', 'dir', 'folder']);
+/** A description that says the parameter is a path: "Path to …", "The file to read", "Directory of …". */
+const PATH_DESCRIPTION = /^\s*(the |a |an )?(absolute |relative |full |local )?(file ?path|path|file|directory|folder)\b|\b(file|directory|folder) ?path\b/i;
+const SHELL_DESCRIPTION = /\bshell command\b|\bcommand line\b/i;
+
+/**
+ * The kind of a parameter, from its schema first, then from what its name ends with (`source_dir`
+ * is a path, `file_id` is not), then from its description; anything else is text.
+ */
+export function inferKind(name: string, schema: Readonly<Record<string, unknown>>, types: ReadonlySet<string>): ParamKind {
+  const text = types.size === 0 || types.has('string');
+  const last = words(name).at(-1) ?? '';
+  const description = typeof schema.description === 'string' ? schema.description : '';
+  const format = schema.format;
+  if (text && (format === 'uri' || format === 'uri-reference' || format === 'iri' || URL_WORDS.has(last))) return 'url';
+  if (types.has('number') || types.has('integer') || last === 'amount') return 'number';
+  if (text && (SHELL_WORDS.has(last) || SHELL_DESCRIPTION.test(description))) return 'shell';
+  if ((text || types.has('array')) && EMAIL_WORDS.has(last)) return 'email_list';
+  if (text && (PATH_WORDS.has(last) || PATH_DESCRIPTION.test(description))) return 'path';
+  return 'text';
+}
+
+/** Whether a parameter of these JSON types can hold a value of the kind. */
+function kindFits(kind: ParamKind, types: ReadonlySet<string>): boolean {
+  if (types.size === 0 || kind === 'text') return true;
+  if (kind === 'number') return types.has('number') || types.has('integer') || types.has('string');
+  if (kind === 'email_list') return types.has('string') || types.has('array');
+  return types.has('string');
+}
+
+function applyOverrides(tools: Record<string, CustomTool>, overrides: KindOverrides, typesOf: (tool: string, param: string) => ReadonlySet<string> | undefined): ToolsProblem[] {
+  const problems: ToolsProblem[] = [];
+  for (const [tool, params] of Object.entries(overrides)) {
+    const def = Object.prototype.hasOwnProperty.call(tools, tool) ? tools[tool] : undefined;
+    if (def === undefined) {
+      problems.push({ message: `the file has no tool '${tool}' (it has ${Object.keys(tools).join(', ') || 'none'})`, override: { tool } });
+      continue;
+    }
+    const kinds: Record<string, ParamKind> = { ...def.kinds };
+    for (const [param, kind] of Object.entries(params)) {
+      const types = def.params.includes(param) ? typesOf(tool, param) : undefined;
+      if (types === undefined) {
+        problems.push({ message: `'${param}' is not a parameter of ${tool} (it takes ${def.params.join(', ') || 'none'})`, override: { tool, param } });
+      } else if (!kindFits(kind, types)) {
+        problems.push({ message: `${tool}.${param} is ${[...types].join(' or ')} in the file, which cannot hold a ${kind}`, override: { tool, param } });
+      } else if (kind === 'text') {
+        delete kinds[param];
+      } else {
+        kinds[param] = kind;
+      }
+    }
+    const { kinds: _old, ...rest } = def;
+    tools[tool] = { ...rest, ...(Object.keys(kinds).length > 0 && { kinds: orderedKinds(def.params, kinds) }) };
+  }
+  return problems;
+}
+
+function orderedKinds(params: readonly string[], kinds: Readonly<Record<string, ParamKind>>): Record<string, ParamKind> {
+  const out: Record<string, ParamKind> = {};
+  for (const p of params) if (Object.prototype.hasOwnProperty.call(kinds, p)) out[p] = kinds[p]!;
+  return out;
+}
+
+/** `deploy(target: url, cmd: shell, dry_run?=false: text)`. */
+export function describeTool(name: string, def: CustomTool): string {
+  const has = (o: object | undefined, k: string): boolean => o !== undefined && Object.prototype.hasOwnProperty.call(o, k);
+  const params = def.params.map((p) => {
+    const kind = has(def.kinds, p) ? def.kinds![p]! : 'text';
+    return has(def.defaults, p) ? `${p}?=${showValue(def.defaults![p]!)}: ${kind}` : `${p}: ${kind}`;
+  });
+  return `${name}(${params.join(', ')})`;
+}
+
+function showValue(v: Value): string {
+  if (v instanceof Float) return Number.isInteger(v.value) ? v.value.toFixed(1) : String(v.value);
+  if (typeof v === 'bigint') return v.toString();
+  if (Array.isArray(v)) return `[${v.map(showValue).join(', ')}]`;
+  if (v !== null && typeof v === 'object') return `{${Object.entries(v).map(([k, x]) => `${JSON.stringify(k)}: ${showValue(x)}`).join(', ')}}`;
+  return JSON.stringify(v);
+}
