@@ -241,7 +241,12 @@ class PolicyReader {
    * subdomain at any depth, not the domain itself, as the glob reads it).
    */
   private domain(d: string, offset: number): Constraint | undefined {
-    const host = d.toLowerCase();
+    // The hook matches the host Python's urlsplit gives, lower-cased: an upper-case domain never matches.
+    if (d !== d.toLowerCase()) {
+      this.problem(offset, `enforce.WebFetch.domains: '${d}' has upper-case letters; tenuo-claude matches it against the lower-cased host, so it allows nothing (write it in lower case)`);
+      return undefined;
+    }
+    const host = d;
     const sub = host.startsWith('*.') ? host.slice(2) : undefined;
     const bare = sub ?? host;
     if (!/^[a-z0-9-]+(\.[a-z0-9-]+)*$/.test(bare)) {

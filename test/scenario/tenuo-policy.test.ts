@@ -148,6 +148,13 @@ describe('a governance policy: what cannot be mapped is a problem at its place',
     ]);
   });
 
+  it('an upper-case domain, which the hook never matches, is named', async () => {
+    const d = tempDir({ 's.yaml': scenarioText, 'tenuo.yaml': 'enforce:\n  WebFetch: {domains: [Docs.example.com]}\n' });
+    expect(await problemsOf(['s.yaml'], d)).toEqual([
+      "tenuo.yaml:2:24: enforce.WebFetch.domains: 'Docs.example.com' has upper-case letters; tenuo-claude matches it against the lower-cased host, so it allows nothing (write it in lower case)",
+    ]);
+  });
+
   it('a relative sandbox resolves against the scenario cwd', async () => {
     const d = tempDir({ 's.yaml': scenarioText.replace('calls:', 'cwd: /home/dev/repo\ncalls:'), 'tenuo.yaml': 'sandbox: ../data\nenforce:\n  Read: "subpath:{sandbox}"\n' });
     const [s] = await loadScenarios(['s.yaml'], d);
