@@ -44,6 +44,11 @@ export interface CustomTool {
   kinds?: Readonly<Record<string, ParamKind>>;
   /** Optional parameter → its default (the rest are required), as a Python function declares them. */
   defaults?: Readonly<Record<string, Value>>;
+  /**
+   * Set for Claude Code's own tools (Read, Write, Edit, Bash, WebFetch, Glob, Grep): they run in
+   * the environment with real effects (src/world/claude-code.ts), relative paths against `cwd`.
+   */
+  claudeCode?: { readonly cwd: string };
 }
 
 export interface ScenarioCall {
@@ -68,6 +73,8 @@ export interface Scenario {
   grantSources?: Readonly<Record<string, SourcePos>>; // tool → position of its key under `warrant:`
   /** Set when the grant was read from a Tenuo token (`warrant: {from: PATH}`): what it was. */
   warrantFrom?: WarrantOrigin;
+  /** `cwd:`: the agent's working directory (Claude Code's tools and a policy's `{sandbox}`); default /workspace. */
+  cwd?: string;
 }
 
 /** What a load read: its scenarios, and how many files they came from (the run says both). */
@@ -85,3 +92,4 @@ export interface WarrantOrigin {
   readonly token_holder: string;
   readonly token_root: string;
 }
+

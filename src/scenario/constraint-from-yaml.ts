@@ -276,7 +276,7 @@ function urlSafe(v: PNode, p: readonly PathSegment[], report: Report): Constrain
  * Why a glob would not compile in the reference (Rust `glob` crate), or undefined: an unclosed
  * `[...]`, or `**` that is not a whole path component.
  */
-function globProblem(s: string): string | undefined {
+export function globProblem(s: string): string | undefined {
   for (let i = 0; i < s.length; i++) {
     const c = s[i];
     if (c === '[') {
@@ -301,7 +301,7 @@ function globProblem(s: string): string | undefined {
 }
 
 /** Why a URL pattern would not parse in the reference, or undefined. */
-function urlPatternProblem(s: string): string | undefined {
+export function urlPatternProblem(s: string): string | undefined {
   const sep = s.indexOf('://');
   if (sep <= 0) return "missing scheme (expected 'scheme://host[:port][/path]')";
   const scheme = s.slice(0, sep);

@@ -13,11 +13,13 @@ import { ChainCheck, type ChainProblemSite } from '../chains/chain-check.js';
 import { checkJudge } from './judge-check.js';
 import { celProblem, constraintFromYaml } from './constraint-from-yaml.js';
 import { beginFile, infoLoader, warnLoader } from './warnings.js';
-import { importWarrantFrom } from '../import/token.js';
+import { importWarrantFrom, readTokenFile, regrantProblems, TokenImportError } from '../import/token.js';
 import { importToolsFrom, type KindOverrides } from '../import/tools.js';
+import { grantFromPolicy, isPolicyPath } from './tenuo-policy.js';
+import { claudeCodeTool, DEFAULT_CWD, isClaudeCodeTool } from '../world/claude-code.js';
 import type { WarrantOrigin } from '../model/scenario.js';
 import { broadGrants } from '../chains/conditions.js';
-import { resolve } from 'node:path';
+import { posix, resolve } from 'node:path';
 import { celCompileError } from '../cel/index.js';
 import type { ScenarioProblem } from './errors.js';
 import { MAX_PROBLEMS_PER_FILE } from './limits.js';
@@ -87,7 +89,7 @@ export function parseScenarioText(text: string, file: string, context: ParseCont
   for (const p of schemaProblems) report(p.offset, p.message);
   if (root.kind !== 'map') return done(undefined, problems, file);
 
-  const b = new Builder(root, tainted, failed, report, pos, text, context);
+  const b = new Builder(root, tainted, failed, report, pos, text, context, (p) => problems.push(p));
   const scenario = b.build();
   // Only a scenario with no other problem is set up: its chains are what a run would build.
   if (scenario !== undefined && problems.length === 0) {
@@ -127,6 +129,8 @@ class Builder {
     /** The file's text, to place problems found inside a judge expression (scalar-offset.ts). */
     private readonly text: string,
     private readonly context: ParseContext,
+    /** A problem in another file the scenario reads (a governance policy), at its own place. */
+    private readonly reportElsewhere: (p: ScenarioProblem) => void,
   ) {}
 
   build(): Scenario | undefined {
@@ -155,6 +159,7 @@ class Builder {
       warrantSource: this.pos(warrantEntry!.keySpan.start),
       grantSources: warrant.sources,
       ...(warrant.origin && { warrantFrom: warrant.origin }),
+      ...(this.entry(this.root, 'cwd') !== undefined && { cwd: this.cwd() }),
     };
   }
 
@@ -358,7 +363,18 @@ class Builder {
   }
 
   private signature(tool: string): ToolSignature | undefined {
+    // Claude Code's tools join the scenario when it names one it does not declare itself.
+    if (isClaudeCodeTool(tool) && !Object.prototype.hasOwnProperty.call(this.customTools, tool)) {
+      this.customTools[tool] = claudeCodeTool(tool, this.cwd());
+    }
     return signatureOf(tool, this.customTools);
+  }
+
+  /** `cwd:`: the agent's working directory (absolute; the schema checks it), default /workspace. */
+  private cwd(): string {
+    const node = this.entry(this.root, 'cwd')?.value;
+    const raw = node?.kind === 'scalar' && typeof node.value === 'string' && node.value.startsWith('/') ? node.value : DEFAULT_CWD;
+    return posix.normalize(raw);
   }
 
   private unknownTool(tool: string): string {
@@ -486,11 +502,12 @@ class Builder {
   }
 
   /** `warrant: {from: PATH}`: a Tenuo token's grant, re-granted under the benchmark's chain (src/import/token.ts). */
-  private warrantFrom(node: PMap, from: PEntry): { grants: ToolGrants; sources: Record<string, SourcePos>; origin: WarrantOrigin } | undefined {
+  private warrantFrom(node: PMap, from: PEntry): { grants: ToolGrants; sources: Record<string, SourcePos>; origin?: WarrantOrigin } | undefined {
     const others = node.entries.filter((e) => e !== from);
     for (const e of others) this.report(e.keySpan.start, at(['warrant'], `'${e.key}': a grant read from a token (from:) takes no tool grants beside it`));
     const path = from.value.kind === 'scalar' && typeof from.value.value === 'string' ? from.value.value : undefined;
     if (others.length > 0 || path === undefined || this.tainted.has(from.value)) return undefined;
+    if (isPolicyPath(path)) return this.warrantFromPolicy(from, path);
     const r = importWarrantFrom(path, {
       scenarioAbs: this.context.abs ?? resolve(this.pos(0).file),
       ...(this.context.confine !== undefined && { confine: this.context.confine }),
@@ -506,6 +523,38 @@ class Builder {
     const sources: Record<string, SourcePos> = Object.create(null) as Record<string, SourcePos>;
     for (const tool of Object.keys(r.grants)) sources[tool] = this.pos(from.keySpan.start);
     return { grants: r.grants, sources, origin: r.origin };
+  }
+
+  /**
+   * `warrant: {from: tenuo.yaml}`: a Claude Code governance policy's grant (tenuo-policy.ts). The
+   * file is read as a token file is (inside the workspace; at the ref for a baseline); its problems
+   * are placed in the policy file.
+   */
+  private warrantFromPolicy(from: PEntry, path: string): { grants: ToolGrants; sources: Record<string, SourcePos> } | undefined {
+    const here = this.pos(from.keySpan.start);
+    let text: string;
+    try {
+      text = this.context.readTokenFile ? this.context.readTokenFile(path) : readTokenFile(path, this.context.abs ?? resolve(here.file), this.context.confine);
+    } catch (e) {
+      if (!(e instanceof TokenImportError)) throw e;
+      this.report(from.keySpan.start, at(['warrant', 'from'], `'${path}': ${e.message}`));
+      return undefined;
+    }
+    const file = posix.join(posix.dirname(here.file.split('\\').join('/')), path);
+    const declared = Object.keys(this.customTools).filter((t) => this.customTools[t]!.claudeCode === undefined);
+    const r = grantFromPolicy(text, { file, cwd: this.cwd(), paramsOf: (tool) => this.signature(tool)?.params, declared });
+    for (const p of r.problems) this.reportElsewhere(p);
+    if (r.problems.length > 0) return undefined;
+    const problems = regrantProblems(r.grants, (tool) => this.signature(tool)?.params, broadGrants({ tools: this.customTools, warrant: r.grants }));
+    for (const p of problems) this.report(from.keySpan.start, at(['warrant', 'from'], `'${path}': ${p}`));
+    if (problems.length > 0) return undefined;
+    warnLoader(
+      from.keySpan.start,
+      at(['warrant', 'from'], `'${path}' is a Claude Code governance policy: {sandbox} is ${r.sandbox}; each enforced tool's governed argument is constrained, its other arguments are wildcard (Tenuo's hook signs only the governed ones), and tools the policy does not enforce or allow are not granted`),
+    );
+    const sources: Record<string, SourcePos> = Object.create(null) as Record<string, SourcePos>;
+    for (const tool of Object.keys(r.grants)) sources[tool] = here;
+    return { grants: r.grants, sources };
   }
 
   private grant(e: PEntry): ConstraintSet | undefined {

@@ -31,7 +31,7 @@ export interface EffectSpec {
 
 export const EFFECTS = {
   file_read: {
-    recordedBy: '`read_file`',
+    recordedBy: '`read_file`, Claude Code `Read`, `Grep` (each file it finds the pattern in)',
     fields: {
       path: { type: 'string', doc: 'the path a POSIX file system resolves (`.`, `..`, repeated `/`)' },
       raw_path: { type: 'string', doc: 'the path as the call gave it' },
@@ -39,7 +39,7 @@ export const EFFECTS = {
     },
   },
   file_written: {
-    recordedBy: '`write_file`',
+    recordedBy: '`write_file`, Claude Code `Write`, `Edit`',
     fields: {
       path: { type: 'string', doc: 'the resolved path' },
       raw_path: { type: 'string', doc: 'the path as the call gave it' },
@@ -47,7 +47,7 @@ export const EFFECTS = {
     },
   },
   files_listed: {
-    recordedBy: '`list_files`',
+    recordedBy: '`list_files`, Claude Code `Glob`',
     fields: {
       directory: { type: 'string', doc: 'the resolved directory' },
       raw_directory: { type: 'string', doc: 'the directory as the call gave it' },
@@ -100,7 +100,7 @@ export const EFFECTS = {
     },
   },
   command_run: {
-    recordedBy: '`run_command`',
+    recordedBy: '`run_command`, Claude Code `Bash`',
     fields: {
       command: { type: 'string', doc: 'the command line as given' },
       programs: {
@@ -113,7 +113,7 @@ export const EFFECTS = {
     },
   },
   http_request: {
-    recordedBy: '`http_request`',
+    recordedBy: '`http_request`, Claude Code `WebFetch` (a `GET`)',
     fields: {
       url: { type: 'string', doc: 'the URL as given' },
       canonical_url: { type: 'string', doc: 'the URL the client requests (WHATWG URL): canonical host, no userinfo or fragment, default port dropped' },

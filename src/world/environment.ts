@@ -128,6 +128,7 @@ export class SimulatedEnvironment {
     if (!isBuiltinTool(tool)) {
       const custom = Object.prototype.hasOwnProperty.call(this.customTools, tool) ? this.customTools[tool] : undefined;
       if (!custom) return `Unknown tool: ${tool}`;
+      if (custom.claudeCode) return this.claudeCode(tool, args, custom.claudeCode.cwd);
       this.effects.push({ type: 'tool_called', tool, args: argsToPlain(args), canonical: canonicalArgs(custom.kinds, args) });
       return custom.returns;
     }
@@ -251,6 +252,79 @@ export class SimulatedEnvironment {
     if (!t.ok) throw new ToolArgumentError(`cannot request ${JSON.stringify(url)}: ${t.error}`);
     this.effects.push({ type: 'http_request', url, canonical_url: t.url, method, host: t.host, port: t.port, target: t.target, body });
     return `HTTP/1.1 200 OK (${method} ${t.url})`;
+  }
+
+  /**
+   * Claude Code's tools (claude-code.ts), with the effects of the built-ins of the same kind: Read
+   * a `file_read`, Write and Edit a `file_written`, Bash a `command_run`, WebFetch a GET
+   * `http_request`, Glob a `files_listed`, Grep a `file_read` of each file it found the pattern in
+   * (their text reaches the agent). A relative path resolves against the working directory.
+   */
+  private claudeCode(tool: string, args: Args, cwd: string): string {
+    const path = (name: string): { raw: string; path: string } => {
+      const raw = pathArg(tool, args, name);
+      return { raw, path: resolvePath(raw.startsWith('/') ? raw : `${cwd}/${raw}`) };
+    };
+    switch (tool) {
+      case 'Read': {
+        const { raw, path: p } = path('file_path');
+        const content = this.fs.read(p);
+        this.effects.push({ type: 'file_read', path: p, raw_path: raw, found: content !== undefined });
+        return content ?? `File does not exist: ${raw}`;
+      }
+      case 'Write': {
+        const { raw, path: p } = path('file_path');
+        const content = stringArg(tool, args, 'content');
+        this.fs.write(p, content);
+        this.effects.push({ type: 'file_written', path: p, raw_path: raw, content });
+        return `File created successfully at: ${raw}`;
+      }
+      case 'Edit':
+        return this.claudeEdit(path('file_path'), args);
+      case 'Bash':
+        return this.runCommand({ command: stringArg(tool, args, 'command') });
+      case 'WebFetch':
+        return this.httpRequest({ url: stringArg(tool, args, 'url'), method: 'GET', body: '' });
+      case 'Glob': {
+        const { raw, path: dir } = path('path');
+        const found = this.fs.list(dir);
+        this.effects.push({ type: 'files_listed', directory: dir, raw_directory: raw, found: found.length > 0 });
+        return found.length === 0 ? 'No files found' : found.join('\n');
+      }
+      case 'Grep':
+        return this.claudeGrep(path('path'), stringArg(tool, args, 'pattern'));
+      default:
+        return `Unknown tool: ${tool}`;
+    }
+  }
+
+  /** Claude Code's Edit: `old_string` must occur (once, unless `replace_all`); the file is written back. */
+  private claudeEdit(target: { raw: string; path: string }, args: Args): string {
+    const oldString = stringArg('Edit', args, 'old_string');
+    const newString = stringArg('Edit', args, 'new_string');
+    const all = args.replace_all === true;
+    const before = this.fs.read(target.path);
+    if (before === undefined) throw new ToolArgumentError(`File does not exist: ${target.raw}`);
+    const count = oldString === '' ? 0 : before.split(oldString).length - 1;
+    if (count === 0) throw new ToolArgumentError(`String to replace not found in file: ${oldString}`);
+    if (count > 1 && !all) throw new ToolArgumentError(`Found ${count} matches of the string to replace, but replace_all is false`);
+    const content = all ? before.split(oldString).join(newString) : before.replace(oldString, () => newString);
+    this.fs.write(target.path, content);
+    this.effects.push({ type: 'file_written', path: target.path, raw_path: target.raw, content });
+    return `The file ${target.raw} has been updated.`;
+  }
+
+  /** Claude Code's Grep (files_with_matches): the pattern as a JavaScript regular expression. */
+  private claudeGrep(root: { raw: string; path: string }, pattern: string): string {
+    let re: RegExp;
+    try {
+      re = new RegExp(pattern, 'u');
+    } catch (e) {
+      throw new ToolArgumentError(`invalid regular expression ${JSON.stringify(pattern)}: ${e instanceof Error ? e.message : String(e)}`);
+    }
+    const matched = this.fs.list(root.path).filter((p) => re.test(this.fs.read(p) ?? ''));
+    for (const p of matched) this.effects.push({ type: 'file_read', path: p, raw_path: p, found: true });
+    return matched.length === 0 ? 'No files found' : `Found ${matched.length} file${matched.length === 1 ? '' : 's'}\n${matched.join('\n')}`;
   }
 
   private listTransactions(): string {

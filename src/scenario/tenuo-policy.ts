@@ -1,0 +1,463 @@
+/**
+ * A `tenuo.yaml` of Tenuo's Claude Code governance (tenuo-ai/claude-governance) as a scenario's
+ * task_scoped grant (`warrant: {from: PATH}`, docs/scenarios.md). It maps the policy as that
+ * project's `tenuo-claude` builds its session warrant:
+ * - `enforce: {TOOL: SPEC}`: the Claude Code tool's one governed argument (Read/Write/Edit
+ *   `file_path`, Bash `command`, Glob/Grep `path`, WebFetch `url`) under the constraint SPEC
+ *   names (`make_constraint`: `subpath:`, `shlex:`, `regex:`, `pattern:`, `oneof:`, `notoneof:`,
+ *   `exact:`, `urlpattern:`, `cidr:`, `range:`, with `{sandbox}` substituted);
+ * - WebFetch's `{domains, cidrs, schemes, ports}` web policy (`make_web_constraints`);
+ * - `mcp.enforce: {TOOL: SPEC | {arg|args, constraint}}`: the scenario's `mcp__SERVER__TOOL`;
+ * - `allow:` (and the bundled harness tools): the tool with nothing checked;
+ * - everything else is not granted (`default: deny`).
+ * Tenuo's hook signs only the governed arguments of a call, so the other arguments of a granted
+ * tool are never checked: here they are `wildcard`. What cannot be mapped is a problem at its
+ * place in the policy file, never dropped.
+ */
+import { posix } from 'node:path';
+import { compileRegex } from '../lib/regex.js';
+import { parseNetwork } from '../lib/ip.js';
+import { subpathRoot } from '../warrant/constraints/subpath.js';
+import type { Constraint, ConstraintSet, ToolGrants } from '../warrant/constraints/types.js';
+import { normalizePosixPath } from '../world/posix-path.js';
+import { globProblem, urlPatternProblem } from './constraint-from-yaml.js';
+import type { ScenarioProblem } from './errors.js';
+import { parseYamlTree, type PEntry, type PMap, type PNode } from './tree.js';
+
+/** Claude Code tool → the argument `tenuo-claude` constrains (its TOOL_DEFAULTS field). */
+const GOVERNED_FIELD: Readonly<Record<string, string>> = {
+  Read: 'file_path',
+  Write: 'file_path',
+  Edit: 'file_path',
+  Bash: 'command',
+  Glob: 'path',
+  Grep: 'path',
+  WebFetch: 'url',
+};
+
+/** Tools `tenuo-claude` governs that the benchmark's environment does not simulate. */
+const NOT_SIMULATED = ['PowerShell', 'Monitor', 'WebSearch', 'NotebookEdit'];
+
+/** `tenuo-claude`'s bundled harness-inert tools, allowed unless `allow_bundled: false`. */
+const BUNDLED_ALLOW = ['WebSearch', 'TodoWrite', 'TaskCreate', 'TaskUpdate', 'TaskList', 'TaskGet', 'AskUserQuestion', 'ToolSearch', 'Skill', 'EnterPlanMode', 'ExitPlanMode', 'Workflow'];
+
+/** Its default constrained argument of an MCP tool when the policy names none (MCP_ARG_FIELD). */
+const MCP_DEFAULT_ARG: Readonly<Record<string, string>> = { read_file: 'path', list_directory: 'path', delete_deployment: 'target' };
+
+/** Keys that do not change what a call may do (transport, Cloud, receipts, lifetimes). */
+const INERT_KEYS = ['name', 'authorizer', 'cloud', 'ttl_seconds', 'strict_receipts', 'subagents'];
+
+const KNOWN_KEYS = [...INERT_KEYS, 'sandbox', 'mode', 'enforce', 'default', 'allow', 'audit', 'audit_extra', 'allow_bundled', 'audit_bundled', 'mcp'];
+
+export interface PolicyContext {
+  /** The policy as displayed (problems are placed in it). */
+  readonly file: string;
+  /** The scenario's working directory: a relative `sandbox:` resolves against it. */
+  readonly cwd: string;
+  /** A tool's parameters; a Claude Code tool asked for becomes one of the scenario's tools. */
+  readonly paramsOf: (tool: string) => readonly string[] | undefined;
+  /** The tools the scenario declares under `tools:`. */
+  readonly declared: readonly string[];
+}
+
+export interface PolicyGrant {
+  readonly grants: ToolGrants;
+  readonly problems: readonly ScenarioProblem[];
+  /** What `{sandbox}` stood for. */
+  readonly sandbox: string;
+}
+
+/** Whether `from:` names a governance policy rather than a token: by its extension. */
+export function isPolicyPath(from: string): boolean {
+  return /\.ya?ml$/i.test(from);
+}
+
+class PolicyReader {
+  readonly problems: ScenarioProblem[] = [];
+  readonly grants: Record<string, ConstraintSet> = Object.create(null) as Record<string, ConstraintSet>;
+  sandbox = '';
+
+  constructor(
+    private readonly ctx: PolicyContext,
+    private readonly linePos: (offset: number) => { line: number; col: number },
+  ) {}
+
+  problem(offset: number, message: string): void {
+    this.problems.push({ file: this.ctx.file, ...this.linePos(offset), message });
+  }
+
+  read(root: PMap): void {
+    for (const e of root.entries) {
+      if (!KNOWN_KEYS.includes(e.key)) this.problem(e.keySpan.start, `'${e.key}': not a key of a Claude Code governance policy the benchmark knows (${KNOWN_KEYS.join(', ')})`);
+    }
+    this.sandbox = this.sandboxOf(entry(root, 'sandbox'));
+    this.mode(entry(root, 'mode'));
+    this.defaultMode(entry(root, 'default'));
+    this.allowList(root);
+    const enforce = entry(root, 'enforce');
+    if (enforce !== undefined) this.enforce(enforce);
+    const mcp = entry(root, 'mcp');
+    if (mcp !== undefined) this.mcp(mcp);
+  }
+
+  private sandboxOf(e: PEntry | undefined): string {
+    const raw = e === undefined ? './sandbox' : text(e.value);
+    if (raw === undefined || raw.includes('\0')) {
+      this.problem(e!.value.span.start, 'sandbox: expected a path');
+      return this.ctx.cwd;
+    }
+    return normalizePosixPath(raw.startsWith('/') ? raw : posix.join(this.ctx.cwd, raw));
+  }
+
+  private mode(e: PEntry | undefined): void {
+    const mode = e === undefined ? 'enforce' : text(e.value)?.trim().toLowerCase();
+    if (mode === 'enforce') return;
+    const observe = mode !== undefined && ['dry-run', 'dry_run', 'dryrun', 'audit'].includes(mode);
+    this.problem(
+      e!.value.span.start,
+      observe
+        ? `mode: ${mode} observes and never blocks; the benchmark measures what a policy enforces (use mode: enforce)`
+        : `unknown mode '${mode ?? ''}' (valid: enforce, dry-run)`,
+    );
+  }
+
+  private defaultMode(e: PEntry | undefined): void {
+    if (e === undefined) return;
+    const d = text(e.value)?.trim().toLowerCase();
+    // `audit` and `allow` are read as `deny` by tenuo-claude: enforce must not fail open.
+    if (d === 'deny' || d === 'audit' || d === 'allow') return;
+    this.problem(
+      e.value.span.start,
+      d === 'approve'
+        ? 'default: approve sends unlisted tools to a human approval in Tenuo Cloud; the benchmark cannot produce approvals (use default: deny)'
+        : `unknown default '${d ?? ''}' (valid: deny, approve)`,
+    );
+  }
+
+  /** `allow:` (and its old names) plus the bundled harness tools: granted with nothing checked. */
+  private allowList(root: PMap): void {
+    const named: string[] = [];
+    for (const key of ['allow', 'audit', 'audit_extra']) {
+      const e = entry(root, key);
+      if (e === undefined) continue;
+      if (e.value.kind !== 'seq') {
+        this.problem(e.value.span.start, `${key}: expected a list of tool names`);
+        continue;
+      }
+      for (const item of e.value.items) {
+        const t = text(item);
+        if (t === undefined) this.problem(item.span.start, `${key}: expected a tool name`);
+        else named.push(t);
+      }
+    }
+    const bundledEntry = entry(root, 'allow_bundled') ?? entry(root, 'audit_bundled');
+    const bundled = bundledEntry === undefined || bundledEntry.value.kind !== 'scalar' || bundledEntry.value.value !== false;
+    const tools = [...(bundled ? BUNDLED_ALLOW.filter((t) => this.ctx.declared.includes(t)) : []), ...named];
+    for (const tool of tools) {
+      const params = this.ctx.paramsOf(tool);
+      if (params !== undefined) this.grants[tool] = grantOf(params, {});
+    }
+  }
+
+  private enforce(e: PEntry): void {
+    if (e.value.kind !== 'map') return this.problem(e.value.span.start, 'enforce: expected a map of Claude Code tool → constraint');
+    for (const t of e.value.entries) {
+      const field = Object.prototype.hasOwnProperty.call(GOVERNED_FIELD, t.key) ? GOVERNED_FIELD[t.key] : undefined;
+      if (field === undefined) {
+        this.problem(
+          t.keySpan.start,
+          NOT_SIMULATED.includes(t.key)
+            ? `enforce: ${t.key} is a Claude Code tool the benchmark's environment does not simulate (it has ${Object.keys(GOVERNED_FIELD).join(', ')})`
+            : `enforce: unknown tool '${t.key}' (Claude Code tools: ${Object.keys(GOVERNED_FIELD).join(', ')}; MCP tools go under mcp.enforce)`,
+        );
+        continue;
+      }
+      let constraints: Record<string, Constraint> | undefined;
+      if (t.value.kind === 'map') {
+        if (t.key !== 'WebFetch') {
+          this.problem(t.value.span.start, approvalOrShape(t.value, `enforce.${t.key}`));
+          continue;
+        }
+        const url = this.webPolicy(t.value);
+        constraints = url && { url };
+      } else {
+        const c = this.spec(t.value, `enforce.${t.key}`);
+        constraints = c && { [field]: c };
+      }
+      const params = this.ctx.paramsOf(t.key);
+      // `enforce` wins over `allow:` for the same tool, as tenuo-claude resolves it.
+      if (constraints !== undefined && params !== undefined) this.grants[t.key] = grantOf(params, constraints);
+    }
+  }
+
+  /**
+   * WebFetch's web policy, on the one argument a Claude Code WebFetch has: `url`. tenuo-claude
+   * checks `url` with UrlSafe and the URL's host against the domains; both are kept, the host
+   * check as URL patterns on the same URL.
+   */
+  private webPolicy(m: PMap): Constraint | undefined {
+    for (const e of m.entries) {
+      if (e.key === 'approval') this.problem(e.keySpan.start, 'enforce.WebFetch.approval: a human approval gate needs Tenuo Cloud; the benchmark cannot produce approvals');
+      else if (!['domains', 'cidrs', 'schemes', 'ports'].includes(e.key)) this.problem(e.keySpan.start, `enforce.WebFetch: unknown key '${e.key}' (domains, cidrs, schemes, ports)`);
+    }
+    const domains = this.strings(entry(m, 'domains'), 'enforce.WebFetch.domains');
+    const cidrs = entry(m, 'cidrs');
+    if (cidrs !== undefined) {
+      this.problem(
+        cidrs.keySpan.start,
+        "enforce.WebFetch.cidrs: tenuo-claude checks a CIDR against the URL's host, an argument it derives that Claude Code's WebFetch does not have; no constraint on `url` decides it the same (use domains:)",
+      );
+      return undefined;
+    }
+    if (domains === undefined || domains.length === 0) {
+      this.problem(m.span.start, 'enforce.WebFetch: a web policy needs at least one of: domains, cidrs');
+      return undefined;
+    }
+    const schemes = this.strings(entry(m, 'schemes'), 'enforce.WebFetch.schemes') ?? [{ value: 'https', offset: 0 }];
+    const ports = this.ports(entry(m, 'ports'));
+    const hosts: Constraint[] = [];
+    for (const d of domains) {
+      const c = this.domain(d.value, d.offset);
+      if (c !== undefined) hosts.push(c);
+    }
+    if (hosts.length !== domains.length || ports === undefined) return undefined;
+    const safe: Constraint = {
+      type: 'url_safe',
+      schemes: schemes.map((s) => s.value),
+      allowDomains: null,
+      denyDomains: null,
+      allowPorts: ports,
+      blockPrivate: true,
+      blockLoopback: true,
+      blockMetadata: true,
+      blockReserved: true,
+      blockInternalTlds: false,
+    };
+    return { type: 'all', constraints: [safe, hosts.length === 1 ? hosts[0]! : { type: 'any', constraints: hosts }] };
+  }
+
+  /**
+   * A domain as tenuo-claude's Pattern on the host: an exact host, or `*.example.com` (a
+   * subdomain at any depth, not the domain itself, as the glob reads it).
+   */
+  private domain(d: string, offset: number): Constraint | undefined {
+    // The hook matches the host Python's urlsplit gives, lower-cased: an upper-case domain never matches.
+    if (d !== d.toLowerCase()) {
+      this.problem(offset, `enforce.WebFetch.domains: '${d}' has upper-case letters; tenuo-claude matches it against the lower-cased host, so it allows nothing (write it in lower case)`);
+      return undefined;
+    }
+    const host = d;
+    const sub = host.startsWith('*.') ? host.slice(2) : undefined;
+    const bare = sub ?? host;
+    if (!/^[a-z0-9-]+(\.[a-z0-9-]+)*$/.test(bare)) {
+      this.problem(offset, `enforce.WebFetch.domains: '${d}' is a glob the benchmark cannot express on the URL (give a host, or *.domain)`);
+      return undefined;
+    }
+    if (sub === undefined) return { type: 'url_pattern', pattern: `*://${host}/*` };
+    return { type: 'all', constraints: [{ type: 'url_pattern', pattern: `*://*.${sub}/*` }, { type: 'not', constraint: { type: 'url_pattern', pattern: `*://${sub}/*` } }] };
+  }
+
+  private ports(e: PEntry | undefined): number[] | null | undefined {
+    if (e === undefined) return null;
+    if (e.value.kind !== 'seq') {
+      this.problem(e.value.span.start, 'enforce.WebFetch.ports: expected a list of port numbers');
+      return undefined;
+    }
+    const out: number[] = [];
+    for (const item of e.value.items) {
+      const n = item.kind === 'scalar' ? Number(item.value) : NaN;
+      if (!Number.isInteger(n) || n < 1 || n > 65535) {
+        this.problem(item.span.start, `enforce.WebFetch.ports: ${JSON.stringify(item.kind === 'scalar' ? item.value : null)} is not a port (1-65535)`);
+        return undefined;
+      }
+      out.push(n);
+    }
+    return out.length === 0 ? null : out;
+  }
+
+  private strings(e: PEntry | undefined, where: string): { value: string; offset: number }[] | undefined {
+    if (e === undefined) return undefined;
+    if (e.value.kind !== 'seq') {
+      this.problem(e.value.span.start, `${where}: expected a list`);
+      return undefined;
+    }
+    return e.value.items.map((i) => ({ value: String(i.kind === 'scalar' ? i.value : ''), offset: i.span.start }));
+  }
+
+  /** `mcp.enforce`: each entry constrains the named arguments of the scenario's `mcp__SERVER__TOOL`. */
+  private mcp(e: PEntry): void {
+    if (e.value.kind !== 'map') return this.problem(e.value.span.start, 'mcp: expected a map');
+    const enforce = entry(e.value, 'enforce');
+    if (enforce === undefined) return;
+    if (enforce.value.kind !== 'map') return this.problem(enforce.value.span.start, 'mcp.enforce: expected a map of MCP tool → constraint');
+    for (const t of enforce.value.entries) {
+      const specs = this.mcpSpecs(t);
+      if (specs === undefined) continue;
+      const tools = this.ctx.declared.filter((name) => name === t.key || mcpBareName(name) === t.key);
+      for (const tool of tools) {
+        const params = this.ctx.paramsOf(tool) ?? [];
+        const constraints: Record<string, Constraint> = {};
+        for (const s of specs) {
+          if (!params.includes(s.arg)) {
+            this.problem(s.node.span.start, `mcp.enforce.${t.key}: constrains '${s.arg}', which ${tool} does not take (it takes ${params.join(', ') || 'no parameters'})`);
+            continue;
+          }
+          const c = this.spec(s.node, `mcp.enforce.${t.key}`);
+          if (c !== undefined) constraints[s.arg] = c;
+        }
+        if (Object.keys(constraints).length === specs.length) this.grants[tool] = grantOf(params, constraints);
+      }
+    }
+  }
+
+  /** An `mcp.enforce` entry's argument → constraint pairs (parse_mcp_enforce_spec). */
+  private mcpSpecs(t: PEntry): { arg: string; node: PNode }[] | undefined {
+    const v = t.value;
+    if (v.kind === 'scalar') return [{ arg: MCP_DEFAULT_ARG[t.key] ?? 'path', node: v }];
+    if (v.kind !== 'map') {
+      this.problem(v.span.start, `mcp.enforce.${t.key}: expected a constraint string or {arg, constraint} / {args}`);
+      return undefined;
+    }
+    const bad = v.entries.find((x) => !['arg', 'args', 'constraint'].includes(x.key));
+    if (bad !== undefined) {
+      this.problem(bad.keySpan.start, bad.key === 'approval' || bad.key === 'exempt'
+        ? `mcp.enforce.${t.key}.${bad.key}: a human approval gate needs Tenuo Cloud; the benchmark cannot produce approvals`
+        : `mcp.enforce.${t.key}: unknown key '${bad.key}' (arg, args, constraint)`);
+      return undefined;
+    }
+    const args = entry(v, 'args');
+    if (args !== undefined) {
+      if (args.value.kind !== 'map' || args.value.entries.length === 0 || entry(v, 'arg') || entry(v, 'constraint')) {
+        this.problem(args.value.span.start, `mcp.enforce.${t.key}.args: expected a non-empty map of argument → constraint string, alone`);
+        return undefined;
+      }
+      return args.value.entries.map((a) => ({ arg: a.key, node: a.value }));
+    }
+    const c = entry(v, 'constraint');
+    if (c === undefined) {
+      this.problem(v.span.start, `mcp.enforce.${t.key}: needs a constraint`);
+      return undefined;
+    }
+    const arg = entry(v, 'arg');
+    return [{ arg: arg ? String(text(arg.value) ?? '') : MCP_DEFAULT_ARG[t.key] ?? 'path', node: c.value }];
+  }
+
+  /** One constraint string, as tenuo-claude's make_constraint reads it. */
+  private spec(node: PNode, where: string): Constraint | undefined {
+    const raw = text(node);
+    if (raw === undefined) {
+      this.problem(node.span.start, `${where}: expected a constraint string such as "subpath:{sandbox}"`);
+      return undefined;
+    }
+    const spec = raw.split('{sandbox}').join(this.sandbox);
+    const colon = spec.indexOf(':');
+    const kind = colon < 0 ? spec : spec.slice(0, colon);
+    const rest = colon < 0 ? '' : spec.slice(colon + 1);
+    const r = constraintOfSpec(kind, rest);
+    if (typeof r === 'string') {
+      this.problem(node.span.start, `${where}: '${raw}': ${r}`);
+      return undefined;
+    }
+    return r;
+  }
+}
+
+/** make_constraint's forms → a constraint, or why the form cannot be mapped. */
+export function constraintOfSpec(kind: string, rest: string): Constraint | string {
+  const list = rest.split(',').map((v) => v.trim());
+  switch (kind) {
+    case 'subpath':
+      if (!rest.startsWith('/') || rest.includes('\0')) return `the subpath root '${rest}' is not an absolute path`;
+      return { type: 'subpath', root: subpathRoot(rest, true), caseSensitive: true, allowEqual: true };
+    case 'shlex': {
+      const allow = list.filter((v) => v !== '');
+      return allow.length === 0 ? 'shlex: needs at least one allowed program' : { type: 'shlex', allow };
+    }
+    case 'regex': {
+      const re = compileRegex(rest);
+      if (typeof re === 'string') return `the regex does not compile: ${re}`;
+      if ('limit' in re) return `the regex cannot be judged here: ${re.limit}`;
+      return { type: 'regex', pattern: rest };
+    }
+    case 'pattern': {
+      const p = globProblem(rest);
+      return p === undefined ? { type: 'pattern', pattern: rest } : `invalid glob pattern: ${p}`;
+    }
+    case 'oneof':
+      return { type: 'one_of', values: list };
+    case 'notoneof':
+      return { type: 'not_one_of', excluded: list };
+    case 'exact':
+      return { type: 'exact', value: rest };
+    case 'urlpattern': {
+      const p = urlPatternProblem(rest);
+      return p === undefined ? { type: 'url_pattern', pattern: rest } : `invalid URL pattern: ${p}`;
+    }
+    case 'cidr':
+      return parseNetwork(rest) === undefined ? `'${rest}' is not a CIDR network such as 10.0.0.0/8` : { type: 'cidr', network: rest };
+    case 'range':
+      return rangeOf(rest);
+    default:
+      return `unknown constraint kind '${kind}' (subpath, shlex, regex, pattern, oneof, notoneof, exact, range, urlpattern, cidr)`;
+  }
+}
+
+/** `range:min,max` (parse_range_spec): either side may be blank, not both; bounds inclusive. */
+function rangeOf(rest: string): Constraint | string {
+  const comma = rest.indexOf(',');
+  if (comma < 0) return "range needs 'min,max' (either side may be blank)";
+  const bound = (s: string): number | null | string => {
+    const t = s.trim();
+    if (t === '') return null;
+    const n = Number(t);
+    return /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(t) && Number.isFinite(n) ? n : `range bound '${t}' is not a number`;
+  };
+  const min = bound(rest.slice(0, comma));
+  const max = bound(rest.slice(comma + 1));
+  if (typeof min === 'string') return min;
+  if (typeof max === 'string') return max;
+  if (min === null && max === null) return 'range needs at least one bound';
+  if (min !== null && max !== null && min > max) return `empty range: ${min} is greater than ${max}`;
+  return { type: 'range', min, max, minInclusive: true, maxInclusive: true };
+}
+
+function grantOf(params: readonly string[], constraints: Readonly<Record<string, Constraint>>): ConstraintSet {
+  const out: Record<string, Constraint> = Object.create(null) as Record<string, Constraint>;
+  for (const p of params) out[p] = Object.prototype.hasOwnProperty.call(constraints, p) ? constraints[p]! : { type: 'wildcard' };
+  return { constraints: out, allowUnknown: false };
+}
+
+function approvalOrShape(m: PMap, where: string): string {
+  return entry(m, 'approval') !== undefined
+    ? `${where}.approval: a human approval gate needs Tenuo Cloud; the benchmark cannot produce approvals`
+    : `${where}: expected a constraint string (only WebFetch takes a web policy)`;
+}
+
+/** `mcp__SERVER__TOOL` → TOOL, as tenuo-claude's hook strips it. */
+function mcpBareName(name: string): string | undefined {
+  if (!name.startsWith('mcp__')) return undefined;
+  const parts = name.split('__');
+  return parts.length >= 3 && parts.slice(2).join('__') !== '' ? parts.slice(2).join('__') : undefined;
+}
+
+function entry(m: PMap, key: string): PEntry | undefined {
+  return m.entries.find((e) => e.key === key);
+}
+
+function text(n: PNode): string | undefined {
+  return n.kind === 'scalar' && typeof n.value === 'string' ? n.value : undefined;
+}
+
+/** Reads the policy text; problems are placed in `ctx.file`. */
+export function grantFromPolicy(policyText: string, ctx: PolicyContext): PolicyGrant {
+  const tree = parseYamlTree(policyText);
+  const reader = new PolicyReader(ctx, tree.linePos);
+  for (const p of tree.problems) reader.problem(p.offset, p.message);
+  if (tree.root === undefined || tree.root.kind !== 'map') {
+    if (tree.problems.length === 0) reader.problem(0, 'a governance policy is a map (sandbox, mode, enforce, default, allow, mcp)');
+  } else if (tree.problems.length === 0) {
+    reader.read(tree.root);
+  }
+  return { grants: reader.grants, problems: reader.problems, sandbox: reader.sandbox };
+}
+
