@@ -11,7 +11,6 @@ import { RunThreads } from '../pipeline/threads.js';
 import type { Results } from '../results/results.js';
 import { ScenarioError } from '../scenario/errors.js';
 import { loadScenarioSet, readSummary } from '../scenario/load.js';
-import { drainLoaderWarnings } from '../scenario/warnings.js';
 import { renderJson } from '../report/json.js';
 import { gateLines, renderTable } from '../report/table.js';
 import type { MutantOptions } from '../analysis/mutants/analysis.js';
@@ -246,7 +245,7 @@ async function loadAndRun(flags: RunFlags, llm: LlmFlags, threads: RunThreads, i
   try {
     const set = await loadScenarioSet(flags.inputs, io.cwd, { onFileCount: threads.prestart });
     scenarios = set.scenarios;
-    for (const w of drainLoaderWarnings()) io.stderr(`warning: ${w}\n`);
+    for (const w of set.warnings) io.stderr(`warning: ${w}\n`);
     io.stderr(`${readSummary(set, flags.inputs, io.cwd)}\n`);
   } catch (e) {
     if (e instanceof ScenarioError) {

@@ -5,7 +5,6 @@
  */
 import { ScenarioError } from '../scenario/errors.js';
 import { loadScenarioSet, readSummary } from '../scenario/load.js';
-import { drainLoaderWarnings } from '../scenario/warnings.js';
 import { EXIT_OK, EXIT_USAGE, UsageError, type Command } from './io.js';
 
 const USAGE = `usage: delegation-bench validate [--scenarios PATH]...
@@ -44,7 +43,7 @@ export const validateCommand: Command = async (argv, io) => {
   try {
     const set = await loadScenarioSet(inputs, io.cwd);
     const scenarios = set.scenarios;
-    for (const w of drainLoaderWarnings()) io.stderr(`warning: ${w}\n`);
+    for (const w of set.warnings) io.stderr(`warning: ${w}\n`);
     io.stderr(`${readSummary(set, inputs, io.cwd)}\n`);
     const n = scenarios.length;
     io.stdout(`ok: ${n} scenario${n === 1 ? '' : 's'} (${scenarios.map((s) => s.name).join(', ')})\n`);

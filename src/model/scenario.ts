@@ -70,10 +70,12 @@ export interface Scenario {
   warrantFrom?: WarrantOrigin;
 }
 
-/** What a load read: its scenarios, and how many files they came from (the run says both). */
+/** What a load read: its scenarios, how many files they came from (the run says both), and its warnings. */
 export interface ScenarioSet {
   readonly scenarios: Scenario[];
   readonly files: number;
+  /** What loads but may not do what the author expects, `FILE:LINE:COL: message` (src/scenario/warnings.ts). */
+  readonly warnings: readonly string[];
 }
 
 /** Where a scenario's grant came from, for the results and the report. */

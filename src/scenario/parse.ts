@@ -12,7 +12,7 @@ import type { Value } from '../warrant/value.js';
 import { ChainCheck, type ChainProblemSite } from '../chains/chain-check.js';
 import { checkJudge } from './judge-check.js';
 import { celProblem, constraintFromYaml } from './constraint-from-yaml.js';
-import { beginFile, warnLoader } from './warnings.js';
+import { LoaderWarnings, type Warn } from './warnings.js';
 import { importWarrantFrom } from '../import/token.js';
 import type { WarrantOrigin } from '../model/scenario.js';
 import { broadGrants } from '../chains/conditions.js';
@@ -51,6 +51,8 @@ export interface ParseResult {
   readonly problems: ScenarioProblem[];
   /** The scenario's name when it could be read, even if other things are wrong (duplicate check). */
   readonly name?: { readonly value: string; readonly source: SourcePos };
+  /** What loads but may not do what the author expects (`FILE:LINE:COL: message`; warnings.ts). */
+  readonly warnings: string[];
 }
 
 /** Where the file is, for what it reads beside it (`warrant: {from: PATH}`). */
@@ -69,7 +71,7 @@ export interface ParseContext {
  */
 export function parseScenarioText(text: string, file: string, context: ParseContext = {}, chains: ChainCheck = new ChainCheck()): ParseResult {
   const tree = parseYamlTree(text);
-  beginFile(file, tree.linePos); // loader warnings (warnings.ts) are placed in this file
+  const warnings = new LoaderWarnings();
   const problems: ScenarioProblem[] = [];
   const pos = (offset: number): SourcePos => ({ file, ...tree.linePos(offset) });
   const report = (offset: number, message: string): void => {
@@ -77,13 +79,13 @@ export function parseScenarioText(text: string, file: string, context: ParseCont
   };
   for (const p of tree.problems) report(p.offset, p.message);
   const root = tree.root;
-  if (root === undefined) return done(undefined, problems, file);
+  if (root === undefined) return done(undefined, problems, warnings, file);
 
   const { problems: schemaProblems, tainted, failed } = scenarioSchema().validate(root);
   for (const p of schemaProblems) report(p.offset, p.message);
-  if (root.kind !== 'map') return done(undefined, problems, file);
+  if (root.kind !== 'map') return done(undefined, problems, warnings, file);
 
-  const b = new Builder(root, tainted, failed, report, pos, text, context);
+  const b = new Builder(root, tainted, failed, report, warnings.inFile(file, tree.linePos), pos, text, context);
   const scenario = b.build();
   // Only a scenario with no other problem is set up: its chains are what a run would build.
   if (scenario !== undefined && problems.length === 0) {
@@ -94,17 +96,17 @@ export function parseScenarioText(text: string, file: string, context: ParseCont
     nameEntry && nameEntry.value.kind === 'scalar' && typeof nameEntry.value.value === 'string' && !tainted.has(nameEntry.value)
       ? { value: nameEntry.value.value, source: pos(nameEntry.keySpan.start) }
       : undefined;
-  return done(problems.length === 0 ? scenario : undefined, problems, file, name);
+  return done(problems.length === 0 ? scenario : undefined, problems, warnings, file, name);
 }
 
-function done(scenario: Scenario | undefined, problems: ScenarioProblem[], file: string, name?: ParseResult['name']): ParseResult {
+function done(scenario: Scenario | undefined, problems: ScenarioProblem[], warnings: LoaderWarnings, file: string, name?: ParseResult['name']): ParseResult {
   if (problems.length > MAX_PROBLEMS_PER_FILE) {
     const kept = problems.slice(0, MAX_PROBLEMS_PER_FILE);
     const last = kept[kept.length - 1]!;
     kept.push({ file, line: last.line, col: last.col, message: `... and ${problems.length - MAX_PROBLEMS_PER_FILE} more problems in this file` });
-    return { scenario: undefined, problems: kept, ...(name && { name }) };
+    return { scenario: undefined, problems: kept, warnings: warnings.list(), ...(name && { name }) };
   }
-  return { scenario, problems, ...(name && { name }) };
+  return { scenario, problems, warnings: warnings.list(), ...(name && { name }) };
 }
 
 class Builder {
@@ -117,6 +119,8 @@ class Builder {
     /** A schema problem at this very node: its shape is wrong, skip it and its children. */
     private readonly failed: ReadonlySet<PNode>,
     private readonly report: (offset: number, message: string) => void,
+    /** What loads but may not do what the author expects (warnings.ts). */
+    private readonly warn: Warn,
     private readonly pos: (offset: number) => SourcePos,
     /** The file's text, to place problems found inside a judge expression (scalar-offset.ts). */
     private readonly text: string,
@@ -458,7 +462,7 @@ class Builder {
       for (const p of r.problems) this.report(from.keySpan.start, at(['warrant', 'from'], p));
       return undefined;
     }
-    warnLoader(from.keySpan.start, at(['warrant', 'from'], r.note));
+    this.warn(from.keySpan.start, at(['warrant', 'from'], r.note));
     const sources: Record<string, SourcePos> = Object.create(null) as Record<string, SourcePos>;
     for (const tool of Object.keys(r.grants)) sources[tool] = this.pos(from.keySpan.start);
     return { grants: r.grants, sources, origin: r.origin };
@@ -487,8 +491,14 @@ class Builder {
         ok = false;
         continue;
       }
-      const c = constraintFromYaml(p.value, where, this.report, (n) => this.tainted.has(n), (n, value, index) =>
-        index < value.length ? scalarCharOffset(this.text, n.span, value, index) : value.length === 0 ? n.span.start : scalarCharOffset(this.text, n.span, value, value.length - 1) + 1,
+      const c = constraintFromYaml(
+        p.value,
+        where,
+        this.report,
+        (n) => this.tainted.has(n),
+        (n, value, index) =>
+          index < value.length ? scalarCharOffset(this.text, n.span, value, index) : value.length === 0 ? n.span.start : scalarCharOffset(this.text, n.span, value, value.length - 1) + 1,
+        this.warn,
       );
       if (c === undefined) ok = false;
       else constraints[p.key] = c;
