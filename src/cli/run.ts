@@ -11,6 +11,7 @@ import { RunThreads } from '../pipeline/threads.js';
 import type { Results } from '../results/results.js';
 import { ScenarioError } from '../scenario/errors.js';
 import { loadScenarioSet, readSummary } from '../scenario/load.js';
+import { selectScenarios } from './select.js';
 import { renderJson } from '../report/json.js';
 import { gateLines, renderTable } from '../report/table.js';
 import type { MutantOptions } from '../analysis/mutants/analysis.js';
@@ -254,18 +255,7 @@ async function loadAndRun(flags: RunFlags, llm: LlmFlags, threads: RunThreads, i
     }
     throw e;
   }
-  if (flags.names.length > 0) {
-    const known = new Set(scenarios.map((s) => s.name));
-    const unknown = flags.names.filter((n) => !known.has(n));
-    if (unknown.length > 0) {
-      throw new UsageError(
-        `unknown scenario${unknown.length === 1 ? '' : 's'} ${unknown.map((n) => `'${n}'`).join(', ')}; ` +
-          `known: ${[...known].join(', ')}`,
-      );
-    }
-    const wanted = new Set(flags.names);
-    scenarios = scenarios.filter((s) => wanted.has(s.name));
-  }
+  scenarios = selectScenarios(scenarios, flags.names);
   if (scenarios.length === 0) throw new UsageError('no scenarios to run');
 
   let results;
