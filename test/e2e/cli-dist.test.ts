@@ -31,7 +31,7 @@ describe('dist/cli.js', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/8 scenarios × 3 conditions/);
     expect(r.stdout).toMatch(/11 calls blocked/);
-    expect(r.stdout).toMatch(/baseline ASR 100% → task_scoped ASR 0%, TCR 100%/);
+    expect(r.stdout).toMatch(/no_warrant ASR 100% → task_scoped ASR 0%, TCR 100%/);
     expect(r.stdout).toMatch(/PASSED/);
   });
 
