@@ -35,6 +35,15 @@ describe('dist/cli.js', () => {
     expect(r.stdout).toMatch(/PASSED/);
   });
 
+  it("prints package.json's version, and carries no other part of package.json", () => {
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string; devDependencies: Record<string, string> };
+    expect(cli(['--version'])).toEqual({ code: 0, stdout: `${pkg.version}\n`, stderr: '' });
+    const bundle = readFileSync(CLI, 'utf8');
+    expect(bundle).not.toContain('devDependencies');
+    expect(bundle).not.toContain('"scripts"');
+    for (const dep of Object.keys(pkg.devDependencies)) expect(bundle, dep).not.toContain(`"${dep}":`);
+  });
+
   it('prints exactly the output the README shows on its first screen', () => {
     const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
     const shown = /```text\n(delegation-bench: [\s\S]*?)```/.exec(readme)?.[1];
