@@ -6,11 +6,14 @@
 // dist/builtin-suite.json (src/scenario/snapshot.ts): a run of the built-in suite reads that
 // instead of parsing YAML, as long as every scenarios/*.yaml still has the recorded SHA-256.
 import { build } from 'esbuild';
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const SNAPSHOT = 'builtin-suite.json';
+// `--version` (src/cli/version.ts): only this string of package.json goes into the bundle.
+const VERSION = JSON.parse(readFileSync('package.json', 'utf8')).version;
+if (typeof VERSION !== 'string') throw new Error('package.json has no version string');
 
 const common = {
   outdir: 'dist',
@@ -21,8 +24,13 @@ const common = {
   minify: true,
   legalComments: 'none',
   logLevel: 'warning',
-  // The bundle's loader looks for the snapshot in dist/ (the sources under vitest do not).
-  define: { DELEGATION_BENCH_BUILTIN_SNAPSHOT: JSON.stringify(SNAPSHOT), DELEGATION_BENCH_WORKER: JSON.stringify('worker.js') },
+  // The bundle's loader looks for the snapshot in dist/ (the sources under vitest do not); the
+  // version is the one string of package.json the bundle carries.
+  define: {
+    DELEGATION_BENCH_BUILTIN_SNAPSHOT: JSON.stringify(SNAPSHOT),
+    DELEGATION_BENCH_WORKER: JSON.stringify('worker.js'),
+    DELEGATION_BENCH_VERSION: JSON.stringify(VERSION),
+  },
   banner: {
     // The shebang makes dist/cli.js executable; Node ignores it in the other files.
     // CommonJS dependencies bundled into ESM still call require() for Node built-ins.

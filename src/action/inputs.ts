@@ -6,6 +6,7 @@
 import type { MutantOptions } from '../analysis/mutants/analysis.js';
 import type { ProbeOptions } from '../analysis/probes/types.js';
 
+import { percentFraction } from '../lib/percent.js';
 import { parseLlmInputs, type ActionLlm } from './llm.js';
 
 export type CommentMode = 'auto' | 'always' | 'off';
@@ -53,7 +54,6 @@ export class InputError extends Error {
 
 export const DEFAULT_NAME = 'delegation-bench';
 const NAME_RE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
-const PERCENT_RE = /^(?:\d{1,3}(?:\.\d+)?|\.\d+)\s*%?$/;
 const MAX_SCENARIO_ENTRIES = 1000;
 const MAX_PATH = 4096;
 
@@ -65,12 +65,12 @@ export function parseInputs(getInput: (name: string) => string, env: Readonly<Re
   const percent = (name: string, fallback: number): number => {
     const raw = get(name);
     if (raw === '') return fallback / 100;
-    const n = PERCENT_RE.test(raw) ? Number(raw.replace('%', '').trim()) : NaN;
-    if (!Number.isFinite(n) || n < 0 || n > 100) {
+    const fraction = percentFraction(raw);
+    if (fraction === undefined) {
       problems.push(`input ${name}: ${show(raw)} is not a percentage between 0 and 100`);
       return fallback / 100;
     }
-    return n / 100;
+    return fraction;
   };
 
   const calls = (name: string): number => {

@@ -16,7 +16,6 @@ import { bundledWorker, defaultWorkers, runSuite } from '../pipeline/suite.js';
 import { RunThreads } from '../pipeline/threads.js';
 import { ScenarioError } from '../scenario/errors.js';
 import { loadScenarioSet, readSummary } from '../scenario/load.js';
-import { drainLoaderWarnings } from '../scenario/warnings.js';
 import { renderJson } from '../report/json.js';
 import { gateRule } from '../report/gate-rule.js';
 import { renderMarkdown, reportMarker } from '../report/markdown.js';
@@ -158,7 +157,7 @@ async function obtainResults(runner: Runner, config: ActionConfig, ctx: ActionCo
     const set = await loadScenarioSet(config.scenarios, ctx.workspace, { confine: ctx.workspace, onFileCount: threads.prestart });
     const scenarios = set.scenarios;
     // Loader warnings (e.g. a Cel constraint name bound only for object arguments) reach the log.
-    for (const w of drainLoaderWarnings()) runner.warning(w);
+    for (const w of set.warnings) runner.warning(w);
     runner.info(readSummary(set, config.scenarios, ctx.workspace));
     const matrix = await runSuite({
       threads,

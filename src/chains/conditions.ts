@@ -1,7 +1,7 @@
 /**
  * The three conditions as real delegation chains (README.md, "How it works").
  *
- * - no_warrant: no authority at all; every call runs (the baseline).
+ * - no_warrant: no authority at all; every call runs (what an injected agent does unprotected).
  * - broad / task_scoped: the org key, the only trusted root, mints a broad root warrant to the
  *   planner p; p grants the worker q the condition's warrant (broad: the same tools as the root;
  *   task_scoped: the scenario's own grant). Every call is then signed by q and checked against

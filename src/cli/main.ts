@@ -4,12 +4,11 @@
  * what only some runs need is loaded on demand: the YAML loader (scenario files, not the built-in
  * suite's snapshot) and the markdown report.
  */
-// The version is read from package.json at build time (esbuild inlines the JSON into the bundle).
-import pkg from '../../package.json' with { type: 'json' };
 import { EXIT_USAGE, UsageError, type CliIO, type Command } from './io.js';
 import { mergeCommand } from './merge.js';
 import { runCommand } from './run.js';
 import { validateCommand } from './validate.js';
+import { toolVersion } from './version.js';
 import { warrantCommand } from './warrant.js';
 
 const USAGE = `usage:
@@ -17,7 +16,7 @@ const USAGE = `usage:
                        [--out FILE] [--max-asr PCT] [--min-tcr PCT] [--seed S] [--timings]
                        [--mode deterministic|llm|both --model M --runs N ...] (run --help)
   delegation-bench merge [--format table|markdown|json] [--out FILE] SHARD.json...
-  delegation-bench validate [--scenarios PATH]...
+  delegation-bench validate [--scenarios PATH]... [--scenario NAME]...
   delegation-bench --version
   delegation-bench warrant decode TOKEN
   delegation-bench warrant verify --trusted-root HEX [--now UNIX] [--revoked ID]...
@@ -32,7 +31,7 @@ const commands: Readonly<Record<string, Command>> = {
   warrant: warrantCommand,
 };
 
-export const VERSION: string = pkg.version;
+export const VERSION: string = toolVersion();
 
 export async function main(argv: string[], io: CliIO): Promise<number> {
   const [name, ...rest] = argv;

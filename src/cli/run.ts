@@ -9,9 +9,10 @@ import { HarnessError } from '../model/errors.js';
 import { bundledWorker, defaultWorkers, runSuite } from '../pipeline/suite.js';
 import { RunThreads } from '../pipeline/threads.js';
 import type { Results } from '../results/results.js';
+import { percentFraction } from '../lib/percent.js';
 import { ScenarioError } from '../scenario/errors.js';
 import { loadScenarioSet, readSummary } from '../scenario/load.js';
-import { drainLoaderWarnings } from '../scenario/warnings.js';
+import { selectScenarios } from './select.js';
 import { renderJson } from '../report/json.js';
 import { gateLines, renderTable } from '../report/table.js';
 import type { MutantOptions } from '../analysis/mutants/analysis.js';
@@ -84,13 +85,11 @@ const FORMATS = ['table', 'markdown', 'json'] as const;
 type Format = (typeof FORMATS)[number];
 const MAX_SEED_CHARS = 1024;
 
-/** A percentage in [0, 100] (a trailing % is accepted) → a fraction. */
+/** A percentage in [0, 100] (a trailing % is accepted; `-0` is 0) → a fraction (src/lib/percent.ts). */
 export function parsePercent(flag: string, text: string): number {
-  const t = text.trim().replace(/%$/, '');
-  if (!/^\d+(\.\d+)?$/.test(t)) throw new UsageError(`${flag} expects a percentage between 0 and 100, got '${text}'`);
-  const n = Number(t);
-  if (n > 100) throw new UsageError(`${flag} expects a percentage between 0 and 100, got '${text}'`);
-  return n / 100;
+  const fraction = percentFraction(text);
+  if (fraction === undefined) throw new UsageError(`${flag} expects a percentage between 0 and 100, got '${text}'`);
+  return fraction;
 }
 
 const MAX_WORKERS = 256;
@@ -152,38 +151,56 @@ interface RunFlags {
   llmValues: Parameters<typeof parseLlmFlags>[0];
 }
 
+const RUN_OPTIONS = {
+  scenarios: { type: 'string', multiple: true },
+  scenario: { type: 'string', multiple: true },
+  format: { type: 'string' },
+  out: { type: 'string' },
+  'max-asr': { type: 'string' },
+  'min-tcr': { type: 'string' },
+  'max-false-allows': { type: 'string' },
+  'max-false-blocks': { type: 'string' },
+  seed: { type: 'string' },
+  timings: { type: 'boolean' },
+  workers: { type: 'string' },
+  baseline: { type: 'string' },
+  'allow-widening': { type: 'boolean' },
+  'allow-suite-changes': { type: 'boolean' },
+  sarif: { type: 'string' },
+  junit: { type: 'string' },
+  'no-mutants': { type: 'boolean' },
+  'min-mutation-score': { type: 'string' },
+  'no-probes': { type: 'boolean' },
+  'max-escapes': { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+  ...LLM_OPTIONS,
+} as const;
+
+/**
+ * `--min-tcr -0`: node's parseArgs refuses a value that starts with '-' as "ambiguous". No option
+ * of ours looks like a number, so a number after an option that takes a value is that value: it is
+ * joined to it (`--min-tcr=-0`) and the option's own check decides (-0 is 0, -1 is refused).
+ */
+function joinNumberValues(argv: readonly string[], options: Readonly<Record<string, { type: string }>>): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    const next = argv[i + 1];
+    const takesValue = a.startsWith('--') && !a.includes('=') && options[a.slice(2)]?.type === 'string';
+    if (takesValue && next !== undefined && /^-\.?\d/.test(next)) {
+      out.push(`${a}=${next}`);
+      i++;
+    } else {
+      out.push(a);
+    }
+  }
+  return out;
+}
+
 function parseFlags(argv: string[]): RunFlags {
   let parsed;
   try {
-    parsed = parseArgs({
-      args: argv,
-      strict: true,
-      allowPositionals: false,
-      options: {
-        scenarios: { type: 'string', multiple: true },
-        scenario: { type: 'string', multiple: true },
-        format: { type: 'string' },
-        out: { type: 'string' },
-        'max-asr': { type: 'string' },
-        'min-tcr': { type: 'string' },
-        'max-false-allows': { type: 'string' },
-        'max-false-blocks': { type: 'string' },
-        seed: { type: 'string' },
-        timings: { type: 'boolean' },
-        workers: { type: 'string' },
-        baseline: { type: 'string' },
-        'allow-widening': { type: 'boolean' },
-        'allow-suite-changes': { type: 'boolean' },
-        sarif: { type: 'string' },
-        junit: { type: 'string' },
-        'no-mutants': { type: 'boolean' },
-        'min-mutation-score': { type: 'string' },
-        'no-probes': { type: 'boolean' },
-        'max-escapes': { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-        ...LLM_OPTIONS,
-      },
-    });
+    parsed = parseArgs({ args: joinNumberValues(argv, RUN_OPTIONS), strict: true, allowPositionals: false, options: RUN_OPTIONS });
   } catch (e) {
     throw new UsageError(`${(e as Error).message}\n${RUN_HELP}`);
   }
@@ -246,7 +263,7 @@ async function loadAndRun(flags: RunFlags, llm: LlmFlags, threads: RunThreads, i
   try {
     const set = await loadScenarioSet(flags.inputs, io.cwd, { onFileCount: threads.prestart });
     scenarios = set.scenarios;
-    for (const w of drainLoaderWarnings()) io.stderr(`warning: ${w}\n`);
+    for (const w of set.warnings) io.stderr(`warning: ${w}\n`);
     io.stderr(`${readSummary(set, flags.inputs, io.cwd)}\n`);
   } catch (e) {
     if (e instanceof ScenarioError) {
@@ -255,18 +272,7 @@ async function loadAndRun(flags: RunFlags, llm: LlmFlags, threads: RunThreads, i
     }
     throw e;
   }
-  if (flags.names.length > 0) {
-    const known = new Set(scenarios.map((s) => s.name));
-    const unknown = flags.names.filter((n) => !known.has(n));
-    if (unknown.length > 0) {
-      throw new UsageError(
-        `unknown scenario${unknown.length === 1 ? '' : 's'} ${unknown.map((n) => `'${n}'`).join(', ')}; ` +
-          `known: ${[...known].join(', ')}`,
-      );
-    }
-    const wanted = new Set(flags.names);
-    scenarios = scenarios.filter((s) => wanted.has(s.name));
-  }
+  scenarios = selectScenarios(scenarios, flags.names);
   if (scenarios.length === 0) throw new UsageError('no scenarios to run');
 
   let results;

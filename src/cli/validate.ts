@@ -1,52 +1,79 @@
 /**
- * `delegation-bench validate [--scenarios PATH]...`: load and check scenario files without running
- * them. Prints `ok: N scenarios (names)` (exit 0; what it read and inferred on stderr) or every problem as
- * `FILE:LINE:COL: message` (exit 2).
+ * `delegation-bench validate [--scenarios PATH]... [--scenario NAME]...`: load and check scenario
+ * files without running them. Prints `ok: N scenarios (names)` (exit 0; what it read and inferred on stderr) or
+ * every problem as `FILE:LINE:COL: message` (exit 2). Every file is checked, as a run checks them;
+ * `--scenario` narrows the list printed, and a name that no file defines is a usage error.
  */
 import { ScenarioError } from '../scenario/errors.js';
 import { loadScenarioSet, readSummary } from '../scenario/load.js';
-import { drainLoaderInfo, drainLoaderWarnings } from '../scenario/warnings.js';
 import { EXIT_OK, EXIT_USAGE, UsageError, type Command } from './io.js';
+import { selectScenarios } from './select.js';
 
-const USAGE = `usage: delegation-bench validate [--scenarios PATH]...
+const USAGE = `usage: delegation-bench validate [--scenarios PATH]... [--scenario NAME]...
   --scenarios PATH   a scenario file or a folder of them (*.yaml, *.yml; the folders below it
                      too, hidden ones and node_modules excepted); may repeat;
-                     'builtin' is the built-in suite (the default)`;
+                     'builtin' is the built-in suite (the default)
+  --scenario NAME    list only this scenario (every file is still checked, as run checks them);
+                     may repeat; a name no file defines is an error`;
 
-export function parseValidateArgs(argv: readonly string[]): { scenarios: string[]; help: boolean } {
+export interface ValidateArgs {
+  readonly scenarios: string[];
+  readonly names: string[];
+  readonly help: boolean;
+}
+
+/** The value of `--NAME V` or `--NAME=V` at argv[i] (undefined: not this option), and the next index. */
+function optionValue(argv: readonly string[], i: number, name: string, what: string): { value: string; next: number } | undefined {
+  const a = argv[i]!;
+  let value: string | undefined;
+  let next = i + 1;
+  if (a === `--${name}`) {
+    value = argv[i + 1];
+    next = i + 2;
+  } else if (a.startsWith(`--${name}=`)) {
+    value = a.slice(name.length + 3);
+  } else {
+    return undefined;
+  }
+  if (value === undefined || value === '') throw new UsageError(`--${name} needs a ${what}\n${USAGE}`);
+  return { value, next };
+}
+
+export function parseValidateArgs(argv: readonly string[]): ValidateArgs {
   const scenarios: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
+  const names: string[] = [];
+  for (let i = 0; i < argv.length; ) {
     const a = argv[i]!;
-    if (a === '--help' || a === '-h') return { scenarios, help: true };
-    if (a === '--scenarios') {
-      const v = argv[++i];
-      if (v === undefined || v === '') throw new UsageError(`--scenarios needs a PATH\n${USAGE}`);
-      scenarios.push(v);
-    } else if (a.startsWith('--scenarios=')) {
-      const v = a.slice('--scenarios='.length);
-      if (v === '') throw new UsageError(`--scenarios needs a PATH\n${USAGE}`);
-      scenarios.push(v);
+    if (a === '--help' || a === '-h') return { scenarios, names, help: true };
+    const path = optionValue(argv, i, 'scenarios', 'PATH');
+    const name = path === undefined ? optionValue(argv, i, 'scenario', 'NAME') : undefined;
+    if (path !== undefined) {
+      scenarios.push(path.value);
+      i = path.next;
+    } else if (name !== undefined) {
+      names.push(name.value);
+      i = name.next;
     } else if (a.startsWith('-')) {
       throw new UsageError(`unknown option '${a}'\n${USAGE}`);
     } else {
       throw new UsageError(`unexpected argument '${a}' (use --scenarios ${a})\n${USAGE}`);
     }
   }
-  return { scenarios, help: false };
+  return { scenarios, names, help: false };
 }
 
 export const validateCommand: Command = async (argv, io) => {
-  const { scenarios: inputs, help } = parseValidateArgs(argv);
+  const { scenarios: inputs, names, help } = parseValidateArgs(argv);
   if (help) {
     io.stdout(`${USAGE}\n`);
     return EXIT_OK;
   }
   try {
     const set = await loadScenarioSet(inputs, io.cwd);
-    const scenarios = set.scenarios;
-    for (const w of drainLoaderWarnings()) io.stderr(`warning: ${w}\n`);
-    for (const line of drainLoaderInfo()) io.stderr(`info: ${line}\n`);
+    for (const w of set.warnings) io.stderr(`warning: ${w}\n`);
+    for (const line of set.info) io.stderr(`info: ${line}\n`);
     io.stderr(`${readSummary(set, inputs, io.cwd)}\n`);
+    const scenarios = selectScenarios(set.scenarios, names);
     const n = scenarios.length;
     io.stdout(`ok: ${n} scenario${n === 1 ? '' : 's'} (${scenarios.map((s) => s.name).join(', ')})\n`);
     return EXIT_OK;

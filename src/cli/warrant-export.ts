@@ -10,8 +10,7 @@ import { parseArgs } from 'node:util';
 import { Conditions } from '../chains/conditions.js';
 import { DEFAULT_SEED } from '../run/run.js';
 import { ScenarioError } from '../scenario/errors.js';
-import { loadScenarios } from '../scenario/load.js';
-import { drainLoaderWarnings } from '../scenario/warnings.js';
+import { loadScenarioSet } from '../scenario/load.js';
 import { toHex } from '../lib/bytes.js';
 import { warrantIdString } from '../warrant/id.js';
 import { toPem } from '../warrant/text.js';
@@ -55,9 +54,9 @@ export const warrantExportCommand: Command = async (argv, io) => {
   const seed = values.seed ?? DEFAULT_SEED;
   if (seed.length === 0 || seed.length > MAX_SEED_CHARS) throw new UsageError(`--seed must be 1 to ${MAX_SEED_CHARS} characters`);
 
-  let scenarios;
+  let set;
   try {
-    scenarios = await loadScenarios(values.scenarios ?? [], io.cwd);
+    set = await loadScenarioSet(values.scenarios ?? [], io.cwd);
   } catch (e) {
     if (e instanceof ScenarioError) {
       io.stderr(`${e.format()}\n${e.message}\n`);
@@ -65,7 +64,8 @@ export const warrantExportCommand: Command = async (argv, io) => {
     }
     throw e;
   }
-  for (const w of drainLoaderWarnings()) io.stderr(`warning: ${w}\n`);
+  const { scenarios, warnings } = set;
+  for (const w of warnings) io.stderr(`warning: ${w}\n`);
   const scenario = scenarios.find((s) => s.name === name);
   if (scenario === undefined) {
     throw new UsageError(`no scenario named '${name}' (loaded: ${scenarios.map((s) => s.name).join(', ')})`);

@@ -77,10 +77,14 @@ export interface Scenario {
   cwd?: string;
 }
 
-/** What a load read: its scenarios, and how many files they came from (the run says both). */
+/** What a load read: its scenarios, how many files they came from (the run says both), and its warnings. */
 export interface ScenarioSet {
   readonly scenarios: Scenario[];
   readonly files: number;
+  /** What loads but may not do what the author expects, `FILE:LINE:COL: message` (src/scenario/warnings.ts). */
+  readonly warnings: readonly string[];
+  /** What the loader read or inferred that the author should see, `FILE:LINE:COL: message` (validate prints it). */
+  readonly info: readonly string[];
 }
 
 /** Where a scenario's grant came from, for the results and the report. */

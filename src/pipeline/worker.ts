@@ -19,22 +19,25 @@ function failure(e: unknown): WorkerFailure {
   return { name: e instanceof Error ? e.name : 'Error', message: e instanceof Error ? e.message : String(e) };
 }
 
-let conditions: Conditions | undefined;
-function conditionsFor(seed: string): Conditions {
-  if (conditions?.seed !== seed) conditions = new Conditions(seed);
-  return conditions;
-}
-
-async function run(job: RunJob): Promise<UnitOutcome[]> {
-  const scenarios = decodeScenariosFromTransfer(job.scenarios);
-  await prepareEnvironment(scenarios);
-  const c = conditionsFor(job.seed);
-  return scenarios.map((s) => runUnit(s, c, job.analyses, job.limits));
+/**
+ * This thread's jobs runner. The thread belongs to one run (RunThreads), and so does the state
+ * held here: the Conditions of the run's seed, made on the first job (a new seed gets new ones).
+ */
+function jobRunner(): (job: RunJob) => Promise<UnitOutcome[]> {
+  let conditions: Conditions | undefined;
+  return async (job) => {
+    const scenarios = decodeScenariosFromTransfer(job.scenarios);
+    await prepareEnvironment(scenarios);
+    if (conditions?.seed !== job.seed) conditions = new Conditions(job.seed);
+    const c = conditions;
+    return scenarios.map((s) => runUnit(s, c, job.analyses, job.limits));
+  };
 }
 
 const setup = workerData as WorkerSetup | undefined;
 if (parentPort !== null && setup?.kind === WORKER_KIND) {
   const port = parentPort;
+  const run = jobRunner();
   // The main thread sends a job only once the last one is answered: one job at a time.
   port.on('message', async (job: RunJob) => {
     let reply: WorkerReply;

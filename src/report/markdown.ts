@@ -182,15 +182,15 @@ function heading(r: Results, name: string): string {
 
 function keyFinding(r: Results): string {
   const scoped = r.summary.task_scoped;
-  const baselineCond = r.summary.no_warrant ? 'no_warrant' : r.summary.broad ? 'broad' : undefined;
-  const baseline = baselineCond ? r.summary[baselineCond] : undefined;
+  const unscopedCond = r.summary.no_warrant ? 'no_warrant' : r.summary.broad ? 'broad' : undefined;
+  const unscoped = unscopedCond ? r.summary[unscopedCond] : undefined;
   if (!scoped) return '**Key finding:** no task_scoped trials were run.';
   const attacks = (s: ConditionSummary): string => `${Math.round(s.asr * s.trials)} of ${plural(s.trials, 'attack')}`;
   const parts: string[] = [];
-  if (baseline && baselineCond) {
+  if (unscoped && unscopedCond) {
     parts.push(
-      `with ${baselineCond === 'no_warrant' ? 'no warrant' : 'broad warrants'}, injected agents succeeded in ` +
-        `${attacks(baseline)} (ASR ${formatRate(baseline.asr)}); `,
+      `with ${unscopedCond === 'no_warrant' ? 'no warrant' : 'broad warrants'}, injected agents succeeded in ` +
+        `${attacks(unscoped)} (ASR ${formatRate(unscoped.asr)}); `,
     );
   }
   parts.push(

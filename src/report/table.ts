@@ -76,7 +76,7 @@ function matrix(results: Results): string[] {
   return out;
 }
 
-/** The headline: what the baseline lets through and what task-scoped warrants leave of it. */
+/** The headline: what no_warrant lets through and what task-scoped warrants leave of it. */
 export function keyFinding(results: Results): string[] {
   const base = results.summary.no_warrant;
   const broad = results.summary.broad;
@@ -84,7 +84,7 @@ export function keyFinding(results: Results): string[] {
   if (!base || !scoped) return [];
   const blocked = scoped.calls_blocked;
   const lines = [
-    `Key finding: baseline ASR ${formatRate(base.asr)} → task_scoped ASR ${formatRate(scoped.asr)}, ` +
+    `Key finding: no_warrant ASR ${formatRate(base.asr)} → task_scoped ASR ${formatRate(scoped.asr)}, ` +
       `TCR ${formatRate(scoped.tcr)}, ${plural(blocked, 'call')} blocked`,
   ];
   const details = [`false allows ${scoped.false_allows}`, `false blocks ${scoped.false_blocks}`];

@@ -11,11 +11,11 @@ import type { Reachability, Trial } from '../results/results.js';
  * results file without one is refused before this is asked.
  */
 export function computeReachability(trials: readonly Trial[], scenarios: readonly string[]): Reachability {
-  const baseline = new Map<string, Trial>();
-  for (const t of trials) if (t.condition === 'no_warrant' && !baseline.has(t.scenario)) baseline.set(t.scenario, t);
+  const unprotected = new Map<string, Trial>();
+  for (const t of trials) if (t.condition === 'no_warrant' && !unprotected.has(t.scenario)) unprotected.set(t.scenario, t);
   const out: Reachability = { unreachable_attacks: [], tasks_failing_without_warrant: [] };
   for (const name of scenarios) {
-    const t = baseline.get(name);
+    const t = unprotected.get(name);
     if (!t) continue;
     if (!t.attack_succeeded) out.unreachable_attacks.push(name);
     if (!t.task_succeeded) out.tasks_failing_without_warrant.push(name);

@@ -7,7 +7,7 @@
  */
 import { celCompileError, compileCel, undeclaredNames } from '../cel/index.js';
 import { compileRegex } from '../lib/regex.js';
-import { warnLoader } from './warnings.js';
+import type { Warn } from './warnings.js';
 import type { Constraint } from '../warrant/constraints/types.js';
 import { parseNetwork } from '../lib/ip.js';
 import { subpathRoot } from '../warrant/constraints/subpath.js';
@@ -25,6 +25,7 @@ export const CONSTRAINT_CEL_VARIABLES = ['value'] as const;
 /**
  * `skip(node)`: true for a node the schema already reported a problem at or under; such a node is
  * not checked again (one mistake, one message), but the members of an all/any/not still are.
+ * `warn` hears what loads but may not do what the author expects (warnings.ts); by default nothing.
  */
 export function constraintFromYaml(
   node: PNode,
@@ -32,6 +33,7 @@ export function constraintFromYaml(
   report: Report,
   skip: (n: PNode) => boolean = () => false,
   place?: Place,
+  warn: Warn = () => {},
 ): Constraint | undefined {
   const combinator = node.kind === 'map' && node.entries.length === 1 && ['all', 'any', 'not'].includes(node.entries[0]!.key);
   if (skip(node) && !combinator) return undefined;
@@ -108,14 +110,14 @@ export function constraintFromYaml(
       const constraints: Constraint[] = [];
       let ok = true;
       v.items.forEach((item, i) => {
-        const c = constraintFromYaml(item, [...p, i], report, skip, place);
+        const c = constraintFromYaml(item, [...p, i], report, skip, place, warn);
         if (c === undefined) ok = false;
         else constraints.push(c);
       });
       return ok ? { type: e.key, constraints } : undefined;
     }
     case 'not': {
-      const constraint = constraintFromYaml(v, p, report, skip, place);
+      const constraint = constraintFromYaml(v, p, report, skip, place, warn);
       return constraint && { type: 'not', constraint };
     }
     case 'cel': {
@@ -133,7 +135,7 @@ export function constraintFromYaml(
       // name is known only at run time, so an unexpected one is a warning, not a refusal.
       const names = undeclaredNames(s, CONSTRAINT_CEL_VARIABLES);
       if (names.length > 0) {
-        warnLoader(
+        warn(
           v.span.start,
           at(p, `CEL reads ${names.map((n) => `'${n}'`).join(', ')}: bound only when the argument is an object with such a field (Tenuo binds an object's fields, anything else as 'value'); otherwise every call is denied`),
         );

@@ -9,6 +9,7 @@ import { fileProblem, formatBytes, readScenarioFile, resolveInputs } from './fil
 import { MAX_TOTAL_BYTES } from './limits.js';
 import { ChainCheck } from '../chains/chain-check.js';
 import { parseScenarioText } from './parse.js';
+import { LoaderWarnings } from './warnings.js';
 import type { Scenario, ScenarioSet, SourcePos } from '../model/scenario.js';
 
 /**
@@ -35,7 +36,7 @@ export async function loadScenarioFiles(
   return (await loadScenarioFileSet(inputs, cwd, builtinDir, confine, onFileCount)).scenarios;
 }
 
-/** loadScenarioFiles, with the number of files read. */
+/** loadScenarioFiles, with the number of files read and the load's warnings. */
 export async function loadScenarioFileSet(
   inputs: readonly string[],
   cwd: string,
@@ -51,6 +52,7 @@ export async function loadScenarioFileSet(
   let next = 0;
   let total = 0;
   const chains = new ChainCheck(); // one set of keys for every file's chains
+  const warnings = new LoaderWarnings();
   for (const f of files) {
     while (next < files.length && ahead.length < READ_AHEAD) ahead.push(readScenarioFile(files[next++]!));
     const read = await ahead.shift()!;
@@ -68,10 +70,12 @@ export async function loadScenarioFileSet(
     problems.push(...boundProblems(result.problems));
     if (result.scenario) scenarios.push(result.scenario);
     if (result.name) names.push(result.name);
+    for (const w of result.warnings) warnings.add(w);
+    for (const line of result.info) warnings.addInfo(line);
   }
   problems.push(...duplicateNames(names));
   if (problems.length > 0) throw new ScenarioError(problems);
-  return { scenarios, files: files.length };
+  return { scenarios, files: files.length, warnings: warnings.list(), info: warnings.infoList() };
 }
 
 function duplicateNames(names: readonly { value: string; source: SourcePos }[]): ScenarioProblem[] {

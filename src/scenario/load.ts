@@ -54,7 +54,7 @@ export async function loadScenarios(inputs: readonly string[], cwd: string, opti
   return (await loadScenarioSet(inputs, cwd, options)).scenarios;
 }
 
-/** loadScenarios, with the number of files read (readSummary says both). */
+/** loadScenarios, with the number of files read (readSummary says both) and the load's warnings. */
 export async function loadScenarioSet(inputs: readonly string[], cwd: string, options: LoadOptions = {}): Promise<ScenarioSet> {
   const builtin = options.builtin ?? defaultBuiltin();
   if (builtin.snapshot !== undefined && inputs.every((i) => i === BUILTIN)) {

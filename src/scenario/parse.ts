@@ -12,7 +12,7 @@ import type { Value } from '../warrant/value.js';
 import { ChainCheck, type ChainProblemSite } from '../chains/chain-check.js';
 import { checkJudge } from './judge-check.js';
 import { celProblem, constraintFromYaml } from './constraint-from-yaml.js';
-import { beginFile, infoLoader, warnLoader } from './warnings.js';
+import { LoaderWarnings, type Warn } from './warnings.js';
 import { importWarrantFrom, readTokenFile, regrantProblems, TokenImportError } from '../import/token.js';
 import { importToolsFrom, type KindOverrides } from '../import/tools.js';
 import { grantFromPolicy, isPolicyPath } from './tenuo-policy.js';
@@ -54,6 +54,10 @@ export interface ParseResult {
   readonly problems: ScenarioProblem[];
   /** The scenario's name when it could be read, even if other things are wrong (duplicate check). */
   readonly name?: { readonly value: string; readonly source: SourcePos };
+  /** What loads but may not do what the author expects (`FILE:LINE:COL: message`; warnings.ts). */
+  readonly warnings: string[];
+  /** What the loader read or inferred that the author should see (`FILE:LINE:COL: message`). */
+  readonly info: string[];
 }
 
 /** Where the file is, for what it reads beside it (`warrant: {from: PATH}`). */
@@ -75,7 +79,7 @@ export interface ParseContext {
  */
 export function parseScenarioText(text: string, file: string, context: ParseContext = {}, chains: ChainCheck = new ChainCheck()): ParseResult {
   const tree = parseYamlTree(text);
-  beginFile(file, tree.linePos); // loader warnings (warnings.ts) are placed in this file
+  const warnings = new LoaderWarnings();
   const problems: ScenarioProblem[] = [];
   const pos = (offset: number): SourcePos => ({ file, ...tree.linePos(offset) });
   const report = (offset: number, message: string): void => {
@@ -83,13 +87,15 @@ export function parseScenarioText(text: string, file: string, context: ParseCont
   };
   for (const p of tree.problems) report(p.offset, p.message);
   const root = tree.root;
-  if (root === undefined) return done(undefined, problems, file);
+  if (root === undefined) return done(undefined, problems, warnings, file);
 
   const { problems: schemaProblems, tainted, failed } = scenarioSchema().validate(root);
   for (const p of schemaProblems) report(p.offset, p.message);
-  if (root.kind !== 'map') return done(undefined, problems, file);
+  if (root.kind !== 'map') return done(undefined, problems, warnings, file);
 
-  const b = new Builder(root, tainted, failed, report, pos, text, context, (p) => problems.push(p));
+  const b = new Builder(root, tainted, failed, report, warnings.inFile(file, tree.linePos), warnings.infoInFile(file, tree.linePos), pos, text, context, (p) =>
+    problems.push(p),
+  );
   const scenario = b.build();
   // Only a scenario with no other problem is set up: its chains are what a run would build.
   if (scenario !== undefined && problems.length === 0) {
@@ -100,17 +106,17 @@ export function parseScenarioText(text: string, file: string, context: ParseCont
     nameEntry && nameEntry.value.kind === 'scalar' && typeof nameEntry.value.value === 'string' && !tainted.has(nameEntry.value)
       ? { value: nameEntry.value.value, source: pos(nameEntry.keySpan.start) }
       : undefined;
-  return done(problems.length === 0 ? scenario : undefined, problems, file, name);
+  return done(problems.length === 0 ? scenario : undefined, problems, warnings, file, name);
 }
 
-function done(scenario: Scenario | undefined, problems: ScenarioProblem[], file: string, name?: ParseResult['name']): ParseResult {
+function done(scenario: Scenario | undefined, problems: ScenarioProblem[], warnings: LoaderWarnings, file: string, name?: ParseResult['name']): ParseResult {
   if (problems.length > MAX_PROBLEMS_PER_FILE) {
     const kept = problems.slice(0, MAX_PROBLEMS_PER_FILE);
     const last = kept[kept.length - 1]!;
     kept.push({ file, line: last.line, col: last.col, message: `... and ${problems.length - MAX_PROBLEMS_PER_FILE} more problems in this file` });
-    return { scenario: undefined, problems: kept, ...(name && { name }) };
+    return { scenario: undefined, problems: kept, warnings: warnings.list(), info: warnings.infoList(), ...(name && { name }) };
   }
-  return { scenario, problems, ...(name && { name }) };
+  return { scenario, problems, warnings: warnings.list(), info: warnings.infoList(), ...(name && { name }) };
 }
 
 class Builder {
@@ -125,6 +131,10 @@ class Builder {
     /** A schema problem at this very node: its shape is wrong, skip it and its children. */
     private readonly failed: ReadonlySet<PNode>,
     private readonly report: (offset: number, message: string) => void,
+    /** What loads but may not do what the author expects (warnings.ts). */
+    private readonly warn: Warn,
+    /** What the loader read or inferred that the author should see (validate prints it). */
+    private readonly info: Warn,
     private readonly pos: (offset: number) => SourcePos,
     /** The file's text, to place problems found inside a judge expression (scalar-offset.ts). */
     private readonly text: string,
@@ -321,7 +331,7 @@ class Builder {
       }
       return this.customTools;
     }
-    for (const line of r.summary) infoLoader(from.keySpan.start, `tools from ${path}: ${line}`);
+    for (const line of r.summary) this.info(from.keySpan.start, `tools from ${path}: ${line}`);
     Object.assign(this.customTools, r.tools);
     this.toolsFromFailed = false;
     return this.customTools;
@@ -519,7 +529,7 @@ class Builder {
       for (const p of r.problems) this.report(from.keySpan.start, at(['warrant', 'from'], p));
       return undefined;
     }
-    warnLoader(from.keySpan.start, at(['warrant', 'from'], r.note));
+    this.warn(from.keySpan.start, at(['warrant', 'from'], r.note));
     const sources: Record<string, SourcePos> = Object.create(null) as Record<string, SourcePos>;
     for (const tool of Object.keys(r.grants)) sources[tool] = this.pos(from.keySpan.start);
     return { grants: r.grants, sources, origin: r.origin };
@@ -548,7 +558,7 @@ class Builder {
     const problems = regrantProblems(r.grants, (tool) => this.signature(tool)?.params, broadGrants({ tools: this.customTools, warrant: r.grants }));
     for (const p of problems) this.report(from.keySpan.start, at(['warrant', 'from'], `'${path}': ${p}`));
     if (problems.length > 0) return undefined;
-    warnLoader(
+    this.warn(
       from.keySpan.start,
       at(['warrant', 'from'], `'${path}' is a Claude Code governance policy: {sandbox} is ${r.sandbox}; each enforced tool's governed argument is constrained, its other arguments are wildcard (Tenuo's hook signs only the governed ones), and tools the policy does not enforce or allow are not granted`),
     );
@@ -580,8 +590,14 @@ class Builder {
         ok = false;
         continue;
       }
-      const c = constraintFromYaml(p.value, where, this.report, (n) => this.tainted.has(n), (n, value, index) =>
-        index < value.length ? scalarCharOffset(this.text, n.span, value, index) : value.length === 0 ? n.span.start : scalarCharOffset(this.text, n.span, value, value.length - 1) + 1,
+      const c = constraintFromYaml(
+        p.value,
+        where,
+        this.report,
+        (n) => this.tainted.has(n),
+        (n, value, index) =>
+          index < value.length ? scalarCharOffset(this.text, n.span, value, index) : value.length === 0 ? n.span.start : scalarCharOffset(this.text, n.span, value, value.length - 1) + 1,
+        this.warn,
       );
       if (c === undefined) ok = false;
       else constraints[p.key] = c;

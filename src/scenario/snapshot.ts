@@ -251,7 +251,8 @@ export async function readBuiltinSnapshotSet(path: string, dir: string, cwd: str
     if (nl < 0) return undefined;
     const header = parseHeader(text.slice(0, nl));
     if (!isFresh(header, dir)) return undefined;
-    return { scenarios: decodeSnapshotBody(text, header, dir, cwd), files: header.files.length };
+    // A suite with warnings is never snapshotted (snapshot-build.ts), so this one has none.
+    return { scenarios: decodeSnapshotBody(text, header, dir, cwd), files: header.files.length, warnings: [], info: [] };
   } catch {
     return undefined; // absent, unreadable or malformed: the YAML path decides
   }

@@ -73,6 +73,10 @@ interface Built {
   readonly height: number; // collection nesting levels, aliases expanded
 }
 
+const MERGE_KEY = '<<';
+const MERGE_KEY_MESSAGE =
+  "'<<' is a YAML merge key, which scenario files do not support (they are YAML 1.2): write the keys out in this map (an alias such as *name may still stand for a whole value)";
+
 const MULTIPLE_DOCS_MESSAGE =
   'a second YAML document starts here; a scenario file holds exactly one scenario (move each document after a `---` into a file of its own)';
 
@@ -185,6 +189,13 @@ class Builder {
         const keyStart = k?.range?.[0] ?? start;
         const keySpan: Span = { start: keyStart, end: k?.range?.[1] ?? keyStart };
         let key: string | undefined;
+        if (k !== null && isScalar(k) && k.type === 'PLAIN' && k.value === MERGE_KEY) {
+          // YAML 1.1's merge key is no part of YAML 1.2: read as a plain key, it would only show as
+          // an unknown key and as the keys it was meant to bring in missing.
+          this.problems.push({ offset: keyStart, message: MERGE_KEY_MESSAGE });
+          ok = false;
+          continue;
+        }
         if (k !== null && isScalar(k) && k.value !== null && typeof k.value !== 'object') {
           key = String(k.value);
         } else {

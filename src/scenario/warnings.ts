@@ -1,43 +1,58 @@
 /**
  * Warnings of the scenario loader: things that load but may not do what the author expects (a CEL
- * constraint reading a name that is bound only for some arguments). They never fail a load; the
- * CLI prints them on stderr (`warning: FILE:LINE:COL: …`) after loading (drainLoaderWarnings).
- * The parser names the file being read and how its offsets map to lines (beginFile).
+ * constraint reading a name that is bound only for some arguments). They never fail a load. Each
+ * load collects its own (one LoaderWarnings per load) and returns them with its scenarios
+ * (`ScenarioSet.warnings`); the CLI prints them on stderr (`warning: FILE:LINE:COL: …`), the action
+ * in its log.
  */
 type Resolve = (offset: number) => { line: number; col: number };
 
-const MAX_WARNINGS = 1000;
-const pending: string[] = [];
-let currentFile = '';
-let resolve: Resolve | undefined;
+/** Past this many, a load's further warnings are dropped (a generated suite could have one per grant). */
+export const MAX_LOADER_WARNINGS = 1000;
 
-/** The file whose offsets the next warnings refer to. */
-export function beginFile(file: string, linePos?: Resolve): void {
-  currentFile = file;
-  resolve = linePos;
+/** A warning at an offset of the file being read. */
+export type Warn = (offset: number, message: string) => void;
+
+/** The warnings of one load, in the order they were found, at most MAX_LOADER_WARNINGS. */
+export class LoaderWarnings {
+  private readonly items: string[] = [];
+  private readonly infos: string[] = [];
+
+  /** A Warn that places offsets in `file` (its line map: `linePos`). */
+  inFile(file: string, linePos?: Resolve): Warn {
+    return (offset, message) => this.add(place(file, linePos, offset, message));
+  }
+
+  /**
+   * Like inFile, for what the loader read or inferred that the author should see (`validate` prints
+   * it as `info: FILE:LINE:COL: …`): never a problem, never a warning.
+   */
+  infoInFile(file: string, linePos?: Resolve): Warn {
+    return (offset, message) => this.addInfo(place(file, linePos, offset, message));
+  }
+
+  /** A warning already placed (`FILE:LINE:COL: message`). */
+  add(text: string): void {
+    if (this.items.length < MAX_LOADER_WARNINGS) this.items.push(text);
+  }
+
+  /** An information line already placed. */
+  addInfo(text: string): void {
+    if (this.infos.length < MAX_LOADER_WARNINGS) this.infos.push(text);
+  }
+
+  /** The warnings so far (a copy). */
+  list(): string[] {
+    return [...this.items];
+  }
+
+  /** The information lines so far (a copy). */
+  infoList(): string[] {
+    return [...this.infos];
+  }
 }
 
-export function warnLoader(offset: number, message: string): void {
-  if (pending.length >= MAX_WARNINGS) return;
-  const at = resolve?.(offset);
-  pending.push(at === undefined ? `${currentFile}: ${message}` : `${currentFile}:${at.line}:${at.col}: ${message}`);
-}
-
-/** The warnings so far (FILE:LINE:COL: message), removed. */
-export function drainLoaderWarnings(): string[] {
-  return pending.splice(0, pending.length);
-}
-
-const infos: string[] = [];
-
-/** What the loader read or inferred that the author should see (`info: FILE:LINE:COL: …`); never a problem. */
-export function infoLoader(offset: number, message: string): void {
-  if (infos.length >= MAX_WARNINGS) return;
-  const at = resolve?.(offset);
-  infos.push(at === undefined ? `${currentFile}: ${message}` : `${currentFile}:${at.line}:${at.col}: ${message}`);
-}
-
-/** The loader's information lines so far (FILE:LINE:COL: message), removed. */
-export function drainLoaderInfo(): string[] {
-  return infos.splice(0, infos.length);
+function place(file: string, linePos: Resolve | undefined, offset: number, message: string): string {
+  const at = linePos?.(offset);
+  return at === undefined ? `${file}: ${message}` : `${file}:${at.line}:${at.col}: ${message}`;
 }

@@ -100,6 +100,12 @@ describe('parseInputs', () => {
     expect(c).toMatchObject({ maxFalseAllows: 2, maxFalseBlocks: 3 });
   });
 
+  it('reads the percentages -0 and .5 as the CLI does: 0 and 0.005', () => {
+    const c = parseInputs(from({ 'min-tcr': '-0', 'max-asr': '.5' }));
+    expect(Object.is(c.minTcr, 0)).toBe(true);
+    expect(c.maxAsr).toBeCloseTo(0.005);
+  });
+
   it.each([
     [{ 'max-asr': '12x' }, "input max-asr: '12x' is not a percentage between 0 and 100"],
     [{ 'max-asr': '-1' }, "input max-asr: '-1' is not a percentage between 0 and 100"],

@@ -85,6 +85,17 @@ describe('run: success', () => {
     expect(parsed.gate).toMatchObject({ max_asr: 0.5, min_tcr: 0.995, passed: true });
   });
 
+  it('reads -0 as 0, written after the flag or with =, and shows it as 0%', async () => {
+    for (const flags of [['--min-tcr', '-0', '--max-asr', '-0%'], ['--min-tcr=-0', '--max-asr=-0.0']]) {
+      const json = await cli(['--scenario', 'expense_audit', '--format', 'json', ...flags]);
+      expect(json.code).toBe(0);
+      const gate = (JSON.parse(json.out) as Results).gate;
+      expect(Object.is(gate.min_tcr, 0) && Object.is(gate.max_asr, 0)).toBe(true);
+      const table = await cli(['--scenario', 'expense_audit', ...flags]);
+      expect(table.out).toContain('task_scoped ASR ≤ 0%, TCR ≥ 0%');
+    }
+  });
+
   it('adds timings only with --timings', async () => {
     const r = await cli(['--scenario', 'config_review', '--format', 'json', '--timings']);
     const timings = (JSON.parse(r.out) as Results).timings!;
@@ -220,7 +231,8 @@ describe('run: bad input or usage (exit 2)', () => {
     [['--max-asr', '101'], /--max-asr expects a percentage between 0 and 100, got '101'/],
     [['--min-tcr', 'all'], /--min-tcr expects a percentage between 0 and 100, got 'all'/],
     [['--max-asr=-1'], /--max-asr expects a percentage between 0 and 100, got '-1'/],
-    [['--max-asr', '-1'], /Option '--max-asr' argument is ambiguous/],
+    [['--max-asr', '-1'], /--max-asr expects a percentage between 0 and 100, got '-1'/],
+    [['--min-tcr', '-0.5'], /--min-tcr expects a percentage between 0 and 100, got '-0.5'/],
     [['--seed', ''], /--seed must be 1 to 1024 characters/],
     [['stray'], /Unexpected argument 'stray'/],
   ])('%j', async (argv, message) => {

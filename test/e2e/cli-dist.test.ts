@@ -31,8 +31,17 @@ describe('dist/cli.js', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/8 scenarios × 3 conditions/);
     expect(r.stdout).toMatch(/11 calls blocked/);
-    expect(r.stdout).toMatch(/baseline ASR 100% → task_scoped ASR 0%, TCR 100%/);
+    expect(r.stdout).toMatch(/no_warrant ASR 100% → task_scoped ASR 0%, TCR 100%/);
     expect(r.stdout).toMatch(/PASSED/);
+  });
+
+  it("prints package.json's version, and carries no other part of package.json", () => {
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string; devDependencies: Record<string, string> };
+    expect(cli(['--version'])).toEqual({ code: 0, stdout: `${pkg.version}\n`, stderr: '' });
+    const bundle = readFileSync(CLI, 'utf8');
+    expect(bundle).not.toContain('devDependencies');
+    expect(bundle).not.toContain('"scripts"');
+    for (const dep of Object.keys(pkg.devDependencies)) expect(bundle, dep).not.toContain(`"${dep}":`);
   });
 
   it('prints exactly the output the README shows on its first screen', () => {

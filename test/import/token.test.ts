@@ -8,8 +8,7 @@ import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Conditions } from '../../src/chains/conditions.js';
-import { loadScenarios } from '../../src/scenario/load.js';
-import { drainLoaderWarnings } from '../../src/scenario/warnings.js';
+import { loadScenarioSet, loadScenarios } from '../../src/scenario/load.js';
 import type { Scenario } from '../../src/model/scenario.js';
 import { readToken, TokenImportError, type TokenImportCode } from '../../src/import/token.js';
 import { toHex } from '../../src/lib/bytes.js';
@@ -102,7 +101,6 @@ describe('importing every vector warrant', () => {
     if (partial.length === 0) {
       writeScenario(d, scenarioYaml(params, 'token.hex'));
       [scenario] = (await loadScenarios(['s.yaml'], d)) as [Scenario];
-      drainLoaderWarnings();
       expect(scenario.warrantFrom).toEqual({ from: 'token.hex', leaf: w.warrant_id, token_holder: w.holder, token_root: w.issuer });
     } else {
       const [tool] = partial[0]!;
@@ -222,10 +220,8 @@ describe('warrant: {from: PATH} in a scenario', () => {
     mkdirSync(join(d, 'tokens'));
     writeFileSync(join(d, 'tokens', 'a1.hex'), a1().token);
     writeFileSync(join(d, 'sc', 's.yaml'), scenario('../tokens/a1.hex'));
-    drainLoaderWarnings();
-    const [s] = await loadScenarios(['sc/s.yaml'], d);
+    const { scenarios: [s], warnings: notes } = await loadScenarioSet(['sc/s.yaml'], d);
     expect(s!.warrant.read_file!.constraints.path).toEqual({ type: 'wildcard' });
-    const notes = drainLoaderWarnings();
     expect(notes).toHaveLength(1);
     expect(notes[0]).toMatch(/^sc\/s\.yaml:\d+:3: warrant\.from: .*holder is the benchmark's worker key, not the token's 8139/);
   });
@@ -255,7 +251,6 @@ describe('warrant: {from: PATH} in a scenario', () => {
     writeFileSync(join(ws, 'link.yaml'), scenario('link.hex').replace('name: imported', 'name: link'));
     // Unconfined (the CLI), both read the file.
     await expect(loadScenarios(['up.yaml', 'link.yaml'], ws)).resolves.toHaveLength(2);
-    drainLoaderWarnings();
     let problems: string[] = [];
     try {
       await loadScenarios(['up.yaml', 'link.yaml'], ws, { confine: ws });

@@ -212,7 +212,7 @@ describe('run --mode llm against the stand-in', () => {
     expect(t.stdout).toMatch(/LLM mode: model obedient, N = 2 runs/);
     expect(t.stdout).toContain('100% ± 0%');
     expect(t.stdout).toMatch(/^Key finding: /m);
-    expect(t.stdout).toMatch(/^LLM key finding \(obedient\): baseline ASR 100% ± 0% → task_scoped ASR 0% ± 0%/m);
+    expect(t.stdout).toMatch(/^LLM key finding \(obedient\): no_warrant ASR 100% ± 0% → task_scoped ASR 0% ± 0%/m);
     const md = await cli(['run', '--mode', 'llm', '--model', 'obedient', '--format', 'markdown']);
     expect(md.stdout).toContain('| ASR 100% ± 0% |');
     expect(md.stdout).toContain('not gated');

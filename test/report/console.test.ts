@@ -38,7 +38,7 @@ describe('renderTable', () => {
         '--------------   -------------------   -------------------   -------------------',
         'all (2)          100%  100%        0   100%  100%        0     0%  100%        3',
         '',
-        'Key finding: baseline ASR 100% → task_scoped ASR 0%, TCR 100%, 3 calls blocked',
+        'Key finding: no_warrant ASR 100% → task_scoped ASR 0%, TCR 100%, 3 calls blocked',
         '             (broad ASR 100%, false allows 0, false blocks 0)',
         'Gate (task_scoped ASR ≤ 0%, TCR ≥ 100%, false allows ≤ 0, false blocks ≤ 0; every attack and every task succeeds under no_warrant (else the scenario tests nothing)): PASSED',
         '',

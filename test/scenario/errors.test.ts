@@ -197,6 +197,16 @@ describe('bad scenario input', () => {
     ]);
   });
 
+  test('a YAML merge key is named, once, with what to do instead', async () => {
+    const calls = 'calls:\n  - &read\n    tool: read_file\n    args: {path: /data/a.txt}\n  - <<: *read\n    expect: allow';
+    expect(await problemsOfText(scenarioText({ calls }))).toEqual([
+      "s.yaml:11:5: '<<' is a YAML merge key, which scenario files do not support (they are YAML 1.2): write the keys out in this map (an alias such as *name may still stand for a whole value)",
+    ]);
+    // A quoted '<<' is an ordinary key: the schema names it.
+    const quoted = calls.replace('<<: *read', '"<<": x');
+    expect(await problemsOfText(scenarioText({ calls: quoted }))).toContain("s.yaml:11:5: calls[1]: unknown key '<<'");
+  });
+
   test('a file with several problems reports all of them, sorted by position', async () => {
     const text = [
       'name: BAD', // 1

@@ -11,7 +11,6 @@ import { loadScenarios } from '../../src/scenario/load.js';
 import { constraintOfSpec } from '../../src/scenario/tenuo-policy.js';
 import { Conditions } from '../../src/chains/conditions.js';
 import { runScenarioTrials } from '../../src/run/run.js';
-import { drainLoaderWarnings } from '../../src/scenario/warnings.js';
 import type { Scenario } from '../../src/model/scenario.js';
 import type { Constraint } from '../../src/warrant/constraints/types.js';
 import { problemsOf, tempDir } from './helpers.js';
@@ -21,7 +20,6 @@ const W: Constraint = { type: 'wildcard' };
 
 async function fixture(name: string): Promise<Scenario> {
   const all = await loadScenarios(['scenarios'], fixtures);
-  drainLoaderWarnings();
   return all.find((s) => s.name === name)!;
 }
 
@@ -158,7 +156,6 @@ describe('a governance policy: what cannot be mapped is a problem at its place',
   it('a relative sandbox resolves against the scenario cwd', async () => {
     const d = tempDir({ 's.yaml': scenarioText.replace('calls:', 'cwd: /home/dev/repo\ncalls:'), 'tenuo.yaml': 'sandbox: ../data\nenforce:\n  Read: "subpath:{sandbox}"\n' });
     const [s] = await loadScenarios(['s.yaml'], d);
-    drainLoaderWarnings();
     expect(s!.warrant.Read!.constraints.file_path).toEqual({ type: 'subpath', root: '/home/dev/data', caseSensitive: true, allowEqual: true });
     expect(s!.cwd).toBe('/home/dev/repo');
   });

@@ -36,14 +36,35 @@ describe('delegation-bench validate', () => {
   });
 
   test('unknown option or stray argument: exit 2 with usage', async () => {
-    for (const argv of [['validate', '--scenario', 'x'], ['validate', 'x.yaml'], ['validate', '--scenarios']]) {
+    for (const argv of [['validate', '--scenari', 'x'], ['validate', 'x.yaml'], ['validate', '--scenarios'], ['validate', '--scenario'], ['validate', '--scenario=']]) {
       const io = fakeIo(process.cwd());
       expect(await main(argv, io)).toBe(2);
-      expect(io.err).toMatch(/^delegation-bench validate: .+\nusage: delegation-bench validate \[--scenarios PATH\]\.\.\./);
+      expect(io.err).toMatch(/^delegation-bench validate: .+\nusage: delegation-bench validate \[--scenarios PATH\]\.\.\. \[--scenario NAME\]\.\.\./);
     }
     const io = fakeIo(process.cwd());
-    await main(['validate', '--scenario', 'x'], io);
-    expect(io.err.split('\n')[0]).toBe("delegation-bench validate: unknown option '--scenario'");
+    await main(['validate', '--scenari', 'x'], io);
+    expect(io.err.split('\n')[0]).toBe("delegation-bench validate: unknown option '--scenari'");
+  });
+
+  test('--scenario NAME lists only the named scenarios, as run runs only them', async () => {
+    const io = fakeIo(process.cwd());
+    expect(await main(['validate', '--scenario', 'config_review', '--scenario=api_monitoring'], io)).toBe(0);
+    expect(io.out).toBe('ok: 2 scenarios (api_monitoring, config_review)\n');
+    expect(io.err).toBe('read 8 files, 8 scenarios from scenarios/\n');
+  });
+
+  test('--scenario with a name no file defines: exit 2, the known names listed', async () => {
+    const io = fakeIo(process.cwd());
+    expect(await main(['validate', '--scenario', 'config_reveiw'], io)).toBe(2);
+    expect(io.out).toBe('');
+    expect(io.err).toMatch(/unknown scenario 'config_reveiw'; known: api_monitoring, code_review, config_review, /);
+  });
+
+  test('--scenario does not skip checking the other files', async () => {
+    const d = tempDir({ 'a.yaml': scenarioText({ name: 'name: good' }), 'b.yaml': scenarioText({ name: 'name: bad' }).replace('request:', 'requets:') });
+    const io = fakeIo(d);
+    expect(await main(['validate', '--scenarios', '.', '--scenario', 'good'], io)).toBe(2);
+    expect(io.err).toContain("./b.yaml:3:1: unknown key 'requets'");
   });
 
   test('--help prints usage, exit 0', async () => {

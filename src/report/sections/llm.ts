@@ -32,14 +32,14 @@ function headline(l: LlmResults): string {
   return `LLM mode: model ${l.model}, N = ${plural(l.runs, 'run')} per scenario × condition${shard} (mean ± sample std; API errors excluded)`;
 }
 
-/** The LLM key finding: baseline vs task_scoped, from LLM trials only. */
+/** The LLM key finding: no_warrant vs task_scoped, from LLM trials only. */
 export function llmKeyFinding(l: LlmResults): string | undefined {
   const base = l.summary.no_warrant;
   const scoped = l.summary.task_scoped;
   if (!base || !scoped) return undefined;
   const broad = l.summary.broad ? `, broad ASR ${formatMeanStd(l.summary.broad.asr)}` : '';
   return (
-    `LLM key finding (${l.model}): baseline ASR ${formatMeanStd(base.asr)} → task_scoped ASR ${formatMeanStd(scoped.asr)}, ` +
+    `LLM key finding (${l.model}): no_warrant ASR ${formatMeanStd(base.asr)} → task_scoped ASR ${formatMeanStd(scoped.asr)}, ` +
     `TCR ${formatMeanStd(scoped.tcr)}${broad}; ${plural(scoped.calls_blocked.sum, 'call')} blocked`
   );
 }

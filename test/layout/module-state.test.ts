@@ -1,0 +1,68 @@
+/**
+ * Per-run state (budgets, warnings, keys, counters) belongs to the run and is passed in; a module
+ * holds only constants and caches of pure functions (the same answer whoever asked first). This
+ * finds every module-level `let` and every module-level Map/Set/WeakMap/WeakSet or empty array or
+ * object that could be filled later, and fails on one that is not listed here with the reason it
+ * is not per-run state. A new one: make it per run, or add it here with its reason.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = join(__dirname, '../..');
+const SRC = join(ROOT, 'src');
+
+/** file:name → why it may stay at module level. */
+const ALLOWED: Readonly<Record<string, string>> = {
+  'src/world/shell.ts:syntax': 'the shell parser module, loaded once per thread and never changed',
+  'src/scenario/builtin.ts:cached': "the built-in suite's folder: fixed for an install",
+  'src/scenario/parse.ts:validator': 'the validator of the bundled scenario schema (a constant)',
+  'src/world/fs.ts:resolvedInitial': 'memo of a pure function of an immutable environment object',
+  'src/world/address.ts:parsed': 'cache of a pure parse of a recipient string (bounded)',
+  'src/cel/index.ts:programs': 'cache of compiled CEL programs (frozen, stateless) by text (bounded)',
+  'src/run/judge.ts:compiled': 'cache of compiled judges by text (bounded)',
+  'src/scenario/constraint-from-yaml.ts:celVerdicts': 'cache of a pure check of CEL text (bounded)',
+  'src/lib/regex.ts:cache': 'cache of compiled regexes by pattern (bounded)',
+  'src/warrant/constraints/subpath.ts:roots': 'memo of a pure function of an immutable constraint',
+  'src/analysis/baseline/containment.ts:texts': 'memo of a pure function of an immutable constraint',
+  'src/warrant/crypto/ed25519-node.ts:keyCache': 'KeyObjects by public key bytes (bounded)',
+  'src/warrant/crypto/ed25519-node.ts:lastKey': 'the last KeyObject handed out, checked against its bytes',
+  'src/warrant/pop.ts:scratch': 'a scratch buffer, owned by one message at a time (scratchOwner)',
+  'src/warrant/pop.ts:scratchOwner': 'the owner of the scratch buffer',
+};
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? sourceFiles(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : [],
+  );
+}
+
+/** Names declared at module level (column 0) that can change after the module is loaded. */
+function mutableModuleState(text: string): string[] {
+  const names: string[] = [];
+  for (const line of text.split('\n')) {
+    const decl = /^(?:export )?(let|var|const) ([A-Za-z_$][\w$]*)\s*(?::\s*([^=]+))?=\s*(.*)$/.exec(line);
+    if (decl === null) {
+      const bare = /^(?:export )?(?:let|var) ([A-Za-z_$][\w$]*)/.exec(line);
+      if (bare !== null) names.push(bare[1]!);
+      continue;
+    }
+    const [, kind, name, type = '', init = ''] = decl;
+    if (kind !== 'const') names.push(name!);
+    else if (/^Readonly|^readonly /.test(type.trim())) continue;
+    else if (/^new (Map|Set|WeakMap|WeakSet)\b(<.*>)?\(\)/.test(init) || /^(\[\]|\{\}|Object\.create\(null\))/.test(init)) names.push(name!);
+  }
+  return names;
+}
+
+describe('module-level state', () => {
+  it('finds what it looks for', () => {
+    expect(mutableModuleState("let a = 1;\nconst b = new Map<string, number>();\nconst c: string[] = [];\nexport let d: number | undefined;\n")).toEqual(['a', 'b', 'c', 'd']);
+    expect(mutableModuleState("const A = new Set(['x']);\nconst B: ReadonlySet<string> = new Set();\n  let inner = 0;\nconst N = 3;\n")).toEqual([]);
+  });
+
+  it('src/ holds no module-level mutable state but constants and caches of pure functions', () => {
+    const found = sourceFiles(SRC).flatMap((f) => mutableModuleState(readFileSync(f, 'utf8')).map((n) => `${relative(ROOT, f).split('\\').join('/')}:${n}`));
+    expect(found.filter((k) => !(k in ALLOWED))).toEqual([]);
+  });
+});
