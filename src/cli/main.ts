@@ -7,6 +7,7 @@
 // The version is read from package.json at build time (esbuild inlines the JSON into the bundle).
 import pkg from '../../package.json' with { type: 'json' };
 import { EXIT_USAGE, UsageError, type CliIO, type Command } from './io.js';
+import { initCommand } from './init.js';
 import { mergeCommand } from './merge.js';
 import { runCommand } from './run.js';
 import { validateCommand } from './validate.js';
@@ -18,6 +19,7 @@ const USAGE = `usage:
                        [--mode deterministic|llm|both --model M --runs N ...] (run --help)
   delegation-bench merge [--format table|markdown|json] [--out FILE] SHARD.json...
   delegation-bench validate [--scenarios PATH]...
+  delegation-bench init --from-trace FILE [--tools PATH] [--policy PATH] [--name NAME] --out FILE
   delegation-bench --version
   delegation-bench warrant decode TOKEN
   delegation-bench warrant verify --trusted-root HEX [--now UNIX] [--revoked ID]...
@@ -29,6 +31,7 @@ const commands: Readonly<Record<string, Command>> = {
   run: runCommand,
   merge: mergeCommand,
   validate: validateCommand,
+  init: initCommand,
   warrant: warrantCommand,
 };
 

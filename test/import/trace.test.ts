@@ -1,0 +1,96 @@
+/** Bad trace input: every problem at FILE:LINE:COL or FILE: $.json.path, exit 2, nothing dropped silently. */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { readTrace, TraceError } from '../../src/import/trace.js';
+import { main } from '../../src/cli/main.js';
+
+function problems(text: string, file = 't.json'): readonly string[] {
+  try {
+    readTrace(text, file);
+  } catch (e) {
+    if (e instanceof TraceError) return e.problems;
+    throw e;
+  }
+  throw new Error('no error');
+}
+
+const attr = (key: string, v: string): object => ({ key, value: { stringValue: v } });
+function otlp(spans: object[]): string {
+  return JSON.stringify({ resourceSpans: [{ resource: {}, scopeSpans: [{ scope: { name: 'a' }, spans }] }] });
+}
+const toolSpan = (start: string, tool: string | undefined, args: string, trace = 'aa'): object => ({
+  traceId: trace,
+  startTimeUnixNano: start,
+  attributes: [attr('gen_ai.operation.name', 'execute_tool'), ...(tool ? [attr('gen_ai.tool.name', tool)] : []), attr('gen_ai.tool.call.arguments', args)],
+});
+
+describe('readTrace', () => {
+  it('orders tool spans by start time and counts the other spans', () => {
+    const run = readTrace(
+      otlp([toolSpan('20', 'read_file', '{"path":"/b"}'), { traceId: 'aa', startTimeUnixNano: '5', attributes: [attr('gen_ai.operation.name', 'chat')] }, toolSpan('10', 'read_file', '{"path":"/a"}'), { traceId: 'aa', startTimeUnixNano: '1' }]),
+      't.json',
+    );
+    expect(run.calls.map((c) => c.args.path)).toEqual(['/a', '/b']);
+    expect(run.skipped).toEqual({ chat: 1, '(none)': 1 });
+  });
+
+  it('reports malformed JSON at line and column', () => {
+    expect(problems('{\n  "resourceSpans": [\n    {,}\n  ]\n}')).toEqual([expect.stringMatching(/^t\.json:3:6: not JSON: /)]);
+    expect(problems('{"tool":"read_file","args":{}}\n{"tool": oops}\n', 'r.jsonl')).toEqual([expect.stringMatching(/^r\.jsonl:2:10: not JSON: /)]);
+  });
+
+  it('refuses a trace with no tool spans, naming what it read', () => {
+    expect(problems(otlp([{ traceId: 'aa', attributes: [attr('gen_ai.operation.name', 'chat')] }]))).toEqual([
+      't.json: no tool calls: no span has gen_ai.operation.name = execute_tool (spans read: 1 chat)',
+    ]);
+  });
+
+  it('reports every bad span at once, by JSON path', () => {
+    expect(problems(otlp([toolSpan('1', undefined, '{}'), toolSpan('2', 'read_file', '["/etc"]'), toolSpan('3', 'read_file', '{"path":')]))).toEqual([
+      't.json: $.resourceSpans[0].scopeSpans[0].spans[0]: an execute_tool span without gen_ai.tool.name',
+      't.json: $.resourceSpans[0].scopeSpans[0].spans[1].attributes[gen_ai.tool.call.arguments]: the arguments must be a JSON object of parameter → value, got a list',
+      expect.stringMatching(/^t\.json: \$\.resourceSpans\[0\]\.scopeSpans\[0\]\.spans\[2\]\.attributes\[gen_ai\.tool\.call\.arguments\]: the arguments are not JSON/),
+    ]);
+    expect(problems('{"tool":"read_file","args":"/etc/passwd"}\n{"args":{}}', 'r.jsonl')).toEqual([
+      'r.jsonl:1:1: $.args: the arguments must be a JSON object of parameter → value, got string "/etc/passwd"',
+      'r.jsonl:2:1: $.tool: a record needs the tool\'s name as a string',
+    ]);
+  });
+
+  it('refuses several traces unless one is chosen', () => {
+    const text = otlp([toolSpan('1', 'read_file', '{"path":"/a"}', 'aa'), toolSpan('2', 'read_file', '{"path":"/b"}', 'bb')]);
+    expect(problems(text)[0]).toContain('holds the tool spans of 2 traces (aa, bb)');
+    expect(readTrace(text, 't.json', { traceId: 'bb' }).calls.map((c) => c.args.path)).toEqual(['/b']);
+  });
+});
+
+describe('init: bad input exits 2', () => {
+  it('an unknown tool without --tools, a missing argument', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'init-bad-'));
+    writeFileSync(path.join(dir, 'r.jsonl'), '{"tool":"deploy","args":{"target":"prod"}}\n{"tool":"read_file","args":{}}\n');
+    let err = '';
+    const code = await main(['init', '--from-trace', 'r.jsonl', '--out', 's.yaml'], { stdout: () => {}, stderr: (t) => void (err += t), readStdin: async () => '', cwd: dir });
+    expect(code).toBe(2);
+    expect(err).toBe(
+      "r.jsonl:1:1: unknown tool 'deploy': not a built-in tool; pass its MCP tools/list with --tools PATH\nr.jsonl:2:1: read_file() missing a required argument: 'path'\n",
+    );
+  });
+
+  it('a custom tool from --tools is declared inline with inferred kinds', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'init-tools-'));
+    writeFileSync(path.join(dir, 'r.jsonl'), '{"tool":"deploy","args":{"target":"https://deploy.company.com/app","script":"make deploy"},"result":"ok"}\n');
+    writeFileSync(
+      path.join(dir, 'tools.json'),
+      JSON.stringify({ tools: [{ name: 'deploy', inputSchema: { type: 'object', properties: { target: { type: 'string', format: 'uri' }, script: { type: 'string', description: 'shell command to run' } }, required: ['target', 'script'] } }] }),
+    );
+    let out = '';
+    const io = { stdout: (t: string) => void (out += t), stderr: () => {}, readStdin: async () => '', cwd: dir };
+    expect(await main(['init', '--from-trace', 'r.jsonl', '--tools', 'tools.json', '--out', 's.yaml'], io)).toBe(0);
+    expect(out).toContain('1 recorded call, 6 attacks');
+    out = '';
+    expect(await main(['run', '--scenarios', 's.yaml', '--format', 'json'], io)).toBe(0);
+    expect(JSON.parse(out).summary.task_scoped.asr).toBe(0);
+  });
+});
