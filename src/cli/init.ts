@@ -6,6 +6,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { scenarioFromTrace } from '../analysis/from-trace/scenario.js';
+import type { CustomTool } from '../model/scenario.js';
 import { readMcpTools } from '../import/mcp-tools.js';
 import { readTrace, TraceError } from '../import/trace.js';
 import { ScenarioError } from '../scenario/errors.js';
@@ -84,6 +85,12 @@ function skippedLine(skipped: Readonly<Record<string, number>>): string {
   return parts.length === 0 ? '' : `; skipped ${parts.join(', ')} span${Object.values(skipped).reduce((x, y) => x + y, 0) === 1 ? '' : 's'} (not tool executions)`;
 }
 
+/** `deploy(target: url, script: shell, notify?: text)`: what was inferred, for the user to check. */
+function describeTool(name: string, def: CustomTool): string {
+  const params = def.params.map((p) => `${p}${def.defaults && Object.hasOwn(def.defaults, p) ? '?' : ''}: ${def.kinds?.[p] ?? 'text'}`);
+  return `${name}(${params.join(', ')})`;
+}
+
 export const initCommand: Command = async (argv, io) => {
   const args = parseInitArgs(argv);
   if (args.help) {
@@ -104,6 +111,7 @@ export const initCommand: Command = async (argv, io) => {
       ...(policyFrom === undefined ? {} : { policyFrom }),
     });
     io.stderr(`read ${args.fromTrace}: ${run.calls.length} tool call${run.calls.length === 1 ? '' : 's'}${skippedLine(run.skipped)}\n`);
+    for (const tool of scenario.customTools) io.stderr(`declared ${describeTool(tool, tools[tool]!)} from ${args.tools}\n`);
     await mkdir(outDir, { recursive: true });
     await writeFile(path.resolve(io.cwd, outFile), scenario.yaml);
     // The file must load as `validate` and `run` load it; a problem here is reported as theirs.

@@ -58,7 +58,6 @@ function recordTrace(calls: typeof CONFIG_REVIEW, extra: (tracer: ReturnType<Bas
   calls.forEach((c, i) => {
     const chat = tracer.startSpan('chat gpt-4o', { attributes: { [ATTR_GEN_AI_OPERATION_NAME]: 'chat' }, startTime: [1_700_000_001 + i * 2, 0] }, ctx);
     chat.end([1_700_000_001 + i * 2, 500]);
-    // Started in reverse order of time on purpose: the reader orders by start time, not file order.
     const span = tracer.startSpan(
       `execute_tool ${c.tool}`,
       {
@@ -68,7 +67,7 @@ function recordTrace(calls: typeof CONFIG_REVIEW, extra: (tracer: ReturnType<Bas
           [ATTR_GEN_AI_TOOL_CALL_ARGUMENTS]: JSON.stringify(c.args),
           [ATTR_GEN_AI_TOOL_CALL_RESULT]: c.result,
         },
-        startTime: [1_700_000_002 + (calls.length - 1 - i) * 0 + i * 2, 0],
+        startTime: [1_700_000_002 + i * 2, 0],
       },
       ctx,
     );
@@ -76,6 +75,7 @@ function recordTrace(calls: typeof CONFIG_REVIEW, extra: (tracer: ReturnType<Bas
   });
   extra(tracer);
   root.end([1_700_000_100, 0]);
+  // Serialized in reverse order on purpose: the reader orders by start time, not by file order.
   const spans = exporter.getFinishedSpans().reverse();
   return new TextDecoder().decode(JsonTraceSerializer.serializeRequest(spans));
 }

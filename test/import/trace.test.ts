@@ -86,9 +86,11 @@ describe('init: bad input exits 2', () => {
       JSON.stringify({ tools: [{ name: 'deploy', inputSchema: { type: 'object', properties: { target: { type: 'string', format: 'uri' }, script: { type: 'string', description: 'shell command to run' } }, required: ['target', 'script'] } }] }),
     );
     let out = '';
-    const io = { stdout: (t: string) => void (out += t), stderr: () => {}, readStdin: async () => '', cwd: dir };
+    let err = '';
+    const io = { stdout: (t: string) => void (out += t), stderr: (t: string) => void (err += t), readStdin: async () => '', cwd: dir };
     expect(await main(['init', '--from-trace', 'r.jsonl', '--tools', 'tools.json', '--out', 's.yaml'], io)).toBe(0);
     expect(out).toContain('1 recorded call, 6 attacks');
+    expect(err).toContain('declared deploy(target: url, script: shell) from tools.json\n');
     out = '';
     expect(await main(['run', '--scenarios', 's.yaml', '--format', 'json'], io)).toBe(0);
     expect(JSON.parse(out).summary.task_scoped.asr).toBe(0);
