@@ -3,7 +3,7 @@
  * [--trace-id ID] --out FILE`: a scenario from a recorded run of an agent (docs/cli.md, "init").
  * The written file is loaded back as `validate` loads it before the command reports success.
  */
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { scenarioFromTrace } from '../analysis/from-trace/scenario.js';
 import type { CustomTool } from '../model/scenario.js';
@@ -70,10 +70,17 @@ export function nameFromFile(file: string): string {
   return base.toLowerCase().replace(/[^a-z0-9_-]+/g, '_').replace(/^_+|_+$/g, '') || 'recorded_run';
 }
 
+/** A trace or tool list larger than this is refused rather than read into memory. */
+const MAX_INPUT_BYTES = 64 * 1024 * 1024;
+
 async function readText(file: string, cwd: string): Promise<string> {
   try {
-    return await readFile(path.resolve(cwd, file), 'utf8');
+    const full = path.resolve(cwd, file);
+    const { size } = await stat(full);
+    if (size > MAX_INPUT_BYTES) throw new TraceError([`${file}: ${size} bytes is more than init reads (${MAX_INPUT_BYTES}); export one run of the agent`]);
+    return await readFile(full, 'utf8');
   } catch (e) {
+    if (e instanceof TraceError) throw e;
     throw new TraceError([`${file}: cannot read: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`]);
   }
 }

@@ -113,24 +113,31 @@ function pathKey(k: string): string {
   return /^[A-Za-z_][A-Za-z0-9_]*$/.test(k) ? `.${k}` : `[${JSON.stringify(k)}]`;
 }
 
+/** A value that is not an OTLP/JSON AnyValue: refused, never read as null. */
+class NotAnyValue extends Error {}
+
 /** An OTLP/JSON AnyValue as a plain value (kvlist → object, array → list, int64 strings → numbers). */
-function anyValue(v: Json | undefined): Value | undefined {
+function anyValue(v: Json | undefined): Value {
+  const out = anyValueOrUndefined(v);
+  if (out === undefined) throw new NotAnyValue(JSON.stringify(v) ?? 'nothing');
+  return out;
+}
+
+function anyValueOrUndefined(v: Json | undefined): Value | undefined {
   if (!isObject(v)) return undefined;
   if (typeof v.stringValue === 'string') return v.stringValue;
   if (typeof v.boolValue === 'boolean') return v.boolValue;
-  if (v.intValue !== undefined) {
-    const n = typeof v.intValue === 'string' ? Number(v.intValue) : v.intValue;
-    return typeof n === 'number' && Number.isSafeInteger(n) ? n : typeof v.intValue === 'string' ? BigInt(v.intValue) : undefined;
-  }
+  if (v.intValue !== undefined) return intValue(v.intValue);
   if (typeof v.doubleValue === 'number') return v.doubleValue;
   if (isObject(v.arrayValue)) {
     const values = Array.isArray(v.arrayValue.values) ? v.arrayValue.values : [];
-    return values.map((x) => anyValue(x) ?? null);
+    return values.map((x) => anyValue(x));
   }
   if (isObject(v.kvlistValue)) {
     const out: Record<string, Value> = {};
     for (const kv of Array.isArray(v.kvlistValue.values) ? v.kvlistValue.values : []) {
-      if (isObject(kv) && typeof kv.key === 'string') out[kv.key] = anyValue(kv.value) ?? null;
+      if (!isObject(kv) || typeof kv.key !== 'string') throw new NotAnyValue(JSON.stringify(kv));
+      out[kv.key] = anyValue(kv.value);
     }
     return out;
   }
@@ -138,11 +145,26 @@ function anyValue(v: Json | undefined): Value | undefined {
   return Object.keys(v).length === 0 ? null : undefined;
 }
 
-function attributesOf(span: JsonObject): Map<string, Value | undefined> {
+/** An int64 as OTLP/JSON writes it (a number, or a decimal string beyond 2^53); undefined if neither. */
+function intValue(v: Json): Value | undefined {
+  if (typeof v === 'number') return Number.isSafeInteger(v) ? v : undefined;
+  if (typeof v !== 'string' || !/^-?\d{1,19}$/.test(v)) return undefined;
+  const n = Number(v);
+  return Number.isSafeInteger(n) ? n : BigInt(v);
+}
+
+function attributesOf(span: JsonObject, at: string, problems: string[]): Map<string, Value | undefined> {
   const out = new Map<string, Value | undefined>();
-  for (const a of Array.isArray(span.attributes) ? span.attributes : []) {
-    if (isObject(a) && typeof a.key === 'string') out.set(a.key, anyValue(a.value));
-  }
+  const list = Array.isArray(span.attributes) ? span.attributes : [];
+  list.forEach((a, i) => {
+    if (!isObject(a) || typeof a.key !== 'string') return void problems.push(`${at}.attributes[${i}]: an attribute is {key, value}`);
+    try {
+      out.set(a.key, anyValue(a.value));
+    } catch (e) {
+      if (!(e instanceof NotAnyValue)) throw e;
+      problems.push(`${at}.attributes[${i}] (${a.key}): not an OTLP/JSON value: ${e.message.slice(0, 80)}`);
+    }
+  });
   return out;
 }
 
@@ -229,7 +251,7 @@ function readRequest(request: JsonObject, where: (path: string) => string, spans
           problems.push(`${at}: a span must be an object`);
           return;
         }
-        const attrs = attributesOf(span);
+        const attrs = attributesOf(span, at, problems);
         const op = attrs.get(GEN_AI.operationName);
         const traceId = typeof span.traceId === 'string' ? span.traceId : '';
         if (op !== GEN_AI.executeTool) {

@@ -20,6 +20,30 @@ import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import type { CliIO } from '../../src/cli/io.js';
 import { GEN_AI } from '../../src/import/trace.js';
+import { Conditions } from '../../src/chains/conditions.js';
+import { loadScenarios } from '../../src/scenario/load.js';
+import { runScenarioTrials } from '../../src/run/run.js';
+import type { Scenario } from '../../src/model/scenario.js';
+
+/**
+ * Each attack alone, judged by its own clause of the attack judge: it succeeds under no_warrant
+ * (the environment makes it reachable) and is blocked under task_scoped.
+ */
+function eachAttackAlone(scenario: Scenario): { tool: string; noWarrant: boolean; taskScoped: boolean }[] {
+  const clauses = scenario.judge.attack.split(' || ');
+  const attacks = scenario.calls.filter((c) => c.expect === 'deny');
+  expect(clauses).toHaveLength(attacks.length);
+  const conditions = new Conditions('init-test');
+  return attacks.map((attack, i) => {
+    const alone: Scenario = {
+      ...scenario,
+      calls: [...scenario.calls.filter((c) => c.expect === 'allow'), attack],
+      judge: { ...scenario.judge, attack: clauses[i]! },
+    };
+    const [noWarrant, , taskScoped] = runScenarioTrials(alone, conditions);
+    return { tool: attack.tool, noWarrant: noWarrant!.attack_succeeded, taskScoped: taskScoped!.attack_succeeded };
+  });
+}
 
 interface Captured {
   io: CliIO;
@@ -126,6 +150,7 @@ describe('init --from-trace', () => {
     const attacks = scoped.calls.filter((x: any) => x.expect === 'deny');
     expect(attacks.length).toBeGreaterThanOrEqual(9);
     expect(attacks.every((x: any) => x.authorized === false)).toBe(true);
+    for (const a of eachAttackAlone((await loadScenarios(['out/s.yaml'], dir))[0]!)) expect(a).toEqual({ tool: a.tool, noWarrant: true, taskScoped: false });
     // The recorded calls come first, in start-time order, all allowed.
     expect(scoped.calls.slice(0, 5).map((x: any) => [x.tool, x.authorized])).toEqual(CONFIG_REVIEW.map((x) => [x.tool, true]));
   });
@@ -168,5 +193,6 @@ describe('init --from-trace', () => {
     const scoped = results.trials.find((t: any) => t.condition === 'task_scoped');
     expect(scoped.calls.filter((x: any) => x.expect === 'deny').map((x: any) => x.authorized)).not.toContain(true);
     expect(scoped.calls.filter((x: any) => x.expect === 'deny').length).toBe(1 + 1 + 3 + 3);
+    for (const a of eachAttackAlone((await loadScenarios(['r.yaml'], dir))[0]!)) expect(a).toEqual({ tool: a.tool, noWarrant: true, taskScoped: false });
   });
 });

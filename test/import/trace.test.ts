@@ -59,6 +59,35 @@ describe('readTrace', () => {
     ]);
   });
 
+  it('reads the collector file exporter: one OTLP/JSON request a line', () => {
+    const lines = [otlp([toolSpan('30', 'read_file', '{"path":"/c"}')]), otlp([toolSpan('10', 'list_files', '{"directory":"/"}')])];
+    const run = readTrace(lines.join('\n') + '\n', 'spans.jsonl');
+    expect(run.format).toBe('otlp');
+    expect(run.calls.map((c) => [c.tool, c.where])).toEqual([
+      ['list_files', 'spans.jsonl:2:1: $.resourceSpans[0].scopeSpans[0].spans[0]'],
+      ['read_file', 'spans.jsonl:1:1: $.resourceSpans[0].scopeSpans[0].spans[0]'],
+    ]);
+  });
+
+  it('reads every OTLP/JSON value type, int64 strings included', () => {
+    const span = {
+      traceId: 'aa',
+      attributes: [
+        attr('gen_ai.operation.name', 'execute_tool'),
+        attr('gen_ai.tool.name', 'transfer_money'),
+        {
+          key: 'gen_ai.tool.call.arguments',
+          value: { kvlistValue: { values: [{ key: 'to', value: { stringValue: 'bob' } }, { key: 'amount', value: { intValue: '25' } }, { key: 'big', value: { intValue: '9007199254740993' } }, { key: 'bad', value: { intValue: 'x' } }] } },
+        },
+      ],
+    };
+    expect(problems(otlp([span]))).toEqual([
+      't.json: $.resourceSpans[0].scopeSpans[0].spans[0].attributes[2] (gen_ai.tool.call.arguments): not an OTLP/JSON value: {"intValue":"x"}',
+    ]);
+    const good = { ...span, attributes: span.attributes.map((a: any) => (a.key === 'gen_ai.tool.call.arguments' ? { ...a, value: { kvlistValue: { values: a.value.kvlistValue.values.slice(0, 3) } } } : a)) };
+    expect(readTrace(otlp([good]), 't.json').calls[0]!.args).toEqual({ to: 'bob', amount: 25, big: 9007199254740993n });
+  });
+
   it('refuses several traces unless one is chosen', () => {
     const text = otlp([toolSpan('1', 'read_file', '{"path":"/a"}', 'aa'), toolSpan('2', 'read_file', '{"path":"/b"}', 'bb')]);
     expect(problems(text)[0]).toContain('holds the tool spans of 2 traces (aa, bb)');
