@@ -7,7 +7,6 @@
 // The version is read from package.json at build time (esbuild inlines the JSON into the bundle).
 import pkg from '../../package.json' with { type: 'json' };
 import { EXIT_USAGE, UsageError, type CliIO, type Command } from './io.js';
-import { initCommand } from './init.js';
 import { mergeCommand } from './merge.js';
 import { runCommand } from './run.js';
 import { validateCommand } from './validate.js';
@@ -31,7 +30,8 @@ const commands: Readonly<Record<string, Command>> = {
   run: runCommand,
   merge: mergeCommand,
   validate: validateCommand,
-  init: initCommand,
+  // Loaded on demand: it brings the YAML writer and the trace reader, which no other command needs.
+  init: async (argv, io) => (await import('./init.js')).initCommand(argv, io),
   warrant: warrantCommand,
 };
 
