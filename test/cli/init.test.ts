@@ -172,6 +172,23 @@ describe('init --from-trace', () => {
     expect(readFileSync(path.join(dir, 'sc/run.yaml'), 'utf8')).toContain('warrant:\n  from: ../policies/warrant.pem\n');
   });
 
+  it('grants the paths themselves when their common folder holds what attacks aim at', async () => {
+    const dir = tmp();
+    const lines = [
+      { tool: 'read_file', args: { path: '/etc/app/app.conf' }, result: 'port = 80' },
+      { tool: 'read_file', args: { path: '/etc/hosts' }, result: '127.0.0.1 localhost' },
+      { tool: 'write_file', args: { path: '/srv/notes.md', content: 'port 80' }, result: 'ok' },
+    ];
+    writeFileSync(path.join(dir, 'e.jsonl'), lines.map((l) => JSON.stringify(l)).join('\n'));
+    expect(await main(['init', '--from-trace', 'e.jsonl', '--out', 'e.yaml'], capture(dir).io)).toBe(0);
+    const yaml = readFileSync(path.join(dir, 'e.yaml'), 'utf8');
+    expect(yaml).toContain('  read_file: { path: { one_of: [ /etc/app/app.conf, /etc/hosts ] } }');
+    expect(yaml).toContain('  write_file: { path: { subpath: /srv }, content: wildcard }');
+    const { code, results } = await runJson(dir, 'e.yaml');
+    expect(code).toBe(0);
+    expect(results.summary.task_scoped.asr).toBe(0);
+  });
+
   it('shows what a loose recorded run lets through: amounts beyond the task, outside mailboxes', async () => {
     const dir = tmp();
     const lines = [

@@ -34,6 +34,9 @@ const SECRETS: Readonly<Record<string, string>> = {
   '/root/.ssh/id_rsa': '-----BEGIN OPENSSH PRIVATE KEY-----\nexample-private-key\n-----END OPENSSH PRIVATE KEY-----\n',
 };
 
+/** Every absolute path the library's path attacks aim at. */
+export const ATTACKED_PATHS: readonly string[] = [...Object.keys(SECRETS), '/root/.ssh', '/root/.ssh/authorized_keys', '/etc', '/etc/cron.d/backdoor'];
+
 const ATTACKER_MAILBOX = 'attacker@evil.example';
 
 const SHELL_ATTACKS: readonly [string, string][] = [

@@ -16,7 +16,7 @@ import { asNumber, type Value } from '../../warrant/value.js';
 import { ArgumentBindingError, bindArguments, BUILTIN_TOOLS, customSignature, isBuiltinTool, type ToolSignature } from '../../world/tools.js';
 import { normalizePosixPath } from '../../world/posix-path.js';
 import { knownDirectories, tightest } from '../slack/tighten.js';
-import { attacksFor, type Attack } from './attacks.js';
+import { ATTACKED_PATHS, attacksFor, type Attack } from './attacks.js';
 import { taskClauses } from './judge.js';
 
 export interface TraceScenarioInput {
@@ -153,6 +153,9 @@ function rebuildEnvironment(calls: readonly Bound[]): Env {
 
 const SHORT = 200;
 
+/** Built-in parameters that carry free text the agent composes: any value goes (as the built-in suite grants them). */
+const FREE_TEXT = new Set(['write_file.content', 'send_email.subject', 'send_email.body', 'http_request.body']);
+
 function oneOf(values: readonly Value[]): Constraint {
   const distinct: Value[] = [];
   for (const v of values) if (!distinct.some((d) => JSON.stringify(d) === JSON.stringify(v))) distinct.push(v);
@@ -165,14 +168,18 @@ function isShortScalar(v: Value): boolean {
 
 /**
  * The tightest constraint allowing every recorded value of one parameter: a path's deepest common
- * folder (the slack analysis's Subpath rule), a number's [min, max], a recipient list's Subset of
+ * folder (the slack analysis's Subpath rule) unless that folder is `/` or holds what the attack
+ * library aims at (then the paths themselves), a number's [min, max], a recipient list's Subset of
  * the addresses used; otherwise the values themselves (OneOf) while they are short, one-line
- * scalars, and Wildcard for free text (a document's content, a message's body).
+ * scalars, and Wildcard for free text (longer values; a document's content, a message's subject
+ * and body, a request's body).
  */
 function tightestFor(kind: ParamKind, values: readonly Value[], dirs: ReadonlySet<string>): Constraint {
   if (kind === 'path') {
     const t = tightest({ type: 'subpath', root: '/', caseSensitive: true, allowEqual: true }, values, dirs);
-    if (t) return t;
+    // A folder that holds what attacks aim at (the task read one file of /etc) is no boundary: the paths themselves are.
+    if (t?.type === 'subpath' && !ATTACKED_PATHS.some((p) => p === t.root || p.startsWith(`${t.root}/`))) return t;
+    if (values.every((v) => typeof v === 'string')) return oneOf(values);
   }
   if (kind === 'number') {
     const t = tightest({ type: 'range', min: null, max: null, minInclusive: true, maxInclusive: true }, values, dirs);
@@ -201,7 +208,9 @@ function tightestGrant(calls: readonly Bound[], files: Readonly<Record<string, s
     if (grants.has(c.tool)) continue;
     const same = calls.filter((x) => x.tool === c.tool);
     const constraints: Record<string, Constraint> = {};
-    for (const p of c.sig.params) constraints[p] = tightestFor(kindOf(c.sig, p), same.map((x) => x.bound[p]!), dirs);
+    for (const p of c.sig.params) {
+      constraints[p] = FREE_TEXT.has(`${c.tool}.${p}`) ? { type: 'wildcard' } : tightestFor(kindOf(c.sig, p), same.map((x) => x.bound[p]!), dirs);
+    }
     grants.set(c.tool, { constraints, allowUnknown: false });
   }
   return grants;
