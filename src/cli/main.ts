@@ -18,7 +18,8 @@ const USAGE = `usage:
                        [--mode deterministic|llm|both --model M --runs N ...] (run --help)
   delegation-bench merge [--format table|markdown|json] [--out FILE] SHARD.json...
   delegation-bench validate [--scenarios PATH]...
-  delegation-bench init --from-trace FILE [--tools PATH] [--policy PATH] [--name NAME] --out FILE
+  delegation-bench init --from-trace FILE [--tools PATH] [--policy PATH] [--name NAME]
+                       [--trace-id ID] --out FILE
   delegation-bench --version
   delegation-bench warrant decode TOKEN
   delegation-bench warrant verify --trusted-root HEX [--now UNIX] [--revoked ID]...

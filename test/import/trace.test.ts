@@ -107,6 +107,19 @@ describe('init: bad input exits 2', () => {
     );
   });
 
+  it('usage: --from-trace and --out are required, a missing file is named', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'init-usage-'));
+    const run = async (argv: string[]): Promise<[number, string]> => {
+      let err = '';
+      const code = await main(['init', ...argv], { stdout: () => {}, stderr: (t) => void (err += t), readStdin: async () => '', cwd: dir });
+      return [code, err.split('\n')[0]!];
+    };
+    expect(await run(['--from-trace', 't.json'])).toEqual([2, 'delegation-bench init: --out FILE is required']);
+    expect(await run(['--out', 's.yaml'])).toEqual([2, 'delegation-bench init: --from-trace FILE is required']);
+    expect(await run(['--from-trace', 't.json', '--out', 's.yaml', '--name', 'Bad Name'])).toEqual([2, "delegation-bench init: --name: 'Bad Name' is not a scenario name ([a-z0-9_-]+)"]);
+    expect(await run(['--from-trace', 'missing.json', '--out', 's.yaml'])).toEqual([2, 'missing.json: cannot read: ENOENT']);
+  });
+
   it('a custom tool from --tools is declared inline with inferred kinds', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'init-tools-'));
     writeFileSync(path.join(dir, 'r.jsonl'), '{"tool":"deploy","args":{"target":"https://deploy.company.com/app","script":"make deploy"},"result":"ok"}\n');
