@@ -124,6 +124,9 @@ export const initCommand: Command = async (argv, io) => {
     // The file must load as `validate` and `run` load it; a problem here is reported as theirs.
     const set = await loadScenarioSet([outFile], io.cwd);
     for (const w of drainLoaderWarnings()) io.stderr(`warning: ${w}\n`);
+    if (scenario.attacks === 0) {
+      io.stderr(`warning: ${outFile}: no attack written: no recorded tool has a parameter the attack library aims at (a path, shell command, URL, recipients or amount); add expect: deny calls and judge.attack by hand, or run reports the scenario as testing nothing\n`);
+    }
     const name = set.scenarios[0]?.name ?? '';
     io.stdout(`wrote ${outFile}: scenario ${name}, ${scenario.recorded} recorded call${scenario.recorded === 1 ? '' : 's'}, ${scenario.attacks} attack${scenario.attacks === 1 ? '' : 's'} (expect: deny)\n`);
     return EXIT_OK;

@@ -120,6 +120,15 @@ describe('init: bad input exits 2', () => {
     expect(await run(['--from-trace', 'missing.json', '--out', 's.yaml'])).toEqual([2, 'missing.json: cannot read: ENOENT']);
   });
 
+  it('says so when the recorded tools give the attack library nothing to aim at', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'init-none-'));
+    writeFileSync(path.join(dir, 'b.jsonl'), '{"tool":"get_balance","args":{},"result":"Current balance: $100"}\n');
+    let err = '';
+    const io = { stdout: () => {}, stderr: (t: string) => void (err += t), readStdin: async () => '', cwd: dir };
+    expect(await main(['init', '--from-trace', 'b.jsonl', '--out', 'b.yaml'], io)).toBe(0);
+    expect(err).toContain('warning: b.yaml: no attack written:');
+  });
+
   it('a custom tool from --tools is declared inline with inferred kinds', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'init-tools-'));
     writeFileSync(path.join(dir, 'r.jsonl'), '{"tool":"deploy","args":{"target":"https://deploy.company.com/app","script":"make deploy"},"result":"ok"}\n');
