@@ -134,12 +134,12 @@ function anyValueOrUndefined(v: Json | undefined): Value | undefined {
     return values.map((x) => anyValue(x));
   }
   if (isObject(v.kvlistValue)) {
-    const out: Record<string, Value> = {};
-    for (const kv of Array.isArray(v.kvlistValue.values) ? v.kvlistValue.values : []) {
+    const entries = (Array.isArray(v.kvlistValue.values) ? v.kvlistValue.values : []).map((kv): [string, Value] => {
       if (!isObject(kv) || typeof kv.key !== 'string') throw new NotAnyValue(JSON.stringify(kv));
-      out[kv.key] = anyValue(kv.value);
-    }
-    return out;
+      return [kv.key, anyValue(kv.value)];
+    });
+    // fromEntries defines own properties: a key such as `__proto__` stays a key, refused later by name.
+    return Object.fromEntries(entries);
   }
   if (typeof v.bytesValue === 'string') return v.bytesValue;
   return Object.keys(v).length === 0 ? null : undefined;
@@ -171,11 +171,7 @@ function attributesOf(span: JsonObject, at: string, problems: string[]): Map<str
 /** JSON numbers as the scenario format reads them; objects and lists recursively. */
 function toValue(v: Json): Value {
   if (Array.isArray(v)) return v.map(toValue);
-  if (isObject(v)) {
-    const out: Record<string, Value> = {};
-    for (const [k, x] of Object.entries(v)) out[k] = toValue(x);
-    return out;
-  }
+  if (isObject(v)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, toValue(x)]));
   return v;
 }
 
@@ -334,7 +330,8 @@ export function readTrace(text: string, file: string, options: ReadTraceOptions 
       readRequest(doc.value, where, spans, skipped, problems);
     } else if (isObject(doc.value) && ('tool' in doc.value || 'args' in doc.value || 'result' in doc.value)) {
       kinds.add('jsonl');
-      const call = readRecord(doc.value, doc.line === undefined ? file : doc.at, problems);
+      const first = lineCol(text, text.search(/\S/));
+      const call = readRecord(doc.value, doc.line === undefined ? `${file}:${first.line}:${first.col}` : doc.at, problems);
       if (call) records.push(call);
     } else {
       problems.push(`${where('$')}: neither an OTLP/JSON trace ({"resourceSpans": [...]}) nor a {tool, args, result} record`);

@@ -118,6 +118,8 @@ describe('init: bad input exits 2', () => {
     expect(await run(['--out', 's.yaml'])).toEqual([2, 'delegation-bench init: --from-trace FILE is required']);
     expect(await run(['--from-trace', 't.json', '--out', 's.yaml', '--name', 'Bad Name'])).toEqual([2, "delegation-bench init: --name: 'Bad Name' is not a scenario name ([a-z0-9_-]+)"]);
     expect(await run(['--from-trace', 'missing.json', '--out', 's.yaml'])).toEqual([2, 'missing.json: cannot read: ENOENT']);
+    writeFileSync(path.join(dir, 'p.jsonl'), '{"tool":"read_file","args":{"path":"/a","__proto__":{"x":1}}}\n');
+    expect(await run(['--from-trace', 'p.jsonl', '--out', 's.yaml'])).toEqual([2, "p.jsonl:1:1: read_file() got an unexpected keyword argument '__proto__'"]);
   });
 
   it('says so when the recorded tools give the attack library nothing to aim at', async () => {
