@@ -17,6 +17,8 @@ const USAGE = `usage:
                        [--mode deterministic|llm|both --model M --runs N ...] (run --help)
   delegation-bench merge [--format table|markdown|json] [--out FILE] SHARD.json...
   delegation-bench validate [--scenarios PATH]... [--scenario NAME]...
+  delegation-bench init --from-trace FILE [--tools PATH] [--policy PATH] [--name NAME]
+                       [--trace-id ID] --out FILE
   delegation-bench --version
   delegation-bench warrant decode TOKEN
   delegation-bench warrant verify --trusted-root HEX [--now UNIX] [--revoked ID]...
@@ -28,6 +30,8 @@ const commands: Readonly<Record<string, Command>> = {
   run: runCommand,
   merge: mergeCommand,
   validate: validateCommand,
+  // Loaded on demand: it brings the YAML writer and the trace reader, which no other command needs.
+  init: async (argv, io) => (await import('./init.js')).initCommand(argv, io),
   warrant: warrantCommand,
 };
 

@@ -1,0 +1,58 @@
+/**
+ * docs/guide.md is true: each `$ command` of its console blocks runs against the built dist/ (in a
+ * fresh folder holding the repository's dist/ and examples/, as a clone would) and prints exactly
+ * the output the guide shows (stdout and stderr as a terminal interleaves them); the grant it quotes
+ * is the one the written scenario holds.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+const GUIDE = readFileSync(join(ROOT, 'docs/guide.md'), 'utf8');
+
+interface Step {
+  readonly command: string;
+  readonly output: string;
+}
+
+function steps(markdown: string): Step[] {
+  const out: Step[] = [];
+  for (const block of markdown.matchAll(/^```console\n([\s\S]*?)^```$/gm)) {
+    let current: { command: string; lines: string[] } | undefined;
+    for (const line of block[1]!.split('\n')) {
+      if (line.startsWith('$ ')) {
+        if (current) out.push({ command: current.command, output: current.lines.join('\n').trimEnd() });
+        current = { command: line.slice(2), lines: [] };
+      } else current?.lines.push(line);
+    }
+    if (current) out.push({ command: current.command, output: current.lines.join('\n').trimEnd() });
+  }
+  return out;
+}
+
+describe('docs/guide.md', () => {
+  const all = steps(GUIDE);
+
+  it('has the walk-through from a trace to a run', () => {
+    expect(all.map((s) => s.command.split(' ').slice(0, 3).join(' '))).toEqual(['node dist/cli.js init', 'node dist/cli.js validate', 'node dist/cli.js run']);
+  });
+
+  it('prints what the guide says, command after command', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'guide-'));
+    symlinkSync(join(ROOT, 'dist'), join(dir, 'dist'));
+    symlinkSync(join(ROOT, 'examples'), join(dir, 'examples'));
+    for (const step of all) {
+      expect(step.command).toMatch(/^node dist\/cli\.js [a-z]+( [A-Za-z0-9_./=-]+)*$/); // nothing a shell would expand
+      const r = spawnSync('sh', ['-c', `${step.command} 2>&1`], { cwd: dir, encoding: 'utf8', env: { PATH: process.env['PATH'] ?? '' } });
+      expect({ command: step.command, status: r.status, output: r.stdout.trimEnd() }).toEqual({ command: step.command, status: 0, output: step.output });
+    }
+    const written = readFileSync(join(dir, 'guard/ticket_triage.yaml'), 'utf8');
+    const quoted = /^```yaml\n(warrant:\n[\s\S]*?)^```$/m.exec(GUIDE)?.[1];
+    expect(quoted).toBeDefined();
+    expect(written.endsWith(quoted!)).toBe(true);
+  });
+});

@@ -1,0 +1,151 @@
+/** Bad trace input: every problem at FILE:LINE:COL or FILE: $.json.path, exit 2, nothing dropped silently. */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { readTrace, TraceError } from '../../src/import/trace.js';
+import { main } from '../../src/cli/main.js';
+
+function problems(text: string, file = 't.json'): readonly string[] {
+  try {
+    readTrace(text, file);
+  } catch (e) {
+    if (e instanceof TraceError) return e.problems;
+    throw e;
+  }
+  throw new Error('no error');
+}
+
+const attr = (key: string, v: string): object => ({ key, value: { stringValue: v } });
+function otlp(spans: object[]): string {
+  return JSON.stringify({ resourceSpans: [{ resource: {}, scopeSpans: [{ scope: { name: 'a' }, spans }] }] });
+}
+const toolSpan = (start: string, tool: string | undefined, args: string, trace = 'aa'): object => ({
+  traceId: trace,
+  startTimeUnixNano: start,
+  attributes: [attr('gen_ai.operation.name', 'execute_tool'), ...(tool ? [attr('gen_ai.tool.name', tool)] : []), attr('gen_ai.tool.call.arguments', args)],
+});
+
+describe('readTrace', () => {
+  it('orders tool spans by start time and counts the other spans', () => {
+    const run = readTrace(
+      otlp([toolSpan('20', 'read_file', '{"path":"/b"}'), { traceId: 'aa', startTimeUnixNano: '5', attributes: [attr('gen_ai.operation.name', 'chat')] }, toolSpan('10', 'read_file', '{"path":"/a"}'), { traceId: 'aa', startTimeUnixNano: '1' }]),
+      't.json',
+    );
+    expect(run.calls.map((c) => c.args.path)).toEqual(['/a', '/b']);
+    expect(run.skipped).toEqual({ chat: 1, '(none)': 1 });
+  });
+
+  it('reports malformed JSON at line and column', () => {
+    expect(problems('{\n  "resourceSpans": [\n    {,}\n  ]\n}')).toEqual([expect.stringMatching(/^t\.json:3:6: not JSON: /)]);
+    expect(problems('{"tool":"read_file","args":{}}\n{"tool": oops}\n', 'r.jsonl')).toEqual([expect.stringMatching(/^r\.jsonl:2:10: not JSON: /)]);
+  });
+
+  it('refuses a trace with no tool spans, naming what it read', () => {
+    expect(problems(otlp([{ traceId: 'aa', attributes: [attr('gen_ai.operation.name', 'chat')] }]))).toEqual([
+      't.json: no tool calls: no span has gen_ai.operation.name = execute_tool (spans read: 1 chat)',
+    ]);
+  });
+
+  it('reports every bad span at once, by JSON path', () => {
+    expect(problems(otlp([toolSpan('1', undefined, '{}'), toolSpan('2', 'read_file', '["/etc"]'), toolSpan('3', 'read_file', '{"path":')]))).toEqual([
+      't.json: $.resourceSpans[0].scopeSpans[0].spans[0]: an execute_tool span without gen_ai.tool.name',
+      't.json: $.resourceSpans[0].scopeSpans[0].spans[1].attributes[gen_ai.tool.call.arguments]: the arguments must be a JSON object of parameter → value, got a list',
+      expect.stringMatching(/^t\.json: \$\.resourceSpans\[0\]\.scopeSpans\[0\]\.spans\[2\]\.attributes\[gen_ai\.tool\.call\.arguments\]: the arguments are not JSON/),
+    ]);
+    expect(problems('{"tool":"read_file","args":"/etc/passwd"}\n{"args":{}}', 'r.jsonl')).toEqual([
+      'r.jsonl:1:1: $.args: the arguments must be a JSON object of parameter → value, got string "/etc/passwd"',
+      'r.jsonl:2:1: $.tool: a record needs the tool\'s name as a string',
+    ]);
+  });
+
+  it('reads the collector file exporter: one OTLP/JSON request a line', () => {
+    const lines = [otlp([toolSpan('30', 'read_file', '{"path":"/c"}')]), otlp([toolSpan('10', 'list_files', '{"directory":"/"}')])];
+    const run = readTrace(lines.join('\n') + '\n', 'spans.jsonl');
+    expect(run.format).toBe('otlp');
+    expect(run.calls.map((c) => [c.tool, c.where])).toEqual([
+      ['list_files', 'spans.jsonl:2:1: $.resourceSpans[0].scopeSpans[0].spans[0]'],
+      ['read_file', 'spans.jsonl:1:1: $.resourceSpans[0].scopeSpans[0].spans[0]'],
+    ]);
+  });
+
+  it('reads every OTLP/JSON value type, int64 strings included', () => {
+    const span = {
+      traceId: 'aa',
+      attributes: [
+        attr('gen_ai.operation.name', 'execute_tool'),
+        attr('gen_ai.tool.name', 'transfer_money'),
+        {
+          key: 'gen_ai.tool.call.arguments',
+          value: { kvlistValue: { values: [{ key: 'to', value: { stringValue: 'bob' } }, { key: 'amount', value: { intValue: '25' } }, { key: 'big', value: { intValue: '9007199254740993' } }, { key: 'bad', value: { intValue: 'x' } }] } },
+        },
+      ],
+    };
+    expect(problems(otlp([span]))).toEqual([
+      't.json: $.resourceSpans[0].scopeSpans[0].spans[0].attributes[2] (gen_ai.tool.call.arguments): not an OTLP/JSON value: {"intValue":"x"}',
+    ]);
+    const good = { ...span, attributes: span.attributes.map((a: any) => (a.key === 'gen_ai.tool.call.arguments' ? { ...a, value: { kvlistValue: { values: a.value.kvlistValue.values.slice(0, 3) } } } : a)) };
+    expect(readTrace(otlp([good]), 't.json').calls[0]!.args).toEqual({ to: 'bob', amount: 25, big: 9007199254740993n });
+  });
+
+  it('refuses several traces unless one is chosen', () => {
+    const text = otlp([toolSpan('1', 'read_file', '{"path":"/a"}', 'aa'), toolSpan('2', 'read_file', '{"path":"/b"}', 'bb')]);
+    expect(problems(text)[0]).toContain('holds the tool spans of 2 traces (aa, bb)');
+    expect(readTrace(text, 't.json', { traceId: 'bb' }).calls.map((c) => c.args.path)).toEqual(['/b']);
+  });
+});
+
+describe('init: bad input exits 2', () => {
+  it('an unknown tool without --tools, a missing argument', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'init-bad-'));
+    writeFileSync(path.join(dir, 'r.jsonl'), '{"tool":"deploy","args":{"target":"prod"}}\n{"tool":"read_file","args":{}}\n');
+    let err = '';
+    const code = await main(['init', '--from-trace', 'r.jsonl', '--out', 's.yaml'], { stdout: () => {}, stderr: (t) => void (err += t), readStdin: async () => '', cwd: dir });
+    expect(code).toBe(2);
+    expect(err).toBe(
+      "r.jsonl:1:1: unknown tool 'deploy': not a built-in tool; pass its MCP tools/list with --tools PATH\nr.jsonl:2:1: read_file() missing a required argument: 'path'\n",
+    );
+  });
+
+  it('usage: --from-trace and --out are required, a missing file is named', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'init-usage-'));
+    const run = async (argv: string[]): Promise<[number, string]> => {
+      let err = '';
+      const code = await main(['init', ...argv], { stdout: () => {}, stderr: (t) => void (err += t), readStdin: async () => '', cwd: dir });
+      return [code, err.split('\n')[0]!];
+    };
+    expect(await run(['--from-trace', 't.json'])).toEqual([2, 'delegation-bench init: --out FILE is required']);
+    expect(await run(['--out', 's.yaml'])).toEqual([2, 'delegation-bench init: --from-trace FILE is required']);
+    expect(await run(['--from-trace', 't.json', '--out', 's.yaml', '--name', 'Bad Name'])).toEqual([2, "delegation-bench init: --name: 'Bad Name' is not a scenario name ([a-z0-9_-]+)"]);
+    expect(await run(['--from-trace', 'missing.json', '--out', 's.yaml'])).toEqual([2, 'missing.json: cannot read: ENOENT']);
+    writeFileSync(path.join(dir, 'p.jsonl'), '{"tool":"read_file","args":{"path":"/a","__proto__":{"x":1}}}\n');
+    expect(await run(['--from-trace', 'p.jsonl', '--out', 's.yaml'])).toEqual([2, "p.jsonl:1:1: read_file() got an unexpected keyword argument '__proto__'"]);
+  });
+
+  it('says so when the recorded tools give the attack library nothing to aim at', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'init-none-'));
+    writeFileSync(path.join(dir, 'b.jsonl'), '{"tool":"get_balance","args":{},"result":"Current balance: $100"}\n');
+    let err = '';
+    const io = { stdout: () => {}, stderr: (t: string) => void (err += t), readStdin: async () => '', cwd: dir };
+    expect(await main(['init', '--from-trace', 'b.jsonl', '--out', 'b.yaml'], io)).toBe(0);
+    expect(err).toContain('warning: b.yaml: no attack written:');
+  });
+
+  it('a custom tool from --tools is declared inline with inferred kinds', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'init-tools-'));
+    writeFileSync(path.join(dir, 'r.jsonl'), '{"tool":"deploy","args":{"target":"https://deploy.company.com/app","script":"make deploy"},"result":"ok"}\n');
+    writeFileSync(
+      path.join(dir, 'tools.json'),
+      JSON.stringify({ tools: [{ name: 'deploy', inputSchema: { type: 'object', properties: { target: { type: 'string', format: 'uri' }, script: { type: 'string', description: 'shell command to run' } }, required: ['target', 'script'] } }] }),
+    );
+    let out = '';
+    let err = '';
+    const io = { stdout: (t: string) => void (out += t), stderr: (t: string) => void (err += t), readStdin: async () => '', cwd: dir };
+    expect(await main(['init', '--from-trace', 'r.jsonl', '--tools', 'tools.json', '--out', 's.yaml'], io)).toBe(0);
+    expect(out).toContain('1 recorded call, 6 attacks');
+    expect(err).toContain('declared deploy(target: url, script: shell) from tools.json\n');
+    out = '';
+    expect(await main(['run', '--scenarios', 's.yaml', '--format', 'json'], io)).toBe(0);
+    expect(JSON.parse(out).summary.task_scoped.asr).toBe(0);
+  });
+});
