@@ -1,5 +1,5 @@
 /**
- * A file a scenario names beside it (`tools: {from: PATH}`): relative to the scenario file, read
+ * A file a scenario names beside it (`warrant: {from: PATH}`, `tools: {from: PATH}`): relative to the scenario file, read
  * as UTF-8 text within a size limit, and, under the action, only from inside the workspace (every
  * symlink followed). Synchronous: the loader parses one scenario at a time, and such a file is small.
  */

@@ -18,9 +18,8 @@
  * tool, approvals, an opaque constraint, a tool or parameter the scenario does not have, a grant
  * the benchmark's broad warrant cannot be narrowed to.
  */
+import { ArtifactFileError, readArtifactFile } from './file.js';
 import type { WarrantOrigin } from '../model/scenario.js';
-import { openSync, closeSync, fstatSync, readSync, realpathSync } from 'node:fs';
-import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { VerificationCache } from '../warrant/authorize.js';
 import { toHex } from '../lib/bytes.js';
 import { DEFAULT_CLOCK_SKEW_SECONDS, verifyChainFull, verifyChainSignatures } from '../warrant/chain.js';
@@ -197,78 +196,18 @@ function quoted(names: readonly string[]): string {
 // The file
 // ---------------------------------------------------------------------------------------------
 
-/** Whether `real` is `root` or below it (both already resolved through symlinks). */
-function within(real: string, root: string): boolean {
-  const rel = relative(root, real);
-  return rel === '' || (!rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel));
-}
-
-function fsReason(e: unknown): string {
-  const code = (e as { code?: unknown }).code;
-  if (code === 'ENOENT') return 'no such file';
-  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
-  if (code === 'EISDIR') return 'is a folder';
-  if (code === 'ELOOP') return 'too many symlinks';
-  return e instanceof Error ? e.message : String(e);
-}
-
 /**
  * Reads the token file `from` (relative to the scenario file `scenarioAbs`), as UTF-8 text within
- * MAX_TOKEN_FILE_BYTES. With `confine`, the file must resolve, through every symlink, inside it.
+ * MAX_TOKEN_FILE_BYTES; with `confine`, it must resolve, through every symlink, inside it (file.ts).
  * Messages do not repeat the file name: the caller prefixes it.
- * Synchronous: the loader parses one scenario at a time, and a token is one small file.
  */
 export function readTokenFile(from: string, scenarioAbs: string, confine?: string): string {
-  const abs = resolve(dirname(scenarioAbs), from);
-  let real: string;
   try {
-    real = realpathSync(abs);
+    return readArtifactFile(from, scenarioAbs, { maxBytes: MAX_TOKEN_FILE_BYTES, ...(confine !== undefined && { confine }) });
   } catch (e) {
-    throw new TokenImportError('token_unreadable', fsReason(e));
-  }
-  if (confine !== undefined) {
-    let root: string;
-    try {
-      root = realpathSync(confine);
-    } catch (e) {
-      throw new TokenImportError('token_outside_workspace', `cannot resolve the workspace ${confine}: ${fsReason(e)}`);
-    }
-    if (!within(real, root)) {
-      throw new TokenImportError(
-        'token_outside_workspace',
-        `resolves (through a symlink or '..') to a path outside the workspace ${confine}; the action reads token files from inside the workspace only`,
-      );
-    }
-  }
-  let fd: number;
-  try {
-    fd = openSync(real, 'r');
-  } catch (e) {
-    throw new TokenImportError('token_unreadable', `cannot read it: ${fsReason(e)}`);
-  }
-  try {
-    const st = fstatSync(fd);
-    if (!st.isFile()) throw new TokenImportError('token_unreadable', 'not a regular file');
-    if (st.size > MAX_TOKEN_FILE_BYTES) {
-      throw new TokenImportError('token_unreadable', `${st.size} bytes; a token file is at most ${MAX_TOKEN_FILE_BYTES} bytes`);
-    }
-    // One byte more than the limit: a file that grows while it is read is still caught.
-    const buf = Buffer.alloc(Math.min(st.size, MAX_TOKEN_FILE_BYTES) + 1);
-    let n = 0;
-    for (;;) {
-      const got = readSync(fd, buf, n, buf.length - n, n);
-      if (got === 0) break;
-      n += got;
-      if (n === buf.length) break;
-    }
-    if (n > MAX_TOKEN_FILE_BYTES) throw new TokenImportError('token_unreadable', `larger than ${MAX_TOKEN_FILE_BYTES} bytes; a token file is at most that`);
-    try {
-      return new TextDecoder('utf-8', { fatal: true }).decode(buf.subarray(0, n));
-    } catch {
-      throw new TokenImportError('not_a_token', 'not a Tenuo token (base64url, hex or PEM): not UTF-8 text');
-    }
-  } finally {
-    closeSync(fd);
+    if (!(e instanceof ArtifactFileError)) throw e;
+    if (e.code === 'file_not_text') throw new TokenImportError('not_a_token', 'not a Tenuo token (base64url, hex or PEM): not UTF-8 text');
+    throw new TokenImportError(e.code === 'file_outside_workspace' ? 'token_outside_workspace' : 'token_unreadable', e.message);
   }
 }
 

@@ -316,7 +316,7 @@ describe('what the benchmark cannot re-grant, from tokens minted here', () => {
     writeFileSync(join(d, 'bin.cbor'), Buffer.from([0x83, 0x01, 0xff, 0xfe]));
     const problems = await problemsOf(['a.yaml', 'b.yaml'], d);
     expect(problems).toEqual([
-      expect.stringMatching(/^a\.yaml:\d+:3: warrant\.from: 'big\.pem': 1048577 bytes; a token file is at most 1048576 bytes$/),
+      expect.stringMatching(/^a\.yaml:\d+:3: warrant\.from: 'big\.pem': 1048577 bytes; the limit is 1048576 bytes$/),
       expect.stringMatching(/^b\.yaml:\d+:3: warrant\.from: 'bin\.cbor': not a Tenuo token \(base64url, hex or PEM\): not UTF-8 text$/),
     ]);
   });
