@@ -300,5 +300,17 @@ describe('init --from-trace', () => {
       expect(code).toBe(0);
       expect(results.summary.task_scoped.tcr).toBe(1);
     });
+
+    it('judges a run that ends with a Grep by the files it matched', async () => {
+      const dir = session([{ tool: 'Grep', args: { pattern: 'TODO', path: '/workspace/src' }, result: 'Found 1 file\n/workspace/src/util.py' }]);
+      expect(await main(['init', '--from-trace', 'session.jsonl', '--out', 's.yaml'], capture(dir).io)).toBe(0);
+      const yaml = readFileSync(path.join(dir, 's.yaml'), 'utf8');
+      expect(yaml).toContain('    /workspace/src/util.py: |\n      TODO\n');
+      expect(yaml).toContain('task: effects.exists(e, e.type == "file_read" && e.found && e.path.startsWith("/workspace/src/"))');
+      const { code, results } = await runJson(dir, 's.yaml');
+      expect(code).toBe(0);
+      expect(results.summary.no_warrant.tcr).toBe(1);
+      expect(results.summary.task_scoped.tcr).toBe(1);
+    });
   });
 });

@@ -95,7 +95,7 @@ function pathTargets(role: 'read' | 'write' | 'list', folder: string | undefined
 }
 
 /** Grep's effect: a `file_read` of each file it matched, under the folder it searched. */
-function grepClause(directory: Value | undefined, taskFolder: string | undefined): string {
+export function grepClause(directory: Value | undefined, taskFolder: string | undefined): string {
   const dir = typeof directory === 'string' ? directory : '';
   const under = (d: string): string => celLiteral(d === '/' ? '/' : `${d}/`);
   const clause = `e.type == "file_read" && e.found && e.path.startsWith(${under(dir)})`;

@@ -17,7 +17,7 @@ import { ArgumentBindingError, bindArguments, BUILTIN_TOOLS, customSignature, is
 import { normalizePosixPath } from '../../world/posix-path.js';
 import { claudeCodeTool, DEFAULT_CWD, isClaudeCodeTool } from '../../world/claude-code.js';
 import { knownDirectories, tightest } from '../slack/tighten.js';
-import { ATTACKED_PATHS, attacksFor, type Attack } from './attacks.js';
+import { ATTACKED_PATHS, attacksFor, grepClause, type Attack } from './attacks.js';
 import { CLAUDE_CODE_FREE_TEXT, claudeCodeAsBuiltin } from './claude-code.js';
 import { taskClauses } from './judge.js';
 
@@ -112,8 +112,11 @@ function learn(env: Env, recorded: Bound, transferredBefore: number): void {
     }
     case 'list_files': {
       if (recorded.tool === 'Grep' && r.startsWith('Found ')) {
-        // Grep lists the files it found the pattern in: they exist, with text this run never saw.
-        for (const line of r.split('\n').slice(1)) if (line.trim().startsWith('/')) env.files[normalizePosixPath(line.trim())] ??= '';
+        // Grep lists the files it found the pattern in: they exist, with text this run never saw
+        // but that holds the pattern (written as the text itself when it is a plain word or phrase).
+        const pattern = recorded.bound.pattern;
+        const text = typeof pattern === 'string' && /^[\w ,:'"-]+$/.test(pattern) ? `${pattern}\n` : '';
+        for (const line of r.split('\n').slice(1)) if (line.trim().startsWith('/')) env.files[normalizePosixPath(line.trim())] ??= text;
         break;
       }
       let entries: unknown = undefined;
@@ -275,7 +278,9 @@ export function scenarioFromTrace(input: TraceScenarioInput): TraceScenario {
   for (const a of attacks) for (const [path, content] of Object.entries(a.files)) env.files[path] ??= content;
   for (const a of attacks) holdEditedText(env.files, a);
 
-  const task = taskClauses(bound.map(asBuiltin));
+  const last = bound[bound.length - 1];
+  // Grep's effect is a read of each file it matched: a run that ends with one is judged by those.
+  const task = taskClauses(bound.map(asBuiltin), last?.tool === 'Grep' ? grepClause(asBuiltin(last).bound.directory, undefined) : undefined);
   const attackJudge = attacks.map((a) => `effects.exists(e, ${a.clause})`);
   const doc = new Document({}, { version: '1.2' });
   doc.commentBefore = ` Written by delegation-bench init from ${input.traceName}: ${bound.length} recorded call${bound.length === 1 ? '' : 's'}, ${attacks.length} attack${attacks.length === 1 ? '' : 's'}.\n Review the judges and the grant before you rely on them.`;
