@@ -37,8 +37,19 @@ function steps(markdown: string): Step[] {
 describe('docs/guide.md', () => {
   const all = steps(GUIDE);
 
-  it('has the walk-through from a trace to a run', () => {
-    expect(all.map((s) => s.command.split(' ').slice(0, 3).join(' '))).toEqual(['node dist/cli.js init', 'node dist/cli.js validate', 'node dist/cli.js run']);
+  it('walks from a trace, a tool list and a policy to a run', () => {
+    expect(all.map((s) => s.command.split(' ').slice(2, 4).join(' '))).toEqual([
+      'init --from-trace',
+      'validate --scenarios',
+      'run --scenarios',
+      'init --from-trace',
+      'init --from-trace',
+      'run --scenarios',
+      'init --from-trace',
+      'run --scenarios',
+    ]);
+    expect(all.some((s) => s.command.includes(' --tools '))).toBe(true);
+    expect(all.some((s) => s.command.includes(' --policy examples/guard/tenuo.yaml '))).toBe(true);
   });
 
   it('prints what the guide says, command after command', () => {
@@ -48,7 +59,9 @@ describe('docs/guide.md', () => {
     for (const step of all) {
       expect(step.command).toMatch(/^node dist\/cli\.js [a-z]+( [A-Za-z0-9_./=-]+)*$/); // nothing a shell would expand
       const r = spawnSync('sh', ['-c', `${step.command} 2>&1`], { cwd: dir, encoding: 'utf8', env: { PATH: process.env['PATH'] ?? '' } });
-      expect({ command: step.command, status: r.status, output: r.stdout.trimEnd() }).toEqual({ command: step.command, status: 0, output: step.output });
+      // A run whose gate the guide shows FAILED exits 1 (the guide says so); every other command exits 0.
+      const status = /^Gate .*: FAILED$/m.test(step.output) ? 1 : 0;
+      expect({ command: step.command, status: r.status, output: r.stdout.trimEnd() }).toEqual({ command: step.command, status, output: step.output });
     }
     const written = readFileSync(join(dir, 'guard/ticket_triage.yaml'), 'utf8');
     const quoted = /^```yaml\n(warrant:\n[\s\S]*?)^```$/m.exec(GUIDE)?.[1];

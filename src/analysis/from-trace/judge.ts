@@ -67,7 +67,7 @@ function isSend(tool: string, args: Readonly<Record<string, Value>>): boolean {
  * The task judge's clauses: the last write to each file, and every send (e-mail, transfer, a
  * request that is not a GET), each once; a run with none of them: the last call's effect.
  */
-export function taskClauses(calls: readonly { tool: string; bound: Readonly<Record<string, Value>> }[]): string[] {
+export function taskClauses(calls: readonly { tool: string; bound: Readonly<Record<string, Value>> }[], lastClause?: string): string[] {
   const clauses: string[] = [];
   for (const c of calls) {
     if (!isSend(c.tool, c.bound)) continue;
@@ -75,6 +75,6 @@ export function taskClauses(calls: readonly { tool: string; bound: Readonly<Reco
     if (!clauses.includes(clause)) clauses.push(clause);
   }
   const last = calls[calls.length - 1];
-  if (clauses.length === 0 && last) clauses.push(effectClause(last.tool, last.bound));
+  if (clauses.length === 0 && last) clauses.push(lastClause ?? effectClause(last.tool, last.bound));
   return clauses;
 }
