@@ -128,6 +128,21 @@ function fingerprintOf(scenario: Scenario): string {
 }
 
 /**
+ * A cached warrant, frozen with its decoded payload: every trial of the run shares it, so none may
+ * change it for the others (bytes cannot be frozen; the authorizer verifies them on every call).
+ */
+function frozen(w: SignedWarrant): SignedWarrant {
+  deepFreeze(w.payload);
+  return Object.freeze(w);
+}
+
+function deepFreeze(v: unknown): void {
+  if (v === null || typeof v !== 'object' || ArrayBuffer.isView(v) || Object.isFrozen(v)) return;
+  Object.freeze(v);
+  for (const x of Object.values(v)) deepFreeze(x);
+}
+
+/**
  * The warrants of one run. p's root warrant and q's broad warrant depend only on the tools a
  * scenario declares and on its lifetime bucket, so scenarios that agree on those share them: the
  * chain a trial verifies is exactly the one it would get from a fresh mint, minus the signing work
@@ -138,11 +153,6 @@ export class Conditions {
   readonly keys: PartyKeys;
   private readonly roots = new Map<string, SignedWarrant>();
   private readonly broads = new Map<string, SignedWarrant>();
-  /**
-   * q's task_scoped warrant of each scenario: the same bytes on every request (seeded), and the
-   * trials, probes and mutants of a scenario all ask for it.
-   */
-  private readonly scoped = new WeakMap<Scenario, SignedWarrant>();
   /**
    * The run's signature and chain checks, shared by every trial's authorizer: each trial still
    * checks its chain's revocations and times, at its own clock, but a signature over the same
@@ -157,17 +167,9 @@ export class Conditions {
     this.keys = keys ?? deriveKeys(seed);
   }
 
-  /** Each scenario's fingerprint: every trial and probe of a scenario asks for it, twice. */
-  private readonly fingerprints = new WeakMap<Scenario, string>();
-
   /** Identifies the broad grant and lifetime of a scenario (what its root depends on). */
   private fingerprint(scenario: Scenario): string {
-    let f = this.fingerprints.get(scenario);
-    if (f === undefined) {
-      f = fingerprintOf(scenario);
-      this.fingerprints.set(scenario, f);
-    }
-    return f;
+    return fingerprintOf(scenario);
   }
 
   /** p's root warrant: the org key mints the broad grant to p at the simulated epoch. */
@@ -186,7 +188,7 @@ export class Conditions {
           random: seededRandom(this.seed, ['root', key]),
         }),
       );
-      this.roots.set(key, w);
+      this.roots.set(key, frozen(w));
     }
     return w;
   }
@@ -194,7 +196,7 @@ export class Conditions {
   private qWarrant(scenario: Scenario, condition: 'broad' | 'task_scoped', root: SignedWarrant): SignedWarrant {
     const broad = condition === 'broad';
     const key = broad ? this.fingerprint(scenario) : undefined;
-    const cached = key === undefined ? this.scoped.get(scenario) : this.broads.get(key);
+    const cached = key === undefined ? undefined : this.broads.get(key);
     if (cached) return cached;
     const clock = new SimulatedClock();
     const w = build(scenario, condition, `grant q the ${condition} warrant`, () =>
@@ -208,8 +210,7 @@ export class Conditions {
         random: seededRandom(this.seed, broad ? ['broad', key!] : [scenario.name, condition]),
       }),
     );
-    if (key !== undefined) this.broads.set(key, w);
-    else this.scoped.set(scenario, w);
+    if (key !== undefined) this.broads.set(key, frozen(w));
     return w;
   }
 
