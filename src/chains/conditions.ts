@@ -15,6 +15,9 @@ import { Authorizer, VerificationCache } from '../warrant/authorize.js';
 import { grant, mint } from '../warrant/builder.js';
 import type { Constraint, ConstraintSet, ToolGrants } from '../warrant/constraints/types.js';
 import { isWarrantError } from '../warrant/errors.js';
+import { encode } from '../warrant/cbor/index.js';
+import { toolGrantsToCbor } from '../warrant/constraints/wire.js';
+import { toHex } from '../lib/bytes.js';
 import { SigningKey } from '../warrant/keys.js';
 import type { SignedWarrant } from '../warrant/types.js';
 import { HarnessError, describeError } from '../model/errors.js';
@@ -154,6 +157,11 @@ export class Conditions {
   private readonly roots = new Map<string, SignedWarrant>();
   private readonly broads = new Map<string, SignedWarrant>();
   /**
+   * q's task_scoped warrants, by everything the grant reads (scopedKey): the trials, probes and
+   * mutants of a scenario all ask for it, and signing it again each time costs a tenth of a call.
+   */
+  private readonly scoped = new Map<string, SignedWarrant>();
+  /**
    * The run's signature and chain checks, shared by every trial's authorizer: each trial still
    * checks its chain's revocations and times, at its own clock, but a signature over the same
    * bytes, or the same chain's structure, is checked once.
@@ -196,7 +204,8 @@ export class Conditions {
   private qWarrant(scenario: Scenario, condition: 'broad' | 'task_scoped', root: SignedWarrant): SignedWarrant {
     const broad = condition === 'broad';
     const key = broad ? this.fingerprint(scenario) : undefined;
-    const cached = key === undefined ? undefined : this.broads.get(key);
+    const scopedKey = broad ? undefined : this.scopedKey(scenario);
+    const cached = key !== undefined ? this.broads.get(key) : scopedKey !== undefined ? this.scoped.get(scopedKey) : undefined;
     if (cached) return cached;
     const clock = new SimulatedClock();
     const w = build(scenario, condition, `grant q the ${condition} warrant`, () =>
@@ -210,8 +219,25 @@ export class Conditions {
         random: seededRandom(this.seed, broad ? ['broad', key!] : [scenario.name, condition]),
       }),
     );
+    // Frozen either way: the authorizer then recognises the envelope by its bytes without re-keying it.
     if (key !== undefined) this.broads.set(key, frozen(w));
+    else if (scopedKey !== undefined) this.scoped.set(scopedKey, frozen(w));
+    else frozen(w);
     return w;
+  }
+
+  /**
+   * What q's task_scoped grant of `scenario` is made of, as a string: its name (the seed's label),
+   * its lifetime bucket, its root's fingerprint and the wire bytes of its grants. Undefined when the
+   * grants do not encode (the builder then reports why).
+   */
+  private scopedKey(scenario: Scenario): string | undefined {
+    try {
+      const tools = toHex(encode(toolGrantsToCbor(scenario.warrant)));
+      return JSON.stringify([scenario.name, extraLifetime(scenario), this.fingerprint(scenario), tools]);
+    } catch {
+      return undefined;
+    }
   }
 
   /**
