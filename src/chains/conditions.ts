@@ -15,6 +15,9 @@ import { Authorizer, VerificationCache } from '../warrant/authorize.js';
 import { grant, mint } from '../warrant/builder.js';
 import type { Constraint, ConstraintSet, ToolGrants } from '../warrant/constraints/types.js';
 import { isWarrantError } from '../warrant/errors.js';
+import { encode } from '../warrant/cbor/index.js';
+import { toolGrantsToCbor } from '../warrant/constraints/wire.js';
+import { toHex } from '../lib/bytes.js';
 import { SigningKey } from '../warrant/keys.js';
 import type { SignedWarrant } from '../warrant/types.js';
 import { HarnessError, describeError } from '../model/errors.js';
@@ -128,6 +131,21 @@ function fingerprintOf(scenario: Scenario): string {
 }
 
 /**
+ * A cached warrant, frozen with its decoded payload: every trial of the run shares it, so none may
+ * change it for the others (bytes cannot be frozen; the authorizer verifies them on every call).
+ */
+function frozen(w: SignedWarrant): SignedWarrant {
+  deepFreeze(w.payload);
+  return Object.freeze(w);
+}
+
+function deepFreeze(v: unknown): void {
+  if (v === null || typeof v !== 'object' || ArrayBuffer.isView(v) || Object.isFrozen(v)) return;
+  Object.freeze(v);
+  for (const x of Object.values(v)) deepFreeze(x);
+}
+
+/**
  * The warrants of one run. p's root warrant and q's broad warrant depend only on the tools a
  * scenario declares and on its lifetime bucket, so scenarios that agree on those share them: the
  * chain a trial verifies is exactly the one it would get from a fresh mint, minus the signing work
@@ -139,10 +157,10 @@ export class Conditions {
   private readonly roots = new Map<string, SignedWarrant>();
   private readonly broads = new Map<string, SignedWarrant>();
   /**
-   * q's task_scoped warrant of each scenario: the same bytes on every request (seeded), and the
-   * trials, probes and mutants of a scenario all ask for it.
+   * q's task_scoped warrants, by everything the grant reads (scopedKey): the trials, probes and
+   * mutants of a scenario all ask for it, and signing it again each time costs a tenth of a call.
    */
-  private readonly scoped = new WeakMap<Scenario, SignedWarrant>();
+  private readonly scoped = new Map<string, SignedWarrant>();
   /**
    * The run's signature and chain checks, shared by every trial's authorizer: each trial still
    * checks its chain's revocations and times, at its own clock, but a signature over the same
@@ -157,17 +175,9 @@ export class Conditions {
     this.keys = keys ?? deriveKeys(seed);
   }
 
-  /** Each scenario's fingerprint: every trial and probe of a scenario asks for it, twice. */
-  private readonly fingerprints = new WeakMap<Scenario, string>();
-
   /** Identifies the broad grant and lifetime of a scenario (what its root depends on). */
   private fingerprint(scenario: Scenario): string {
-    let f = this.fingerprints.get(scenario);
-    if (f === undefined) {
-      f = fingerprintOf(scenario);
-      this.fingerprints.set(scenario, f);
-    }
-    return f;
+    return fingerprintOf(scenario);
   }
 
   /** p's root warrant: the org key mints the broad grant to p at the simulated epoch. */
@@ -186,7 +196,7 @@ export class Conditions {
           random: seededRandom(this.seed, ['root', key]),
         }),
       );
-      this.roots.set(key, w);
+      this.roots.set(key, frozen(w));
     }
     return w;
   }
@@ -194,7 +204,8 @@ export class Conditions {
   private qWarrant(scenario: Scenario, condition: 'broad' | 'task_scoped', root: SignedWarrant): SignedWarrant {
     const broad = condition === 'broad';
     const key = broad ? this.fingerprint(scenario) : undefined;
-    const cached = key === undefined ? this.scoped.get(scenario) : this.broads.get(key);
+    const scopedKey = broad ? undefined : this.scopedKey(scenario);
+    const cached = key !== undefined ? this.broads.get(key) : scopedKey !== undefined ? this.scoped.get(scopedKey) : undefined;
     if (cached) return cached;
     const clock = new SimulatedClock();
     const w = build(scenario, condition, `grant q the ${condition} warrant`, () =>
@@ -208,9 +219,25 @@ export class Conditions {
         random: seededRandom(this.seed, broad ? ['broad', key!] : [scenario.name, condition]),
       }),
     );
-    if (key !== undefined) this.broads.set(key, w);
-    else this.scoped.set(scenario, w);
+    // Frozen either way: the authorizer then recognises the envelope by its bytes without re-keying it.
+    if (key !== undefined) this.broads.set(key, frozen(w));
+    else if (scopedKey !== undefined) this.scoped.set(scopedKey, frozen(w));
+    else frozen(w);
     return w;
+  }
+
+  /**
+   * What q's task_scoped grant of `scenario` is made of, as a string: its name (the seed's label),
+   * its lifetime bucket, its root's fingerprint and the wire bytes of its grants. Undefined when the
+   * grants do not encode (the builder then reports why).
+   */
+  private scopedKey(scenario: Scenario): string | undefined {
+    try {
+      const tools = toHex(encode(toolGrantsToCbor(scenario.warrant)));
+      return JSON.stringify([scenario.name, extraLifetime(scenario), this.fingerprint(scenario), tools]);
+    } catch {
+      return undefined;
+    }
   }
 
   /**

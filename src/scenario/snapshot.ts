@@ -1,7 +1,8 @@
 /**
  * The built-in suite as a snapshot: what the YAML loader gives for `scenarios/`, written at build
  * time and read back at run time, so a run of the built-in suite skips YAML parsing, the schema
- * interpreter and the CEL checks (they ran at build time, on the same bytes).
+ * interpreter and the CEL checks (they ran at build time, on the same bytes). It pays: without it a
+ * run of the built-in suite (probes and mutants included) takes about a quarter more CPU time.
  *
  * It is trusted only when fresh and intact: the folder must hold exactly the scenario files it
  * records, each with the same size and SHA-256, and the body must match its own SHA-256. Anything

@@ -15,26 +15,12 @@ import { EnvironmentLimitError } from './limit.js';
 /** Longest recipient string parsed (bounded input); a longer one is an EnvironmentLimitError. */
 export const MAX_RECIPIENT_LENGTH = 4096;
 
-/**
- * Recipient strings parsed before (a run sends the same recipients in every trial and parses each
- * allowed probe's twice: once to send, once to judge it). The parser is a pure function of the
- * string. Bounded: emptied when full.
- */
-const parsed = new Map<string, readonly string[]>();
-const PARSED_LIMIT = 4096;
-
 /** The mailboxes one recipient string reaches, as the parser returns them (case kept), in order. */
 export function mailboxesOf(recipient: string): string[] {
   if (recipient.length > MAX_RECIPIENT_LENGTH) throw new EnvironmentLimitError('a recipient string', MAX_RECIPIENT_LENGTH, 'characters');
-  let boxes = parsed.get(recipient);
-  if (boxes === undefined) {
-    boxes = addressparser(recipient, { flatten: true })
-      .map((a) => a.address ?? '')
-      .filter((a) => a !== '');
-    if (parsed.size >= PARSED_LIMIT) parsed.clear();
-    parsed.set(recipient, boxes);
-  }
-  return [...boxes]; // the caller's own array, as before
+  return addressparser(recipient, { flatten: true })
+    .map((a) => a.address ?? '')
+    .filter((a) => a !== '');
 }
 
 /** Every mailbox a recipient list reaches, lower-cased (the `delivered_to` effect field). */

@@ -35,29 +35,12 @@ function isCanonicalPath(path: string): boolean {
   );
 }
 
-/**
- * The resolved files of each initial content object. A scenario's environment is immutable, like
- * the rest of a scenario, and every trial and every allowed probe of the scenario starts from it:
- * resolving it once and copying the map is cheaper than resolving each path every time.
- */
-const resolvedInitial = new WeakMap<Readonly<Record<string, string>>, ReadonlyMap<string, string>>();
-
-function resolveInitial(initial: Readonly<Record<string, string>>): ReadonlyMap<string, string> {
-  let files = resolvedInitial.get(initial);
-  if (files === undefined) {
-    const resolved = new Map<string, string>();
-    for (const [path, content] of Object.entries(initial)) resolved.set(resolvePath(path), content);
-    files = resolved;
-    resolvedInitial.set(initial, files);
-  }
-  return files;
-}
-
 export class FileSystem {
   private readonly files: Map<string, string>;
 
   constructor(initial: Readonly<Record<string, string>>) {
-    this.files = new Map(resolveInitial(initial));
+    this.files = new Map();
+    for (const [path, content] of Object.entries(initial)) this.files.set(resolvePath(path), content);
   }
 
   /** The content at the resolved path, or undefined when there is no such file. */

@@ -1,11 +1,8 @@
 /**
- * The PoP message is written by pop.ts's own small encoder (flat arguments straight from the call;
- * text, safe integers, booleans, null and arrays after canonicalization; the window appended per
- * offset), not by one codec pass per window. These tests hold it
- * to the codec: for any arguments, any id and tool text and any time, the challenge must be
- * exactly encode([id, tool, sorted canonical pairs, window]), and every window a verifier tries
- * must carry exactly those bytes (a PoP made at a window boundary verifies from the neighbouring
- * windows, across every change of the window integer's head width).
+ * The PoP challenge is exactly encode([id, tool, sorted canonical pairs, window]) for any
+ * arguments, any id and tool text and any time, and every window a verifier tries carries exactly
+ * those bytes (a PoP made at a window boundary verifies from the neighbouring windows, across
+ * every change of the window integer's head width).
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -17,7 +14,7 @@ import { SigningKey } from '../../src/warrant/keys.js';
 import { canonicalArgs, popChallenge, popWindow, signPop, verifyPop } from '../../src/warrant/pop.js';
 import { valueToCbor, type Args, type Value } from '../../src/warrant/value.js';
 
-/** The challenge as the generic codec writes it: the definition the fast writer must match. */
+/** The challenge by its definition. */
 function reference(id: string, tool: string, args: Args, now: number): string {
   const canonical = canonicalArgs(args);
   const pairs: CborValue[] = Object.keys(canonical)
@@ -26,7 +23,7 @@ function reference(id: string, tool: string, args: Args, now: number): string {
   return toHex(encode([id, tool, pairs, popWindow(now)]));
 }
 
-// Strings of any UTF-16 code units, lone surrogates included (both writers must agree on them).
+// Strings of any UTF-16 code units, lone surrogates included.
 const text = fc.string({ unit: 'binary', maxLength: 40 });
 const scalar: fc.Arbitrary<Value> = fc.oneof(
   text,
@@ -39,7 +36,7 @@ const scalar: fc.Arbitrary<Value> = fc.oneof(
 const fastValue: fc.Arbitrary<Value> = fc.letrec<{ v: Value }>((tie) => ({
   v: fc.oneof({ depthSize: 'small' }, scalar, fc.array(tie('v'), { maxLength: 4 })),
 })).v;
-// Values the fast writer hands to the codec: floats, bigints, objects (maps), nested anywhere.
+// Floats, bigints, objects (maps), nested anywhere.
 const anyValue: fc.Arbitrary<Value> = fc.letrec<{ v: Value }>((tie) => ({
   v: fc.oneof(
     { depthSize: 'small' },
@@ -58,7 +55,7 @@ const times = fc.oneof(
 );
 
 describe('PoP challenge bytes = the codec over [id, tool, args, window]', () => {
-  it('for arguments the fast writer handles itself', () => {
+  it('for text, integers, booleans, null and lists', () => {
     fc.assert(
       fc.property(text, text, fc.dictionary(text, fastValue, { maxKeys: 5 }), times, (id, tool, args, now) => {
         expect(toHex(popChallenge(id, tool, args, now))).toBe(reference(id, tool, args, now));
@@ -67,7 +64,7 @@ describe('PoP challenge bytes = the codec over [id, tool, args, window]', () => 
     );
   });
 
-  it('for flat arguments (text, booleans, safe integers, lists of those: written without canonicalization)', () => {
+  it('for flat arguments and lists with nulls or holes (canonicalization drops those)', () => {
     const flatScalar = fc.oneof(text, fc.integer(), fc.maxSafeInteger(), fc.constantFrom(0, -0, 23, 24, -24, -25, 2 ** 32), fc.boolean());
     // Lists, some with a null or a hole (not flat: canonicalization drops those).
     const list = fc.array(flatScalar, { maxLength: 30 });
@@ -86,7 +83,7 @@ describe('PoP challenge bytes = the codec over [id, tool, args, window]', () => 
     );
   });
 
-  it('for long text, ASCII or not (a file content, a mail body: the native writer past 32 chars)', () => {
+  it('for long text, ASCII or not (a file content, a mail body)', () => {
     const long = fc.oneof(
       fc.string({ unit: 'binary-ascii', minLength: 20, maxLength: 400 }),
       fc.string({ unit: 'binary', minLength: 20, maxLength: 400 }),
@@ -100,7 +97,7 @@ describe('PoP challenge bytes = the codec over [id, tool, args, window]', () => 
     );
   });
 
-  it('for arguments with floats, bigints and objects (the codec path)', () => {
+  it('for arguments with floats, bigints and objects', () => {
     fc.assert(
       fc.property(text, text, fc.dictionary(text, anyValue, { maxKeys: 4 }), times, (id, tool, args, now) => {
         expect(toHex(popChallenge(id, tool, args, now))).toBe(reference(id, tool, args, now));

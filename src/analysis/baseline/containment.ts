@@ -102,16 +102,8 @@ function replacer(_k: string, v: unknown): unknown {
   return v;
 }
 
-// Constraints are immutable values: each one's text is computed once per object, not per step.
-const texts = new WeakMap<Constraint, string>();
-
 function textOf(c: Constraint): string {
-  let t = texts.get(c);
-  if (t === undefined) {
-    t = JSON.stringify(c, replacer);
-    texts.set(c, t);
-  }
-  return t;
+  return JSON.stringify(c, replacer);
 }
 
 function same(a: Constraint, b: Constraint): boolean {

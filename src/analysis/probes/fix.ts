@@ -77,21 +77,12 @@ function candidatesFor(granted: Constraint, kind: ParamKind, family: ProbeFamily
 /**
  * For the escapes of one parameter (one granted constraint, kind and set of legitimate values):
  * the constraint to grant instead of `granted` for an escape of `family` by `probe`, or undefined
- * when no constraint of ours is sure. Each family's candidates are built and checked against the
- * legitimate values once; each escape only checks them against its probe (the checks are pure).
+ * when no constraint of ours is sure.
  */
 export function fixFinder(
   granted: Constraint,
   kind: ParamKind,
   legit: readonly Value[],
 ): (family: ProbeFamily, probe: Value) => Constraint | undefined {
-  const byFamily = new Map<ProbeFamily, Constraint[]>();
-  return (family, probe) => {
-    let candidates = byFamily.get(family);
-    if (candidates === undefined) {
-      candidates = candidatesFor(granted, kind, family, legit);
-      byFamily.set(family, candidates);
-    }
-    return candidates.find((c) => !allows(c, probe));
-  };
+  return (family, probe) => candidatesFor(granted, kind, family, legit).find((c) => !allows(c, probe));
 }

@@ -24,7 +24,6 @@ import { toPlain, type Plain } from '../../world/plain.js';
 import type { Trial } from '../../results/results.js';
 import type { Scenario, ScenarioCall } from '../../model/scenario.js';
 import { seededRandom } from '../../chains/seed.js';
-import type { RandomSource } from '../../warrant/types.js';
 import { describeConstraint } from '../../warrant/constraints/format.js';
 import { constraintOutcome } from '../../warrant/constraints/satisfy.js';
 import { compareUtf8 } from '../../lib/bytes.js';
@@ -70,10 +69,8 @@ function attackTargets(scenario: Scenario, kind: ParamKind): string[] {
 
 /** A seeded label generator: 1–8 lower-case letters per call. */
 function labels(seed: string, scenario: string, tool: string, param: string): () => string {
-  // Derived on the first label: the families that use none cost no key derivation.
-  let random: RandomSource | undefined;
+  const random = seededRandom(seed, ['probes', scenario, tool, param]);
   return () => {
-    random ??= seededRandom(seed, ['probes', scenario, tool, param]);
     const bytes = random(9);
     const len = 1 + (bytes[0]! % 8);
     return Array.from(bytes.subarray(1, 1 + len), (b) => String.fromCharCode(97 + (b % 26))).join('');

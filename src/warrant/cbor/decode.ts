@@ -20,7 +20,17 @@ export const DEFAULT_LIMITS: DecodeLimits = { maxBytes: 64 * 1024, maxDepth: 64 
 
 const utf8Decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
-class Reader {
+/** A head of a data item: its major type, and for majors 0–6 its checked argument. */
+export interface CborHead {
+  readonly major: number;
+  /** For major 7 the additional info (the simple value or float width); the bytes after it are not read. */
+  readonly argument: number | bigint;
+  /** Offset of the head's first byte. */
+  readonly at: number;
+}
+
+/** A cursor over untrusted bytes that reads heads with the strict rules above. */
+export class CborReader {
   pos = 0;
   constructor(
     readonly buf: Uint8Array,
@@ -89,16 +99,58 @@ class Reader {
   }
 
   length(info: number, at: number): number {
-    const n = this.argument(info, at);
-    // Every element takes at least one byte: a length beyond the input is a lie.
+    return this.lengthOf({ major: -1, argument: this.argument(info, at), at });
+  }
+
+  /** A head's argument as a length; every element takes at least one byte: a length beyond the input is a lie. */
+  lengthOf(h: CborHead): number {
+    const n = h.argument;
     if (typeof n === 'bigint' || n > this.buf.length - this.pos) {
-      throw malformed(`length ${n} at offset ${at} exceeds the remaining input`);
+      throw malformed(`length ${n} at offset ${h.at} exceeds the remaining input`);
     }
     return n;
   }
+
+  /** The next head (the content after it is not read). */
+  head(): CborHead {
+    const at = this.pos;
+    const initial = this.u8();
+    const major = initial >> 5;
+    const info = initial & 0x1f;
+    return { major, argument: major === 7 ? info : this.argument(info, at), at };
+  }
 }
 
-function read(r: Reader, depth: number): CborValue {
+/**
+ * Steps over one item with the same framing rules as `decode` (definite lengths, shortest heads,
+ * no tags, only false/true/null and floats as simple values, nesting, lengths within the input)
+ * without building it; text is not checked for UTF-8 nor maps for duplicate keys.
+ */
+export function skipItem(r: CborReader, depth: number): void {
+  const h = r.head();
+  switch (h.major) {
+    case 0:
+    case 1:
+      return;
+    case 2:
+    case 3:
+      r.take(r.lengthOf(h));
+      return;
+    case 4:
+    case 5: {
+      if (depth >= r.limits.maxDepth) throw malformed(`nesting deeper than ${r.limits.maxDepth} at offset ${h.at}`);
+      const items = r.lengthOf(h) * (h.major === 5 ? 2 : 1);
+      for (let i = 0; i < items; i++) skipItem(r, depth + 1);
+      return;
+    }
+    case 6:
+      throw malformed(`CBOR tag at offset ${h.at} (tags are not allowed)`);
+    default:
+      readSimple(r, h.argument as number, h.at);
+  }
+}
+
+function read(r: CborReader, depth: number): CborValue {
   const at = r.pos;
   const initial = r.u8();
   const major = initial >> 5;
@@ -151,7 +203,7 @@ function read(r: Reader, depth: number): CborValue {
   }
 }
 
-function readSimple(r: Reader, info: number, at: number): CborValue {
+function readSimple(r: CborReader, info: number, at: number): CborValue {
   switch (info) {
     case 20:
       return false;
@@ -193,7 +245,7 @@ export function decode(bytes: Uint8Array, limits: DecodeLimits = DEFAULT_LIMITS)
     throw malformed(`input is ${bytes.length} bytes; the limit is ${limits.maxBytes}`);
   }
   if (bytes.length === 0) throw malformed('empty input');
-  const r = new Reader(bytes, limits);
+  const r = new CborReader(bytes, limits);
   const value = read(r, 0);
   if (r.pos !== bytes.length) {
     throw malformed(`${bytes.length - r.pos} trailing byte(s) after the CBOR item at offset ${r.pos}`);

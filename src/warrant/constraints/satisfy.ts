@@ -244,9 +244,7 @@ export function checkConstraintSet(tool: string, set: ConstraintSet, args: Args,
     const c = set.constraints[name]!;
     const value = args[name]!;
     const r = verdictOf(c, value, now, budget);
-    // The sentence is built when the denial's message is read: a probe's denial, counted and
-    // dropped, never needs it.
-    if (!r.ok) return new WarrantError(isLimit(r) ? 'evaluation_limit' : 'constraint_not_satisfied', () => reasonOf(r, c, value, `${tool}.${name}`));
+    if (!r.ok) return new WarrantError(isLimit(r) ? 'evaluation_limit' : 'constraint_not_satisfied', reasonOf(r, c, value, `${tool}.${name}`));
   }
   return undefined;
 }

@@ -83,27 +83,7 @@ export function subpathRoot(root: string, caseSensitive: boolean): string {
 
 /** The root the matcher compares with: the constraint's own, as held (see the header). */
 export function effectiveRoot(s: SubpathSpec): string {
-  return rootOf(s).root;
-}
-
-interface Root {
-  readonly root: string;
-  /** The root with exactly one trailing separator: what a contained path starts with. */
-  readonly prefix: string;
-}
-
-// The prefix is computed once per constraint object (constraints are immutable values), not on
-// every call.
-const roots = new WeakMap<SubpathSpec, Root>();
-
-function rootOf(s: SubpathSpec): Root {
-  let r = roots.get(s);
-  if (r === undefined) {
-    // The reference: `format!("{}/", self.root.trim_end_matches('/'))`.
-    r = { root: s.root, prefix: `${s.root.replace(/\/+$/, '')}/` };
-    roots.set(s, r);
-  }
-  return r;
+  return s.root;
 }
 
 /** True when `path` is contained in the Subpath's root; never throws. */
@@ -112,7 +92,7 @@ export function subpathContains(s: SubpathSpec, path: string): boolean {
   if (!isAbsolutePath(path)) return false;
   let normalized = normalizePath(path);
   if (!s.caseSensitive) normalized = normalized.toLowerCase();
-  const { root, prefix } = rootOf(s);
-  if (s.allowEqual && normalized === root) return true;
-  return normalized.startsWith(prefix);
+  if (s.allowEqual && normalized === s.root) return true;
+  // The reference: `format!("{}/", self.root.trim_end_matches('/'))`.
+  return normalized.startsWith(`${s.root.replace(/\/+$/, '')}/`);
 }

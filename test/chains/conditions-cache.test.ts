@@ -1,0 +1,43 @@
+/**
+ * The warrants a run caches and shares between trials are frozen with their decoded payload, so
+ * no trial can change what the next one is handed; a scenario changed between two requests gets
+ * a fingerprint (and so a root) of its current contents.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { Conditions } from '../../src/chains/conditions.js';
+import type { Scenario } from '../../src/model/scenario.js';
+import { loadScenarios } from '../../src/scenario/load.js';
+
+let suite: Scenario[];
+
+beforeAll(async () => {
+  suite = [...(await loadScenarios([], process.cwd()))];
+});
+
+describe('Conditions caches', () => {
+  it('hands out frozen root and broad warrants', () => {
+    const conditions = new Conditions('cache-test');
+    const d = conditions.delegation(suite[0]!, 'broad')!;
+    for (const w of d.chain) {
+      expect(Object.isFrozen(w)).toBe(true);
+      expect(Object.isFrozen(w.payload)).toBe(true);
+      expect(Object.isFrozen(w.payload.tools)).toBe(true);
+      expect(() => {
+        (w.payload.tools as Record<string, unknown>)['extra_tool'] = {};
+      }).toThrow(TypeError);
+    }
+    expect(conditions.delegation(suite[0]!, 'broad')!.chain[1]).toBe(d.chain[1]);
+  });
+
+  it('reads a scenario changed after a request afresh (no memo keyed on the object)', () => {
+    const conditions = new Conditions('cache-test');
+    const scenario = { ...suite[0]!, calls: [...suite[0]!.calls] };
+    const before = conditions.root(scenario);
+    // Many more calls: the warrants must live longer (the lifetime bucket changes).
+    const longer = [...scenario.calls, ...Array.from({ length: 5000 }, () => scenario.calls[0]!)];
+    const fresh = conditions.root({ ...scenario, calls: longer });
+    expect(fresh).not.toBe(before);
+    scenario.calls = longer;
+    expect(conditions.root(scenario)).toBe(fresh);
+  });
+});
