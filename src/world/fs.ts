@@ -4,6 +4,7 @@
  * `read_file('/app/config/../../secrets/x')` that slips past the authorizer really reads
  * `/secrets/x`, and the judge sees the resolved path.
  */
+import { isCanonicalPosixPath } from '../lib/canonical-path.js';
 import { normalizePosixPath } from './posix-path.js';
 
 /**
@@ -15,24 +16,7 @@ import { normalizePosixPath } from './posix-path.js';
 export function resolvePath(raw: string): string {
   // Most paths (every file name of a loaded environment) are already canonical: then resolving
   // them gives them back, and a few substring tests are cheaper than splitting and joining.
-  return isCanonicalPath(raw) ? raw : normalizePosixPath(raw);
-}
-
-/**
- * Whether normalizePosixPath(`path`) is `path` itself: `/`, or `/` followed by segments joined by
- * single slashes, none of them empty, `.` or `..`.
- */
-function isCanonicalPath(path: string): boolean {
-  if (path === '/') return true;
-  return (
-    path.startsWith('/') &&
-    !path.endsWith('/') &&
-    !path.endsWith('/.') &&
-    !path.endsWith('/..') &&
-    !path.includes('//') &&
-    !path.includes('/./') &&
-    !path.includes('/../')
-  );
+  return isCanonicalPosixPath(raw) ? raw : normalizePosixPath(raw);
 }
 
 export class FileSystem {

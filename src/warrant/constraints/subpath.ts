@@ -10,6 +10,7 @@
  * contains nothing (a normalized path never has those forms). Builders of the model normalize the
  * root first (subpathRoot).
  */
+import { isCanonicalPosixPath } from '../../lib/canonical-path.js';
 
 /** Unix `/…` or Windows `C:\…` / `C:/…`. */
 export function isAbsolutePath(path: string): boolean {
@@ -18,22 +19,11 @@ export function isAbsolutePath(path: string): boolean {
 }
 
 /**
- * Whether normalizePath(`path`) is `path` itself because it is already normal: `/`, or `/` then
- * components joined by single `/`, none empty, `.` or `..`, and no `\` anywhere. Most paths a
- * call carries are; a few substring tests are cheaper than splitting and joining them.
+ * Whether normalizePath(`path`) is `path` itself because it is already normal: a normal POSIX path
+ * with no `\` anywhere (Tenuo reads `\` as a separator too).
  */
 function isNormalPath(path: string): boolean {
-  if (path === '/') return true;
-  return (
-    path.startsWith('/') &&
-    !path.includes('\\') &&
-    !path.endsWith('/') &&
-    !path.endsWith('/.') &&
-    !path.endsWith('/..') &&
-    !path.includes('//') &&
-    !path.includes('/./') &&
-    !path.includes('/../')
-  );
+  return !path.includes('\\') && isCanonicalPosixPath(path);
 }
 
 export function normalizePath(path: string): string {
