@@ -3,6 +3,10 @@
  * the last one, silently) and how each number was written (`1.0` is a float to Tenuo, `1` an int;
  * an integer beyond 2^53 loses digits in a JS number). One pass over text JSON.parse has already
  * accepted, with an explicit stack so that deep nesting cannot overflow the call stack.
+ *
+ * By hand, for a reason: Node 20's JSON.parse has no access to a value's source text, and the YAML
+ * parser the loader uses reads JSON with YAML's own limits (recursion per level, 1,024-character
+ * implicit keys), so it would refuse or mis-place files JSON.parse accepts.
  */
 export type JsonPathSegment = string | number;
 
