@@ -144,15 +144,17 @@ describe('baseline: widenings with counterexamples', () => {
     expect(w.effect?.attack).toBe(false);
   });
 
-  it('_allow_unknown turned on: a call with an argument the grant does not name', async () => {
+  it('_allow_unknown turned on: a widening that fails closed, never proven by a call no agent could make', async () => {
     const head = scenario({ transfer: '{to: {one_of: [acme]}, amount: {range: {min: 0, max: 100}}, memo: wildcard, _allow_unknown: true}' });
     const { outcome } = await compare(scenario(), head);
     expect(outcome.baseline.widenings).toEqual([
-      expect.objectContaining({ change: 'allow_unknown_enabled', tool: 'transfer_money', param: null, proof: 'proven' }),
+      expect.objectContaining({ change: 'allow_unknown_enabled', tool: 'transfer_money', param: null, proof: 'unproven' }),
     ]);
     const w = outcome.baseline.widenings[0]!;
-    expect(Object.keys(w.counterexample!.args).sort()).toEqual(['amount', 'delegation_bench_witness', 'memo', 'to']);
-    expect(w.effect?.base_denial.code).toBe('unknown_argument');
+    // A counterexample with an argument transfer_money's signature does not name could not be bound.
+    expect(w.counterexample).toBeNull();
+    expect(outcome.violations.map((v) => v.kind)).toEqual(['authority_widened']);
+    expect(outcome.violations[0]!.message).toMatch(/bound to transfer_money's signature/);
   });
 
   it('(d) only narrowings: listed, no widening, the gate passes', async () => {

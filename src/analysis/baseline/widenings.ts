@@ -10,6 +10,8 @@
  */
 import type { Conditions } from '../../chains/conditions.js';
 import { formatSource } from '../../model/errors.js';
+import { bindCall } from '../../run/harness.js';
+import { ArgumentBindingError } from '../../world/tools.js';
 import { argsToPlain } from '../../world/plain.js';
 import type { Denial } from '../../results/results.js';
 import type { Scenario } from '../../model/scenario.js';
@@ -74,8 +76,12 @@ interface Proven {
 function firstProven(conditions: Conditions, pair: Pair, tool: string, calls: Iterable<Args>, param?: string): Proven | undefined {
   let n = 0;
   let fallback: Proven | undefined;
-  for (const args of calls) {
+  for (const candidate of calls) {
     if (++n > MAX_ATTEMPTS) break;
+    // Only a call the head's agent could make proves anything: bound to the tool's signature as the
+    // harness binds it (an argument the signature does not name cannot reach the authorizer).
+    const args = bound(pair.head, tool, candidate);
+    if (args === undefined) continue;
     if (decideTaskScoped(conditions, pair.head, tool, args) !== undefined) continue;
     const baseDenial = decideTaskScoped(conditions, pair.base, tool, args);
     if (baseDenial === undefined) continue;
@@ -84,6 +90,15 @@ function firstProven(conditions: Conditions, pair: Pair, tool: string, calls: It
     fallback ??= proven;
   }
   return fallback;
+}
+
+function bound(scenario: Scenario, tool: string, args: Args): Args | undefined {
+  try {
+    return bindCall(scenario, { tool, args });
+  } catch (e) {
+    if (e instanceof ArgumentBindingError) return undefined;
+    throw e;
+  }
 }
 
 function* withParam(templateArgs: readonly Args[], param: string, values: readonly Value[]): Generator<Args> {
@@ -178,6 +193,12 @@ function unprovenHint(change: GrantChange): string {
         `unproven, so failing closed: containment could not show it narrower (${change.undecided}), ` +
         `and no value tried (the scenario's own, then ones built from the two constraints) is allowed by the head and refused by the base. ` +
         `To settle it, ${prove}; or, if it is meant to be narrower, write it as {all: [${clip(constraintYaml(change.base))}, …]}, which keeps the base's constraint`
+      );
+    case 'allow_unknown_enabled':
+      return (
+        `unproven, so failing closed: every call is bound to ${change.tool}'s signature before it is authorized (as Tenuo's guard binds it), ` +
+        `so no call here can carry an argument the grant does not name; the grant still allows more than the base's, ` +
+        `which Tenuo would refuse under a closed parent. Drop _allow_unknown, or let a reviewer allow the widening`
       );
     default:
       return `unproven, so failing closed: no call of ${what} built from the scenario's calls is allowed by the head and refused by the base. To settle it, ${prove}`;
