@@ -25,6 +25,7 @@ import type { Condition } from '../model/condition.js';
 import type { Scenario } from '../model/scenario.js';
 import { CALL_STEP_SECONDS, SimulatedClock, deriveBytes, seededRandom } from './seed.js';
 import { BUILTIN_TOOLS } from '../world/tools.js';
+import { authorizedParams } from '../world/claude-hook.js';
 
 /** Base lifetimes of the reference (root 1 h, broad worker 30 min, task-scoped worker 10 min). */
 const ROOT_TTL_SECONDS = 3600;
@@ -63,7 +64,7 @@ export function broadGrants(scenario: Pick<Scenario, 'tools' | 'warrant'>): Tool
   const tools = table<ConstraintSet>();
   const optedOut = (t: string): boolean => Object.prototype.hasOwnProperty.call(scenario.warrant, t) && scenario.warrant[t]!.allowUnknown;
   for (const [tool, sig] of Object.entries(BUILTIN_TOOLS)) tools[tool] = rootSet(sig.params, tool, optedOut(tool));
-  for (const [tool, def] of Object.entries(scenario.tools)) tools[tool] = rootSet(def.params, tool, optedOut(tool));
+  for (const [tool, def] of Object.entries(scenario.tools)) tools[tool] = rootSet(authorizedParams(def), tool, optedOut(tool));
   return tools;
 }
 
@@ -122,7 +123,7 @@ function build(scenario: Scenario, condition: string, what: string, make: () => 
 /** Identifies the broad grant and lifetime of a scenario (what its root depends on). */
 function fingerprintOf(scenario: Scenario): string {
   const custom = Object.entries(scenario.tools)
-    .map(([name, def]) => [name, [...def.params]] as const)
+    .map(([name, def]) => [name, [...authorizedParams(def)]] as const)
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const open = Object.keys(scenario.warrant)
     .filter((t) => scenario.warrant[t]?.allowUnknown)

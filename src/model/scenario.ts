@@ -49,6 +49,21 @@ export interface CustomTool {
    * the environment with real effects (src/world/claude-code.ts), relative paths against `cwd`.
    */
   claudeCode?: { readonly cwd: string };
+  /**
+   * Set when a Claude Code governance policy governs the tool and Tenuo's hook signs something
+   * other than the call's arguments (src/world/claude-hook.ts).
+   */
+  hook?: HookView;
+}
+
+/** What Tenuo's Claude Code hook changes in a governed call before signing it (src/world/claude-hook.ts). */
+export interface HookView {
+  /** The hook's working directory (the scenario's `cwd`). */
+  readonly cwd: string;
+  /** Arguments signed as the path they name; `emptyIsCwd` for a native tool's governed argument. */
+  readonly resolve?: readonly { readonly param: string; readonly emptyIsCwd: boolean }[];
+  /** Sign `host` from this URL argument (WebFetch under a web policy). */
+  readonly host?: { readonly from: string };
 }
 
 export interface ScenarioCall {

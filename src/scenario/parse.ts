@@ -17,6 +17,7 @@ import { importWarrantFrom, readTokenFile, regrantProblems, TokenImportError } f
 import { importToolsFrom, type KindOverrides } from '../import/tools.js';
 import { grantFromPolicy, isPolicyPath } from './tenuo-policy.js';
 import { claudeCodeTool, DEFAULT_CWD, isClaudeCodeTool } from '../world/claude-code.js';
+import { authorizedParams } from '../world/claude-hook.js';
 import type { WarrantOrigin } from '../model/scenario.js';
 import { broadGrants } from '../chains/conditions.js';
 import { posix, resolve } from 'node:path';
@@ -555,12 +556,15 @@ class Builder {
     const r = grantFromPolicy(text, { file, cwd: this.cwd(), paramsOf: (tool) => this.signature(tool)?.params, declared });
     for (const p of r.problems) this.reportElsewhere(p);
     if (r.problems.length > 0) return undefined;
-    const problems = regrantProblems(r.grants, (tool) => this.signature(tool)?.params, broadGrants({ tools: this.customTools, warrant: r.grants }));
+    for (const [tool, hook] of Object.entries(r.hooks)) this.customTools[tool] = { ...this.customTools[tool]!, hook };
+    const paramsOf = (tool: string): readonly string[] | undefined =>
+      Object.prototype.hasOwnProperty.call(this.customTools, tool) ? authorizedParams(this.customTools[tool]!) : this.signature(tool)?.params;
+    const problems = regrantProblems(r.grants, paramsOf, broadGrants({ tools: this.customTools, warrant: r.grants }));
     for (const p of problems) this.report(from.keySpan.start, at(['warrant', 'from'], `'${path}': ${p}`));
     if (problems.length > 0) return undefined;
     this.warn(
       from.keySpan.start,
-      at(['warrant', 'from'], `'${path}' is a Claude Code governance policy: {sandbox} is ${r.sandbox}; each enforced tool's governed argument is constrained, its other arguments are wildcard (Tenuo's hook signs only the governed ones), and tools the policy does not enforce or allow are not granted`),
+      at(['warrant', 'from'], `'${path}' is a Claude Code governance policy: {sandbox} is ${r.sandbox}; each enforced tool's governed argument is constrained as Tenuo's hook signs it (a subpath: argument resolved against ${this.cwd()}, WebFetch's host taken from its url), its other arguments are wildcard (the hook signs only the governed ones), and tools the policy does not enforce or allow are not granted`),
     );
     const sources: Record<string, SourcePos> = Object.create(null) as Record<string, SourcePos>;
     for (const tool of Object.keys(r.grants)) sources[tool] = here;

@@ -20,6 +20,8 @@ import { parseNetwork } from '../lib/ip.js';
 import { subpathRoot } from '../warrant/constraints/subpath.js';
 import type { Constraint, ConstraintSet, ToolGrants } from '../warrant/constraints/types.js';
 import { normalizePosixPath } from '../world/posix-path.js';
+import { HOST_PARAM } from '../world/claude-hook.js';
+import type { HookView } from '../model/scenario.js';
 import { globProblem, urlPatternProblem } from './constraint-from-yaml.js';
 import type { ScenarioProblem } from './errors.js';
 import { parseYamlTree, type PEntry, type PMap, type PNode } from './tree.js';
@@ -65,6 +67,8 @@ export interface PolicyGrant {
   readonly problems: readonly ScenarioProblem[];
   /** What `{sandbox}` stood for. */
   readonly sandbox: string;
+  /** Governed tools whose calls the hook changes before signing them (src/world/claude-hook.ts). */
+  readonly hooks: Readonly<Record<string, HookView>>;
 }
 
 /** Whether `from:` names a governance policy rather than a token: by its extension. */
@@ -75,6 +79,7 @@ export function isPolicyPath(from: string): boolean {
 class PolicyReader {
   readonly problems: ScenarioProblem[] = [];
   readonly grants: Record<string, ConstraintSet> = Object.create(null) as Record<string, ConstraintSet>;
+  readonly hooks: Record<string, HookView> = Object.create(null) as Record<string, HookView>;
   sandbox = '';
 
   constructor(
@@ -173,88 +178,86 @@ class PolicyReader {
         continue;
       }
       let constraints: Record<string, Constraint> | undefined;
+      let hook: HookView | undefined;
       if (t.value.kind === 'map') {
         if (t.key !== 'WebFetch') {
           this.problem(t.value.span.start, approvalOrShape(t.value, `enforce.${t.key}`));
           continue;
         }
-        const url = this.webPolicy(t.value);
-        constraints = url && { url };
+        constraints = this.webPolicy(t.value);
+        hook = { cwd: this.ctx.cwd, host: { from: field } };
       } else {
         const c = this.spec(t.value, `enforce.${t.key}`);
         constraints = c && { [field]: c };
+        if (isSubpathSpec(t.value)) hook = { cwd: this.ctx.cwd, resolve: [{ param: field, emptyIsCwd: true }] };
       }
       const params = this.ctx.paramsOf(t.key);
+      if (constraints === undefined || params === undefined) continue;
       // `enforce` wins over `allow:` for the same tool, as tenuo-claude resolves it.
-      if (constraints !== undefined && params !== undefined) this.grants[t.key] = grantOf(params, constraints);
+      this.grants[t.key] = grantOf(hook?.host ? [...params, HOST_PARAM] : params, constraints);
+      if (hook !== undefined) this.hooks[t.key] = hook;
     }
   }
 
   /**
-   * WebFetch's web policy, on the one argument a Claude Code WebFetch has: `url`. tenuo-claude
-   * checks `url` with UrlSafe and the URL's host against the domains; both are kept, the host
-   * check as URL patterns on the same URL.
+   * WebFetch's web policy as `make_web_constraints` builds it: `url` under UrlSafe (schemes, by
+   * default https, or http and https when `cidrs:` is set; private ranges blocked unless `cidrs:`
+   * is set; loopback, metadata and reserved always), and the `host` the hook derives from the URL
+   * under the domains as Patterns and the cidrs as Cidrs, any of them.
    */
-  private webPolicy(m: PMap): Constraint | undefined {
+  private webPolicy(m: PMap): Record<string, Constraint> | undefined {
     for (const e of m.entries) {
       if (e.key === 'approval') this.problem(e.keySpan.start, 'enforce.WebFetch.approval: a human approval gate needs Tenuo Cloud; the benchmark cannot produce approvals');
       else if (!['domains', 'cidrs', 'schemes', 'ports'].includes(e.key)) this.problem(e.keySpan.start, `enforce.WebFetch: unknown key '${e.key}' (domains, cidrs, schemes, ports)`);
     }
-    const domains = this.strings(entry(m, 'domains'), 'enforce.WebFetch.domains');
-    const cidrs = entry(m, 'cidrs');
-    if (cidrs !== undefined) {
-      this.problem(
-        cidrs.keySpan.start,
-        "enforce.WebFetch.cidrs: tenuo-claude checks a CIDR against the URL's host, an argument it derives that Claude Code's WebFetch does not have; no constraint on `url` decides it the same (use domains:)",
-      );
-      return undefined;
-    }
-    if (domains === undefined || domains.length === 0) {
+    const domains = this.strings(entry(m, 'domains'), 'enforce.WebFetch.domains') ?? [];
+    const cidrs = this.strings(entry(m, 'cidrs'), 'enforce.WebFetch.cidrs') ?? [];
+    if (domains.length === 0 && cidrs.length === 0) {
       this.problem(m.span.start, 'enforce.WebFetch: a web policy needs at least one of: domains, cidrs');
       return undefined;
     }
-    const schemes = this.strings(entry(m, 'schemes'), 'enforce.WebFetch.schemes') ?? [{ value: 'https', offset: 0 }];
+    const schemes = this.strings(entry(m, 'schemes'), 'enforce.WebFetch.schemes')?.map((s) => s.value);
     const ports = this.ports(entry(m, 'ports'));
-    const hosts: Constraint[] = [];
+    const members: Constraint[] = [];
     for (const d of domains) {
       const c = this.domain(d.value, d.offset);
-      if (c !== undefined) hosts.push(c);
+      if (c !== undefined) members.push(c);
     }
-    if (hosts.length !== domains.length || ports === undefined) return undefined;
-    const safe: Constraint = {
+    for (const c of cidrs) {
+      if (parseNetwork(c.value) === undefined) this.problem(c.offset, `enforce.WebFetch.cidrs: '${c.value}' is not a CIDR network such as 10.0.0.0/8`);
+      else members.push({ type: 'cidr', network: c.value });
+    }
+    if (members.length !== domains.length + cidrs.length || ports === undefined) return undefined;
+    const url: Constraint = {
       type: 'url_safe',
-      schemes: schemes.map((s) => s.value),
+      schemes: schemes !== undefined && schemes.length > 0 ? schemes : cidrs.length === 0 ? ['https'] : ['http', 'https'],
       allowDomains: null,
       denyDomains: null,
       allowPorts: ports,
-      blockPrivate: true,
+      blockPrivate: cidrs.length === 0,
       blockLoopback: true,
       blockMetadata: true,
       blockReserved: true,
       blockInternalTlds: false,
     };
-    return { type: 'all', constraints: [safe, hosts.length === 1 ? hosts[0]! : { type: 'any', constraints: hosts }] };
+    return { url, [HOST_PARAM]: members.length === 1 ? members[0]! : { type: 'any', constraints: members } };
   }
 
   /**
-   * A domain as tenuo-claude's Pattern on the host: an exact host, or `*.example.com` (a
-   * subdomain at any depth, not the domain itself, as the glob reads it).
+   * A domain as tenuo-claude's `Pattern(d)` on the host the hook signs (lower-cased by Python's
+   * `urlsplit`): `*.example.com` matches a subdomain, not the domain itself.
    */
   private domain(d: string, offset: number): Constraint | undefined {
-    // The hook matches the host Python's urlsplit gives, lower-cased: an upper-case domain never matches.
     if (d !== d.toLowerCase()) {
       this.problem(offset, `enforce.WebFetch.domains: '${d}' has upper-case letters; tenuo-claude matches it against the lower-cased host, so it allows nothing (write it in lower case)`);
       return undefined;
     }
-    const host = d;
-    const sub = host.startsWith('*.') ? host.slice(2) : undefined;
-    const bare = sub ?? host;
-    if (!/^[a-z0-9-]+(\.[a-z0-9-]+)*$/.test(bare)) {
-      this.problem(offset, `enforce.WebFetch.domains: '${d}' is a glob the benchmark cannot express on the URL (give a host, or *.domain)`);
+    const problem = globProblem(d);
+    if (problem !== undefined) {
+      this.problem(offset, `enforce.WebFetch.domains: '${d}': invalid glob pattern: ${problem}`);
       return undefined;
     }
-    if (sub === undefined) return { type: 'url_pattern', pattern: `*://${host}/*` };
-    return { type: 'all', constraints: [{ type: 'url_pattern', pattern: `*://*.${sub}/*` }, { type: 'not', constraint: { type: 'url_pattern', pattern: `*://${sub}/*` } }] };
+    return { type: 'pattern', pattern: d };
   }
 
   private ports(e: PEntry | undefined): number[] | null | undefined {
@@ -297,6 +300,7 @@ class PolicyReader {
       for (const tool of tools) {
         const params = this.ctx.paramsOf(tool) ?? [];
         const constraints: Record<string, Constraint> = {};
+        const resolve: { param: string; emptyIsCwd: boolean }[] = [];
         for (const s of specs) {
           if (!params.includes(s.arg)) {
             this.problem(s.node.span.start, `mcp.enforce.${t.key}: constrains '${s.arg}', which ${tool} does not take (it takes ${params.join(', ') || 'no parameters'})`);
@@ -304,8 +308,12 @@ class PolicyReader {
           }
           const c = this.spec(s.node, `mcp.enforce.${t.key}`);
           if (c !== undefined) constraints[s.arg] = c;
+          // The hook resolves a path argument of an MCP tool only when it is non-empty text.
+          if (isSubpathSpec(s.node)) resolve.push({ param: s.arg, emptyIsCwd: false });
         }
-        if (Object.keys(constraints).length === specs.length) this.grants[tool] = grantOf(params, constraints);
+        if (Object.keys(constraints).length !== specs.length) continue;
+        this.grants[tool] = grantOf(params, constraints);
+        if (resolve.length > 0) this.hooks[tool] = { cwd: this.ctx.cwd, resolve };
       }
     }
   }
@@ -427,6 +435,11 @@ function grantOf(params: readonly string[], constraints: Readonly<Record<string,
   return { constraints: out, allowUnknown: false };
 }
 
+/** The hook resolves the governed value as a path when the policy's spec is a `subpath:` one. */
+function isSubpathSpec(n: PNode): boolean {
+  return text(n)?.startsWith('subpath:') === true;
+}
+
 function approvalOrShape(m: PMap, where: string): string {
   return entry(m, 'approval') !== undefined
     ? `${where}.approval: a human approval gate needs Tenuo Cloud; the benchmark cannot produce approvals`
@@ -458,6 +471,6 @@ export function grantFromPolicy(policyText: string, ctx: PolicyContext): PolicyG
   } else if (tree.problems.length === 0) {
     reader.read(tree.root);
   }
-  return { grants: reader.grants, problems: reader.problems, sandbox: reader.sandbox };
+  return { grants: reader.grants, problems: reader.problems, sandbox: reader.sandbox, hooks: reader.hooks };
 }
 

@@ -14,6 +14,7 @@
  * mutant; a grant without constraints is open to any arguments (reference `ConstraintSet::matches`)
  * and so `unconstrained`.
  */
+import { signedArgsOf } from '../../world/claude-hook.js';
 import { describeConstraint } from '../../warrant/constraints/format.js';
 import { constraintOutcome } from '../../warrant/constraints/satisfy.js';
 import { formatSource } from '../../model/errors.js';
@@ -56,7 +57,8 @@ export function policyCoverage(scenario: Scenario, trial: Trial, outcomes: reado
     for (const param of params) {
       const c = set.constraints[param]!;
       const denied = attacks
-        .filter(({ c: call }) => !has(call.args, param) || constraintOutcome(c, call.args[param]!) !== 'allowed')
+        .map(({ c: call, i }) => ({ args: signedArgsOf(scenario.tools, call), i }))
+        .filter(({ args }) => !has(args, param) || constraintOutcome(c, args[param]!) !== 'allowed')
         .map(({ i }) => i + 1);
       const killed = count(tool, param, 'killed');
       out.push({

@@ -9,6 +9,7 @@
  * A mutant is only a candidate: the builder may refuse it (wider than p's root), which the runner
  * counts as skipped.
  */
+import { signedArgsOf } from '../../world/claude-hook.js';
 import { compareUtf8 } from '../../lib/bytes.js';
 import type { Constraint, ConstraintSet, ToolGrants } from '../../warrant/constraints/types.js';
 import type { Value } from '../../warrant/value.js';
@@ -50,7 +51,11 @@ export function enumerateMutants(
   for (const tool of Object.keys(grants)) {
     const set = grants[tool]!;
     const values = (param: string): Value[] =>
-      scenario.calls.filter((c) => c.tool === tool && Object.prototype.hasOwnProperty.call(c.args, param)).map((c) => c.args[param]!);
+      scenario.calls
+        .filter((c) => c.tool === tool)
+        .map((c) => signedArgsOf(scenario.tools, c))
+        .filter((a) => Object.prototype.hasOwnProperty.call(a, param))
+        .map((a) => a[param]!);
     for (const param of Object.keys(set.constraints).sort(compareUtf8)) {
       const ctx = { values: values(param), parent: root[tool]?.constraints[param], sentinel: () => sentinel(tool, param) };
       for (const l of loosenings(set.constraints[param]!, ctx)) {

@@ -8,6 +8,7 @@
  * Each finding carries the tightened grants (`apply`), so that a test can replay it: the task
  * still succeeds and no call marked `expect: deny` becomes allowed.
  */
+import { signedArgsOf } from '../../world/claude-hook.js';
 import { compareUtf8 } from '../../lib/bytes.js';
 import { describeConstraint } from '../../warrant/constraints/format.js';
 import type { ToolGrants } from '../../warrant/constraints/types.js';
@@ -64,7 +65,8 @@ export function slackFindings(scenario: Scenario, trial: Trial): SlackFinding[] 
     if (calls.length === 0) continue;
     for (const param of Object.keys(set.constraints).sort(compareUtf8)) {
       const c = set.constraints[param]!;
-      const values = calls.filter((x) => Object.prototype.hasOwnProperty.call(x.args, param)).map((x) => x.args[param]!);
+      const signed = calls.map((x) => signedArgsOf(scenario.tools, x));
+      const values = signed.filter((a) => Object.prototype.hasOwnProperty.call(a, param)).map((a) => a[param]!);
       if (values.length < calls.length) continue; // a call without it was denied already; nothing to learn
       const t = tightest(c, values, dirs);
       if (t === undefined) continue;
