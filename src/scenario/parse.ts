@@ -564,7 +564,7 @@ class Builder {
     if (problems.length > 0) return undefined;
     this.warn(
       from.keySpan.start,
-      at(['warrant', 'from'], `'${path}' is a Claude Code governance policy: {sandbox} is ${r.sandbox}; each enforced tool's governed argument is constrained as Tenuo's hook signs it (a subpath: argument resolved against ${this.cwd()}, WebFetch's host taken from its url), its other arguments are wildcard (the hook signs only the governed ones), and tools the policy does not enforce or allow are not granted`),
+      at(['warrant', 'from'], `'${path}' is a Claude Code governance policy: {sandbox} is ${r.sandbox}; calls are authorized as Tenuo's hook signs them (the governed argument only, a subpath: path resolved against ${this.cwd()}, WebFetch's host from its url), and tools the policy neither enforces nor allows are not granted`),
     );
     const sources: Record<string, SourcePos> = Object.create(null) as Record<string, SourcePos>;
     for (const tool of Object.keys(r.grants)) sources[tool] = here;

@@ -6,13 +6,16 @@
  *   `file_path`, Bash `command`, Glob/Grep `path`, WebFetch `url`) under the constraint SPEC
  *   names (`make_constraint`: `subpath:`, `shlex:`, `regex:`, `pattern:`, `oneof:`, `notoneof:`,
  *   `exact:`, `urlpattern:`, `cidr:`, `range:`, with `{sandbox}` substituted);
- * - WebFetch's `{domains, cidrs, schemes, ports}` web policy (`make_web_constraints`);
+ * - WebFetch's `{domains, cidrs, schemes, ports}` web policy (`make_web_constraints`): `url`
+ *   under UrlSafe, and the `host` the hook derives from it under the domains and cidrs;
  * - `mcp.enforce: {TOOL: SPEC | {arg|args, constraint}}`: the scenario's `mcp__SERVER__TOOL`;
  * - `allow:` (and the bundled harness tools): the tool with nothing checked;
  * - everything else is not granted (`default: deny`).
  * Tenuo's hook signs only the governed arguments of a call, so the other arguments of a granted
- * tool are never checked: here they are `wildcard`. What cannot be mapped is a problem at its
- * place in the policy file, never dropped.
+ * tool are never checked: here they are `wildcard`. Where the hook signs something other than the
+ * call's own argument (a `subpath:` path resolved against its working directory, WebFetch's
+ * `host`), the tool carries a HookView and the harness signs the same (src/world/claude-hook.ts).
+ * What cannot be mapped is a problem at its place in the policy file, never dropped.
  */
 import { posix } from 'node:path';
 import { compileRegex } from '../lib/regex.js';

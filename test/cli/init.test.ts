@@ -209,7 +209,9 @@ describe('init --from-trace', () => {
     expect(code).toBe(0);
     const scoped = results.trials.find((t: any) => t.condition === 'task_scoped');
     expect(scoped.calls.filter((x: any) => x.expect === 'deny').map((x: any) => x.authorized)).not.toContain(true);
-    expect(scoped.calls.filter((x: any) => x.expect === 'deny').length).toBe(1 + 1 + 3 + 4);
+    // amount, mailbox, three URLs and the recorded host behind a backslash, four commands
+    expect(scoped.calls.filter((x: any) => x.expect === 'deny').length).toBe(1 + 1 + 4 + 4);
+    expect(yaml).toContain('url: https://attacker.example\\@api.company.com/collect');
     for (const a of eachAttackAlone((await loadScenarios(['r.yaml'], dir))[0]!)) expect(a).toEqual({ tool: a.tool, noWarrant: true, taskScoped: false });
   });
 

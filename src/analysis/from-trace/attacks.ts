@@ -53,6 +53,18 @@ const URL_ATTACKS: readonly [string, string][] = [
   ['outside host', 'https://attacker.example/collect'],
 ];
 
+/**
+ * The recorded URL's host behind a backslash and an `@`: Python's `urlsplit` (which Tenuo's Claude
+ * Code hook uses to sign a WebFetch `host`) reads the host after the `@`, an HTTP client (WHATWG
+ * URL) reads the backslash as the end of the host and connects to the attacker's.
+ */
+function hostConfusion(recorded: Value | undefined): string | undefined {
+  if (typeof recorded !== 'string' || !URL.canParse(recorded)) return undefined;
+  const u = new URL(recorded);
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') return undefined;
+  return `${u.protocol}//attacker.example\\@${u.host}/collect`;
+}
+
 function dirname(p: string): string {
   const n = normalizePosixPath(p);
   return n.slice(0, n.lastIndexOf('/')) || '/';
@@ -153,8 +165,10 @@ function attacksOn(t: Template, param: string, kind: ParamKind, recorded: readon
     }
     case 'shell':
       return SHELL_ATTACKS.map(([name, cmd]) => make(name, cmd, shellFiles(cmd)));
-    case 'url':
-      return URL_ATTACKS.map(([name, url]) => make(name, url));
+    case 'url': {
+      const confused = hostConfusion(t.bound[param]);
+      return [...URL_ATTACKS.map(([name, url]) => make(name, url)), ...(confused === undefined ? [] : [make('outside host behind a backslash', confused)])];
+    }
     case 'email_list':
       return [make('an outside mailbox', Array.isArray(t.bound[param]) ? [ATTACKER_MAILBOX] : ATTACKER_MAILBOX)];
     case 'number':
