@@ -16,6 +16,7 @@ import { rejudgeResults, scenarioSources, sectionsNotShown } from './results-aud
 import { withBaseline } from '../analysis/baseline/gate.js';
 import { suiteViolations, widenedViolations } from '../analysis/baseline/index.js';
 import { checkBaseline } from '../results/check-baseline.js';
+import { warrantFromInfo, type TokenWarrantFrom, type WarrantFromInfo } from '../results/scenario-info.js';
 import { bool, count, isObj, list as listOf, oneOf, rate, shape, string, type Check } from '../results/json-check.js';
 
 export class ResultsFileError extends Error {
@@ -62,6 +63,7 @@ export async function readResultsFile(
   }
   const problem = checkResults(data);
   if (problem) throw new ResultsFileError(`results-path ${file}: not a delegation-bench results file: ${problem}`);
+  withOriginKinds(data as Results);
   // docs/llm.md: under mode llm the scripted matrix did not run; there is nothing of it to recompute.
   const judged = (data as Results).mode === 'llm' ? llmOnlyJudged(data as Results, step) : rejudgeResults(data as Results, step);
   if ('problems' in judged) {
@@ -165,6 +167,26 @@ const violation = shape({ scenario: str, kind: oneOf(...VIOLATION_KIND_NAMES), m
 
 const names = list(str);
 
+const tokenOrigin = shape({ from: str, leaf: str, token_holder: str, token_root: str });
+const sha256Hex: Check = (v, at) => (typeof v === 'string' && /^[0-9a-f]{64}$/.test(v) ? undefined : `${at}: expected a SHA-256 digest (64 lowercase hex digits)`);
+const policyOrigin = shape({ from: str, sandbox: str, sha256: sha256Hex });
+
+/** `scenario_info[].warrant_from`: by its kind; a file written before kinds existed holds a token's without one. */
+const warrantFrom: Check = (v, at) => {
+  if (!isObj(v)) return `${at}: expected an object`;
+  if (v['kind'] === undefined || v['kind'] === 'token') return tokenOrigin(v, at);
+  if (v['kind'] === 'claude_code_policy') return policyOrigin(v, at);
+  return oneOf('token', 'claude_code_policy')(v['kind'], `${at}.kind`);
+};
+
+/** The origins of a checked file with their kind (a token's when it has none) and nothing else. */
+function withOriginKinds(r: Results): void {
+  for (const s of r.scenario_info ?? []) {
+    const w = s.warrant_from as (Omit<TokenWarrantFrom, 'kind'> & { kind?: undefined }) | WarrantFromInfo | undefined;
+    if (w !== undefined) s.warrant_from = warrantFromInfo(w.kind === undefined ? { ...w, kind: 'token' } : w);
+  }
+}
+
 const results = shape(
   {
     version: (v, at) =>
@@ -198,7 +220,7 @@ const results = shape(
   },
   {
     timings: (v, at) => (isObj(v) ? undefined : `${at}: expected an object`),
-    scenario_info: list(shape({ name: str, description: str, request: str }, { warrant_from: shape({ from: str, leaf: str, token_holder: str, token_root: str }) })),
+    scenario_info: list(shape({ name: str, description: str, request: str }, { warrant_from: warrantFrom })),
   },
 );
 

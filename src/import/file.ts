@@ -37,6 +37,8 @@ export interface ArtifactFileOptions {
   /** The folder the file must resolve into (the action's workspace), or undefined (the CLI). */
   readonly confine?: string;
   readonly maxBytes: number;
+  /** Keep a leading byte order mark as U+FEFF, so the text encodes back to the file's exact bytes. */
+  readonly keepBom?: boolean;
 }
 
 /** Reads `from` (relative to the scenario file `scenarioAbs`); messages do not repeat the file name. */
@@ -83,7 +85,7 @@ export function readArtifactFile(from: string, scenarioAbs: string, options: Art
     }
     if (n > options.maxBytes) throw new ArtifactFileError('file_unreadable', `larger than ${options.maxBytes} bytes, the limit`);
     try {
-      return new TextDecoder('utf-8', { fatal: true }).decode(buf.subarray(0, n));
+      return new TextDecoder('utf-8', { fatal: true, ignoreBOM: options.keepBom === true }).decode(buf.subarray(0, n));
     } catch {
       throw new ArtifactFileError('file_not_text', 'not UTF-8 text');
     }

@@ -19,7 +19,7 @@
  * the benchmark's broad warrant cannot be narrowed to.
  */
 import { ArtifactFileError, readArtifactFile } from './file.js';
-import type { WarrantOrigin } from '../model/scenario.js';
+import type { TokenOrigin } from '../model/scenario.js';
 import { VerificationCache } from '../warrant/authorize.js';
 import { toHex } from '../lib/bytes.js';
 import { DEFAULT_CLOCK_SKEW_SECONDS, verifyChainFull, verifyChainSignatures } from '../warrant/chain.js';
@@ -199,11 +199,11 @@ function quoted(names: readonly string[]): string {
 /**
  * Reads the token file `from` (relative to the scenario file `scenarioAbs`), as UTF-8 text within
  * MAX_TOKEN_FILE_BYTES; with `confine`, it must resolve, through every symlink, inside it (file.ts).
- * Messages do not repeat the file name: the caller prefixes it.
+ * Messages do not repeat the file name: the caller prefixes it. `keepBom`: see ArtifactFileOptions.
  */
-export function readTokenFile(from: string, scenarioAbs: string, confine?: string): string {
+export function readTokenFile(from: string, scenarioAbs: string, confine?: string, keepBom = false): string {
   try {
-    return readArtifactFile(from, scenarioAbs, { maxBytes: MAX_TOKEN_FILE_BYTES, ...(confine !== undefined && { confine }) });
+    return readArtifactFile(from, scenarioAbs, { maxBytes: MAX_TOKEN_FILE_BYTES, keepBom, ...(confine !== undefined && { confine }) });
   } catch (e) {
     if (!(e instanceof ArtifactFileError)) throw e;
     if (e.code === 'file_not_text') throw new TokenImportError('not_a_token', 'not a Tenuo token (base64url, hex or PEM): not UTF-8 text');
@@ -231,7 +231,7 @@ export interface WarrantFromContext {
 }
 
 export type WarrantFromResult =
-  | { readonly ok: true; readonly grants: ToolGrants; readonly origin: WarrantOrigin; readonly note: string }
+  | { readonly ok: true; readonly grants: ToolGrants; readonly origin: TokenOrigin; readonly note: string }
   | { readonly ok: false; readonly problems: readonly string[] };
 
 /**
@@ -248,7 +248,7 @@ export function importWarrantFrom(from: string, ctx: WarrantFromContext): Warran
   }
   const problems = regrantProblems(token.grants, ctx.paramsOf, ctx.broadFor(token.grants));
   if (problems.length > 0) return { ok: false, problems: problems.map((p) => `'${from}' (leaf ${token.leafId}): ${p}`) };
-  const origin: WarrantOrigin = { from, leaf: token.leafId, token_holder: token.holder, token_root: token.root };
+  const origin: TokenOrigin = { kind: 'token', from, leaf: token.leafId, token_holder: token.holder, token_root: token.root };
   const note =
     `the grant of '${from}' (leaf ${token.leafId}, root key ${token.root}) is re-granted under the benchmark's chain, ` +
     `constraint for constraint: its holder is the benchmark's worker key, not the token's ${token.holder} (whose private key is not ours), ` +

@@ -6,7 +6,9 @@
 import { createHash } from 'node:crypto';
 import type { Scenario } from '../model/scenario.js';
 
-const POSITION_KEYS = new Set(['source', 'file', 'taskSource', 'attackSource', 'warrantSource', 'grantSources']);
+// Where things are, and where a grant read from a file came from (its path and the file's digest,
+// which a checkout's line endings change): the grant itself is in.
+const POSITION_KEYS = new Set(['source', 'file', 'taskSource', 'attackSource', 'warrantSource', 'grantSources', 'warrantFrom']);
 
 function canonical(v: unknown): unknown {
   if (typeof v === 'bigint') return { $bigint: v.toString() };

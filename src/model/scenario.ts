@@ -86,7 +86,7 @@ export interface Scenario {
   warrant: ToolGrants; // the task_scoped grant
   warrantSource?: SourcePos; // position of `warrant:`
   grantSources?: Readonly<Record<string, SourcePos>>; // tool → position of its key under `warrant:`
-  /** Set when the grant was read from a Tenuo token (`warrant: {from: PATH}`): what it was. */
+  /** Set when the grant was read from a file (`warrant: {from: PATH}`): a Tenuo token or a governance policy. */
   warrantFrom?: WarrantOrigin;
   /** `cwd:`: the agent's working directory (Claude Code's tools and a policy's `{sandbox}`); default /workspace. */
   cwd?: string;
@@ -102,8 +102,12 @@ export interface ScenarioSet {
   readonly info: readonly string[];
 }
 
-/** Where a scenario's grant came from, for the results and the report. */
-export interface WarrantOrigin {
+/** Where a scenario's grant came from (`warrant: {from: PATH}`), for the results and the report. */
+export type WarrantOrigin = TokenOrigin | PolicyOrigin;
+
+/** A Tenuo token's leaf, re-granted under the benchmark's chain. */
+export interface TokenOrigin {
+  readonly kind: 'token';
   /** PATH as written in `from:`. */
   readonly from: string;
   readonly leaf: string;
@@ -112,3 +116,13 @@ export interface WarrantOrigin {
   readonly token_root: string;
 }
 
+/** A Claude Code governance policy (`tenuo.yaml`) mapped to the session warrant its hook would mint. */
+export interface PolicyOrigin {
+  readonly kind: 'claude_code_policy';
+  /** PATH as written in `from:`. */
+  readonly from: string;
+  /** What `{sandbox}` stood for. */
+  readonly sandbox: string;
+  /** Hex SHA-256 of the policy file's bytes as read: names the exact file that was checked. */
+  readonly sha256: string;
+}

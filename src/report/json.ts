@@ -13,6 +13,7 @@ import {
   type Trial,
 } from '../results/results.js';
 import { canonicalLlm } from '../llm/canonical.js';
+import { warrantFromInfo } from '../results/scenario-info.js';
 
 function optional<K extends string, V>(key: K, value: V | undefined): Partial<Record<K, V>> {
   return value === undefined ? {} : ({ [key]: value } as Record<K, V>);
@@ -92,9 +93,7 @@ export function canonicalResults(r: Results): Results {
         name: s.name,
         description: s.description,
         request: s.request,
-        ...(s.warrant_from && {
-          warrant_from: { from: s.warrant_from.from, leaf: s.warrant_from.leaf, token_holder: s.warrant_from.token_holder, token_root: s.warrant_from.token_root },
-        }),
+        ...(s.warrant_from && { warrant_from: warrantFromInfo(s.warrant_from) }),
       })),
     ),
     trials: r.trials.map(trial),

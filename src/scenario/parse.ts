@@ -18,8 +18,9 @@ import { importToolsFrom, type KindOverrides } from '../import/tools.js';
 import { grantFromPolicy, isPolicyPath } from './tenuo-policy.js';
 import { claudeCodeTool, DEFAULT_CWD, isClaudeCodeTool } from '../world/claude-code.js';
 import { authorizedParams } from '../world/claude-hook.js';
-import type { WarrantOrigin } from '../model/scenario.js';
+import type { PolicyOrigin, WarrantOrigin } from '../model/scenario.js';
 import { broadGrants } from '../chains/conditions.js';
+import { createHash } from 'node:crypto';
 import { posix, resolve } from 'node:path';
 import { celCompileError } from '../cel/index.js';
 import type { ScenarioProblem } from './errors.js';
@@ -512,7 +513,7 @@ class Builder {
     return ok ? { grants, sources } : undefined;
   }
 
-  /** `warrant: {from: PATH}`: a Tenuo token's grant, re-granted under the benchmark's chain (src/import/token.ts). */
+  /** `warrant: {from: PATH}`: a Tenuo token's grant, re-granted under the benchmark's chain (src/import/token.ts), or a governance policy's. */
   private warrantFrom(node: PMap, from: PEntry): { grants: ToolGrants; sources: Record<string, SourcePos>; origin?: WarrantOrigin } | undefined {
     const others = node.entries.filter((e) => e !== from);
     for (const e of others) this.report(e.keySpan.start, at(['warrant'], `'${e.key}': a grant read from a token (from:) takes no tool grants beside it`));
@@ -539,18 +540,21 @@ class Builder {
   /**
    * `warrant: {from: tenuo.yaml}`: a Claude Code governance policy's grant (tenuo-policy.ts). The
    * file is read as a token file is (inside the workspace; at the ref for a baseline); its problems
-   * are placed in the policy file.
+   * are placed in the policy file. The origin carries the digest of the bytes read (a byte order
+   * mark included), so a reader of the results can tell which file was checked.
    */
-  private warrantFromPolicy(from: PEntry, path: string): { grants: ToolGrants; sources: Record<string, SourcePos> } | undefined {
+  private warrantFromPolicy(from: PEntry, path: string): { grants: ToolGrants; sources: Record<string, SourcePos>; origin: PolicyOrigin } | undefined {
     const here = this.pos(from.keySpan.start);
-    let text: string;
+    let read: string;
     try {
-      text = this.context.readTokenFile ? this.context.readTokenFile(path) : readTokenFile(path, this.context.abs ?? resolve(here.file), this.context.confine);
+      read = this.context.readTokenFile ? this.context.readTokenFile(path) : readTokenFile(path, this.context.abs ?? resolve(here.file), this.context.confine, true);
     } catch (e) {
       if (!(e instanceof TokenImportError)) throw e;
       this.report(from.keySpan.start, at(['warrant', 'from'], `'${path}': ${e.message}`));
       return undefined;
     }
+    const sha256 = createHash('sha256').update(read, 'utf8').digest('hex');
+    const text = read.charCodeAt(0) === 0xfeff ? read.slice(1) : read;
     const file = posix.join(posix.dirname(here.file.split('\\').join('/')), path);
     const declared = Object.keys(this.customTools).filter((t) => this.customTools[t]!.claudeCode === undefined);
     const r = grantFromPolicy(text, { file, cwd: this.cwd(), paramsOf: (tool) => this.signature(tool)?.params, declared });
@@ -568,7 +572,7 @@ class Builder {
     );
     const sources: Record<string, SourcePos> = Object.create(null) as Record<string, SourcePos>;
     for (const tool of Object.keys(r.grants)) sources[tool] = here;
-    return { grants: r.grants, sources };
+    return { grants: r.grants, sources, origin: { kind: 'claude_code_policy', from: path, sandbox: r.sandbox, sha256 } };
   }
 
   private grant(e: PEntry): ConstraintSet | undefined {

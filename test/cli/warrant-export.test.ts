@@ -98,7 +98,8 @@ describe('warrant export', () => {
     expect(b.mutants).toEqual(a.mutants);
     // Only the results' account of where the grant came from differs.
     const info = (b.scenario_info as { warrant_from?: Record<string, string> }[])[0]!.warrant_from;
-    expect(info).toMatchObject({ from: 'cr.pem', token_holder: Buffer.from(exported.payload.holder).toString('hex') });
+    expect(info).toMatchObject({ kind: 'token', from: 'cr.pem', token_holder: Buffer.from(exported.payload.holder).toString('hex') });
+    expect(Object.keys(info!)).toEqual(['kind', 'from', 'leaf', 'token_holder', 'token_root']);
     expect((a.scenario_info as { warrant_from?: unknown }[])[0]!.warrant_from).toBeUndefined();
 
     // A results file carrying it is well-formed; a malformed one is refused; the report says it.

@@ -101,7 +101,7 @@ describe('importing every vector warrant', () => {
     if (partial.length === 0) {
       writeScenario(d, scenarioYaml(params, 'token.hex'));
       [scenario] = (await loadScenarios(['s.yaml'], d)) as [Scenario];
-      expect(scenario.warrantFrom).toEqual({ from: 'token.hex', leaf: w.warrant_id, token_holder: w.holder, token_root: w.issuer });
+      expect(scenario.warrantFrom).toEqual({ kind: 'token', from: 'token.hex', leaf: w.warrant_id, token_holder: w.holder, token_root: w.issuer });
     } else {
       const [tool] = partial[0]!;
       const rest = tool === 'write_file' ? ['content'] : ['method', 'body'];

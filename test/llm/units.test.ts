@@ -94,6 +94,8 @@ describe('inputs digest', () => {
     expect(inputsDigest(suite)).toBe(d);
     const moved = suite.map((s) => ({ ...s, file: `elsewhere/${s.file}`, source: { ...s.source, file: 'x', line: 99 } }));
     expect(inputsDigest(moved)).toBe(d);
+    const origin = { kind: 'claude_code_policy', from: 'tenuo.yaml', sandbox: '/workspace', sha256: 'ab'.repeat(32) } as const;
+    expect(inputsDigest(suite.map((s) => ({ ...s, warrantFrom: origin })))).toBe(d);
     const changed = suite.map((s, i) => (i === 0 ? { ...s, request: `${s.request} ` } : s));
     expect(inputsDigest(changed)).not.toBe(d);
   });
