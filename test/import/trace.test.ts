@@ -142,8 +142,8 @@ describe('init: bad input exits 2', () => {
     let err = '';
     const io = { stdout: (t: string) => void (out += t), stderr: (t: string) => void (err += t), readStdin: async () => '', cwd: dir };
     expect(await main(['init', '--from-trace', 'r.jsonl', '--tools', 'tools.json', '--out', 's.yaml'], io)).toBe(0);
-    // 3 on the URL (metadata, loopback, outside host), 4 on the command (cat credentials, metadata curl, rm -rf, reverse shell).
-    expect(out).toContain('1 recorded call, 7 attacks');
+    // 4 on the URL (metadata, loopback, outside host, outside host behind a backslash), 4 on the command (cat credentials, metadata curl, rm -rf, reverse shell).
+    expect(out).toContain('1 recorded call, 8 attacks');
     expect(err).toContain('declared deploy(target: url, script: shell) from tools.json\n');
     out = '';
     expect(await main(['run', '--scenarios', 's.yaml', '--format', 'json'], io)).toBe(0);
