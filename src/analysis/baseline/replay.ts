@@ -12,15 +12,18 @@ import type { Denial } from '../../results/results.js';
 import type { Scenario } from '../../model/scenario.js';
 import { isWarrantError } from '../../warrant/errors.js';
 import { signPop } from '../../warrant/pop.js';
+import { signedArgsOf } from '../../world/claude-hook.js';
 import type { Args } from '../../warrant/value.js';
 
 /** The task_scoped decision on one call: undefined when allowed, else the denial. */
 export function decideTaskScoped(conditions: Conditions, scenario: Scenario, tool: string, args: Args): Denial | undefined {
   const d = conditions.delegation(scenario, 'task_scoped');
   if (d === null) throw new Error('task_scoped has no delegation'); // unreachable: only no_warrant has none
-  const pop = signPop(d.holder, d.warrantId, tool, args, d.clock.advance());
+  // Signed as the harness signs it: a governed Claude Code call as Tenuo's hook signs it.
+  const signed = signedArgsOf(scenario.tools, { tool, args });
+  const pop = signPop(d.holder, d.warrantId, tool, signed, d.clock.advance());
   try {
-    d.authorizer.authorize(d.chain, { tool, args, pop });
+    d.authorizer.authorize(d.chain, { tool, args: signed, pop });
     return undefined;
   } catch (e) {
     if (isWarrantError(e)) return { code: e.code, reason: e.message };

@@ -12,6 +12,7 @@ import type { Conditions } from '../../chains/conditions.js';
 import { formatSource } from '../../model/errors.js';
 import { bindCall } from '../../run/harness.js';
 import { ArgumentBindingError } from '../../world/tools.js';
+import { HOST_PARAM, pythonHostname, signedArgsOf } from '../../world/claude-hook.js';
 import { argsToPlain } from '../../world/plain.js';
 import type { Denial } from '../../results/results.js';
 import type { Scenario } from '../../model/scenario.js';
@@ -40,7 +41,12 @@ function sourcesFor(pair: Pair, tool: string, param: string | undefined): Candid
   const calls = [...pair.head.calls, ...pair.base.calls].filter((c) => c.tool === tool);
   const ordered = [...calls.filter((c) => c.expect === 'deny'), ...calls.filter((c) => c.expect === 'allow')];
   const callValues: Value[] = [];
-  if (param !== undefined) for (const c of ordered) if (has(c.args, param)) callValues.push(c.args[param]!);
+  if (param !== undefined) {
+    for (const c of ordered) {
+      const args = signedArgsOf(pair.head.tools, c);
+      if (has(args, param)) callValues.push(args[param]!);
+    }
+  }
   const filePaths = Object.keys(pair.head.environment.files).sort();
   return { callValues, filePaths };
 }
@@ -94,11 +100,29 @@ function firstProven(conditions: Conditions, pair: Pair, tool: string, calls: It
 
 function bound(scenario: Scenario, tool: string, args: Args): Args | undefined {
   try {
-    return bindCall(scenario, { tool, args });
+    return bindCall(scenario, { tool, args: withDerivedHost(scenario, tool, args) });
   } catch (e) {
     if (e instanceof ArgumentBindingError) return undefined;
     throw e;
   }
+}
+
+/**
+ * A candidate that sets the `host` Tenuo's hook derives for WebFetch, as the call an agent would
+ * make for it: the template's URL with that host (no agent passes `host` itself). A host no URL
+ * can carry leaves the candidate as it is, and binding refuses it.
+ */
+function withDerivedHost(scenario: Scenario, tool: string, args: Args): Args {
+  const view = has(scenario.tools, tool) ? scenario.tools[tool]!.hook?.host : undefined;
+  if (view === undefined || !has(args, HOST_PARAM)) return args;
+  const { [HOST_PARAM]: host, ...rest } = args;
+  const template = rest[view.from];
+  if (typeof host !== 'string' || typeof template !== 'string' || !URL.canParse(template)) return args;
+  const url = new URL(template);
+  url.hostname = host;
+  // The URL's own parser may refuse the host or change it: only a URL whose host Python reads back is the call.
+  if (pythonHostname(url.href) !== host) return args;
+  return { ...rest, [view.from]: url.href };
 }
 
 function* withParam(templateArgs: readonly Args[], param: string, values: readonly Value[]): Generator<Args> {
