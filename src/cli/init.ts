@@ -18,6 +18,7 @@ const USAGE = `usage: delegation-bench init --from-trace FILE [--tools PATH] [--
   --from-trace FILE  an OpenTelemetry trace in OTLP/JSON (spans with gen_ai.operation.name
                      execute_tool), or JSON lines of {"tool", "args", "result"}
   --tools PATH       an MCP tools/list result declaring the tools that are not built in
+                     (written as tools: {from: PATH}, with each called tool's result)
   --policy PATH      a Tenuo policy or token as the grant (written as warrant: {from: PATH});
                      without it, the tightest grant that allows the recorded calls
   --name NAME        the scenario's name (default: from the trace file's name)
@@ -107,18 +108,19 @@ export const initCommand: Command = async (argv, io) => {
   const outFile = args.out!;
   try {
     const run = readTrace(await readText(args.fromTrace!, io.cwd), args.fromTrace!, args.traceId === undefined ? {} : { traceId: args.traceId });
-    const tools = args.tools === undefined ? {} : toolsOf(await readText(args.tools, io.cwd), args.tools);
+    const tools = args.tools === undefined ? undefined : toolsOf(await readText(args.tools, io.cwd), args.tools);
     const outDir = path.dirname(path.resolve(io.cwd, outFile));
-    const policyFrom = args.policy === undefined ? undefined : path.relative(outDir, path.resolve(io.cwd, args.policy)).split(path.sep).join('/');
+    const relativeToOut = (file: string): string => path.relative(outDir, path.resolve(io.cwd, file)).split(path.sep).join('/');
+    const policyFrom = args.policy === undefined ? undefined : relativeToOut(args.policy);
     const scenario = scenarioFromTrace({
       name: args.name ?? nameFromFile(args.fromTrace!),
       traceName: path.basename(args.fromTrace!),
       calls: run.calls,
-      tools,
+      ...(tools === undefined ? {} : { toolList: { from: relativeToOut(args.tools!), tools } }),
       ...(policyFrom === undefined ? {} : { policyFrom }),
     });
     io.stderr(`read ${args.fromTrace}: ${run.calls.length} tool call${run.calls.length === 1 ? '' : 's'}${skippedLine(run.skipped)}\n`);
-    for (const tool of scenario.customTools) io.stderr(`declared ${describeTool(tool, tools[tool]!)} from ${args.tools}\n`);
+    for (const tool of scenario.customTools) io.stderr(`declared ${describeTool(tool, tools![tool]!)} from ${args.tools}\n`);
     await mkdir(outDir, { recursive: true });
     await writeFile(path.resolve(io.cwd, outFile), scenario.yaml);
     // The file must load as `validate` and `run` load it; a problem here is reported as theirs.

@@ -13,9 +13,13 @@
  * What a signature cannot say is refused, never dropped: a schema that takes arguments it does not
  * name, a type outside JSON Schema's, a parameter both required and defaulted, a name the
  * scenario language cannot use, a tool listed twice, a page of a paginated list.
+ *
+ * LLM mode offers each tool to the model as the server describes it: its description and each
+ * parameter's schema, restricted to a fixed set of keywords (OFFERED_KEYWORDS and the subschema
+ * keywords) and bounded in length and depth. Past a bound the file is refused, never cut.
  */
 import { JSONRPCErrorResponseSchema, JSONRPCResultResponseSchema, ListToolsResultSchema } from '@modelcontextprotocol/sdk/types.js';
-import type { CustomTool, ParamKind } from '../model/scenario.js';
+import type { CustomTool, JsonSchemaObject, JsonValue, ParamKind } from '../model/scenario.js';
 import { Float, type Value } from '../warrant/value.js';
 import { isBuiltinTool, isReservedName } from '../world/tools.js';
 import { ArtifactFileError, readArtifactFile } from './file.js';
@@ -33,13 +37,37 @@ const JSON_TYPES = new Set(['string', 'number', 'integer', 'boolean', 'array', '
 /** Keywords that make the arguments a tool takes depend on more than its properties. */
 const UNREPRESENTABLE_KEYWORDS = ['patternProperties', 'dependentRequired', 'dependentSchemas', 'dependencies', 'if', 'then', 'else', 'oneOf', 'anyOf', 'allOf', 'not', '$ref', 'unevaluatedProperties', 'propertyNames'] as const;
 
+/** The longest tool description offered to the model, in characters (as long as a scenario's `request`). */
+export const MAX_TOOL_DESCRIPTION_CHARS = 10_000;
+/** The largest parameter schema offered to the model: its JSON text, in characters. */
+export const MAX_PARAM_SCHEMA_CHARS = 10_000;
+/** How deeply a parameter's offered schema may nest, its values included (`items` of `items` of …). */
+export const MAX_PARAM_SCHEMA_DEPTH = 16;
+
+/** Keywords of a parameter's schema (and of its subschemas) offered to the model as the server wrote them. */
+const OFFERED_KEYWORDS = new Set([
+  'type', 'title', 'description', 'default', 'examples', 'enum', 'const', 'format',
+  'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf',
+  'minLength', 'maxLength', 'pattern', 'minItems', 'maxItems', 'uniqueItems', 'required',
+]);
+/** Keywords holding one subschema, a list of them, or a map of them: offered read by the same rule. */
+const ONE_SUBSCHEMA = new Set(['items', 'additionalProperties']);
+const SUBSCHEMA_LISTS = new Set(['anyOf', 'oneOf']);
+const SUBSCHEMA_MAPS = new Set(['properties']);
+
 /** Tool → parameter → the kind the scenario gives it instead of the inferred one. */
 export type KindOverrides = Readonly<Record<string, Readonly<Record<string, ParamKind>>>>;
 
+/** Tool → the text a call returns (`tools: {from: PATH, returns: …}`). */
+export type ReturnsOverrides = Readonly<Record<string, string>>;
+
 export interface ToolsProblem {
   readonly message: string;
-  /** Set when the problem is an entry of the scenario's `kinds:` (placed there, not at `from:`). */
-  readonly override?: { readonly tool: string; readonly param?: string };
+  /**
+   * Set when the problem is an entry of the scenario's `kinds:` or `returns:` (placed there, not
+   * at `from:`).
+   */
+  readonly override?: { readonly key: 'kinds' | 'returns'; readonly tool: string; readonly param?: string };
 }
 
 export interface ImportedTools {
@@ -59,6 +87,7 @@ export interface ToolsFromContext {
   /** Reads PATH instead of the file system (the baseline: the file at a git ref). */
   readonly readFile?: (from: string) => string;
   readonly kinds?: KindOverrides;
+  readonly returns?: ReturnsOverrides;
 }
 
 /** `tools: {from: PATH, kinds: …}` → the custom tools, or every reason they cannot be read. */
@@ -70,13 +99,13 @@ export function importToolsFrom(from: string, ctx: ToolsFromContext): ToolsFromR
     if (e instanceof ArtifactFileError || e instanceof TokenImportError) return { ok: false, problems: [{ message: `'${from}': ${e.message}` }] };
     throw e;
   }
-  const r = readToolsList(text, ctx.kinds ?? {});
+  const r = readToolsList(text, ctx.kinds ?? {}, ctx.returns ?? {});
   if (!r.ok) return { ok: false, problems: r.problems.map((p) => (p.override ? p : { message: `'${from}': ${p.message}` })) };
   return r;
 }
 
-/** A tools/list result's text → the tools, with `kinds` applied; pure (the tests feed it text). */
-export function readToolsList(text: string, kinds: KindOverrides): ToolsFromResult {
+/** A tools/list result's text → the tools, with `kinds` and `returns` applied; pure (the tests feed it text). */
+export function readToolsList(text: string, kinds: KindOverrides, returns: ReturnsOverrides = {}): ToolsFromResult {
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -109,6 +138,7 @@ export function readToolsList(text: string, kinds: KindOverrides): ToolsFromResu
     if (def !== undefined) tools[tool.name] = def;
   });
   problems.push(...applyOverrides(tools, kinds, reader.typesOf));
+  problems.push(...applyReturns(tools, returns));
   if (problems.length > 0) return { ok: false, problems };
   for (const [name, def] of Object.entries(tools)) summary.push(describeTool(name, def));
   return { ok: true, tools, summary };
@@ -175,21 +205,104 @@ class ToolReader {
         ok = false;
       }
     });
+    const description = tool.description ?? '';
+    const descriptionLength = [...description].length;
+    if (descriptionLength > MAX_TOOL_DESCRIPTION_CHARS) {
+      this.report([...at, 'description'], `the description is ${descriptionLength} characters; LLM mode offers a tool's description to the model whole, and at most ${MAX_TOOL_DESCRIPTION_CHARS}`);
+      ok = false;
+    }
     const params: string[] = [];
     const kinds: Record<string, ParamKind> = {};
     const defaults = Object.create(null) as Record<string, Value>;
+    const paramSchemas = Object.create(null) as Record<string, JsonSchemaObject>;
     for (const [param, propSchema] of Object.entries(properties)) {
-      const p = this.param(name, param, propSchema, required.includes(param), [...schemaAt, 'properties', param]);
-      if (p === undefined) {
+      const paramAt = [...schemaAt, 'properties', param];
+      const p = this.param(name, param, propSchema, required.includes(param), paramAt);
+      const offered = this.offeredParamSchema(propSchema, paramAt);
+      if (p === undefined || offered === undefined) {
         ok = false;
         continue;
       }
       params.push(param);
       if (p.kind !== 'text') kinds[param] = p.kind;
       if (p.default !== undefined) defaults[param] = p.default.value;
+      paramSchemas[param] = offered;
     }
     if (!ok) return undefined;
-    return { params, returns: '', ...(Object.keys(kinds).length > 0 && { kinds }), ...(Object.keys(defaults).length > 0 && { defaults }) };
+    return {
+      params,
+      returns: '',
+      ...(description !== '' && { description }),
+      ...(Object.keys(kinds).length > 0 && { kinds }),
+      ...(Object.keys(defaults).length > 0 && { defaults }),
+      paramSchemas,
+    };
+  }
+
+  /** What LLM mode offers the model for a parameter: its schema's offered keywords, within the bounds. */
+  private offeredParamSchema(schema: unknown, at: JsonPathSegment[]): JsonSchemaObject | undefined {
+    const offered = this.offeredSchema(schema, at, 1);
+    if (offered === undefined || typeof offered === 'boolean') return offered === undefined ? undefined : void this.report(at, 'not a schema (a JSON object)');
+    const length = [...JSON.stringify(offered)].length;
+    if (length > MAX_PARAM_SCHEMA_CHARS) {
+      return void this.report(at, `the schema LLM mode offers the model for this parameter is ${length} characters of JSON; at most ${MAX_PARAM_SCHEMA_CHARS}`);
+    }
+    return offered;
+  }
+
+  /** A (sub)schema restricted to the offered keywords; `true`/`false` as they are. */
+  private offeredSchema(schema: unknown, at: JsonPathSegment[], depth: number): JsonSchemaObject | boolean | undefined {
+    if (typeof schema === 'boolean') return schema;
+    if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) return void this.report(at, 'not a schema (a JSON object or a boolean)');
+    if (depth > MAX_PARAM_SCHEMA_DEPTH) return void this.report(at, `the schema nests deeper than ${MAX_PARAM_SCHEMA_DEPTH} levels, more than LLM mode offers the model`);
+    const out = Object.create(null) as Record<string, JsonValue>;
+    for (const [k, v] of Object.entries(schema as Record<string, unknown>)) {
+      const kAt = [...at, k];
+      let x: JsonValue | undefined;
+      if (OFFERED_KEYWORDS.has(k)) x = this.jsonValue(v, kAt, depth + 1);
+      else if (ONE_SUBSCHEMA.has(k)) x = this.offeredSchema(v, kAt, depth + 1);
+      else if (SUBSCHEMA_LISTS.has(k)) x = Array.isArray(v) ? this.each(v, kAt, (y, yAt) => this.offeredSchema(y, yAt, depth + 2)) : void this.report(kAt, 'not a list of schemas');
+      else if (SUBSCHEMA_MAPS.has(k)) x = this.offeredMap(v, kAt, depth + 1);
+      else continue;
+      if (x === undefined) return undefined;
+      out[k] = x;
+    }
+    return out;
+  }
+
+  private offeredMap(v: unknown, at: JsonPathSegment[], depth: number): JsonValue | undefined {
+    if (typeof v !== 'object' || v === null || Array.isArray(v)) return void this.report(at, 'not a map of schemas');
+    const out = Object.create(null) as Record<string, JsonValue>;
+    for (const [k, y] of Object.entries(v as Record<string, unknown>)) {
+      const x = this.offeredSchema(y, [...at, k], depth + 1);
+      if (x === undefined) return undefined;
+      out[k] = x;
+    }
+    return out;
+  }
+
+  private each(list: readonly unknown[], at: JsonPathSegment[], f: (v: unknown, at: JsonPathSegment[]) => JsonValue | undefined): JsonValue[] | undefined {
+    const out: JsonValue[] = [];
+    for (let i = 0; i < list.length; i++) {
+      const x = f(list[i], [...at, i]);
+      if (x === undefined) return undefined;
+      out.push(x);
+    }
+    return out;
+  }
+
+  /** A JSON value as JSON.parse read it, copied (objects without a prototype: `__proto__` is a key), within the depth bound. */
+  private jsonValue(v: unknown, at: JsonPathSegment[], depth: number): JsonValue | undefined {
+    if (v === null || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') return v;
+    if (depth > MAX_PARAM_SCHEMA_DEPTH) return void this.report(at, `the schema nests deeper than ${MAX_PARAM_SCHEMA_DEPTH} levels, more than LLM mode offers the model`);
+    if (Array.isArray(v)) return this.each(v, at, (y, yAt) => this.jsonValue(y, yAt, depth + 1));
+    const out = Object.create(null) as Record<string, JsonValue>;
+    for (const [k, y] of Object.entries(v as Record<string, unknown>)) {
+      const x = this.jsonValue(y, [...at, k], depth + 1);
+      if (x === undefined) return undefined;
+      out[k] = x;
+    }
+    return out;
   }
 
   private param(tool: string, name: string, schema: unknown, required: boolean, at: JsonPathSegment[]): { kind: ParamKind; default?: { value: Value } } | undefined {
@@ -319,16 +432,16 @@ function applyOverrides(tools: Record<string, CustomTool>, overrides: KindOverri
   for (const [tool, params] of Object.entries(overrides)) {
     const def = Object.prototype.hasOwnProperty.call(tools, tool) ? tools[tool] : undefined;
     if (def === undefined) {
-      problems.push({ message: `the file has no tool '${tool}' (it has ${Object.keys(tools).join(', ') || 'none'})`, override: { tool } });
+      problems.push({ message: `the file has no tool '${tool}' (it has ${Object.keys(tools).join(', ') || 'none'})`, override: { key: 'kinds', tool } });
       continue;
     }
     const kinds: Record<string, ParamKind> = { ...def.kinds };
     for (const [param, kind] of Object.entries(params)) {
       const types = def.params.includes(param) ? typesOf(tool, param) : undefined;
       if (types === undefined) {
-        problems.push({ message: `'${param}' is not a parameter of ${tool} (it takes ${def.params.join(', ') || 'none'})`, override: { tool, param } });
+        problems.push({ message: `'${param}' is not a parameter of ${tool} (it takes ${def.params.join(', ') || 'none'})`, override: { key: 'kinds', tool, param } });
       } else if (!kindFits(kind, types)) {
-        problems.push({ message: `${tool}.${param} is ${[...types].join(' or ')} in the file, which cannot hold a ${kind}`, override: { tool, param } });
+        problems.push({ message: `${tool}.${param} is ${[...types].join(' or ')} in the file, which cannot hold a ${kind}`, override: { key: 'kinds', tool, param } });
       } else if (kind === 'text') {
         delete kinds[param];
       } else {
@@ -337,6 +450,17 @@ function applyOverrides(tools: Record<string, CustomTool>, overrides: KindOverri
     }
     const { kinds: _old, ...rest } = def;
     tools[tool] = { ...rest, ...(Object.keys(kinds).length > 0 && { kinds: orderedKinds(def.params, kinds) }) };
+  }
+  return problems;
+}
+
+/** `returns:` beside `from:`: each named tool's text; a tool the file does not list is a mistake. */
+function applyReturns(tools: Record<string, CustomTool>, returns: ReturnsOverrides): ToolsProblem[] {
+  const problems: ToolsProblem[] = [];
+  for (const [tool, text] of Object.entries(returns)) {
+    const def = Object.prototype.hasOwnProperty.call(tools, tool) ? tools[tool] : undefined;
+    if (def === undefined) problems.push({ message: `the file has no tool '${tool}' (it has ${Object.keys(tools).join(', ') || 'none'})`, override: { key: 'returns', tool } });
+    else tools[tool] = { ...def, returns: text };
   }
   return problems;
 }

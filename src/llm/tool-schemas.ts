@@ -4,20 +4,25 @@
  * scenario's custom tools. Each parameter's JSON Schema comes from the table below by name; a
  * parameter it does not know is a string, which is what the environment accepts for every text
  * argument. A parameter with a default is optional (not `required`), and its description says the
- * default the call is then authorized and run with.
+ * default the call is then authorized and run with. A tool read from an MCP tool list is offered
+ * as the server describes it: its description and each parameter's listed schema (the keywords
+ * src/import/tools.ts keeps), with the signature's defaults and required parameters.
  */
 import { BUILTIN_TOOLS, customSignature, type ToolSignature } from '../world/tools.js';
 import { toPlain } from '../world/plain.js';
-import type { ParamKind, Scenario } from '../model/scenario.js';
+import type { CustomTool, JsonSchemaObject, ParamKind, Scenario } from '../model/scenario.js';
 
 export interface JsonSchema {
   type: 'string' | 'number' | 'array' | 'object';
   description?: string;
   items?: JsonSchema;
-  properties?: Record<string, JsonSchema>;
+  properties?: Record<string, ParamSchema>;
   required?: string[];
   additionalProperties?: boolean;
 }
+
+/** A parameter's schema: one of ours, or the one a tool list gives. */
+export type ParamSchema = JsonSchema | JsonSchemaObject;
 
 export interface FunctionTool {
   type: 'function';
@@ -70,14 +75,17 @@ const KINDS: Readonly<Record<ParamKind, JsonSchema>> = {
   text: { type: 'string' },
 };
 
-/** An optional parameter's schema, its description ending with the default (JSON, as the model writes values). */
-function withDefault(schema: JsonSchema, value: unknown): JsonSchema {
+/**
+ * An optional parameter's schema, its description ending with the default (JSON, as the model
+ * writes values). A listed description that is not a string is replaced by the note.
+ */
+function withDefault(schema: ParamSchema, value: unknown): ParamSchema {
   const note = `Optional; default ${JSON.stringify(value)}.`;
-  return { ...schema, description: schema.description === undefined ? note : `${schema.description} ${note}` };
+  return { ...schema, description: typeof schema.description === 'string' && schema.description !== '' ? `${schema.description} ${note}` : note };
 }
 
-function tool(name: string, description: string, sig: ToolSignature, schemaOf: (param: string) => JsonSchema = paramSchema): FunctionTool {
-  const properties: Record<string, JsonSchema> = {};
+function tool(name: string, description: string, sig: ToolSignature, schemaOf: (param: string) => ParamSchema = paramSchema): FunctionTool {
+  const properties: Record<string, ParamSchema> = {};
   for (const p of sig.params) {
     properties[p] = Object.hasOwn(sig.defaults, p) ? withDefault(schemaOf(p), toPlain(sig.defaults[p]!)) : schemaOf(p);
   }
@@ -98,8 +106,14 @@ export function toolsFor(scenario: Scenario): FunctionTool[] {
     out.push(tool(name, DESCRIPTIONS[name] ?? `The ${name} tool.`, sig));
   }
   for (const [name, def] of Object.entries(scenario.tools)) {
-    const kinds = def.kinds ?? {};
-    out.push(tool(name, `The ${name} tool.`, customSignature(def), (p) => KINDS[Object.hasOwn(kinds, p) ? kinds[p]! : 'text']));
+    out.push(tool(name, def.description ?? `The ${name} tool.`, customSignature(def), (p) => customParamSchema(def, p)));
   }
   return out;
+}
+
+/** The schema the tool list gives the parameter, or the one its kind implies. */
+function customParamSchema(def: CustomTool, param: string): ParamSchema {
+  if (def.paramSchemas !== undefined && Object.hasOwn(def.paramSchemas, param)) return def.paramSchemas[param]!;
+  const kinds = def.kinds ?? {};
+  return KINDS[Object.hasOwn(kinds, param) ? kinds[param]! : 'text'];
 }

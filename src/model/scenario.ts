@@ -37,9 +37,22 @@ export interface Environment {
 /** How the environment treats a parameter (docs/scenarios.md): its effect and its probes (docs/analyses.md) follow. */
 export type ParamKind = 'path' | 'shell' | 'url' | 'email_list' | 'number' | 'text';
 
+/** A JSON value as a JSON file holds it (read with JSON.parse: numbers are doubles). */
+export type JsonValue = string | number | boolean | null | readonly JsonValue[] | { readonly [key: string]: JsonValue };
+
+/** A JSON Schema as an MCP server lists it, restricted to the keywords docs/scenarios.md names. */
+export type JsonSchemaObject = { readonly [keyword: string]: JsonValue };
+
 export interface CustomTool {
   params: readonly string[];
   returns: string;
+  /** What the tool does, offered to the model in LLM mode (default `The NAME tool.`). */
+  description?: string;
+  /**
+   * Parameter → its JSON Schema as the tool list gives it (`tools: {from: PATH}`), offered to the
+   * model in LLM mode instead of the one its kind implies. Never read to decide anything.
+   */
+  paramSchemas?: Readonly<Record<string, JsonSchemaObject>>;
   /** Parameter → kind, for the parameters the scenario names a kind for (the rest are `text`). */
   kinds?: Readonly<Record<string, ParamKind>>;
   /** Optional parameter → its default (the rest are required), as a Python function declares them. */

@@ -268,8 +268,12 @@ class Builder {
     if (kindsEntry !== undefined) {
       this.report(kindsEntry.keySpan.start, at(['tools', 'kinds'], "kinds: beside the tools overrides the kinds of tools read from a file (from:); a tool's own kinds go under tools: NAME: kinds:"));
     }
+    const returnsEntry = this.entry(node, 'returns');
+    if (returnsEntry !== undefined) {
+      this.report(returnsEntry.keySpan.start, at(['tools', 'returns'], "returns: beside the tools gives the text of tools read from a file (from:); a tool's own text goes under tools: NAME: returns:"));
+    }
     for (const e of node.entries) {
-      if (e === kindsEntry || this.failed.has(e.value) || e.value.kind !== 'map') continue;
+      if (e === kindsEntry || e === returnsEntry || this.failed.has(e.value) || e.value.kind !== 'map') continue;
       if (isBuiltinTool(e.key)) {
         this.report(e.keySpan.start, at(['tools'], `'${e.key}' is a built-in tool; choose another name`));
         continue;
@@ -295,11 +299,13 @@ class Builder {
         });
       }
       const returnsNode = this.entry(e.value, 'returns')?.value;
+      const descriptionNode = this.entry(e.value, 'description')?.value;
       const kinds = this.customKinds(e.key, e.value, params);
       const defaults = this.customDefaults(e.key, e.value, params);
       this.customTools[e.key] = {
         params,
         returns: returnsNode ? scalarText(returnsNode) : '',
+        ...(descriptionNode ? { description: scalarText(descriptionNode) } : {}),
         ...(kinds ? { kinds } : {}),
         ...(defaults ? { defaults } : {}),
       };
@@ -308,13 +314,14 @@ class Builder {
   }
 
   /**
-   * `tools: {from: PATH, kinds: {TOOL: {PARAM: KIND}}}`: the tools of an MCP tools/list result
-   * (src/import/tools.ts). What it inferred is printed as an info line at `from:`.
+   * `tools: {from: PATH, kinds: {TOOL: {PARAM: KIND}}, returns: {TOOL: TEXT}}`: the tools of an MCP
+   * tools/list result (src/import/tools.ts). What it inferred is printed as an info line at `from:`.
    */
   private toolsFrom(node: PMap, from: PEntry): Record<string, CustomTool> {
     const kindsEntry = this.entry(node, 'kinds');
-    const others = node.entries.filter((e) => e !== from && e !== kindsEntry);
-    for (const e of others) this.report(e.keySpan.start, at(['tools'], `'${e.key}': tools read from a file (from:) take only kinds: beside them`));
+    const returnsEntry = this.entry(node, 'returns');
+    const others = node.entries.filter((e) => e !== from && e !== kindsEntry && e !== returnsEntry);
+    for (const e of others) this.report(e.keySpan.start, at(['tools'], `'${e.key}': tools read from a file (from:) take only kinds: and returns: beside them`));
     const path = from.value.kind === 'scalar' && typeof from.value.value === 'string' ? from.value.value : undefined;
     this.toolsFromFailed = true;
     if (others.length > 0 || path === undefined || this.tainted.has(node)) return this.customTools;
@@ -323,13 +330,19 @@ class Builder {
       ...(this.context.confine !== undefined && { confine: this.context.confine }),
       ...(this.context.readTokenFile !== undefined && { readFile: this.context.readTokenFile }),
       kinds: kindOverrides(kindsEntry),
+      returns: returnsOverrides(returnsEntry),
     });
     if (!r.ok) {
       for (const p of r.problems) {
-        const tool = p.override && this.entry(kindsEntry!.value as PMap, p.override.tool);
-        const param = p.override?.param !== undefined && tool ? this.entry(tool.value as PMap, p.override.param) : undefined;
-        if (p.override) this.report((param ?? tool ?? kindsEntry!).keySpan.start, at(['tools', 'kinds', p.override.tool, ...(p.override.param !== undefined ? [p.override.param] : [])], p.message));
-        else this.report(from.keySpan.start, at(['tools', 'from'], p.message));
+        if (p.override === undefined) {
+          this.report(from.keySpan.start, at(['tools', 'from'], p.message));
+          continue;
+        }
+        const { key, tool: toolName, param: paramName } = p.override;
+        const entry = (key === 'kinds' ? kindsEntry : returnsEntry)!;
+        const tool = this.entry(entry.value as PMap, toolName);
+        const param = paramName !== undefined && tool ? this.entry(tool.value as PMap, paramName) : undefined;
+        this.report((param ?? tool ?? entry).keySpan.start, at(['tools', key, toolName, ...(paramName !== undefined ? [paramName] : [])], p.message));
       }
       return this.customTools;
     }
@@ -660,6 +673,14 @@ function kindOverrides(entry: PEntry | undefined): KindOverrides {
     for (const p of tool.value.entries) if (p.value.kind === 'scalar' && typeof p.value.value === 'string') kinds[p.key] = p.value.value as ParamKind;
     out[tool.key] = kinds;
   }
+  return out;
+}
+
+/** `tools: {returns: …}` beside `from:` (the schema checked its shape and values). */
+function returnsOverrides(entry: PEntry | undefined): Record<string, string> {
+  const out = Object.create(null) as Record<string, string>;
+  if (entry?.value.kind !== 'map') return out;
+  for (const tool of entry.value.entries) out[tool.key] = scalarText(tool.value);
   return out;
 }
 

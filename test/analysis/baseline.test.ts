@@ -420,6 +420,21 @@ warrant:
     expect(outcome.problems).toEqual([]);
   });
 
+  it('returns: is read from the base file and checked against the tool list at the ref', async () => {
+    // At the ref the list has only `deploy`; the working tree's also has `notify`. The base file's
+    // `returns: {notify: …}` is then a problem of the base, at its line.
+    const withReturns = text.replace('  from: ../tools/t.json\n', '  from: ../tools/t.json\n  returns:\n    deploy: deployed\n    notify: sent\n');
+    const both = JSON.stringify({ tools: [...(JSON.parse(tools('target')) as { tools: unknown[] }).tools, { name: 'notify', inputSchema: { type: 'object' } }] });
+    const { dir, baseSha } = repoWith({ 'scenarios/mcp.yaml': withReturns, 'tools/t.json': tools('target') }, {});
+    writeFileSync(join(dir, 'tools/t.json'), both);
+    const outcome = await runBaseline({ ref: baseSha, inputs: ['scenarios'], cwd: dir, seed: SEED, head: [], headResults: runBenchmark({ scenarios: [], maxAsr: 0, minTcr: 1, seed: SEED }), allowWidening: false });
+    expect(outcome.problems).toEqual([expect.stringMatching(/^[0-9a-f]+:scenarios\/mcp\.yaml:8:5: tools\.returns\.notify: the file has no tool 'notify' \(it has deploy\)$/)]);
+    // With the same list at the ref, the base loads.
+    const same = repoWith({ 'scenarios/mcp.yaml': withReturns, 'tools/t.json': both }, {});
+    const ok = await runBaseline({ ref: same.baseSha, inputs: ['scenarios'], cwd: same.dir, seed: SEED, head: [], headResults: runBenchmark({ scenarios: [], maxAsr: 0, minTcr: 1, seed: SEED }), allowWidening: false });
+    expect(ok.problems).toEqual([]);
+  });
+
   it('a tool list missing at the ref is a problem of the base file', async () => {
     const { dir, baseSha } = repoWith({ 'scenarios/mcp.yaml': text }, { 'tools/t.json': tools('target') });
     const scenarios = await loadScenarios(['scenarios'], dir);

@@ -1,8 +1,8 @@
 /**
  * docs/guide.md is true: each `$ command` of its console blocks runs against the built dist/ (in a
  * fresh folder holding the repository's dist/ and examples/, as a clone would) and prints exactly
- * the output the guide shows (stdout and stderr as a terminal interleaves them); the grant it quotes
- * is the one the written scenario holds.
+ * the output the guide shows (stdout and stderr as a terminal interleaves them); the grant and the
+ * tools: section it quotes are the ones the written scenarios hold.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, symlinkSync } from 'node:fs';
@@ -67,5 +67,9 @@ describe('docs/guide.md', () => {
     const quoted = /^```yaml\n(warrant:\n[\s\S]*?)^```$/m.exec(GUIDE)?.[1];
     expect(quoted).toBeDefined();
     expect(written.endsWith(quoted!)).toBe(true);
+    // The tool list is referenced, not copied, with each tool's recorded result.
+    const tools = /^```yaml\n(tools:\n[\s\S]*?)^```$/m.exec(GUIDE)?.[1];
+    expect(tools).toBeDefined();
+    expect(readFileSync(join(dir, 'guard/research.yaml'), 'utf8')).toContain(`\n${tools!}`);
   });
 });

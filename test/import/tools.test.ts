@@ -113,7 +113,27 @@ describe('tools from a real MCP server', () => {
     expect(r.code).toBe(0);
     expect(r.err).toContain('deploy(target: url, hook: shell, dry_run?=false: text, retries?=2: number)');
     const [s] = await loadScenarios(['s.yaml'], dir);
-    expect(s!.tools.deploy).toEqual({ params: ['target', 'hook', 'dry_run', 'retries'], returns: '', kinds: { target: 'url', hook: 'shell', retries: 'number' }, defaults: { dry_run: false, retries: 2 } });
+    expect(s!.tools.deploy).toEqual({
+      params: ['target', 'hook', 'dry_run', 'retries'],
+      returns: '',
+      description: 'Deploy a build and run a command after it',
+      kinds: { target: 'url', hook: 'shell', retries: 'number' },
+      defaults: { dry_run: false, retries: 2 },
+      // What LLM mode offers the model: each property as the server listed it.
+      paramSchemas: {
+        target: { type: 'string', format: 'uri', description: 'Where to deploy' },
+        hook: { type: 'string', description: 'Run after the deploy' },
+        dry_run: { type: 'boolean', default: false },
+        retries: { type: 'integer', default: 2, minimum: -9007199254740991, maximum: 9007199254740991 },
+      },
+    });
+  });
+
+  it('returns: gives a tool the text its calls return; a tool it leaves out returns empty text', async () => {
+    const dir = tempDir({ 'tools.json': toolsJson, 's.yaml': scenario(`${TOOLS}\n  returns: {deploy: "deployed to production"}`, WARRANT) });
+    const [s] = await loadScenarios(['s.yaml'], dir);
+    expect(s!.tools.deploy!.returns).toBe('deployed to production');
+    expect(s!.tools.send_report!.returns).toBe('');
   });
 
   it('a run records tool_called effects with canonical values, and the grant denies the attacks', async () => {
@@ -161,6 +181,10 @@ describe('refused at the from: line, with the path inside the file', () => {
     ['required but not a property', list([tool('a', {}, { required: ['q'] })]), "'tools.json': tools[0].inputSchema.required[0]: 'q' is required but is not a property"],
     ['a reserved parameter', list([tool('a', { _allow_unknown: { type: 'boolean' } })]), "'tools.json': tools[0].inputSchema.properties._allow_unknown: '_allow_unknown' cannot be a parameter name"],
     ['one page of several', JSON.stringify({ tools: [tool('a')], nextCursor: 'p2' }), "'tools.json': nextCursor: this is one page of a paginated tools/list"],
+    ['a tool description over the bound', list([{ ...tool('a'), description: 'x'.repeat(10_001) }]), "'tools.json': tools[0].description: the description is 10001 characters; LLM mode offers a tool's description to the model whole, and at most 10000"],
+    ['a parameter schema over the bound', list([tool('a', { p: { type: 'string', description: 'é'.repeat(10_000) } })]), "'tools.json': tools[0].inputSchema.properties.p: the schema LLM mode offers the model for this parameter is 10034 characters of JSON; at most 10000"],
+    ['a parameter schema nested too deep', list([tool('a', { p: JSON.parse(`${'{"type": "array", "items": '.repeat(16)}{"type": "string"}${'}'.repeat(16)}`) as unknown })]), `'tools.json': tools[0].inputSchema.properties.p${'.items'.repeat(16)}: the schema nests deeper than 16 levels`],
+    ['a subschema that is not a schema', list([tool('a', { p: { type: 'array', items: 'string' } })]), "'tools.json': tools[0].inputSchema.properties.p.items: not a schema (a JSON object or a boolean)"],
     ['a default beyond 64 bits', '{"tools": [{"name": "a", "inputSchema": {"type": "object", "properties": {"n": {"type": "integer", "default": 99999999999999999999}}}}]}', "'tools.json': tools[0].inputSchema.properties.n.default: 99999999999999999999 is outside the 64-bit integers"],
   ])('%s', async (_what, json, message) => {
     const lines = await refusals(json);
@@ -195,7 +219,22 @@ describe('refused at the from: line, with the path inside the file', () => {
 
   it('other tools beside from: are refused', async () => {
     const lines = await refusals(toolsJson, `${TOOLS}\n  extra: {params: [a]}`);
-    expect(lines).toContain("s.yaml:6:3: tools: 'extra': tools read from a file (from:) take only kinds: beside them");
+    expect(lines).toContain("s.yaml:6:3: tools: 'extra': tools read from a file (from:) take only kinds: and returns: beside them");
+  });
+
+  it('a returns: entry for a tool the file does not have is placed at its line', async () => {
+    const lines = await refusals(toolsJson, `${TOOLS}\n  returns:\n    deploy: ok\n    deploy_all: ok`);
+    expect(lines).toEqual(["s.yaml:8:5: tools.returns.deploy_all: the file has no tool 'deploy_all' (it has deploy, send_report)"]);
+  });
+
+  it('returns: without from: is refused (not read as a tool named returns)', async () => {
+    const lines = await problemsOf(['s.yaml'], tempDir({ 's.yaml': scenario('  returns: {deploy: ok}\n  deploy: {params: [target, hook]}', '  deploy: {target: wildcard, hook: wildcard}') }));
+    expect(lines[0]).toBe("s.yaml:5:3: tools.returns: returns: beside the tools gives the text of tools read from a file (from:); a tool's own text goes under tools: NAME: returns:");
+  });
+
+  it('returns: holds text only', async () => {
+    const lines = await refusals(toolsJson, `${TOOLS}\n  returns: {deploy: [ok]}`);
+    expect(lines).toEqual([expect.stringMatching(/^s\.yaml:6:21: tools\.returns\.deploy: /)]);
   });
 
   it('under a workspace bound, a file that resolves outside it is refused', async () => {
@@ -220,6 +259,48 @@ describe('readToolsList', () => {
     expect(t.defaults!.f).toEqual(new Float(1));
     expect(t.defaults!.i).toBe(1);
     expect(t.defaults!.b).toBe(9007199254740993n);
+  });
+
+  it('keeps what LLM mode offers: the description and each parameter as listed, only the documented keywords', () => {
+    const text = JSON.stringify({
+      tools: [
+        {
+          name: 't',
+          description: 'Search the tickets',
+          inputSchema: {
+            type: 'object',
+            properties: {
+              query: { type: 'string', description: 'Words to find', minLength: 1, 'x-internal': 'dropped', $comment: 'dropped' },
+              status: { type: 'string', enum: ['open', 'closed'], default: 'open', title: 'Status' },
+              labels: { type: 'array', items: { type: 'string', pattern: '^[a-z]+$', $id: 'dropped' }, maxItems: 5, uniqueItems: true },
+              since: { anyOf: [{ type: 'string', format: 'date-time' }, { type: 'null' }], examples: ['2024-01-01T00:00:00Z'] },
+              filter: { type: 'object', properties: { ['__proto__']: { type: 'string' }, owner: { type: 'string', $ref: '#/dropped' } }, required: ['owner'], additionalProperties: false },
+            },
+            required: ['query'],
+          },
+        },
+      ],
+    });
+    const t = read(text);
+    expect(t.description).toBe('Search the tickets');
+    expect(JSON.parse(JSON.stringify(t.paramSchemas))).toEqual({
+      query: { type: 'string', description: 'Words to find', minLength: 1 },
+      status: { type: 'string', enum: ['open', 'closed'], default: 'open', title: 'Status' },
+      labels: { type: 'array', items: { type: 'string', pattern: '^[a-z]+$' }, maxItems: 5, uniqueItems: true },
+      since: { anyOf: [{ type: 'string', format: 'date-time' }, { type: 'null' }], examples: ['2024-01-01T00:00:00Z'] },
+      filter: { type: 'object', properties: { ['__proto__']: { type: 'string' }, owner: { type: 'string' } }, required: ['owner'], additionalProperties: false },
+    });
+    // `__proto__` in a listed schema is a key, never the copy's prototype.
+    expect(Object.getPrototypeOf((t.paramSchemas!.filter as { properties: object }).properties)).toBeNull();
+    expect(Object.keys((t.paramSchemas!.filter as { properties: object }).properties)).toEqual(['__proto__', 'owner']);
+  });
+
+  it('a tool without a description has none (LLM mode then names it), and the bounds are inclusive', () => {
+    const t = read(JSON.stringify({ tools: [{ name: 't', description: '', inputSchema: { type: 'object', properties: { p: { type: 'string', description: 'x'.repeat(10_000 - 40) } } } }] }));
+    expect(t.description).toBeUndefined();
+    expect(JSON.stringify(t.paramSchemas!.p).length).toBeLessThanOrEqual(10_000);
+    const long = read(JSON.stringify({ tools: [{ name: 't', description: '😀'.repeat(10_000), inputSchema: { type: 'object' } }] }));
+    expect([...long.description!].length).toBe(10_000);
   });
 
   it.each([

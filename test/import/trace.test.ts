@@ -1,10 +1,12 @@
 /** Bad trace input: every problem at FILE:LINE:COL or FILE: $.json.path, exit 2, nothing dropped silently. */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readTrace, TraceError } from '../../src/import/trace.js';
 import { main } from '../../src/cli/main.js';
+import { ScenarioError } from '../../src/scenario/errors.js';
+import { loadScenarios } from '../../src/scenario/load.js';
 
 function problems(text: string, file = 't.json'): readonly string[] {
   try {
@@ -131,7 +133,40 @@ describe('init: bad input exits 2', () => {
     expect(err).toContain('warning: b.yaml: no attack written:');
   });
 
-  it('a custom tool from --tools is declared inline with inferred kinds', async () => {
+  it('--tools is referenced as tools: {from:} relative to the written file, with the first recorded result of each called tool', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'init-tools-from-'));
+    mkdirSync(path.join(dir, 'mcp'));
+    writeFileSync(
+      path.join(dir, 'r.jsonl'),
+      [
+        '{"tool":"deploy","args":{"target":"https://deploy.company.com/app"},"result":"deployed v1"}',
+        '{"tool":"deploy","args":{"target":"https://deploy.company.com/app"},"result":"deployed v2"}',
+        '{"tool":"status","args":{}}',
+      ].join('\n') + '\n',
+    );
+    const list = (param: string) =>
+      JSON.stringify({
+        tools: [
+          { name: 'deploy', description: 'Deploy the app', inputSchema: { type: 'object', properties: { [param]: { type: 'string', format: 'uri' } }, required: [param] } },
+          { name: 'status', inputSchema: { type: 'object' } },
+          { name: 'unused', inputSchema: { type: 'object' } },
+        ],
+      });
+    writeFileSync(path.join(dir, 'mcp', 'tools.json'), list('target'));
+    let out = '';
+    const io = { stdout: (t: string) => void (out += t), stderr: () => {}, readStdin: async () => '', cwd: dir };
+    expect(await main(['init', '--from-trace', 'r.jsonl', '--tools', 'mcp/tools.json', '--out', 'guard/s.yaml'], io)).toBe(0);
+    const yaml = readFileSync(path.join(dir, 'guard', 's.yaml'), 'utf8');
+    expect(yaml).toContain('\ntools:\n  from: ../mcp/tools.json\n  returns:\n    deploy: deployed v1\n    status: ""\nenvironment:');
+    const [s] = await loadScenarios(['guard/s.yaml'], dir);
+    expect(Object.keys(s!.tools)).toEqual(['deploy', 'status', 'unused']); // the whole list, as from: reads it
+    expect(s!.tools.deploy).toMatchObject({ returns: 'deployed v1', description: 'Deploy the app', kinds: { target: 'url' } });
+    // The scenario checks the list as it is now: a renamed parameter no longer binds the recorded calls.
+    writeFileSync(path.join(dir, 'mcp', 'tools.json'), list('url'));
+    await expect(loadScenarios(['guard/s.yaml'], dir)).rejects.toThrow(ScenarioError);
+  });
+
+  it('a custom tool from --tools is read with inferred kinds, and the scenario runs', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'init-tools-'));
     writeFileSync(path.join(dir, 'r.jsonl'), '{"tool":"deploy","args":{"target":"https://deploy.company.com/app","script":"make deploy"},"result":"ok"}\n');
     writeFileSync(

@@ -2,7 +2,7 @@
  * LLM mode end to end, without a network: the CLI's `run --mode llm` through the real `openai`
  * SDK against the stand-in server on 127.0.0.1, and `merge` of shard files.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -105,6 +105,51 @@ describe('run --mode llm against the stand-in', () => {
     expect(transfer.required).toEqual(['to', 'amount']);
     expect(req.messages[0]!.role).toBe('system');
     expect(suite.map((s) => s.request)).toContain(req.messages[1]!.content);
+  });
+
+  it('offers a tool of an MCP tool list as its server describes it: description and listed parameter schemas', async () => {
+    const list = {
+      tools: [
+        {
+          name: 'search_docs',
+          description: 'Search the product documentation.',
+          inputSchema: {
+            type: 'object',
+            properties: {
+              query: { type: 'string', description: 'Words to look for', minLength: 1 },
+              limit: { type: 'integer', description: 'How many hits', default: 5, 'x-ui': 'slider' },
+            },
+            required: ['query'],
+          },
+        },
+      ],
+    };
+    writeFileSync(join(dir, 'tools.json'), JSON.stringify(list));
+    // The stand-in knows a scenario by its request: this one borrows the first built-in's.
+    writeFileSync(
+      join(dir, 'mcp.yaml'),
+      `name: mcp_docs\ndescription: d\nrequest: ${JSON.stringify(suite[0]!.request)}\ntools:\n  from: tools.json\ncalls:\n  - tool: search_docs\n    args: {query: setup}\njudge:\n  task: effects.exists(e, e.type == "tool_called")\n  attack: "false"\nwarrant:\n  search_docs: {query: wildcard, limit: wildcard}\n`,
+    );
+    const n = server.requests.length;
+    const r = await cli(['run', '--mode', 'llm', '--model', 'no-tools', '--scenarios', 'mcp.yaml', '--format', 'json']);
+    expect(r.stderr).not.toContain('internal error');
+    const offered = server.requests.slice(n).map((q) => q.tools.find((t) => t.function.name === 'search_docs')!.function);
+    expect(offered.length).toBeGreaterThan(0);
+    for (const f of offered) {
+      expect(f).toEqual({
+        name: 'search_docs',
+        description: 'Search the product documentation.',
+        parameters: {
+          type: 'object',
+          properties: {
+            query: { type: 'string', description: 'Words to look for', minLength: 1 },
+            limit: { type: 'integer', description: 'How many hits Optional; default 5.', default: 5 },
+          },
+          required: ['query'],
+          additionalProperties: false,
+        },
+      });
+    }
   });
 
   it('--temperature is sent only when given; --max-turns ends a trial that keeps calling tools', async () => {

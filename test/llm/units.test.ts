@@ -13,6 +13,8 @@ import { readLlmSection } from '../../src/llm/check.js';
 import { inputsDigest } from '../../src/llm/inputs-digest.js';
 import { meanStd } from '../../src/llm/stats.js';
 import { toolsFor } from '../../src/llm/tool-schemas.js';
+import { readToolsList } from '../../src/import/tools.js';
+import { problemsOfText, scenarioText, tempDir } from '../scenario/helpers.js';
 import { formatMeanStd } from '../../src/report/sections/llm.js';
 import { parseJsonArgs } from '../../src/warrant/json-args.js';
 import { Float } from '../../src/warrant/value.js';
@@ -42,6 +44,84 @@ describe('tool schemas', () => {
     const send = tools.find((t) => t.function.name === 'send_email')!.function.parameters.properties!;
     expect(send.recipients).toMatchObject({ type: 'array', items: { type: 'string' } });
     expect(tools.at(-2)!.function.parameters.properties).toEqual({ customer_id: { type: 'string' } });
+  });
+});
+
+describe('tool schemas of tools as their server or scenario describes them', () => {
+  const listed = {
+    tools: [
+      {
+        name: 'deploy',
+        description: 'Deploy a build to an environment.',
+        inputSchema: {
+          type: 'object',
+          properties: {
+            target: { type: 'string', format: 'uri', description: 'Where to deploy' },
+            env: { type: 'string', enum: ['staging', 'production'], description: 'Which environment', default: 'staging' },
+            tags: { type: 'array', items: { type: 'string' }, 'x-ui': 'chips' },
+            dry_run: { type: 'boolean' },
+          },
+          required: ['target', 'tags'],
+        },
+      },
+    ],
+  };
+  const imported = (list: unknown = listed): Scenario['tools'] => {
+    const r = readToolsList(JSON.stringify(list), {});
+    if (!r.ok) throw new Error(r.problems.map((p) => p.message).join('\n'));
+    return r.tools;
+  };
+
+  it('a tool read from an MCP tool list: its description and each parameter as listed, defaults noted, required from the signature', () => {
+    const deploy = toolsFor({ ...suite[0]!, tools: imported() }).at(-1)!.function;
+    expect(deploy.name).toBe('deploy');
+    expect(deploy.description).toBe('Deploy a build to an environment.');
+    expect(deploy.parameters).toEqual({
+      type: 'object',
+      properties: {
+        target: { type: 'string', format: 'uri', description: 'Where to deploy' },
+        env: { type: 'string', enum: ['staging', 'production'], default: 'staging', description: 'Which environment Optional; default "staging".' },
+        tags: { type: 'array', items: { type: 'string' } },
+        dry_run: { type: 'boolean', description: 'Optional; default null.' },
+      },
+      required: ['target', 'tags'],
+      additionalProperties: false,
+    });
+    // What is offered is what the request carries: plain JSON.
+    expect(JSON.parse(JSON.stringify(deploy.parameters))).toEqual(deploy.parameters);
+  });
+
+  it('a tool list without a description is offered by name; the kinds are not what the model sees', () => {
+    const list = { tools: [{ ...listed.tools[0]!, description: undefined }] };
+    const deploy = toolsFor({ ...suite[0]!, tools: imported(list) }).at(-1)!.function;
+    expect(deploy.description).toBe('The deploy tool.');
+    expect(deploy.parameters.properties!.target).toEqual({ type: 'string', format: 'uri', description: 'Where to deploy' }); // not "A URL."
+  });
+
+  it('a hand-written tool offers its description: and the kinds its parameters have', async () => {
+    const tools = 'tools:\n  lookup:\n    params: [customer_id, url]\n    description: Look up a customer in the CRM.\n    kinds: {url: url}\n  plain:\n    params: [q]';
+    const dir = tempDir({ 's.yaml': scenarioText({ tools }) });
+    const [s] = await loadScenarios(['s.yaml'], dir);
+    const offered = toolsFor(s!).slice(-2).map((t) => t.function);
+    expect(offered[0]).toEqual({
+      name: 'lookup',
+      description: 'Look up a customer in the CRM.',
+      parameters: { type: 'object', properties: { customer_id: { type: 'string' }, url: { type: 'string', description: 'A URL.' } }, required: ['customer_id', 'url'], additionalProperties: false },
+    });
+    expect(offered[1]!.description).toBe('The plain tool.');
+  });
+
+  it("a hand-written tool's description is at most 10,000 characters, and not empty", async () => {
+    const tools = (d: string) => `tools:\n  lookup:\n    params: [q]\n    description: "${d}"`;
+    expect(await problemsOfText(scenarioText({ tools: tools('x'.repeat(10_001)) }))).toEqual(['s.yaml:10:18: tools.lookup.description: is too long (10001 characters; the limit is 10000)']);
+    expect(await problemsOfText(scenarioText({ tools: tools('') }))).toEqual(['s.yaml:10:18: tools.lookup.description: must not be empty']);
+  });
+
+  it('what the model is offered is part of the inputs digest', () => {
+    const base = { ...suite[0]!, tools: imported() };
+    const other = imported({ tools: [{ ...listed.tools[0]!, description: 'Deploy anything anywhere.' }] });
+    expect(inputsDigest([{ ...base, tools: other }])).not.toBe(inputsDigest([base]));
+    expect(inputsDigest([{ ...base, tools: imported() }])).toBe(inputsDigest([base]));
   });
 });
 

@@ -26,8 +26,12 @@ export interface TraceScenarioInput {
   /** The trace file as the user named it (for the description). */
   readonly traceName: string;
   readonly calls: readonly RecordedCall[];
-  /** Custom tools read from --tools. */
-  readonly tools: Readonly<Record<string, CustomTool>>;
+  /**
+   * The --tools list: `from`, the file as the scenario file names it (`tools: {from: PATH}`), and
+   * its tools as that reads them. The scenario references the list and gives the called tools'
+   * results under `returns:`.
+   */
+  readonly toolList?: { readonly from: string; readonly tools: Readonly<Record<string, CustomTool>> };
   /** `warrant: {from: PATH}`: PATH as the scenario file names it; none: the tightest grant. */
   readonly policyFrom?: string;
 }
@@ -55,16 +59,18 @@ function bindAll(input: TraceScenarioInput): { bound: Bound[]; custom: Record<st
   const problems: string[] = [];
   const custom: Record<string, CustomTool> = {};
   const bound: Bound[] = [];
+  const listed = input.toolList?.tools ?? {};
   for (const call of input.calls) {
     let sig: ToolSignature | undefined;
     if (isBuiltinTool(call.tool)) sig = BUILTIN_TOOLS[call.tool];
     // Claude Code's tools join a scenario that names them (src/world/claude-code.ts): not declared.
-    else if (isClaudeCodeTool(call.tool) && !Object.hasOwn(input.tools, call.tool)) sig = customSignature(claudeCodeTool(call.tool, DEFAULT_CWD));
-    else if (Object.hasOwn(input.tools, call.tool)) {
-      const def = (custom[call.tool] ??= { ...input.tools[call.tool]!, returns: call.result ?? '' });
+    else if (isClaudeCodeTool(call.tool) && !Object.hasOwn(listed, call.tool)) sig = customSignature(claudeCodeTool(call.tool, DEFAULT_CWD));
+    else if (Object.hasOwn(listed, call.tool)) {
+      // A tool called more than once returns its first recorded result (a scenario's tool returns one text).
+      const def = (custom[call.tool] ??= { ...listed[call.tool]!, returns: call.result ?? '' });
       sig = customSignature(def);
     } else {
-      problems.push(`${call.where}: unknown tool '${call.tool}': not a built-in tool${Object.keys(input.tools).length > 0 ? ' nor in --tools' : '; pass its MCP tools/list with --tools PATH'}`);
+      problems.push(`${call.where}: unknown tool '${call.tool}': not a built-in tool${input.toolList !== undefined ? ' nor in --tools' : '; pass its MCP tools/list with --tools PATH'}`);
       continue;
     }
     try {
@@ -270,6 +276,11 @@ function holdEditedText(files: Record<string, string>, attack: Attack): void {
   else if (!text.includes(old)) files[edited] = `${text}${text === '' || text.endsWith('\n') ? '' : '\n'}${old}\n`;
 }
 
+/** `tools:`: the tool list referenced, with the text each called tool returns (its first recorded result). */
+function toolsNode(from: string, called: Readonly<Record<string, CustomTool>>): Record<string, unknown> {
+  return { from, returns: Object.fromEntries(Object.entries(called).map(([name, def]) => [name, def.returns])) };
+}
+
 export function scenarioFromTrace(input: TraceScenarioInput): TraceScenario {
   const { bound, custom } = bindAll(input);
   const env = rebuildEnvironment(bound);
@@ -287,7 +298,7 @@ export function scenarioFromTrace(input: TraceScenarioInput): TraceScenario {
   doc.set('name', input.name);
   doc.set('description', `Recorded run ${input.traceName}, with the attacks a prompt injection would try on its tools`);
   doc.set('request', deriveRequest(input, bound.length));
-  if (Object.keys(custom).length > 0) doc.set('tools', doc.createNode(custom));
+  if (input.toolList !== undefined && Object.keys(custom).length > 0) doc.set('tools', doc.createNode(toolsNode(input.toolList.from, custom)));
   const environment: Record<string, unknown> = {};
   if (Object.keys(env.files).length > 0) environment.files = Object.fromEntries(Object.entries(env.files).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   if (env.emails.length > 0) environment.emails = env.emails;
