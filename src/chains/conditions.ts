@@ -90,8 +90,16 @@ export interface PartyKeys {
  * key costs about a millisecond in OpenSSL, more than the signatures of a whole trial.
  */
 export function deriveKeys(seed: string): PartyKeys {
-  const key = (label: string) => SigningKey.fromSeed(deriveBytes(seed, ['key', label]));
+  const key = (party: keyof PartyKeys) => SigningKey.fromSeed(partySeed(seed, party));
   return { org: key('org'), p: key('p'), q: key('q') };
+}
+
+/**
+ * The 32-byte Ed25519 seed of a party's key. Anyone who knows the run's seed derives it: these
+ * keys identify the benchmark's parties, they protect nothing.
+ */
+export function partySeed(seed: string, party: keyof PartyKeys): Uint8Array {
+  return deriveBytes(seed, ['key', party]);
 }
 
 /**

@@ -2,12 +2,14 @@
  * `delegation-bench warrant export --scenario NAME [--scenarios PATH]... [--seed S]`: a scenario's
  * task_scoped grant as the Tenuo chain a run builds for it (org → planner p → worker q, the keys
  * derived from the seed as `run` derives them), in PEM armor on stdout (`TENUO WARRANT CHAIN`).
- * The parties' public keys go to stderr, so the token file stays a plain token that Tenuo's
- * tools and `warrant verify --trusted-root ORG` read. `warrant: {from: FILE}` reads it back: the
+ * The parties' public keys, the worker's seed (the keys derive from the run's seed: they identify
+ * the parties and protect nothing) and ready-made `warrant verify` commands go to stderr, so the
+ * token file stays a plain token that Tenuo's tools and `warrant verify --trusted-root ORG` read. `warrant: {from: FILE}` reads it back: the
  * same grant, constraint for constraint.
  */
 import { parseArgs } from 'node:util';
-import { Conditions } from '../chains/conditions.js';
+import { Conditions, partySeed } from '../chains/conditions.js';
+import type { WarrantOrigin } from '../model/scenario.js';
 import { DEFAULT_SEED } from '../run/run.js';
 import { ScenarioError } from '../scenario/errors.js';
 import { loadScenarioSet } from '../scenario/load.js';
@@ -21,9 +23,10 @@ export const EXPORT_USAGE = `usage: delegation-bench warrant export --scenario N
   --scenarios PATH   a scenario file or folder (may repeat; default: the built-in suite)
   --seed S           the run's seed (default "${DEFAULT_SEED}"): the keys, ids and times are the run's
 
-Writes the chain org → planner → worker as a TENUO WARRANT CHAIN PEM block on stdout and the
-parties' public keys on stderr. Read it back with \`warrant verify --trusted-root ORG FILE\`, or as
-a scenario's grant with \`warrant: {from: FILE}\`.
+Writes the chain org → planner → worker as a TENUO WARRANT CHAIN PEM block on stdout; on stderr
+the parties' public keys, the worker's seed (for --holder-key: test keys, derived from the seed)
+and the run's simulated times. Read it back with \`warrant verify --trusted-root ORG --now T FILE\`,
+or as a scenario's grant with \`warrant: {from: FILE}\`.
 `;
 
 const MAX_SEED_CHARS = 1024;
@@ -74,13 +77,36 @@ export const warrantExportCommand: Command = async (argv, io) => {
   const delegation = conditions.delegation(scenario, 'task_scoped')!;
   const { org, p, q } = conditions.keys;
   const leaf = delegation.chain[delegation.chain.length - 1]!.payload;
+  const root = toHex(org.publicKey);
+  const verify = `delegation-bench warrant verify --trusted-root ${root} --now ${leaf.issuedAt}`;
   io.stdout(toPem(delegation.chain));
   io.stderr(
     `scenario '${name}', seed ${JSON.stringify(seed)}: chain org → p → q, leaf ${warrantIdString(leaf.id)}\n` +
-      `org (trusted root): ${toHex(org.publicKey)}\n` +
+      `org (trusted root): ${root}\n` +
       `planner p:          ${toHex(p.publicKey)}\n` +
       `worker q (holder):  ${toHex(q.publicKey)}\n` +
-      `verify: delegation-bench warrant verify --trusted-root ${toHex(org.publicKey)} --now ${leaf.issuedAt} FILE\n`,
+      `worker q seed:      ${toHex(partySeed(seed, 'q'))} (for --holder-key; every key here derives from the seed: test keys, not for production)\n` +
+      `times: the run's simulated clock, the leaf valid from ${utc(leaf.issuedAt)} to ${utc(leaf.expiresAt)}; a verifier on the wall clock reports the chain expired\n` +
+      `verify: ${verify} FILE\n` +
+      `a call: ${verify} --tool TOOL --args JSON --holder-key ${toHex(partySeed(seed, 'q'))} FILE\n` +
+      policyNote(scenario.warrantFrom),
   );
   return EXIT_OK;
 };
+
+function utc(unixSeconds: number): string {
+  return new Date(unixSeconds * 1000).toISOString().replace('.000Z', 'Z');
+}
+
+/**
+ * A grant read from a Claude Code policy is authorized as the hook signs the call (a subpath:
+ * argument resolved against the working directory, WebFetch's host derived from its url); a token
+ * carries the constraints only, so read back with `from:` it checks the arguments as written.
+ */
+function policyNote(origin: WarrantOrigin | undefined): string {
+  if (origin?.kind !== 'claude_code_policy') return '';
+  return (
+    `note: this grant comes from the Claude Code policy '${origin.from}' ({sandbox} = ${origin.sandbox}): the chain holds its constraints on Claude Code's tool names, ` +
+    `not the hook's handling of the arguments (a subpath: path resolved against the working directory, WebFetch's host from its url); in production tenuo-claude reads the policy itself\n`
+  );
+}

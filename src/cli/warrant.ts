@@ -10,6 +10,9 @@
  *   `--revoked`, `--args`, `--pop`, `--holder-key`) is a usage error (message on stderr, exit 2).
  * The wall clock is read only here, at the edge, and only when `--now` is absent.
  */
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { ArtifactFileError, readArtifactFile } from '../import/file.js';
 import { fromHex } from '../lib/bytes.js';
 import { describeValue, describeWarrant, type Json } from '../warrant/describe.js';
 import { isWarrantError, WarrantError } from '../warrant/errors.js';
@@ -30,10 +33,11 @@ const USAGE = `usage:
                        [--tool T --args JSON [--pop HEX | --holder-key SEEDHEX]] TOKEN...
   delegation-bench warrant export --scenario NAME [--scenarios PATH]... [--seed S]
 
-TOKEN: a SignedWarrant or WarrantStack as base64url, hex or PEM; '-' reads stdin. Several tokens
-form a chain, root first. decode prints the warrant as JSON (an array for a stack); verify prints
-{"valid", "code", "message", "chain", "authorization"}. In --args, a number with a fraction or an
-exponent is a float, an integral number an int; {"$float": 1} forces a float, {"$int": "…"} an int.
+TOKEN: a SignedWarrant or WarrantStack as base64url, hex or PEM, or a file holding one; '-' reads
+stdin. Several tokens form a chain, root first. decode prints the warrant as JSON (an array for a
+stack); verify prints {"valid", "code", "message", "chain", "authorization"}. In --args, a number
+with a fraction or an exponent is a float, an integral number an int; {"$float": 1} forces a float,
+{"$int": "…"} an int.
 export writes a scenario's task_scoped grant as the run's chain (PEM; warrant export --help).
 Exit: 0 valid, 1 invalid warrant or denied call, 2 usage.
 `;
@@ -133,19 +137,54 @@ export function parseArgsJson(text: string): Args {
 /** Enough for a chain of tokens in any text form; more is refused before it is held in memory. */
 const MAX_STDIN_BYTES = 4 * 1024 * 1024;
 
-/** The texts of the tokens, with '-' replaced by stdin (split on whitespace unless PEM). */
+/**
+ * Whether a TOKEN argument names a file rather than holding the token: as in Tenuo's CLI, an
+ * existing file is read. A '.' never occurs in base64url, hex or PEM text, and no token starts
+ * with '/', so an argument like that which names no file is a mistyped path (a usage error), not
+ * a malformed token.
+ */
+function tokenFile(arg: string, io: CliIO): string | undefined {
+  if (arg.startsWith('-----') || arg.length > MAX_PATH_CHARS || /\s/.test(arg)) return undefined;
+  const path = resolve(io.cwd, arg);
+  if (existsSync(path)) return path;
+  if (arg.includes('.') || arg.startsWith('/')) {
+    throw new UsageError(`${arg}: no such file (a TOKEN is a file, '-' for stdin, or the token itself as base64url, hex or PEM)`);
+  }
+  return undefined;
+}
+
+const MAX_PATH_CHARS = 4096;
+
+/** One token text, or several separated by whitespace (a PEM text is one). */
+function splitTokens(text: string): string[] {
+  const t = text.trim();
+  if (t.length === 0) return [''];
+  return t.startsWith('-----') ? [t] : t.split(/\s+/);
+}
+
+/**
+ * The texts of the tokens: '-' replaced by stdin and a file name by the file (each split on
+ * whitespace unless PEM).
+ */
 async function tokenTexts(tokens: readonly string[], io: CliIO): Promise<string[]> {
   if (tokens.filter((t) => t === '-').length > 1) throw new UsageError("'-' (stdin) may be given once");
   const out: string[] = [];
   for (const t of tokens) {
-    if (t !== '-') {
+    if (t === '-') {
+      out.push(...splitTokens(await io.readStdin(MAX_STDIN_BYTES)));
+      continue;
+    }
+    const file = tokenFile(t, io);
+    if (file === undefined) {
       out.push(t);
       continue;
     }
-    const text = (await io.readStdin(MAX_STDIN_BYTES)).trim();
-    if (text.startsWith('-----')) out.push(text);
-    else out.push(...text.split(/\s+/).filter((s) => s.length > 0));
-    if (text.length === 0) out.push('');
+    try {
+      out.push(...splitTokens(readArtifactFile(file, file, { maxBytes: MAX_STDIN_BYTES })));
+    } catch (e) {
+      if (e instanceof ArtifactFileError) throw new UsageError(`${t}: ${e.message}`);
+      throw e;
+    }
   }
   return out;
 }

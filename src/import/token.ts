@@ -160,7 +160,8 @@ export type ToolParams = (tool: string) => readonly string[] | undefined;
 /**
  * Why the benchmark cannot re-grant `grants` to its worker, one reason per problem ([] when it can):
  * every tool must be one the scenario has, name exactly its parameters (the benchmark's broad
- * warrant names every parameter, and a child may neither drop nor add one), and narrow `broad`.
+ * warrant names every parameter, and a child may neither drop nor add one) unless it allows unknown
+ * arguments (then the broad warrant holds the tool unconstrained), and narrow `broad`.
  */
 export function regrantProblems(grants: ToolGrants, paramsOf: ToolParams, broad: ToolGrants): string[] {
   const problems: string[] = [];
@@ -172,7 +173,8 @@ export function regrantProblems(grants: ToolGrants, paramsOf: ToolParams, broad:
     }
     const named = Object.keys(grants[tool]!.constraints);
     const extra = named.filter((p) => !params.includes(p));
-    const missing = params.filter((p) => !named.includes(p));
+    // A set that allows unknown arguments (`_allow_unknown`) may leave parameters out, as in YAML.
+    const missing = grants[tool]!.allowUnknown ? [] : params.filter((p) => !named.includes(p));
     if (extra.length > 0) {
       problems.push(`${tool}: the token constrains ${quoted(extra)}, which ${tool} does not take (it takes ${params.length === 0 ? 'no parameters' : params.join(', ')})`);
     }

@@ -3,7 +3,7 @@
  * back, and `warrant: {from: FILE}` turns it into the same grant: the re-granted worker warrant is
  * the exported one byte for byte, and `run` gives the same trials.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Conditions } from '../../src/chains/conditions.js';
@@ -21,6 +21,12 @@ function withTokenGrant(file: string): string {
   const at = text.search(/^warrant:/m);
   expect(at).toBeGreaterThan(0);
   return `${text.slice(0, at)}warrant:\n  from: ${file}\n`;
+}
+
+/** The built-in scenario's text with its grant replaced by `grant` (YAML lines under `warrant:`). */
+function withGrant(grant: string): string {
+  const text = readFileSync(join(builtinScenariosDir(), `${SCENARIO}.yaml`), 'utf8');
+  return `${text.slice(0, text.search(/^warrant:/m))}warrant:\n${grant}`;
 }
 
 /** Results JSON without source positions (the two files differ in lines) and with lists in a stable order. */
@@ -61,6 +67,12 @@ describe('warrant export', () => {
     const org = /org \(trusted root\): ([0-9a-f]{64})/.exec(r.err)![1]!;
     const now = /--now (\d+)/.exec(r.err)![1]!;
     writeFileSync(join(d, 'cr.pem'), r.out);
+    // The command export prints, with the file name for FILE, as Tenuo's CLI reads a file.
+    const printed = /^verify: delegation-bench (warrant verify .*) FILE$/m.exec(r.err)![1]!.split(' ');
+    const fromFile = await runCli([...printed, 'cr.pem'], d);
+    expect(fromFile.code).toBe(0);
+    expect(JSON.parse(fromFile.out)).toMatchObject({ valid: true, code: null, message: 'chain verified' });
+    expect(JSON.parse((await runCli(['warrant', 'decode', join(d, 'cr.pem')])).out)).toHaveLength(2);
     const v = await runCli(['warrant', 'verify', '--trusted-root', org, '--now', now, r.out]);
     expect(v.code).toBe(0);
     expect(JSON.parse(v.out).valid).toBe(true);
@@ -110,6 +122,56 @@ describe('warrant export', () => {
     expect(checkResults(results)).toMatch(/scenario_info\[0\]\.warrant_from\.leaf/);
     const md = await runCli(['run', '--scenarios', 's.yaml', '--format', 'markdown'], d);
     expect(md.out).toMatch(/grant read from the Tenuo token cr\.pem \(leaf tnu_wrt_\w+\), re-granted under the benchmark's chain: the holder key is the benchmark's/);
+  });
+
+  it('prints the worker seed: a call is authorized against the exported chain with it', async () => {
+    const d = tempDir();
+    const r = await runCli(['warrant', 'export', '--scenario', SCENARIO]);
+    writeFileSync(join(d, 'cr.pem'), r.out);
+    const call = /^a call: delegation-bench (warrant verify .*) --tool TOOL --args JSON --holder-key ([0-9a-f]{64}) FILE$/m.exec(r.err)!;
+    expect(call).not.toBeNull();
+    const [verify, seed] = [call[1]!.split(' '), call[2]!];
+    expect(r.err).toMatch(/^times: the run's simulated clock, the leaf valid from 2026-01-01T00:00:00Z to \S+; a verifier on the wall clock reports the chain expired$/m);
+    const read = async (path: string) => runCli([...verify, '--tool', 'read_file', '--args', JSON.stringify({ path }), '--holder-key', seed, 'cr.pem'], d);
+    const allowed = await read('/app/config/settings.yaml');
+    expect(allowed.code).toBe(0);
+    expect(JSON.parse(allowed.out).authorization).toMatchObject({ allowed: true });
+    const denied = await read('/app/secrets/key');
+    expect(denied.code).toBe(1);
+    expect(JSON.parse(denied.out).authorization).toMatchObject({ allowed: false, code: 'constraint_not_satisfied' });
+  });
+
+  it('a grant with _allow_unknown goes out and comes back the same, byte for byte', async () => {
+    const d = tempDir();
+    const open = withGrant('  read_file: {path: {subpath: /app/config}}\n  write_file: {path: {subpath: /docs}, _allow_unknown: true}\n  list_files: {directory: {subpath: /app/config}}\n');
+    writeFileSync(join(d, 'open.yaml'), open);
+    const a = await runCli(['warrant', 'export', '--scenario', SCENARIO, '--scenarios', 'open.yaml'], d);
+    expect(a.code).toBe(0);
+    const described = JSON.parse((await runCli(['warrant', 'decode', a.out])).out) as { tools: Record<string, unknown> }[];
+    expect(described[1]!.tools.write_file).toEqual({ path: { subpath: '/docs' }, _allow_unknown: true });
+    writeFileSync(join(d, 'open.pem'), a.out);
+    mkdirSync(join(d, 'back'));
+    writeFileSync(join(d, 'back', 'open.yaml'), withTokenGrant('../open.pem'));
+    const b = await runCli(['warrant', 'export', '--scenario', SCENARIO, '--scenarios', 'back'], d);
+    expect(b.err).not.toMatch(/problem/);
+    expect(b.code).toBe(0);
+    expect(b.out).toBe(a.out);
+  });
+
+  it('a grant from a Claude Code policy: exported, with a note on what the token does not carry', async () => {
+    const r = await runCli(['warrant', 'export', '--scenario', 'claude-code-policy', '--scenarios', 'test/fixtures/claude-code/scenarios/session.yaml']);
+    expect(r.code).toBe(0);
+    expect(parseTokens(r.out)).toHaveLength(2);
+    expect(r.err).toMatch(/^note: this grant comes from the Claude Code policy '\.\.\/tenuo\.yaml' \(\{sandbox\} = \/workspace\/project\): .* in production tenuo-claude reads the policy itself$/m);
+    expect((await runCli(['warrant', 'export', '--scenario', SCENARIO])).err).not.toMatch(/^note:/m);
+  });
+
+  it('a TOKEN that names no file is a usage error, not a malformed token', async () => {
+    const r = await runCli(['warrant', 'verify', '--trusted-root', '00'.repeat(32), 'missing.pem']);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/missing\.pem: no such file/);
+    const d = await runCli(['warrant', 'decode', './nothing/here']);
+    expect(d.code).toBe(2);
   });
 
   it('usage errors exit 2', async () => {
