@@ -54,6 +54,14 @@ describe('problems are bounded: a file cannot be echoed into a log', () => {
     expect(boundMessage("unknown tool 'read_fil' (did you mean 'read_file'?)")).toBe("unknown tool 'read_fil' (did you mean 'read_file'?)");
   });
 
+  it("does not read the apostrophes of prose as quotes (a message stays whole)", () => {
+    const m =
+      "send_email: the token does not constrain 'subject', 'body'; the benchmark's warrants name every parameter of a tool, so a grant that leaves one out cannot be re-granted under them (add it to the token's grant)";
+    expect(boundMessage(m)).toBe(m);
+    const v = 'x'.repeat(100);
+    expect(boundMessage(`the scenario's tool '${v}' is the token's`)).toBe(`the scenario's tool '${'x'.repeat(57)}...' (100 characters) is the token's`);
+  });
+
   it('shortens any long message at its middle, never splitting a character', () => {
     const m = boundMessage(`a ${'😀'.repeat(1000)} z`);
     expect(Array.from(m).length).toBeLessThanOrEqual(400);
