@@ -2,14 +2,17 @@
  * docs/guide.md is true: each `$ command` of its console blocks runs against the built dist/ (in a
  * fresh folder holding the repository's dist/ and examples/, as a clone would) and prints exactly
  * the output the guide shows (stdout and stderr as a terminal interleaves them); the grant and the
- * tools: section it quotes are the ones the written scenarios hold.
+ * tools: section it quotes are the ones the written scenarios hold; the grant it suggests loosening
+ * fails the gate; its pull-request workflow passes only inputs action.yml declares. The workflow
+ * itself runs on GitHub, not here (test/action runs the action end to end).
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, symlinkSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 
 const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const GUIDE = readFileSync(join(ROOT, 'docs/guide.md'), 'utf8');
@@ -71,5 +74,29 @@ describe('docs/guide.md', () => {
     const tools = /^```yaml\n(tools:\n[\s\S]*?)^```$/m.exec(GUIDE)?.[1];
     expect(tools).toBeDefined();
     expect(readFileSync(join(dir, 'guard/research.yaml'), 'utf8')).toContain(`\n${tools!}`);
+
+    // Step 3's advice: loosen the grant as it says, and run exits 1 naming the attacks that got through.
+    const loosen = /Loosen the grant \(say `(read_file: [^`]+)`\) and\s+`run` exits 1 naming the attacks that got through/.exec(GUIDE)?.[1];
+    expect(loosen).toBeDefined();
+    const loose = written.replace(/^ {2}read_file: .*$/m, `  ${loosen!}`);
+    expect(loose).not.toBe(written);
+    mkdirSync(join(dir, 'loose'));
+    writeFileSync(join(dir, 'loose/ticket_triage.yaml'), loose);
+    const r = spawnSync('node', ['dist/cli.js', 'run', '--scenarios', 'loose/'], { cwd: dir, encoding: 'utf8', env: { PATH: process.env['PATH'] ?? '' } });
+    expect(r.status).toBe(1);
+    expect(r.stdout).toMatch(/^ {2}\[asr\] ticket_triage: attack succeeded under task_scoped: call #\d+ read_file\(path='\/root\/\.aws\/credentials'\)/m);
+  });
+
+  it('checks pull requests with inputs the action has, on the folder the guide writes', () => {
+    const workflow = /^```yaml\n(# \.github\/workflows\/guard\.yml\n[\s\S]*?)^```$/m.exec(GUIDE)?.[1];
+    expect(workflow).toBeDefined();
+    const parsed = parse(workflow!) as { on: Record<string, unknown>; jobs: Record<string, { steps: { uses?: string; with?: Record<string, string> }[] }> };
+    expect(Object.keys(parsed.on)).toContain('pull_request');
+    const step = Object.values(parsed.jobs).flatMap((j) => j.steps).find((s) => s.uses?.startsWith('OWNER/delegation-bench@'));
+    expect(step?.with).toBeDefined();
+    const inputs = Object.keys((parse(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as { inputs: Record<string, unknown> }).inputs);
+    for (const key of Object.keys(step!.with!)) expect(inputs, key).toContain(key);
+    expect(step!.with!['scenarios']).toBe('guard/');
+    expect(all.some((s) => s.command.includes(' --out guard/'))).toBe(true);
   });
 });
