@@ -87,6 +87,19 @@ describe('docs/guide.md', () => {
     expect(r.stdout).toMatch(/^ {2}\[asr\] ticket_triage: attack succeeded under task_scoped: call #\d+ read_file\(path='\/root\/\.aws\/credentials'\)/m);
   });
 
+  it("the README's Guard your agent commands are the guide's first steps, which the test runs", () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const section = readme.slice(readme.indexOf('## Guard your agent'));
+    const block = /^```sh\n([\s\S]*?)^```$/m.exec(section)?.[1];
+    expect(block).toBeDefined();
+    const commands = block!.trim().split('\n');
+    expect(commands.length).toBeGreaterThan(0);
+    // Each is a command of steps 2 and 3 (init, validate, run), in the same order.
+    const at = commands.map((c) => all.findIndex((s) => s.command === c));
+    expect(at.every((i) => i >= 0 && i < 3)).toBe(true);
+    expect(at).toEqual([...at].sort((a, b) => a - b));
+  });
+
   it('checks pull requests with inputs the action has, on the folder the guide writes', () => {
     const workflow = /^```yaml\n(# \.github\/workflows\/guard\.yml\n[\s\S]*?)^```$/m.exec(GUIDE)?.[1];
     expect(workflow).toBeDefined();
