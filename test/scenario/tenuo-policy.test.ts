@@ -269,3 +269,93 @@ describe('a scenario under its governance policy runs end to end', () => {
     expect(scoped.calls[1]).toMatchObject({ tool: 'Bash', expect: 'deny', authorized: true });
   });
 });
+
+/** A scenario with the given `tools:` block (YAML lines) and the policy beside it. */
+async function loadWithPolicy(tools: string, policy: string): Promise<Scenario> {
+  const d = tempDir({ 's.yaml': scenarioText.replace('calls:', `tools:\n${tools}\ncalls:`), 'tenuo.yaml': policy });
+  const [s] = await loadScenarios(['s.yaml'], d);
+  return s!;
+}
+
+async function policyProblems(tools: string, policy: string): Promise<string[]> {
+  const d = tempDir({ 's.yaml': scenarioText.replace('calls:', `tools:\n${tools}\ncalls:`), 'tenuo.yaml': policy });
+  return (await problemsOf(['s.yaml'], d)).filter((l) => l.startsWith('tenuo.yaml:'));
+}
+
+describe("a governance policy as the newest tenuo-claude reads it", () => {
+  it('a bare mcp.enforce constraint string, and {constraint} without arg:, constrain `path` for every tool (parse_mcp_enforce_spec)', async () => {
+    const s = await loadWithPolicy(
+      '  mcp__ops__delete_deployment: {params: [target, path], returns: ok}\n  mcp__ops__drop: {params: [target, path], returns: ok}',
+      'mcp:\n  enforce:\n    delete_deployment: "notoneof:prod"\n    drop: {constraint: "exact:x"}\n',
+    );
+    expect(grantOf(s, 'mcp__ops__delete_deployment')).toEqual({ target: W, path: { type: 'not_one_of', excluded: ['prod'] } });
+    expect(grantOf(s, 'mcp__ops__drop')).toEqual({ target: W, path: { type: 'exact', value: 'x' } });
+  });
+
+  it('a bare constraint string on a tool without `path` is refused, with the form that names the argument', async () => {
+    expect(await policyProblems('  mcp__ops__delete_deployment: {params: [target], returns: ok}', 'mcp:\n  enforce:\n    delete_deployment: "notoneof:prod"\n')).toEqual([
+      "tenuo.yaml:3:24: mcp.enforce.delete_deployment: constrains 'path', which mcp__ops__delete_deployment does not take (it takes target); a constraint without arg: is on 'path', name the argument with {arg: NAME, constraint: SPEC}",
+    ]);
+  });
+
+  it('an MCP tool named like a native capability is checked under the native constraint, which the warrant keeps first', async () => {
+    const s = await loadWithPolicy(
+      '  mcp__fs__read_file: {params: [path], returns: ok}',
+      'enforce:\n  Read: "subpath:/workspace/all"\nmcp:\n  enforce:\n    read_file: "subpath:/workspace/all/docs"\n',
+    );
+    expect(grantOf(s, 'mcp__fs__read_file')).toEqual({ path: { type: 'subpath', root: '/workspace/all', caseSensitive: true, allowEqual: true } });
+    expect(s.tools.mcp__fs__read_file?.hook).toEqual({ cwd: '/workspace', resolve: [{ param: 'path', emptyIsCwd: false }] });
+  });
+
+  it('an MCP tool named like a native capability that signs another argument would be denied every call: refused', async () => {
+    expect(await policyProblems('  mcp__fs__read_file: {params: [file], returns: ok}', 'enforce:\n  Read: "subpath:/workspace"\nmcp:\n  enforce:\n    read_file: {arg: file, constraint: "subpath:/workspace"}\n')).toEqual([
+      "tenuo.yaml:5:5: mcp.enforce.read_file: 'read_file' is also the capability of a native tool in enforce, and tenuo-claude's warrant keeps the native tool's constraint on path; mcp__fs__read_file's calls sign file, so none would be allowed (constrain the same argument in both, or drop one of them)",
+    ]);
+  });
+
+  it('a tool both allowed and under mcp.enforce is refused: the hook checks the allow list first', async () => {
+    expect(await policyProblems('  mcp__ops__drop: {params: [path], returns: ok}', 'allow: [mcp__ops__drop]\nmcp:\n  enforce:\n    drop: "exact:x"\n')).toEqual([
+      expect.stringMatching(/^tenuo\.yaml:4:5: mcp\.enforce\.drop: mcp__ops__drop is also allowed/),
+    ]);
+  });
+
+  it('empty values read as `cfg.get(KEY) or DEFAULT` does: no problem, nothing granted', async () => {
+    const s = await loadWithPolicy('  TodoWrite: {params: [todos], returns: ok}', 'enforce:\nallow:\ndefault: ""\nmcp:\n  enforce:\n');
+    expect(Object.keys(s.warrant)).toEqual(['TodoWrite']);
+  });
+
+  it.each([
+    ['allow_bundled: no', false],
+    ['allow_bundled: off', false],
+    ['allow_bundled: 0', false],
+    ['allow_bundled: "no"', true],
+    ['allow_bundled: null\naudit_bundled: false', false],
+    ['audit_bundled: ""', false],
+    ['allow_bundled: y', true],
+  ])('reads %j as PyYAML and Python do (bundled tools allowed: %s)', async (line, bundled) => {
+    const s = await loadWithPolicy('  TodoWrite: {params: [todos], returns: ok}', `${line}\n`);
+    expect(Object.keys(s.warrant)).toEqual(bundled ? ['TodoWrite'] : []);
+  });
+
+  it('reads ports as Python int() does: a float cut, underscores, true is 1; hex text is no port', async () => {
+    const s = await loadWithPolicy('  TodoWrite: {params: [todos], returns: ok}', 'allow_bundled: false\nenforce:\n  WebFetch: {domains: [a.example], ports: [443.9, "8_443", true, 0443]}\n');
+    expect(s.warrant.WebFetch!.constraints.url).toMatchObject({ allowPorts: [443, 8443, 1, 291] });
+    expect(await policyProblems('', 'enforce:\n  WebFetch: {domains: [a.example], ports: ["0x1bb"]}\n')).toEqual([
+      'tenuo.yaml:2:44: enforce.WebFetch.ports: "0x1bb" is not a port (1-65535)',
+    ]);
+  });
+
+  it.each([
+    ['range', '1_000,2e3', { type: 'range', min: 1000, max: 2000, minInclusive: true, maxInclusive: true }],
+    ['range', '+5,', { type: 'range', min: 5, max: null, minInclusive: true, maxInclusive: true }],
+    ['range', '0x10,', "range bound '0x10' is not a number"],
+    ['range', '1e3.5,', "range bound '1e3.5' is not a number"],
+    ['range', '1__0,', "range bound '1__0' is not a number"],
+    ['range', ',1e999', "range bound '1e999' is beyond a 64-bit float"],
+    ['oneof', 'a\u001c, b\u0085', { type: 'one_of', values: ['a', 'b'] }],
+    ['notoneof', '\ufeffa', { type: 'not_one_of', excluded: ['\ufeffa'] }],
+    ['shlex', 'ls,\u001f', { type: 'shlex', allow: ['ls'] }],
+  ])('%s:%j as Python strips and parses it', (kind, rest, expected) => {
+    expect(constraintOfSpec(kind, rest)).toEqual(expected);
+  });
+});
