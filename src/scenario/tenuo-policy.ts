@@ -241,8 +241,10 @@ class PolicyReader {
       if (e.key === 'approval') this.problem(e.keySpan.start, 'enforce.WebFetch.approval: a human approval gate needs Tenuo Cloud; the benchmark cannot produce approvals');
       else if (!['domains', 'cidrs', 'schemes', 'ports'].includes(e.key)) this.problem(e.keySpan.start, `enforce.WebFetch: unknown key '${e.key}' (domains, cidrs, schemes, ports)`);
     }
+    const before = this.problems.length;
     const domains = this.strings(entry(m, 'domains'), 'enforce.WebFetch.domains') ?? [];
     const cidrs = this.strings(entry(m, 'cidrs'), 'enforce.WebFetch.cidrs') ?? [];
+    if (this.problems.length > before) return undefined;
     if (domains.length === 0 && cidrs.length === 0) {
       this.problem(m.span.start, 'enforce.WebFetch: a web policy needs at least one of: domains, cidrs');
       return undefined;
@@ -310,13 +312,21 @@ class PolicyReader {
     return out;
   }
 
+  /** A list of text (`[str(d) for d in policy.get(KEY) or []]`): an empty value is no list. */
   private strings(e: PEntry | undefined, where: string): { value: string; offset: number }[] | undefined {
-    if (e === undefined) return undefined;
+    if (e === undefined || !pythonTruthy(e.value)) return undefined;
     if (e.value.kind !== 'seq') {
       this.problem(e.value.span.start, `${where}: expected a list`);
       return undefined;
     }
-    return e.value.items.map((i) => ({ value: String(i.kind === 'scalar' ? i.value : ''), offset: i.span.start }));
+    const out: { value: string; offset: number }[] = [];
+    for (const i of e.value.items) {
+      const t = text(i);
+      // Python's str() of a number or a map would make a pattern no host is written as.
+      if (t === undefined) this.problem(i.span.start, `${where}: expected text`);
+      else out.push({ value: t, offset: i.span.start });
+    }
+    return out.length === e.value.items.length ? out : undefined;
   }
 
   /** `mcp.enforce`: each entry constrains the named arguments of the scenario's `mcp__SERVER__TOOL`. */
@@ -347,7 +357,7 @@ class PolicyReader {
     for (const s of specs) {
       if (!params.includes(s.arg)) {
         const defaulted = s.arg === MCP_DEFAULT_ARG && (t.value.kind === 'scalar' || entry(t.value as PMap, 'arg') === undefined);
-        this.problem(s.node.span.start, `mcp.enforce.${t.key}: constrains '${s.arg}', which ${tool} does not take (it takes ${params.join(', ') || 'no parameters'})${defaulted ? `; a constraint without arg: is on '${MCP_DEFAULT_ARG}', name the argument with {arg: NAME, constraint: SPEC}` : ''}`);
+        this.problem(s.node.span.start, `mcp.enforce.${t.key}: constrains '${s.arg}', which ${tool} does not take (it takes ${params.join(', ') || 'no parameters'})${defaulted ? `; a constraint without arg: is on '${MCP_DEFAULT_ARG}', so tenuo-claude's hook would sign ${MCP_DEFAULT_ARG}: null on every call and decide on that, not on the call (name the argument: {arg: NAME, constraint: SPEC})` : ''}`);
         continue;
       }
       const c = this.spec(s.node, `mcp.enforce.${t.key}`);

@@ -294,7 +294,7 @@ describe("a governance policy as the newest tenuo-claude reads it", () => {
 
   it('a bare constraint string on a tool without `path` is refused, with the form that names the argument', async () => {
     expect(await policyProblems('  mcp__ops__delete_deployment: {params: [target], returns: ok}', 'mcp:\n  enforce:\n    delete_deployment: "notoneof:prod"\n')).toEqual([
-      "tenuo.yaml:3:24: mcp.enforce.delete_deployment: constrains 'path', which mcp__ops__delete_deployment does not take (it takes target); a constraint without arg: is on 'path', name the argument with {arg: NAME, constraint: SPEC}",
+      "tenuo.yaml:3:24: mcp.enforce.delete_deployment: constrains 'path', which mcp__ops__delete_deployment does not take (it takes target); a constraint without arg: is on 'path', so tenuo-claude's hook would sign path: null on every call and decide on that, not on the call (name the argument: {arg: NAME, constraint: SPEC})",
     ]);
   });
 
@@ -357,5 +357,13 @@ describe("a governance policy as the newest tenuo-claude reads it", () => {
     ['shlex', 'ls,\u001f', { type: 'shlex', allow: ['ls'] }],
   ])('%s:%j as Python strips and parses it', (kind, rest, expected) => {
     expect(constraintOfSpec(kind, rest)).toEqual(expected);
+  });
+});
+
+describe("a governance policy's web policy read as make_web_constraints does", () => {
+  it('an empty schemes: or cidrs: is the same as leaving it out; an item that is not text is named', async () => {
+    const s = await loadWithPolicy('  TodoWrite: {params: [todos], returns: ok}', 'enforce:\n  WebFetch: {domains: [a.example], schemes: [], cidrs:}\n');
+    expect(s.warrant.WebFetch!.constraints.url).toMatchObject({ schemes: ['https'], blockPrivate: true });
+    expect(await policyProblems('', 'enforce:\n  WebFetch: {domains: [a.example, 443]}\n')).toEqual(['tenuo.yaml:2:35: enforce.WebFetch.domains: expected text']);
   });
 });
