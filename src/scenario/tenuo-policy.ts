@@ -108,6 +108,10 @@ class PolicyReader {
   private readonly nativeCaps = new Map<string, Readonly<Record<string, Constraint>>>();
   /** Tool names on the allow list (with the bundled ones): the hook checks them before mcp.enforce. */
   private allowed: readonly string[] = [];
+  /** Where each `allow:` name is written (a bundled tool has no place of its own). */
+  private readonly allowedAt = new Map<string, number>();
+  /** The capability names `mcp.enforce` puts in the warrant. */
+  private readonly mcpCaps = new Set<string>();
   sandbox = '';
 
   constructor(
@@ -131,6 +135,7 @@ class PolicyReader {
     if (enforce !== undefined) this.enforce(enforce);
     const mcp = entry(root, 'mcp');
     if (mcp !== undefined) this.mcp(mcp);
+    this.allowedUnderEnforcedCapability(root);
   }
 
   private sandboxOf(e: PEntry | undefined): string {
@@ -182,7 +187,10 @@ class PolicyReader {
       for (const item of e.value.items) {
         const t = text(item);
         if (t === undefined) this.problem(item.span.start, `${key}: expected a tool name`);
-        else named.push(t);
+        else {
+          named.push(t);
+          if (!this.allowedAt.has(t)) this.allowedAt.set(t, item.span.start);
+        }
       }
     }
     const tools = [...(bundledOn(root) ? BUNDLED_ALLOW.filter((t) => this.ctx.declared.includes(t)) : []), ...named];
@@ -329,6 +337,32 @@ class PolicyReader {
     return out.length === e.value.items.length ? out : undefined;
   }
 
+  /**
+   * An allowed tool is granted under the capability `audit_map` names it by (a native tool's, else
+   * the lower-cased name). mint_local_warrant leaves that grant out when `enforce` or
+   * `mcp.enforce` already put the capability in the warrant with constraints, and the hook signs
+   * no argument of an allowed tool: every call of it would be denied. Refused, never guessed.
+   */
+  private allowedUnderEnforcedCapability(root: PMap): void {
+    for (const tool of this.allowed) {
+      if (!Object.prototype.hasOwnProperty.call(this.grants, tool)) continue;
+      const native = Object.prototype.hasOwnProperty.call(NATIVE_CAPABILITY, tool) ? NATIVE_CAPABILITY[tool]! : undefined;
+      if (native !== undefined && this.enforcedNatively(root, tool)) continue; // enforce wins: its own grant
+      const cap = native ?? tool.toLowerCase().replace(/-/g, '_');
+      if (!this.nativeCaps.has(cap) && !this.mcpCaps.has(cap)) continue;
+      delete this.grants[tool];
+      this.problem(
+        this.allowedAt.get(tool) ?? (entry(root, 'allow_bundled')?.keySpan.start ?? 0),
+        `allow: ${tool} is granted as the capability '${cap}', which ${this.nativeCaps.has(cap) ? 'enforce' : 'mcp.enforce'} already puts in tenuo-claude's warrant with constraints; the hook signs no argument of an allowed tool, so every call of it would be denied (drop it from allow:, or govern it under enforce)`,
+      );
+    }
+  }
+
+  private enforcedNatively(root: PMap, tool: string): boolean {
+    const e = entry(root, 'enforce');
+    return e !== undefined && e.value.kind === 'map' && entry(e.value, tool) !== undefined;
+  }
+
   /** `mcp.enforce`: each entry constrains the named arguments of the scenario's `mcp__SERVER__TOOL`. */
   private mcp(e: PEntry): void {
     if (e.value.kind !== 'map') return this.problem(e.value.span.start, 'mcp: expected a map');
@@ -336,6 +370,7 @@ class PolicyReader {
     if (enforce === undefined || !pythonTruthy(enforce.value)) return; // `.get("enforce") or {}`
     if (enforce.value.kind !== 'map') return this.problem(enforce.value.span.start, 'mcp.enforce: expected a map of MCP tool → constraint');
     for (const t of enforce.value.entries) {
+      this.mcpCaps.add(t.key);
       const specs = this.mcpSpecs(t);
       if (specs === undefined) continue;
       const tools = this.ctx.declared.filter((name) => name === t.key || mcpBareName(name) === t.key);
@@ -346,6 +381,7 @@ class PolicyReader {
   /** One declared tool an `mcp.enforce` entry governs: the arguments the hook signs, under their constraints. */
   private mcpTool(t: PEntry, tool: string, specs: readonly { arg: string; node: PNode }[]): void {
     if (this.allowed.includes(tool)) {
+      delete this.grants[tool];
       // resolve_tool looks a call up in the allow list before mcp.enforce: the hook signs none
       // of its arguments, so which one decides depends on the capability names, not the policy.
       this.problem(t.keySpan.start, `mcp.enforce.${t.key}: ${tool} is also allowed (allow: or the bundled tools); tenuo-claude's hook checks the allow list first and signs none of its arguments, so the constraint would not be what decides (name the tool in only one of them)`);

@@ -367,3 +367,19 @@ describe("a governance policy's web policy read as make_web_constraints does", (
     expect(await policyProblems('', 'enforce:\n  WebFetch: {domains: [a.example, 443]}\n')).toEqual(['tenuo.yaml:2:35: enforce.WebFetch.domains: expected text']);
   });
 });
+
+describe('an allowed tool under a capability the warrant already constrains', () => {
+  it('is refused: the hook signs no argument of it, and the warrant keeps the constrained entry', async () => {
+    expect(await policyProblems('  mcp__fs__read_file: {params: [path], returns: ok}', 'allow: [Read]\nmcp:\n  enforce:\n    read_file: "subpath:/workspace"\n')).toEqual([
+      "tenuo.yaml:1:9: allow: Read is granted as the capability 'read_file', which mcp.enforce already puts in tenuo-claude's warrant with constraints; the hook signs no argument of an allowed tool, so every call of it would be denied (drop it from allow:, or govern it under enforce)",
+    ]);
+    expect(await policyProblems('  Deploy-App: {params: [target], returns: ok}', 'allow: [Deploy-App]\nenforce:\n  Bash: "shlex:ls"\nmcp:\n  enforce:\n    deploy_app: {arg: path, constraint: "exact:x"}\n')).toEqual([
+      expect.stringMatching(/^tenuo\.yaml:1:9: allow: Deploy-App is granted as the capability 'deploy_app', which mcp\.enforce/),
+    ]);
+  });
+
+  it('a native tool both allowed and enforced is governed: enforce wins', async () => {
+    const s = await loadWithPolicy('  TodoWrite: {params: [todos], returns: ok}', 'allow: [Read]\nenforce:\n  Read: "subpath:/workspace"\n');
+    expect(grantOf(s, 'Read').file_path).toEqual({ type: 'subpath', root: '/workspace', caseSensitive: true, allowEqual: true });
+  });
+});
