@@ -70,10 +70,10 @@ const BUNDLED_ALLOW = ['WebSearch', 'TodoWrite', 'TaskCreate', 'TaskUpdate', 'Ta
  */
 const MCP_DEFAULT_ARG = 'path';
 
-/** Keys that do not change what a call may do (transport, Cloud, receipts, lifetimes). */
+/** Keys that do not change what a call may do (transport, Cloud, receipts, lifetimes, subagent roles). */
 const INERT_KEYS = ['name', 'authorizer', 'cloud', 'ttl_seconds', 'strict_receipts', 'subagents'];
 
-const KNOWN_KEYS = [...INERT_KEYS, 'sandbox', 'mode', 'enforce', 'default', 'allow', 'audit', 'audit_extra', 'allow_bundled', 'audit_bundled', 'mcp'];
+const KNOWN_KEYS = [...INERT_KEYS, 'sandbox', 'mode', 'enforce', 'default', 'allow', 'audit', 'audit_extra', 'allow_bundled', 'audit_bundled', 'mcp', 'deny'];
 
 export interface PolicyContext {
   /** The policy as displayed (problems are placed in it). */
@@ -136,6 +136,8 @@ class PolicyReader {
     const mcp = entry(root, 'mcp');
     if (mcp !== undefined) this.mcp(mcp);
     this.allowedUnderEnforcedCapability(root);
+    this.ttl(entry(root, 'ttl_seconds'));
+    this.denyList(entry(root, 'deny'));
   }
 
   private sandboxOf(e: PEntry | undefined): string {
@@ -361,6 +363,32 @@ class PolicyReader {
   private enforcedNatively(root: PMap, tool: string): boolean {
     const e = entry(root, 'enforce');
     return e !== undefined && e.value.kind === 'map' && entry(e.value, tool) !== undefined;
+  }
+
+  /** `validate_ttl_seconds`: the session lifetime must be a positive integer (not a bool), or null. */
+  private ttl(e: PEntry | undefined): void {
+    if (e === undefined || (e.value.kind === 'scalar' && e.value.value === null)) return;
+    const v = e.value.kind === 'scalar' ? e.value.value : undefined;
+    if (typeof v !== 'bigint' || v <= 0n) this.problem(e.value.span.start, 'ttl_seconds: must be a positive integer (seconds), as tenuo-claude requires');
+  }
+
+  /**
+   * `deny:` (the shipped policy packs write one) is read by nothing in tenuo-claude: what it lists
+   * is denied by `default: deny` alone. A tool it lists that the policy grants would be allowed,
+   * so the two disagree and the policy is refused.
+   */
+  private denyList(e: PEntry | undefined): void {
+    if (e === undefined || !pythonTruthy(e.value)) return;
+    if (e.value.kind !== 'seq') return this.problem(e.value.span.start, 'deny: expected a list of tool names');
+    for (const item of e.value.items) {
+      const t = text(item);
+      if (t === undefined) {
+        this.problem(item.span.start, 'deny: expected a tool name');
+        continue;
+      }
+      const granted = Object.keys(this.grants).filter((g) => g === t || mcpBareName(g) === t);
+      if (granted.length > 0) this.problem(item.span.start, `deny: ${t} is granted by this policy (${granted.join(', ')}); tenuo-claude reads no deny: list, so it would be allowed (remove it from one of them)`);
+    }
   }
 
   /** `mcp.enforce`: each entry constrains the named arguments of the scenario's `mcp__SERVER__TOOL`. */

@@ -383,3 +383,22 @@ describe('an allowed tool under a capability the warrant already constrains', ()
     expect(grantOf(s, 'Read').file_path).toEqual({ type: 'subpath', root: '/workspace', caseSensitive: true, allowEqual: true });
   });
 });
+
+describe('keys tenuo-claude reads beside the grant', () => {
+  it("a pack's deny: list is read as tenuo-claude reads it (by nothing): fine alone, refused when it names a granted tool", async () => {
+    const s = await loadWithPolicy('  mcp__gh__delete_repository: {params: [repo], returns: ok}', 'deny: [delete_repository, fork_repository]\n');
+    expect(s.warrant).toEqual({});
+    expect(await policyProblems('  mcp__gh__delete_repository: {params: [repo], returns: ok}', 'deny: [delete_repository]\nmcp:\n  enforce:\n    delete_repository: {arg: repo, constraint: "exact:a/b"}\n')).toEqual([
+      "tenuo.yaml:1:8: deny: delete_repository is granted by this policy (mcp__gh__delete_repository); tenuo-claude reads no deny: list, so it would be allowed (remove it from one of them)",
+    ]);
+  });
+
+  it.each(['ttl_seconds: 0', 'ttl_seconds: -5', 'ttl_seconds: true', 'ttl_seconds: 3600.0', 'ttl_seconds: "3600"'])('%s is refused, as validate_ttl_seconds refuses it', async (line) => {
+    expect(await policyProblems('', `${line}\n`)).toEqual(['tenuo.yaml:1:14: ttl_seconds: must be a positive integer (seconds), as tenuo-claude requires']);
+  });
+
+  it('ttl_seconds: 3600 and ttl_seconds: null are read and ignored', async () => {
+    expect((await loadWithPolicy('  TodoWrite: {params: [todos], returns: ok}', 'ttl_seconds: 3600\n')).warrant.TodoWrite).toBeDefined();
+    expect((await loadWithPolicy('  TodoWrite: {params: [todos], returns: ok}', 'ttl_seconds:\n')).warrant.TodoWrite).toBeDefined();
+  });
+});
