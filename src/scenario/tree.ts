@@ -89,13 +89,26 @@ export type YamlDialect = 'yaml-1.2' | 'pyyaml';
 /** PyYAML's booleans: YAML 1.1's without the one-letter `y`/`n` forms, which stay text. */
 const PYYAML_TRUE = /^(?:yes|Yes|YES|true|True|TRUE|on|On|ON)$/;
 const PYYAML_FALSE = /^(?:no|No|NO|false|False|FALSE|off|Off|OFF)$/;
+/** PyYAML's decimal int: no leading zero (`09` is text, `0755` octal). */
+const PYYAML_DECIMAL = /^[-+]?(?:0|[1-9][0-9_]*)$/;
+/** PyYAML's float: a digit beside the dot, an exponent only after a dot and with a sign (`1e5` is text). */
+const PYYAML_FLOAT = /^(?:[-+]?[0-9][0-9_]*\.[0-9_]*(?:[eE][-+][0-9]+)?|\.[0-9][0-9_]*(?:[eE][-+][0-9]+)?)$/;
+const NEVER = /^(?!)/;
 
+/** yaml's YAML 1.1 tags, resolved as PyYAML resolves plain scalars. */
 function pyyamlTags(tags: Tags): Tags {
-  return tags.map((t) => (isBoolTag(t) ? ({ ...t, test: t.identify?.(true) ? PYYAML_TRUE : PYYAML_FALSE } satisfies ScalarTag) : t));
+  return tags.map((t) => {
+    if (!isScalarTag(t) || t.test === undefined) return t;
+    if (t.tag === 'tag:yaml.org,2002:bool') return { ...t, test: t.identify?.(true) ? PYYAML_TRUE : PYYAML_FALSE };
+    if (t.tag === 'tag:yaml.org,2002:int' && t.format === undefined) return { ...t, test: PYYAML_DECIMAL };
+    if (t.tag === 'tag:yaml.org,2002:float' && t.format === 'EXP') return { ...t, test: NEVER };
+    if (t.tag === 'tag:yaml.org,2002:float' && t.format === undefined && !t.test.source.includes('inf')) return { ...t, test: PYYAML_FLOAT };
+    return t;
+  });
 }
 
-function isBoolTag(t: Tags[number]): t is ScalarTag {
-  return typeof t === 'object' && t.tag === 'tag:yaml.org,2002:bool' && 'test' in t && t.test !== undefined;
+function isScalarTag(t: Tags[number]): t is ScalarTag {
+  return typeof t === 'object' && 'test' in t;
 }
 
 export function parseYamlTree(text: string, dialect: YamlDialect = 'yaml-1.2'): ParsedTree {

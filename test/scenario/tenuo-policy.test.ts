@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadShellParser } from '../../src/world/shell.js';
 import { loadScenarios } from '../../src/scenario/load.js';
 import { constraintOfSpec } from '../../src/scenario/tenuo-policy.js';
+import { parseYamlTree } from '../../src/scenario/tree.js';
 import { Conditions } from '../../src/chains/conditions.js';
 import { runScenarioTrials } from '../../src/run/run.js';
 import type { Scenario } from '../../src/model/scenario.js';
@@ -400,5 +401,30 @@ describe('keys tenuo-claude reads beside the grant', () => {
   it('ttl_seconds: 3600 and ttl_seconds: null are read and ignored', async () => {
     expect((await loadWithPolicy('  TodoWrite: {params: [todos], returns: ok}', 'ttl_seconds: 3600\n')).warrant.TodoWrite).toBeDefined();
     expect((await loadWithPolicy('  TodoWrite: {params: [todos], returns: ok}', 'ttl_seconds:\n')).warrant.TodoWrite).toBeDefined();
+  });
+});
+
+describe('the policy file read as PyYAML reads it', () => {
+  it.each([
+    ['.', '.'],
+    ['1e5', '1e5'],
+    ['1.0e+5', 100000],
+    ['09', '09'],
+    ['0755', 493n],
+    ['1_000', 1000n],
+    ['1:30', 90n],
+    ['no', false],
+    ['On', true],
+    ['y', 'y'],
+    ['n', 'n'],
+    ['~', null],
+  ])('%s', (scalar, expected) => {
+    const t = parseYamlTree(`a: ${scalar}`, 'pyyaml');
+    expect(t.root?.kind === 'map' && t.root.entries[0]!.value.kind === 'scalar' ? t.root.entries[0]!.value.value : undefined).toEqual(expected);
+  });
+
+  it('sandbox: . is the working directory', async () => {
+    const s = await loadWithPolicy('  TodoWrite: {params: [todos], returns: ok}', 'sandbox: .\nenforce:\n  Read: "subpath:{sandbox}"\n');
+    expect(grantOf(s, 'Read').file_path).toEqual({ type: 'subpath', root: '/workspace', caseSensitive: true, allowEqual: true });
   });
 });
