@@ -5,7 +5,7 @@
  * laughs" file nor a deeply nested one can make the loader hang or overflow the stack.
  */
 import { Lexer, LineCounter, isAlias, isMap, isScalar, isSeq, parseDocument } from 'yaml';
-import type { Node as YamlNode } from 'yaml';
+import type { Node as YamlNode, ScalarTag, Tags } from 'yaml';
 import { MAX_DEPTH, MAX_NODES } from './limits.js';
 
 /** Source offsets (UTF-16 code units) of a node: [start, end). */
@@ -80,7 +80,38 @@ const MERGE_KEY_MESSAGE =
 const MULTIPLE_DOCS_MESSAGE =
   'a second YAML document starts here; a scenario file holds exactly one scenario (move each document after a `---` into a file of its own)';
 
-export function parseYamlTree(text: string): ParsedTree {
+/**
+ * How scalars resolve: `yaml-1.2` (the core schema, scenarios) or `pyyaml` (YAML 1.1 as PyYAML's
+ * `safe_load` reads it, for files a Python tool reads: `no`/`off` are false, `0443` is octal).
+ */
+export type YamlDialect = 'yaml-1.2' | 'pyyaml';
+
+/** PyYAML's booleans: YAML 1.1's without the one-letter `y`/`n` forms, which stay text. */
+const PYYAML_TRUE = /^(?:yes|Yes|YES|true|True|TRUE|on|On|ON)$/;
+const PYYAML_FALSE = /^(?:no|No|NO|false|False|FALSE|off|Off|OFF)$/;
+/** PyYAML's decimal int: no leading zero (`09` is text, `0755` octal). */
+const PYYAML_DECIMAL = /^[-+]?(?:0|[1-9][0-9_]*)$/;
+/** PyYAML's float: a digit beside the dot, an exponent only after a dot and with a sign (`1e5` is text). */
+const PYYAML_FLOAT = /^(?:[-+]?[0-9][0-9_]*\.[0-9_]*(?:[eE][-+][0-9]+)?|\.[0-9][0-9_]*(?:[eE][-+][0-9]+)?)$/;
+const NEVER = /^(?!)/;
+
+/** yaml's YAML 1.1 tags, resolved as PyYAML resolves plain scalars. */
+function pyyamlTags(tags: Tags): Tags {
+  return tags.map((t) => {
+    if (!isScalarTag(t) || t.test === undefined) return t;
+    if (t.tag === 'tag:yaml.org,2002:bool') return { ...t, test: t.identify?.(true) ? PYYAML_TRUE : PYYAML_FALSE };
+    if (t.tag === 'tag:yaml.org,2002:int' && t.format === undefined) return { ...t, test: PYYAML_DECIMAL };
+    if (t.tag === 'tag:yaml.org,2002:float' && t.format === 'EXP') return { ...t, test: NEVER };
+    if (t.tag === 'tag:yaml.org,2002:float' && t.format === undefined && !t.test.source.includes('inf')) return { ...t, test: PYYAML_FLOAT };
+    return t;
+  });
+}
+
+function isScalarTag(t: Tags[number]): t is ScalarTag {
+  return typeof t === 'object' && 'test' in t;
+}
+
+export function parseYamlTree(text: string, dialect: YamlDialect = 'yaml-1.2'): ParsedTree {
   const lineCounter = new LineCounter();
   const linePos = (offset: number) => lineCounter.linePos(offset);
   // Small files skip the pre-pass: yaml turns a stack overflow into an error (mapped below) and is
@@ -99,7 +130,7 @@ export function parseYamlTree(text: string): ParsedTree {
       intAsBigInt: true,
       uniqueKeys: true,
       strict: true,
-      version: '1.2',
+      ...(dialect === 'pyyaml' ? { version: '1.1' as const, customTags: pyyamlTags } : { version: '1.2' as const }),
     });
   } catch (e) {
     // yaml reports its own stack overflows as errors; this is the belt to those braces.

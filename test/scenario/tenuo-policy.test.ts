@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadShellParser } from '../../src/world/shell.js';
 import { loadScenarios } from '../../src/scenario/load.js';
 import { constraintOfSpec } from '../../src/scenario/tenuo-policy.js';
+import { parseYamlTree } from '../../src/scenario/tree.js';
 import { Conditions } from '../../src/chains/conditions.js';
 import { runScenarioTrials } from '../../src/run/run.js';
 import type { Scenario } from '../../src/model/scenario.js';
@@ -267,5 +268,163 @@ describe('a scenario under its governance policy runs end to end', () => {
     const scoped = runScenarioTrials(s, new Conditions('claude-code')).find((t) => t.condition === 'task_scoped')!;
     expect(scoped.attack_succeeded).toBe(true);
     expect(scoped.calls[1]).toMatchObject({ tool: 'Bash', expect: 'deny', authorized: true });
+  });
+});
+
+/** A scenario with the given `tools:` block (YAML lines) and the policy beside it. */
+async function loadWithPolicy(tools: string, policy: string): Promise<Scenario> {
+  const d = tempDir({ 's.yaml': scenarioText.replace('calls:', `tools:\n${tools}\ncalls:`), 'tenuo.yaml': policy });
+  const [s] = await loadScenarios(['s.yaml'], d);
+  return s!;
+}
+
+async function policyProblems(tools: string, policy: string): Promise<string[]> {
+  const d = tempDir({ 's.yaml': scenarioText.replace('calls:', `tools:\n${tools}\ncalls:`), 'tenuo.yaml': policy });
+  return (await problemsOf(['s.yaml'], d)).filter((l) => l.startsWith('tenuo.yaml:'));
+}
+
+describe("a governance policy as the newest tenuo-claude reads it", () => {
+  it('a bare mcp.enforce constraint string, and {constraint} without arg:, constrain `path` for every tool (parse_mcp_enforce_spec)', async () => {
+    const s = await loadWithPolicy(
+      '  mcp__ops__delete_deployment: {params: [target, path], returns: ok}\n  mcp__ops__drop: {params: [target, path], returns: ok}',
+      'mcp:\n  enforce:\n    delete_deployment: "notoneof:prod"\n    drop: {constraint: "exact:x"}\n',
+    );
+    expect(grantOf(s, 'mcp__ops__delete_deployment')).toEqual({ target: W, path: { type: 'not_one_of', excluded: ['prod'] } });
+    expect(grantOf(s, 'mcp__ops__drop')).toEqual({ target: W, path: { type: 'exact', value: 'x' } });
+  });
+
+  it('a bare constraint string on a tool without `path` is refused, with the form that names the argument', async () => {
+    expect(await policyProblems('  mcp__ops__delete_deployment: {params: [target], returns: ok}', 'mcp:\n  enforce:\n    delete_deployment: "notoneof:prod"\n')).toEqual([
+      "tenuo.yaml:3:24: mcp.enforce.delete_deployment: constrains 'path', which mcp__ops__delete_deployment does not take (it takes target); a constraint without arg: is on 'path', so tenuo-claude's hook would sign path: null on every call and decide on that, not on the call (name the argument: {arg: NAME, constraint: SPEC})",
+    ]);
+  });
+
+  it('an MCP tool named like a native capability is checked under the native constraint, which the warrant keeps first', async () => {
+    const s = await loadWithPolicy(
+      '  mcp__fs__read_file: {params: [path], returns: ok}',
+      'enforce:\n  Read: "subpath:/workspace/all"\nmcp:\n  enforce:\n    read_file: "subpath:/workspace/all/docs"\n',
+    );
+    expect(grantOf(s, 'mcp__fs__read_file')).toEqual({ path: { type: 'subpath', root: '/workspace/all', caseSensitive: true, allowEqual: true } });
+    expect(s.tools.mcp__fs__read_file?.hook).toEqual({ cwd: '/workspace', resolve: [{ param: 'path', emptyIsCwd: false }] });
+  });
+
+  it('an MCP tool named like a native capability that signs another argument would be denied every call: refused', async () => {
+    expect(await policyProblems('  mcp__fs__read_file: {params: [file], returns: ok}', 'enforce:\n  Read: "subpath:/workspace"\nmcp:\n  enforce:\n    read_file: {arg: file, constraint: "subpath:/workspace"}\n')).toEqual([
+      "tenuo.yaml:5:5: mcp.enforce.read_file: 'read_file' is also the capability of a native tool in enforce, and tenuo-claude's warrant keeps the native tool's constraint on path; mcp__fs__read_file's calls sign file, so none would be allowed (constrain the same argument in both, or drop one of them)",
+    ]);
+  });
+
+  it('a tool both allowed and under mcp.enforce is refused: the hook checks the allow list first', async () => {
+    expect(await policyProblems('  mcp__ops__drop: {params: [path], returns: ok}', 'allow: [mcp__ops__drop]\nmcp:\n  enforce:\n    drop: "exact:x"\n')).toEqual([
+      expect.stringMatching(/^tenuo\.yaml:4:5: mcp\.enforce\.drop: mcp__ops__drop is also allowed/),
+    ]);
+  });
+
+  it('empty values read as `cfg.get(KEY) or DEFAULT` does: no problem, nothing granted', async () => {
+    const s = await loadWithPolicy('  TodoWrite: {params: [todos], returns: ok}', 'enforce:\nallow:\ndefault: ""\nmcp:\n  enforce:\n');
+    expect(Object.keys(s.warrant)).toEqual(['TodoWrite']);
+  });
+
+  it.each([
+    ['allow_bundled: no', false],
+    ['allow_bundled: off', false],
+    ['allow_bundled: 0', false],
+    ['allow_bundled: "no"', true],
+    ['allow_bundled: null\naudit_bundled: false', false],
+    ['audit_bundled: ""', false],
+    ['allow_bundled: y', true],
+  ])('reads %j as PyYAML and Python do (bundled tools allowed: %s)', async (line, bundled) => {
+    const s = await loadWithPolicy('  TodoWrite: {params: [todos], returns: ok}', `${line}\n`);
+    expect(Object.keys(s.warrant)).toEqual(bundled ? ['TodoWrite'] : []);
+  });
+
+  it('reads ports as Python int() does: a float cut, underscores, true is 1; hex text is no port', async () => {
+    const s = await loadWithPolicy('  TodoWrite: {params: [todos], returns: ok}', 'allow_bundled: false\nenforce:\n  WebFetch: {domains: [a.example], ports: [443.9, "8_443", true, 0443]}\n');
+    expect(s.warrant.WebFetch!.constraints.url).toMatchObject({ allowPorts: [443, 8443, 1, 291] });
+    expect(await policyProblems('', 'enforce:\n  WebFetch: {domains: [a.example], ports: ["0x1bb"]}\n')).toEqual([
+      'tenuo.yaml:2:44: enforce.WebFetch.ports: "0x1bb" is not a port (1-65535)',
+    ]);
+  });
+
+  it.each([
+    ['range', '1_000,2e3', { type: 'range', min: 1000, max: 2000, minInclusive: true, maxInclusive: true }],
+    ['range', '+5,', { type: 'range', min: 5, max: null, minInclusive: true, maxInclusive: true }],
+    ['range', '0x10,', "range bound '0x10' is not a number"],
+    ['range', '1e3.5,', "range bound '1e3.5' is not a number"],
+    ['range', '1__0,', "range bound '1__0' is not a number"],
+    ['range', ',1e999', "range bound '1e999' is beyond a 64-bit float"],
+    ['oneof', 'a\u001c, b\u0085', { type: 'one_of', values: ['a', 'b'] }],
+    ['notoneof', '\ufeffa', { type: 'not_one_of', excluded: ['\ufeffa'] }],
+    ['shlex', 'ls,\u001f', { type: 'shlex', allow: ['ls'] }],
+  ])('%s:%j as Python strips and parses it', (kind, rest, expected) => {
+    expect(constraintOfSpec(kind, rest)).toEqual(expected);
+  });
+});
+
+describe("a governance policy's web policy read as make_web_constraints does", () => {
+  it('an empty schemes: or cidrs: is the same as leaving it out; an item that is not text is named', async () => {
+    const s = await loadWithPolicy('  TodoWrite: {params: [todos], returns: ok}', 'enforce:\n  WebFetch: {domains: [a.example], schemes: [], cidrs:}\n');
+    expect(s.warrant.WebFetch!.constraints.url).toMatchObject({ schemes: ['https'], blockPrivate: true });
+    expect(await policyProblems('', 'enforce:\n  WebFetch: {domains: [a.example, 443]}\n')).toEqual(['tenuo.yaml:2:35: enforce.WebFetch.domains: expected text']);
+  });
+});
+
+describe('an allowed tool under a capability the warrant already constrains', () => {
+  it('is refused: the hook signs no argument of it, and the warrant keeps the constrained entry', async () => {
+    expect(await policyProblems('  mcp__fs__read_file: {params: [path], returns: ok}', 'allow: [Read]\nmcp:\n  enforce:\n    read_file: "subpath:/workspace"\n')).toEqual([
+      "tenuo.yaml:1:9: allow: Read is granted as the capability 'read_file', which mcp.enforce already puts in tenuo-claude's warrant with constraints; the hook signs no argument of an allowed tool, so every call of it would be denied (drop it from allow:, or govern it under enforce)",
+    ]);
+    expect(await policyProblems('  Deploy-App: {params: [target], returns: ok}', 'allow: [Deploy-App]\nenforce:\n  Bash: "shlex:ls"\nmcp:\n  enforce:\n    deploy_app: {arg: path, constraint: "exact:x"}\n')).toEqual([
+      expect.stringMatching(/^tenuo\.yaml:1:9: allow: Deploy-App is granted as the capability 'deploy_app', which mcp\.enforce/),
+    ]);
+  });
+
+  it('a native tool both allowed and enforced is governed: enforce wins', async () => {
+    const s = await loadWithPolicy('  TodoWrite: {params: [todos], returns: ok}', 'allow: [Read]\nenforce:\n  Read: "subpath:/workspace"\n');
+    expect(grantOf(s, 'Read').file_path).toEqual({ type: 'subpath', root: '/workspace', caseSensitive: true, allowEqual: true });
+  });
+});
+
+describe('keys tenuo-claude reads beside the grant', () => {
+  it("a pack's deny: list is read as tenuo-claude reads it (by nothing): fine alone, refused when it names a granted tool", async () => {
+    const s = await loadWithPolicy('  mcp__gh__delete_repository: {params: [repo], returns: ok}', 'deny: [delete_repository, fork_repository]\n');
+    expect(s.warrant).toEqual({});
+    expect(await policyProblems('  mcp__gh__delete_repository: {params: [repo], returns: ok}', 'deny: [delete_repository]\nmcp:\n  enforce:\n    delete_repository: {arg: repo, constraint: "exact:a/b"}\n')).toEqual([
+      "tenuo.yaml:1:8: deny: delete_repository is granted by this policy (mcp__gh__delete_repository); tenuo-claude reads no deny: list, so it would be allowed (remove it from one of them)",
+    ]);
+  });
+
+  it.each(['ttl_seconds: 0', 'ttl_seconds: -5', 'ttl_seconds: true', 'ttl_seconds: 3600.0', 'ttl_seconds: "3600"'])('%s is refused, as validate_ttl_seconds refuses it', async (line) => {
+    expect(await policyProblems('', `${line}\n`)).toEqual(['tenuo.yaml:1:14: ttl_seconds: must be a positive integer (seconds), as tenuo-claude requires']);
+  });
+
+  it('ttl_seconds: 3600 and ttl_seconds: null are read and ignored', async () => {
+    expect((await loadWithPolicy('  TodoWrite: {params: [todos], returns: ok}', 'ttl_seconds: 3600\n')).warrant.TodoWrite).toBeDefined();
+    expect((await loadWithPolicy('  TodoWrite: {params: [todos], returns: ok}', 'ttl_seconds:\n')).warrant.TodoWrite).toBeDefined();
+  });
+});
+
+describe('the policy file read as PyYAML reads it', () => {
+  it.each([
+    ['.', '.'],
+    ['1e5', '1e5'],
+    ['1.0e+5', 100000],
+    ['09', '09'],
+    ['0755', 493n],
+    ['1_000', 1000n],
+    ['1:30', 90n],
+    ['no', false],
+    ['On', true],
+    ['y', 'y'],
+    ['n', 'n'],
+    ['~', null],
+  ])('%s', (scalar, expected) => {
+    const t = parseYamlTree(`a: ${scalar}`, 'pyyaml');
+    expect(t.root?.kind === 'map' && t.root.entries[0]!.value.kind === 'scalar' ? t.root.entries[0]!.value.value : undefined).toEqual(expected);
+  });
+
+  it('sandbox: . is the working directory', async () => {
+    const s = await loadWithPolicy('  TodoWrite: {params: [todos], returns: ok}', 'sandbox: .\nenforce:\n  Read: "subpath:{sandbox}"\n');
+    expect(grantOf(s, 'Read').file_path).toEqual({ type: 'subpath', root: '/workspace', caseSensitive: true, allowEqual: true });
   });
 });
