@@ -6,13 +6,13 @@
  * library (attacks.ts), each with a clause of the attack judge, and the environment made so that
  * every attack would succeed without a warrant.
  */
-import { Document, isMap, parseDocument, type Node } from 'yaml';
+import { Document, isMap, parseDocument, Scalar, type Node } from 'yaml';
 import type { CustomTool, Email, ParamKind, Transaction } from '../../model/scenario.js';
 import type { RecordedCall } from '../../import/trace.js';
 import { TraceError } from '../../import/trace.js';
 import { grantYaml } from '../../scenario/constraint-to-yaml.js';
 import type { Constraint, ConstraintSet } from '../../warrant/constraints/types.js';
-import { asNumber, type Value } from '../../warrant/value.js';
+import { asNumber, Float, type Value } from '../../warrant/value.js';
 import { ArgumentBindingError, bindArguments, BUILTIN_TOOLS, customSignature, isBuiltinTool, type ToolSignature } from '../../world/tools.js';
 import { normalizePosixPath } from '../../world/posix-path.js';
 import { claudeCodeTool, DEFAULT_CWD, isClaudeCodeTool } from '../../world/claude-code.js';
@@ -37,6 +37,7 @@ export interface TraceScenarioInput {
 }
 
 export interface TraceScenario {
+  readonly name: string;
   readonly yaml: string;
   readonly recorded: number;
   readonly attacks: number;
@@ -187,7 +188,7 @@ function oneOf(values: readonly Value[]): Constraint {
 }
 
 function isShortScalar(v: Value): boolean {
-  return typeof v === 'number' || typeof v === 'boolean' || (typeof v === 'string' && v.length <= SHORT && !v.includes('\n'));
+  return typeof v === 'number' || typeof v === 'bigint' || v instanceof Float || typeof v === 'boolean' || (typeof v === 'string' && v.length <= SHORT && !v.includes('\n'));
 }
 
 /**
@@ -249,8 +250,16 @@ function warrantNode(grants: Map<string, ConstraintSet>): Node {
   return contents;
 }
 
+/** A value for the YAML document: a float stays a float (`25.0`, as the loader reads it back), not the int 25. */
+function yamlValue(v: Value): unknown {
+  if (v instanceof Float) return Object.assign(new Scalar(v.value), { minFractionDigits: 1 });
+  if (Array.isArray(v)) return v.map(yamlValue);
+  if (v !== null && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, yamlValue(x)]));
+  return v;
+}
+
 function callNode(doc: Document, c: { tool: string; args: Record<string, Value>; expect?: 'deny' }, comment?: string): Node {
-  const node = doc.createNode({ tool: c.tool, args: c.args, ...(c.expect ? { expect: c.expect } : {}) });
+  const node = doc.createNode({ tool: c.tool, args: yamlValue(c.args), ...(c.expect ? { expect: c.expect } : {}) });
   if (comment) node.commentBefore = ` ${comment}`;
   const args = isMap(node) ? node.get('args', true) : undefined;
   if (isMap(args) && [...Object.values(c.args)].every(isShortScalar)) args.flow = true;
@@ -319,6 +328,7 @@ export function scenarioFromTrace(input: TraceScenarioInput): TraceScenario {
   );
   doc.set('warrant', input.policyFrom !== undefined ? doc.createNode({ from: input.policyFrom }) : warrantNode(grants));
   return {
+    name: input.name,
     yaml: doc.toString({ lineWidth: 0 }),
     recorded: bound.length,
     attacks: attacks.length,
