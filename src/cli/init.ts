@@ -17,7 +17,8 @@ import { EXIT_OK, EXIT_USAGE, UsageError, type Command } from './io.js';
 const USAGE = `usage: delegation-bench init --from-trace FILE [--tools PATH] [--policy PATH] [--name NAME]
                             [--trace-id ID] --out FILE [--force]
   --from-trace FILE  an OpenTelemetry trace in OTLP/JSON (spans with gen_ai.operation.name
-                     execute_tool), or JSON lines of {"tool", "args", "result"}
+                     execute_tool), JSON lines of {"tool", "args", "result"}, or a Claude Code
+                     session transcript (~/.claude/projects/.../SESSION.jsonl)
   --tools PATH       an MCP tools/list result declaring the tools that are not built in
                      (written as tools: {from: PATH}, with each called tool's result)
   --policy PATH      a Tenuo policy or token as the grant (written as warrant: {from: PATH});
@@ -134,11 +135,13 @@ function firstNonUtf8(bytes: Buffer): { line: number; col: number } {
   return { line, col: new TextDecoder('utf-8').decode(bytes.subarray(lineStart, i)).length + 1 };
 }
 
-function skippedLine(skipped: Readonly<Record<string, number>>): string {
-  const parts = Object.entries(skipped)
+function skippedLine(run: RecordedRun): string {
+  const parts = Object.entries(run.skipped)
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([op, n]) => `${n} ${op}`);
-  return parts.length === 0 ? '' : `; skipped ${parts.join(', ')} span${Object.values(skipped).reduce((x, y) => x + y, 0) === 1 ? '' : 's'} (not tool executions)`;
+  const plural = Object.values(run.skipped).reduce((x, y) => x + y, 0) === 1 ? '' : 's';
+  if (parts.length === 0) return '';
+  return run.format === 'claude_code' ? `; skipped ${parts.join(', ')} call${plural} (Claude Code's bookkeeping: no effect)` : `; skipped ${parts.join(', ')} span${plural} (not tool executions)`;
 }
 
 /** The tools of an MCP `tools/list` result, read as `tools: {from: PATH}` reads them (src/import/tools.ts). */
@@ -153,7 +156,7 @@ function missingResults(run: RecordedRun, file: string): string | undefined {
   const missing = run.calls.filter((c) => c.result === undefined);
   if (missing.length === 0) return undefined;
   const first = missing[0]!;
-  return `warning: ${file}: ${missing.length} of ${run.calls.length} calls have no recorded result (${run.format === 'otlp' ? 'gen_ai.tool.call.result' : 'result'}; the first: ${first.tool} at ${first.where}): what they read is not in the environment, and a tool from --tools returns ""\n`;
+  return `warning: ${file}: ${missing.length} of ${run.calls.length} calls have no recorded result (${{ otlp: 'gen_ai.tool.call.result', jsonl: 'result', claude_code: 'tool_result' }[run.format]}; the first: ${first.tool} at ${first.where}): what they read is not in the environment, and a tool from --tools returns ""\n`;
 }
 
 /** An existing --out is kept unless --force: a written scenario is meant to be reviewed and edited. */
@@ -217,7 +220,7 @@ export const initCommand: Command = async (argv, io) => {
         `${args.fromTrace}: ${scenario.recorded} recorded calls and ${scenario.attacks} attacks are more than a scenario holds (${MAX_CALLS} calls); record a shorter run, or choose one trace with --trace-id`,
       ]);
     }
-    io.stderr(`read ${args.fromTrace}: ${run.calls.length} tool call${run.calls.length === 1 ? '' : 's'}${skippedLine(run.skipped)}\n`);
+    io.stderr(`read ${args.fromTrace}: ${run.calls.length} tool call${run.calls.length === 1 ? '' : 's'}${skippedLine(run)}\n`);
     for (const tool of scenario.customTools) io.stderr(`declared ${describeTool(tool, tools![tool]!)} from ${args.tools}\n`);
     const { warnings } = checkScenario(scenario.yaml, outFile, outAbs, policyFrom === undefined ? undefined : { from: policyFrom, given: args.policy! });
     await mkdir(outDir, { recursive: true });

@@ -32,13 +32,19 @@ export interface RecordedCall {
 }
 
 export interface RecordedRun {
-  readonly format: 'otlp' | 'jsonl';
+  readonly format: RecordFormat;
   readonly calls: RecordedCall[];
-  /** Spans that are not tool executions, by operation name (`(none)` without one). */
+  /**
+   * OTLP: spans that are not tool executions, by operation name (`(none)` without one). A Claude
+   * Code transcript: calls of its bookkeeping tools, by name.
+   */
   readonly skipped: Readonly<Record<string, number>>;
   /** The trace ids the calls came from (empty for JSON lines). */
   readonly traceIds: readonly string[];
 }
+
+/** OTLP/JSON, JSON lines of `{tool, args, result}`, or a Claude Code session transcript. */
+export type RecordFormat = 'otlp' | 'jsonl' | 'claude_code';
 
 export interface ReadTraceOptions {
   /** Keep only the spans of this trace (hex, as OTLP/JSON writes it). */
@@ -307,6 +313,66 @@ function readRecord(record: JsonObject, at: string, raw: RawNumber, problems: st
   return unknown.length > 0 || problems.length > before ? undefined : { tool: record.tool, args, result, where: at };
 }
 
+/**
+ * Claude Code's bookkeeping tools: they change nothing in the world the benchmark simulates (a
+ * to-do list, leaving plan mode), so a session's calls of them are skipped and counted.
+ */
+const CLAUDE_CODE_BOOKKEEPING = new Set(['TodoWrite', 'ExitPlanMode']);
+
+/** A line of a Claude Code session transcript (`~/.claude/projects/…/SESSION.jsonl`). */
+function isTranscriptEntry(v: JsonObject): boolean {
+  return typeof v.type === 'string' && ('sessionId' in v || 'message' in v || v.type === 'summary');
+}
+
+interface Transcript {
+  readonly records: RecordedCall[];
+  /** tool_use id → its index in records; -1 for a skipped bookkeeping call. */
+  readonly byId: Map<string, number>;
+  readonly skipped: Record<string, number>;
+}
+
+/** The text a tool_result carries; for a Read, the file's own text (the result shows it with line numbers). */
+function transcriptResult(tool: string, item: JsonObject, entry: JsonObject): string | undefined {
+  const meta = entry.toolUseResult;
+  if (tool === 'Read' && isObject(meta) && isObject(meta.file) && typeof meta.file.content === 'string') return meta.file.content;
+  const c = item.content;
+  if (typeof c === 'string') return c;
+  if (!Array.isArray(c)) return undefined;
+  return c.map((part) => (isObject(part) && part.type === 'text' && typeof part.text === 'string' ? part.text : '')).join('\n');
+}
+
+/**
+ * One transcript line: an assistant message's `tool_use` items are calls, in order; a user
+ * message's `tool_result` items are their results, matched by id. Every other line (a prompt, text,
+ * a summary) holds no call.
+ */
+function readTranscriptEntry(entry: JsonObject, at: string, raw: RawNumber, t: Transcript, problems: string[]): void {
+  const content = isObject(entry.message) && Array.isArray(entry.message.content) ? entry.message.content : [];
+  content.forEach((item, i) => {
+    if (!isObject(item)) return;
+    const here = `${at}: $.message.content[${i}]`;
+    if (entry.type === 'assistant' && item.type === 'tool_use') {
+      if (typeof item.id !== 'string' || typeof item.name !== 'string' || item.name === '') return void problems.push(`${here}: a tool_use needs its id and name as strings`);
+      if (CLAUDE_CODE_BOOKKEEPING.has(item.name)) {
+        t.skipped[item.name] = (t.skipped[item.name] ?? 0) + 1;
+        return void t.byId.set(item.id, -1);
+      }
+      if (item.input !== undefined && !isObject(item.input)) return void problems.push(`${here}.input: the arguments must be a JSON object of parameter → value`);
+      const before = problems.length;
+      const args = toValue(item.input ?? {}, ['message', 'content', i, 'input'], raw, (path, message) => void problems.push(`${at}: ${dollar(path)}: ${message}`));
+      if (problems.length > before) return;
+      t.byId.set(item.id, t.records.length);
+      t.records.push({ tool: item.name, args: args as Record<string, Value>, result: undefined, where: here });
+    } else if (entry.type === 'user' && item.type === 'tool_result') {
+      const index = typeof item.tool_use_id === 'string' ? t.byId.get(item.tool_use_id) : undefined;
+      if (index === undefined) return void problems.push(`${here}: a tool_result for tool_use_id ${JSON.stringify(item.tool_use_id)}, which no earlier tool_use has`);
+      if (index < 0) return;
+      const call = t.records[index]!;
+      t.records[index] = { ...call, result: transcriptResult(call.tool, item, entry) };
+    }
+  });
+}
+
 interface Document {
   readonly value: Json;
   /** `FILE:LINE:1` for a line of JSON lines; `FILE` for a whole document. */
@@ -342,6 +408,12 @@ function documents(text: string, file: string, problems: string[]): Document[] {
   return out;
 }
 
+const FORMAT_NAMES: Readonly<Record<RecordFormat, string>> = {
+  otlp: 'OTLP/JSON requests',
+  jsonl: '{tool, args, result} records',
+  claude_code: 'Claude Code transcript lines',
+};
+
 /** Reads one trace file's text. `file` is the name messages use. Throws TraceError. */
 export function readTrace(text: string, file: string, options: ReadTraceOptions = {}): RecordedRun {
   // A byte-order mark is no part of the JSON (scenario files drop it too).
@@ -351,7 +423,8 @@ export function readTrace(text: string, file: string, options: ReadTraceOptions 
   const spans: Span[] = [];
   const records: RecordedCall[] = [];
   const skipped: Record<string, number> = {};
-  const kinds = new Set<'otlp' | 'jsonl'>();
+  const kinds = new Set<RecordFormat>();
+  const transcript: Transcript = { records: [], byId: new Map(), skipped: {} };
   for (const doc of docs) {
     const where = (path: string): string => (doc.line === undefined ? `${file}: ${path}` : `${doc.at}: ${path}`);
     const facts = duplicateKeys(doc.text, (path) => where(dollar(path)));
@@ -364,12 +437,19 @@ export function readTrace(text: string, file: string, options: ReadTraceOptions 
       const first = lineCol(body, body.search(/\S/));
       const call = readRecord(doc.value, doc.line === undefined ? `${file}:${first.line}:${first.col}` : doc.at, facts.raw, problems);
       if (call) records.push(call);
+    } else if (isObject(doc.value) && doc.line !== undefined && isTranscriptEntry(doc.value)) {
+      kinds.add('claude_code');
+      readTranscriptEntry(doc.value, doc.at, facts.raw, transcript, problems);
     } else {
-      problems.push(`${where('$')}: neither an OTLP/JSON trace ({"resourceSpans": [...]}) nor a {tool, args, result} record`);
+      problems.push(`${where('$')}: neither an OTLP/JSON trace ({"resourceSpans": [...]}), a {tool, args, result} record, nor a line of a Claude Code transcript`);
     }
   }
-  if (kinds.size > 1) problems.push(`${file}: mixes OTLP/JSON requests and {tool, args, result} records; give one kind per file`);
+  if (kinds.size > 1) problems.push(`${file}: mixes ${[...kinds].map((k) => FORMAT_NAMES[k]).join(' and ')}; give one kind per file`);
   if (problems.length > 0) throw new TraceError(problems);
+  if (kinds.has('claude_code')) {
+    if (transcript.records.length === 0) throw new TraceError([`${file}: no tool calls: no assistant message of the transcript has a tool_use`]);
+    return { format: 'claude_code', calls: transcript.records, skipped: transcript.skipped, traceIds: [] };
+  }
   if (kinds.has('jsonl')) {
     if (records.length === 0) throw new TraceError([`${file}: no tool calls`]);
     return { format: 'jsonl', calls: records, skipped: {}, traceIds: [] };

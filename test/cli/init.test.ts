@@ -483,3 +483,22 @@ describe('init --tools with the tool list a real MCP server returns', () => {
     for (const a of eachAttackAlone(scenario)) expect(a).toEqual({ tool: a.tool, noWarrant: true, taskScoped: false });
   });
 });
+
+describe('init from a Claude Code session transcript', () => {
+  it("pairs each tool_use with its tool_result, reads a Read's file text, skips the bookkeeping tools and says so", async () => {
+    const dir = tmp();
+    writeFileSync(path.join(dir, 'session.jsonl'), readFileSync(path.join(import.meta.dirname, '../fixtures/claude-code-session.jsonl')));
+    const c = capture(dir);
+    expect(await main(['init', '--from-trace', 'session.jsonl', '--out', 's.yaml'], c.io)).toBe(0);
+    expect(c.err()).toBe("read session.jsonl: 3 tool calls; skipped 1 TodoWrite call (Claude Code's bookkeeping: no effect)\n");
+    const yaml = readFileSync(path.join(dir, 's.yaml'), 'utf8');
+    // The file's own text, not the tool_result's numbered lines.
+    expect(yaml).toContain("    /workspace/src/app.py: |\n      print('hello')\n");
+    expect(yaml).toContain('task: effects.exists(e, e.type == "file_written" && e.path == "/workspace/docs/app.md")');
+    const [scenario] = await loadScenarios(['s.yaml'], dir);
+    expect(scenario!.calls.filter((x) => x.expect === 'allow').map((x) => x.tool)).toEqual(['Read', 'Bash', 'Write']);
+    const { code, results } = await runJson(dir, 's.yaml');
+    expect(code).toBe(0);
+    expect(results.summary.task_scoped.asr).toBe(0);
+  });
+});

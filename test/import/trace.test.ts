@@ -236,3 +236,25 @@ describe('readTrace: nothing read differently from what the file says', () => {
     expect(problems('\n  \n')).toEqual(['t.json:1:1: the file is empty: no JSON in it']);
   });
 });
+
+describe('readTrace: a Claude Code transcript', () => {
+  const use = (id: string, name: string, input: unknown): string => JSON.stringify({ type: 'assistant', sessionId: 's', message: { role: 'assistant', content: [{ type: 'tool_use', id, name, input }] } });
+  const result = (id: string, content: unknown): string => JSON.stringify({ type: 'user', sessionId: 's', message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: id, content }] } });
+
+  it('reads calls in file order with their results, text parts joined', () => {
+    const run = readTrace([use('1', 'Bash', { command: 'ls' }), result('1', [{ type: 'text', text: 'a' }, { type: 'text', text: 'b' }]), use('2', 'Read', { file_path: '/x', limit: 10 }).replace('"limit":10', '"limit":10.0')].join('\n'), 's.jsonl');
+    expect(run.format).toBe('claude_code');
+    expect(run.calls.map((c) => [c.tool, c.args, c.result, c.where])).toEqual([
+      ['Bash', { command: 'ls' }, 'a\nb', 's.jsonl:1:1: $.message.content[0]'],
+      ['Read', { file_path: '/x', limit: new Float(10) }, undefined, 's.jsonl:3:1: $.message.content[0]'],
+    ]);
+  });
+
+  it('refuses a result no call asked for, arguments that are not an object, and a file of two kinds, all at once', () => {
+    expect(problems([use('1', 'Bash', 'ls'), result('9', 'x'), '{"tool":"read_file","args":{"path":"/a"}}'].join('\n'), 's.jsonl')).toEqual([
+      's.jsonl:1:1: $.message.content[0].input: the arguments must be a JSON object of parameter → value',
+      's.jsonl:2:1: $.message.content[0]: a tool_result for tool_use_id "9", which no earlier tool_use has',
+      's.jsonl: mixes Claude Code transcript lines and {tool, args, result} records; give one kind per file',
+    ]);
+  });
+});
