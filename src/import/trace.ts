@@ -72,6 +72,13 @@ function isObject(v: Json | undefined): v is JsonObject {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
+/**
+ * How deeply an argument or result may nest (lists and objects): a scenario file holds at most 32
+ * levels of YAML, and a call's value sits 5 below its top (calls, a call, args, a grant's one_of).
+ */
+const MAX_VALUE_DEPTH = 24;
+const TOO_DEEP = `nested deeper than ${MAX_VALUE_DEPTH} levels, more than a scenario holds`;
+
 /** A value that is not an OTLP/JSON AnyValue, or one that would lose data: refused, never read as null. */
 class BadAnyValue extends Error {}
 
@@ -82,7 +89,8 @@ type RawNumber = (path: readonly JsonPathSegment[]) => string | undefined;
  * An OTLP/JSON AnyValue as a plain value (kvlist → object, array → list, int64 strings → numbers,
  * a double → a float even when integral: `doubleValue: 25` is 25.0 to the tool, not the int 25).
  */
-function anyValue(v: Json | undefined, path: readonly JsonPathSegment[], raw: RawNumber): Value {
+function anyValue(v: Json | undefined, path: readonly JsonPathSegment[], raw: RawNumber, depth = 0): Value {
+  if (depth > MAX_VALUE_DEPTH) throw new BadAnyValue(TOO_DEEP);
   if (!isObject(v)) throw new BadAnyValue(`not an OTLP/JSON value: ${(JSON.stringify(v) ?? 'nothing').slice(0, 80)}`);
   if (typeof v.stringValue === 'string') return v.stringValue;
   if (typeof v.boolValue === 'boolean') return v.boolValue;
@@ -94,7 +102,7 @@ function anyValue(v: Json | undefined, path: readonly JsonPathSegment[], raw: Ra
   if (typeof v.doubleValue === 'number') return Number.isInteger(v.doubleValue) ? new Float(v.doubleValue) : v.doubleValue;
   if (isObject(v.arrayValue)) {
     const values = Array.isArray(v.arrayValue.values) ? v.arrayValue.values : [];
-    return values.map((x, i) => anyValue(x, [...path, 'arrayValue', 'values', i], raw));
+    return values.map((x, i) => anyValue(x, [...path, 'arrayValue', 'values', i], raw, depth + 1));
   }
   if (isObject(v.kvlistValue)) {
     const seen = new Set<string>();
@@ -103,7 +111,7 @@ function anyValue(v: Json | undefined, path: readonly JsonPathSegment[], raw: Ra
       // Object.fromEntries would keep the last of two values silently.
       if (seen.has(kv.key)) throw new BadAnyValue(`key '${kv.key}' appears twice in the kvlistValue`);
       seen.add(kv.key);
-      return [kv.key, anyValue(kv.value, [...path, 'kvlistValue', 'values', i, 'value'], raw)];
+      return [kv.key, anyValue(kv.value, [...path, 'kvlistValue', 'values', i, 'value'], raw, depth + 1)];
     });
     // fromEntries defines own properties: a key such as `__proto__` stays a key, refused later by name.
     return Object.fromEntries(entries);
@@ -148,9 +156,13 @@ function attributesOf(span: JsonObject, path: readonly JsonPathSegment[], where:
  * proof-of-possession tell 25.0 from 25), an integer beyond 2^53 exact; a number a call cannot
  * carry (beyond 64 bits, beyond a double) is a problem, never rounded.
  */
-function toValue(v: Json, path: readonly JsonPathSegment[], raw: RawNumber, bad: (path: readonly JsonPathSegment[], message: string) => void): Value {
-  if (Array.isArray(v)) return v.map((x, i) => toValue(x, [...path, i], raw, bad));
-  if (isObject(v)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, toValue(x, [...path, k], raw, bad)]));
+function toValue(v: Json, path: readonly JsonPathSegment[], raw: RawNumber, bad: (path: readonly JsonPathSegment[], message: string) => void, depth = 0): Value {
+  if ((Array.isArray(v) || isObject(v)) && depth >= MAX_VALUE_DEPTH) {
+    bad(path, TOO_DEEP);
+    return null;
+  }
+  if (Array.isArray(v)) return v.map((x, i) => toValue(x, [...path, i], raw, bad, depth + 1));
+  if (isObject(v)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, toValue(x, [...path, k], raw, bad, depth + 1)]));
   if (typeof v !== 'number') return v;
   const literal = raw(path) ?? String(v);
   if (/[.eE]/.test(literal)) {
@@ -309,7 +321,7 @@ function readRecord(record: JsonObject, at: string, raw: RawNumber, problems: st
     return undefined;
   }
   const args = record.args === undefined ? {} : (toValue(record.args, ['args'], raw, bad) as Record<string, Value>);
-  const result = record.result === undefined ? undefined : resultText(toValue(record.result, ['result'], raw, () => {}));
+  const result = record.result === undefined ? undefined : resultText(toValue(record.result, ['result'], raw, bad));
   return unknown.length > 0 || problems.length > before ? undefined : { tool: record.tool, args, result, where: at };
 }
 

@@ -258,3 +258,16 @@ describe('readTrace: a Claude Code transcript', () => {
     ]);
   });
 });
+
+describe('readTrace: values a scenario cannot hold', () => {
+  it('refuses arguments and results nested deeper than a scenario holds, at their path, instead of overflowing the stack', () => {
+    const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+    expect(problems(`{"tool":"read_file","args":{"path":${deep}},"result":${deep}}`, 'r.jsonl')).toEqual([
+      `r.jsonl:1:1: $.args.path${'[0]'.repeat(23)}: nested deeper than 24 levels, more than a scenario holds`,
+      `r.jsonl:1:1: $.result${'[0]'.repeat(24)}: nested deeper than 24 levels, more than a scenario holds`,
+    ]);
+    const nested = (n: number): object => (n === 0 ? { stringValue: 'x' } : { arrayValue: { values: [nested(n - 1)] } });
+    const span = { traceId: 'aa', attributes: [attr('gen_ai.operation.name', 'execute_tool'), attr('gen_ai.tool.name', 'x'), { key: 'gen_ai.tool.call.result', value: nested(30) }] };
+    expect(problems(otlp([span]))).toEqual(['t.json: $.resourceSpans[0].scopeSpans[0].spans[0].attributes[2] (gen_ai.tool.call.result): nested deeper than 24 levels, more than a scenario holds']);
+  });
+});
