@@ -232,6 +232,7 @@ export const initCommand: Command = async (argv, io) => {
       throw new InitError([`${outFile}: cannot write: ${fsReason(e)}`]);
     }
     for (const w of warnings) io.stderr(`warning: ${w}\n`);
+    for (const note of scenario.leftOut) io.stderr(`warning: ${args.fromTrace}: ${note}\n`);
     const missing = missingResults(run, args.fromTrace!);
     if (missing !== undefined) io.stderr(missing);
     if (scenario.attacks === 0) {

@@ -175,6 +175,26 @@ function toValue(v: Json, path: readonly JsonPathSegment[], raw: RawNumber, bad:
   return big;
 }
 
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/**
+ * An argument's text must be Unicode: JSON can escape half of a surrogate pair (`"\ud800"`), but
+ * Tenuo's strings are UTF-8 and cannot hold one, so the call could never be authorized as recorded.
+ */
+function checkUnicode(v: Value, path: readonly JsonPathSegment[], bad: (path: readonly JsonPathSegment[], message: string) => void): void {
+  const text = (s: string, where: readonly JsonPathSegment[]): void => {
+    if (LONE_SURROGATE.test(s)) bad(where, `${JSON.stringify(s).slice(0, 80)} holds half of a UTF-16 surrogate pair, which is not Unicode text (Tenuo's strings are UTF-8)`);
+  };
+  if (typeof v === 'string') text(v, path);
+  else if (Array.isArray(v)) v.forEach((x, i) => checkUnicode(x, [...path, i], bad));
+  else if (v !== null && typeof v === 'object' && !(v instanceof Float)) {
+    for (const [k, x] of Object.entries(v)) {
+      text(k, [...path, k]);
+      checkUnicode(x, [...path, k], bad);
+    }
+  }
+}
+
 /** Every key given twice in one object of `text` (JSON.parse would keep the last value unseen). */
 function duplicateKeys(text: string, at: (path: readonly JsonPathSegment[]) => string): { problems: string[]; raw: RawNumber } {
   const facts = scanJsonText(text);
@@ -199,6 +219,9 @@ function argumentsOf(value: Value | undefined, at: string, problems: string[]): 
     v = toValue(parsed.value, [], facts.raw, (path, message) => void problems.push(`${inner(path)}: ${message}`));
     if (problems.length > before) return undefined;
   }
+  const before = problems.length;
+  checkUnicode(v, [], (path, message) => void problems.push(`${at}: ${dollar(path)}: ${message}`));
+  if (problems.length > before) return undefined;
   if (typeof v !== 'object' || v === null || Array.isArray(v) || v instanceof Float) {
     problems.push(`${at}: the arguments must be a JSON object of parameter → value, got ${describe(v)}`);
     return undefined;
@@ -321,6 +344,7 @@ function readRecord(record: JsonObject, at: string, raw: RawNumber, problems: st
     return undefined;
   }
   const args = record.args === undefined ? {} : (toValue(record.args, ['args'], raw, bad) as Record<string, Value>);
+  checkUnicode(args, ['args'], bad);
   const result = record.result === undefined ? undefined : resultText(toValue(record.result, ['result'], raw, bad));
   return unknown.length > 0 || problems.length > before ? undefined : { tool: record.tool, args, result, where: at };
 }
@@ -371,7 +395,9 @@ function readTranscriptEntry(entry: JsonObject, at: string, raw: RawNumber, t: T
       }
       if (item.input !== undefined && !isObject(item.input)) return void problems.push(`${here}.input: the arguments must be a JSON object of parameter → value`);
       const before = problems.length;
-      const args = toValue(item.input ?? {}, ['message', 'content', i, 'input'], raw, (path, message) => void problems.push(`${at}: ${dollar(path)}: ${message}`));
+      const bad = (path: readonly JsonPathSegment[], message: string): void => void problems.push(`${at}: ${dollar(path)}: ${message}`);
+      const args = toValue(item.input ?? {}, ['message', 'content', i, 'input'], raw, bad);
+      checkUnicode(args, ['message', 'content', i, 'input'], bad);
       if (problems.length > before) return;
       t.byId.set(item.id, t.records.length);
       t.records.push({ tool: item.name, args: args as Record<string, Value>, result: undefined, where: here });

@@ -502,3 +502,20 @@ describe('init from a Claude Code session transcript', () => {
     expect(results.summary.task_scoped.asr).toBe(0);
   });
 });
+
+describe('init: recorded results the environment cannot hold', () => {
+  it('leaves out a file whose path has a NUL, or that another recorded file lies inside, and says so; the scenario validates', async () => {
+    const dir = tmp();
+    const lines = [
+      { tool: 'read_file', args: { path: '/srv/a\u0000b' }, result: 'x' },
+      { tool: 'read_file', args: { path: '/srv/docs' }, result: 'y' },
+      { tool: 'list_files', args: { directory: '/srv' }, result: '/srv/docs/one.md' },
+    ];
+    writeFileSync(path.join(dir, 'r.jsonl'), lines.map((l) => JSON.stringify(l)).join('\n'));
+    const c = capture(dir);
+    expect(await main(['init', '--from-trace', 'r.jsonl', '--out', 's.yaml'], c.io)).toBe(0);
+    expect(c.err()).toContain('warning: r.jsonl: environment: the file "/srv/a\\u0000b" the recorded results showed is left out: a file path cannot hold a NUL character; a replayed call on it finds no file\n');
+    expect(c.err()).toContain('warning: r.jsonl: environment: the file "/srv/docs" the recorded results showed is left out: another recorded file lies inside it, so it is a folder; a replayed call on it finds no file\n');
+    expect(await main(['validate', '--scenarios', 's.yaml'], capture(dir).io)).toBe(0);
+  });
+});

@@ -271,3 +271,16 @@ describe('readTrace: values a scenario cannot hold', () => {
     expect(problems(otlp([span]))).toEqual(['t.json: $.resourceSpans[0].scopeSpans[0].spans[0].attributes[2] (gen_ai.tool.call.result): nested deeper than 24 levels, more than a scenario holds']);
   });
 });
+
+describe('readTrace: text Tenuo cannot carry', () => {
+  it('refuses an argument holding half of a surrogate pair, in records, argument strings and kvlists', () => {
+    expect(problems('{"tool":"read_file","args":{"path":"/srv/\\ud800x"}}\n', 'r.jsonl')).toEqual([
+      'r.jsonl:1:1: $.args.path: "/srv/\\ud800x" holds half of a UTF-16 surrogate pair, which is not Unicode text (Tenuo\'s strings are UTF-8)',
+    ]);
+    const span = (value: object): object => ({ traceId: 'aa', attributes: [attr('gen_ai.operation.name', 'execute_tool'), attr('gen_ai.tool.name', 'read_file'), { key: 'gen_ai.tool.call.arguments', value }] });
+    expect(problems(otlp([span({ stringValue: '{"path": "/srv/\\udc00"}' })]))[0]).toMatch(/attributes\[gen_ai\.tool\.call\.arguments\]: \$\.path: .* holds half of a UTF-16 surrogate pair/);
+    expect(problems(otlp([span({ kvlistValue: { values: [{ key: 'path', value: { stringValue: '/srv/\ud800' } }] } })]))[0]).toMatch(/\$\.path: .* holds half of a UTF-16 surrogate pair/);
+    // A pair is one character: read as it is.
+    expect(readTrace('{"tool":"read_file","args":{"path":"/srv/\\ud83d\\ude00"}}', 'r.jsonl').calls[0]!.args.path).toBe('/srv/😀');
+  });
+});

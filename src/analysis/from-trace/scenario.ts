@@ -42,6 +42,8 @@ export interface TraceScenario {
   readonly recorded: number;
   readonly attacks: number;
   readonly customTools: readonly string[];
+  /** What the recorded results showed that the environment cannot hold, left out (init prints them as warnings). */
+  readonly leftOut: readonly string[];
 }
 
 interface Bound {
@@ -174,6 +176,29 @@ function rebuildEnvironment(calls: readonly Bound[]): Env {
   return env;
 }
 
+/**
+ * Files a scenario's environment cannot hold (docs/scenarios.md, "Environment"), taken out with a
+ * note each: a path with a NUL character, the root folder, a file that is also the folder of
+ * another recorded file (the deeper paths are kept: a listing saw them inside it).
+ */
+function keepHoldableFiles(files: Record<string, string>): string[] {
+  const notes: string[] = [];
+  const paths = Object.keys(files);
+  for (const p of paths) {
+    const reason = p.includes('\0')
+      ? 'a file path cannot hold a NUL character'
+      : p === '/'
+        ? "'/' is the root folder, not a file"
+        : paths.some((q) => q.startsWith(`${p}/`))
+          ? 'another recorded file lies inside it, so it is a folder'
+          : undefined;
+    if (reason === undefined) continue;
+    delete files[p];
+    notes.push(`environment: the file ${JSON.stringify(p)} the recorded results showed is left out: ${reason}; a replayed call on it finds no file`);
+  }
+  return notes;
+}
+
 // ---------------------------------------------------------------- the tightest grant
 
 const SHORT = 200;
@@ -293,6 +318,7 @@ function toolsNode(from: string, called: Readonly<Record<string, CustomTool>>): 
 export function scenarioFromTrace(input: TraceScenarioInput): TraceScenario {
   const { bound, custom } = bindAll(input);
   const env = rebuildEnvironment(bound);
+  const leftOut = keepHoldableFiles(env.files);
   const grants = tightestGrant(bound, env.files);
   const attacks: Attack[] = attacksFor(bound, grants, env.files);
   for (const a of attacks) for (const [path, content] of Object.entries(a.files)) env.files[path] ??= content;
@@ -333,6 +359,7 @@ export function scenarioFromTrace(input: TraceScenarioInput): TraceScenario {
     recorded: bound.length,
     attacks: attacks.length,
     customTools: Object.keys(custom),
+    leftOut,
   };
 }
 
