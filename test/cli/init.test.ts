@@ -384,6 +384,14 @@ describe('init: the written file, and input it refuses', () => {
     const bad = await init(dir, '--from-trace', 'r.jsonl', '--policy', 'bad.pem', '--out', 'guard/s.yaml');
     expect(bad.code).toBe(2);
     expect(bad.err).toMatch(/^read r\.jsonl: 1 tool call\nbad\.pem: not a Tenuo token \(base64url, hex or PEM\): .*\nnothing written to guard\/s\.yaml: the scenario does not validate with --policy bad\.pem\n$/);
+    // A real chain with one signature byte changed: it parses, and does not verify.
+    const lines = (await exportedToken(dir)).pem.split('\n');
+    const mid = Math.floor(lines.length / 2);
+    lines[mid] = `${lines[mid]!.slice(0, 10)}${lines[mid]![10] === 'A' ? 'B' : 'A'}${lines[mid]!.slice(11)}`;
+    writeFileSync(path.join(dir, 'tampered.pem'), lines.join('\n'));
+    const tampered = await init(dir, '--from-trace', 'r.jsonl', '--policy', 'tampered.pem', '--out', 'guard/s.yaml');
+    expect(tampered.code).toBe(2);
+    expect(tampered.err).toMatch(/\ntampered\.pem: the token does not verify: signature_invalid: .*\nnothing written to guard\/s\.yaml: the scenario does not validate with --policy tampered\.pem\n$/);
     writeFileSync(path.join(dir, 'tenuo.yaml'), 'sandbox: /srv\nenforce:\n  Read: "subpth:{sandbox}"\n  Frobnicate: "subpath:/x"\n');
     const policy = await init(dir, '--from-trace', 'r.jsonl', '--policy', 'tenuo.yaml', '--out', 'guard/s.yaml');
     expect(policy.code).toBe(2);
