@@ -68,6 +68,8 @@ export function parseInitArgs(argv: readonly string[]): InitArgs {
   }
   if (!out.fromTrace) throw new UsageError(`--from-trace FILE is required\n${USAGE}`);
   if (!out.out) throw new UsageError(`--out FILE is required\n${USAGE}`);
+  // A folder given to --scenarios is read for these names only: any other would be skipped there.
+  if (!/\.ya?ml$/i.test(out.out)) throw new UsageError(`--out: '${out.out}' does not end in .yaml or .yml; run and validate read a folder's scenarios by those names only`);
   if (out.name !== undefined && !SCENARIO_NAME.test(out.name)) throw new UsageError(`--name: '${out.name}' is not a scenario name (1-64 lower-case letters, digits, _ and -)`);
   return out;
 }

@@ -353,8 +353,12 @@ describe('init: the written file, and input it refuses', () => {
     expect(readFileSync(path.join(dir, 's.yaml'), 'utf8')).toBe('# reviewed by hand\n');
     expect((await init(dir, '--from-trace', 'r.jsonl', '--out', 's.yaml', '--force')).code).toBe(0);
     expect(readFileSync(path.join(dir, 's.yaml'), 'utf8')).toContain('name: r\n');
-    mkdirSync(path.join(dir, 'guard'));
-    expect(await init(dir, '--from-trace', 'r.jsonl', '--out', 'guard')).toEqual({ code: 2, out: '', err: '--out guard: is a folder; name the scenario file to write in it (e.g. guard/scenario.yaml)\n' });
+    mkdirSync(path.join(dir, 'guard.yaml'));
+    expect(await init(dir, '--from-trace', 'r.jsonl', '--out', 'guard.yaml', '--force')).toEqual({
+      code: 2,
+      out: '',
+      err: '--out guard.yaml: is a folder; name the scenario file to write in it (e.g. guard.yaml/scenario.yaml)\n',
+    });
   });
 
   it('never writes a scenario that does not validate: a name too long, a run too large', async () => {

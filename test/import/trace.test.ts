@@ -121,6 +121,7 @@ describe('init: bad input exits 2', () => {
     expect(await run(['--out', 's.yaml'])).toEqual([2, 'delegation-bench init: --from-trace FILE is required']);
     expect(await run(['--from-trace', 't.json', '--out', 's.yaml', '--name', 'Bad Name'])).toEqual([2, "delegation-bench init: --name: 'Bad Name' is not a scenario name (1-64 lower-case letters, digits, _ and -)"]);
     expect(await run(['--from-trace', 'missing.json', '--out', 's.yaml'])).toEqual([2, 'missing.json: cannot read: no such file']);
+    expect(await run(['--from-trace', 't.json', '--out', 'guard/s'])).toEqual([2, "delegation-bench init: --out: 'guard/s' does not end in .yaml or .yml; run and validate read a folder's scenarios by those names only"]);
     writeFileSync(path.join(dir, 'p.jsonl'), '{"tool":"read_file","args":{"path":"/a","__proto__":{"x":1}}}\n');
     expect(await run(['--from-trace', 'p.jsonl', '--out', 's.yaml'])).toEqual([2, "p.jsonl:1:1: read_file() got an unexpected keyword argument '__proto__'"]);
   });
