@@ -10,7 +10,7 @@ import type { CustomTool } from '../model/scenario.js';
 import { describeTool, readToolsList } from '../import/tools.js';
 import { readTrace, TraceError, type RecordedRun } from '../import/trace.js';
 import { formatProblem, sortProblems, type ScenarioProblem } from '../scenario/errors.js';
-import { MAX_CALLS, MAX_FILE_BYTES } from '../scenario/limits.js';
+import { MAX_CALLS, MAX_FILE_BYTES, MAX_PROBLEMS_PER_FILE } from '../scenario/limits.js';
 import { parseScenarioText } from '../scenario/parse.js';
 import { EXIT_OK, EXIT_USAGE, UsageError, type Command } from './io.js';
 
@@ -195,6 +195,13 @@ function checkScenario(yaml: string, outFile: string, outAbs: string, policy: { 
   throw new InitError(lines);
 }
 
+/** At most as many problems as the loader reports of one file, then how many more there are. */
+function boundedLines(problems: readonly string[]): string[] {
+  if (problems.length <= MAX_PROBLEMS_PER_FILE) return [...problems];
+  const more = problems.length - MAX_PROBLEMS_PER_FILE;
+  return [...problems.slice(0, MAX_PROBLEMS_PER_FILE), `… and ${more} more problem${more === 1 ? '' : 's'}`];
+}
+
 export const initCommand: Command = async (argv, io) => {
   const args = parseInitArgs(argv);
   if (args.help) {
@@ -244,7 +251,7 @@ export const initCommand: Command = async (argv, io) => {
     return EXIT_OK;
   } catch (e) {
     if (e instanceof TraceError || e instanceof InitError) {
-      io.stderr(`${e.message}\n`);
+      io.stderr(`${boundedLines(e.problems).join('\n')}\n`);
       return EXIT_USAGE;
     }
     throw e;

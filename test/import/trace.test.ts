@@ -285,3 +285,17 @@ describe('readTrace: text Tenuo cannot carry', () => {
     expect(readTrace('{"tool":"read_file","args":{"path":"/srv/\\ud83d\\ude00"}}', 'r.jsonl').calls[0]!.args.path).toBe('/srv/😀');
   });
 });
+
+describe('init: a file with many problems', () => {
+  it('prints at most 200 of them, then how many more', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'init-many-'));
+    writeFileSync(path.join(dir, 'r.jsonl'), Array.from({ length: 250 }, () => '{"tool":"read_file","args":[]}').join('\n'));
+    let err = '';
+    const code = await main(['init', '--from-trace', 'r.jsonl', '--out', 's.yaml'], { stdout: () => {}, stderr: (t) => void (err += t), readStdin: async () => '', cwd: dir });
+    expect(code).toBe(2);
+    const lines = err.trimEnd().split('\n');
+    expect(lines).toHaveLength(201);
+    expect(lines[199]).toBe('r.jsonl:200:1: $.args: the arguments must be a JSON object of parameter → value, got a list');
+    expect(lines[200]).toBe('… and 50 more problems');
+  });
+});
