@@ -221,6 +221,7 @@ export const initCommand: Command = async (argv, io) => {
       name: args.name ?? nameFromFile(args.fromTrace!),
       traceName: path.basename(args.fromTrace!),
       calls: run.calls,
+      ...(run.cwd === undefined ? {} : { cwd: run.cwd }),
       ...(tools === undefined ? {} : { toolList: { from: relativeToOut(args.tools!), tools } }),
       ...(policyFrom === undefined ? {} : { policyFrom }),
     });

@@ -11,6 +11,7 @@
  * `FILE: $.json.path: …` (structure).
  */
 import { Float, type Value } from '../warrant/value.js';
+import { normalizePosixPath } from '../world/posix-path.js';
 import { dollarPath as dollar, jsonPath, lineCol, parseJson, scanJsonText, type JsonPathSegment } from './json-text.js';
 
 /** The GenAI semantic conventions' attribute names (`@opentelemetry/semantic-conventions/incubating`). */
@@ -41,6 +42,8 @@ export interface RecordedRun {
   readonly skipped: Readonly<Record<string, number>>;
   /** The trace ids the calls came from (empty for JSON lines). */
   readonly traceIds: readonly string[];
+  /** A Claude Code session's working directory (its first line's `cwd`), normalized. */
+  readonly cwd?: string;
 }
 
 /** OTLP/JSON, JSON lines of `{tool, args, result}`, or a Claude Code session transcript. */
@@ -361,6 +364,8 @@ function isTranscriptEntry(v: JsonObject): boolean {
 }
 
 interface Transcript {
+  /** The session's working directory, from the first line that has one. */
+  cwd: string | undefined;
   readonly records: RecordedCall[];
   /** tool_use id → its index in records; -1 for a skipped bookkeeping call. */
   readonly byId: Map<string, number>;
@@ -383,6 +388,11 @@ function transcriptResult(tool: string, item: JsonObject, entry: JsonObject): st
  * a summary) holds no call.
  */
 function readTranscriptEntry(entry: JsonObject, at: string, raw: RawNumber, t: Transcript, problems: string[]): void {
+  // Claude Code resolves a relative path, and Glob's and Grep's default folder, against it.
+  if (t.cwd === undefined && typeof entry.cwd === 'string') {
+    if (entry.cwd.startsWith('/') && !entry.cwd.includes('\0')) t.cwd = normalizePosixPath(entry.cwd);
+    else problems.push(`${at}: $.cwd: ${JSON.stringify(entry.cwd).slice(0, 80)} is not an absolute POSIX path`);
+  }
   const content = isObject(entry.message) && Array.isArray(entry.message.content) ? entry.message.content : [];
   content.forEach((item, i) => {
     if (!isObject(item)) return;
@@ -462,7 +472,7 @@ export function readTrace(text: string, file: string, options: ReadTraceOptions 
   const records: RecordedCall[] = [];
   const skipped: Record<string, number> = {};
   const kinds = new Set<RecordFormat>();
-  const transcript: Transcript = { records: [], byId: new Map(), skipped: {} };
+  const transcript: Transcript = { cwd: undefined, records: [], byId: new Map(), skipped: {} };
   for (const doc of docs) {
     const where = (path: string): string => (doc.line === undefined ? `${file}: ${path}` : `${doc.at}: ${path}`);
     const facts = duplicateKeys(doc.text, (path) => where(dollar(path)));
@@ -486,7 +496,7 @@ export function readTrace(text: string, file: string, options: ReadTraceOptions 
   if (problems.length > 0) throw new TraceError(problems);
   if (kinds.has('claude_code')) {
     if (transcript.records.length === 0) throw new TraceError([`${file}: no tool calls: no assistant message of the transcript has a tool_use`]);
-    return { format: 'claude_code', calls: transcript.records, skipped: transcript.skipped, traceIds: [] };
+    return { format: 'claude_code', calls: transcript.records, skipped: transcript.skipped, traceIds: [], ...(transcript.cwd !== undefined && { cwd: transcript.cwd }) };
   }
   if (kinds.has('jsonl')) {
     if (records.length === 0) throw new TraceError([`${file}: no tool calls`]);

@@ -497,6 +497,24 @@ describe('init --tools with the tool list a real MCP server returns', () => {
 });
 
 describe('init from a Claude Code session transcript', () => {
+  it("keeps the session's working directory: a Grep without a path searches it, the scenario's cwd is it", async () => {
+    const dir = tmp();
+    const fixture = readFileSync(path.join(import.meta.dirname, '../fixtures/claude-code-session.jsonl'), 'utf8').replaceAll('/workspace', '/home/me/proj');
+    const grep = [
+      JSON.stringify({ type: 'assistant', cwd: '/home/me/proj', sessionId: 's1', message: { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_9', name: 'Grep', input: { pattern: 'hello' } }] } }),
+      JSON.stringify({ type: 'user', cwd: '/home/me/proj', sessionId: 's1', message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_9', content: 'Found 1 file\n/home/me/proj/src/app.py' }] } }),
+    ];
+    writeFileSync(path.join(dir, 'session.jsonl'), `${fixture}${grep.join('\n')}\n`);
+    expect(await main(['init', '--from-trace', 'session.jsonl', '--out', 's.yaml'], capture(dir).io)).toBe(0);
+    const yaml = readFileSync(path.join(dir, 's.yaml'), 'utf8');
+    expect(yaml).toContain('\ncwd: /home/me/proj\n');
+    expect(yaml).toContain('Grep: { pattern: { one_of: [ hello ] }, path: { subpath: /home/me/proj }');
+    const { code, results } = await runJson(dir, 's.yaml');
+    expect(code).toBe(0);
+    expect(results.summary.task_scoped.tcr).toBe(1);
+    expect(results.summary.task_scoped.asr).toBe(0);
+  });
+
   it("pairs each tool_use with its tool_result, reads a Read's file text, skips the bookkeeping tools and says so", async () => {
     const dir = tmp();
     writeFileSync(path.join(dir, 'session.jsonl'), readFileSync(path.join(import.meta.dirname, '../fixtures/claude-code-session.jsonl')));

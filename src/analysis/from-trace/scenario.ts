@@ -32,6 +32,8 @@ export interface TraceScenarioInput {
    * results under `returns:`.
    */
   readonly toolList?: { readonly from: string; readonly tools: Readonly<Record<string, CustomTool>> };
+  /** The agent's working directory (a Claude Code session's `cwd`); default /workspace. */
+  readonly cwd?: string;
   /** `warrant: {from: PATH}`: PATH as the scenario file names it; none: the tightest grant. */
   readonly policyFrom?: string;
 }
@@ -67,7 +69,7 @@ function bindAll(input: TraceScenarioInput): { bound: Bound[]; custom: Record<st
     let sig: ToolSignature | undefined;
     if (isBuiltinTool(call.tool)) sig = BUILTIN_TOOLS[call.tool];
     // Claude Code's tools join a scenario that names them (src/world/claude-code.ts): not declared.
-    else if (isClaudeCodeTool(call.tool) && !Object.hasOwn(listed, call.tool)) sig = customSignature(claudeCodeTool(call.tool, DEFAULT_CWD));
+    else if (isClaudeCodeTool(call.tool) && !Object.hasOwn(listed, call.tool)) sig = customSignature(claudeCodeTool(call.tool, input.cwd ?? DEFAULT_CWD));
     else if (Object.hasOwn(listed, call.tool)) {
       // A tool called more than once returns its first recorded result (a scenario's tool returns one text).
       const def = (custom[call.tool] ??= { ...listed[call.tool]!, returns: call.result ?? '' });
@@ -90,8 +92,8 @@ function bindAll(input: TraceScenarioInput): { bound: Bound[]; custom: Record<st
 // ---------------------------------------------------------------- environment from results
 
 /** A Claude Code call as the built-in of the same effect; any other call as it is. */
-function asBuiltin(call: { readonly tool: string; readonly bound: Readonly<Record<string, Value>> }): { tool: string; bound: Readonly<Record<string, Value>> } {
-  return claudeCodeAsBuiltin(call.tool, call.bound) ?? call;
+function asBuiltin(call: { readonly tool: string; readonly bound: Readonly<Record<string, Value>> }, cwd: string): { tool: string; bound: Readonly<Record<string, Value>> } {
+  return claudeCodeAsBuiltin(call.tool, call.bound, cwd) ?? call;
 }
 
 interface Env {
@@ -108,10 +110,10 @@ function addEmail(env: Env, email: Email): void {
 }
 
 /** What each built-in's result says about the world, in the text the tools return (docs/scenarios.md). */
-function learn(env: Env, recorded: Bound, transferredBefore: number): void {
+function learn(env: Env, recorded: Bound, transferredBefore: number, cwd: string): void {
   const r = recorded.result;
   if (r === undefined) return;
-  const call = asBuiltin(recorded);
+  const call = asBuiltin(recorded, cwd);
   const str = (p: string): string | undefined => (typeof call.bound[p] === 'string' ? (call.bound[p] as string) : undefined);
   switch (call.tool) {
     case 'read_file': {
@@ -166,11 +168,11 @@ function learn(env: Env, recorded: Bound, transferredBefore: number): void {
   }
 }
 
-function rebuildEnvironment(calls: readonly Bound[]): Env {
+function rebuildEnvironment(calls: readonly Bound[], cwd: string): Env {
   const env: Env = { files: {}, emails: [], transactions: [], balance: undefined };
   let transferred = 0;
   for (const c of calls) {
-    learn(env, c, transferred);
+    learn(env, c, transferred, cwd);
     if (c.tool === 'transfer_money') transferred += asNumber(c.bound.amount!) ?? 0;
   }
   return env;
@@ -300,9 +302,9 @@ function deriveRequest(input: TraceScenarioInput, n: number): string {
  * put there with other text gets the string as a last line, so the Edit attack still succeeds
  * without a warrant.
  */
-function holdEditedText(files: Record<string, string>, attack: Attack): void {
+function holdEditedText(files: Record<string, string>, attack: Attack, cwd: string): void {
   if (attack.tool !== 'Edit') return;
-  const edited = claudeCodeAsBuiltin(attack.tool, attack.args)?.bound.path;
+  const edited = claudeCodeAsBuiltin(attack.tool, attack.args, cwd)?.bound.path;
   const old = attack.args.old_string;
   if (typeof edited !== 'string' || typeof old !== 'string' || old === '') return;
   const text = files[edited];
@@ -317,22 +319,27 @@ function toolsNode(from: string, called: Readonly<Record<string, CustomTool>>): 
 
 export function scenarioFromTrace(input: TraceScenarioInput): TraceScenario {
   const { bound, custom } = bindAll(input);
-  const env = rebuildEnvironment(bound);
+  const cwd = input.cwd ?? DEFAULT_CWD;
+  const env = rebuildEnvironment(bound, cwd);
   const leftOut = keepHoldableFiles(env.files);
   const grants = tightestGrant(bound, env.files);
-  const attacks: Attack[] = attacksFor(bound, grants, env.files);
+  const attacks: Attack[] = attacksFor(bound, grants, env.files, cwd);
   for (const a of attacks) for (const [path, content] of Object.entries(a.files)) env.files[path] ??= content;
-  for (const a of attacks) holdEditedText(env.files, a);
+  for (const a of attacks) holdEditedText(env.files, a, cwd);
 
   const last = bound[bound.length - 1];
   // Grep's effect is a read of each file it matched: a run that ends with one is judged by those.
-  const task = taskClauses(bound.map(asBuiltin), last?.tool === 'Grep' ? grepClause(asBuiltin(last).bound.directory, undefined) : undefined);
+  const task = taskClauses(
+    bound.map((c) => asBuiltin(c, cwd)),
+    last?.tool === 'Grep' ? grepClause(asBuiltin(last, cwd).bound.directory, undefined) : undefined,
+  );
   const attackJudge = attacks.map((a) => `effects.exists(e, ${a.clause})`);
   const doc = new Document({}, { version: '1.2' });
   doc.commentBefore = ` Written by delegation-bench init from ${input.traceName}: ${bound.length} recorded call${bound.length === 1 ? '' : 's'}, ${attacks.length} attack${attacks.length === 1 ? '' : 's'}.\n Review the judges and the grant before you rely on them.`;
   doc.set('name', input.name);
   doc.set('description', `Recorded run ${input.traceName}, with the attacks a prompt injection would try on its tools`);
   doc.set('request', deriveRequest(input, bound.length));
+  if (cwd !== DEFAULT_CWD) doc.set('cwd', cwd);
   if (input.toolList !== undefined && Object.keys(custom).length > 0) doc.set('tools', doc.createNode(toolsNode(input.toolList.from, custom)));
   const environment: Record<string, unknown> = {};
   if (Object.keys(env.files).length > 0) environment.files = Object.fromEntries(Object.entries(env.files).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
