@@ -214,8 +214,9 @@ function oneOf(values: readonly Value[]): Constraint {
   return { type: 'one_of', values: distinct };
 }
 
+/** A value the tightest grant can list: `null` too (an optional parameter the run left out is bound to it). */
 function isShortScalar(v: Value): boolean {
-  return typeof v === 'number' || typeof v === 'bigint' || v instanceof Float || typeof v === 'boolean' || (typeof v === 'string' && v.length <= SHORT && !v.includes('\n'));
+  return v === null || typeof v === 'number' || typeof v === 'bigint' || v instanceof Float || typeof v === 'boolean' || (typeof v === 'string' && v.length <= SHORT && !v.includes('\n'));
 }
 
 /**
