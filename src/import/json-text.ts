@@ -56,7 +56,7 @@ export function lineCol(text: string, offset: number): { line: number; col: numb
   return { line, col: Math.min(offset, text.length) - start + 1 };
 }
 
-/** JSON.parse, or the syntax error at its line and column (V8 names the offset in its message). */
+/** JSON.parse, or the syntax error's character offset (V8 names it in its message) and what is wrong. */
 export function parseJson(text: string): { value: unknown } | { offset: number; message: string } {
   try {
     return { value: JSON.parse(text) };
