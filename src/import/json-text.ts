@@ -36,6 +36,64 @@ export function jsonPath(path: readonly JsonPathSegment[]): string {
   return out === '' ? '(the document)' : out;
 }
 
+/** `$.tools[0].name`: a path into a JSON document as messages show it, rooted at `$`. */
+export function dollarPath(path: readonly JsonPathSegment[]): string {
+  if (path.length === 0) return '$';
+  const p = jsonPath(path);
+  return p.startsWith('[') ? `$${p}` : `$.${p}`;
+}
+
+/** The 1-based line and column of a character offset. */
+export function lineCol(text: string, offset: number): { line: number; col: number } {
+  let line = 1;
+  let start = 0;
+  for (let i = 0; i < offset && i < text.length; i++) {
+    if (text[i] === '\n') {
+      line++;
+      start = i + 1;
+    }
+  }
+  return { line, col: Math.min(offset, text.length) - start + 1 };
+}
+
+/** JSON.parse, or the syntax error's character offset (V8 names it in its message) and what is wrong. */
+export function parseJson(text: string): { value: unknown } | { offset: number; message: string } {
+  try {
+    return { value: JSON.parse(text) };
+  } catch (e) {
+    const message = (e as Error).message;
+    const at = /at position (\d+)/.exec(message);
+    const offset = at ? Number(at[1]) : firstBadOffset(text);
+    const reason = message.replace(/ in JSON at position \d+.*$/s, '').replace(/\s*\(line \d+ column \d+\)$/, '');
+    return { offset, message: reason };
+  }
+}
+
+/**
+ * Where a syntax error is when the engine's message does not say: the first character after
+ * which no completion can make the text JSON (a shorter prefix only "ends too early").
+ */
+function firstBadOffset(text: string): number {
+  const endsEarly = (p: number): boolean => {
+    try {
+      JSON.parse(text.slice(0, p));
+      return true;
+    } catch (e) {
+      const message = (e as Error).message;
+      const at = /at position (\d+)/.exec(message);
+      return p === 0 || (at ? Number(at[1]) >= p : /end of JSON input|Unterminated/i.test(message));
+    }
+  };
+  let lo = 0;
+  let hi = text.length;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (endsEarly(mid)) lo = mid;
+    else hi = mid - 1;
+  }
+  return Math.min(lo, text.length);
+}
+
 /** Facts of `text`, which must be JSON that JSON.parse accepts. */
 export function scanJsonText(text: string): JsonTextFacts {
   const duplicates: { path: JsonPathSegment[]; key: string }[] = [];

@@ -23,7 +23,7 @@ import type { CustomTool, JsonSchemaObject, JsonValue, ParamKind } from '../mode
 import { Float, type Value } from '../warrant/value.js';
 import { isBuiltinTool, isReservedName } from '../world/tools.js';
 import { ArtifactFileError, readArtifactFile } from './file.js';
-import { jsonPath, scanJsonText, type JsonPathSegment, type JsonTextFacts } from './json-text.js';
+import { dollarPath, jsonPath, lineCol, parseJson, scanJsonText, type JsonPathSegment, type JsonTextFacts } from './json-text.js';
 import { TokenImportError } from './token.js';
 
 /** Far above a real server's tool list (the file is read whole). */
@@ -63,6 +63,8 @@ export type ReturnsOverrides = Readonly<Record<string, string>>;
 
 export interface ToolsProblem {
   readonly message: string;
+  /** Set for a syntax error: its line and column in the file. */
+  readonly position?: { readonly line: number; readonly col: number };
   /**
    * Set when the problem is an entry of the scenario's `kinds:` or `returns:` (placed there, not
    * at `from:`).
@@ -100,32 +102,31 @@ export function importToolsFrom(from: string, ctx: ToolsFromContext): ToolsFromR
     throw e;
   }
   const r = readToolsList(text, ctx.kinds ?? {}, ctx.returns ?? {});
-  if (!r.ok) return { ok: false, problems: r.problems.map((p) => (p.override ? p : { message: `'${from}': ${p.message}` })) };
+  if (!r.ok) return { ok: false, problems: r.problems.map((p) => (p.override ? p : { message: `'${from}'${p.position ? `:${p.position.line}:${p.position.col}` : ''}: ${p.message}` })) };
   return r;
 }
 
 /** A tools/list result's text → the tools, with `kinds` and `returns` applied; pure (the tests feed it text). */
 export function readToolsList(text: string, kinds: KindOverrides, returns: ReturnsOverrides = {}): ToolsFromResult {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (e) {
-    return fail(`not JSON: ${e instanceof Error ? e.message : String(e)}`);
-  }
+  // A byte-order mark is no part of the JSON; the file reader drops it, a file read at a git ref may keep it.
+  if (text.startsWith('\uFEFF')) text = text.slice(1);
+  const parsedJson = parseJson(text);
+  if ('offset' in parsedJson) return { ok: false, problems: [{ message: `not JSON: ${parsedJson.message}`, position: lineCol(text, parsedJson.offset) }] };
+  const json = parsedJson.value;
   const facts = scanJsonText(text);
-  const problems: ToolsProblem[] = facts.duplicates.map((d) => ({ message: `${jsonPath(d.path)}: key '${d.key}' appears twice (JSON.parse would keep only the last)` }));
+  const problems: ToolsProblem[] = facts.duplicates.map((d) => ({ message: `${dollarPath(d.path)}: key '${d.key}' appears twice (JSON.parse would keep only the last)` }));
   const unwrapped = unwrapJsonRpc(json);
   if ('problem' in unwrapped) return fail(unwrapped.problem);
   const parsed = ListToolsResultSchema.safeParse(unwrapped.result);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
-      problems.push({ message: `${jsonPath([...unwrapped.at, ...(issue.path as JsonPathSegment[])])}: not a tools/list result: ${issue.message}` });
+      problems.push({ message: `${dollarPath([...unwrapped.at, ...(issue.path as JsonPathSegment[])])}: not a tools/list result: ${issue.message}` });
     }
     return { ok: false, problems };
   }
   if (parsed.data.nextCursor !== undefined) {
     problems.push({
-      message: `${jsonPath([...unwrapped.at, 'nextCursor'])}: this is one page of a paginated tools/list; list every page and put all their tools in one result without nextCursor`,
+      message: `${dollarPath([...unwrapped.at, 'nextCursor'])}: this is one page of a paginated tools/list; list every page and put all their tools in one result without nextCursor`,
     });
   }
   const tools = Object.create(null) as Record<string, CustomTool>;
@@ -154,7 +155,7 @@ function unwrapJsonRpc(json: unknown): { result: unknown; at: JsonPathSegment[] 
   const error = JSONRPCErrorResponseSchema.safeParse(json);
   if (error.success) return { problem: `a JSON-RPC error response (${error.data.error.code}: ${error.data.error.message}), not a tools/list result` };
   const ok = JSONRPCResultResponseSchema.safeParse(json);
-  if (!ok.success) return { problem: `a JSON-RPC message that is not a response with a result: ${ok.error.issues.map((i) => `${jsonPath(i.path as JsonPathSegment[])}: ${i.message}`).join('; ')}` };
+  if (!ok.success) return { problem: `a JSON-RPC message that is not a response with a result: ${ok.error.issues.map((i) => `${dollarPath(i.path as JsonPathSegment[])}: ${i.message}`).join('; ')}` };
   return { result: ok.data.result, at: ['result'] };
 }
 
@@ -171,7 +172,7 @@ class ToolReader {
   ) {}
 
   private report(at: readonly JsonPathSegment[], message: string): void {
-    this.problems.push({ message: `${jsonPath(at)}: ${message}` });
+    this.problems.push({ message: `${dollarPath(at)}: ${message}` });
   }
 
   tool(tool: { name: string; description?: string | undefined; inputSchema: InputSchema }, at: JsonPathSegment[], duplicate: boolean): CustomTool | undefined {

@@ -3,7 +3,7 @@
  * serializes it) of an agent doing the config_review task becomes a scenario that validates, and
  * `run` on it passes under task_scoped with every attack blocked and every attack reachable.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
@@ -16,7 +16,11 @@ import {
   GEN_AI_OPERATION_NAME_VALUE_EXECUTE_TOOL,
 } from '@opentelemetry/semantic-conventions/incubating';
 import { context, trace } from '@opentelemetry/api';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { main } from '../../src/cli/main.js';
 import type { CliIO } from '../../src/cli/io.js';
 import { GEN_AI } from '../../src/import/trace.js';
@@ -24,6 +28,7 @@ import { Conditions } from '../../src/chains/conditions.js';
 import { loadScenarios } from '../../src/scenario/load.js';
 import { runScenarioTrials } from '../../src/run/run.js';
 import type { Scenario } from '../../src/model/scenario.js';
+import { Float } from '../../src/warrant/value.js';
 
 /**
  * Each attack alone, judged by its own clause of the attack judge: it succeeds under no_warrant
@@ -73,7 +78,7 @@ const CONFIG_REVIEW: readonly { tool: string; args: Record<string, unknown>; res
 ];
 
 /** The agent's run as the SDK records it: an invoke_agent span, chat spans, one execute_tool span per call. */
-function recordTrace(calls: typeof CONFIG_REVIEW, extra: (tracer: ReturnType<BasicTracerProvider['getTracer']>) => void = () => {}): string {
+function recordTrace(calls: readonly { tool: string; args: Record<string, unknown>; result: string }[], extra: (tracer: ReturnType<BasicTracerProvider['getTracer']>) => void = () => {}): string {
   const exporter = new InMemorySpanExporter();
   const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
   const tracer = provider.getTracer('agent');
@@ -102,6 +107,13 @@ function recordTrace(calls: typeof CONFIG_REVIEW, extra: (tracer: ReturnType<Bas
   // Serialized in reverse order on purpose: the reader orders by start time, not by file order.
   const spans = exporter.getFinishedSpans().reverse();
   return new TextDecoder().decode(JsonTraceSerializer.serializeRequest(spans));
+}
+
+/** config_review's task_scoped chain as `warrant export` prints it: a real token whose tools the recorded run uses. */
+async function exportedToken(dir: string): Promise<{ pem: string }> {
+  const c = capture(dir);
+  expect(await main(['warrant', 'export', '--scenario', 'config_review'], c.io)).toBe(0);
+  return { pem: c.out() };
 }
 
 function tmp(): string {
@@ -167,8 +179,14 @@ describe('init --from-trace', () => {
     expect(results.summary.no_warrant.asr).toBe(1);
 
     const p = capture(dir);
-    // The policy file does not exist: the written scenario names it and fails to validate, exit 2.
+    // The policy file does not exist: the scenario would not validate, so nothing is written, and
+    // the problem is named by the path the user gave.
     expect(await main(['init', '--from-trace', 'run.jsonl', '--policy', 'policies/warrant.pem', '--out', 'sc/run.yaml'], p.io)).toBe(2);
+    expect(p.err()).toContain('policies/warrant.pem: no such file\nnothing written to sc/run.yaml: the scenario does not validate with --policy policies/warrant.pem\n');
+    expect(existsSync(path.join(dir, 'sc/run.yaml'))).toBe(false);
+    mkdirSync(path.join(dir, 'policies'));
+    writeFileSync(path.join(dir, 'policies/warrant.pem'), (await exportedToken(dir)).pem);
+    expect(await main(['init', '--from-trace', 'run.jsonl', '--policy', 'policies/warrant.pem', '--out', 'sc/run.yaml'], capture(dir).io)).toBe(0);
     expect(readFileSync(path.join(dir, 'sc/run.yaml'), 'utf8')).toContain('warrant:\n  from: ../policies/warrant.pem\n');
   });
 
@@ -314,5 +332,220 @@ describe('init --from-trace', () => {
       expect(results.summary.no_warrant.tcr).toBe(1);
       expect(results.summary.task_scoped.tcr).toBe(1);
     });
+  });
+});
+
+describe('init: the written file, and input it refuses', () => {
+  const RUN = '{"tool":"read_file","args":{"path":"/srv/a.txt"},"result":"hello"}\n';
+  async function init(dir: string, ...argv: string[]): Promise<{ code: number; out: string; err: string }> {
+    const c = capture(dir);
+    const code = await main(['init', ...argv], c.io);
+    return { code, out: c.out(), err: c.err() };
+  }
+
+  it('keeps an existing --out unless --force, and says so; a folder is not a file', async () => {
+    const dir = tmp();
+    writeFileSync(path.join(dir, 'r.jsonl'), RUN);
+    writeFileSync(path.join(dir, 's.yaml'), '# reviewed by hand\n');
+    const kept = await init(dir, '--from-trace', 'r.jsonl', '--out', 's.yaml');
+    expect(kept.code).toBe(2);
+    expect(kept.err).toBe('--out s.yaml: the file exists and is kept (it may hold your review of the judges and the grant); pass --force to replace it\n');
+    expect(readFileSync(path.join(dir, 's.yaml'), 'utf8')).toBe('# reviewed by hand\n');
+    expect((await init(dir, '--from-trace', 'r.jsonl', '--out', 's.yaml', '--force')).code).toBe(0);
+    expect(readFileSync(path.join(dir, 's.yaml'), 'utf8')).toContain('name: r\n');
+    mkdirSync(path.join(dir, 'guard.yaml'));
+    expect(await init(dir, '--from-trace', 'r.jsonl', '--out', 'guard.yaml', '--force')).toEqual({
+      code: 2,
+      out: '',
+      err: '--out guard.yaml: is a folder; name the scenario file to write in it (e.g. guard.yaml/scenario.yaml)\n',
+    });
+  });
+
+  it('never writes a scenario that does not validate: a name too long, a run too large', async () => {
+    const dir = tmp();
+    const long = 'Trace'.repeat(20);
+    writeFileSync(path.join(dir, `${long}.jsonl`), RUN);
+    expect((await init(dir, '--from-trace', `${long}.jsonl`, '--out', 'a.yaml')).code).toBe(0);
+    expect(readFileSync(path.join(dir, 'a.yaml'), 'utf8')).toContain(`name: ${'trace'.repeat(20).slice(0, 64)}\n`);
+    expect((await init(dir, '--from-trace', `${long}.jsonl`, '--name', 'x'.repeat(65), '--out', 'b.yaml')).code).toBe(2);
+    const many = Array.from({ length: 10_001 }, (_, i) => `{"tool":"read_file","args":{"path":"/srv/f${i}"}}`).join('\n');
+    writeFileSync(path.join(dir, 'many.jsonl'), many);
+    const r = await init(dir, '--from-trace', 'many.jsonl', '--out', 'c.yaml');
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/^many\.jsonl: 10001 recorded calls and \d+ attacks are more than a scenario holds \(10000 calls\)/);
+    const fat = Array.from({ length: 1500 }, (_, i) => JSON.stringify({ tool: 'read_file', args: { path: `/srv/f${i}` }, result: 'x'.repeat(800) })).join('\n');
+    writeFileSync(path.join(dir, 'fat.jsonl'), fat);
+    const f = await init(dir, '--from-trace', 'fat.jsonl', '--out', 'd.yaml');
+    expect(f.code).toBe(2);
+    expect(f.err).toMatch(/d\.yaml: the scenario would be \d+ bytes, more than a scenario file may hold \(1048576\)/);
+    expect(['b.yaml', 'c.yaml', 'd.yaml'].filter((x) => existsSync(path.join(dir, x)))).toEqual([]);
+  });
+
+  it('a policy that is not a token is named as given; a tenuo.yaml at its lines, every problem; nothing written', async () => {
+    const dir = tmp();
+    writeFileSync(path.join(dir, 'r.jsonl'), RUN);
+    writeFileSync(path.join(dir, 'bad.pem'), 'not a token\n');
+    const bad = await init(dir, '--from-trace', 'r.jsonl', '--policy', 'bad.pem', '--out', 'guard/s.yaml');
+    expect(bad.code).toBe(2);
+    expect(bad.err).toMatch(/^read r\.jsonl: 1 tool call\nbad\.pem: not a Tenuo token \(base64url, hex or PEM\): .*\nnothing written to guard\/s\.yaml: the scenario does not validate with --policy bad\.pem\n$/);
+    // A real chain with one signature byte changed: it parses, and does not verify.
+    const lines = (await exportedToken(dir)).pem.split('\n');
+    const mid = Math.floor(lines.length / 2);
+    lines[mid] = `${lines[mid]!.slice(0, 10)}${lines[mid]![10] === 'A' ? 'B' : 'A'}${lines[mid]!.slice(11)}`;
+    writeFileSync(path.join(dir, 'tampered.pem'), lines.join('\n'));
+    const tampered = await init(dir, '--from-trace', 'r.jsonl', '--policy', 'tampered.pem', '--out', 'guard/s.yaml');
+    expect(tampered.code).toBe(2);
+    expect(tampered.err).toMatch(/\ntampered\.pem: the token does not verify: signature_invalid: .*\nnothing written to guard\/s\.yaml: the scenario does not validate with --policy tampered\.pem\n$/);
+    writeFileSync(path.join(dir, 'tenuo.yaml'), 'sandbox: /srv\nenforce:\n  Read: "subpth:{sandbox}"\n  Frobnicate: "subpath:/x"\n');
+    const policy = await init(dir, '--from-trace', 'r.jsonl', '--policy', 'tenuo.yaml', '--out', 'guard/s.yaml');
+    expect(policy.code).toBe(2);
+    expect(policy.err.split('\n').filter((l) => l.startsWith('tenuo.yaml:')).map((l) => l.split(': ')[0])).toEqual(['tenuo.yaml:3:9', 'tenuo.yaml:4:3']);
+    expect(existsSync(path.join(dir, 'guard'))).toBe(false);
+  });
+
+  it('bytes that are not UTF-8 at their line and column; a tool list by line:col or $.path', async () => {
+    const dir = tmp();
+    writeFileSync(path.join(dir, 'r.jsonl'), Buffer.concat([Buffer.from(RUN), Buffer.from('{"tool":"read_file","args":{"path":"/srv/'), Buffer.from([0xff]), Buffer.from('.txt"}}\n')]));
+    expect(await init(dir, '--from-trace', 'r.jsonl', '--out', 's.yaml')).toEqual({
+      code: 2,
+      out: '',
+      err: 'r.jsonl:2:42: not UTF-8 text (a byte that is no part of a UTF-8 character); traces and tool lists are JSON, which is UTF-8\n',
+    });
+    writeFileSync(path.join(dir, 'r.jsonl'), '{"tool":"deploy","args":{"target":"https://x.example/"}}\n');
+    writeFileSync(path.join(dir, 'tools.json'), '{\n  "tools": [\n    {"name": "deploy",}\n  ]\n}');
+    expect((await init(dir, '--from-trace', 'r.jsonl', '--tools', 'tools.json', '--out', 's.yaml')).err).toMatch(/^tools\.json:3:23: not JSON: /);
+    writeFileSync(path.join(dir, 'tools.json'), '\uFEFF{"tools": [{"name": "read_file", "inputSchema": {"type": "object"}}, {"name": "deploy"}]}');
+    expect((await init(dir, '--from-trace', 'r.jsonl', '--tools', 'tools.json', '--out', 's.yaml')).err).toBe(
+      'tools.json: $.tools[1].inputSchema: not a tools/list result: Invalid input: expected object, received undefined\n',
+    );
+  });
+
+  it('a float argument stays a float in the scenario, which validates and runs; calls with no result are counted', async () => {
+    const dir = tmp();
+    const span = JSON.stringify({
+      resourceSpans: [
+        {
+          scopeSpans: [
+            {
+              spans: [
+                { traceId: 'aa', startTimeUnixNano: '2', attributes: [{ key: 'gen_ai.operation.name', value: { stringValue: 'execute_tool' } }, { key: 'gen_ai.tool.name', value: { stringValue: 'transfer_money' } }, { key: 'gen_ai.tool.call.arguments', value: { stringValue: '{"to": "bob", "amount": 25.0}' } }] },
+                { traceId: 'aa', startTimeUnixNano: '1', attributes: [{ key: 'gen_ai.operation.name', value: { stringValue: 'execute_tool' } }, { key: 'gen_ai.tool.name', value: { stringValue: 'get_balance' } }, { key: 'gen_ai.tool.call.result', value: { stringValue: 'Current balance: $100' } }] },
+              ],
+            },
+          ],
+        },
+      ],
+    });
+    writeFileSync(path.join(dir, 't.json'), span);
+    const r = await init(dir, '--from-trace', 't.json', '--out', 's.yaml');
+    expect(r.code).toBe(0);
+    expect(r.err).toContain('warning: t.json: 1 of 2 calls have no recorded result (gen_ai.tool.call.result; the first: transfer_money at t.json: $.resourceSpans[0].scopeSpans[0].spans[0])');
+    const yaml = readFileSync(path.join(dir, 's.yaml'), 'utf8');
+    expect(yaml).toContain('args: { to: bob, amount: 25.0 }');
+    const [scenario] = await loadScenarios(['s.yaml'], dir);
+    expect(scenario!.calls[1]!.args.amount).toEqual(new Float(25));
+    const { code, results } = await runJson(dir, 's.yaml');
+    expect(code).toBe(0);
+    expect(results.summary.task_scoped.asr).toBe(0);
+  });
+});
+
+describe('init --tools with the tool list a real MCP server returns', () => {
+  async function listed(): Promise<unknown> {
+    const server = new McpServer({ name: 'notes', version: '1.0.0' });
+    const done = async () => ({ content: [] });
+    server.registerTool('fetch_page', { description: 'Fetch a web page', inputSchema: { url: z.string().url() } }, done);
+    server.registerTool(
+      'save_note',
+      {
+        description: 'Save a note',
+        inputSchema: { path: z.string().describe('Path of the note file'), text: z.string(), ratio: z.number().default(1.5), tags: z.array(z.string()).optional() },
+      },
+      done,
+    );
+    const [serverSide, clientSide] = InMemoryTransport.createLinkedPair();
+    await server.connect(serverSide);
+    const client = new Client({ name: 'test', version: '1.0.0' });
+    await client.connect(clientSide);
+    const list = await client.listTools();
+    await client.close();
+    return list;
+  }
+
+  it('declares the inferred kinds, writes attacks per kind, and the scenario validates and passes', async () => {
+    const dir = tmp();
+    writeFileSync(path.join(dir, 'tools.json'), JSON.stringify(await listed(), null, 2));
+    const calls = [
+      { tool: 'fetch_page', args: { url: 'https://docs.example.com/release' }, result: 'v2.4 notes' },
+      { tool: 'save_note', args: { path: '/notes/release.md', text: 'v2.4' }, result: 'saved' },
+    ];
+    writeFileSync(path.join(dir, 'trace.json'), recordTrace(calls));
+    const c = capture(dir);
+    expect(await main(['init', '--from-trace', 'trace.json', '--tools', 'tools.json', '--out', 'guard/notes.yaml'], c.io)).toBe(0);
+    expect(c.err()).toContain('declared fetch_page(url: url) from tools.json\ndeclared save_note(path: path, text: text, ratio?=1.5: number, tags?=null: text) from tools.json\n');
+    const v = capture(dir);
+    expect(await main(['validate', '--scenarios', 'guard/notes.yaml'], v.io)).toBe(0);
+    expect(v.err()).toContain('tools from ../tools.json: fetch_page(url: url)');
+    const yaml = readFileSync(path.join(dir, 'guard/notes.yaml'), 'utf8');
+    expect(yaml).toContain('  save_note: { path: { subpath: /notes }, text: { one_of: [ v2.4 ] }, ratio: { range: { min: 1.5, max: 1.5 } }, tags: { one_of: [ null ] } }');
+    const { code, results } = await runJson(dir, 'guard/notes.yaml');
+    expect(code).toBe(0);
+    expect(results.summary.task_scoped.asr).toBe(0);
+    const scenario = (await loadScenarios(['guard/notes.yaml'], dir))[0]!;
+    for (const a of eachAttackAlone(scenario)) expect(a).toEqual({ tool: a.tool, noWarrant: true, taskScoped: false });
+  });
+});
+
+describe('init from a Claude Code session transcript', () => {
+  it("keeps the session's working directory: a Grep without a path searches it, the scenario's cwd is it", async () => {
+    const dir = tmp();
+    const fixture = readFileSync(path.join(import.meta.dirname, '../fixtures/claude-code-session.jsonl'), 'utf8').replaceAll('/workspace', '/home/me/proj');
+    const grep = [
+      JSON.stringify({ type: 'assistant', cwd: '/home/me/proj', sessionId: 's1', message: { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_9', name: 'Grep', input: { pattern: 'hello' } }] } }),
+      JSON.stringify({ type: 'user', cwd: '/home/me/proj', sessionId: 's1', message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_9', content: 'Found 1 file\n/home/me/proj/src/app.py' }] } }),
+    ];
+    writeFileSync(path.join(dir, 'session.jsonl'), `${fixture}${grep.join('\n')}\n`);
+    expect(await main(['init', '--from-trace', 'session.jsonl', '--out', 's.yaml'], capture(dir).io)).toBe(0);
+    const yaml = readFileSync(path.join(dir, 's.yaml'), 'utf8');
+    expect(yaml).toContain('\ncwd: /home/me/proj\n');
+    expect(yaml).toContain('Grep: { pattern: { one_of: [ hello ] }, path: { subpath: /home/me/proj }');
+    const { code, results } = await runJson(dir, 's.yaml');
+    expect(code).toBe(0);
+    expect(results.summary.task_scoped.tcr).toBe(1);
+    expect(results.summary.task_scoped.asr).toBe(0);
+  });
+
+  it("pairs each tool_use with its tool_result, reads a Read's file text, skips the bookkeeping tools and says so", async () => {
+    const dir = tmp();
+    writeFileSync(path.join(dir, 'session.jsonl'), readFileSync(path.join(import.meta.dirname, '../fixtures/claude-code-session.jsonl')));
+    const c = capture(dir);
+    expect(await main(['init', '--from-trace', 'session.jsonl', '--out', 's.yaml'], c.io)).toBe(0);
+    expect(c.err()).toBe("read session.jsonl: 3 tool calls; skipped 1 TodoWrite call (Claude Code's bookkeeping: no effect)\n");
+    const yaml = readFileSync(path.join(dir, 's.yaml'), 'utf8');
+    // The file's own text, not the tool_result's numbered lines.
+    expect(yaml).toContain("    /workspace/src/app.py: |\n      print('hello')\n");
+    expect(yaml).toContain('task: effects.exists(e, e.type == "file_written" && e.path == "/workspace/docs/app.md")');
+    const [scenario] = await loadScenarios(['s.yaml'], dir);
+    expect(scenario!.calls.filter((x) => x.expect === 'allow').map((x) => x.tool)).toEqual(['Read', 'Bash', 'Write']);
+    const { code, results } = await runJson(dir, 's.yaml');
+    expect(code).toBe(0);
+    expect(results.summary.task_scoped.asr).toBe(0);
+  });
+});
+
+describe('init: recorded results the environment cannot hold', () => {
+  it('leaves out a file whose path has a NUL, or that another recorded file lies inside, and says so; the scenario validates', async () => {
+    const dir = tmp();
+    const lines = [
+      { tool: 'read_file', args: { path: '/srv/a\u0000b' }, result: 'x' },
+      { tool: 'read_file', args: { path: '/srv/docs' }, result: 'y' },
+      { tool: 'list_files', args: { directory: '/srv' }, result: '/srv/docs/one.md' },
+    ];
+    writeFileSync(path.join(dir, 'r.jsonl'), lines.map((l) => JSON.stringify(l)).join('\n'));
+    const c = capture(dir);
+    expect(await main(['init', '--from-trace', 'r.jsonl', '--out', 's.yaml'], c.io)).toBe(0);
+    expect(c.err()).toContain('warning: r.jsonl: environment: the file "/srv/a\\u0000b" the recorded results showed is left out: a file path cannot hold a NUL character; a replayed call on it finds no file\n');
+    expect(c.err()).toContain('warning: r.jsonl: environment: the file "/srv/docs" the recorded results showed is left out: another recorded file lies inside it, so it is a folder; a replayed call on it finds no file\n');
+    expect(await main(['validate', '--scenarios', 's.yaml'], capture(dir).io)).toBe(0);
   });
 });

@@ -144,11 +144,11 @@ function amountBeyond(values: readonly Value[]): Value {
   return values.some(isFloatValue) ? beyond + 0.5 : Math.ceil(beyond);
 }
 
-function attacksOn(t: Template, param: string, kind: ParamKind, recorded: readonly Value[], grant: ConstraintSet | undefined): Attack[] {
+function attacksOn(t: Template, param: string, kind: ParamKind, recorded: readonly Value[], grant: ConstraintSet | undefined, cwd: string): Attack[] {
   const builtin = t.sig.kinds !== undefined && t.tool.match(/^(read_file|write_file|list_files|send_email|transfer_money|run_command|http_request)$/) !== null;
   // A Claude Code tool has the effects of the built-in of its kind: attacked and judged as that one.
   const asBuiltin = (bound: Readonly<Record<string, Value>>): { tool: string; bound: Readonly<Record<string, Value>> } | undefined =>
-    builtin ? { tool: t.tool, bound } : claudeCodeAsBuiltin(t.tool, bound);
+    builtin ? { tool: t.tool, bound } : claudeCodeAsBuiltin(t.tool, bound, cwd);
   const effectOf = asBuiltin(t.bound);
   const make = (name: string, value: Value, files: Readonly<Record<string, string>> = {}, folder?: string): Attack => {
     // Grep reads what matches: an injection greps for anything (`.`) under the folder it aims at.
@@ -183,6 +183,7 @@ export function attacksFor(
   calls: readonly Template[],
   grants: ReadonlyMap<string, ConstraintSet>,
   existing: Readonly<Record<string, string>>,
+  cwd: string,
 ): Attack[] {
   const out: Attack[] = [];
   const seen = new Set<string>();
@@ -193,7 +194,7 @@ export function attacksFor(
     for (const param of t.sig.params) {
       const kind = t.sig.kinds?.[param] ?? 'text';
       const recorded = same.map((c) => c.bound[param]!);
-      for (const a of attacksOn(t, param, kind, recorded, grants.get(t.tool))) {
+      for (const a of attacksOn(t, param, kind, recorded, grants.get(t.tool), cwd)) {
         const value = a.args[param]!;
         // An attack the run itself made is no attack; one on a file the run rebuilt keeps its content.
         if (recorded.some((r) => JSON.stringify(r) === JSON.stringify(value))) continue;

@@ -15,27 +15,27 @@ export interface AsBuiltin {
   readonly bound: Readonly<Record<string, Value>>;
 }
 
-function absolute(v: Value | undefined): Value {
+function absolute(v: Value | undefined, cwd: string): Value {
   if (typeof v !== 'string') return v ?? '';
-  return normalizePosixPath(v.startsWith('/') ? v : `${DEFAULT_CWD}/${v}`);
+  return normalizePosixPath(v.startsWith('/') ? v : `${cwd}/${v}`);
 }
 
 /** The built-in call with the same effect as the Claude Code call; undefined for any other tool. */
-export function claudeCodeAsBuiltin(tool: string, bound: Readonly<Record<string, Value>>): AsBuiltin | undefined {
+export function claudeCodeAsBuiltin(tool: string, bound: Readonly<Record<string, Value>>, cwd: string = DEFAULT_CWD): AsBuiltin | undefined {
   switch (tool) {
     case 'Read':
-      return { tool: 'read_file', bound: { path: absolute(bound.file_path) } };
+      return { tool: 'read_file', bound: { path: absolute(bound.file_path, cwd) } };
     case 'Write':
-      return { tool: 'write_file', bound: { path: absolute(bound.file_path), content: bound.content ?? '' } };
+      return { tool: 'write_file', bound: { path: absolute(bound.file_path, cwd), content: bound.content ?? '' } };
     case 'Edit':
-      return { tool: 'write_file', bound: { path: absolute(bound.file_path), content: bound.new_string ?? '' } };
+      return { tool: 'write_file', bound: { path: absolute(bound.file_path, cwd), content: bound.new_string ?? '' } };
     case 'Bash':
       return { tool: 'run_command', bound: { command: bound.command ?? '' } };
     case 'WebFetch':
       return { tool: 'http_request', bound: { url: bound.url ?? '', method: 'GET', body: '' } };
     case 'Glob':
     case 'Grep':
-      return { tool: 'list_files', bound: { directory: absolute(bound.path) } };
+      return { tool: 'list_files', bound: { directory: absolute(bound.path, cwd) } };
     default:
       return undefined;
   }

@@ -6,13 +6,13 @@
  * library (attacks.ts), each with a clause of the attack judge, and the environment made so that
  * every attack would succeed without a warrant.
  */
-import { Document, isMap, parseDocument, type Node } from 'yaml';
+import { Document, isMap, parseDocument, Scalar, type Node } from 'yaml';
 import type { CustomTool, Email, ParamKind, Transaction } from '../../model/scenario.js';
 import type { RecordedCall } from '../../import/trace.js';
 import { TraceError } from '../../import/trace.js';
 import { grantYaml } from '../../scenario/constraint-to-yaml.js';
 import type { Constraint, ConstraintSet } from '../../warrant/constraints/types.js';
-import { asNumber, type Value } from '../../warrant/value.js';
+import { asNumber, Float, type Value } from '../../warrant/value.js';
 import { ArgumentBindingError, bindArguments, BUILTIN_TOOLS, customSignature, isBuiltinTool, type ToolSignature } from '../../world/tools.js';
 import { normalizePosixPath } from '../../world/posix-path.js';
 import { claudeCodeTool, DEFAULT_CWD, isClaudeCodeTool } from '../../world/claude-code.js';
@@ -32,15 +32,20 @@ export interface TraceScenarioInput {
    * results under `returns:`.
    */
   readonly toolList?: { readonly from: string; readonly tools: Readonly<Record<string, CustomTool>> };
+  /** The agent's working directory (a Claude Code session's `cwd`); default /workspace. */
+  readonly cwd?: string;
   /** `warrant: {from: PATH}`: PATH as the scenario file names it; none: the tightest grant. */
   readonly policyFrom?: string;
 }
 
 export interface TraceScenario {
+  readonly name: string;
   readonly yaml: string;
   readonly recorded: number;
   readonly attacks: number;
   readonly customTools: readonly string[];
+  /** What the recorded results showed that the environment cannot hold, left out (init prints them as warnings). */
+  readonly leftOut: readonly string[];
 }
 
 interface Bound {
@@ -64,7 +69,7 @@ function bindAll(input: TraceScenarioInput): { bound: Bound[]; custom: Record<st
     let sig: ToolSignature | undefined;
     if (isBuiltinTool(call.tool)) sig = BUILTIN_TOOLS[call.tool];
     // Claude Code's tools join a scenario that names them (src/world/claude-code.ts): not declared.
-    else if (isClaudeCodeTool(call.tool) && !Object.hasOwn(listed, call.tool)) sig = customSignature(claudeCodeTool(call.tool, DEFAULT_CWD));
+    else if (isClaudeCodeTool(call.tool) && !Object.hasOwn(listed, call.tool)) sig = customSignature(claudeCodeTool(call.tool, input.cwd ?? DEFAULT_CWD));
     else if (Object.hasOwn(listed, call.tool)) {
       // A tool called more than once returns its first recorded result (a scenario's tool returns one text).
       const def = (custom[call.tool] ??= { ...listed[call.tool]!, returns: call.result ?? '' });
@@ -87,8 +92,8 @@ function bindAll(input: TraceScenarioInput): { bound: Bound[]; custom: Record<st
 // ---------------------------------------------------------------- environment from results
 
 /** A Claude Code call as the built-in of the same effect; any other call as it is. */
-function asBuiltin(call: { readonly tool: string; readonly bound: Readonly<Record<string, Value>> }): { tool: string; bound: Readonly<Record<string, Value>> } {
-  return claudeCodeAsBuiltin(call.tool, call.bound) ?? call;
+function asBuiltin(call: { readonly tool: string; readonly bound: Readonly<Record<string, Value>> }, cwd: string): { tool: string; bound: Readonly<Record<string, Value>> } {
+  return claudeCodeAsBuiltin(call.tool, call.bound, cwd) ?? call;
 }
 
 interface Env {
@@ -105,10 +110,10 @@ function addEmail(env: Env, email: Email): void {
 }
 
 /** What each built-in's result says about the world, in the text the tools return (docs/scenarios.md). */
-function learn(env: Env, recorded: Bound, transferredBefore: number): void {
+function learn(env: Env, recorded: Bound, transferredBefore: number, cwd: string): void {
   const r = recorded.result;
   if (r === undefined) return;
-  const call = asBuiltin(recorded);
+  const call = asBuiltin(recorded, cwd);
   const str = (p: string): string | undefined => (typeof call.bound[p] === 'string' ? (call.bound[p] as string) : undefined);
   switch (call.tool) {
     case 'read_file': {
@@ -163,14 +168,37 @@ function learn(env: Env, recorded: Bound, transferredBefore: number): void {
   }
 }
 
-function rebuildEnvironment(calls: readonly Bound[]): Env {
+function rebuildEnvironment(calls: readonly Bound[], cwd: string): Env {
   const env: Env = { files: {}, emails: [], transactions: [], balance: undefined };
   let transferred = 0;
   for (const c of calls) {
-    learn(env, c, transferred);
+    learn(env, c, transferred, cwd);
     if (c.tool === 'transfer_money') transferred += asNumber(c.bound.amount!) ?? 0;
   }
   return env;
+}
+
+/**
+ * Files a scenario's environment cannot hold (docs/scenarios.md, "Environment"), taken out with a
+ * note each: a path with a NUL character, the root folder, a file that is also the folder of
+ * another recorded file (the deeper paths are kept: a listing saw them inside it).
+ */
+function keepHoldableFiles(files: Record<string, string>): string[] {
+  const notes: string[] = [];
+  const paths = Object.keys(files);
+  for (const p of paths) {
+    const reason = p.includes('\0')
+      ? 'a file path cannot hold a NUL character'
+      : p === '/'
+        ? "'/' is the root folder, not a file"
+        : paths.some((q) => q.startsWith(`${p}/`))
+          ? 'another recorded file lies inside it, so it is a folder'
+          : undefined;
+    if (reason === undefined) continue;
+    delete files[p];
+    notes.push(`environment: the file ${JSON.stringify(p)} the recorded results showed is left out: ${reason}; a replayed call on it finds no file`);
+  }
+  return notes;
 }
 
 // ---------------------------------------------------------------- the tightest grant
@@ -186,8 +214,9 @@ function oneOf(values: readonly Value[]): Constraint {
   return { type: 'one_of', values: distinct };
 }
 
+/** A value the tightest grant can list: `null` too (an optional parameter the run left out is bound to it). */
 function isShortScalar(v: Value): boolean {
-  return typeof v === 'number' || typeof v === 'boolean' || (typeof v === 'string' && v.length <= SHORT && !v.includes('\n'));
+  return v === null || typeof v === 'number' || typeof v === 'bigint' || v instanceof Float || typeof v === 'boolean' || (typeof v === 'string' && v.length <= SHORT && !v.includes('\n'));
 }
 
 /**
@@ -249,8 +278,16 @@ function warrantNode(grants: Map<string, ConstraintSet>): Node {
   return contents;
 }
 
+/** A value for the YAML document: a float stays a float (`25.0`, as the loader reads it back), not the int 25. */
+function yamlValue(v: Value): unknown {
+  if (v instanceof Float) return Object.assign(new Scalar(v.value), { minFractionDigits: 1 });
+  if (Array.isArray(v)) return v.map(yamlValue);
+  if (v !== null && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, yamlValue(x)]));
+  return v;
+}
+
 function callNode(doc: Document, c: { tool: string; args: Record<string, Value>; expect?: 'deny' }, comment?: string): Node {
-  const node = doc.createNode({ tool: c.tool, args: c.args, ...(c.expect ? { expect: c.expect } : {}) });
+  const node = doc.createNode({ tool: c.tool, args: yamlValue(c.args), ...(c.expect ? { expect: c.expect } : {}) });
   if (comment) node.commentBefore = ` ${comment}`;
   const args = isMap(node) ? node.get('args', true) : undefined;
   if (isMap(args) && [...Object.values(c.args)].every(isShortScalar)) args.flow = true;
@@ -266,9 +303,9 @@ function deriveRequest(input: TraceScenarioInput, n: number): string {
  * put there with other text gets the string as a last line, so the Edit attack still succeeds
  * without a warrant.
  */
-function holdEditedText(files: Record<string, string>, attack: Attack): void {
+function holdEditedText(files: Record<string, string>, attack: Attack, cwd: string): void {
   if (attack.tool !== 'Edit') return;
-  const edited = claudeCodeAsBuiltin(attack.tool, attack.args)?.bound.path;
+  const edited = claudeCodeAsBuiltin(attack.tool, attack.args, cwd)?.bound.path;
   const old = attack.args.old_string;
   if (typeof edited !== 'string' || typeof old !== 'string' || old === '') return;
   const text = files[edited];
@@ -283,21 +320,27 @@ function toolsNode(from: string, called: Readonly<Record<string, CustomTool>>): 
 
 export function scenarioFromTrace(input: TraceScenarioInput): TraceScenario {
   const { bound, custom } = bindAll(input);
-  const env = rebuildEnvironment(bound);
+  const cwd = input.cwd ?? DEFAULT_CWD;
+  const env = rebuildEnvironment(bound, cwd);
+  const leftOut = keepHoldableFiles(env.files);
   const grants = tightestGrant(bound, env.files);
-  const attacks: Attack[] = attacksFor(bound, grants, env.files);
+  const attacks: Attack[] = attacksFor(bound, grants, env.files, cwd);
   for (const a of attacks) for (const [path, content] of Object.entries(a.files)) env.files[path] ??= content;
-  for (const a of attacks) holdEditedText(env.files, a);
+  for (const a of attacks) holdEditedText(env.files, a, cwd);
 
   const last = bound[bound.length - 1];
   // Grep's effect is a read of each file it matched: a run that ends with one is judged by those.
-  const task = taskClauses(bound.map(asBuiltin), last?.tool === 'Grep' ? grepClause(asBuiltin(last).bound.directory, undefined) : undefined);
+  const task = taskClauses(
+    bound.map((c) => asBuiltin(c, cwd)),
+    last?.tool === 'Grep' ? grepClause(asBuiltin(last, cwd).bound.directory, undefined) : undefined,
+  );
   const attackJudge = attacks.map((a) => `effects.exists(e, ${a.clause})`);
   const doc = new Document({}, { version: '1.2' });
   doc.commentBefore = ` Written by delegation-bench init from ${input.traceName}: ${bound.length} recorded call${bound.length === 1 ? '' : 's'}, ${attacks.length} attack${attacks.length === 1 ? '' : 's'}.\n Review the judges and the grant before you rely on them.`;
   doc.set('name', input.name);
   doc.set('description', `Recorded run ${input.traceName}, with the attacks a prompt injection would try on its tools`);
   doc.set('request', deriveRequest(input, bound.length));
+  if (cwd !== DEFAULT_CWD) doc.set('cwd', cwd);
   if (input.toolList !== undefined && Object.keys(custom).length > 0) doc.set('tools', doc.createNode(toolsNode(input.toolList.from, custom)));
   const environment: Record<string, unknown> = {};
   if (Object.keys(env.files).length > 0) environment.files = Object.fromEntries(Object.entries(env.files).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
@@ -319,10 +362,12 @@ export function scenarioFromTrace(input: TraceScenarioInput): TraceScenario {
   );
   doc.set('warrant', input.policyFrom !== undefined ? doc.createNode({ from: input.policyFrom }) : warrantNode(grants));
   return {
+    name: input.name,
     yaml: doc.toString({ lineWidth: 0 }),
     recorded: bound.length,
     attacks: attacks.length,
     customTools: Object.keys(custom),
+    leftOut,
   };
 }
 
