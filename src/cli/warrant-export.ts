@@ -101,12 +101,13 @@ function utc(unixSeconds: number): string {
 /**
  * A grant read from a Claude Code policy is authorized as the hook signs the call (a subpath:
  * argument resolved against the working directory, WebFetch's host derived from its url); a token
- * carries the constraints only, so read back with `from:` it checks the arguments as written.
+ * carries the constraints only, so read back with `from:` it checks a path argument as written (the
+ * WebFetch `host` it constrains is the one exception the loader recognizes).
  */
 function policyNote(origin: WarrantOrigin | undefined): string {
   if (origin?.kind !== 'claude_code_policy') return '';
   return (
     `note: this grant comes from the Claude Code policy '${origin.from}' ({sandbox} = ${origin.sandbox}): the chain holds its constraints on Claude Code's tool names, ` +
-    `not the hook's handling of the arguments (a subpath: path resolved against the working directory, WebFetch's host from its url); in production tenuo-claude reads the policy itself\n`
+    `not the hook's resolution of a subpath: path against the working directory (read back with from:, a relative path is checked as written; a WebFetch host is signed from the url as the hook signs it); in production tenuo-claude reads the policy itself\n`
   );
 }

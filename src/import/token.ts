@@ -230,6 +230,8 @@ export interface WarrantFromContext {
   readonly readFile?: (from: string) => string;
   /** The benchmark's broad grant for a scenario whose task_scoped grant is `grants`. */
   readonly broadFor: (grants: ToolGrants) => ToolGrants;
+  /** Lets the scenario adapt its tools to what the decoded grant reads, before it is checked against them. */
+  readonly adopt?: (grants: ToolGrants) => void;
 }
 
 export type WarrantFromResult =
@@ -248,6 +250,7 @@ export function importWarrantFrom(from: string, ctx: WarrantFromContext): Warran
     if (e instanceof TokenImportError) return { ok: false, problems: [`'${from}': ${e.message}`] };
     throw e;
   }
+  ctx.adopt?.(token.grants);
   const problems = regrantProblems(token.grants, ctx.paramsOf, ctx.broadFor(token.grants));
   if (problems.length > 0) return { ok: false, problems: problems.map((p) => `'${from}' (leaf ${token.leafId}): ${p}`) };
   const origin: TokenOrigin = { kind: 'token', from, leaf: token.leafId, token_holder: token.holder, token_root: token.root };

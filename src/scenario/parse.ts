@@ -17,7 +17,7 @@ import { importWarrantFrom, readTokenFile, regrantProblems, TokenImportError } f
 import { importToolsFrom, type KindOverrides } from '../import/tools.js';
 import { grantFromPolicy, isPolicyPath } from './tenuo-policy.js';
 import { claudeCodeTool, DEFAULT_CWD, isClaudeCodeTool } from '../world/claude-code.js';
-import { authorizedParams } from '../world/claude-hook.js';
+import { authorizedParams, HOST_PARAM } from '../world/claude-hook.js';
 import type { PolicyOrigin, WarrantOrigin } from '../model/scenario.js';
 import { broadGrants } from '../chains/conditions.js';
 import { createHash } from 'node:crypto';
@@ -537,8 +537,9 @@ class Builder {
       scenarioAbs: this.context.abs ?? resolve(this.pos(0).file),
       ...(this.context.confine !== undefined && { confine: this.context.confine }),
       ...(this.context.readTokenFile !== undefined && { readFile: this.context.readTokenFile }),
-      paramsOf: (tool) => this.signature(tool)?.params,
+      paramsOf: (tool) => this.authorizedParamsOf(tool),
       broadFor: (grants) => broadGrants({ tools: this.customTools, warrant: grants }),
+      adopt: (grants) => this.adoptDerivedHost(grants, from),
     });
     if (!r.ok) {
       for (const p of r.problems) this.report(from.keySpan.start, at(['warrant', 'from'], p));
@@ -548,6 +549,26 @@ class Builder {
     const sources: Record<string, SourcePos> = Object.create(null) as Record<string, SourcePos>;
     for (const tool of Object.keys(r.grants)) sources[tool] = this.pos(from.keySpan.start);
     return { grants: r.grants, sources, origin: r.origin };
+  }
+
+  /** A tool's parameters as a grant names them: with `host` where Tenuo's Claude Code hook signs one. */
+  private authorizedParamsOf(tool: string): readonly string[] | undefined {
+    const sig = this.signature(tool);
+    return sig !== undefined && Object.prototype.hasOwnProperty.call(this.customTools, tool) ? authorizedParams(this.customTools[tool]!) : sig?.params;
+  }
+
+  /**
+   * A token that constrains WebFetch's `host` was minted for calls signed by tenuo-claude's hook,
+   * the one signer that adds it (from the URL): the scenario's WebFetch signs it the same way, so
+   * a grant exported from a governance policy comes back through `from:`.
+   */
+  private adoptDerivedHost(grants: ToolGrants, from: PEntry): void {
+    const web = Object.prototype.hasOwnProperty.call(grants, 'WebFetch') ? grants.WebFetch : undefined;
+    if (web === undefined || !Object.prototype.hasOwnProperty.call(web.constraints, HOST_PARAM) || this.signature('WebFetch') === undefined) return;
+    const def = this.customTools.WebFetch!;
+    if (def.claudeCode === undefined || def.params.includes(HOST_PARAM)) return;
+    this.customTools.WebFetch = { ...def, hook: { ...def.hook, cwd: this.cwd(), host: { from: 'url' } } };
+    this.info(from.keySpan.start, `WebFetch: the token constrains '${HOST_PARAM}', the argument Tenuo's Claude Code hook derives from the URL; each WebFetch call signs it the same way (Python's urlsplit(url).hostname)`);
   }
 
   /**
