@@ -34,7 +34,8 @@ export function formatProblem(p: ScenarioProblem): string {
 function summary(problems: readonly ScenarioProblem[]): string {
   const files = new Set(problems.map((p) => p.file)).size;
   const n = problems.length;
-  return `${n} problem${n === 1 ? '' : 's'} in ${files} scenario file${files === 1 ? '' : 's'}`;
+  // Not "scenario files": a problem may sit in a file a scenario reads (a governance policy).
+  return `${n} problem${n === 1 ? '' : 's'} in ${files} file${files === 1 ? '' : 's'}`;
 }
 
 /** By file name (code units), then line and column; at one position, in the order found (stable). */

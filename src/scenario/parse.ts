@@ -449,7 +449,8 @@ class Builder {
     }
     for (const r of sig.required) {
       if (!given.some((e) => e.key === r)) {
-        const optional = isBuiltinTool(tool) ? '' : ` (or give it a default under tools: ${tool}: defaults:)`;
+        // Only a tool written under tools: here can be given a default here.
+        const optional = this.declaredInline(tool) ? ` (or give it a default under tools: ${tool}: defaults:)` : '';
         this.report((argsNode ?? m).span.start, at(['calls', i, 'args'], `missing parameter '${r}' of ${tool}${optional}`));
         ok = false;
       }
@@ -549,6 +550,12 @@ class Builder {
     const sources: Record<string, SourcePos> = Object.create(null) as Record<string, SourcePos>;
     for (const tool of Object.keys(r.grants)) sources[tool] = this.pos(from.keySpan.start);
     return { grants: r.grants, sources, origin: r.origin };
+  }
+
+  /** Whether the scenario declares `tool` itself under `tools:` (not a built-in, a Claude Code tool or one read with from:). */
+  private declaredInline(tool: string): boolean {
+    const node = this.entry(this.root, 'tools')?.value;
+    return node?.kind === 'map' && this.entry(node, 'from') === undefined && this.entry(node, tool) !== undefined;
   }
 
   /** A tool's parameters as a grant names them: with `host` where Tenuo's Claude Code hook signs one. */

@@ -115,6 +115,9 @@ describe('custom tools', () => {
       scenarioText({ tools: 'tools:\n  notify: {params: [who, level]}', calls: 'calls:\n  - tool: notify\n    args: {who: oncall}', warrant: 'warrant:\n  notify: {who: wildcard, level: wildcard}' }),
     );
     expect(missing[0]).toMatch(/^s\.yaml:\d+:\d+: calls\[0\]\.args: missing parameter 'level' of notify \(or give it a default under tools: notify: defaults:\)$/);
+    // Claude Code's tools are not declared here: no default can be given to them in this file.
+    const claude = await problemsOfText(scenarioText({ calls: 'calls:\n  - tool: WebFetch\n    args: {url: "https://a.example/"}', warrant: 'warrant:\n  WebFetch: {url: wildcard, prompt: wildcard}' }));
+    expect(claude[0]).toMatch(/^s\.yaml:\d+:\d+: calls\[0\]\.args: missing parameter 'prompt' of WebFetch$/);
     const stray = await problemsOfText(
       scenarioText({ tools: 'tools:\n  notify:\n    params: [who]\n    defaults: {levle: info}', calls: 'calls:\n  - tool: notify\n    args: {who: oncall}', warrant: 'warrant:\n  notify: {who: wildcard}' }),
     );

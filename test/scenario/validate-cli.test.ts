@@ -29,7 +29,7 @@ describe('delegation-bench validate', () => {
     expect(io.err).toBe([
       "./a.yaml:3:1: unknown key 'requets' (did you mean 'request'?)",
       "./b.yaml:8:11: calls[0].tool: unknown tool 'wirte_file' (did you mean 'write_file'?) (built-in tools: read_email, list_emails, send_email, read_file, write_file, list_files, transfer_money, get_balance, list_transactions, run_command, http_request; declare others under tools:)",
-      '2 problems in 2 scenario files',
+      '2 problems in 2 files',
       '',
     ].join('\n'));
     expect(io.err).not.toMatch(/\bat .*\.(ts|js):\d+/);

@@ -39,7 +39,7 @@ describe('validate builds the chains a run builds', () => {
       's.yaml:16:5: warrant.transfer_money.amount: the root warrant of the planner cannot issue this grant, so task_scoped cannot be set up: ' +
         'capability_monotonicity_violated: transfer_money.amount: min widened from 0 to -inf ' +
         '(the root holds transfer_money.amount as {"range":{"min":0,"max":1000000,"min_inclusive":true,"max_inclusive":true}})\n' +
-        '1 problem in 1 scenario file\n',
+        '1 problem in 1 file\n',
     );
   });
 
