@@ -22,8 +22,8 @@ import { argsToPlain } from '../world/plain.js';
 import { CALL_STEP_SECONDS, SIMULATED_EPOCH } from '../chains/seed.js';
 import type { CallResult, Condition, Denial, Trial } from '../results/results.js';
 import { bindArguments, signatureOf } from '../world/tools.js';
-import { authorizedArgs } from '../world/claude-hook.js';
-import type { CustomTool, Scenario, ScenarioCall } from '../model/scenario.js';
+import { signedArgsOf } from '../world/claude-hook.js';
+import type { Scenario, ScenarioCall } from '../model/scenario.js';
 import type { Args } from '../warrant/value.js';
 
 function harnessError(scenario: Scenario, condition: Condition, call: ScenarioCall, index: number, what: string, e: unknown): HarnessError {
@@ -47,10 +47,6 @@ export function bindCall(scenario: Scenario, call: Pick<ScenarioCall, 'tool' | '
   const sig = signatureOf(call.tool, scenario.tools);
   if (sig === undefined) throw new Error(`unknown tool '${call.tool}'`);
   return bindArguments(sig, call.args);
-}
-
-function customTool(scenario: Scenario, tool: string): CustomTool | undefined {
-  return Object.prototype.hasOwnProperty.call(scenario.tools, tool) ? scenario.tools[tool] : undefined;
 }
 
 /**
@@ -79,7 +75,7 @@ export function isAllowed(d: Delegation, scenario: Scenario, call: ScenarioCall,
 function decide(d: Delegation, scenario: Scenario, call: ScenarioCall, index: number): WarrantError | undefined {
   let args: Args;
   try {
-    args = authorizedArgs(customTool(scenario, call.tool), bindCall(scenario, call));
+    args = signedArgsOf(scenario.tools, { tool: call.tool, args: bindCall(scenario, call) });
   } catch (e) {
     // The loader binds every scripted call and LLM mode binds before it asks: this is our failure.
     throw harnessError(scenario, d.condition, call, index, 'cannot bind the arguments to the signature', e);
