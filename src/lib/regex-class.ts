@@ -329,8 +329,9 @@ class ClassParser {
   }
 }
 
-/** Whether RE2 knows each property name asked about (`L`, `{Greek}`); few names, so unbounded. */
+/** Whether RE2 knows each property name asked about (`L`, `{Greek}`), up to KNOWN_NAMES_LIMIT names. */
 const knownToRe2 = new Map<string, boolean>();
+const KNOWN_NAMES_LIMIT = 1024;
 
 /**
  * Names RE2 reads and Rust's regex refuses (each of RE2's category and script names was put to
@@ -359,6 +360,7 @@ export function propertyNameProblem(name: string): InvalidClass | RefusedClass |
     } catch {
       known = false;
     }
+    if (knownToRe2.size >= KNOWN_NAMES_LIMIT) knownToRe2.clear();
     knownToRe2.set(name, known);
   }
   if (known) return undefined;
