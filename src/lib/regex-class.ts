@@ -323,8 +323,48 @@ class ClassParser {
       name = this.char();
       this.bump();
     }
+    const problem = propertyNameProblem(name);
+    if (problem !== undefined) throw new ClassSyntaxError(problem);
     return { kind: 're2', body: `\\p${name}`, negated };
   }
+}
+
+/** Whether RE2 knows each property name asked about (`L`, `{Greek}`), up to KNOWN_NAMES_LIMIT names. */
+const knownToRe2 = new Map<string, boolean>();
+const KNOWN_NAMES_LIMIT = 1024;
+
+/**
+ * Names RE2 reads and Rust's regex refuses (each of RE2's category and script names was put to
+ * Tenuo's regex): RE2's negation inside the braces (`\p{^Greek}`), the surrogates' category (a
+ * Rust `char` is never one) and the script `Unknown`.
+ */
+const REFUSED_BY_RUST: readonly [RegExp, string][] = [
+  [/^\{\^/, 'Unicode property not found'],
+  [/^\{(?:Cs|Unknown)\}$/, 'Unicode property value not found'],
+];
+
+/**
+ * What is wrong with a Unicode class name (what follows `\p`: `L` or `{Greek}`) here, or undefined
+ * when RE2 reads it as Rust does. `invalid`: Rust refuses it too. `refused`: RE2 does not know it,
+ * but Rust's regex reads more names and spellings than RE2 (`\p{Letter}`, `\p{greek}`,
+ * `\p{sc=Greek}`, `\pl`), so it may well be valid there: our limit, not an invalid pattern.
+ */
+export function propertyNameProblem(name: string): InvalidClass | RefusedClass | undefined {
+  const rust = REFUSED_BY_RUST.find(([re]) => re.test(name));
+  if (rust !== undefined) return { invalid: `regex parse error: ${rust[1]}` };
+  let known = knownToRe2.get(name);
+  if (known === undefined) {
+    try {
+      RE2JS.compile(`\\p${name}`);
+      known = true;
+    } catch {
+      known = false;
+    }
+    if (knownToRe2.size >= KNOWN_NAMES_LIMIT) knownToRe2.clear();
+    knownToRe2.set(name, known);
+  }
+  if (known) return undefined;
+  return { refused: `regex not supported here: the Unicode class name in \\p${name}, which RE2 does not know (Rust's regex and RE2 disagree on it)` };
 }
 
 // --- sets from RE2 -----------------------------------------------------------------------------

@@ -24,10 +24,11 @@
  * backslash.
  *
  * Refused (Rust reads them differently, or RE2 would read them as literals): the flags `x`, `u`,
- * `R`, `\<`, `\>`, `\b{…}`, `\u`/`\U` escapes outside a class, and a `{` that does not open a
- * counted repetition (an error in Rust, a literal in RE2).
+ * `R`, `\<`, `\>`, `\b{…}`, `\u`/`\U` escapes outside a class, a `{` that does not open a
+ * counted repetition (an error in Rust, a literal in RE2), and a `\p` name RE2 does not know
+ * (Rust's regex knows more; regex-class.ts `propertyNameProblem`).
  */
-import { SPACE, translateRustClass, WORD } from './regex-class.js';
+import { SPACE, translateRustClass, propertyNameProblem, WORD } from './regex-class.js';
 
 export interface Refused {
   readonly refused: string;
@@ -101,8 +102,19 @@ export function translateRustRegex(p: string): string | Refused | Invalid {
           if ((e === 'p' || e === 'P' || e === 'x') && p[i + 1] === '{') {
             const close = p.indexOf('}', i + 1);
             if (close < 0) return refuse(`an unclosed \\${e}{`);
+            const problem = e === 'x' ? undefined : propertyNameProblem(p.slice(i + 1, close + 1));
+            if (problem !== undefined) return problem;
             out += `\\${e}${p.slice(i + 1, close + 1)}`;
             i = close;
+            continue;
+          }
+          // \pL: a one-letter name.
+          if ((e === 'p' || e === 'P') && p[i + 1] !== undefined) {
+            const name = String.fromCodePoint(p.codePointAt(i + 1)!);
+            const problem = propertyNameProblem(name);
+            if (problem !== undefined) return problem;
+            out += `\\${e}${name}`;
+            i += name.length;
             continue;
           }
           out += `\\${e}`;

@@ -83,8 +83,9 @@ export function chargeRegex(size: number, length: number, budget?: WorkBudget): 
 }
 
 /**
- * true / false, or a reason string when the pattern is invalid or refused; throws RegexLimitError
- * (callers that cannot tell it apart use regexOutcome instead).
+ * true / false, or a reason string when the pattern is invalid, refused, or one of our bounds
+ * stopped the match: the three read alike here (callers that must tell a limit apart use
+ * regexOutcome).
  */
 export function regexMatches(pattern: string, input: string): boolean | string {
   const r = regexOutcome(pattern, input);

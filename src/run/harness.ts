@@ -22,8 +22,8 @@ import { argsToPlain } from '../world/plain.js';
 import { CALL_STEP_SECONDS, SIMULATED_EPOCH } from '../chains/seed.js';
 import type { CallResult, Condition, Denial, Trial } from '../results/results.js';
 import { bindArguments, signatureOf } from '../world/tools.js';
-import { authorizedArgs } from '../world/claude-hook.js';
-import type { CustomTool, Scenario, ScenarioCall } from '../model/scenario.js';
+import { signedArgsOf } from '../world/claude-hook.js';
+import type { Scenario, ScenarioCall } from '../model/scenario.js';
 import type { Args } from '../warrant/value.js';
 
 function harnessError(scenario: Scenario, condition: Condition, call: ScenarioCall, index: number, what: string, e: unknown): HarnessError {
@@ -49,10 +49,6 @@ export function bindCall(scenario: Scenario, call: Pick<ScenarioCall, 'tool' | '
   return bindArguments(sig, call.args);
 }
 
-function customTool(scenario: Scenario, tool: string): CustomTool | undefined {
-  return Object.prototype.hasOwnProperty.call(scenario.tools, tool) ? scenario.tools[tool] : undefined;
-}
-
 /**
  * Signs and authorizes one call; returns the denial, or undefined when it is allowed (LLM mode uses
  * it per model call). A refusal by one of delegation-bench's own bounds (`evaluation_limit`: CEL
@@ -61,23 +57,25 @@ function customTool(scenario: Scenario, tool: string): CustomTool | undefined {
  */
 export function authorize(d: Delegation, scenario: Scenario, call: ScenarioCall, index: number): Denial | undefined {
   const denial = decide(d, scenario, call, index);
-  if (denial?.code === 'evaluation_limit') throw harnessError(scenario, d.condition, call, index, 'a limit of delegation-bench stopped the authorizer (evaluation_limit)', denial);
   return denial === undefined ? undefined : { code: denial.code, reason: denial.message };
 }
 
 /**
- * Whether the authorizer allows the call, exactly as `authorize` decides it, for callers that only
- * count denials (probes): the denial's reason, built only when read, is never built.
+ * Whether the authorizer allows the call, exactly as `authorize` decides it (a refusal by one of
+ * our own bounds is a harness error here too), for callers that only count denials (probes).
  */
 export function isAllowed(d: Delegation, scenario: Scenario, call: ScenarioCall, index: number): boolean {
   return decide(d, scenario, call, index) === undefined;
 }
 
-/** Signs and authorizes one call; returns the authorizer's WarrantError, or undefined when allowed. */
+/**
+ * Signs and authorizes one call; returns the authorizer's WarrantError, or undefined when allowed.
+ * Throws a HarnessError for `evaluation_limit`: that is our bound, not the policy's decision.
+ */
 function decide(d: Delegation, scenario: Scenario, call: ScenarioCall, index: number): WarrantError | undefined {
   let args: Args;
   try {
-    args = authorizedArgs(customTool(scenario, call.tool), bindCall(scenario, call));
+    args = signedArgsOf(scenario.tools, { tool: call.tool, args: bindCall(scenario, call) });
   } catch (e) {
     // The loader binds every scripted call and LLM mode binds before it asks: this is our failure.
     throw harnessError(scenario, d.condition, call, index, 'cannot bind the arguments to the signature', e);
@@ -90,12 +88,15 @@ function decide(d: Delegation, scenario: Scenario, call: ScenarioCall, index: nu
     // The harness signs on q's behalf; failing to sign is our failure, not the policy's decision.
     throw harnessError(scenario, d.condition, call, index, 'cannot sign the proof-of-possession', e);
   }
+  let denial: WarrantError | undefined;
   try {
     // The denial comes back as a value (decide): a probe run denies tens of thousands of calls.
-    return d.authorizer.decide(d.chain, { tool: call.tool, args, pop });
+    denial = d.authorizer.decide(d.chain, { tool: call.tool, args, pop });
   } catch (e) {
     throw harnessError(scenario, d.condition, call, index, 'the authorizer failed', e);
   }
+  if (denial?.code === 'evaluation_limit') throw harnessError(scenario, d.condition, call, index, 'a limit of delegation-bench stopped the authorizer (evaluation_limit)', denial);
+  return denial;
 }
 
 /**

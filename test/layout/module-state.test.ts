@@ -17,18 +17,13 @@ const ALLOWED: Readonly<Record<string, string>> = {
   'src/world/shell.ts:syntax': 'the shell parser module, loaded once per thread and never changed',
   'src/scenario/builtin.ts:cached': "the built-in suite's folder: fixed for an install",
   'src/scenario/parse.ts:validator': 'the validator of the bundled scenario schema (a constant)',
-  'src/world/fs.ts:resolvedInitial': 'memo of a pure function of an immutable environment object',
-  'src/world/address.ts:parsed': 'cache of a pure parse of a recipient string (bounded)',
   'src/cel/index.ts:programs': 'cache of compiled CEL programs (frozen, stateless) by text (bounded)',
   'src/run/judge.ts:compiled': 'cache of compiled judges by text (bounded)',
   'src/scenario/constraint-from-yaml.ts:celVerdicts': 'cache of a pure check of CEL text (bounded)',
   'src/lib/regex.ts:cache': 'cache of compiled regexes by pattern (bounded)',
-  'src/warrant/constraints/subpath.ts:roots': 'memo of a pure function of an immutable constraint',
-  'src/analysis/baseline/containment.ts:texts': 'memo of a pure function of an immutable constraint',
+  'src/lib/regex-class.ts:knownToRe2': 'cache of a pure check of a Unicode class name against RE2 (bounded)',
   'src/warrant/crypto/ed25519-node.ts:keyCache': 'KeyObjects by public key bytes (bounded)',
   'src/warrant/crypto/ed25519-node.ts:lastKey': 'the last KeyObject handed out, checked against its bytes',
-  'src/warrant/pop.ts:scratch': 'a scratch buffer, owned by one message at a time (scratchOwner)',
-  'src/warrant/pop.ts:scratchOwner': 'the owner of the scratch buffer',
 };
 
 function sourceFiles(dir: string): string[] {
@@ -64,5 +59,7 @@ describe('module-level state', () => {
   it('src/ holds no module-level mutable state but constants and caches of pure functions', () => {
     const found = sourceFiles(SRC).flatMap((f) => mutableModuleState(readFileSync(f, 'utf8')).map((n) => `${relative(ROOT, f).split('\\').join('/')}:${n}`));
     expect(found.filter((k) => !(k in ALLOWED))).toEqual([]);
+    // An entry whose state is gone would let a new one of that name in unreviewed.
+    expect(Object.keys(ALLOWED).filter((k) => !found.includes(k))).toEqual([]);
   });
 });

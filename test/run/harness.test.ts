@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Conditions, broadGrants, delegationFor } from '../../src/chains/conditions.js';
 import { HarnessError } from '../../src/model/errors.js';
-import { runTrial } from '../../src/run/harness.js';
+import { isAllowed, runTrial } from '../../src/run/harness.js';
+import { WorkBudget } from '../../src/lib/budget.js';
 import { ScenarioJudge } from '../../src/run/judge.js';
 import { runBenchmark } from '../../src/run/run.js';
 import { Authorizer } from '../../src/warrant/authorize.js';
@@ -183,6 +184,21 @@ describe('runTrial', () => {
     );
     // no_warrant has no authorizer and is unaffected.
     expect(trialOf(traversal, 'no_warrant').calls_blocked).toBe(0);
+  });
+
+  it('a spent work budget is a harness error for isAllowed (probes) as for a trial, never a block', () => {
+    const regex: Scenario = {
+      ...traversal,
+      warrant: { ...traversal.warrant, read_file: { constraints: { path: { type: 'regex', pattern: '^/app/config/' } }, allowUnknown: false } },
+    };
+    const probe = call('read_file', { path: '/app/config/app.yml' }, 'deny', 10);
+    const allowedWithin = new Conditions('s').delegation(regex, 'task_scoped', new WorkBudget())!;
+    expect(isAllowed(allowedWithin, regex, probe, 0)).toBe(true);
+    const spent = new Conditions('s').delegation(regex, 'task_scoped', new WorkBudget({ regexWork: 1 }))!;
+    expect(() => isAllowed(spent, regex, probe, 0)).toThrowError(HarnessError);
+    expect(() => isAllowed(new Conditions('s').delegation(regex, 'task_scoped', new WorkBudget({ regexWork: 1 }))!, regex, probe, 0)).toThrowError(
+      /a limit of delegation-bench stopped the authorizer \(evaluation_limit\): .*total regex work budget of 1 /,
+    );
   });
 
   it('aborts the whole run when a judge returns a string, instead of counting anything', () => {

@@ -399,8 +399,10 @@ describe('keys tenuo-claude reads beside the grant', () => {
   });
 
   it('ttl_seconds: 3600 and ttl_seconds: null are read and ignored', async () => {
-    expect((await loadWithPolicy('  TodoWrite: {params: [todos], returns: ok}', 'ttl_seconds: 3600\n')).warrant.TodoWrite).toBeDefined();
-    expect((await loadWithPolicy('  TodoWrite: {params: [todos], returns: ok}', 'ttl_seconds:\n')).warrant.TodoWrite).toBeDefined();
+    const without = (await loadWithPolicy('  TodoWrite: {params: [todos], returns: ok}', 'allow_bundled: true\n')).warrant;
+    expect(without).toEqual({ TodoWrite: { constraints: { todos: W }, allowUnknown: false } });
+    expect((await loadWithPolicy('  TodoWrite: {params: [todos], returns: ok}', 'ttl_seconds: 3600\n')).warrant).toEqual(without);
+    expect((await loadWithPolicy('  TodoWrite: {params: [todos], returns: ok}', 'ttl_seconds:\n')).warrant).toEqual(without);
   });
 });
 
