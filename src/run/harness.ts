@@ -66,11 +66,14 @@ export function authorize(d: Delegation, scenario: Scenario, call: ScenarioCall,
 }
 
 /**
- * Whether the authorizer allows the call, exactly as `authorize` decides it, for callers that only
- * count denials (probes): the denial's reason, built only when read, is never built.
+ * Whether the authorizer allows the call, exactly as `authorize` decides it (our own bound is a
+ * harness error there too, never a block), for callers that only count denials (probes): the
+ * denial's reason, built only when read, is never built.
  */
 export function isAllowed(d: Delegation, scenario: Scenario, call: ScenarioCall, index: number): boolean {
-  return decide(d, scenario, call, index) === undefined;
+  const denial = decide(d, scenario, call, index);
+  if (denial?.code === 'evaluation_limit') throw harnessError(scenario, d.condition, call, index, 'a limit of delegation-bench stopped the authorizer (evaluation_limit)', denial);
+  return denial === undefined;
 }
 
 /** Signs and authorizes one call; returns the authorizer's WarrantError, or undefined when allowed. */
