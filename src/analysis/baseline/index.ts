@@ -18,7 +18,7 @@ import { MAX_FILE_BYTES, MAX_FILES, MAX_TOTAL_BYTES } from '../../scenario/limit
 import { loadScenarios } from '../../scenario/load.js';
 import { parseScenarioText } from '../../scenario/parse.js';
 import { MAX_TOKEN_FILE_BYTES, TokenImportError } from '../../import/token.js';
-import { posix, sep } from 'node:path';
+import { isAbsolute, normalize, posix, sep } from 'node:path';
 import type { Scenario } from '../../model/scenario.js';
 import { compareTrials } from './flips.js';
 import { readFilesAtRef } from './git.js';
@@ -95,7 +95,10 @@ async function baseScenarios(o: BaselineOptions): Promise<{ commit: string; scen
  */
 async function tokenFilesAtRef(o: BaselineOptions, files: readonly { display: string; text: string }[]): Promise<{ read(scenario: string, from: string): string }> {
   const wanted = new Set<string>();
-  const pathOf = (scenario: string, from: string): string => posix.normalize(posix.join(posix.dirname(scenario.split(sep).join('/')), from));
+  // As the loader resolves PATH: against the scenario file's folder, unless it is absolute (then
+  // readFilesAtRef reads it at the ref when it is inside the repository, and refuses it otherwise).
+  const pathOf = (scenario: string, from: string): string =>
+    isAbsolute(from) ? normalize(from) : posix.normalize(posix.join(posix.dirname(scenario.split(sep).join('/')), from));
   // A first pass asks each file which token it reads; only a file that says `from:` can name one.
   for (const f of files.filter((x) => x.text.includes('from:'))) {
     parseScenarioText(f.text, f.display, {
