@@ -86,7 +86,7 @@ export interface Renamed {
  */
 export interface SuiteChange {
   scenario: string; // the head's name; the base's when the scenario was removed
-  /** scenario_removed, deny_call_removed, label_turned_allow, attack_judge_changed */
+  /** scenario_removed, deny_call_removed, label_turned_allow, attack_judge_changed, attack_hidden */
   change: SuiteChangeKind;
   base: string;
   head: string | null; // null: nothing in the head stands for it
@@ -94,8 +94,8 @@ export interface SuiteChange {
   head_source?: string; // FILE:LINE:COL in the head, where one exists
 }
 
-export type SuiteChangeKind = 'scenario_removed' | 'deny_call_removed' | 'label_turned_allow' | 'attack_judge_changed';
-export const SUITE_CHANGE_KINDS: readonly SuiteChangeKind[] = ['scenario_removed', 'deny_call_removed', 'label_turned_allow', 'attack_judge_changed'];
+export type SuiteChangeKind = 'scenario_removed' | 'deny_call_removed' | 'label_turned_allow' | 'attack_judge_changed' | 'attack_hidden';
+export const SUITE_CHANGE_KINDS: readonly SuiteChangeKind[] = ['scenario_removed', 'deny_call_removed', 'label_turned_allow', 'attack_judge_changed', 'attack_hidden'];
 
 export interface BaselineResults {
   ref: string;

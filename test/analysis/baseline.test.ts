@@ -507,6 +507,36 @@ warrant:
     expect(w!.counterexample).toMatchObject({ tool: 'WebFetch', args: { url: expect.stringMatching(/^https:\/\/[^/]*\.cdn\.example\//), prompt: 'p' } });
   });
 
+  it('a policy named by an absolute path inside the repository is read at the ref too, never skipped as a base problem', async () => {
+    const dir = tempDir();
+    // The scenario names the policy by its absolute path (the checkout's), at the base and in the head.
+    const text = session.replace('  from: ../tenuo.yaml', `  from: ${join(dir, 'tenuo.yaml')}`);
+    git(dir, 'init', '-q', '-b', 'main');
+    writeFiles(dir, { 'scenarios/session.yaml': text, 'tenuo.yaml': policy('subpath:{sandbox}/config') });
+    git(dir, 'add', '.');
+    git(dir, 'commit', '-q', '-m', 'base');
+    const baseSha = git(dir, 'rev-parse', 'HEAD');
+    writeFiles(dir, { 'tenuo.yaml': policy('subpath:{sandbox}') });
+    const scenarios = await loadScenarios(['scenarios'], dir);
+    const headResults = runBenchmark({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
+    const outcome = await runBaseline({ ref: baseSha, inputs: ['scenarios'], cwd: dir, seed: SEED, head: scenarios, headResults, allowWidening: false });
+    expect(outcome.problems).toEqual([]);
+    expect(outcome.baseline.added).toEqual([]);
+    expect(outcome.baseline.widenings).toEqual([expect.objectContaining({ scenario: 'session', tool: 'Read', param: 'file_path' })]);
+  });
+
+  it('a policy named by an absolute path outside the repository has no version at the ref: the comparison is refused', async () => {
+    const outside = tempDir();
+    writeFiles(outside, { 'tenuo.yaml': policy('subpath:{sandbox}/config') });
+    const text = session.replace('  from: ../tenuo.yaml', `  from: ${join(outside, 'tenuo.yaml')}`);
+    const { dir, baseSha } = repoWith({ 'scenarios/session.yaml': text }, {});
+    const scenarios = await loadScenarios(['scenarios'], dir);
+    const headResults = runBenchmark({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
+    const run = runBaseline({ ref: baseSha, inputs: ['scenarios'], cwd: dir, seed: SEED, head: scenarios, headResults, allowWidening: false });
+    await expect(run).rejects.toBeInstanceOf(BaselineError);
+    await expect(run).rejects.toMatchObject({ code: 'baseline_path_invalid' });
+  });
+
   it('an unchanged policy is no widening', async () => {
     const { dir, baseSha } = repoWith({ 'scenarios/session.yaml': session, 'tenuo.yaml': policy('subpath:{sandbox}/config') }, {});
     const scenarios = await loadScenarios(['scenarios'], dir);

@@ -3,7 +3,9 @@
  * matched head scenario's task_scoped grant in place of its own, through the real chain and the
  * environment. A base attack the head allows is a widening whatever the head did to its own
  * calls, judges or name: a base `expect: deny` call the base's grant denied and the head's allows,
- * or the base's attack judge firing where under the base's own grant it did not.
+ * or the base's attack judge firing where under the base's own grant it did not. Whether the judge
+ * fires at all is kept too: a head scenario that no longer shows an attack its grant still lets
+ * through was changed as a test (suite.ts, attack_hidden).
  */
 import type { Conditions } from '../../chains/conditions.js';
 import { HarnessError, formatSource } from '../../model/errors.js';
@@ -49,11 +51,15 @@ interface Allowed {
   expectDeny: boolean;
 }
 
-/**
- * The base's attacks the head's grant allows, as widenings of the head scenario. `baseTrial` is the
- * base's own task_scoped trial (the base run's decisions and verdict).
- */
-export function crossReplay(conditions: Conditions, pair: Pair, baseTrial: Trial): Widening[] {
+export interface CrossReplay {
+  /** The base's attacks the head's grant allows where the base's did not, as widenings of the head scenario. */
+  readonly widenings: Widening[];
+  /** Whether the base's attack judge fires on the crossed run: the head's grant lets the base's attack through in the base's world. */
+  readonly attack: boolean;
+}
+
+/** The base scenario under the head's grant. `baseTrial` is the base's own task_scoped trial (the base run's decisions and verdict). */
+export function crossReplay(conditions: Conditions, pair: Pair, baseTrial: Trial): CrossReplay {
   const crossed = crossedScenario(pair);
   let trial: Trial;
   try {
@@ -61,8 +67,12 @@ export function crossReplay(conditions: Conditions, pair: Pair, baseTrial: Trial
   } catch (e) {
     if (!(e instanceof HarnessError)) throw e;
     // Not a decision: the comparison could not be made, which must not read as "nothing allowed".
-    return [unproven(pair, `the base scenario could not be replayed under the head's grant: ${e.message}`)];
+    return { widenings: [unproven(pair, `the base scenario could not be replayed under the head's grant: ${e.message}`)], attack: false };
   }
+  return { widenings: newlyAllowedAttacks(pair, baseTrial, trial), attack: trial.attack_succeeded };
+}
+
+function newlyAllowedAttacks(pair: Pair, baseTrial: Trial, trial: Trial): Widening[] {
   const newlyAllowed: Allowed[] = [];
   trial.calls.forEach((c: CallResult, i) => {
     const b = baseTrial.calls[i];

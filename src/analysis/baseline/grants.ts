@@ -19,10 +19,11 @@ import { compareUtf8 } from '../../lib/bytes.js';
 export type GrantChange =
   | { kind: 'tool_added'; tool: string; head: ConstraintSet }
   | { kind: 'tool_removed'; tool: string; base: ConstraintSet }
-  | { kind: 'allow_unknown_enabled'; tool: string }
-  | { kind: 'allow_unknown_disabled'; tool: string }
+  /** `empty`: the open side is an empty constraint set, which allows any arguments (not `_allow_unknown`). */
+  | { kind: 'allow_unknown_enabled'; tool: string; empty: boolean }
+  | { kind: 'allow_unknown_disabled'; tool: string; empty: boolean }
   | { kind: 'param_added'; tool: string; param: string; head: Constraint }
-  | { kind: 'param_dropped'; tool: string; param: string; base: Constraint; widens: boolean }
+  | { kind: 'param_dropped'; tool: string; param: string; base: Constraint; widens: boolean; headEmpty: boolean }
   | {
       kind: 'constraint_widened';
       tool: string;
@@ -71,20 +72,30 @@ export function compareGrants(base: ToolGrants, head: ToolGrants): GrantChange[]
   return changes;
 }
 
+/**
+ * Whether a set takes arguments it does not name: `_allow_unknown`, or no constraint at all (Tenuo's
+ * `ConstraintSet::matches` checks names only once a set has a constraint: an empty set allows any).
+ */
+function isOpen(set: ConstraintSet): boolean {
+  return set.allowUnknown || Object.keys(set.constraints).length === 0;
+}
+
 function compareSets(tool: string, base: ConstraintSet, head: ConstraintSet): GrantChange[] {
   const out: GrantChange[] = [];
-  if (!base.allowUnknown && head.allowUnknown) out.push({ kind: 'allow_unknown_enabled', tool });
-  if (base.allowUnknown && !head.allowUnknown) out.push({ kind: 'allow_unknown_disabled', tool });
+  const baseOpen = isOpen(base);
+  const headOpen = isOpen(head);
+  if (!baseOpen && headOpen) out.push({ kind: 'allow_unknown_enabled', tool, empty: !head.allowUnknown });
+  if (baseOpen && !headOpen) out.push({ kind: 'allow_unknown_disabled', tool, empty: !base.allowUnknown });
   const params = [...new Set([...Object.keys(base.constraints), ...Object.keys(head.constraints)])].sort(compareUtf8);
   for (const param of params) {
     const b = has(base.constraints, param) ? base.constraints[param] : undefined;
     const h = has(head.constraints, param) ? head.constraints[param] : undefined;
     if (b === undefined && h !== undefined) {
       // A name the base did not list was refused by its closed world; open world already took it.
-      if (!base.allowUnknown) out.push({ kind: 'param_added', tool, param, head: h });
+      if (!baseOpen) out.push({ kind: 'param_added', tool, param, head: h });
     } else if (b !== undefined && h === undefined) {
       // Unconstrained in the head: refused by a closed world (a narrowing), taken as is by an open one.
-      out.push({ kind: 'param_dropped', tool, param, base: b, widens: head.allowUnknown });
+      out.push({ kind: 'param_dropped', tool, param, base: b, widens: headOpen, headEmpty: !head.allowUnknown && headOpen });
     } else if (b !== undefined && h !== undefined && !sameConstraint(b, h)) {
       out.push(compareConstraints(tool, param, b, h));
     }

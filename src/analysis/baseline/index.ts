@@ -18,7 +18,7 @@ import { MAX_FILE_BYTES, MAX_FILES, MAX_TOTAL_BYTES } from '../../scenario/limit
 import { loadScenarios } from '../../scenario/load.js';
 import { parseScenarioText } from '../../scenario/parse.js';
 import { MAX_TOKEN_FILE_BYTES, TokenImportError } from '../../import/token.js';
-import { posix, sep } from 'node:path';
+import { isAbsolute, normalize, posix, sep } from 'node:path';
 import type { Scenario } from '../../model/scenario.js';
 import { compareTrials } from './flips.js';
 import { readFilesAtRef } from './git.js';
@@ -26,7 +26,7 @@ import type { BaselineResults, SuiteChange, Widening } from '../../results/basel
 import { crossReplay } from './cross-replay.js';
 import { matchScenarios } from './match.js';
 import { canonical, suiteChanges } from './suite.js';
-import { scenarioWidenings } from './widenings.js';
+import { scenarioWidenings, type Pair } from './widenings.js';
 
 export { BaselineError } from './errors.js';
 export type { BaselineResults } from '../../results/baseline.js';
@@ -95,7 +95,10 @@ async function baseScenarios(o: BaselineOptions): Promise<{ commit: string; scen
  */
 async function tokenFilesAtRef(o: BaselineOptions, files: readonly { display: string; text: string }[]): Promise<{ read(scenario: string, from: string): string }> {
   const wanted = new Set<string>();
-  const pathOf = (scenario: string, from: string): string => posix.normalize(posix.join(posix.dirname(scenario.split(sep).join('/')), from));
+  // As the loader resolves PATH: against the scenario file's folder, unless it is absolute (then
+  // readFilesAtRef reads it at the ref when it is inside the repository, and refuses it otherwise).
+  const pathOf = (scenario: string, from: string): string =>
+    isAbsolute(from) ? normalize(from) : posix.normalize(posix.join(posix.dirname(scenario.split(sep).join('/')), from));
   // A first pass asks each file which token it reads; only a file that says `from:` can name one.
   for (const f of files.filter((x) => x.text.includes('from:'))) {
     parseScenarioText(f.text, f.display, {
@@ -151,14 +154,20 @@ export async function runBaseline(o: BaselineOptions): Promise<BaselineOutcome> 
   const { flips, deltas } = compareTrials(baseResults.trials, o.headResults.trials, matched);
   const conditions = new Conditions(o.seed);
   const baseScoped = new Map(baseResults.trials.filter((t) => t.condition === 'task_scoped').map((t) => [t.scenario, t]));
+  const headScoped = new Map(o.headResults.trials.filter((t) => t.condition === 'task_scoped').map((t) => [t.scenario, t]));
   const widenings: BaselineResults['widenings'] = [];
   const narrowings: BaselineResults['narrowings'] = [];
+  const hidden = new Set<Pair>();
   for (const pair of m.pairs) {
     const r = scenarioWidenings(conditions, pair);
     const scoped = baseScoped.get(pair.base.name);
-    const crossed = scoped === undefined ? [] : crossReplay(conditions, pair, scoped);
-    widenings.push(...withCrossReplay(r.widenings, crossed));
+    const crossed = scoped === undefined ? undefined : crossReplay(conditions, pair, scoped);
+    widenings.push(...withCrossReplay(r.widenings, crossed?.widenings ?? []));
     narrowings.push(...r.narrowings);
+    // An attack the base's grant already let through (no widening: cross-replay names none) that the
+    // head's grant still does, and that the head's own run no longer shows.
+    const head = headScoped.get(pair.head.name);
+    if (scoped?.attack_succeeded === true && crossed?.attack === true && head?.attack_succeeded === false) hidden.add(pair);
   }
   const summary: BaselineResults['summary'] = {};
   for (const c of Object.keys(o.headResults.summary) as Condition[]) {
@@ -167,7 +176,7 @@ export async function runBaseline(o: BaselineOptions): Promise<BaselineOutcome> 
     if (h && bs) summary[c] = { asr: { base: bs.asr, head: h.asr }, tcr: { base: bs.tcr, head: h.tcr } };
   }
   const allowSuiteChanges = o.allowSuiteChanges ?? false;
-  const changes = suiteChanges(m.pairs, m.removed);
+  const changes = suiteChanges(m.pairs, m.removed, hidden);
   const baseline: BaselineResults = {
     ref: o.ref,
     commit: base.commit,
@@ -235,6 +244,7 @@ const SUITE_CHANGE_TEXT: Readonly<Record<SuiteChange['change'], string>> = {
   deny_call_removed: 'an expect: deny call of the baseline was removed',
   label_turned_allow: 'an expect: deny call of the baseline is now labelled expect: allow',
   attack_judge_changed: 'the attack judge changed (whether it is weaker needs a reviewer)',
+  attack_hidden: "the base scenario's attack still succeeds under the head's grant, and the head scenario no longer shows it (its world, tools or calls changed, not the policy)",
 };
 
 function suiteMessage(c: SuiteChange, ref: string): string {

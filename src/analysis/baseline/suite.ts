@@ -90,7 +90,27 @@ function judgeChange(pair: Pair): SuiteChange[] {
   ];
 }
 
-/** Every suite change, removed scenarios first (in the base's order), then each pair's in the head's. */
-export function suiteChanges(pairs: readonly Pair[], removed: readonly Scenario[]): SuiteChange[] {
-  return [...removed.map(removedScenario), ...pairs.flatMap((p) => [...denyCallChanges(p), ...judgeChange(p)])];
+/**
+ * A base attack that succeeded under the base's grant and still does under the head's (cross-replay:
+ * the base scenario, its world and judge, under the head's grant), which the head's own scenario no
+ * longer shows: what changed is the test (its environment, `cwd:`, tools or calls), not the policy.
+ */
+function attackHidden(pair: Pair): SuiteChange {
+  return {
+    scenario: pair.head.name,
+    change: 'attack_hidden',
+    base: `attack judge ${pair.base.judge.attack.trim()} fires when the base scenario runs under the head's grant`,
+    head: `the head scenario's task_scoped run shows no attack`,
+    base_source: formatSource(pair.base.judge.attackSource),
+    head_source: formatSource(pair.head.source),
+  };
+}
+
+/**
+ * Every suite change, removed scenarios first (in the base's order), then each pair's in the head's.
+ * `hidden`: the pairs whose base attack (successful at the base) the head's grant still lets through
+ * while the head's own task_scoped run shows none (cross-replay decides it).
+ */
+export function suiteChanges(pairs: readonly Pair[], removed: readonly Scenario[], hidden: ReadonlySet<Pair> = new Set()): SuiteChange[] {
+  return [...removed.map(removedScenario), ...pairs.flatMap((p) => [...denyCallChanges(p), ...judgeChange(p), ...(hidden.has(p) ? [attackHidden(p)] : [])])];
 }

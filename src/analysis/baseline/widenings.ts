@@ -186,17 +186,20 @@ function describeChange(change: GrantChange): { param: string | null; base: stri
     case 'tool_added':
       return { param: null, base: null, head: describeSet(change.head), why: `${change.tool}: tool not granted by the base` };
     case 'allow_unknown_enabled':
-      return { param: null, base: 'closed world', head: '_allow_unknown: true', why: `${change.tool}: the head accepts arguments it does not name` };
+      return { param: null, base: 'closed world', head: change.empty ? EMPTY_SET : '_allow_unknown: true', why: `${change.tool}: the head accepts arguments it does not name` };
     case 'param_added':
       return { param: change.param, base: null, head: describeConstraint(change.head), why: `${change.tool}.${change.param}: an argument the base did not name` };
     case 'param_dropped':
-      return { param: change.param, base: describeConstraint(change.base), head: 'unconstrained (_allow_unknown)', why: `${change.tool}.${change.param}: the head drops the base's constraint` };
+      return { param: change.param, base: describeConstraint(change.base), head: change.headEmpty ? `unconstrained (${EMPTY_SET})` : 'unconstrained (_allow_unknown)', why: `${change.tool}.${change.param}: the head drops the base's constraint` };
     case 'constraint_widened':
       return { param: change.param, base: describeConstraint(change.base), head: describeConstraint(change.head), why: change.why };
     default:
       return { param: null, base: null, head: '', why: '' };
   }
 }
+
+/** A tool granted with no constraint: Tenuo's `ConstraintSet::matches` then allows any arguments. */
+const EMPTY_SET = '{} (no constraint: any arguments)';
 
 /** Characters of the base's constraint quoted in a hint, at most (it comes from a scenario file). */
 const MAX_QUOTED = 200;
@@ -222,7 +225,7 @@ function unprovenHint(change: GrantChange): string {
       return (
         `unproven, so failing closed: every call is bound to ${change.tool}'s signature before it is authorized (as Tenuo's guard binds it), ` +
         `so no call here can carry an argument the grant does not name; the grant still allows more than the base's, ` +
-        `which Tenuo would refuse under a closed parent. Drop _allow_unknown, or let a reviewer allow the widening`
+        `which Tenuo would refuse under a closed parent. ${change.empty ? 'Name its parameters' : 'Drop _allow_unknown'}, or let a reviewer allow the widening`
       );
     default:
       return `unproven, so failing closed: no call of ${what} built from the scenario's calls is allowed by the head and refused by the base. To settle it, ${prove}`;
@@ -281,7 +284,7 @@ function narrowing(pair: Pair, change: GrantChange): Narrowing {
     case 'tool_removed':
       return { ...common, param: null, base: describeSet(change.base), head: null, ...at };
     case 'allow_unknown_disabled':
-      return { ...common, param: null, base: '_allow_unknown: true', head: 'closed world', ...at };
+      return { ...common, param: null, base: change.empty ? EMPTY_SET : '_allow_unknown: true', head: 'closed world', ...at };
     case 'param_dropped':
       return { ...common, param: change.param, base: describeConstraint(change.base), head: null, ...at };
     case 'constraint_narrowed': {

@@ -56,6 +56,7 @@ const SUITE_CHANGE_TITLES: Readonly<Record<SuiteChange['change'], string>> = {
   deny_call_removed: 'expect: deny call removed',
   label_turned_allow: 'expect: deny turned to allow',
   attack_judge_changed: 'attack judge changed (a reviewer must judge whether it is weaker)',
+  attack_hidden: "the base's attack still succeeds under the head's grant; the head's scenario no longer shows it",
 };
 
 function suiteChange(c: SuiteChange, ref: string, esc: Escapers): string {
