@@ -8,6 +8,8 @@
  * parser the loader uses reads JSON with YAML's own limits (recursion per level, 1,024-character
  * implicit keys), so it would refuse or mis-place files JSON.parse accepts.
  */
+import { escapeControls } from '../lib/control-chars.js';
+
 export type JsonPathSegment = string | number;
 
 export interface JsonTextFacts {
@@ -69,19 +71,13 @@ export function parseJson(text: string): { value: unknown } | { offset: number; 
 }
 
 /**
- * The engine's reason on one line, without its excerpt of the text: V8 quotes the text around an
- * unexpected token (`Unexpected token '}', "{"a": …" is not valid JSON`), line breaks and all, and
- * the text is the user's file; the position is said by FILE:LINE:COL instead.
+ * The engine's reason without its excerpt of the text: V8 quotes the text around an unexpected
+ * token (`Unexpected token '}', "{"a": …" is not valid JSON`), line breaks and all, and the text is
+ * the user's file; the position is said by FILE:LINE:COL instead.
  */
 function engineReason(message: string): string {
   const token = /^Unexpected token '([\s\S]{1,2}?)', [\s\S]* is not valid JSON$/.exec(message);
-  const reason = token ? `Unexpected token '${visible(token[1]!)}'` : message.replace(/(?: in JSON)? at position \d+.*$/s, '');
-  return visible(reason);
-}
-
-/** Control characters (line breaks included) as JSON escapes: a message is one line of plain text. */
-function visible(s: string): string {
-  return s.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (c) => JSON.stringify(c).slice(1, -1));
+  return token ? `Unexpected token '${escapeControls(token[1]!)}'` : message.replace(/(?: in JSON)? at position \d+.*$/s, '');
 }
 
 /**

@@ -20,7 +20,7 @@ describe('parseJson', () => {
   it.each([
     ['{"a": 1,\n "b": }\n', 15, "Unexpected token '}'"],
     ['x' + 'y'.repeat(100) + '\n}', 0, "Unexpected token 'x'"],
-    ['{"a": \u0001}', 6, "Unexpected token '\\u0001'"],
+    ['{"a": \u0001}', 6, "Unexpected token '\\x01'"],
     ['[1,2', 4, "Expected ',' or ']' after array element"],
     ['"abc', 4, 'Unterminated string'],
     ['[1] x', 4, 'Unexpected non-whitespace character after JSON'],
