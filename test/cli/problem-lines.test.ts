@@ -53,4 +53,12 @@ describe('validate: one line per problem', () => {
     expect(r.code).toBe(0);
     expect(r.err).toContain('info: u.yaml:5:3: tools from tools2.json: fetch_x(pa\\x0ath?=null: text, q?=null: text)\n');
   });
+
+  it('init writes what a trace holds on one line: its problems and its notes', async () => {
+    await writeFile(join(dir, 'r.jsonl'), JSON.stringify({ tool: 'read\n::error::x', args: {} }) + '\n');
+    const r = await runCli(['init', '--from-trace', 'r.jsonl', '--out', 'out.yaml'], dir);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('read\\x0a::error::x');
+    expect(r.err.split('\n').some((l) => l.startsWith('::'))).toBe(false);
+  });
 });
