@@ -181,6 +181,10 @@ export function parseInputs(getInput: (name: string) => string, env: Readonly<Re
   }
 
   const llm = parseLlmInputs(get, env, problems);
+  // A shard leaves the gates to the merge of all shards; report-only mode gates a whole run's file.
+  if (resultsPath !== undefined && llm.shard !== undefined) {
+    problems.push('input shard: report-only mode (results-path) runs nothing, and a shard leaves the gate to the merge; give results-path the folder of all the shard files instead');
+  }
 
   if (problems.length > 0) throw new InputError(problems);
   return {

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { Results } from '../results/results.js';
 import type { Scenario } from '../model/scenario.js';
 import { withLlm } from '../llm/attach.js';
-import { parseShard, type Shard } from '../llm/cells.js';
+import { allTrialKeys, keyOf, parseShard, shardKeys, type Shard } from '../llm/cells.js';
 import { readLlmSection } from '../llm/check.js';
 import { LlmInputError } from '../llm/errors.js';
 import { evaluateLlmGate } from '../llm/gate.js';
@@ -149,9 +149,15 @@ export async function mergeShardFolder(dir: string): Promise<string | undefined>
 /**
  * The `llm` section of a results file in report-only mode: checked, and recomputed from its trials
  * (cells, summary, tokens; the gate with the step's thresholds when the file was gated on LLM
- * results). Returns the problems when the file's numbers disagree with its trials.
+ * results). Returns the problems when the file's numbers disagree with its trials, or when its
+ * trials are not the whole run it says it is. `gateLlm`: the step gates on them (`gate: llm`).
  */
-export function rejudgeLlm(data: unknown, scenarios: readonly string[], step: { maxAsr: number; minTcr: number }): { llm: Results['llm'] } | { problems: string[] } {
+export function rejudgeLlm(
+  data: unknown,
+  scenarios: readonly string[],
+  step: { maxAsr: number; minTcr: number },
+  gateLlm = false,
+): { llm: Results['llm'] } | { problems: string[] } {
   let l;
   try {
     l = readLlmSection(data, 'results file');
@@ -159,6 +165,8 @@ export function rejudgeLlm(data: unknown, scenarios: readonly string[], step: { 
     if (e instanceof LlmInputError) return { problems: [e.message] };
     throw e;
   }
+  const partial = partialRun(l, scenarios, gateLlm);
+  if (partial) return { problems: [partial] };
   const again = assemble(
     { model: l.model, runs: l.runs, seed: l.seed, inputs: l.inputs, config: l.config, ...(l.shard ? { shard: l.shard } : {}) },
     scenarios,
@@ -174,6 +182,40 @@ export function rejudgeLlm(data: unknown, scenarios: readonly string[], step: { 
   if (problems.length > 0) return { problems };
   if (l.gate) again.gate = evaluateLlmGate(again, step.maxAsr, step.minTcr);
   return { llm: again };
+}
+
+/**
+ * Why the file's LLM trials are not the run they claim to be, if they are not. The LLM gate judges
+ * the cells the trials make, and a (scenario, condition) without trials makes no cell: a file that
+ * leaves out the trials that fail would pass. So every trial must be one of the run's (its
+ * scenarios × conditions × runs, its shard's share), none twice, and a complete run holds all of
+ * them. A lone shard of a split is part of a run: its gate is the merge's (report-only mode on the
+ * folder of all the shards).
+ */
+function partialRun(l: NonNullable<Results['llm']>, scenarios: readonly string[], gateLlm: boolean): string | undefined {
+  if (gateLlm && l.shard && l.shard.count > 1) {
+    return `$.llm is shard ${l.shard.index}/${l.shard.count} of a run: its LLM gate is decided by the merge of all the shards (give results-path the folder of their files)`;
+  }
+  const keys = shardKeys(allTrialKeys(scenarios, l.runs), l.shard);
+  const wanted = new Set(keys.map(keyOf));
+  const seen = new Set<string>();
+  for (const [i, t] of l.trials.entries()) {
+    const k = keyOf(t);
+    if (!wanted.has(k)) return `$.llm.trials[${i}]: ${show(t.scenario)} × ${t.condition} run ${t.run} is not a trial of this run (its scenarios, runs and shard)`;
+    if (seen.has(k)) return `$.llm.trials[${i}]: ${show(t.scenario)} × ${t.condition} run ${t.run} is there twice`;
+    seen.add(k);
+  }
+  if (!l.complete) return undefined; // an incomplete run fails the LLM gate (evaluateLlmGate)
+  const missing = keys.filter((k) => !seen.has(keyOf(k)));
+  if (missing.length === 0) return undefined;
+  const m = missing[0]!;
+  return `$.llm.trials: ${plural(missing.length, 'trial')} missing, first ${show(m.scenario)} × ${m.condition} run ${m.run}, yet $.llm.complete is true`;
+}
+
+/** A short, quoted excerpt of an untrusted name. */
+function show(name: string): string {
+  const s = JSON.stringify(name);
+  return s.length <= 60 ? s : `${s.slice(0, 59)}…`;
 }
 
 /** The key (and a base URL's password), to be masked: the runner then hides them in every log line. */

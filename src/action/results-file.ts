@@ -88,7 +88,7 @@ export async function readResultsFile(
   }
   // docs/llm.md: the LLM section, recomputed from its trials like the matrix (never believed).
   if ((data as { llm?: unknown }).llm !== undefined) {
-    const l = rejudgeLlm(data, (data as Results).scenarios, step);
+    const l = rejudgeLlm(data, (data as Results).scenarios, step, options.gateLlm ?? false);
     if ('problems' in l) throw new ResultsFileError(`results-path ${file}: refused: ${l.problems.join('; ')}`);
     judged.results.mode = (data as Results).mode;
     judged.results.llm = l.llm;

@@ -3,6 +3,7 @@
  * after the run and before the exit code. A baseline that cannot be read is bad input (exit 2) with
  * git's reason and what to do, never a silent run without the comparison.
  */
+import { escapeControls } from '../lib/control-chars.js';
 import { plural } from '../lib/plural.js';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
@@ -65,7 +66,7 @@ export function baselineLines(b: BaselineResults): string[] {
   if (b.removed.length > 0) lines.push(`  removed: ${b.removed.join(', ')}`);
   for (const r of b.renamed.slice(0, 20)) lines.push(`  renamed: ${r.base} -> ${r.head} (${r.file})`);
   // Constraint texts come from scenario files: no terminal control sequences reach the console.
-  return lines.map((l) => l.replace(/[\x00-\x1f\x7f-\x9f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`));
+  return lines.map(escapeControls);
 }
 
 /** Writes the SARIF and JUnit files asked for (their folders are created). */

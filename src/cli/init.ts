@@ -3,6 +3,7 @@
  * [--trace-id ID] --out FILE`: a scenario from a recorded run of an agent (docs/cli.md, "init").
  * The written file is loaded back as `validate` loads it before the command reports success.
  */
+import { escapeControls } from '../lib/control-chars.js';
 import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { scenarioFromTrace } from '../analysis/from-trace/scenario.js';
@@ -209,6 +210,8 @@ export const initCommand: Command = async (argv, io) => {
     return EXIT_OK;
   }
   const outFile = args.out!;
+  // What a trace, a tools list or a policy file holds reaches the console on one line (no control characters).
+  const say = (line: string): void => io.stderr(`${escapeControls(line)}\n`);
   const outAbs = path.resolve(io.cwd, outFile);
   try {
     await checkOut(outFile, outAbs, args.force);
@@ -230,8 +233,8 @@ export const initCommand: Command = async (argv, io) => {
         `${args.fromTrace}: ${scenario.recorded} recorded calls and ${scenario.attacks} attacks are more than a scenario holds (${MAX_CALLS} calls); record a shorter run, or choose one trace with --trace-id`,
       ]);
     }
-    io.stderr(`read ${args.fromTrace}: ${run.calls.length} tool call${run.calls.length === 1 ? '' : 's'}${skippedLine(run)}\n`);
-    for (const tool of scenario.customTools) io.stderr(`declared ${describeTool(tool, tools![tool]!)} from ${args.tools}\n`);
+    say(`read ${args.fromTrace}: ${run.calls.length} tool call${run.calls.length === 1 ? '' : 's'}${skippedLine(run)}`);
+    for (const tool of scenario.customTools) say(`declared ${describeTool(tool, tools![tool]!)} from ${args.tools}`);
     const { warnings } = checkScenario(scenario.yaml, outFile, outAbs, policyFrom === undefined ? undefined : { from: policyFrom, given: args.policy! });
     await mkdir(outDir, { recursive: true });
     try {
@@ -242,7 +245,7 @@ export const initCommand: Command = async (argv, io) => {
       throw new InitError([`${outFile}: cannot write: ${fsReason(e)}`]);
     }
     for (const w of warnings) io.stderr(`warning: ${w}\n`);
-    for (const note of scenario.leftOut) io.stderr(`warning: ${args.fromTrace}: ${note}\n`);
+    for (const note of scenario.leftOut) say(`warning: ${args.fromTrace}: ${note}`);
     const missing = missingResults(run, args.fromTrace!);
     if (missing !== undefined) io.stderr(missing);
     if (scenario.attacks === 0) {
@@ -252,7 +255,7 @@ export const initCommand: Command = async (argv, io) => {
     return EXIT_OK;
   } catch (e) {
     if (e instanceof TraceError || e instanceof InitError) {
-      io.stderr(`${boundedLines(e.problems).join('\n')}\n`);
+      for (const line of boundedLines(e.problems)) say(line);
       return EXIT_USAGE;
     }
     throw e;

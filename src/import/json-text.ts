@@ -8,6 +8,8 @@
  * parser the loader uses reads JSON with YAML's own limits (recursion per level, 1,024-character
  * implicit keys), so it would refuse or mis-place files JSON.parse accepts.
  */
+import { escapeControls } from '../lib/control-chars.js';
+
 export type JsonPathSegment = string | number;
 
 export interface JsonTextFacts {
@@ -64,9 +66,18 @@ export function parseJson(text: string): { value: unknown } | { offset: number; 
     const message = (e as Error).message;
     const at = /at position (\d+)/.exec(message);
     const offset = at ? Number(at[1]) : firstBadOffset(text);
-    const reason = message.replace(/ in JSON at position \d+.*$/s, '').replace(/\s*\(line \d+ column \d+\)$/, '');
-    return { offset, message: reason };
+    return { offset, message: engineReason(message) };
   }
+}
+
+/**
+ * The engine's reason without its excerpt of the text: V8 quotes the text around an unexpected
+ * token (`Unexpected token '}', "{"a": …" is not valid JSON`), line breaks and all, and the text is
+ * the user's file; the position is said by FILE:LINE:COL instead.
+ */
+function engineReason(message: string): string {
+  const token = /^Unexpected token '([\s\S]{1,2}?)', [\s\S]* is not valid JSON$/.exec(message);
+  return token ? `Unexpected token '${escapeControls(token[1]!)}'` : message.replace(/(?: in JSON)? at position \d+.*$/s, '');
 }
 
 /**

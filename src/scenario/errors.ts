@@ -3,6 +3,7 @@
  * (exit code 2), never a bug: it carries positioned problems and formats them as
  * `FILE:LINE:COL: message`, sorted by file then position, so an editor or a CI log can jump to each.
  */
+import { escapeControls } from '../lib/control-chars.js';
 
 export interface ScenarioProblem {
   file: string; // as the user named it
@@ -27,8 +28,11 @@ export class ScenarioError extends Error {
   }
 }
 
+/** One line, whatever the file's names and text hold (control characters as `\xNN`). */
 export function formatProblem(p: ScenarioProblem): string {
-  return p.line > 0 ? `${p.file}:${p.line}:${p.col}: ${p.message}` : `${p.file}: ${p.message}`;
+  const file = escapeControls(p.file);
+  const message = escapeControls(p.message);
+  return p.line > 0 ? `${file}:${p.line}:${p.col}: ${message}` : `${file}: ${message}`;
 }
 
 function summary(problems: readonly ScenarioProblem[]): string {

@@ -5,6 +5,8 @@
  * (`ScenarioSet.warnings`); the CLI prints them on stderr (`warning: FILE:LINE:COL: …`), the action
  * in its log.
  */
+import { escapeControls } from '../lib/control-chars.js';
+
 type Resolve = (offset: number) => { line: number; col: number };
 
 /** Past this many, a load's further warnings are dropped (a generated suite could have one per grant). */
@@ -31,14 +33,14 @@ export class LoaderWarnings {
     return (offset, message) => this.addInfo(place(file, linePos, offset, message));
   }
 
-  /** A warning already placed (`FILE:LINE:COL: message`). */
+  /** A warning already placed (`FILE:LINE:COL: message`); one line, as the problems are (formatProblem). */
   add(text: string): void {
-    if (this.items.length < MAX_LOADER_WARNINGS) this.items.push(text);
+    if (this.items.length < MAX_LOADER_WARNINGS) this.items.push(escapeControls(text));
   }
 
   /** An information line already placed. */
   addInfo(text: string): void {
-    if (this.infos.length < MAX_LOADER_WARNINGS) this.infos.push(text);
+    if (this.infos.length < MAX_LOADER_WARNINGS) this.infos.push(escapeControls(text));
   }
 
   /** The warnings so far (a copy). */

@@ -197,3 +197,51 @@ describe('the action in LLM mode', () => {
     expect(rep.failed.join('\n')).toMatch(/cells disagree with \$\.llm\.trials/);
   });
 });
+
+describe('report-only mode on a partial llm section', () => {
+  /** The no-tools model's run (it breaks every task), rewritten to hold only `keep` of its trials, every derived number made to agree. */
+  async function partialFile(name: string, keep: (t: NonNullable<Results['llm']>['trials'][number]) => boolean, edit?: (l: NonNullable<Results['llm']>) => void): Promise<string> {
+    const { assemble } = await import('../../src/llm/run-llm.js');
+    const r = runner({ ...base(), model: 'no-tools', mode: 'llm' }, mkdtempSync(join(dir, 't-')));
+    await run(r, dir);
+    const res = JSON.parse(readFileSync(r.outputs['results-file']!, 'utf8')) as Results;
+    const l = res.llm!;
+    edit?.(l);
+    const again = assemble({ model: l.model, runs: l.runs, seed: l.seed, inputs: l.inputs, config: l.config, ...(l.shard ? { shard: l.shard } : {}) }, res.scenarios, l.trials.filter(keep));
+    res.llm = { ...again, ...(l.gate ? { gate: l.gate } : {}) };
+    const file = join(dir, name);
+    (await import('node:fs')).writeFileSync(file, JSON.stringify(res));
+    return name;
+  }
+
+  const reportOnly = async (file: string) => {
+    const rep = runner({ comment: 'off', 'job-summary': 'false', 'results-path': file, gate: 'llm' }, mkdtempSync(join(dir, 't-')));
+    await run(rep, dir);
+    return rep;
+  };
+
+  it('refuses a file whose task_scoped trials were left out (its gate would judge nothing)', async () => {
+    const rep = await reportOnly(await partialFile('no-task-scoped.json', (t) => t.condition !== 'task_scoped'));
+    expect(rep.outputs.passed).toBeUndefined();
+    expect(rep.failed.join('\n')).toMatch(/refused: \$\.llm\.trials: \d+ trials missing, first [^\n]* × task_scoped run 1/);
+  });
+
+  it('refuses a file with fewer runs than it says it made', async () => {
+    const rep = await reportOnly(await partialFile('one-run.json', (t) => t.run === 1));
+    expect(rep.failed.join('\n')).toMatch(/refused: \$\.llm\.trials: \d+ trials missing, first [^\n]* run 2/);
+  });
+
+  it('refuses a trial from outside the run, and a trial given twice', async () => {
+    const stray = await reportOnly(await partialFile('stray.json', () => true, (l) => void l.trials.push({ ...l.trials[0]!, run: 3 })));
+    expect(stray.failed.join('\n')).toMatch(/refused: \$\.llm\.trials\[\d+\]: "[a-z_]+" × no_warrant run 3 is not a trial of this run/);
+    const twice = await reportOnly(await partialFile('twice.json', () => true, (l) => void l.trials.push({ ...l.trials[0]! })));
+    expect(twice.failed.join('\n')).toMatch(/refused: \$\.llm\.trials\[\d+\]: "[a-z_]+" × no_warrant run 1 is there twice/);
+  });
+
+  it('refuses one shard of a split given alone: the merge of all of them decides the gate', async () => {
+    const name = await partialFile('shard-alone.json', (t) => t.run === 1, (l) => void (l.shard = { index: 1, count: 2 }));
+    const rep = await reportOnly(name);
+    expect(rep.outputs.passed).toBeUndefined();
+    expect(rep.failed.join('\n')).toMatch(/refused: \$\.llm is shard 1\/2 of a run/);
+  });
+});
