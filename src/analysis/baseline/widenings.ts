@@ -90,7 +90,8 @@ function firstProven(conditions: Conditions, pair: Pair, tool: string, calls: It
     if (args === undefined) continue;
     if (decideTaskScoped(conditions, pair.head, tool, args) !== undefined) continue;
     const baseDenial = decideTaskScoped(conditions, pair.base, tool, args);
-    if (baseDenial === undefined) continue;
+    // A denial by our own bound is not the base's decision: it proves nothing.
+    if (baseDenial === undefined || baseDenial.code === 'evaluation_limit') continue;
     const proven = { tool, args, baseDenial };
     if (param === undefined || baseDenial.reason.includes(`${tool}.${param}`)) return proven;
     fallback ??= proven;

@@ -23,6 +23,7 @@
  *   kills the mutant if the attack now succeeds.
  * Each call is authorized at the instant the trial authorized it (one clock step per call).
  */
+import { signedArgsOf } from '../../world/claude-hook.js';
 import { judgeClock } from '../../run/harness.js';
 import { Authorizer } from '../../warrant/authorize.js';
 import { grant } from '../../warrant/builder.js';
@@ -141,7 +142,7 @@ class MutantRunner {
       if (call.tool !== m.tool) continue;
       // The shortcut asks the mutated set at the call's own instant (Tenuo's CEL time functions);
       // a refusal by our own bounds is what the authorizer would decide too.
-      if (!this.exhaustive && (allowed[i] || set === undefined || checkConstraintSet(call.tool, set, call.args, callInstant(i)) !== undefined)) continue;
+      if (!this.exhaustive && (allowed[i] || set === undefined || checkConstraintSet(call.tool, set, signedArgsOf(this.scenario.tools, call), callInstant(i)) !== undefined)) continue;
       const now = this.allows(warrant, call, i);
       if (now === allowed[i]) continue;
       changed = true;
@@ -157,17 +158,21 @@ class MutantRunner {
   /** Signs the call as q at the instant of its trial and authorizes it against [root, mutant]. */
   private allows(warrant: SignedWarrant, call: ScenarioCall, i: number): boolean {
     this.now = callInstant(i);
+    // Signed as the harness signs it: a governed Claude Code call as Tenuo's hook signs it.
+    const args = signedArgsOf(this.scenario.tools, call);
     let pop: Uint8Array;
     try {
-      pop = signPop(this.conditions.keys.q, warrant.payload.id, call.tool, call.args, this.now);
+      pop = signPop(this.conditions.keys.q, warrant.payload.id, call.tool, args, this.now);
     } catch (e) {
       throw analysisError(this.scenario, `cannot sign call #${i + 1}`, e);
     }
     this.authorizedCalls++;
     try {
-      this.authorizer.authorize([this.root, warrant], { tool: call.tool, args: call.args, pop });
+      this.authorizer.authorize([this.root, warrant], { tool: call.tool, args, pop });
       return true;
     } catch (e) {
+      // Our own bound is no decision of the mutant's: counting it as a denial would misreport the mutant.
+      if (isWarrantError(e) && e.code === 'evaluation_limit') throw analysisError(this.scenario, `a limit of delegation-bench stopped the authorizer on call #${i + 1} (evaluation_limit)`, e);
       if (isWarrantError(e)) return false;
       throw analysisError(this.scenario, `the authorizer failed on call #${i + 1}`, e);
     }
