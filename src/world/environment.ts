@@ -16,6 +16,8 @@ import { canonicalArgs } from './canonical.js';
 import { resolveHttpTarget } from './http.js';
 import { parseShell } from './shell.js';
 import { argsToPlain } from './plain.js';
+import { EnvironmentLimitError } from './limit.js';
+import { compileRegex, regexOutcome } from '../lib/regex.js';
 import { BUILTIN_TOOLS, isBuiltinTool } from './tools.js';
 import type { CustomTool, Email, Environment, Transaction } from '../model/scenario.js';
 
@@ -314,15 +316,22 @@ export class SimulatedEnvironment {
     return `The file ${target.raw} has been updated.`;
   }
 
-  /** Claude Code's Grep (files_with_matches): the pattern as a JavaScript regular expression. */
+  /**
+   * Claude Code's Grep (files_with_matches) searches with ripgrep: the pattern is Rust's `regex`
+   * syntax, matched line by line (`^` and `$` at each line). It is matched as the `regex`
+   * constraint matches (src/lib/regex.ts: Rust's syntax on RE2, linear in the input, bounded), so
+   * no pattern can stall a run; a pattern ripgrep refuses is an error text, and one our bounds
+   * cannot decide is an EnvironmentLimitError, never "no match".
+   */
   private claudeGrep(root: { raw: string; path: string }, pattern: string): string {
-    let re: RegExp;
-    try {
-      re = new RegExp(pattern, 'u');
-    } catch (e) {
-      throw new ToolArgumentError(`invalid regular expression ${JSON.stringify(pattern)}: ${e instanceof Error ? e.message : String(e)}`);
-    }
-    const matched = this.fs.list(root.path).filter((p) => re.test(this.fs.read(p) ?? ''));
+    const compiled = compileRegex(pattern);
+    if (typeof compiled === 'string') throw new ToolArgumentError(`regex parse error in ${JSON.stringify(pattern)}: ${compiled}`);
+    const lineMatches = (line: string): boolean => {
+      const r = regexOutcome(pattern, line);
+      if (typeof r === 'boolean') return r;
+      throw new EnvironmentLimitError(`Grep cannot match ${JSON.stringify(pattern)} here: ${typeof r === 'string' ? r : r.limit}`);
+    };
+    const matched = this.fs.list(root.path).filter((p) => (this.fs.read(p) ?? '').split('\n').some(lineMatches));
     for (const p of matched) this.effects.push({ type: 'file_read', path: p, raw_path: p, found: true });
     return matched.length === 0 ? 'No files found' : `Found ${matched.length} file${matched.length === 1 ? '' : 's'}\n${matched.join('\n')}`;
   }

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { SimulatedEnvironment } from '../../src/world/environment.js';
 import { claudeCodeTool, CLAUDE_CODE_TOOL_NAMES, DEFAULT_CWD } from '../../src/world/claude-code.js';
 import { loadShellParser } from '../../src/world/shell.js';
+import { EnvironmentLimitError } from '../../src/world/limit.js';
 import type { CustomTool } from '../../src/model/scenario.js';
 
 function env(files: Record<string, string>, cwd = DEFAULT_CWD): SimulatedEnvironment {
@@ -53,5 +54,25 @@ describe("Claude Code's tools", () => {
       { type: 'file_read', path: '/workspace/a.txt', raw_path: '/workspace/a.txt', found: true },
     ]);
     expect(claudeCodeTool('Grep', '/repo').defaults).toMatchObject({ path: '/repo' });
+  });
+
+  it("Grep reads the pattern as ripgrep does: Rust's regex syntax, line by line", () => {
+    const e = env({ '/workspace/a.env': '# config\nTOKEN=1', '/workspace/b.txt': 'no secrets here' });
+    const grep = (pattern: string): string => e.execute('Grep', { pattern, path: DEFAULT_CWD, glob: '', output_mode: 'files_with_matches' });
+    expect(grep('(?i)token')).toBe('Found 1 file\n/workspace/a.env');
+    expect(grep('^TOKEN=')).toBe('Found 1 file\n/workspace/a.env');
+    expect(grep('\\d+$')).toBe('Found 1 file\n/workspace/a.env');
+    expect(grep('(?P<x>a')).toMatch(/^Error calling Grep: regex parse error in "\(\?P<x>a": /);
+    expect(e.effects).toEqual([
+      { type: 'file_read', path: '/workspace/a.env', raw_path: '/workspace/a.env', found: true },
+      { type: 'file_read', path: '/workspace/a.env', raw_path: '/workspace/a.env', found: true },
+      { type: 'file_read', path: '/workspace/a.env', raw_path: '/workspace/a.env', found: true },
+    ]);
+  });
+
+  it('a Grep pattern our regex bounds cannot decide stops the run (environment_limit), never reads as no match', () => {
+    const e = env({ '/workspace/a.txt': 'café' });
+    expect(() => e.execute('Grep', { pattern: '\\bcaf', path: DEFAULT_CWD, glob: '', output_mode: 'files_with_matches' })).toThrow(EnvironmentLimitError);
+    expect(e.effects).toEqual([]);
   });
 });
