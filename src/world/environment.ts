@@ -245,12 +245,15 @@ export class SimulatedEnvironment {
     return r.programs.length === 0 ? '' : `ran: ${r.programs.map((p) => p.argv.join(' ')).join('; ')}`;
   }
 
-  /** No request leaves the machine: the effect records where it would go (env/http.ts). */
-  private httpRequest(args: Args): string {
+  /**
+   * No request leaves the machine: the effect records where it would go (env/http.ts).
+   * `upgradeHttp`: Claude Code's WebFetch fetches an http URL over https.
+   */
+  private httpRequest(args: Args, upgradeHttp = false): string {
     const url = stringArg('http_request', args, 'url');
     const method = stringArg('http_request', args, 'method', defaultText('http_request', 'method')).toUpperCase();
     const body = stringArg('http_request', args, 'body', defaultText('http_request', 'body'));
-    const t = resolveHttpTarget(url);
+    const t = resolveHttpTarget(url, upgradeHttp);
     if (!t.ok) throw new ToolArgumentError(`cannot request ${JSON.stringify(url)}: ${t.error}`);
     this.effects.push({ type: 'http_request', url, canonical_url: t.url, method, host: t.host, port: t.port, target: t.target, body });
     return `HTTP/1.1 200 OK (${method} ${t.url})`;
@@ -259,7 +262,7 @@ export class SimulatedEnvironment {
   /**
    * Claude Code's tools (claude-code.ts), with the effects of the built-ins of the same kind: Read
    * a `file_read`, Write and Edit a `file_written`, Bash a `command_run`, WebFetch a GET
-   * `http_request`, Glob a `files_listed`, Grep a `file_read` of each file it found the pattern in
+   * `http_request` (an http URL upgraded to https, as Claude Code fetches it), Glob a `files_listed`, Grep a `file_read` of each file it found the pattern in
    * (their text reaches the agent). A relative path resolves against the working directory.
    */
   private claudeCode(tool: string, args: Args, cwd: string): string {
@@ -286,7 +289,7 @@ export class SimulatedEnvironment {
       case 'Bash':
         return this.runCommand({ command: stringArg(tool, args, 'command') });
       case 'WebFetch':
-        return this.httpRequest({ url: stringArg(tool, args, 'url'), method: 'GET', body: '' });
+        return this.httpRequest({ url: stringArg(tool, args, 'url'), method: 'GET', body: '' }, true);
       case 'Glob': {
         const { raw, path: dir } = path('path');
         const found = this.fs.list(dir);

@@ -45,6 +45,18 @@ describe("Claude Code's tools", () => {
     expect(e.effects[1]).toMatchObject({ type: 'http_request', method: 'GET', host: 'example.com', canonical_url: 'https://example.com/x' });
   });
 
+  it('WebFetch fetches an http URL over https, as Claude Code upgrades it; the effect keeps the URL as written', () => {
+    const e = env({});
+    e.execute('WebFetch', { url: 'http://docs.example.com:80/a?b', prompt: 'p' });
+    e.execute('WebFetch', { url: 'http://docs.example.com:8080/', prompt: 'p' });
+    e.execute('http_request', { url: 'http://docs.example.com/', method: 'GET', body: '' });
+    expect(e.effects.map((x) => (x.type === 'http_request' ? [x.url, x.canonical_url, x.port] : []))).toEqual([
+      ['http://docs.example.com:80/a?b', 'https://docs.example.com/a?b', 443],
+      ['http://docs.example.com:8080/', 'https://docs.example.com:8080/', 8080],
+      ['http://docs.example.com/', 'http://docs.example.com/', 80],
+    ]);
+  });
+
   it('Glob lists the folder (the cwd by default); Grep reads each file it finds the pattern in', () => {
     const e = env({ '/workspace/a.txt': 'token=1', '/workspace/b.txt': 'nothing', '/other/c.txt': 'token' });
     expect(e.execute('Glob', { pattern: '*', path: DEFAULT_CWD })).toBe('/workspace/a.txt\n/workspace/b.txt');
