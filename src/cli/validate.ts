@@ -1,11 +1,16 @@
 /**
  * `delegation-bench validate [--scenarios PATH]... [--scenario NAME]...`: load and check scenario
- * files without running them. Prints `ok: N scenarios (names)` (exit 0; what it read and inferred on stderr) or
+ * files, and run each scenario's trials (not its analyses) for what would abort a run. Prints `ok: N scenarios (names)` (exit 0; what it read and inferred on stderr) or
  * every problem as `FILE:LINE:COL: message` (exit 2). Every file is checked, as a run checks them;
  * `--scenario` narrows the list printed, and a name that no file defines is a usage error.
  */
-import { ScenarioError } from '../scenario/errors.js';
+import { Conditions } from '../chains/conditions.js';
+import { HarnessError } from '../model/errors.js';
+import type { Scenario } from '../model/scenario.js';
+import { DEFAULT_SEED, runScenarioTrials } from '../run/run.js';
+import { ScenarioError, type ScenarioProblem } from '../scenario/errors.js';
 import { loadScenarioSet, readSummary } from '../scenario/load.js';
+import { prepareEnvironment } from '../world/prepare.js';
 import { EXIT_OK, EXIT_USAGE, UsageError, type Command } from './io.js';
 import { selectScenarios } from './select.js';
 
@@ -62,6 +67,36 @@ export function parseValidateArgs(argv: readonly string[]): ValidateArgs {
   return { scenarios, names, help: false };
 }
 
+/**
+ * Each scenario's trials, as a run replays them (its analyses aside): every call authorized and
+ * executed, the judges evaluated, under every condition. What would abort the run (a bound of
+ * delegation-bench's own in the authorizer, the environment or a judge; a judge that fails on the
+ * effects) is a problem at its place, so a file `validate` accepts runs.
+ */
+async function rehearse(scenarios: readonly Scenario[]): Promise<ScenarioProblem[]> {
+  await prepareEnvironment(scenarios);
+  const conditions = new Conditions(DEFAULT_SEED);
+  const problems: ScenarioProblem[] = [];
+  for (const scenario of scenarios) {
+    try {
+      runScenarioTrials(scenario, conditions);
+    } catch (e) {
+      if (!(e instanceof HarnessError)) throw e;
+      problems.push(problemOf(e, scenario));
+    }
+  }
+  return problems;
+}
+
+/** A harness error as a problem at the place it names (`FILE:LINE:COL: ` leads its message), else at the scenario. */
+function problemOf(e: HarnessError, scenario: Scenario): ScenarioProblem {
+  const at = e.source === undefined ? undefined : /^(.*):(\d+):(\d+)$/.exec(e.source);
+  const pos = at === null || at === undefined ? scenario.source : { file: at[1]!, line: Number(at[2]), col: Number(at[3]) };
+  const prefix = `${e.source ?? ''}: `;
+  const message = e.message.startsWith(prefix) ? e.message.slice(prefix.length) : e.message;
+  return { ...pos, message: `a run would abort here: ${message}` };
+}
+
 export const validateCommand: Command = async (argv, io) => {
   const { scenarios: inputs, names, help } = parseValidateArgs(argv);
   if (help) {
@@ -70,6 +105,8 @@ export const validateCommand: Command = async (argv, io) => {
   }
   try {
     const set = await loadScenarioSet(inputs, io.cwd);
+    const aborts = await rehearse(set.scenarios);
+    if (aborts.length > 0) throw new ScenarioError(aborts);
     for (const w of set.warnings) io.stderr(`warning: ${w}\n`);
     for (const line of set.info) io.stderr(`info: ${line}\n`);
     io.stderr(`${readSummary(set, inputs, io.cwd)}\n`);

@@ -9,7 +9,10 @@ import { escapeControls } from '../lib/control-chars.js';
 
 type Resolve = (offset: number) => { line: number; col: number };
 
-/** Past this many, a load's further warnings are dropped (a generated suite could have one per grant). */
+/**
+ * Past this many, a load's further warnings (and information lines) are not kept (a generated
+ * suite could have one per grant); the list then ends with a line that says how many were left out.
+ */
 export const MAX_LOADER_WARNINGS = 1000;
 
 /** A warning at an offset of the file being read. */
@@ -19,6 +22,8 @@ export type Warn = (offset: number, message: string) => void;
 export class LoaderWarnings {
   private readonly items: string[] = [];
   private readonly infos: string[] = [];
+  private droppedItems = 0;
+  private droppedInfos = 0;
 
   /** A Warn that places offsets in `file` (its line map: `linePos`). */
   inFile(file: string, linePos?: Resolve): Warn {
@@ -36,25 +41,31 @@ export class LoaderWarnings {
   /** A warning already placed (`FILE:LINE:COL: message`); one line, as the problems are (formatProblem). */
   add(text: string): void {
     if (this.items.length < MAX_LOADER_WARNINGS) this.items.push(escapeControls(text));
+    else this.droppedItems++;
   }
 
   /** An information line already placed. */
   addInfo(text: string): void {
     if (this.infos.length < MAX_LOADER_WARNINGS) this.infos.push(escapeControls(text));
+    else this.droppedInfos++;
   }
 
-  /** The warnings so far (a copy). */
+  /** The warnings so far (a copy), and how many more there were past the bound. */
   list(): string[] {
-    return [...this.items];
+    return withDropped(this.items, this.droppedItems, 'warnings');
   }
 
-  /** The information lines so far (a copy). */
+  /** The information lines so far (a copy), and how many more there were past the bound. */
   infoList(): string[] {
-    return [...this.infos];
+    return withDropped(this.infos, this.droppedInfos, 'information lines');
   }
 }
 
 function place(file: string, linePos: Resolve | undefined, offset: number, message: string): string {
   const at = linePos?.(offset);
   return at === undefined ? `${file}: ${message}` : `${file}:${at.line}:${at.col}: ${message}`;
+}
+
+function withDropped(kept: readonly string[], dropped: number, what: string): string[] {
+  return dropped === 0 ? [...kept] : [...kept, `... and ${dropped} more ${what} (only the first ${MAX_LOADER_WARNINGS} are shown)`];
 }

@@ -113,7 +113,7 @@ export const EFFECTS = {
     },
   },
   http_request: {
-    recordedBy: '`http_request`, Claude Code `WebFetch` (a `GET`)',
+    recordedBy: '`http_request`, Claude Code `WebFetch` (a `GET`; an `http:` URL fetched over `https:`, as Claude Code upgrades it)',
     fields: {
       url: { type: 'string', doc: 'the URL as given' },
       canonical_url: { type: 'string', doc: 'the URL the client requests (WHATWG URL): canonical host, no userinfo or fragment, default port dropped' },

@@ -16,6 +16,8 @@ import { canonicalArgs } from './canonical.js';
 import { resolveHttpTarget } from './http.js';
 import { parseShell } from './shell.js';
 import { argsToPlain } from './plain.js';
+import { EnvironmentLimitError } from './limit.js';
+import { compileRegex, regexOutcome } from '../lib/regex.js';
 import { BUILTIN_TOOLS, isBuiltinTool } from './tools.js';
 import type { CustomTool, Email, Environment, Transaction } from '../model/scenario.js';
 
@@ -243,12 +245,15 @@ export class SimulatedEnvironment {
     return r.programs.length === 0 ? '' : `ran: ${r.programs.map((p) => p.argv.join(' ')).join('; ')}`;
   }
 
-  /** No request leaves the machine: the effect records where it would go (env/http.ts). */
-  private httpRequest(args: Args): string {
+  /**
+   * No request leaves the machine: the effect records where it would go (env/http.ts).
+   * `upgradeHttp`: Claude Code's WebFetch fetches an http URL over https.
+   */
+  private httpRequest(args: Args, upgradeHttp = false): string {
     const url = stringArg('http_request', args, 'url');
     const method = stringArg('http_request', args, 'method', defaultText('http_request', 'method')).toUpperCase();
     const body = stringArg('http_request', args, 'body', defaultText('http_request', 'body'));
-    const t = resolveHttpTarget(url);
+    const t = resolveHttpTarget(url, upgradeHttp);
     if (!t.ok) throw new ToolArgumentError(`cannot request ${JSON.stringify(url)}: ${t.error}`);
     this.effects.push({ type: 'http_request', url, canonical_url: t.url, method, host: t.host, port: t.port, target: t.target, body });
     return `HTTP/1.1 200 OK (${method} ${t.url})`;
@@ -257,7 +262,7 @@ export class SimulatedEnvironment {
   /**
    * Claude Code's tools (claude-code.ts), with the effects of the built-ins of the same kind: Read
    * a `file_read`, Write and Edit a `file_written`, Bash a `command_run`, WebFetch a GET
-   * `http_request`, Glob a `files_listed`, Grep a `file_read` of each file it found the pattern in
+   * `http_request` (an http URL upgraded to https, as Claude Code fetches it), Glob a `files_listed`, Grep a `file_read` of each file it found the pattern in
    * (their text reaches the agent). A relative path resolves against the working directory.
    */
   private claudeCode(tool: string, args: Args, cwd: string): string {
@@ -284,7 +289,7 @@ export class SimulatedEnvironment {
       case 'Bash':
         return this.runCommand({ command: stringArg(tool, args, 'command') });
       case 'WebFetch':
-        return this.httpRequest({ url: stringArg(tool, args, 'url'), method: 'GET', body: '' });
+        return this.httpRequest({ url: stringArg(tool, args, 'url'), method: 'GET', body: '' }, true);
       case 'Glob': {
         const { raw, path: dir } = path('path');
         const found = this.fs.list(dir);
@@ -314,15 +319,22 @@ export class SimulatedEnvironment {
     return `The file ${target.raw} has been updated.`;
   }
 
-  /** Claude Code's Grep (files_with_matches): the pattern as a JavaScript regular expression. */
+  /**
+   * Claude Code's Grep (files_with_matches) searches with ripgrep: the pattern is Rust's `regex`
+   * syntax, matched line by line (`^` and `$` at each line). It is matched as the `regex`
+   * constraint matches (src/lib/regex.ts: Rust's syntax on RE2, linear in the input, bounded), so
+   * no pattern can stall a run; a pattern ripgrep refuses is an error text, and one our bounds
+   * cannot decide is an EnvironmentLimitError, never "no match".
+   */
   private claudeGrep(root: { raw: string; path: string }, pattern: string): string {
-    let re: RegExp;
-    try {
-      re = new RegExp(pattern, 'u');
-    } catch (e) {
-      throw new ToolArgumentError(`invalid regular expression ${JSON.stringify(pattern)}: ${e instanceof Error ? e.message : String(e)}`);
-    }
-    const matched = this.fs.list(root.path).filter((p) => re.test(this.fs.read(p) ?? ''));
+    const compiled = compileRegex(pattern);
+    if (typeof compiled === 'string') throw new ToolArgumentError(`regex parse error in ${JSON.stringify(pattern)}: ${compiled}`);
+    const lineMatches = (line: string): boolean => {
+      const r = regexOutcome(pattern, line);
+      if (typeof r === 'boolean') return r;
+      throw new EnvironmentLimitError(`Grep cannot match ${JSON.stringify(pattern)} here: ${typeof r === 'string' ? r : r.limit}`);
+    };
+    const matched = this.fs.list(root.path).filter((p) => (this.fs.read(p) ?? '').split('\n').some(lineMatches));
     for (const p of matched) this.effects.push({ type: 'file_read', path: p, raw_path: p, found: true });
     return matched.length === 0 ? 'No files found' : `Found ${matched.length} file${matched.length === 1 ? '' : 's'}\n${matched.join('\n')}`;
   }

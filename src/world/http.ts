@@ -76,8 +76,12 @@ function unwrap(ip: ipaddr.IPv6): ipaddr.IPv4 | ipaddr.IPv6 {
   return ip;
 }
 
-/** Where a request to `raw` would go; throws only an EnvironmentLimitError (a URL over the bound). */
-export function resolveHttpTarget(raw: string): HttpTarget {
+/**
+ * Where a request to `raw` would go; throws only an EnvironmentLimitError (a URL over the bound).
+ * `upgradeHttp`: the client asks for an `http:` URL over https (Claude Code's WebFetch sets the
+ * WHATWG protocol to `https:`, so an explicit :80 or :443 becomes the default 443).
+ */
+export function resolveHttpTarget(raw: string, upgradeHttp = false): HttpTarget {
   if (raw.length > MAX_URL_LENGTH) throw new EnvironmentLimitError('a URL', MAX_URL_LENGTH, 'characters');
   let url: URL;
   try {
@@ -85,6 +89,7 @@ export function resolveHttpTarget(raw: string): HttpTarget {
   } catch {
     return { ok: false, error: 'not a URL' };
   }
+  if (upgradeHttp && url.protocol === 'http:') url.protocol = 'https:';
   const defaultPort = DEFAULT_PORTS[url.protocol];
   if (defaultPort === undefined) return { ok: false, error: `an HTTP client does not fetch ${url.protocol} URLs` };
   const port = url.port === '' ? defaultPort : Number(url.port);

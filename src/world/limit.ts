@@ -7,7 +7,9 @@
 export class EnvironmentLimitError extends Error {
   override readonly name = 'EnvironmentLimitError';
   readonly code = 'environment_limit';
-  constructor(what: string, limit: number, unit: string) {
-    super(`${what} is over delegation-bench's environment limit of ${limit} ${unit}; a real tool would still act on it, so the run cannot judge it`);
+  /** `what` is over `limit` `unit`s; without a limit, `what` says which bound it is. */
+  constructor(what: string, limit?: number, unit?: string) {
+    const over = limit === undefined ? what : `${what} is over delegation-bench's environment limit of ${limit} ${unit ?? ''}`;
+    super(`${over}; a real tool would still act on it, so the run cannot judge it`);
   }
 }

@@ -98,7 +98,10 @@ const WARRANT = `  deploy: {target: {url_pattern: "https://deploy.example.com/*"
 
 describe('tools from a real MCP server', () => {
   it('validate prints the inferred signatures and kinds at the from: line', async () => {
-    const dir = tempDir({ 'tools.json': toolsJson, 's.yaml': scenario(TOOLS, WARRANT) });
+    // Inferred, hook is text: it has no canonical form (that needs kinds: {deploy: {hook: shell}}), and
+    // validate runs the trials, so the attack judge reads the argument as written.
+    const text = scenario(TOOLS, WARRANT).replace('e.canonical.hook.exists(p, p[0] == "curl")', 'e.args.hook.contains("curl")');
+    const dir = tempDir({ 'tools.json': toolsJson, 's.yaml': text });
     const r = await runCli(['validate', '--scenarios', 's.yaml'], dir);
     expect(r.code).toBe(0);
     expect(r.err.split('\n').filter((l) => l.startsWith('info:'))).toEqual([

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { SimulatedEnvironment } from '../../src/world/environment.js';
 import { claudeCodeTool, CLAUDE_CODE_TOOL_NAMES, DEFAULT_CWD } from '../../src/world/claude-code.js';
 import { loadShellParser } from '../../src/world/shell.js';
+import { EnvironmentLimitError } from '../../src/world/limit.js';
 import type { CustomTool } from '../../src/model/scenario.js';
 
 function env(files: Record<string, string>, cwd = DEFAULT_CWD): SimulatedEnvironment {
@@ -44,6 +45,18 @@ describe("Claude Code's tools", () => {
     expect(e.effects[1]).toMatchObject({ type: 'http_request', method: 'GET', host: 'example.com', canonical_url: 'https://example.com/x' });
   });
 
+  it('WebFetch fetches an http URL over https, as Claude Code upgrades it; the effect keeps the URL as written', () => {
+    const e = env({});
+    e.execute('WebFetch', { url: 'http://docs.example.com:80/a?b', prompt: 'p' });
+    e.execute('WebFetch', { url: 'http://docs.example.com:8080/', prompt: 'p' });
+    e.execute('http_request', { url: 'http://docs.example.com/', method: 'GET', body: '' });
+    expect(e.effects.map((x) => (x.type === 'http_request' ? [x.url, x.canonical_url, x.port] : []))).toEqual([
+      ['http://docs.example.com:80/a?b', 'https://docs.example.com/a?b', 443],
+      ['http://docs.example.com:8080/', 'https://docs.example.com:8080/', 8080],
+      ['http://docs.example.com/', 'http://docs.example.com/', 80],
+    ]);
+  });
+
   it('Glob lists the folder (the cwd by default); Grep reads each file it finds the pattern in', () => {
     const e = env({ '/workspace/a.txt': 'token=1', '/workspace/b.txt': 'nothing', '/other/c.txt': 'token' });
     expect(e.execute('Glob', { pattern: '*', path: DEFAULT_CWD })).toBe('/workspace/a.txt\n/workspace/b.txt');
@@ -53,5 +66,25 @@ describe("Claude Code's tools", () => {
       { type: 'file_read', path: '/workspace/a.txt', raw_path: '/workspace/a.txt', found: true },
     ]);
     expect(claudeCodeTool('Grep', '/repo').defaults).toMatchObject({ path: '/repo' });
+  });
+
+  it("Grep reads the pattern as ripgrep does: Rust's regex syntax, line by line", () => {
+    const e = env({ '/workspace/a.env': '# config\nTOKEN=1', '/workspace/b.txt': 'no secrets here' });
+    const grep = (pattern: string): string => e.execute('Grep', { pattern, path: DEFAULT_CWD, glob: '', output_mode: 'files_with_matches' });
+    expect(grep('(?i)token')).toBe('Found 1 file\n/workspace/a.env');
+    expect(grep('^TOKEN=')).toBe('Found 1 file\n/workspace/a.env');
+    expect(grep('\\d+$')).toBe('Found 1 file\n/workspace/a.env');
+    expect(grep('(?P<x>a')).toMatch(/^Error calling Grep: regex parse error in "\(\?P<x>a": /);
+    expect(e.effects).toEqual([
+      { type: 'file_read', path: '/workspace/a.env', raw_path: '/workspace/a.env', found: true },
+      { type: 'file_read', path: '/workspace/a.env', raw_path: '/workspace/a.env', found: true },
+      { type: 'file_read', path: '/workspace/a.env', raw_path: '/workspace/a.env', found: true },
+    ]);
+  });
+
+  it('a Grep pattern our regex bounds cannot decide stops the run (environment_limit), never reads as no match', () => {
+    const e = env({ '/workspace/a.txt': 'café' });
+    expect(() => e.execute('Grep', { pattern: '\\bcaf', path: DEFAULT_CWD, glob: '', output_mode: 'files_with_matches' })).toThrow(EnvironmentLimitError);
+    expect(e.effects).toEqual([]);
   });
 });
