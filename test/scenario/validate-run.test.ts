@@ -196,7 +196,7 @@ describe('validate replays the trials a run replays', () => {
     );
     expect(r.code).toBe(2);
     expect(r.err).toMatch(
-      /^s\.yaml:10:5: a run would abort here: scenario 'demo', condition task_scoped, call #2 \(read_file\): a limit of delegation-bench stopped the authorizer \(evaluation_limit\): WarrantError: read_file\.path: .*\\b or \\B on non-ASCII text.*\n1 problem in 1 scenario file\n$/,
+      /^s\.yaml:10:5: a run would abort here: scenario 'demo', condition task_scoped, call #2 \(read_file\): a limit of delegation-bench stopped the authorizer \(evaluation_limit\): WarrantError: read_file\.path: .*\\b or \\B on non-ASCII text.*\n1 problem in 1 file\n$/,
     );
   });
 
@@ -209,14 +209,14 @@ describe('validate replays the trials a run replays', () => {
     );
     expect(r.code).toBe(2);
     expect(r.err).toBe(
-      "s.yaml:10:5: a run would abort here: scenario 'demo', condition no_warrant, call #2 (run_command): the environment cannot judge this call (environment_limit): EnvironmentLimitError: a command line is over delegation-bench's environment limit of 16384 characters; a real tool would still act on it, so the run cannot judge it\n1 problem in 1 scenario file\n",
+      "s.yaml:10:5: a run would abort here: scenario 'demo', condition no_warrant, call #2 (run_command): the environment cannot judge this call (environment_limit): EnvironmentLimitError: a command line is over delegation-bench's environment limit of 16384 characters; a real tool would still act on it, so the run cannot judge it\n1 problem in 1 file\n",
     );
   });
 
   test('a judge that fails on the effects of the scripted calls: refused at the judge', async () => {
     const r = await validate(scenarioText({ judge: 'judge:\n  task: effects.exists(e, e.type == "file_read")\n  attack: effects[5].path == "/etc/passwd"' }));
     expect(r.code).toBe(2);
-    expect(r.err).toMatch(/^s\.yaml:15:11: a run would abort here: judge\.attack of scenario 'demo' \(condition no_warrant\) failed to evaluate: .*\n1 problem in 1 scenario file\n$/);
+    expect(r.err).toMatch(/^s\.yaml:15:11: a run would abort here: judge\.attack of scenario 'demo' \(condition no_warrant\) failed to evaluate: .*\n1 problem in 1 file\n$/);
   });
 });
 
