@@ -72,6 +72,12 @@ describe('npm pack → npm install --offline → delegation-bench', () => {
     expect(files.filter((f) => /^(src|test|scripts)\//.test(f))).toEqual([]);
   });
 
+  it('ships the licence package.json names (npm always packs LICENSE)', () => {
+    expect((JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { license: string }).license).toBe('MIT');
+    expect(files).toContain('LICENSE');
+    expect(readFileSync(join(ROOT, 'LICENSE'), 'utf8')).toMatch(/^MIT License\n[\s\S]*Permission is hereby granted, free of charge/);
+  });
+
   it('needs no runtime dependency (dist/ is bundled): the offline install added only the package', () => {
     expect(pkg.dependencies ?? {}).toEqual({});
     const installed = readdirSync(join(project, 'node_modules')).filter((n) => !n.startsWith('.'));
