@@ -6,6 +6,7 @@
 import { compileCel, type CelProgram, type WorkBudget } from '../cel/index.js';
 import { HarnessError, describeError, formatSource } from '../model/errors.js';
 import type { Effect } from '../world/environment.js';
+import { fieldIndex } from '../world/effects.js';
 import type { Scenario, SourcePos } from '../model/scenario.js';
 
 export interface Verdict {
@@ -48,6 +49,24 @@ function describeValue(v: unknown): string {
   return `${typeof v} ${String(v)}`;
 }
 
+/**
+ * A judge that reads a field every effect does not have (`e.content` over a list that also holds
+ * `email_sent` effects) fails with CEL's "No such key": say which effects carry the field and how
+ * to guard it, since the fix (test the type first; `&&` stops at false) is not obvious from CEL's text.
+ */
+export function missingKeyHint(error: string): string {
+  const m = /^No such key: ([A-Za-z_][A-Za-z0-9_]{0,63})$/.exec(error);
+  if (m === null) return '';
+  const key = m[1]!;
+  const carriers = fieldIndex().get(key);
+  if (carriers === undefined) {
+    return `; no effect has a field '${key}' (docs/effects.md lists each effect's fields)`;
+  }
+  const types = carriers.map((c) => c.effect);
+  const named = types.map((t) => `'${t}'`).join(', ');
+  return `; only ${named} effects have '${key}': test the type first, e.g. \`e.type == "${types[0]}" && e.${key} …\` (\`&&\` stops at false, so other effects are never asked for it)`;
+}
+
 export class ScenarioJudge {
   private readonly checks: readonly [Check, Check];
 
@@ -83,7 +102,7 @@ export class ScenarioJudge {
     };
     // `now`: the run's simulated clock, read by Tenuo's time_now / time_is_expired / time_since.
     const result = check.program.evaluate({ effects }, { now, budget });
-    if (!result.ok) return fail(`failed to evaluate: ${result.error}`);
+    if (!result.ok) return fail(`failed to evaluate: ${result.error}${missingKeyHint(result.error)}`);
     if (typeof result.value !== 'boolean') return fail(`returned ${describeValue(result.value)}, expected a bool`);
     return result.value;
   }

@@ -84,6 +84,15 @@ describe('ScenarioJudge', () => {
     expect(() => judged('true', 'effects.size()').judge(effects, 'broad')).toThrowError(/s\.yaml:21:11: judge\.attack .* returned number 11/);
   });
 
+  it('a field only some effects carry: says which, and how to guard it', () => {
+    const j = judged('effects.exists(e, e.content.contains("G"))', 'false');
+    expect(() => j.judge(effects, 'broad')).toThrowError(
+      /failed to evaluate: No such key: content; only 'file_written' effects have 'content': test the type first, e\.g\. `e\.type == "file_written" && e\.content …`/,
+    );
+    const none = judged('effects.exists(e, e.colour == "red")', 'false');
+    expect(() => none.judge(effects, 'broad')).toThrowError(/No such key: colour; no effect has a field 'colour' \(docs\/effects\.md/);
+  });
+
   it('aborts with a harness error when evaluation fails', () => {
     const j = judged('effects[99].path == "x"', 'false');
     let caught: unknown;
