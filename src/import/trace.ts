@@ -136,7 +136,16 @@ function intValue(v: Json, literal: string | undefined): Value | undefined {
 function attributesOf(span: JsonObject, path: readonly JsonPathSegment[], where: (path: string) => string, raw: RawNumber, problems: string[]): Map<string, Value | undefined> {
   const out = new Map<string, Value | undefined>();
   const first = new Map<string, number>();
-  const list = Array.isArray(span.attributes) ? span.attributes : [];
+  if (span.attributes !== undefined && !Array.isArray(span.attributes)) {
+    // `{"gen_ai.tool.name": "…"}` is the SDK's in-memory span (ReadableSpan.attributes), not its
+    // OTLP/JSON form; read as no attributes, every tool span would be skipped without a word.
+    const what = isObject(span.attributes) ? 'an object of name → value (the SDK\'s in-memory form)' : `a ${span.attributes === null ? 'null' : typeof span.attributes}`;
+    problems.push(
+      `${where(dollar([...path, 'attributes']))}: is ${what}; OTLP/JSON writes attributes as a list of {key, value}, e.g. [{"key": "${GEN_AI.toolName}", "value": {"stringValue": "read_file"}}]`,
+    );
+    return out;
+  }
+  const list = span.attributes ?? [];
   list.forEach((a, i) => {
     const at = where(dollar([...path, 'attributes', i]));
     if (!isObject(a) || typeof a.key !== 'string') return void problems.push(`${at}: an attribute is {key, value}`);

@@ -62,6 +62,14 @@ describe('readTrace', () => {
     ]);
   });
 
+  it('names span attributes written as an object (the SDK\'s in-memory form) instead of skipping the span', () => {
+    const inMemory = { traceId: 'aa', startTimeUnixNano: '1', attributes: { 'gen_ai.operation.name': 'execute_tool', 'gen_ai.tool.name': 'read_file' } };
+    expect(problems(otlp([inMemory, { traceId: 'aa', startTimeUnixNano: '2', attributes: 'x' }]))).toEqual([
+      't.json: $.resourceSpans[0].scopeSpans[0].spans[0].attributes: is an object of name → value (the SDK\'s in-memory form); OTLP/JSON writes attributes as a list of {key, value}, e.g. [{"key": "gen_ai.tool.name", "value": {"stringValue": "read_file"}}]',
+      't.json: $.resourceSpans[0].scopeSpans[0].spans[1].attributes: is a string; OTLP/JSON writes attributes as a list of {key, value}, e.g. [{"key": "gen_ai.tool.name", "value": {"stringValue": "read_file"}}]',
+    ]);
+  });
+
   it('reads the collector file exporter: one OTLP/JSON request a line', () => {
     const lines = [otlp([toolSpan('30', 'read_file', '{"path":"/c"}')]), otlp([toolSpan('10', 'list_files', '{"directory":"/"}')])];
     const run = readTrace(lines.join('\n') + '\n', 'spans.jsonl');
