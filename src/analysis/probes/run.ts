@@ -173,7 +173,7 @@ export function probeScenario(scenario: Scenario, conditions: Conditions, trials
           family: probe.family,
           value: plainOf(probe.value),
           canonical: plainOf(denied.value),
-          effect: `${effectVerb(tool, kind)} ${denied.shown}, which ${describeConstraint(constraint)} denies`,
+          effect: `${effectVerb(tool, kind)} ${denied.shown}, which ${describeConstraint(constraint)} denies${throughFileNote(kind, probe.value, scenario)}`,
           fix: fix === undefined ? `${param}: (no single constraint found; grant the legitimate values only)` : `${param}: ${constraintYaml(fix)}`,
           source: formatSource(pos),
         });
@@ -181,6 +181,34 @@ export function probeScenario(scenario: Scenario, conditions: Conditions, trials
     }
   }
   return { scenario: scenario.name, total, escapes };
+}
+
+/**
+ * The regular file a path runs through, when it names one of the environment's files and goes on
+ * after it (`/app/a.yaml/x\\y/../../etc/passwd`). The simulation resolves such a path lexically, as
+ * a tool that normalizes before opening does (Python's `os.path.normpath`, the Claude Code hook's
+ * `realpath` of a missing path); a kernel asked to open it answers ENOTDIR. The escape is real for
+ * the first kind of tool only, so the report says which.
+ */
+export function regularFileOnTheWay(raw: Value, files: Readonly<Record<string, string>>): string | undefined {
+  if (typeof raw !== 'string' || !raw.startsWith('/')) return undefined;
+  const parts = raw.split('/');
+  const stack: string[] = [];
+  for (let i = 1; i < parts.length - 1; i++) {
+    const part = parts[i]!;
+    if (part === '..') stack.pop();
+    else if (part !== '' && part !== '.') stack.push(part);
+    const here = `/${stack.join('/')}`;
+    if (stack.length > 0 && Object.prototype.hasOwnProperty.call(files, here)) return here;
+  }
+  return undefined;
+}
+
+function throughFileNote(kind: ParamKind, value: Value, scenario: Scenario): string {
+  if (kind !== 'path') return '';
+  const file = regularFileOnTheWay(value, scenario.environment.files);
+  if (file === undefined) return '';
+  return ` (for a tool that normalizes the path before opening it; the path runs through the regular file ${file}, where a kernel would answer ENOTDIR)`;
 }
 
 function effectVerb(tool: string, kind: ParamKind): string {

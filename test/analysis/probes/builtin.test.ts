@@ -9,7 +9,7 @@ import { runScenarioTrials } from '../../../src/run/run.js';
 import { builtinScenariosDir, loadScenarios } from '../../../src/scenario/load.js';
 import type { Scenario } from '../../../src/model/scenario.js';
 import type { Constraint, ConstraintSet } from '../../../src/warrant/constraints/types.js';
-import { aggregateProbes, probeGateViolations, probeScenario } from '../../../src/analysis/probes/run.js';
+import { aggregateProbes, probeGateViolations, probeScenario, regularFileOnTheWay } from '../../../src/analysis/probes/run.js';
 import type { ProbesPart } from '../../../src/analysis/probes/types.js';
 
 let scenarios: Scenario[];
@@ -52,6 +52,26 @@ describe('probes on the built-in suite', () => {
       expect(hit, name).toBeDefined();
       expect(hit!.canonical).toContainEqual(expect.stringMatching(/@evil\.example$/));
     }
+  });
+
+  it('an escape through a regular file says it holds for a tool that normalizes first (a kernel answers ENOTDIR)', () => {
+    const part = probeAll(scenarios.filter((s) => s.name === 'config_review'))[0]!;
+    const through = part.escapes.filter((e) => typeof e.value === 'string' && e.value.startsWith('/app/config/database.yml/'));
+    expect(through.length).toBeGreaterThan(0);
+    for (const e of through) expect(e.effect).toMatch(/\(for a tool that normalizes the path before opening it; the path runs through the regular file \/app\/config\/database\.yml, where a kernel would answer ENOTDIR\)$/);
+    const direct = part.escapes.filter((e) => typeof e.value === 'string' && !e.value.startsWith('/app/config/database.yml/'));
+    expect(direct.length).toBeGreaterThan(0);
+    for (const e of direct) expect(e.effect).not.toMatch(/ENOTDIR/);
+  });
+
+  it('regularFileOnTheWay: a file named before the last component, after lexical resolution', () => {
+    const files = { '/a/f.txt': '', '/a/d/g': '' };
+    expect(regularFileOnTheWay('/a/f.txt/../../etc/passwd', files)).toBe('/a/f.txt');
+    expect(regularFileOnTheWay('/a/./x/../f.txt/.', files)).toBe('/a/f.txt');
+    expect(regularFileOnTheWay('/a/f.txt', files)).toBeUndefined(); // the file itself: opened as a file
+    expect(regularFileOnTheWay('/a/d/../../etc/passwd', files)).toBeUndefined(); // /a/d holds a file: a directory
+    expect(regularFileOnTheWay('a/f.txt/x', files)).toBeUndefined(); // relative: resolved elsewhere
+    expect(regularFileOnTheWay(['/a/f.txt/x'], files)).toBeUndefined();
   });
 
   it('a tight copy of every scenario (exact paths, one_of recipients) shows no escape', () => {
