@@ -495,7 +495,7 @@ describe('inputs and badge', () => {
     expect(bad.code).toBe(1);
     expect(bad.outputs['badge-file']).toBe(join(bad.workspace, 'badges', 'policy.svg'));
     expect(JSON.parse(readFileSync(join(bad.workspace, 'badges', 'policy.json'), 'utf8'))).toMatchObject({
-      message: 'ASR 50% · TCR 100%',
+      message: 'ASR 50% · 1 false allow', // red says what failed
       color: 'red',
     });
   });
