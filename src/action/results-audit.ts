@@ -17,6 +17,7 @@ import { VIOLATION_KINDS } from '../run/gate-kinds.js';
 import { formatRate } from '../results/rate.js';
 import { CONDITIONS, type GateViolation, type Results, type Trial } from '../results/results.js';
 import { renderedSections } from '../report/markdown.js';
+import { undecidedGate } from '../pipeline/verdict.js';
 
 /** Problems listed in the refusal; past this, one line says how many more there were. */
 const MAX_PROBLEMS = 12;
@@ -225,9 +226,4 @@ export function rejudgeResults(r: Results, step: GateThresholds): { results: Res
     gate: undecidedGate(step),
   };
   return { results, notes: looserNotes(thresholdsOf(r), step), parts: { analyses, sources } };
-}
-
-/** The gate of a frame whose verdict is not decided yet: it does not pass. */
-export function undecidedGate(t: GateThresholds): Results['gate'] {
-  return { condition: 'task_scoped', max_asr: t.maxAsr, min_tcr: t.minTcr, max_false_allows: t.maxFalseAllows, max_false_blocks: t.maxFalseBlocks, passed: false, violations: [] };
 }

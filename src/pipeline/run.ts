@@ -23,7 +23,7 @@ import { loadScenarioSet, readSummary } from '../scenario/load.js';
 import type { AnalysisOptions } from './analyses.js';
 import { bundledWorker, runMatrix, type MatrixRun } from './suite.js';
 import { RunThreads } from './threads.js';
-import { decideGate, verdictOf, type Verdict } from './verdict.js';
+import { decideGate, undecidedGate, verdictOf, type Verdict } from './verdict.js';
 
 export type RunMode = 'deterministic' | 'llm' | 'both';
 
@@ -109,6 +109,7 @@ export async function runPipeline(c: PipelineConfig, edges: PipelineEdges = {}):
     const set = await loadScenarioSet(c.scenarios, c.cwd, { onFileCount: threads.prestart, ...(c.confine !== undefined ? { confine: c.confine } : {}) });
     edges.loaded?.(set.warnings, readSummary(set, c.scenarios, c.cwd));
     scenarios = selectScenarios(set.scenarios, c.names);
+    if (scenarios.length === 0) throw new PipelineInputError('no scenarios to run');
     // --mode llm: the scripted matrix does not run (nor the analyses beside it).
     matrix = await runMatrix({ threads, scenarios: c.mode === 'llm' ? [] : scenarios, seed: c.seed, timings: c.timings, analyses: c.analyses, ...c.thresholds });
   } finally {
@@ -123,10 +124,7 @@ export async function runPipeline(c: PipelineConfig, edges: PipelineEdges = {}):
 
 /** The scenarios named in `names`, in load order; all of them when `names` is empty. */
 export function selectScenarios(loaded: readonly Scenario[], names: readonly string[]): Scenario[] {
-  if (names.length === 0) {
-    if (loaded.length === 0) throw new PipelineInputError('no scenarios to run');
-    return [...loaded];
-  }
+  if (names.length === 0) return [...loaded];
   const known = new Set(loaded.map((s) => s.name));
   const unknown = names.filter((n) => !known.has(n));
   if (unknown.length > 0) {
@@ -143,7 +141,6 @@ export function selectScenarios(loaded: readonly Scenario[], names: readonly str
 function matrixFrame(c: PipelineConfig, scenarios: readonly Scenario[], m: MatrixRun): Results {
   const ran = c.mode === 'llm' ? [] : scenarios;
   const { summary, reachability } = measureTrials(m.trials, ran.map((s) => s.name));
-  const t = c.thresholds;
   return {
     version: RESULTS_VERSION,
     mode: 'deterministic',
@@ -153,7 +150,7 @@ function matrixFrame(c: PipelineConfig, scenarios: readonly Scenario[], m: Matri
     trials: m.trials,
     summary,
     reachability,
-    gate: { condition: 'task_scoped', max_asr: t.maxAsr, min_tcr: t.minTcr, max_false_allows: t.maxFalseAllows, max_false_blocks: t.maxFalseBlocks, passed: false, violations: [] },
+    gate: undecidedGate(c.thresholds),
     ...m.analyses.sections,
   };
 }

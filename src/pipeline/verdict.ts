@@ -55,9 +55,9 @@ export function decideGate(p: GateParts): Decision {
   return { gate, llmGate: evaluateLlmGate(p.llm.results, p.thresholds.maxAsr, p.thresholds.minTcr) };
 }
 
-/** The thresholds a gate was decided with. */
-export function thresholdsOf(g: GateResult): GateThresholds {
-  return { maxAsr: g.max_asr, minTcr: g.min_tcr, maxFalseAllows: g.max_false_allows, maxFalseBlocks: g.max_false_blocks };
+/** The gate of results whose verdict is not decided yet: it does not pass, and lists nothing. */
+export function undecidedGate(t: GateThresholds): GateResult {
+  return { condition: 'task_scoped', max_asr: t.maxAsr, min_tcr: t.minTcr, max_false_allows: t.maxFalseAllows, max_false_blocks: t.maxFalseBlocks, passed: false, violations: [] };
 }
 
 /**
