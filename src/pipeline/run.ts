@@ -140,7 +140,10 @@ export function selectScenarios(loaded: readonly Scenario[], names: readonly str
  */
 function matrixFrame(c: PipelineConfig, scenarios: readonly Scenario[], m: MatrixRun): Results {
   const ran = c.mode === 'llm' ? [] : scenarios;
-  const { summary, reachability } = measureTrials(m.trials, ran.map((s) => s.name));
+  const measured = measureTrials(m.trials, ran.map((s) => s.name));
+  // No matrix, no rates: zero trials are not a TCR of 0 % (nor a delta against the baseline's).
+  const summary = c.mode === 'llm' ? {} : measured.summary;
+  const reachability = measured.reachability;
   return {
     version: RESULTS_VERSION,
     mode: 'deterministic',

@@ -201,6 +201,8 @@ describe('one verdict from both shells', () => {
     expect(r.gate.passed).toBe(c.baseline !== 'widened');
     expect(r.gate.violations.map((v) => v.kind)).toEqual(c.baseline === 'widened' ? ['authority_widened'] : []);
     if (c.mode !== 'deterministic') expect(r.llm?.gate?.passed).toBe(true);
+    // Under mode llm the matrix did not run: no rates to compare with the baseline's.
+    if (c.mode === 'llm' && r.baseline) expect([r.summary, r.baseline.summary, r.baseline.flips]).toEqual([{}, {}, []]);
   });
 
   it.each(CELLS.filter((c) => c.reportOnly).map((c) => [name(c), c] as const))('%s', async (_name, c) => {
