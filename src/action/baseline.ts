@@ -7,11 +7,8 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { BaselineError, runBaseline } from '../analysis/baseline/index.js';
-import { sourcesOf, withBaseline } from '../analysis/baseline/gate.js';
+import type { BaselineOutcome } from '../analysis/baseline/index.js';
 import type { Results } from '../results/results.js';
-import { DEFAULT_SEED } from '../run/run.js';
-import type { Scenario } from '../model/scenario.js';
 import { renderJunit } from '../report/junit.js';
 import { renderSarif } from '../report/sarif.js';
 import type { ActionContext } from './context.js';
@@ -27,42 +24,13 @@ export function baselineRef(config: Pick<ActionConfig, 'baseline'>, ctx: Pick<Ac
   return { why: `no pull request base in this ${ctx.eventName || 'unknown'} event: no baseline comparison` };
 }
 
-/** The run's results with the baseline applied; undefined when the step has failed. */
-export async function applyActionBaseline(
-  runner: Runner,
-  config: ActionConfig,
-  ctx: ActionContext,
-  scenarios: readonly Scenario[],
-  results: Results,
-): Promise<Results | undefined> {
-  const { ref, why } = baselineRef(config, ctx);
-  runner.info(why);
-  if (ref === undefined) return results;
-  try {
-    const outcome = await runBaseline({
-      ref,
-      inputs: config.scenarios,
-      cwd: ctx.workspace,
-      seed: DEFAULT_SEED,
-      head: scenarios,
-      headResults: results,
-      allowWidening: config.allowWidening,
-      allowSuiteChanges: config.allowSuiteChanges,
-      fetch: true,
-    });
-    for (const p of outcome.problems.slice(0, 20)) runner.warning(`baseline: ${p}`);
-    const b = outcome.baseline;
-    runner.info(
-      `against ${ref}: ${b.suite_changes.length} suite change(s), ${b.widenings.length} widening(s), ${b.flips.length} flip(s), ${b.narrowings.length} narrowing(s)`,
-    );
-    return withBaseline(results, b, outcome.violations, sourcesOf(scenarios));
-  } catch (e) {
-    if (e instanceof BaselineError) {
-      runner.setFailed(`baseline ${ref}: ${e.code}: ${e.message}`);
-      return undefined;
-    }
-    throw e;
-  }
+/** What the log says of the comparison (the pipeline ran it: src/pipeline/run.ts). */
+export function reportBaseline(runner: Runner, outcome: BaselineOutcome): void {
+  for (const p of outcome.problems.slice(0, 20)) runner.warning(`baseline: ${p}`);
+  const b = outcome.baseline;
+  runner.info(
+    `against ${b.ref}: ${b.suite_changes.length} suite change(s), ${b.widenings.length} widening(s), ${b.flips.length} flip(s), ${b.narrowings.length} narrowing(s)`,
+  );
 }
 
 /** Writes results.sarif and junit.xml beside the other files and sets their outputs. */

@@ -8,16 +8,16 @@ import { plural } from '../lib/plural.js';
 import type { GateThresholds } from '../run/gate.js';
 import { readFile, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Results } from '../results/results.js';
-import type { Scenario } from '../model/scenario.js';
-import { withLlm } from '../llm/attach.js';
+import type { LlmResults, Results } from '../results/results.js';
+import { undecidedGate } from '../pipeline/verdict.js';
+import type { FileParts } from './results-audit.js';
 import { allTrialKeys, keyOf, parseShard, shardKeys, type Shard } from '../llm/cells.js';
 import { readLlmSection } from '../llm/check.js';
 import { LlmInputError } from '../llm/errors.js';
-import { evaluateLlmGate } from '../llm/gate.js';
 import { mergeShardFiles } from '../llm/merge-results.js';
-import { OpenAIChat } from '../llm/openai-chat.js';
-import { assemble, runLlm } from '../llm/run-llm.js';
+import { assemble } from '../llm/run-llm.js';
+import { DEFAULT_MAX_TURNS } from '../llm/trial.js';
+import type { LlmConfig, PipelineEdges } from '../pipeline/run.js';
 import { formatMeanStd } from '../report/sections/llm.js';
 import { renderJson } from '../report/json.js';
 import type { Runner } from './runner.js';
@@ -80,45 +80,38 @@ export function parseLlmInputs(get: (name: string) => string, env: Readonly<Reco
   return { mode, model, runs: Number.isNaN(runs) ? 1 : runs, shard, gateLlm: gateRaw === 'llm', baseURL, apiKey };
 }
 
-/** The LLM stage after the scripted matrix; progress as one log line per finished cell. */
-export async function runActionLlm(runner: Runner, c: ActionLlm, base: Results, scenarios: readonly Scenario[], t: { seed: string; maxAsr: number; minTcr: number }): Promise<Results> {
-  if (c.mode === 'deterministic') return base;
-  const controller = new AbortController();
-  // A cancelled workflow sends SIGINT first: keep what finished (the results file still gets written).
-  const onSigint = (): void => controller.abort();
-  process.once('SIGINT', onSigint);
-  try {
-    const llm = await runLlm({
-      scenarios,
-      seed: t.seed,
-      model: c.model,
-      chat: new OpenAIChat({ model: c.model, apiKey: c.apiKey, baseURL: c.baseURL, timeoutMs: 60_000, maxRetries: 2 }),
-      runs: c.runs,
-      concurrency: 4,
-      settings: { maxTurns: 15, temperature: undefined, denialDetail: false, transcripts: false },
-      ...(c.shard ? { shard: c.shard } : {}),
-      signal: controller.signal,
-      onProgress: (p) => {
-        if (p.cell) {
-          runner.info(`llm: ${p.cell.scenario} × ${p.cell.condition}: ASR ${formatMeanStd(p.cell.stats.asr)}, TCR ${formatMeanStd(p.cell.stats.tcr)}, ${plural(p.cell.stats.errors, 'error')} (${p.done}/${p.total})`);
-        }
-      },
-    });
-    if (c.gateLlm) llm.gate = evaluateLlmGate(llm, t.maxAsr, t.minTcr);
-    return withLlm(base, llm, c.mode, scenarios.map((s) => s.name));
-  } finally {
-    process.off('SIGINT', onSigint);
-  }
+/** The pipeline's LLM settings from the inputs (the action's fixed ones: docs/action.md). */
+export function actionLlmConfig(c: ActionLlm): LlmConfig {
+  return {
+    model: c.model,
+    runs: c.runs,
+    concurrency: 4,
+    settings: { maxTurns: DEFAULT_MAX_TURNS, temperature: undefined, denialDetail: false, transcripts: false },
+    ...(c.shard ? { shard: c.shard } : {}),
+    gate: c.gateLlm,
+    server: { apiKey: c.apiKey, baseURL: c.baseURL, timeoutMs: 60_000, retries: 2 },
+  };
 }
 
-/** Why the step fails on account of LLM mode, if it does (a shard leaves gating to the merge). */
-export function llmFailure(r: Results, c: ActionLlm | undefined): string | undefined {
-  const l = r.llm;
-  if (!l) return undefined;
-  if (!l.complete) return `LLM run incomplete: ${l.stopped?.message ?? 'stopped early'}`;
-  if (c?.shard) return undefined;
-  if (l.gate && !l.gate.passed) return `LLM gate failed:\n${l.gate.violations.map((v) => `  ${v.scenario || 'suite'}: ${v.message}`).join('\n')}`;
-  return undefined;
+/**
+ * The LLM stage's edges in the action: a cancelled workflow sends SIGINT first, which stops it and
+ * keeps what finished (the results file still gets written); progress as one log line per
+ * finished cell. The SIGINT handler is removed when the run is over.
+ */
+export function llmEdges(runner: Runner): { edges: Pick<PipelineEdges, 'signal' | 'onProgress'>; done: () => void } {
+  const controller = new AbortController();
+  const onSigint = (): void => controller.abort();
+  process.once('SIGINT', onSigint);
+  return {
+    edges: {
+      signal: controller.signal,
+      onProgress: (p) => {
+        if (!p.cell) return;
+        runner.info(`llm: ${p.cell.scenario} × ${p.cell.condition}: ASR ${formatMeanStd(p.cell.stats.asr)}, TCR ${formatMeanStd(p.cell.stats.tcr)}, ${plural(p.cell.stats.errors, 'error')} (${p.done}/${p.total})`);
+      },
+    },
+    done: () => void process.off('SIGINT', onSigint),
+  };
 }
 
 const MAX_SHARD_BYTES = 256 * 1024 * 1024;
@@ -148,16 +141,11 @@ export async function mergeShardFolder(dir: string): Promise<string | undefined>
 
 /**
  * The `llm` section of a results file in report-only mode: checked, and recomputed from its trials
- * (cells, summary, tokens; the gate with the step's thresholds when the file was gated on LLM
- * results). Returns the problems when the file's numbers disagree with its trials, or when its
+ * (cells, summary, tokens; `gated`: the file was gated on them, so the step's gate judges them
+ * too). Returns the problems when the file's numbers disagree with its trials, or when its
  * trials are not the whole run it says it is. `gateLlm`: the step gates on them (`gate: llm`).
  */
-export function rejudgeLlm(
-  data: unknown,
-  scenarios: readonly string[],
-  step: { maxAsr: number; minTcr: number },
-  gateLlm = false,
-): { llm: Results['llm'] } | { problems: string[] } {
+export function rejudgeLlm(data: unknown, scenarios: readonly string[], gateLlm = false): { llm: LlmResults; gated: boolean } | { problems: string[] } {
   let l;
   try {
     l = readLlmSection(data, 'results file');
@@ -180,8 +168,8 @@ export function rejudgeLlm(
   if (!same(file.summary, again.summary)) problems.push('$.llm.summary disagrees with $.llm.trials');
   if (!same(file.tokens, again.tokens)) problems.push('$.llm.tokens disagree with $.llm.trials');
   if (problems.length > 0) return { problems };
-  if (l.gate) again.gate = evaluateLlmGate(again, step.maxAsr, step.minTcr);
-  return { llm: again };
+  // The gate is decided with the step's thresholds (src/pipeline/verdict.ts), also when the file was gated.
+  return { llm: again, gated: l.gate !== undefined };
 }
 
 /**
@@ -241,10 +229,12 @@ export function maskSecrets(setSecret: (value: string) => void, c: ActionLlm): v
 
 /**
  * Report-only mode for a `mode: llm` file: the scripted matrix did not run, so there is nothing of
- * it to recompute; a file that says otherwise (trials or a summary) is refused.
+ * it to recompute; a file that says otherwise (trials, a summary, or gate violations other than
+ * the guard's, which are judged again from its baseline) is refused.
  */
-export function llmOnlyJudged(r: Results, step: GateThresholds): { results: Results; notes: string[] } | { problems: string[] } {
-  if (r.trials.length > 0 || Object.keys(r.summary).length > 0 || r.gate.violations.length > 0) {
+export function llmOnlyJudged(r: Results, step: GateThresholds): { results: Results; notes: string[]; parts: FileParts } | { problems: string[] } {
+  const guardKinds = r.baseline !== undefined ? new Set(['authority_widened', 'suite_weakened']) : new Set<string>();
+  if (r.trials.length > 0 || Object.keys(r.summary).length > 0 || r.gate.violations.some((v) => !guardKinds.has(v.kind))) {
     return { problems: ['$.mode is llm, but the file has scripted-matrix trials, a summary or gate violations'] };
   }
   // Built from the checked parts only: any other section of the file (probes, mutants, …) is
@@ -258,15 +248,7 @@ export function llmOnlyJudged(r: Results, step: GateThresholds): { results: Resu
     trials: [],
     summary: {},
     reachability: { unreachable_attacks: [], tasks_failing_without_warrant: [] },
-    gate: {
-      condition: 'task_scoped',
-      max_asr: step.maxAsr,
-      min_tcr: step.minTcr,
-      max_false_allows: step.maxFalseAllows,
-      max_false_blocks: step.maxFalseBlocks,
-      passed: true,
-      violations: [],
-    },
+    gate: undecidedGate(step),
   };
-  return { results, notes: [] };
+  return { results, notes: [], parts: { analyses: [], sources: {} } };
 }

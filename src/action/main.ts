@@ -12,19 +12,19 @@ import { plural } from '../lib/plural.js';
 import { formatRate } from '../results/rate.js';
 import type { Results } from '../results/results.js';
 import { DEFAULT_SEED } from '../run/run.js';
-import { bundledWorker, defaultWorkers, runSuite } from '../pipeline/suite.js';
-import { RunThreads } from '../pipeline/threads.js';
+import { BaselineError } from '../analysis/baseline/errors.js';
+import { PipelineInputError, runPipeline, type PipelineConfig } from '../pipeline/run.js';
+import { defaultWorkers } from '../pipeline/suite.js';
+import { verdictOf, type Verdict } from '../pipeline/verdict.js';
 import { ScenarioError } from '../scenario/errors.js';
-import { loadScenarioSet, readSummary } from '../scenario/load.js';
 import { renderJson } from '../report/json.js';
 import { gateRule } from '../report/gate-rule.js';
 import { renderMarkdown, reportMarker } from '../report/markdown.js';
-import { applyActionBaseline, writeActionCiFiles } from './baseline.js';
+import { baselineRef, reportBaseline, writeActionCiFiles } from './baseline.js';
 import { describeCommentError, upsertStickyComment } from './comment.js';
 import { readContext, type ActionContext } from './context.js';
-import { llmFailure, maskSecrets, mergeShardFolder, runActionLlm } from './llm.js';
+import { actionLlmConfig, llmEdges, maskSecrets, mergeShardFolder } from './llm.js';
 import { LlmInputError } from '../llm/errors.js';
-import { evaluateLlmGate } from '../llm/gate.js';
 import { InputError, parseInputs, type ActionConfig } from './inputs.js';
 import { setCommentOutputs, setResultOutputs } from './outputs.js';
 import { ResultsFileError, readResultsFile } from './results-file.js';
@@ -62,8 +62,9 @@ async function runAction(runner: Runner, cwd: string): Promise<void> {
 
   // 1. Run (or, in report-only mode, read an earlier run's results).
   const stage = config.resultsPath ? 'Read the results' : 'Run the scenarios';
-  const results = await runner.group(stage, () => obtainResults(runner, config, ctx));
-  if (!results) return;
+  const outcome = await runner.group(stage, () => obtainResults(runner, config, ctx));
+  if (!outcome) return;
+  const { results, verdict } = outcome;
 
   // 2. Files and outputs, before anything that talks to GitHub or can fail the step.
   const outDir = join(ctx.tempDir, `delegation-bench-${config.name}`);
@@ -106,17 +107,30 @@ async function runAction(runner: Runner, cwd: string): Promise<void> {
   // Policy holes (docs/analyses.md): a warning at each grant a probe escaped, gated or not.
   probeAnnotations(runner, results, ctx);
 
-  // 5. Fail last: the gate, then a comment that was required.
-  const failures: string[] = [];
-  // A shard's gates are decided by the merge of all shards (report-only mode on their folder).
-  if (!results.gate.passed && !config.llm.shard) failures.push(gateFailure(runner, results, ctx));
-  const llmFailed = llmFailure(results, config.llm);
-  if (llmFailed) failures.push(llmFailed);
+  // 5. Fail last: the verdict, then a comment that was required.
+  const failures = verdictFailures(runner, results, verdict, ctx);
   if (commentFailure) failures.push(commentFailure);
   if (failures.length > 0) runner.setFailed(failures.join('\n'));
 }
 
-async function obtainResults(runner: Runner, config: ActionConfig, ctx: ActionContext): Promise<Results | undefined> {
+/**
+ * Why the step fails, from the pipeline's verdict (src/pipeline/verdict.ts): the gate's violations
+ * (each an annotation), the LLM gate's, an LLM run that did not complete. A shard's verdict is the
+ * merge's (report-only mode on the folder of all the shards): it fails only when incomplete.
+ */
+function verdictFailures(runner: Runner, results: Results, verdict: Verdict, ctx: ActionContext): string[] {
+  const failures: string[] = [];
+  if (verdict.status === 'passed' || verdict.status === 'deferred') return failures;
+  if (!verdict.gatePassed) failures.push(gateFailure(runner, results, ctx));
+  const l = results.llm;
+  if (verdict.status === 'incomplete' || verdict.status === 'interrupted') failures.push(`LLM run incomplete: ${l?.stopped?.message ?? 'stopped early'}`);
+  else if (verdict.llmGatePassed === false && l?.gate) {
+    failures.push(`LLM gate failed:\n${l.gate.violations.map((v) => `  ${v.scenario || 'suite'}: ${v.message}`).join('\n')}`);
+  }
+  return failures;
+}
+
+async function obtainResults(runner: Runner, config: ActionConfig, ctx: ActionContext): Promise<{ results: Results; verdict: Verdict } | undefined> {
   if (config.resultsPath) {
     try {
       const given = resolve(ctx.workspace, config.resultsPath);
@@ -138,9 +152,8 @@ async function obtainResults(runner: Runner, config: ActionConfig, ctx: ActionCo
         `report-only mode: ${config.resultsPath} agrees with its trials; rates and gate recomputed from them with this step's thresholds`,
       );
       for (const n of notes) runner.warning(n);
-      // `gate: llm` gates the file's LLM results with this step's thresholds.
-      if (config.llm.gateLlm && results.llm) results.llm.gate = evaluateLlmGate(results.llm, config.maxAsr, config.minTcr);
-      return results;
+      // A report-only step is never a shard (inputs.ts refuses results-path with shard): it decides.
+      return { results, verdict: verdictOf(results, { shard: false }) };
     } catch (e) {
       if (e instanceof ResultsFileError || e instanceof LlmInputError) {
         runner.setFailed(e.message);
@@ -149,29 +162,20 @@ async function obtainResults(runner: Runner, config: ActionConfig, ctx: ActionCo
       throw e;
     }
   }
-  // The run's worker threads (every core), started once the files are counted if the suite is large.
-  const threads = new RunThreads({ workers: defaultWorkers(), script: bundledWorker() });
+  const ref = baselineRef(config, ctx);
+  runner.info(ref.why);
+  const llm = config.llm.mode === 'deterministic' ? undefined : llmEdges(runner);
   try {
-    // Relative paths resolve against the workspace, and must stay in it (symlinks followed);
-    // problems name files as the user wrote them.
-    const set = await loadScenarioSet(config.scenarios, ctx.workspace, { confine: ctx.workspace, onFileCount: threads.prestart });
-    const scenarios = set.scenarios;
-    // Loader warnings (e.g. a Cel constraint name bound only for object arguments) reach the log.
-    for (const w of set.warnings) runner.warning(w);
-    runner.info(readSummary(set, config.scenarios, ctx.workspace));
-    const matrix = await runSuite({
-      threads,
-      scenarios: config.llm.mode === 'llm' ? [] : scenarios, // --mode llm: the scripted matrix does not run
-      maxAsr: config.maxAsr,
-      minTcr: config.minTcr,
-      maxFalseAllows: config.maxFalseAllows,
-      maxFalseBlocks: config.maxFalseBlocks,
-      seed: DEFAULT_SEED,
-      analyses: { probes: config.probes, mutants: config.mutants },
+    const outcome = await runPipeline(actionPipelineConfig(config, ctx, ref.ref), {
+      // Loader warnings (e.g. a Cel constraint name bound only for object arguments) reach the log.
+      loaded: (warnings, summary) => {
+        for (const w of warnings) runner.warning(w);
+        runner.info(summary);
+      },
+      compared: (b) => reportBaseline(runner, b),
+      ...llm?.edges,
     });
-    await threads.close(); // what follows runs here
-    const results = await runActionLlm(runner, config.llm, matrix, scenarios, { seed: DEFAULT_SEED, maxAsr: config.maxAsr, minTcr: config.minTcr });
-    return await applyActionBaseline(runner, config, ctx, scenarios, results);
+    return { results: outcome.results, verdict: outcome.verdict };
   } catch (e) {
     if (e instanceof ScenarioError) {
       for (const p of e.problems) {
@@ -191,10 +195,40 @@ async function obtainResults(runner: Runner, config: ActionConfig, ctx: ActionCo
       runner.setFailed(`the benchmark itself failed (not a policy decision): ${e.message}`);
       return undefined;
     }
+    if (e instanceof BaselineError) {
+      runner.setFailed(`baseline ${ref.ref}: ${e.code}: ${e.message}`);
+      return undefined;
+    }
+    if (e instanceof PipelineInputError || e instanceof LlmInputError) {
+      runner.setFailed(e.message);
+      return undefined;
+    }
     throw e;
   } finally {
-    await threads.close();
+    llm?.done();
   }
+}
+
+/**
+ * The pipeline's configuration from the action's inputs and event: the only thing they decide.
+ * Relative paths resolve against the workspace, and must stay in it (symlinks followed); the
+ * matrix uses every core; `ref`: the baseline to compare with (baselineRef), if any.
+ */
+export function actionPipelineConfig(config: ActionConfig, ctx: Pick<ActionContext, 'workspace'>, ref: string | undefined): PipelineConfig {
+  return {
+    scenarios: config.scenarios,
+    names: [],
+    cwd: ctx.workspace,
+    confine: ctx.workspace,
+    seed: DEFAULT_SEED,
+    workers: defaultWorkers(),
+    timings: false,
+    thresholds: { maxAsr: config.maxAsr, minTcr: config.minTcr, maxFalseAllows: config.maxFalseAllows, maxFalseBlocks: config.maxFalseBlocks },
+    analyses: { probes: config.probes, mutants: config.mutants },
+    ...(ref !== undefined ? { baseline: { ref, allowWidening: config.allowWidening, allowSuiteChanges: config.allowSuiteChanges, fetch: true } } : {}),
+    mode: config.llm.mode,
+    ...(config.llm.mode !== 'deterministic' ? { llm: actionLlmConfig(config.llm) } : {}),
+  };
 }
 
 async function postComment(

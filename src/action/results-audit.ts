@@ -11,12 +11,13 @@
  * then at least the verdict of those trials.
  */
 import { plural } from '../lib/plural.js';
-import { assessTrials, type Assessment } from '../run/assess.js';
+import { assessTrials, measureTrials, type Assessment } from '../run/assess.js';
 import type { AnalysisViolation, GateThresholds } from '../run/gate.js';
 import { VIOLATION_KINDS } from '../run/gate-kinds.js';
 import { formatRate } from '../results/rate.js';
 import { CONDITIONS, type GateViolation, type Results, type Trial } from '../results/results.js';
 import { renderedSections } from '../report/markdown.js';
+import { undecidedGate } from '../pipeline/verdict.js';
 
 /** Problems listed in the refusal; past this, one line says how many more there were. */
 const MAX_PROBLEMS = 12;
@@ -184,12 +185,21 @@ export function sectionsNotShown(r: Results, kept: Results): string[] {
   ];
 }
 
+/** What report-only mode decides the gate from, besides the file's trials (src/pipeline/verdict.ts). */
+export interface FileParts {
+  /** The file's analysis findings (they cannot be recomputed, and can only fail the gate). */
+  analyses: AnalysisViolation[];
+  /** scenario name → FILE:LINE:COL, as far as the file says. */
+  sources: Record<string, string>;
+}
+
 /**
- * A well-shaped results file (results-file.ts checked it) judged again: `problems` when any part
- * disagrees with its trials, else the file's trials with the summary, reachability and gate
- * recomputed under `step`.
+ * A well-shaped results file (results-file.ts checked it) audited: `problems` when any part
+ * disagrees with its trials, else the file's trials with the summary and reachability recomputed,
+ * and the parts the step's gate is decided from (by results-file.ts, once, with the step's
+ * thresholds: the gate the frame carries until then is not decided and does not pass).
  */
-export function rejudgeResults(r: Results, step: GateThresholds): { results: Results; notes: string[] } | { problems: string[] } {
+export function rejudgeResults(r: Results, step: GateThresholds): { results: Results; notes: string[]; parts: FileParts } | { problems: string[] } {
   const analyses = analysisViolations(r);
   const sources = scenarioSources(r);
   const problems = matrixProblems(r);
@@ -203,7 +213,7 @@ export function rejudgeResults(r: Results, step: GateThresholds): { results: Res
     if (problems.length > shown.length) shown.push(`… and ${problems.length - shown.length} more`);
     return { problems: shown };
   }
-  const verdict = assessTrials(r.trials, r.scenarios, { ...step, scenarioSources: sources, analyses });
+  const measured = measureTrials(r.trials, r.scenarios);
   const results: Results = {
     version: r.version,
     mode: r.mode,
@@ -211,9 +221,9 @@ export function rejudgeResults(r: Results, step: GateThresholds): { results: Res
     scenarios: [...r.scenarios],
     ...(r.scenario_info && { scenario_info: r.scenario_info }),
     trials: r.trials,
-    summary: verdict.summary,
-    reachability: verdict.reachability,
-    gate: verdict.gate,
+    summary: measured.summary,
+    reachability: measured.reachability,
+    gate: undecidedGate(step),
   };
-  return { results, notes: looserNotes(thresholdsOf(r), step) };
+  return { results, notes: looserNotes(thresholdsOf(r), step), parts: { analyses, sources } };
 }

@@ -12,9 +12,11 @@ import { VIOLATION_KIND_NAMES } from '../run/gate-kinds.js';
 import { CONDITIONS, RESULTS_VERSION, type Results } from '../results/results.js';
 import { MAX_CALLS, MAX_DEPTH } from '../scenario/limits.js';
 import { llmOnlyJudged, rejudgeLlm } from './llm.js';
-import { rejudgeResults, scenarioSources, sectionsNotShown } from './results-audit.js';
-import { withBaseline } from '../analysis/baseline/gate.js';
+import { rejudgeResults, sectionsNotShown } from './results-audit.js';
 import { suiteViolations, widenedViolations } from '../analysis/baseline/index.js';
+import { decideGate } from '../pipeline/verdict.js';
+import type { AnalysisViolation } from '../run/gate.js';
+import type { LlmResults } from '../results/results.js';
 import { checkBaseline } from '../results/check-baseline.js';
 import { warrantFromInfo, type TokenWarrantFrom, type WarrantFromInfo } from '../results/scenario-info.js';
 import { bool, count, isObj, list as listOf, oneOf, rate, shape, string, type Check } from '../results/json-check.js';
@@ -61,45 +63,80 @@ export async function readResultsFile(
   } catch (e) {
     throw new ResultsFileError(`results-path ${file}: not JSON (${(e as Error).message})`);
   }
+  return judgeResults(data, step, options, `results-path ${file}`);
+}
+
+/**
+ * A parsed results file judged as readResultsFile says (`label` names it in every message): its
+ * shape, its parts against its trials, and the gate decided once by the step.
+ */
+export function judgeResults(
+  data: unknown,
+  step: GateThresholds,
+  options: { allowWidening?: boolean; allowSuiteChanges?: boolean; gateLlm?: boolean } = {},
+  label = 'results file',
+): ReadResults {
+  const file = label;
   const problem = checkResults(data);
-  if (problem) throw new ResultsFileError(`results-path ${file}: not a delegation-bench results file: ${problem}`);
+  if (problem) throw new ResultsFileError(`${file}: not a delegation-bench results file: ${problem}`);
   withOriginKinds(data as Results);
+  const r = data as Results;
   // docs/llm.md: under mode llm the scripted matrix did not run; there is nothing of it to recompute.
-  const judged = (data as Results).mode === 'llm' ? llmOnlyJudged(data as Results, step) : rejudgeResults(data as Results, step);
+  const judged = r.mode === 'llm' ? llmOnlyJudged(r, step) : rejudgeResults(r, step);
   if ('problems' in judged) {
     throw new ResultsFileError(
-      `results-path ${file}: refused: parts of the file disagree with its own trials ` +
+      `${file}: refused: parts of the file disagree with its own trials ` +
         `(report-only mode recomputes them and believes none):\n${judged.problems.map((p) => `  - ${p}`).join('\n')}`,
     );
   }
+  const results = judged.results;
   // docs/guard.md: a baseline cannot be recomputed here (it needs the repository at its ref); it is
   // checked in full and shown as the file says. Its widenings and suite changes are judged again
   // with this step's allow-widening and allow-suite-changes: each fails the gate unless the step
   // allows its kind, whatever the file says.
-  const baseline = (data as { baseline?: unknown }).baseline;
-  if (baseline !== undefined) {
-    const bad = checkBaseline(baseline);
-    if (bad) throw new ResultsFileError(`results-path ${file}: not a delegation-bench results file: ${bad}`);
+  let guard: AnalysisViolation[] = [];
+  let analyses = judged.parts.analyses;
+  if (r.baseline !== undefined) {
+    const bad = checkBaseline(r.baseline);
+    if (bad) throw new ResultsFileError(`${file}: not a delegation-bench results file: ${bad}`);
     const allowWidening = options.allowWidening ?? false;
     const allowSuite = options.allowSuiteChanges ?? false;
-    const b = { ...(baseline as NonNullable<Results['baseline']>), allow_widening: allowWidening, allow_suite_changes: allowSuite };
-    const violations = [...suiteViolations(b.suite_changes, b.ref, allowSuite), ...widenedViolations(b.widenings, allowWidening)];
-    judged.results = withBaseline(judged.results, b, violations, scenarioSources(judged.results));
+    const b = { ...r.baseline, allow_widening: allowWidening, allow_suite_changes: allowSuite };
+    guard = [...suiteViolations(b.suite_changes, b.ref, allowSuite), ...widenedViolations(b.widenings, allowWidening)];
+    // The file's own guard findings are replaced by the ones judged here.
+    analyses = analyses.filter((v) => v.kind !== 'authority_widened' && v.kind !== 'suite_weakened');
+    results.baseline = b;
   }
-  // docs/llm.md: the LLM section, recomputed from its trials like the matrix (never believed).
+  // docs/llm.md: the LLM section, recomputed from its trials like the matrix (never believed);
+  // gated when this step says `gate: llm`, or when the file was gated on it.
+  let llm: { results: LlmResults; gated: boolean } | undefined;
   if ((data as { llm?: unknown }).llm !== undefined) {
-    const l = rejudgeLlm(data, (data as Results).scenarios, step, options.gateLlm ?? false);
-    if ('problems' in l) throw new ResultsFileError(`results-path ${file}: refused: ${l.problems.join('; ')}`);
-    judged.results.mode = (data as Results).mode;
-    judged.results.llm = l.llm;
-  } else if ((data as Results).mode !== 'deterministic') {
-    throw new ResultsFileError(`results-path ${file}: not a delegation-bench results file: $.mode is ${(data as Results).mode} but there is no $.llm`);
+    const l = rejudgeLlm(data, r.scenarios, options.gateLlm ?? false);
+    if ('problems' in l) throw new ResultsFileError(`${file}: refused: ${l.problems.join('; ')}`);
+    results.mode = r.mode;
+    llm = { results: l.llm, gated: (options.gateLlm ?? false) || l.gated };
+  } else if (r.mode !== 'deterministic') {
+    throw new ResultsFileError(`${file}: not a delegation-bench results file: $.mode is ${r.mode} but there is no $.llm`);
   }
-  const nothing = nothingToGate(judged.results, options.gateLlm ?? false);
-  if (nothing) throw new ResultsFileError(`results-path ${file}: refused: ${nothing}`);
+  // The gate, decided once from every part, as a run decides it (src/pipeline/verdict.ts).
+  const decision = decideGate({
+    matrixRan: r.mode !== 'llm',
+    trials: results.trials,
+    summary: results.summary.task_scoped,
+    reachability: results.reachability,
+    scenarioSources: judged.parts.sources,
+    thresholds: step,
+    analyses,
+    guard,
+    ...(llm ? { llm } : {}),
+  });
+  results.gate = decision.gate;
+  if (llm) results.llm = decision.llmGate ? { ...llm.results, gate: decision.llmGate } : llm.results;
+  const nothing = nothingToGate(results, options.gateLlm ?? false);
+  if (nothing) throw new ResultsFileError(`${file}: refused: ${nothing}`);
   // Said of the results as they will be rendered, LLM section included.
-  judged.notes.push(...sectionsNotShown(data as Results, judged.results));
-  return judged;
+  judged.notes.push(...sectionsNotShown(r, results));
+  return { results, notes: judged.notes };
 }
 
 /**
@@ -110,7 +147,8 @@ export async function readResultsFile(
 function nothingToGate(r: Results, gateLlm: boolean): string | undefined {
   if (r.trials.length > 0) return undefined;
   if (r.mode !== 'llm') return 'the file has no scripted trials: there is nothing for the gate to judge';
-  if (gateLlm) return undefined;
+  // The comparison with a baseline is judged whatever the mode (docs/guard.md).
+  if (gateLlm || r.baseline !== undefined) return undefined;
   return (
     'the file has no scripted trials ($.mode is llm: the scripted matrix did not run), and this step gates on them ' +
     '(input gate: deterministic, the default), so its verdict would pass on nothing; set `gate: llm` to gate on the ' +

@@ -1,48 +1,16 @@
 /**
- * `run --baseline REF` and the CI formats (`--sarif FILE`, `--junit FILE`): the steps that come
- * after the run and before the exit code. A baseline that cannot be read is bad input (exit 2) with
- * git's reason and what to do, never a silent run without the comparison.
+ * What `run --baseline REF` prints of the comparison, and the CI formats (`--sarif FILE`,
+ * `--junit FILE`). The comparison itself is a stage of the pipeline (src/pipeline/run.ts); a
+ * baseline that cannot be read is bad input (exit 2, run.ts) with git's reason and what to do,
+ * never a silent run without the comparison.
  */
 import { escapeControls } from '../lib/control-chars.js';
 import { plural } from '../lib/plural.js';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { BaselineError, runBaseline, type BaselineResults } from '../analysis/baseline/index.js';
-import { sourcesOf, withBaseline } from '../analysis/baseline/gate.js';
+import type { BaselineResults } from '../results/baseline.js';
 import type { Results } from '../results/results.js';
-import type { Scenario } from '../model/scenario.js';
-import { UsageError, type CliIO } from './io.js';
-
-export interface BaselineFlags {
-  ref: string;
-  allowWidening: boolean;
-  allowSuiteChanges: boolean;
-  inputs: readonly string[];
-  names: readonly string[];
-  seed: string;
-}
-
-export async function applyBaseline(results: Results, scenarios: readonly Scenario[], f: BaselineFlags, io: CliIO): Promise<Results> {
-  try {
-    const outcome = await runBaseline({
-      ref: f.ref,
-      inputs: f.inputs,
-      names: f.names,
-      cwd: io.cwd,
-      seed: f.seed,
-      head: scenarios,
-      headResults: results,
-      allowWidening: f.allowWidening,
-      allowSuiteChanges: f.allowSuiteChanges,
-    });
-    for (const p of outcome.problems.slice(0, 20)) io.stderr(`warning: baseline: ${p}\n`);
-    io.stderr(baselineLines(outcome.baseline).join('\n') + '\n');
-    return withBaseline(results, outcome.baseline, outcome.violations, sourcesOf(scenarios));
-  } catch (e) {
-    if (e instanceof BaselineError) throw new UsageError(`--baseline: ${e.code}: ${e.message}`);
-    throw e;
-  }
-}
+import { UsageError } from './io.js';
 
 /** What the console shows of the comparison (the report and the JSON hold the details). */
 export function baselineLines(b: BaselineResults): string[] {

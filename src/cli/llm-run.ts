@@ -1,21 +1,16 @@
 /**
- * `run --mode llm|both`: the LLM stage after the scripted matrix. Builds the SDK-backed model,
- * reads a `--resume` file, wires Ctrl-C and progress, runs, gates when asked, and attaches the
- * `llm` section. The exit code: the gates as usual; an incomplete run (budget, Ctrl-C) never passes;
- * a shard's own gates are left to `merge`, which sees the whole run.
+ * `run --mode llm|both`: what the CLI adds to the pipeline's LLM stage (src/pipeline/run.ts): the
+ * settings from the flags, a `--resume` file read, Ctrl-C and progress wired to the console. The
+ * run, the gate and the verdict are the pipeline's; an incomplete run (budget, Ctrl-C) never
+ * passes, and a shard's verdict is left to `merge`, which sees the whole run (docs/llm.md).
  */
 import { readFile, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import type { Results } from '../results/results.js';
-import type { Scenario } from '../model/scenario.js';
-import { passedOverall, withLlm } from '../llm/attach.js';
 import { readLlmSection } from '../llm/check.js';
 import { LlmInputError } from '../llm/errors.js';
-import { evaluateLlmGate } from '../llm/gate.js';
-import { OpenAIChat } from '../llm/openai-chat.js';
-import { runLlm } from '../llm/run-llm.js';
 import type { ChatModel } from '../llm/chat.js';
-import { EXIT_FAILED, EXIT_OK, UsageError, type CliIO } from './io.js';
+import type { LlmConfig, PipelineEdges } from '../pipeline/run.js';
+import { UsageError, type CliIO } from './io.js';
 import type { LlmFlags } from './llm-flags.js';
 import { progressReporter } from './progress.js';
 
@@ -39,16 +34,8 @@ export async function readResultsJson(file: string, cwd: string, flag: string): 
   }
 }
 
-export interface LlmStageOptions {
-  seed: string;
-  maxAsr: number;
-  minTcr: number;
-  /** Tests inject a model; the CLI builds the SDK's. */
-  chat?: ChatModel;
-}
-
-export async function runLlmStage(base: Results, scenarios: readonly Scenario[], o: LlmStageOptions, f: LlmFlags, io: CliIO): Promise<Results> {
-  if (f.mode === 'deterministic') return base;
+/** The pipeline's LLM settings from the flags; `--resume FILE` read and checked here. */
+export async function llmConfig(f: LlmFlags, io: CliIO, chat?: ChatModel): Promise<LlmConfig> {
   let resume;
   if (f.resume !== undefined) {
     try {
@@ -58,47 +45,33 @@ export async function runLlmStage(base: Results, scenarios: readonly Scenario[],
       throw e;
     }
   }
-  const chat =
-    o.chat ??
-    new OpenAIChat({ model: f.model, apiKey: f.apiKey, baseURL: f.baseURL, timeoutMs: f.timeoutMs, maxRetries: f.retries });
+  return {
+    model: f.model,
+    runs: f.runs,
+    concurrency: f.concurrency,
+    settings: { maxTurns: f.maxTurns, temperature: f.temperature, denialDetail: f.denialDetail, transcripts: f.transcripts },
+    ...(f.maxTokensTotal !== undefined ? { maxTokensTotal: f.maxTokensTotal } : {}),
+    ...(f.shard ? { shard: f.shard } : {}),
+    ...(resume ? { resume } : {}),
+    gate: f.gateLlm,
+    server: { apiKey: f.apiKey, baseURL: f.baseURL, timeoutMs: f.timeoutMs, retries: f.retries },
+    ...(chat ? { chat } : {}),
+  };
+}
+
+/** Ctrl-C stops the LLM stage (the finished trials are kept); progress goes to stderr. `done` unhooks both. */
+export function llmEdges(io: CliIO): { edges: Pick<PipelineEdges, 'signal' | 'onProgress'>; done: () => void } {
   const controller = new AbortController();
   const unhook = io.onInterrupt?.(() => {
     io.stderr('\ndelegation-bench: interrupted; writing the finished trials (Ctrl-C again to quit at once)\n');
     controller.abort();
   });
   const progress = progressReporter(io.stderr, io.stderrIsTTY ?? false);
-  let llm;
-  try {
-    llm = await runLlm({
-      scenarios,
-      seed: o.seed,
-      model: f.model,
-      chat,
-      runs: f.runs,
-      concurrency: f.concurrency,
-      settings: { maxTurns: f.maxTurns, temperature: f.temperature, denialDetail: f.denialDetail, transcripts: f.transcripts },
-      ...(f.maxTokensTotal !== undefined ? { maxTokensTotal: f.maxTokensTotal } : {}),
-      ...(f.shard ? { shard: f.shard } : {}),
-      ...(resume ? { resume } : {}),
-      signal: controller.signal,
-      onProgress: progress.update,
-    });
-  } catch (e) {
-    if (e instanceof LlmInputError) throw new UsageError(e.message);
-    throw e;
-  } finally {
-    progress.end();
-    unhook?.();
-  }
-  if (llm.stopped) io.stderr(`delegation-bench: LLM run stopped: ${llm.stopped.message}; continue it with --resume FILE (a --format json file)\n`);
-  if (f.gateLlm) llm.gate = evaluateLlmGate(llm, o.maxAsr, o.minTcr);
-  return withLlm(base, llm, f.mode, scenarios.map((s) => s.name));
-}
-
-/** The run's exit code once the LLM stage is in (deterministic runs keep run.ts's own rule). */
-export function llmExitCode(r: Results, f: LlmFlags): number {
-  if (r.llm?.stopped?.reason === 'interrupted') return EXIT_INTERRUPTED;
-  if (r.llm && !r.llm.complete) return EXIT_FAILED;
-  if (f.shard) return EXIT_OK; // the merge of all shards gates
-  return passedOverall(r) ? EXIT_OK : EXIT_FAILED;
+  return {
+    edges: { signal: controller.signal, onProgress: progress.update },
+    done: () => {
+      progress.end();
+      unhook?.();
+    },
+  };
 }

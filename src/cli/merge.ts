@@ -8,7 +8,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Results } from '../results/results.js';
-import { passedOverall } from '../llm/attach.js';
+import { verdictOf } from '../pipeline/verdict.js';
 import { LlmInputError } from '../llm/errors.js';
 import { mergeShardFiles, type ShardFile } from '../llm/merge-results.js';
 import { renderJson } from '../report/json.js';
@@ -79,5 +79,7 @@ export const mergeCommand: Command = async (argv: string[], io: CliIO) => {
     }
     io.stdout(table);
   } else io.stdout(report);
-  return passedOverall(merged) ? EXIT_OK : EXIT_FAILED;
+  // The merged run's verdict, read as a run's (src/pipeline/verdict.ts): its shards decided the
+  // gate each, the same; an LLM run that did not complete never passes.
+  return verdictOf(merged, { shard: false }).status === 'passed' ? EXIT_OK : EXIT_FAILED;
 };

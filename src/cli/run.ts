@@ -6,18 +6,20 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { HarnessError } from '../model/errors.js';
-import { bundledWorker, defaultWorkers, runSuite } from '../pipeline/suite.js';
-import { RunThreads } from '../pipeline/threads.js';
+import { BaselineError } from '../analysis/baseline/errors.js';
+import { LlmInputError } from '../llm/errors.js';
+import { PipelineInputError, runPipeline, type PipelineConfig, type PipelineEdges, type PipelineOutcome } from '../pipeline/run.js';
+import { defaultWorkers } from '../pipeline/suite.js';
+import type { VerdictStatus } from '../pipeline/verdict.js';
 import type { Results } from '../results/results.js';
 import { percentFraction } from '../lib/percent.js';
 import { ScenarioError } from '../scenario/errors.js';
-import { loadScenarioSet, readSummary } from '../scenario/load.js';
-import { selectScenarios } from './select.js';
 import { renderJson } from '../report/json.js';
 import { gateLines, renderTable } from '../report/table.js';
 import type { MutantOptions } from '../analysis/mutants/analysis.js';
 import type { ProbeOptions } from '../analysis/probes/types.js';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, UsageError, type CliIO, type Command } from './io.js';
+import { EXIT_INTERRUPTED } from './llm-run.js';
 import { LLM_HELP, LLM_OPTIONS, parseLlmFlags, type LlmFlags } from './llm-flags.js';
 
 export const RUN_HELP = `usage: delegation-bench run [--scenarios PATH]... [--scenario NAME]...
@@ -245,72 +247,86 @@ export const runCommand: Command = async (argv: string[], io: CliIO) => {
     return EXIT_OK;
   }
   const llm = parseLlmFlags(flags.llmValues, io.env ?? {});
-
-  // The run's worker threads, started once the files are counted if the suite is large.
-  const threads = new RunThreads({ workers: flags.workers, script: bundledWorker() });
-  try {
-    const outcome = await loadAndRun(flags, llm, threads, io);
-    if (typeof outcome === 'number') return outcome;
-    return await writeReport(flags, llm, outcome, io);
-  } finally {
-    await threads.close();
-  }
+  const outcome = await runWithFlags(flags, llm, io);
+  if (typeof outcome === 'number') return outcome;
+  await writeReport(flags, outcome.results, io);
+  return exitCode(outcome.verdict.status);
 };
 
-/** Loads the scenarios and runs them (matrix, baseline, LLM): the results, or an exit code. */
-async function loadAndRun(flags: RunFlags, llm: LlmFlags, threads: RunThreads, io: CliIO): Promise<Results | number> {
-  let scenarios;
+/** The pipeline's configuration from the flags: the only thing the flags decide. */
+async function pipelineConfig(flags: RunFlags, llm: LlmFlags, io: CliIO): Promise<PipelineConfig> {
+  return {
+    scenarios: flags.inputs,
+    names: flags.names,
+    cwd: io.cwd,
+    seed: flags.seed,
+    workers: flags.workers,
+    timings: flags.timings,
+    thresholds: { maxAsr: flags.maxAsr, minTcr: flags.minTcr, maxFalseAllows: flags.maxFalseAllows, maxFalseBlocks: flags.maxFalseBlocks },
+    analyses: { probes: flags.probes, mutants: flags.mutants },
+    ...(flags.baseline !== undefined
+      ? { baseline: { ref: flags.baseline, allowWidening: flags.allowWidening, allowSuiteChanges: flags.allowSuiteChanges, fetch: false } }
+      : {}),
+    mode: llm.mode,
+    ...(llm.mode !== 'deterministic' ? { llm: await (await import('./llm-run.js')).llmConfig(llm, io) } : {}),
+  };
+}
+
+/** Runs the pipeline with the console as its edges: the outcome, or an exit code. */
+async function runWithFlags(flags: RunFlags, llm: LlmFlags, io: CliIO): Promise<PipelineOutcome | number> {
+  const config = await pipelineConfig(flags, llm, io);
+  const stage = llm.mode === 'deterministic' ? undefined : (await import('./llm-run.js')).llmEdges(io);
+  const edges: PipelineEdges = {
+    loaded: (warnings, summary) => {
+      for (const w of warnings) io.stderr(`warning: ${w}\n`);
+      io.stderr(`${summary}\n`);
+    },
+    compared: async (outcome) => {
+      for (const p of outcome.problems.slice(0, 20)) io.stderr(`warning: baseline: ${p}\n`);
+      io.stderr((await import('./ci-files.js')).baselineLines(outcome.baseline).join('\n') + '\n');
+    },
+    ...stage?.edges,
+  };
+  let outcome: PipelineOutcome;
   try {
-    const set = await loadScenarioSet(flags.inputs, io.cwd, { onFileCount: threads.prestart });
-    scenarios = set.scenarios;
-    for (const w of set.warnings) io.stderr(`warning: ${w}\n`);
-    io.stderr(`${readSummary(set, flags.inputs, io.cwd)}\n`);
+    outcome = await runPipeline(config, edges);
   } catch (e) {
     if (e instanceof ScenarioError) {
       io.stderr(`${e.format()}\n${e.message}\n`);
       return EXIT_USAGE;
     }
-    throw e;
-  }
-  scenarios = selectScenarios(scenarios, flags.names);
-  if (scenarios.length === 0) throw new UsageError('no scenarios to run');
-
-  let results;
-  try {
-    results = await runSuite({
-      threads,
-      scenarios: llm.mode === 'llm' ? [] : scenarios, // --mode llm: the scripted matrix does not run
-      maxAsr: flags.maxAsr,
-      minTcr: flags.minTcr,
-      maxFalseAllows: flags.maxFalseAllows,
-      maxFalseBlocks: flags.maxFalseBlocks,
-      seed: flags.seed,
-      timings: flags.timings,
-      analyses: { probes: flags.probes, mutants: flags.mutants },
-    });
-    await threads.close(); // what follows runs here
-    if (flags.baseline !== undefined) {
-      const { applyBaseline } = await import('./ci-files.js');
-      const baselineFlags = { ref: flags.baseline, allowWidening: flags.allowWidening, allowSuiteChanges: flags.allowSuiteChanges };
-      results = await applyBaseline(results, scenarios, { ...baselineFlags, inputs: flags.inputs, names: flags.names, seed: flags.seed }, io);
-    }
-    if (llm.mode !== 'deterministic') {
-      const { runLlmStage } = await import('./llm-run.js');
-      results = await runLlmStage(results, scenarios, { seed: flags.seed, maxAsr: flags.maxAsr, minTcr: flags.minTcr }, llm, io);
-    }
-  } catch (e) {
     if (e instanceof HarnessError) {
       // Not a gate failure and not a denial: the run could not be carried out as written.
       io.stderr(`delegation-bench run: harness error, run aborted: ${e.message}\n`);
       return EXIT_USAGE;
     }
+    if (e instanceof PipelineInputError || e instanceof LlmInputError) throw new UsageError(e.message);
+    if (e instanceof BaselineError) throw new UsageError(`--baseline: ${e.code}: ${e.message}`);
     throw e;
+  } finally {
+    stage?.done();
   }
-  return results;
+  const stopped = outcome.results.llm?.stopped;
+  if (stopped) io.stderr(`delegation-bench: LLM run stopped: ${stopped.message}; continue it with --resume FILE (a --format json file)\n`);
+  return outcome;
 }
 
-/** Renders and writes the results; the exit code. */
-async function writeReport(flags: RunFlags, llm: LlmFlags, results: Results, io: CliIO): Promise<number> {
+/** The verdict as an exit code (docs/cli.md, "Exit codes"). */
+function exitCode(status: VerdictStatus): number {
+  switch (status) {
+    case 'passed':
+    case 'deferred': // a shard: the merge of all the shards gives the verdict
+      return EXIT_OK;
+    case 'interrupted':
+      return EXIT_INTERRUPTED;
+    case 'failed':
+    case 'incomplete':
+      return EXIT_FAILED;
+  }
+}
+
+/** Renders and writes the results. */
+async function writeReport(flags: RunFlags, results: Results, io: CliIO): Promise<void> {
   const table = renderTable(results);
   let report: string;
   if (flags.format === 'json') report = renderJson(results);
@@ -337,6 +353,4 @@ async function writeReport(flags: RunFlags, llm: LlmFlags, results: Results, io:
   if (flags.sarif !== undefined || flags.junit !== undefined) {
     await (await import('./ci-files.js')).writeCiFiles(results, { sarif: flags.sarif, junit: flags.junit }, io.cwd);
   }
-  if (llm.mode !== 'deterministic') return (await import('./llm-run.js')).llmExitCode(results, llm);
-  return results.gate.passed ? EXIT_OK : EXIT_FAILED;
-};
+}

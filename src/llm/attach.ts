@@ -1,8 +1,9 @@
 /**
  * Puts an LLM run into the results (docs/llm.md). The scripted matrix's fields stay what the
- * deterministic run made of them; under `--mode llm` the matrix did not run, so its summary is
- * empty and its gate has nothing to decide (it passes vacuously and says so through `mode`). LLM
- * numbers never enter the deterministic summary or gate: the two are kept apart in every report.
+ * deterministic run made of them; under `--mode llm` the matrix did not run, so its trials and
+ * summary are empty. LLM numbers never enter the deterministic summary: the two are kept apart in
+ * every report. The gate is not touched here: the pipeline decides it once, from every part
+ * (src/pipeline/verdict.ts), after the LLM results are in.
  */
 import type { LlmResults, Results } from '../results/results.js';
 
@@ -17,7 +18,6 @@ export function withLlm(base: Results, llm: LlmResults, mode: 'llm' | 'both', sc
     scenarios: [...scenarios],
     trials: [],
     summary: {},
-    gate: { ...base.gate, passed: true, violations: [] },
     llm,
   };
 }

@@ -11,10 +11,12 @@ import { pathToFileURL } from 'node:url';
 import { Conditions } from '../chains/conditions.js';
 import { HarnessError, formatSource } from '../model/errors.js';
 import type { Results, Trial } from '../results/results.js';
+
+type Timings = NonNullable<Results['timings']>;
 import { assembleResults, type RunOptions } from '../run/run.js';
 import { builtinScenariosDir } from '../scenario/builtin.js';
 import type { Scenario } from '../model/scenario.js';
-import { aggregateAnalyses, NO_ANALYSES, type AnalysisOptions } from './analyses.js';
+import { aggregateAnalyses, NO_ANALYSES, type AnalysisOptions, type RunAnalyses } from './analyses.js';
 import { prepareEnvironment } from '../world/prepare.js';
 import { RunThreads, threadCount } from './threads.js';
 
@@ -63,7 +65,17 @@ export function threadsFor(o: SuiteOptions): { threads: number; script?: URL } {
   return threads === 1 ? { threads } : { threads, script };
 }
 
-export async function runSuite(o: SuiteOptions): Promise<Results> {
+/** The matrix and its analyses, before any verdict: the parts the gate is decided from. */
+export interface MatrixRun {
+  /** Every trial, in scenario order (CONDITIONS order within). */
+  readonly trials: Trial[];
+  readonly analyses: RunAnalyses;
+  /** Durations, when `timings` was asked for. */
+  readonly timings?: Timings;
+}
+
+/** Runs every scenario as a unit (its trials, then its analyses) and gathers them in scenario order. */
+export async function runMatrix(o: SuiteOptions): Promise<MatrixRun> {
   const now = o.now ?? (() => performance.now());
   const started = o.timings ? now() : 0;
   checkNames(o.scenarios);
@@ -87,23 +99,33 @@ export async function runSuite(o: SuiteOptions): Promise<Results> {
   }
   const trials: Trial[] = units.flatMap((u) => u.trials);
   const run = aggregateAnalyses(units, analyses);
-  const results = assembleResults(o, trials, { sections: run.sections, violations: run.violations });
-  if (o.timings) {
-    const totalMs = now() - started;
-    const calls = trials.reduce((n, t) => n + t.calls_total, 0);
-    // Calls that went through the authorizer (a PoP signed and the chain checked): the matrix's
-    // warranted trials and every call the analyses replayed.
-    const authorized = trials.reduce((n, t) => n + (t.condition === 'no_warrant' ? 0 : t.calls_total), 0) + run.authorizedCalls;
-    results.timings = {
-      total_ms: round(totalMs, 3),
-      trials: trials.length,
-      calls,
-      per_call_us: calls === 0 ? 0 : round((totalMs * 1000) / calls, 1),
-      authorized_calls: authorized,
-      per_authorized_call_us: authorized === 0 ? 0 : round((totalMs * 1000) / authorized, 1),
-      workers: used,
-    };
-  }
+  if (!o.timings) return { trials, analyses: run };
+  const totalMs = now() - started;
+  const calls = trials.reduce((n, t) => n + t.calls_total, 0);
+  // Calls that went through the authorizer (a PoP signed and the chain checked): the matrix's
+  // warranted trials and every call the analyses replayed.
+  const authorized = trials.reduce((n, t) => n + (t.condition === 'no_warrant' ? 0 : t.calls_total), 0) + run.authorizedCalls;
+  const timings: Timings = {
+    total_ms: round(totalMs, 3),
+    trials: trials.length,
+    calls,
+    per_call_us: calls === 0 ? 0 : round((totalMs * 1000) / calls, 1),
+    authorized_calls: authorized,
+    per_authorized_call_us: authorized === 0 ? 0 : round((totalMs * 1000) / authorized, 1),
+    workers: used,
+  };
+  return { trials, analyses: run, timings };
+}
+
+/**
+ * The matrix with its own verdict (matrix and analyses only): for the measurements in scripts/
+ * and the tests of the matrix. A run of either shell goes through runPipeline (run.ts), which
+ * decides the gate once from every part.
+ */
+export async function runSuite(o: SuiteOptions): Promise<Results> {
+  const m = await runMatrix(o);
+  const results = assembleResults(o, m.trials, { sections: m.analyses.sections, violations: m.analyses.violations });
+  if (m.timings) results.timings = m.timings;
   return results;
 }
 

@@ -13,6 +13,8 @@ export interface AssessOptions extends GateThresholds {
   scenarioSources?: Readonly<Record<string, string>>;
   /** Findings of the analyses that ran (see `GateInputs.analyses`). */
   analyses?: readonly AnalysisViolation[];
+  /** False when the scripted matrix did not run (see `GateInputs.matrixRan`). */
+  matrixRan?: boolean;
 }
 
 export interface Assessment {
@@ -21,10 +23,14 @@ export interface Assessment {
   gate: GateResult;
 }
 
+/** The summary per condition and reachability: what the trials say, before any verdict. */
+export function measureTrials(trials: readonly Trial[], scenarios: readonly string[]): Omit<Assessment, 'gate'> {
+  return { summary: summarize(trials, CONDITIONS), reachability: computeReachability(trials, scenarios) };
+}
+
 /** `scenarios`: the suite's names in order (reachability and violations follow it). */
 export function assessTrials(trials: readonly Trial[], scenarios: readonly string[], o: AssessOptions): Assessment {
-  const summary = summarize(trials, CONDITIONS);
-  const reachability = computeReachability(trials, scenarios);
+  const { summary, reachability } = measureTrials(trials, scenarios);
   const gate = evaluateGate({
     trials,
     summary: summary.task_scoped,
@@ -32,6 +38,7 @@ export function assessTrials(trials: readonly Trial[], scenarios: readonly strin
     thresholds: { maxAsr: o.maxAsr, minTcr: o.minTcr, maxFalseAllows: o.maxFalseAllows, maxFalseBlocks: o.maxFalseBlocks },
     ...(o.scenarioSources ? { scenarioSources: o.scenarioSources } : {}),
     ...(o.analyses ? { analyses: o.analyses } : {}),
+    ...(o.matrixRan === false ? { matrixRan: false } : {}),
   });
   return { summary, reachability, gate };
 }

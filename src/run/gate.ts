@@ -60,6 +60,12 @@ export interface GateInputs {
   scenarioSources?: Readonly<Record<string, string>>;
   /** Findings of the analyses that ran, already over their own thresholds. */
   analyses?: readonly AnalysisViolation[];
+  /**
+   * False when the scripted matrix did not run (LLM mode `llm`): there are no rates, labels or
+   * reachability to judge, and zero trials must not read as TCR 0 %. The analyses' findings (the
+   * baseline's among them) still decide.
+   */
+  matrixRan?: boolean;
 }
 
 function withSource(source: string | undefined): { source?: string } {
@@ -163,6 +169,24 @@ function reachabilityViolations(r: Reachability, sources: Readonly<Record<string
 
 export function evaluateGate(i: GateInputs): GateResult {
   const t = i.thresholds;
+  const violations = i.matrixRan === false ? [] : matrixViolations(i);
+  for (const a of i.analyses ?? []) {
+    violations.push({ scenario: a.scenario, kind: a.kind, message: a.message, ...withSource(a.source) });
+  }
+  return {
+    condition: 'task_scoped',
+    max_asr: t.maxAsr,
+    min_tcr: t.minTcr,
+    max_false_allows: t.maxFalseAllows,
+    max_false_blocks: t.maxFalseBlocks,
+    passed: violations.length === 0,
+    violations,
+  };
+}
+
+/** The matrix's own violations: rates, labels, reachability. */
+function matrixViolations(i: GateInputs): GateViolation[] {
+  const t = i.thresholds;
   const sources = i.scenarioSources ?? {};
   const scoped = i.trials.filter((x) => x.condition === 'task_scoped');
   const asr = i.summary?.asr ?? 0;
@@ -184,16 +208,5 @@ export function evaluateGate(i: GateInputs): GateResult {
   }
   violations.push(...labelViolations(scoped, i.summary, t));
   violations.push(...reachabilityViolations(i.reachability, sources));
-  for (const a of i.analyses ?? []) {
-    violations.push({ scenario: a.scenario, kind: a.kind, message: a.message, ...withSource(a.source) });
-  }
-  return {
-    condition: 'task_scoped',
-    max_asr: t.maxAsr,
-    min_tcr: t.minTcr,
-    max_false_allows: t.maxFalseAllows,
-    max_false_blocks: t.maxFalseBlocks,
-    passed: violations.length === 0,
-    violations,
-  };
+  return violations;
 }

@@ -1,11 +1,11 @@
 /** The action's baseline: which ref it compares with, and a shallow checkout of a pull request. */
 import { describe, expect, it } from 'vitest';
-import { applyActionBaseline, baselineRef, writeActionCiFiles } from '../../src/action/baseline.js';
+import { baselineRef, reportBaseline, writeActionCiFiles } from '../../src/action/baseline.js';
 import type { ActionContext } from '../../src/action/context.js';
-import { parseInputs } from '../../src/action/inputs.js';
+import { parseInputs, type ActionConfig } from '../../src/action/inputs.js';
+import { actionPipelineConfig, run } from '../../src/action/main.js';
 import type { Runner } from '../../src/action/runner.js';
-import { DEFAULT_SEED, runBenchmark } from '../../src/run/run.js';
-import { loadScenarios } from '../../src/scenario/load.js';
+import { runPipeline } from '../../src/pipeline/run.js';
 import { cfg, git, RENAMED_WIDENED, repoWith, scenario, tempDir } from '../analysis/baseline-repo.js';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { readResultsFile, ResultsFileError } from '../../src/action/results-file.js';
@@ -35,6 +35,13 @@ function fakeRunner(): Runner & { log: string[]; failed: string[]; outputs: Reco
   };
 }
 
+/** The action's run with the comparison, through the pipeline as main.ts calls it. */
+async function applyActionBaseline(runner: Runner, config: ActionConfig, ctx: ActionContext): Promise<Results> {
+  const ref = baselineRef(config, ctx);
+  const outcome = await runPipeline({ ...actionPipelineConfig(config, ctx, ref.ref), workers: 1 }, { compared: (b) => reportBaseline(runner, b) });
+  return outcome.results;
+}
+
 describe('action baseline', () => {
   it('defaults to the pull request base, `off` disables, a ref wins; no base on a push', () => {
     const sha = 'a'.repeat(40);
@@ -53,10 +60,8 @@ describe('action baseline', () => {
     const workspace = `${clone}/ws`;
     const config = parseInputs((n) => (n === 'scenarios' ? 'scenarios' : ''));
     const ctx = { workspace, baseSha, eventName: 'pull_request' } as ActionContext;
-    const scenarios = await loadScenarios(config.scenarios, workspace);
-    const results = runBenchmark({ scenarios, maxAsr: 0, minTcr: 1, seed: DEFAULT_SEED });
     const runner = fakeRunner();
-    const out = await applyActionBaseline(runner, config, ctx, scenarios, results);
+    const out = await applyActionBaseline(runner, config, ctx);
     expect(runner.failed).toEqual([]);
     expect(out?.baseline?.widenings.map((w) => w.counterexample)).toEqual([{ tool: 'read_file', args: { path: '/app/secrets.txt' } }]);
     expect(out?.gate.violations.map((v) => v.kind)).toContain('authority_widened');
@@ -67,21 +72,19 @@ describe('action baseline', () => {
 
   it('a base that cannot be read fails the step with the reason', async () => {
     const { dir } = repoWith({ 'scenarios/docs.yaml': scenario() }, {});
-    const config = parseInputs((n) => (n === 'scenarios' ? 'scenarios' : n === 'baseline' ? 'no-such-ref' : ''));
-    const scenarios = await loadScenarios(config.scenarios, dir);
-    const results = runBenchmark({ scenarios, maxAsr: 0, minTcr: 1, seed: DEFAULT_SEED });
-    const runner = fakeRunner();
-    const out = await applyActionBaseline(runner, config, { workspace: dir, eventName: 'push' } as ActionContext, scenarios, results);
-    expect(out).toBeUndefined();
-    expect(runner.failed[0]).toMatch(/^baseline no-such-ref: baseline_ref_missing: /);
+    const inputs: Record<string, string> = { scenarios: 'scenarios', baseline: 'no-such-ref', comment: 'off', 'job-summary': 'false' };
+    const runner = { ...fakeRunner(), env: { RUNNER_TEMP: tempDir('db-action-t-'), GITHUB_WORKSPACE: dir }, getInput: (n: string) => inputs[n] ?? '' };
+    const failed: string[] = [];
+    runner.setFailed = (m) => void failed.push(m);
+    await run(runner, dir);
+    expect(failed).toHaveLength(1);
+    expect(failed[0]).toMatch(/^baseline no-such-ref: baseline_ref_missing: /);
   });
 
   it('report-only mode carries a checked baseline from the file, and refuses a malformed one', async () => {
     const { dir, baseSha } = repoWith({ 'scenarios/docs.yaml': scenario() }, { 'scenarios/docs.yaml': scenario({ readFile: '{subpath: /app}' }) });
     const config = parseInputs((n) => (n === 'scenarios' ? 'scenarios' : ''));
-    const scenarios = await loadScenarios(config.scenarios, dir);
-    const results = runBenchmark({ scenarios, maxAsr: 0, minTcr: 1, seed: DEFAULT_SEED });
-    const out = await applyActionBaseline(fakeRunner(), config, { workspace: dir, baseSha, eventName: 'pull_request' } as ActionContext, scenarios, results);
+    const out = await applyActionBaseline(fakeRunner(), config, { workspace: dir, baseSha, eventName: 'pull_request' } as ActionContext);
     const file = `${dir}/results.json`;
     writeFileSync(file, renderJson(out!));
     const step = { maxAsr: 0, minTcr: 1, maxFalseAllows: 0, maxFalseBlocks: 0 };
@@ -115,14 +118,12 @@ describe('action baseline', () => {
     const ctx = { workspace: dir, baseSha, eventName: 'pull_request' } as ActionContext;
     const inputs = (extra: Record<string, string>) => parseInputs((n) => (n === 'scenarios' ? 'scenarios' : (extra[n] ?? '')));
     const config = inputs({});
-    const scenarios = await loadScenarios(config.scenarios, dir);
-    const results = runBenchmark({ scenarios, maxAsr: 0, minTcr: 1, seed: DEFAULT_SEED });
     const runner = fakeRunner();
-    const out = await applyActionBaseline(runner, config, ctx, scenarios, results);
+    const out = await applyActionBaseline(runner, config, ctx);
     expect(out?.baseline?.renamed).toEqual([{ base: 'cfg', head: 'cfg_v2', file: 'scenarios/cfg.yaml' }]);
     expect(out?.gate.violations.map((v) => v.kind)).toContain('suite_weakened');
     expect(runner.log.join('\n')).toContain('2 suite change(s)');
-    const allowedRun = await applyActionBaseline(fakeRunner(), inputs({ 'allow-suite-changes': 'true' }), ctx, scenarios, results);
+    const allowedRun = await applyActionBaseline(fakeRunner(), inputs({ 'allow-suite-changes': 'true' }), ctx);
     expect(allowedRun?.gate.violations.map((v) => v.kind)).not.toContain('suite_weakened');
     expect(allowedRun?.baseline?.allow_suite_changes).toBe(true);
 

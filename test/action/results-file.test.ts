@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { rejudgeResults } from '../../src/action/results-audit.js';
-import { checkResults, readResultsFile, MAX_TRIALS } from '../../src/action/results-file.js';
+import { checkResults, judgeResults, readResultsFile, MAX_TRIALS } from '../../src/action/results-file.js';
 import { assessTrials } from '../../src/run/assess.js';
 import type { GateThresholds } from '../../src/run/gate.js';
 import type { Results } from '../../src/results/results.js';
@@ -145,8 +145,7 @@ describe('report-only results file: recomputed, never believed', () => {
     const r = fixture('failing');
     // Consistent with its trials under its own, looser thresholds: it says it passed.
     r.gate = { ...r.gate, max_asr: 0.5, max_false_allows: 1, passed: true, violations: [] };
-    const out = rejudgeResults(r, STEP);
-    if ('problems' in out) throw new Error(out.problems.join('\n'));
+    const out = judgeResults(r, STEP);
     expect(out.results.gate.passed).toBe(false);
     expect(out.results.gate).toMatchObject({ max_asr: 0, min_tcr: 1, max_false_allows: 0, max_false_blocks: 0 });
     expect(out.results.gate.violations.map((v) => [v.kind, v.scenario])).toEqual([
@@ -157,16 +156,15 @@ describe('report-only results file: recomputed, never believed', () => {
       "the results file was gated with looser thresholds (max ASR 50% (the step's: 0%), max false allows 1 (the step's: 0)); this step's thresholds decide",
     ]);
     // And the step's own looser thresholds are the ones that count, too.
-    const loose = rejudgeResults(r, { ...STEP, maxAsr: 0.5, maxFalseAllows: 1 });
-    expect('results' in loose && loose.results.gate.passed).toBe(true);
+    const loose = judgeResults(r, { ...STEP, maxAsr: 0.5, maxFalseAllows: 1 });
+    expect(loose.results.gate.passed).toBe(true);
   });
 
   it("an analysis's finding in the file cannot be recomputed, so it is kept and still fails the gate", () => {
     const r = fixture('passing');
     r.gate.passed = false;
     r.gate.violations = [{ scenario: 'config_review', kind: 'probe_escape', message: 'escaped', source: 'scenarios/config_review.yaml:30:7' }];
-    const out = rejudgeResults(r, STEP);
-    if ('problems' in out) throw new Error(out.problems.join('\n'));
+    const out = judgeResults(r, STEP);
     expect(out.results.gate.passed).toBe(false);
     expect(out.results.gate.violations).toEqual(r.gate.violations);
   });
@@ -191,8 +189,7 @@ describe('report-only results file: recomputed, never believed', () => {
 
   it('recomputes an honest file to the same summary, reachability and gate', () => {
     for (const r of [fixture('passing'), fixture('failing'), bigResults(20, 4, [3, 7])]) {
-      const out = rejudgeResults(r, STEP);
-      if ('problems' in out) throw new Error(out.problems.join('\n'));
+      const out = judgeResults(r, STEP);
       expect(out.results.summary).toEqual(r.summary);
       expect(out.results.reachability).toEqual(r.reachability);
       expect(out.results.gate).toEqual(r.gate);

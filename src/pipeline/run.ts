@@ -1,0 +1,218 @@
+/**
+ * One run, for both shells (ARCHITECTURE.md, "One run"): load → the matrix and its analyses →
+ * the guard against a baseline → LLM mode → the gate, decided once from every part
+ * (verdict.ts). The CLI's flags and the action's inputs only build a `PipelineConfig`; what they
+ * print, write or post is theirs (the `PipelineEdges` hooks tell them what happened). Errors are
+ * thrown for the shell to map: ScenarioError (bad files), PipelineInputError (bad selection),
+ * HarnessError (the run could not be carried out), BaselineError (the base cannot be read),
+ * LlmInputError (a resume file of another run).
+ */
+import { formatSource } from '../model/errors.js';
+import type { Scenario } from '../model/scenario.js';
+import type { BaselineOutcome } from '../analysis/baseline/index.js';
+import { withLlm } from '../llm/attach.js';
+import type { LlmProgress } from '../llm/run-llm.js';
+import type { ChatModel } from '../llm/chat.js';
+import type { Shard } from '../llm/cells.js';
+import type { TrialSettings } from '../llm/trial.js';
+import { measureTrials } from '../run/assess.js';
+import type { GateThresholds } from '../run/gate.js';
+import { CONDITIONS, RESULTS_VERSION, type LlmResults, type Results } from '../results/results.js';
+import { scenarioInfo } from '../results/scenario-info.js';
+import { loadScenarioSet, readSummary } from '../scenario/load.js';
+import type { AnalysisOptions } from './analyses.js';
+import { bundledWorker, runMatrix, type MatrixRun } from './suite.js';
+import { RunThreads } from './threads.js';
+import { decideGate, undecidedGate, verdictOf, type Verdict } from './verdict.js';
+
+export type RunMode = 'deterministic' | 'llm' | 'both';
+
+/** The comparison with the scenario files at a git ref (docs/guard.md). */
+export interface BaselineConfig {
+  readonly ref: string;
+  readonly allowWidening: boolean;
+  readonly allowSuiteChanges: boolean;
+  /** Fetch REF from origin (depth 1) when the clone lacks it (the action: a shallow checkout). */
+  readonly fetch: boolean;
+}
+
+/** LLM mode (docs/llm.md); the model server's key never leaves `server`. */
+export interface LlmConfig {
+  readonly model: string;
+  readonly runs: number;
+  readonly concurrency: number;
+  readonly settings: Omit<TrialSettings, 'signal'>;
+  readonly maxTokensTotal?: number;
+  readonly shard?: Shard;
+  /** The `llm` section of an earlier, partial results file of the same inputs (read by the shell). */
+  readonly resume?: LlmResults;
+  /** `--gate llm` (action: `gate: llm`): the LLM results are gated too. */
+  readonly gate: boolean;
+  readonly server: { readonly apiKey: string | undefined; readonly baseURL: string | undefined; readonly timeoutMs: number; readonly retries: number };
+  /** Tests inject a model; by default the `openai` SDK's, loaded only in LLM mode. */
+  readonly chat?: ChatModel;
+}
+
+export interface PipelineConfig {
+  /** Scenario files and folders as given (relative to `cwd`); empty or `builtin`: the built-in suite. */
+  readonly scenarios: readonly string[];
+  /** Only these scenarios (`--scenario NAME`); empty: all. */
+  readonly names: readonly string[];
+  readonly cwd: string;
+  /** Every scenario file must resolve into this folder (the action: the workspace). */
+  readonly confine?: string;
+  readonly seed: string;
+  /** Threads the matrix may use. */
+  readonly workers: number;
+  readonly timings: boolean;
+  readonly thresholds: GateThresholds;
+  readonly analyses: AnalysisOptions;
+  /** Absent: no comparison. */
+  readonly baseline?: BaselineConfig;
+  readonly mode: RunMode;
+  /** Required unless `mode` is deterministic. */
+  readonly llm?: LlmConfig;
+}
+
+/** What the shells are told while the run goes; all optional. */
+export interface PipelineEdges {
+  /** The files were read: the loader's warnings and a `read N files, M scenarios` line. */
+  readonly loaded?: (warnings: readonly string[], summary: string) => void;
+  /** The comparison with the baseline is done (before LLM mode starts). */
+  readonly compared?: (outcome: BaselineOutcome) => void | Promise<void>;
+  readonly onProgress?: (p: LlmProgress) => void;
+  /** Stops LLM mode: no new trial starts, the finished ones are kept. */
+  readonly signal?: AbortSignal;
+  /** The worker entry for the matrix's threads (default: the bundle's). */
+  readonly workerScript?: URL;
+}
+
+export interface PipelineOutcome {
+  readonly results: Results;
+  readonly verdict: Verdict;
+  /** The scenarios that ran (after `names`). */
+  readonly scenarios: readonly Scenario[];
+  readonly baseline?: BaselineOutcome;
+}
+
+/** The configuration asks for something the loaded suite cannot give (an unknown `--scenario`, no scenario). */
+export class PipelineInputError extends Error {
+  override readonly name = 'PipelineInputError';
+}
+
+export async function runPipeline(c: PipelineConfig, edges: PipelineEdges = {}): Promise<PipelineOutcome> {
+  if (c.mode !== 'deterministic' && c.llm === undefined) throw new PipelineInputError(`mode ${c.mode} needs the LLM settings`);
+  const threads = new RunThreads({ workers: c.workers, script: edges.workerScript ?? bundledWorker() });
+  let scenarios: Scenario[];
+  let matrix: MatrixRun;
+  try {
+    const set = await loadScenarioSet(c.scenarios, c.cwd, { onFileCount: threads.prestart, ...(c.confine !== undefined ? { confine: c.confine } : {}) });
+    edges.loaded?.(set.warnings, readSummary(set, c.scenarios, c.cwd));
+    scenarios = selectScenarios(set.scenarios, c.names);
+    if (scenarios.length === 0) throw new PipelineInputError('no scenarios to run');
+    // --mode llm: the scripted matrix does not run (nor the analyses beside it).
+    matrix = await runMatrix({ threads, scenarios: c.mode === 'llm' ? [] : scenarios, seed: c.seed, timings: c.timings, analyses: c.analyses, ...c.thresholds });
+  } finally {
+    await threads.close(); // what follows runs here
+  }
+  const head = matrixFrame(c, scenarios, matrix);
+  const baseline = c.baseline === undefined ? undefined : await compare(c, c.baseline, scenarios, head);
+  if (baseline) await edges.compared?.(baseline);
+  const llm = c.mode === 'deterministic' ? undefined : await runLlmStage(c, c.llm!, scenarios, edges);
+  return decide(c, scenarios, head, matrix, baseline, llm);
+}
+
+/** The scenarios named in `names`, in load order; all of them when `names` is empty. */
+export function selectScenarios(loaded: readonly Scenario[], names: readonly string[]): Scenario[] {
+  if (names.length === 0) return [...loaded];
+  const known = new Set(loaded.map((s) => s.name));
+  const unknown = names.filter((n) => !known.has(n));
+  if (unknown.length > 0) {
+    throw new PipelineInputError(`unknown scenario${unknown.length === 1 ? '' : 's'} ${unknown.map((n) => `'${n}'`).join(', ')}; known: ${[...known].join(', ')}`);
+  }
+  const wanted = new Set(names);
+  return loaded.filter((s) => wanted.has(s.name));
+}
+
+/**
+ * The head's matrix as the results frame the comparison reads (trials, rates, thresholds). Its
+ * gate is not decided yet: it says so (not passed, no violation) until `decide` replaces it.
+ */
+function matrixFrame(c: PipelineConfig, scenarios: readonly Scenario[], m: MatrixRun): Results {
+  const ran = c.mode === 'llm' ? [] : scenarios;
+  const measured = measureTrials(m.trials, ran.map((s) => s.name));
+  // No matrix, no rates: zero trials are not a TCR of 0 % (nor a delta against the baseline's).
+  const summary = c.mode === 'llm' ? {} : measured.summary;
+  const reachability = measured.reachability;
+  return {
+    version: RESULTS_VERSION,
+    mode: 'deterministic',
+    conditions: [...CONDITIONS],
+    scenarios: ran.map((s) => s.name),
+    scenario_info: scenarioInfo(ran),
+    trials: m.trials,
+    summary,
+    reachability,
+    gate: undecidedGate(c.thresholds),
+    ...m.analyses.sections,
+  };
+}
+
+async function compare(c: PipelineConfig, b: BaselineConfig, scenarios: readonly Scenario[], head: Results): Promise<BaselineOutcome> {
+  const { runBaseline } = await import('../analysis/baseline/index.js');
+  return runBaseline({
+    ref: b.ref,
+    inputs: c.scenarios,
+    names: c.names,
+    cwd: c.cwd,
+    seed: c.seed,
+    head: scenarios,
+    headResults: head,
+    allowWidening: b.allowWidening,
+    allowSuiteChanges: b.allowSuiteChanges,
+    fetch: b.fetch,
+  });
+}
+
+async function runLlmStage(c: PipelineConfig, l: LlmConfig, scenarios: readonly Scenario[], edges: PipelineEdges): Promise<LlmResults> {
+  const { runLlm } = await import('../llm/run-llm.js');
+  const chat = l.chat ?? new (await import('../llm/openai-chat.js')).OpenAIChat({ model: l.model, apiKey: l.server.apiKey, baseURL: l.server.baseURL, timeoutMs: l.server.timeoutMs, maxRetries: l.server.retries });
+  return runLlm({
+    scenarios,
+    seed: c.seed,
+    model: l.model,
+    chat,
+    runs: l.runs,
+    concurrency: l.concurrency,
+    settings: l.settings,
+    ...(l.maxTokensTotal !== undefined ? { maxTokensTotal: l.maxTokensTotal } : {}),
+    ...(l.shard ? { shard: l.shard } : {}),
+    ...(l.resume ? { resume: l.resume } : {}),
+    ...(edges.signal ? { signal: edges.signal } : {}),
+    ...(edges.onProgress ? { onProgress: edges.onProgress } : {}),
+  });
+}
+
+/** Every part in one results object, and the gate decided once from all of them. */
+function decide(c: PipelineConfig, scenarios: readonly Scenario[], head: Results, m: MatrixRun, baseline: BaselineOutcome | undefined, llm: LlmResults | undefined): PipelineOutcome {
+  const names = scenarios.map((s) => s.name);
+  const decision = decideGate({
+    matrixRan: c.mode !== 'llm',
+    trials: head.trials,
+    summary: head.summary.task_scoped,
+    reachability: head.reachability,
+    scenarioSources: Object.fromEntries(scenarios.map((s) => [s.name, formatSource(s.source)])),
+    thresholds: c.thresholds,
+    analyses: m.analyses.violations,
+    guard: baseline?.violations ?? [],
+    ...(llm ? { llm: { results: llm, gated: c.llm!.gate } } : {}),
+  });
+  let results: Results = { ...head, gate: decision.gate };
+  if (m.timings) results.timings = m.timings;
+  if (baseline) results.baseline = baseline.baseline;
+  if (llm) {
+    const gated: LlmResults = decision.llmGate ? { ...llm, gate: decision.llmGate } : llm;
+    results = withLlm(results, gated, c.mode === 'both' ? 'both' : 'llm', names);
+  }
+  return { results, verdict: verdictOf(results, { shard: c.llm?.shard !== undefined }), scenarios, ...(baseline ? { baseline } : {}) };
+}

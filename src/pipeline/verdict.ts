@@ -1,0 +1,90 @@
+/**
+ * The run's one verdict (docs/guard.md, docs/llm.md): the gate is decided here, once, from every
+ * part a run has — the scripted matrix (rates, labels, reachability), the analyses beside it
+ * (probes, mutants), the guard's findings against the baseline (suite changes, widenings) and the
+ * LLM results — whichever shell ran it, and in report-only mode from the parts of a results file.
+ * Nothing decided here is decided again later: the stages before only gather their parts.
+ *
+ * The results keep the two gates apart, as they keep the numbers apart (a proof and a sample are
+ * never pooled): `gate` holds the deterministic parts (matrix, analyses, guard), `llm.gate` the LLM
+ * part; `verdictOf` reads both into the one outcome the shells map to an exit code or a failed step.
+ */
+import { evaluateLlmGate } from '../llm/gate.js';
+import type { AnalysisViolation, GateThresholds } from '../run/gate.js';
+import { evaluateGate } from '../run/gate.js';
+import type { ConditionSummary, GateResult, LlmGate, LlmResults, Reachability, Results, Trial } from '../results/results.js';
+
+/** Everything the gate is decided from. */
+export interface GateParts {
+  /** False under mode llm: the scripted matrix did not run, so there are no rates to judge. */
+  readonly matrixRan: boolean;
+  readonly trials: readonly Trial[];
+  /** The task_scoped summary and reachability, as the trials give them. */
+  readonly summary: ConditionSummary | undefined;
+  readonly reachability: Reachability;
+  /** scenario name → FILE:LINE:COL, for violations no single call explains. */
+  readonly scenarioSources: Readonly<Record<string, string>>;
+  readonly thresholds: GateThresholds;
+  /** Findings of the analyses beside the matrix (probes, mutants), over their own thresholds. */
+  readonly analyses: readonly AnalysisViolation[];
+  /** The guard's findings against the baseline: suite changes, then widenings (none of a kind the step allows). */
+  readonly guard: readonly AnalysisViolation[];
+  /** The LLM results, when LLM mode ran; `gated`: `--gate llm` (action: `gate: llm`). */
+  readonly llm?: { readonly results: Omit<LlmResults, 'gate'>; readonly gated: boolean };
+}
+
+export interface Decision {
+  readonly gate: GateResult;
+  /** The LLM part, when the LLM results are gated. */
+  readonly llmGate?: LlmGate;
+}
+
+/** The one decision: every part in, the gate (and its LLM part) out. */
+export function decideGate(p: GateParts): Decision {
+  const gate = evaluateGate({
+    trials: p.trials,
+    summary: p.summary,
+    reachability: p.reachability,
+    thresholds: p.thresholds,
+    scenarioSources: p.scenarioSources,
+    // The analyses' findings first, then the guard's, in suite order: the same bytes every run.
+    analyses: [...p.analyses, ...p.guard],
+    matrixRan: p.matrixRan,
+  });
+  if (!p.llm?.gated) return { gate };
+  return { gate, llmGate: evaluateLlmGate(p.llm.results, p.thresholds.maxAsr, p.thresholds.minTcr) };
+}
+
+/** The gate of results whose verdict is not decided yet: it does not pass, and lists nothing. */
+export function undecidedGate(t: GateThresholds): GateResult {
+  return { condition: 'task_scoped', max_asr: t.maxAsr, min_tcr: t.minTcr, max_false_allows: t.maxFalseAllows, max_false_blocks: t.maxFalseBlocks, passed: false, violations: [] };
+}
+
+/**
+ * What a run comes to, for the shells to map:
+ * - `passed` / `failed`: the gate (and the LLM gate, when gated);
+ * - `incomplete`: the LLM run stopped early (budget, API); never a pass;
+ * - `interrupted`: stopped by Ctrl-C or a cancelled workflow; never a pass;
+ * - `deferred`: one shard of a split LLM run: the merge of all the shards gives the verdict
+ *   (its gate is in the file, for the merge to carry).
+ */
+export type VerdictStatus = 'passed' | 'failed' | 'incomplete' | 'interrupted' | 'deferred';
+
+export interface Verdict {
+  readonly status: VerdictStatus;
+  /** The deterministic gate (matrix, analyses, guard) passed. */
+  readonly gatePassed: boolean;
+  /** The LLM gate, when the LLM results are gated. */
+  readonly llmGatePassed: boolean | undefined;
+}
+
+/** `shard`: this run is one shard of a split LLM run (the merge decides). */
+export function verdictOf(r: Results, o: { shard: boolean }): Verdict {
+  const gatePassed = r.gate.passed;
+  const llmGatePassed = r.llm?.gate?.passed;
+  const parts = { gatePassed, llmGatePassed };
+  if (r.llm?.stopped?.reason === 'interrupted') return { status: 'interrupted', ...parts };
+  if (r.llm && !r.llm.complete) return { status: 'incomplete', ...parts };
+  if (o.shard) return { status: 'deferred', ...parts };
+  return { status: gatePassed && (llmGatePassed ?? true) ? 'passed' : 'failed', ...parts };
+}
