@@ -10,9 +10,12 @@
  * - floats: each bound, its two neighbours, ±0, ±∞ and NaN are singletons; the open intervals
  *   between them are cells;
  * - bools and null: one singleton each; lists and objects: one more cell for all the others.
- * A singleton is decided by the evaluator itself. Any other cell by one representative: each leaf
- * evaluated there (satisfy.ts, three outcomes) stands for the whole cell, and atoms take every
- * consistent outcome (atoms.ts).
+ * In each cell, each leaf evaluated at one representative (satisfy.ts, three outcomes) stands for
+ * the whole cell, and atoms take every consistent outcome (atoms.ts). `cel` is evaluated only on a
+ * singleton string, bool, null, int or float whose every form (an int as a number, -0 and a bigint;
+ * a float as a Float and as a number) is a singleton too, and only when no expression reads the
+ * clock (one evaluation then speaks for every time): elsewhere it is an atom (an object's key
+ * order is not fixed by equality, yet an expression may observe it).
  */
 import { celCompileError } from '../../cel/index.js';
 import { constraintVerdict } from '../constraints/satisfy.js';
@@ -26,6 +29,38 @@ import type { Question, SortAnswer } from './strings.js';
 interface Cell {
   readonly rep: Value;
   readonly singleton: boolean;
+  /** A list singleton given in every form its equality lumps together (each one a cell). */
+  readonly allForms?: boolean;
+}
+
+/** Forms of one list checked, at most (a list of many numbers has many). */
+const MAX_FORMS = 64;
+
+/** Every form the evaluator's equality takes as equal to `v`; undefined for objects or past the bound. */
+function formsOf(v: Value, depth = 0): Value[] | undefined {
+  if (depth > 32) return undefined;
+  if (v === null || typeof v === 'string' || typeof v === 'boolean') return [v];
+  const kind = valueKind(v);
+  if (kind === 'int') {
+    const i = BigInt(v as number | bigint);
+    const n = intValue(i);
+    return i === 0n ? [0, -0, 0n] : typeof n === 'number' ? [n, i] : [i];
+  }
+  if (kind === 'float') {
+    const x = v instanceof Float ? v.value : (v as number);
+    if (x === 0) return [new Float(0), new Float(-0)];
+    return Number.isInteger(x) || !Number.isFinite(x) ? [new Float(x)] : [new Float(x), x];
+  }
+  if (Array.isArray(v)) {
+    let out: Value[][] = [[]];
+    for (const item of v) {
+      const f = formsOf(item, depth + 1);
+      if (f === undefined || out.length * f.length > MAX_FORMS) return undefined;
+      out = out.flatMap((prefix) => f.map((x) => [...prefix, x]));
+    }
+    return out;
+  }
+  return undefined;
 }
 
 const WITNESS = 'delegation-bench-witness';
@@ -74,8 +109,9 @@ function intCells(ls: readonly Constraint[]): Cell[] {
   if (sorted.length === 0) return [{ rep: 0, singleton: false }];
   const cells: Cell[] = [{ rep: intValue(sorted[0]! - 1n), singleton: false }];
   sorted.forEach((p, k) => {
-    // Both forms an int takes (a JS number and a bigint) are equal to the evaluator; checked both.
+    // Every form an int takes (a JS number, -0 for zero, a bigint) is equal to the evaluator: each is a cell.
     cells.push({ rep: intValue(p), singleton: true }, { rep: p, singleton: true });
+    if (p === 0n) cells.push({ rep: -0, singleton: true });
     const next = sorted[k + 1];
     if (next === undefined) cells.push({ rep: intValue(p + 1n), singleton: false });
     else if (next - p > 1n) cells.push({ rep: intValue(p + 1n), singleton: false });
@@ -106,6 +142,7 @@ function floatCells(ls: readonly Constraint[]): Cell[] {
   const cells: Cell[] = [{ rep: new Float(NaN), singleton: true }, { rep: new Float(-0), singleton: true }];
   uniq.forEach((x, k) => {
     cells.push({ rep: new Float(x), singleton: true });
+    if (!Number.isInteger(x) && Number.isFinite(x)) cells.push({ rep: x, singleton: true }); // the same float as a plain number
     const next = uniq[k + 1];
     if (next === undefined) return;
     let mid = x / 2 + next / 2;
@@ -118,7 +155,11 @@ function floatCells(ls: readonly Constraint[]): Cell[] {
 function othersCells(ls: readonly Constraint[], kind: 'list' | 'object'): Cell[] {
   const named = namedValues(ls).filter((v) => valueKind(v) === kind);
   const fresh: Value = kind === 'list' ? [WITNESS] : { [WITNESS]: WITNESS };
-  return [...named.map((rep) => ({ rep, singleton: true })), { rep: fresh, singleton: false }];
+  const singles = named.flatMap((v): Cell[] => {
+    const forms = formsOf(v);
+    return forms === undefined ? [{ rep: v, singleton: true }] : forms.map((rep) => ({ rep, singleton: true, allForms: true }));
+  });
+  return [...singles, { rep: fresh, singleton: false }];
 }
 
 /** Lists made of the values the constraints name: tried as witnesses in the lists' open cell. */
@@ -127,9 +168,18 @@ function listSamples(ls: readonly Constraint[]): Value[] {
   return [[], ...items.map((x) => [x]), items, [...items, WITNESS]];
 }
 
-function cellLeaf(q: Question, rep: Value): (c: Constraint) => Meaning<boolean> {
+/** Whether `cel` is evaluated in this cell rather than left an atom (see the header). */
+function celDecidedAt(q: Question, cell: Cell): boolean {
+  const v = cell.rep;
+  return cell.singleton && !q.clock && (v === null || typeof v !== 'object' || v instanceof Float || cell.allForms === true);
+}
+
+function cellLeaf(q: Question, cell: Cell): (c: Constraint) => Meaning<boolean> {
+  const rep = cell.rep;
+  const celHere = celDecidedAt(q, cell);
   return (c) => {
-    const opaque = (c.type === 'cel' && celCompileError(c.expression) === undefined) || ((c.type === 'contains' || c.type === 'subset') && Array.isArray(rep));
+    const opaque =
+      (c.type === 'cel' && celCompileError(c.expression) === undefined && !celHere) || ((c.type === 'contains' || c.type === 'subset') && Array.isArray(rep) && !cell.singleton);
     if (opaque) {
       const i = q.atoms.id(c);
       return { allowed: { k: 'atom', i, o: 'allow' }, errors: c.type === 'cel' ? { k: 'atom', i, o: 'error' } : FALSE };
@@ -146,29 +196,24 @@ function cellsWithin(q: Question, cells: readonly Cell[], extra: readonly Value[
   const values: Value[] = [];
   let complete = true;
   let why = '';
+  const ruled = new Set<string>();
   for (const cell of cells) {
-    if (cell.singleton) {
-      values.push(cell.rep); // decided by the evaluator itself
-      continue;
-    }
-    const leaf = cellLeaf(q, cell.rep);
+    const leaf = cellLeaf(q, cell);
     const f = q.builder.and([meaningOf(q.head, leaf, q.builder).allowed, q.builder.not(meaningOf(q.base, leaf, q.builder).allowed)]);
     const ids = [...atomsOf(f)];
+    for (const i of ids) ruled.add(q.atoms.list[i]!.type);
     for (const outcome of assignments(q.atoms, ids, q.work)) {
       if (!evaluate(f, BOOLEANS, outcome)) continue;
       values.push(cell.rep, ...extra);
-      if (ids.length > 0) {
-        complete = false;
-        why = `on ${name}, ${[...new Set(ids.map((i) => q.atoms.list[i]!.type))].join(', ')} decide what no rule relates to the base`;
-      } else {
-        complete = false;
-        why ||= `the model finds ${name} the head allows and the base denies`;
-      }
+      complete = false;
+      if (ids.length > 0) why = `on ${name.replace(/ by .*/, '')}, ${[...new Set(ids.map((i) => q.atoms.list[i]!.type))].join(', ')} decide what no rule relates to the base`;
+      else why ||= `the model finds ${name.replace(/ by .*/, '')} the head allows and the base denies`;
       break;
     }
   }
-  if (values.length === 0 && complete) return { kind: 'empty', how: name };
-  return { kind: 'check', values, complete, how: name, why };
+  const how = ruled.size > 0 ? `${name} and rules (${[...ruled].sort().join(', ')})` : name;
+  if (values.length === 0 && complete) return { kind: 'empty', how };
+  return { kind: 'check', values, complete, how, why };
 }
 
 /** head ⊆ base for each type but strings, in a fixed order. */
@@ -178,7 +223,7 @@ export function otherTypesWithin(q: Question): SortAnswer[] {
     cellsWithin(q, intCells(ls), [], 'ints by intervals'),
     cellsWithin(q, floatCells(ls), [], 'floats by intervals'),
     cellsWithin(q, [{ rep: true, singleton: true }, { rep: false, singleton: true }, { rep: null, singleton: true }], [], 'bools and null by evaluation'),
-    cellsWithin(q, othersCells(ls, 'list'), listSamples(ls), 'lists by evaluation and rules'),
-    cellsWithin(q, othersCells(ls, 'object').filter((c) => !c.singleton || isObjectValue(c.rep)), [], 'objects by evaluation and rules'),
+    cellsWithin(q, othersCells(ls, 'list'), listSamples(ls), 'lists by evaluation'),
+    cellsWithin(q, othersCells(ls, 'object').filter((c) => !c.singleton || isObjectValue(c.rep)), [], 'objects by evaluation'),
   ];
 }

@@ -36,6 +36,17 @@ function show(v: Value): string {
   return JSON.stringify(v, (_k, x: unknown) => (typeof x === 'bigint' ? `${x}n` : x instanceof Float ? `${x.value}f` : x));
 }
 
+/** Tenuo's clock functions (cel.rs): an expression naming one may decide differently at another time. */
+const CLOCK = /\btime_(?:now|is_expired|since)\b/;
+
+function readsClock(c: Constraint, depth = 0): boolean {
+  if (depth > MAX_CONSTRAINT_DEPTH + 1) return true;
+  if (c.type === 'cel') return CLOCK.test(c.expression);
+  if (c.type === 'all' || c.type === 'any') return c.constraints.some((x) => readsClock(x, depth + 1));
+  if (c.type === 'not') return readsClock(c.constraint, depth + 1);
+  return false;
+}
+
 function nestedTooDeep(c: Constraint, depth = 0): boolean {
   if (depth > MAX_CONSTRAINT_DEPTH + 1) return true;
   if (c.type === 'all' || c.type === 'any') return c.constraints.some((x) => nestedTooDeep(x, depth + 1));
@@ -45,7 +56,7 @@ function nestedTooDeep(c: Constraint, depth = 0): boolean {
 
 /** head ⊆ base: proven, refuted with a witness the evaluator confirms, or unknown. */
 function within(base: Constraint, head: Constraint): Within {
-  const q: Question = { base, head, work: new Work(), builder: new Builder(), atoms: new Atoms() };
+  const q: Question = { base, head, work: new Work(), builder: new Builder(), atoms: new Atoms(), clock: readsClock(base) || readsClock(head) };
   let answers: SortAnswer[];
   try {
     answers = [stringsWithin(q), ...otherTypesWithin(q)];

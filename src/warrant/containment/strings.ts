@@ -40,6 +40,8 @@ export interface Question {
   readonly work: Work;
   readonly builder: Builder;
   readonly atoms: Atoms;
+  /** An expression of either side reads the clock: no single evaluation speaks for every time. */
+  readonly clock: boolean;
 }
 
 /** Words of a finite remainder decided one by one with the evaluator, at most. */
@@ -145,6 +147,7 @@ export function stringsWithin(q: Question): SortAnswer {
   const values: Value[] = [];
   let complete = true;
   const whys: string[] = [];
+  const ruled = new Set<string>();
   const inBand = (w: string, band: { lo: number; hi: number }): boolean => utf16(w) > band.lo && utf16(w) <= band.hi;
   for (const band of bands) {
     const leaf = stringLeaf(q, band.lo, cache);
@@ -152,12 +155,14 @@ export function stringsWithin(q: Question): SortAnswer {
     const b = meaningOf(q.base, leaf, q.builder);
     const f = q.builder.and([h.allowed, q.builder.not(b.allowed)]);
     const ids = [...atomsOf(f)];
+    for (const i of ids) ruled.add(q.atoms.list[i]!.type);
     const minCp = band.lo < 0 ? 0 : Math.ceil((band.lo + 1) / 2);
     for (const outcome of assignments(q.atoms, ids, q.work, band.lo)) {
       const d = evaluate(f, alg, outcome);
       if (d.isEmpty || !hasWordOfLength(d, minCp, band.hi)) continue;
       // A finite remainder: its strings hold every one this assignment could let through.
-      const words = ids.length > 0 ? finiteWords(d, MAX_FINITE) : undefined;
+      const clockAtom = q.clock && ids.some((i) => q.atoms.list[i]!.type === 'cel');
+      const words = ids.length > 0 && !clockAtom ? finiteWords(d, MAX_FINITE) : undefined;
       if (words !== undefined) {
         values.push(...words.filter((w) => inBand(w, band)));
         continue;
@@ -172,7 +177,8 @@ export function stringsWithin(q: Question): SortAnswer {
       }
     }
   }
-  const how = bands.length > 1 ? `strings by automata (${bands.length} length bands)` : 'strings by automata';
+  const rules = ruled.size > 0 ? ` and rules (${[...ruled].sort().join(', ')})` : '';
+  const how = `strings by automata${bands.length > 1 ? ` (${bands.length} length bands)` : ''}${rules}`;
   if (values.length === 0 && complete) return { kind: 'empty', how };
   return { kind: 'check', values, complete, how, why: whys[0] ?? 'the automata find strings the head allows and the base denies' };
 }
