@@ -240,6 +240,23 @@ function ipText(ip: IpAddress): string {
   return groups.join(':');
 }
 
+/** The string literals of an expression, at most 16: values it compares against. */
+function celStrings(expression: string): string[] {
+  const out = new Set<string>();
+  const visit = (x: unknown): void => {
+    if (out.size >= 16 || x === null || typeof x !== 'object') return;
+    const node = x as { kind?: unknown; value?: unknown };
+    if (node.kind === 'literal' && typeof node.value === 'string') out.add(node.value);
+    for (const v of Object.values(x)) visit(v);
+  };
+  try {
+    visit(parseCel(expression));
+  } catch {
+    return [];
+  }
+  return [...out];
+}
+
 export function atomSamples(c: Constraint): string[] {
   switch (c.type) {
     case 'cidr': {
@@ -263,6 +280,8 @@ export function atomSamples(c: Constraint): string[] {
     }
     case 'shlex':
       return c.allow.flatMap((a) => [a, `${a} x`]);
+    case 'cel':
+      return celStrings(c.expression).flatMap((s) => [s, `${s}x`, `x${s}`]);
     default:
       return [];
   }
