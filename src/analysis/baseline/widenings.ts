@@ -4,7 +4,9 @@
  * run in the head's environment to show what it does.
  *
  * A call is built from the scenario's own: the first legitimate call of the tool (or any call of
- * it), with the widened parameter set to a witness value (witness.ts). For a tool the base did not
+ * it), with the widened parameter set to a witness value: the scenario's own values that separate
+ * the two constraints first, then the prover's witness (src/warrant/containment, via grants.ts),
+ * then values built from the two constraints (witness.ts). For a tool the base did not
  * grant, the scenario's calls of that tool are tried as they are, then one synthesized from the
  * head's constraints.
  */
