@@ -54,6 +54,15 @@ function nestedTooDeep(c: Constraint, depth = 0): boolean {
   return false;
 }
 
+/** The types no rule was needed for are said together: the proof stays one line. */
+const PLAIN = ['ints by intervals', 'floats by intervals', 'bools and null by evaluation', 'lists by evaluation', 'objects by evaluation'];
+
+function summary(hows: readonly string[]): string {
+  const plain = hows.filter((h) => PLAIN.includes(h));
+  const rest = hows.filter((h) => !PLAIN.includes(h));
+  return [...rest, ...(plain.length === PLAIN.length ? ['other types by intervals and evaluation'] : plain)].join('; ');
+}
+
 /** head ⊆ base: proven, refuted with a witness the evaluator confirms, or unknown. */
 function within(base: Constraint, head: Constraint): Within {
   const q: Question = { base, head, work: new Work(), builder: new Builder(), atoms: new Atoms(), clock: readsClock(base) || readsClock(head) };
@@ -86,7 +95,7 @@ function within(base: Constraint, head: Constraint): Within {
     else unknown ??= limitOnly ? `${a.how}: the base refuses a value the head allows only by one of delegation-bench's own bounds` : a.why;
   }
   if (unknown !== undefined) return { unknown, candidates };
-  return { holds: true, how: hows.join('; ') };
+  return { holds: true, how: summary(hows) };
 }
 
 /**

@@ -213,10 +213,41 @@ export function celWithin(base: string, head: string): boolean {
 // allow list, then allowed when the program or its basename is in the list: a list within the
 // base's allows no more. contains: a list holding every required value; requiring more allows
 // less. subset: a list whose every member is allowed; allowing fewer allows less. None of the
-// three errors; nor does url_safe (no rule: only the same constraint).
+// three errors.
 // ------------------------------------------------------------------------------------------------
 
 const within = (small: readonly unknown[], big: readonly unknown[]): boolean => small.every((x) => big.includes(x));
+
+// ------------------------------------------------------------------------------------------------
+// url_safe (url-safe.ts `urlSafeCheck`): a URL is refused at the first step that refuses it (null
+// byte, parse, scheme, no host, port, localhost, internal TLD, metadata host, the IP ranges, or for
+// a name the allow list, then the deny list); never an error. The head H refuses whatever the
+// base B refuses when at each step H is at least as strict: H's schemes among B's; B's port list
+// (when set) holds H's (set too); every block flag B sets, H sets; every host H's allow list
+// admits, B's admits (B without a list admits all); every host B's deny list names, H's names.
+// A list entry `d` admits the host d, `*.d` the host d and every host ending in `.d` (lower-case).
+// ------------------------------------------------------------------------------------------------
+
+/** Every host `inner`'s entries admit is admitted by one of `outer`'s. */
+function domainsCovered(inner: readonly string[], outer: readonly string[]): boolean {
+  const o = outer.map((x) => x.toLowerCase());
+  return inner.every((raw) => {
+    const d = raw.toLowerCase();
+    const bare = d.startsWith('*.') ? d.slice(2) : d;
+    return o.some((p) => p === d || (p.startsWith('*.') && (bare === p.slice(2) || bare.endsWith(p.slice(1)))));
+  });
+}
+
+export function urlSafeWithin(b: Of<'url_safe'>, h: Of<'url_safe'>): boolean {
+  const lower = (xs: readonly string[]): string[] => xs.map((x) => x.toLowerCase());
+  if (!within(lower(h.schemes), lower(b.schemes))) return false;
+  if (b.allowPorts && (!h.allowPorts || !within(h.allowPorts, b.allowPorts))) return false;
+  const flags: (keyof Of<'url_safe'>)[] = ['blockPrivate', 'blockLoopback', 'blockMetadata', 'blockReserved', 'blockInternalTlds'];
+  if (flags.some((f) => b[f] === true && h[f] !== true)) return false;
+  if (b.allowDomains && (!h.allowDomains || !domainsCovered(h.allowDomains, b.allowDomains))) return false;
+  if (b.denyDomains && (!h.denyDomains || !domainsCovered(b.denyDomains, h.denyDomains))) return false;
+  return true;
+}
 
 export function relate(a: Constraint, b: Constraint, work: Work): Relation {
   if (a.type === 'cidr' && b.type === 'cidr') return cidrRelation(a, b);
@@ -224,6 +255,7 @@ export function relate(a: Constraint, b: Constraint, work: Work): Relation {
   if (a.type === 'subpath' && b.type === 'subpath') return { ...NONE, implies: subpathWithin(b, a) };
   if (a.type === 'cel' && b.type === 'cel') return { ...NONE, implies: celWithin(b.expression, a.expression) };
   if (a.type === 'shlex' && b.type === 'shlex') return { ...NONE, implies: within(a.allow, b.allow) };
+  if (a.type === 'url_safe' && b.type === 'url_safe') return { ...NONE, implies: urlSafeWithin(b, a) };
   if (a.type === 'contains' && b.type === 'contains') return { ...NONE, implies: b.required.every((r) => listContains(a.required, r)) };
   if (a.type === 'subset' && b.type === 'subset') return { ...NONE, implies: a.allowed.every((x) => listContains(b.allowed, x)) };
   return NONE;

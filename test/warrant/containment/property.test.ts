@@ -21,6 +21,8 @@ const STRINGS = [
   'https://a.com/v1/status', 'https://a.com/v1/status/x', 'https://a.com/v1/statusx', 'https://a.com/v1/Status', 'https://api.a.com/v1/x', 'https://a.com/',
   'http://a.com/v1/status', 'https://a.com:8443/v1/status', 'https://a.com:443/v1/status', 'HTTPS://A.COM/v1/status', 'https://evil.example/', 'https://a.com/v1/%73tatus', 'ftp://a.com/', 'not a url',
   'a'.repeat(46), `/a/${'b'.repeat(60)}`,
+  'https://api.a.com/x', 'https://x.api.a.com/', 'https://a.com:8443/', 'http://10.0.0.1/', 'https://localhost/', 'https://x.internal/', 'http://169.254.169.254/',
+  'https://evil.example/x', 'https://sub.evil.example/', 'https://[::1]/', 'http://0177.0.0.1/', 'https://A.com/', 'ftp://api.a.com/',
 ];
 
 const VALUES: Value[] = [
@@ -66,10 +68,19 @@ const leaf: fc.Arbitrary<Constraint> = fc.oneof(
     'value.startsWith("a") && true',
   ]).map((expression): Constraint => ({ type: 'cel', expression })),
   fc.record({ root: pick(['/a', '/a/b', '/', '/A', '/a/']), cs: fc.boolean(), eq: fc.boolean() }).map(({ root, cs, eq }) => sub(root, cs, eq)),
-  pick<Constraint>([
-    { type: 'url_safe', schemes: ['https'], allowDomains: null, denyDomains: null, allowPorts: null, blockPrivate: true, blockLoopback: true, blockMetadata: true, blockReserved: true, blockInternalTlds: false },
-    { type: 'url_safe', schemes: ['http', 'https'], allowDomains: ['a.com'], denyDomains: null, allowPorts: null, blockPrivate: true, blockLoopback: true, blockMetadata: true, blockReserved: true, blockInternalTlds: false },
-  ]),
+  fc
+    .record({
+      schemes: someOf(['http', 'https', 'HTTPS', 'ftp']),
+      allowDomains: fc.option(someOf(['a.com', '*.a.com', 'api.a.com', '*.api.a.com', 'A.COM']), { nil: null }),
+      denyDomains: fc.option(someOf(['evil.example', '*.example', 'a.com', '*.a.com']), { nil: null }),
+      allowPorts: fc.option(someOf([443, 80, 8443]), { nil: null }),
+      blockPrivate: fc.boolean(),
+      blockLoopback: fc.boolean(),
+      blockMetadata: fc.boolean(),
+      blockReserved: fc.boolean(),
+      blockInternalTlds: fc.boolean(),
+    })
+    .map((r): Constraint => ({ type: 'url_safe', ...r })),
   someOf(['ls', 'cat', '/bin/ls']).map((allow): Constraint => ({ type: 'shlex', allow })),
 );
 
