@@ -47,8 +47,8 @@ export interface Widening {
   base: string | null; // the base's constraint, described; null when it had none
   head: string;
   /**
-   * Why the head is not an attenuation of the base (the warrant engine's words); when unproven,
-   * also why containment could not show it narrower and how to settle it.
+   * Why the head allows more: the prover's witness against the base's constraint, or (unproven)
+   * why it could not be decided and how to settle it.
    */
   why: string;
   proof: 'proven' | 'unproven';
@@ -63,12 +63,12 @@ export interface Widening {
 
 export interface Narrowing {
   scenario: string;
-  change: string; // tool_removed, allow_unknown_disabled, param_dropped, constraint_narrowed
+  change: string; // tool_removed, allow_unknown_disabled, param_dropped, constraint_narrowed, constraint_unchanged
   tool: string;
   param: string | null;
   base: string;
   head: string | null;
-  /** Set when the head is narrower by semantic containment, not by the attenuation rules: the rule. */
+  /** constraint_narrowed / constraint_unchanged: the proof by meaning, in words (docs/guard.md). */
   reason?: string;
   source?: string;
 }

@@ -1,7 +1,8 @@
 /**
- * Widening decided soundly, end to end on a real temporary git repository: the attenuation rules
- * first, then semantic containment, then a counterexample, and "unproven" (failing closed, saying
- * why and how to settle it) only for what none of them decides.
+ * Widening decided soundly, end to end on a real temporary git repository: containment by meaning
+ * (src/warrant/containment; never an attenuation rule's verdict), a counterexample replayed through
+ * the chain for what is wider, and "unproven" (failing closed, saying why and how to settle it)
+ * for what the prover cannot decide.
  */
 import { describe, expect, it } from 'vitest';
 import { runBaseline } from '../../src/analysis/baseline/index.js';
@@ -38,7 +39,8 @@ describe('baseline: widening decided soundly', () => {
         param: 'path',
         base: "Subpath('/app/config')",
         head: "All(Subpath('/app/config'), Not(Regex('\\\\\\\\')))",
-        reason: "narrower by containment: All requires Subpath('/app/config'), and that is the base",
+        reason:
+          'proven by meaning: strings by automata (2 length bands) and rules (subpath); other types by intervals and evaluation',
         source: 'scenarios/docs.yaml:23:3',
       },
     ]);
@@ -48,13 +50,13 @@ describe('baseline: widening decided soundly', () => {
     const esc = { text: (s: string) => s.replace(/[<>@']/g, '_'), code: (s: string) => s.replace(/`/g, 'ˋ') };
     const md = renderBaselineSection(outcome.baseline, esc);
     expect(md).toContain('No widening');
-    expect(md).toContain('(narrower by containment: All requires Subpath(_/app/config_), and that is the base)'); // escaped as text
+    expect(md).toContain('(proven by meaning: strings by automata (2 length bands) and rules (subpath); '); // the proof, as text
   });
 
-  it('an attenuation by the rules is a narrowing with no containment reason', async () => {
+  it('a deeper Subpath root is a narrowing with its proof (the rules of its kind, not the attenuation verdict)', async () => {
     const { outcome } = await compare(scenario(), scenario({ readFile: '{subpath: /app/config/db}' }));
     expect(outcome.baseline.widenings).toEqual([]);
-    expect(outcome.baseline.narrowings).toEqual([expect.not.objectContaining({ reason: expect.anything() })]);
+    expect(outcome.baseline.narrowings).toEqual([expect.objectContaining({ change: 'constraint_narrowed', reason: expect.stringContaining('rules (subpath)') })]);
   });
 
   it('an All that does not keep the base is proven a widening by a value built from its conjuncts', async () => {
@@ -72,30 +74,30 @@ describe('baseline: widening decided soundly', () => {
     const { outcome } = await compare(base, head);
     const w = outcome.baseline.widenings;
     expect(w).toEqual([expect.objectContaining({ tool: 'read_file', param: 'path', proof: 'proven' })]);
-    expect(w[0]!.why).toContain('an Any whose branches can error');
+    expect(w[0]!.why).toMatch(/^read_file\.path: the head allows "\/app\/config\/.*", which Any\(Cidr\('10\.0\.0\.0\/8'\), Subpath\('\/app'\)\) denies$/);
     expect(w[0]!.effect?.base_denial.code).toBe('constraint_not_satisfied');
   });
 
-  it('what none decides is unproven, fails closed, and says why and how to settle it', async () => {
-    const base = scenario({ transfer: '{to: {regex: "^acme$"}, amount: {range: {min: 0, max: 100}}, memo: wildcard}' });
-    const head = scenario({ transfer: '{to: {regex: "^(acme|globex)$"}, amount: {range: {min: 0, max: 100}}, memo: wildcard}' });
+  it('what the prover cannot decide is unproven, fails closed, and says why and how to settle it', async () => {
+    // Two CEL expressions no rule relates: the head is in fact narrower, but nothing proves it.
+    const base = scenario({ transfer: "{to: {cel: 'size(value) > 3'}, amount: {range: {min: 0, max: 100}}, memo: wildcard}" });
+    const head = scenario({ transfer: "{to: {cel: 'size(value) > 4'}, amount: {range: {min: 0, max: 100}}, memo: wildcard}" });
     const { outcome, results } = await compare(base, head);
     const [w] = outcome.baseline.widenings;
     expect(w).toMatchObject({ tool: 'transfer_money', param: 'to', proof: 'unproven', counterexample: null });
-    expect(w!.why).toContain('a Regex can only be kept as is');
-    expect(w!.why).toContain(`containment could not show it narrower (no containment rule shows Regex('^(acme|globex)$') within Regex('^acme$'))`);
+    expect(w!.why).toContain("transfer_money.to: not shown within the base's constraint; unproven, so failing closed: the prover could not decide it (on strings, cel decide what no rule relates to the base)");
     expect(w!.why).toContain('add to the scenario a call of transfer_money marked `expect: deny` with a value the head allows and the base refuses');
-    expect(w!.why).toContain('{all: [{regex: "^acme$"}, …]}');
+    expect(w!.why).toContain('{all: [{cel: "size(value) > 3"}, …]}');
     expect(results.gate.passed).toBe(false);
     const v = results.gate.violations.find((x) => x.kind === 'authority_widened');
     expect(v?.message).toContain('unproven');
     expect(v?.message).toContain('expect: deny');
   });
 
-  it('the scripted call the hint asks for proves it', async () => {
-    const base = scenario({ transfer: '{to: {regex: "^acme$"}, amount: {range: {min: 0, max: 100}}, memo: wildcard}' });
+  it('the scripted call the hint asks for proves it, and is preferred to the prover’s witness', async () => {
+    const base = scenario({ transfer: "{to: {cel: 'value == \"acme\"'}, amount: {range: {min: 0, max: 100}}, memo: wildcard}" });
     const attack = '  - tool: transfer_money\n    args: {to: globex, amount: 5, memo: x}\n    expect: deny\n';
-    const head = scenario({ transfer: '{to: {regex: "^(acme|globex)$"}, amount: {range: {min: 0, max: 100}}, memo: wildcard}', extraCalls: attack });
+    const head = scenario({ transfer: "{to: {cel: 'value == \"acme\" || value == \"globex\"'}, amount: {range: {min: 0, max: 100}}, memo: wildcard}", extraCalls: attack });
     const { outcome } = await compare(base, head);
     expect(outcome.baseline.widenings).toEqual([
       expect.objectContaining({ param: 'to', proof: 'proven', counterexample: { tool: 'transfer_money', args: expect.objectContaining({ to: 'globex' }) } }),

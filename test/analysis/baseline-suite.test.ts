@@ -108,10 +108,11 @@ describe('a rename does not hide a widening', () => {
 });
 
 describe('cross-replay in the comparison', () => {
-  it('proves a widening the grant comparison left unproven: decoy calls exhaust its witness budget', async () => {
+  it('finds the base attack though decoy calls exhaust the scenario values the grant comparison reads', async () => {
     // The head removes the base's attack and adds more decoy attacks than the grant comparison
-    // reads candidates (it reads the head's calls first) and gives up. The base's attack, replayed
-    // under the head's grant, proves the widening.
+    // reads scenario values (it reads the head's calls first). The comparison still proves the
+    // widening with the prover's own witness; the base's attack, replayed under the head's grant,
+    // is reported beside it as the attack it lets through.
     const decoys = Array.from({ length: 300 }, (_, i) => `  - tool: read_file\n    args: {path: /root/decoy-${i}}\n    expect: deny\n`).join('');
     const head = cfg({ attack: decoys }).replace(
       'read_file: {path: {subpath: /app/config}}',
@@ -119,10 +120,10 @@ describe('cross-replay in the comparison', () => {
     );
     const { outcome, results } = await compare({ 'scenarios/cfg.yaml': cfg() }, { 'scenarios/cfg.yaml': head });
     const w = outcome.baseline.widenings.filter((x) => x.tool === 'read_file');
-    expect(w).toHaveLength(1);
-    expect(w[0]).toMatchObject({ change: 'constraint_widened', param: 'path', proof: 'proven' });
-    expect(w[0]!.counterexample).toEqual({ tool: 'read_file', args: { path: '/secrets/api-keys.json' } });
-    expect(w[0]!.effect?.attack).toBe(true);
+    expect(w).toHaveLength(2);
+    expect(w[0]).toMatchObject({ change: 'constraint_widened', param: 'path', proof: 'proven', counterexample: { tool: 'read_file', args: { path: expect.stringMatching(/^\/secrets\//) } } });
+    expect(w[1]).toMatchObject({ change: 'base_attack_allowed', proof: 'proven', counterexample: { tool: 'read_file', args: { path: '/secrets/api-keys.json' } } });
+    expect(w[1]!.effect?.attack).toBe(true);
     expect(results.gate.violations.find((v) => v.kind === 'authority_widened')!.message).not.toContain('unproven');
   });
 });

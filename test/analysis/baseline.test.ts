@@ -95,7 +95,7 @@ describe('baseline: widenings with counterexamples', () => {
     expect(w).toMatchObject({ change: 'constraint_widened', tool: 'transfer_money', param: 'amount', proof: 'proven' });
     expect(w!.counterexample).toEqual({ tool: 'transfer_money', args: { to: 'acme', amount: 101, memo: 'invoice' } });
     expect(w!.effect?.effects).toEqual([{ type: 'transfer_made', to: 'acme', amount: 101, memo: 'invoice' }]);
-    expect(w!.why).toContain('max widened from 100 to 1000');
+    expect(w!.why).toBe('transfer_money.amount: the head allows 101, which Range[0, 100] denies'); // the prover's witness, replayed
     expect(results.gate.passed).toBe(false);
   });
 
@@ -180,14 +180,14 @@ describe('baseline: widenings with counterexamples', () => {
     ]);
   });
 
-  it('two regexes: a widening by the attenuation rules, "unproven" when no call separates them', async () => {
+  it('two regexes: wider by automata, the witness replayed through the chain (no scripted call needed)', async () => {
     const base = scenario({ transfer: '{to: {regex: "^acme$"}, amount: {range: {min: 0, max: 100}}, memo: wildcard}' });
     const head = scenario({ transfer: '{to: {regex: "^(acme|globex)$"}, amount: {range: {min: 0, max: 100}}, memo: wildcard}' });
     const { outcome, results } = await compare(base, head);
     expect(outcome.baseline.widenings).toEqual([
-      expect.objectContaining({ tool: 'transfer_money', param: 'to', proof: 'unproven', counterexample: null, effect: null }),
+      expect.objectContaining({ tool: 'transfer_money', param: 'to', proof: 'proven', counterexample: { tool: 'transfer_money', args: { to: 'globex', amount: 50, memo: 'invoice' } } }),
     ]);
-    expect(results.gate.violations[0]!.message).toContain('unproven');
+    expect(results.gate.violations[0]!.message).not.toContain('unproven');
   });
 
   it('added and removed scenarios are listed, and the same inputs give the same bytes', async () => {

@@ -1,18 +1,19 @@
 /**
- * The head's task_scoped grant against the base's. A changed constraint is decided in order:
- * 1. the warrant engine's own attenuation rules (warrant/constraints/attenuate.ts): an attenuation
- *    of the base's constraint is a narrowing (except under an Any whose branches can error, where
- *    those rules do not hold: containment.ts, attenuationSound);
- * 2. semantic containment (containment.ts): a head shown to allow nothing the base refuses is a
- *    narrowing too (`{all: [BASE, …]}`, the report's own fixes, which the syntactic rules refuse);
- * 3. anything else may allow something the base refused: a widening, which then needs a concrete
- *    counterexample (widenings.ts, witness.ts) to be called proven, and stays "unproven" (still a
- *    widening: fail closed) without one.
+ * The head's task_scoped grant against the base's. A changed constraint is decided by its MEANING
+ * (src/warrant/containment: the values each side allows, errors composed as the evaluator
+ * composes them), never by an attenuation rule's verdict (those rules decide what a chain
+ * accepts, not what the guard calls narrower):
+ * - `narrower` or `unchanged`: proven, with the proof's words (a narrowing; `constraint_unchanged`
+ *   when the meaning is the same both ways);
+ * - `wider`: a witness value the head allows and the base denies, by the evaluator; widenings.ts
+ *   replays it through the real chain;
+ * - `unproven`: a widening too (fail closed), with the reason; widenings.ts still looks for a call
+ *   that proves it.
  * A narrowing may break the task; the TCR gate catches that.
  */
-import { checkAttenuation } from '../../warrant/constraints/attenuate.js';
-import { attenuationSound, containedIn } from './containment.js';
+import { proveContainment } from '../../warrant/containment/index.js';
 import type { Constraint, ConstraintSet, ToolGrants } from '../../warrant/constraints/types.js';
+import type { Value } from '../../warrant/value.js';
 import { compareUtf8 } from '../../lib/bytes.js';
 
 /** What changed for one tool (and parameter) between base and head. */
@@ -30,19 +31,23 @@ export type GrantChange =
       param: string;
       base: Constraint;
       head: Constraint;
-      /** Why the attenuation rules refuse the head. */
+      /** The prover's words: the witness and the base's constraint, or why it is unproven. */
       why: string;
-      /** Why containment could not show the head narrower either. */
-      undecided: string;
+      /** A value the head allows and the base denies (by the evaluator); absent when unproven. */
+      witness?: Value;
+      /** Set when the prover could not decide: the reason (the widening is then unproven unless a call proves it). */
+      unproven?: string;
+      /** Values worth trying through a whole call (from the prover). */
+      candidates: readonly Value[];
     }
   | {
-      kind: 'constraint_narrowed';
+      kind: 'constraint_narrowed' | 'constraint_unchanged';
       tool: string;
       param: string;
       base: Constraint;
       head: Constraint;
-      /** Set when containment, not the attenuation rules, shows it narrower: the rule's words. */
-      contained?: string;
+      /** The proof, in words. */
+      proof: string;
     };
 
 const has = (o: object, k: string): boolean => Object.prototype.hasOwnProperty.call(o, k);
@@ -104,12 +109,17 @@ function compareSets(tool: string, base: ConstraintSet, head: ConstraintSet): Gr
 }
 
 function compareConstraints(tool: string, param: string, base: Constraint, head: Constraint): GrantChange {
-  const refused = checkAttenuation(base, head, `${tool}.${param}`);
-  if (refused === undefined && attenuationSound(base)) return { kind: 'constraint_narrowed', tool, param, base, head };
-  const why = refused ?? `${tool}.${param}: accepted by the attenuation rules, which do not hold for an Any whose branches can error`;
-  const c = containedIn(base, head);
-  if (c.narrower) return { kind: 'constraint_narrowed', tool, param, base, head, contained: c.because };
-  return { kind: 'constraint_widened', tool, param, base, head, why, undecided: c.because };
+  const r = proveContainment(base, head);
+  switch (r.verdict) {
+    case 'narrower':
+      return { kind: 'constraint_narrowed', tool, param, base, head, proof: r.proof };
+    case 'unchanged':
+      return { kind: 'constraint_unchanged', tool, param, base, head, proof: r.proof };
+    case 'wider':
+      return { kind: 'constraint_widened', tool, param, base, head, why: `${tool}.${param}: ${r.proof}`, witness: r.witness, candidates: [r.witness] };
+    case 'unproven':
+      return { kind: 'constraint_widened', tool, param, base, head, why: `${tool}.${param}: not shown within the base's constraint`, unproven: r.reason, candidates: r.candidates };
+  }
 }
 
 export function isWidening(c: GrantChange): boolean {

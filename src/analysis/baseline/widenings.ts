@@ -4,7 +4,9 @@
  * run in the head's environment to show what it does.
  *
  * A call is built from the scenario's own: the first legitimate call of the tool (or any call of
- * it), with the widened parameter set to a witness value (witness.ts). For a tool the base did not
+ * it), with the widened parameter set to a witness value: the scenario's own values that separate
+ * the two constraints first, then the prover's witness (src/warrant/containment, via grants.ts),
+ * then values built from the two constraints (witness.ts). For a tool the base did not
  * grant, the scenario's calls of that tool are tried as they are, then one synthesized from the
  * head's constraints.
  */
@@ -16,7 +18,7 @@ import { HOST_PARAM, pythonHostname, signedArgsOf } from '../../world/claude-hoo
 import { argsToPlain } from '../../world/plain.js';
 import type { Denial } from '../../results/results.js';
 import type { Scenario } from '../../model/scenario.js';
-import { describeConstraint } from '../../warrant/constraints/format.js';
+import { describeConstraint, showValue } from '../../warrant/constraints/format.js';
 import { constraintYaml } from '../../scenario/constraint-to-yaml.js';
 import type { Constraint, ConstraintSet } from '../../warrant/constraints/types.js';
 import type { Args, Value } from '../../warrant/value.js';
@@ -157,6 +159,22 @@ function isolate(pair: Pair, tool: string, param: string, templateArgs: readonly
   return [...repaired, ...templateArgs];
 }
 
+/** Scenario values tried before the prover's witness: an attack the head lets through tells more. */
+const SCENARIO_FIRST = 4;
+
+/**
+ * Values for a widened constraint: the scenario's own that separate the two (its attacks first),
+ * then the prover's witness and candidates (each checked against the two constraints), then the
+ * values built from the two constraints (witness.ts).
+ */
+function constraintWitnesses(pair: Pair, change: Extract<GrantChange, { kind: 'constraint_widened' }>): Value[] {
+  const sources = sourcesFor(pair, change.tool, change.param);
+  const fromScenario = witnessValues(change.base, change.head, { callValues: sources.callValues, filePaths: [] });
+  const fromProver = change.candidates.filter((v) => accepts(change.head, v) && !accepts(change.base, v));
+  const rest = witnessValues(change.base, change.head, sources);
+  return [...fromScenario.slice(0, SCENARIO_FIRST), ...fromProver, ...fromScenario.slice(SCENARIO_FIRST), ...rest];
+}
+
 function counterexample(conditions: Conditions, pair: Pair, change: GrantChange): Proven | undefined {
   const headSet = pair.head.warrant[change.tool];
   const tpl = templates(pair, change.tool, headSet);
@@ -174,7 +192,7 @@ function counterexample(conditions: Conditions, pair: Pair, change: GrantChange)
       return firstProven(conditions, pair, change.tool, withParam(isolate(pair, change.tool, change.param, tpl), change.param, values), change.param);
     }
     case 'constraint_widened': {
-      const values = witnessValues(change.base, change.head, sourcesFor(pair, change.tool, change.param));
+      const values = constraintWitnesses(pair, change);
       return firstProven(conditions, pair, change.tool, withParam(isolate(pair, change.tool, change.param, tpl), change.param, values), change.param);
     }
     default:
@@ -217,8 +235,14 @@ function unprovenHint(change: GrantChange): string {
   const prove = `add to the scenario a call of ${change.tool} marked \`expect: deny\` with a value the head allows and the base refuses: it proves the widening`;
   switch (change.kind) {
     case 'constraint_widened':
+      if (change.witness !== undefined) {
+        return (
+          `unproven as a call, so failing closed: the head's constraint allows ${clip(showValue(change.witness))} and the base's denies it, ` +
+          `but no call of ${change.tool} built from the scenario's calls with that value is allowed by the head's chain and denied by the base's. To settle it, ${prove}`
+        );
+      }
       return (
-        `unproven, so failing closed: containment could not show it narrower (${change.undecided}), ` +
+        `unproven, so failing closed: the prover could not decide it (${change.unproven ?? 'no reason given'}), ` +
         `and no value tried (the scenario's own, then ones built from the two constraints) is allowed by the head and refused by the base. ` +
         `To settle it, ${prove}; or, if it is meant to be narrower, write it as {all: [${clip(constraintYaml(change.base))}, …]}, which keeps the base's constraint`
       );
@@ -288,10 +312,9 @@ function narrowing(pair: Pair, change: GrantChange): Narrowing {
       return { ...common, param: null, base: change.empty ? EMPTY_SET : '_allow_unknown: true', head: 'closed world', ...at };
     case 'param_dropped':
       return { ...common, param: change.param, base: describeConstraint(change.base), head: null, ...at };
-    case 'constraint_narrowed': {
-      const reason = change.contained === undefined ? {} : { reason: `narrower by containment: ${change.contained}` };
-      return { ...common, param: change.param, base: describeConstraint(change.base), head: describeConstraint(change.head), ...reason, ...at };
-    }
+    case 'constraint_narrowed':
+    case 'constraint_unchanged':
+      return { ...common, param: change.param, base: describeConstraint(change.base), head: describeConstraint(change.head), reason: change.proof, ...at };
     default:
       return { ...common, param: null, base: '', head: null, ...at };
   }

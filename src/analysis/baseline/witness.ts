@@ -7,9 +7,10 @@
  * the base's exact value). Every candidate is then checked with the real constraint checker, and
  * the chosen call again through the real chain (replay.ts): nothing here is trusted on its own.
  *
- * All and Any gather their members' candidates, Not the values a wildcard would try. Kinds with no
- * rule (Regex, CEL, URL and shell constraints) get only the scenario's values: when none of those
- * separates the two, the widening is "unproven", never guessed.
+ * All and Any gather their members' candidates, Not the values a wildcard would try. The prover
+ * (src/warrant/containment) gives its own witness for a changed constraint; these values are for
+ * the rest (whole tools, parameters added or dropped) and for calls the prover's value cannot
+ * carry. Nothing here decides a widening: a value that separates nothing is never used.
  */
 import { effectiveRoot } from '../../warrant/constraints/subpath.js';
 import { constraintOutcome } from '../../warrant/constraints/satisfy.js';

@@ -217,6 +217,16 @@ export function constraintOutcome(c: Constraint, value: Value, now?: number, bud
 }
 
 /**
+ * The three outcomes the reference tells apart: allowed, denied, or an error (a refusal by one of
+ * our own bounds counts as an error: it denies, `not` keeps it, `any` stops at it). For the
+ * containment prover (src/warrant/containment/), which composes meanings as this file evaluates.
+ */
+export function constraintVerdict(c: Constraint, value: Value, now?: number): 'allowed' | 'denied' | 'error' {
+  const r = verdictOf(c, value, now);
+  return r.ok ? 'allowed' : r.error ? 'error' : 'denied';
+}
+
+/**
  * The reference's `ConstraintSet::matches`, as a WarrantError: an empty set allows any arguments
  * (open world); once a tool has a constraint, an argument it does not name is `unknown_argument`
  * unless `allowUnknown`; a named argument that is missing, or whose value fails, is
