@@ -63,11 +63,20 @@ export interface CustomTool {
    */
   claudeCode?: { readonly cwd: string };
   /**
+   * How its calls reach Tenuo's authorizer (src/world/binding.ts): `guard` (the default for tools
+   * declared by hand), `mcp` (the default for tools read from an MCP tools/list), `mcp-config`;
+   * a tool with a `hook` is bound by the hook (`claude-hook`).
+   */
+  binding?: ToolBinding;
+  /**
    * Set when a Claude Code governance policy governs the tool and Tenuo's hook signs something
    * other than the call's arguments (src/world/claude-hook.ts).
    */
   hook?: HookView;
 }
+
+/** How a tool's calls reach Tenuo's authorizer (src/world/binding.ts, docs/scenarios.md#bindings). */
+export type ToolBinding = 'guard' | 'mcp' | 'mcp-config' | 'claude-hook';
 
 /** What Tenuo's Claude Code hook changes in a governed call before signing it (src/world/claude-hook.ts). */
 export interface HookView {

@@ -21,7 +21,8 @@ import type { ScenarioJudge } from './judge.js';
 import { argsToPlain } from '../world/plain.js';
 import { CALL_STEP_SECONDS, SIMULATED_EPOCH } from '../chains/seed.js';
 import type { CallResult, Condition, Denial, Trial } from '../results/results.js';
-import { bindArguments, signatureOf } from '../world/tools.js';
+import { signatureOf } from '../world/tools.js';
+import { callArgs, executedArgs } from '../world/binding.js';
 import { signedArgsOf } from '../world/claude-hook.js';
 import type { Scenario, ScenarioCall } from '../model/scenario.js';
 import type { Args } from '../warrant/value.js';
@@ -46,7 +47,14 @@ function harnessError(scenario: Scenario, condition: Condition, call: ScenarioCa
 export function bindCall(scenario: Scenario, call: Pick<ScenarioCall, 'tool' | 'args'>): Args {
   const sig = signatureOf(call.tool, scenario.tools);
   if (sig === undefined) throw new Error(`unknown tool '${call.tool}'`);
-  return bindArguments(sig, call.args);
+  // As the tool's integration passes it on (world/binding.ts): bound with the defaults under the
+  // guard, as sent over MCP (checked against the signature either way).
+  return callArgs(sig, Object.prototype.hasOwnProperty.call(scenario.tools, call.tool) ? scenario.tools[call.tool] : undefined, call.args);
+}
+
+/** The arguments the tool runs with once allowed: its own defaults applied, whatever the binding. */
+export function executedCall(scenario: Scenario, call: Pick<ScenarioCall, 'tool' | 'args'>): Args {
+  return executedArgs(signatureOf(call.tool, scenario.tools)!, call.args);
 }
 
 /**
@@ -129,7 +137,7 @@ export function runTrial(scenario: Scenario, condition: Condition, judge: Scenar
     if (!denial) {
       allowed++;
       try {
-        env.execute(call.tool, call.args);
+        env.execute(call.tool, executedCall(scenario, call));
       } catch (e) {
         const what = e instanceof EnvironmentLimitError ? 'the environment cannot judge this call (environment_limit)' : 'the environment failed';
         throw harnessError(scenario, condition, call, index, what, e);
@@ -138,7 +146,8 @@ export function runTrial(scenario: Scenario, condition: Condition, judge: Scenar
     calls.push({
       index,
       tool: call.tool,
-      args: argsToPlain(call.args),
+      // As authorized (the binding's view: what the grant was checked against).
+      args: argsToPlain(signedArgsOf(scenario.tools, call)),
       expect: call.expect,
       authorized: denial === undefined,
       ...(denial ? { denial } : {}),

@@ -11,6 +11,7 @@
  */
 import { isIPv6 } from 'node:net';
 import type { CustomTool } from '../model/scenario.js';
+import { canonicalArgs } from '../warrant/pop.js';
 import type { Args, Value } from '../warrant/value.js';
 import { normalizePosixPath } from './posix-path.js';
 
@@ -42,9 +43,14 @@ export function authorizedArgs(def: CustomTool | undefined, args: Args): Args {
   return out;
 }
 
-/** A scenario call's (bound) arguments as they are signed: what a grant's constraints are checked against. */
+/**
+ * A scenario call's kept arguments (binding.ts callArgs) as they are signed and authorized: what a
+ * grant's constraints are checked against. `None` is stripped whatever the binding (tenuo-python's
+ * `strip_none_values`, which the guard, the MCP verifier and the signer apply), and a tool the hook
+ * signs gets the hook's view.
+ */
 export function signedArgsOf(tools: Readonly<Record<string, CustomTool>>, call: { readonly tool: string; readonly args: Args }): Args {
-  return authorizedArgs(Object.prototype.hasOwnProperty.call(tools, call.tool) ? tools[call.tool] : undefined, call.args);
+  return canonicalArgs(authorizedArgs(Object.prototype.hasOwnProperty.call(tools, call.tool) ? tools[call.tool] : undefined, call.args));
 }
 
 /**
