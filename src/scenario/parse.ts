@@ -582,6 +582,7 @@ class Builder {
       return undefined;
     }
     this.warn(from.keySpan.start, at(['warrant', 'from'], r.note));
+    for (const w of r.warnings) this.warn(from.keySpan.start, at(['warrant', 'from'], w));
     const sources: Record<string, SourcePos> = Object.create(null) as Record<string, SourcePos>;
     for (const tool of Object.keys(r.grants)) sources[tool] = this.pos(from.keySpan.start);
     return { grants: r.grants, sources, origin: r.origin };
