@@ -22,7 +22,7 @@ import { argsToPlain } from '../world/plain.js';
 import { CALL_STEP_SECONDS, SIMULATED_EPOCH } from '../chains/seed.js';
 import type { CallResult, Condition, Denial, Trial } from '../results/results.js';
 import { signatureOf } from '../world/tools.js';
-import { callArgs, executedArgs } from '../world/binding.js';
+import { bindingOf, callArgs, executedArgs } from '../world/binding.js';
 import { signedArgsOf } from '../world/claude-hook.js';
 import type { Scenario, ScenarioCall } from '../model/scenario.js';
 import type { Args } from '../warrant/value.js';
@@ -50,6 +50,17 @@ export function bindCall(scenario: Scenario, call: Pick<ScenarioCall, 'tool' | '
   // As the tool's integration passes it on (world/binding.ts): bound with the defaults under the
   // guard, as sent over MCP (checked against the signature either way).
   return callArgs(sig, Object.prototype.hasOwnProperty.call(scenario.tools, call.tool) ? scenario.tools[call.tool] : undefined, call.args);
+}
+
+/**
+ * The arguments a result shows: as authorized under the guard and MCP (None stripped; over MCP no
+ * defaults), what the grant was checked against. A call the Claude Code hook signs is shown as
+ * Claude Code made it (the hook's view, resolved paths and a derived host, is as before: its
+ * denial reasons name what was checked).
+ */
+function shownArgs(scenario: Scenario, call: Pick<ScenarioCall, 'tool' | 'args'>): Args {
+  const def = Object.prototype.hasOwnProperty.call(scenario.tools, call.tool) ? scenario.tools[call.tool] : undefined;
+  return bindingOf(def) === 'claude-hook' ? call.args : signedArgsOf(scenario.tools, call);
 }
 
 /** The arguments the tool runs with once allowed: its own defaults applied, whatever the binding. */
@@ -146,8 +157,7 @@ export function runTrial(scenario: Scenario, condition: Condition, judge: Scenar
     calls.push({
       index,
       tool: call.tool,
-      // As authorized (the binding's view: what the grant was checked against).
-      args: argsToPlain(signedArgsOf(scenario.tools, call)),
+      args: argsToPlain(shownArgs(scenario, call)),
       expect: call.expect,
       authorized: denial === undefined,
       ...(denial ? { denial } : {}),

@@ -213,8 +213,8 @@ describe('a scenario under its governance policy runs end to end', () => {
     ]);
     expect(scoped.task_succeeded).toBe(true);
     expect(scoped.attack_succeeded).toBe(false);
-    // The results show the call as it was authorized: the hook's view, with the host it signed.
-    expect(scoped.calls[0]!.args).toEqual({ url: 'http://10.1.2.3/status', prompt: 'p', host: '10.1.2.3' });
+    // The results show the call as Claude Code made it; the host is what the hook signed beside it.
+    expect(scoped.calls[0]!.args).toEqual({ url: 'http://10.1.2.3/status', prompt: 'p' });
   });
 
   it("shows what the hook's host lets through: Python reads a backslash URL's host after the '@', a WHATWG client before it", async () => {
