@@ -12,7 +12,6 @@
  */
 import type { WorkBudget } from '../lib/budget.js';
 import { signPop } from '../warrant/pop.js';
-import type { WarrantError } from '../warrant/errors.js';
 import { SimulatedEnvironment } from '../world/environment.js';
 import { EnvironmentLimitError } from '../world/limit.js';
 import { HarnessError, describeError, formatSource } from '../model/errors.js';
@@ -23,7 +22,9 @@ import { CALL_STEP_SECONDS, SIMULATED_EPOCH } from '../chains/seed.js';
 import type { CallResult, Condition, Denial, Trial } from '../results/results.js';
 import { signatureOf } from '../world/tools.js';
 import { bindingOf, callArgs, executedArgs } from '../world/binding.js';
-import { signedArgsOf } from '../world/claude-hook.js';
+import { popArgsOf, signedArgsOf } from '../world/claude-hook.js';
+import { extractConstraints, McpExtractionError } from '../world/mcp-config.js';
+import { WarrantError } from '../warrant/errors.js';
 import type { Scenario, ScenarioCall } from '../model/scenario.js';
 import type { Args } from '../warrant/value.js';
 
@@ -93,8 +94,21 @@ export function isAllowed(d: Delegation, scenario: Scenario, call: ScenarioCall,
  */
 function decide(d: Delegation, scenario: Scenario, call: ScenarioCall, index: number): WarrantError | undefined {
   let args: Args;
+  let constraintArgs: Args | undefined;
   try {
-    args = signedArgsOf(scenario.tools, { tool: call.tool, args: bindCall(scenario, call) });
+    const kept = { tool: call.tool, args: bindCall(scenario, call) };
+    args = popArgsOf(scenario.tools, kept);
+    const def = Object.prototype.hasOwnProperty.call(scenario.tools, call.tool) ? scenario.tools[call.tool] : undefined;
+    if (def?.binding === 'mcp-config' && def.mcpConfig !== undefined) {
+      try {
+        constraintArgs = extractConstraints(call.tool, def.mcpConfig.rules, kept.args);
+      } catch (e) {
+        // MCPVerifier refuses the call before the warrant is consulted (JSON-RPC -32602).
+        if (!(e instanceof McpExtractionError)) throw e;
+        d.clock.advance();
+        return new WarrantError('constraint_not_satisfied', `${call.tool}: refused by the McpConfig extraction (${def.mcpConfig.file}): ${e.message}`);
+      }
+    }
   } catch (e) {
     // The loader binds every scripted call and LLM mode binds before it asks: this is our failure.
     throw harnessError(scenario, d.condition, call, index, 'cannot bind the arguments to the signature', e);
@@ -110,7 +124,7 @@ function decide(d: Delegation, scenario: Scenario, call: ScenarioCall, index: nu
   let denial: WarrantError | undefined;
   try {
     // The denial comes back as a value (decide): a probe run denies tens of thousands of calls.
-    denial = d.authorizer.decide(d.chain, { tool: call.tool, args, pop });
+    denial = d.authorizer.decide(d.chain, { tool: call.tool, args, ...(constraintArgs !== undefined && { constraintArgs }), pop });
   } catch (e) {
     throw harnessError(scenario, d.condition, call, index, 'the authorizer failed', e);
   }

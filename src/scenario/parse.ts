@@ -15,6 +15,7 @@ import { celProblem, constraintFromYaml } from './constraint-from-yaml.js';
 import { LoaderWarnings, type Warn } from './warnings.js';
 import { importWarrantFrom, readTokenFile, regrantProblems, TokenImportError } from '../import/token.js';
 import { describeTool, importToolsFrom, type KindOverrides } from '../import/tools.js';
+import { importMcpConfig } from '../import/mcp-config.js';
 import { grantFromPolicy, isPolicyPath } from './tenuo-policy.js';
 import { claudeCodeTool, DEFAULT_CWD, isClaudeCodeTool } from '../world/claude-code.js';
 import { authorizedParams, HOST_PARAM } from '../world/claude-hook.js';
@@ -331,8 +332,9 @@ class Builder {
     const kindsEntry = this.entry(node, 'kinds');
     const returnsEntry = this.entry(node, 'returns');
     const bindingsEntry = this.entry(node, 'bindings');
-    const others = node.entries.filter((e) => e !== from && e !== kindsEntry && e !== returnsEntry && e !== bindingsEntry);
-    for (const e of others) this.report(e.keySpan.start, at(['tools'], `'${e.key}': tools read from a file (from:) take only kinds:, returns: and bindings: beside them`));
+    const configEntry = this.entry(node, 'mcp_config');
+    const others = node.entries.filter((e) => e !== from && e !== kindsEntry && e !== returnsEntry && e !== bindingsEntry && e !== configEntry);
+    for (const e of others) this.report(e.keySpan.start, at(['tools'], `'${e.key}': tools read from a file (from:) take only kinds:, returns:, bindings: and mcp_config: beside them`));
     const path = from.value.kind === 'scalar' && typeof from.value.value === 'string' ? from.value.value : undefined;
     this.toolsFromFailed = true;
     if (others.length > 0 || path === undefined || this.tainted.has(node)) return this.customTools;
@@ -357,6 +359,7 @@ class Builder {
       }
       return this.customTools;
     }
+    if (configEntry !== undefined && !this.applyMcpConfig(r.tools, configEntry)) return this.customTools;
     if (!this.applyBindings(r.tools, bindingsEntry)) return this.customTools;
     for (const [name, def] of Object.entries(r.tools)) {
       this.info(from.keySpan.start, `tools from ${path}: ${describeTool(name, def)}, bound as ${bindingOf(def)} (${BINDING_SAYS[bindingOf(def)]})`);
@@ -364,6 +367,28 @@ class Builder {
     Object.assign(this.customTools, r.tools);
     this.toolsFromFailed = false;
     return this.customTools;
+  }
+
+  /**
+   * `mcp_config: PATH` beside `from:`: the team's McpConfig (src/import/mcp-config.ts). Every tool
+   * of the list is bound `mcp-config` with its rules; one the config does not define is refused on
+   * every call by MCPVerifier, and a warning says so. Returns false when the file cannot be used.
+   */
+  private applyMcpConfig(tools: Record<string, CustomTool>, entry: PEntry): boolean {
+    const path = entry.value.kind === 'scalar' && typeof entry.value.value === 'string' ? entry.value.value : undefined;
+    if (path === undefined || this.tainted.has(entry.value)) return false;
+    const r = importMcpConfig(path, this.context.abs ?? resolve(this.pos(0).file), this.context.confine, this.context.readTokenFile);
+    if (!r.ok) {
+      for (const p of r.problems) this.report(entry.keySpan.start, at(['tools', 'mcp_config'], p));
+      return false;
+    }
+    for (const w of r.warnings) this.warn(entry.keySpan.start, at(['tools', 'mcp_config'], w));
+    for (const [name, def] of Object.entries(tools)) {
+      const rules = Object.prototype.hasOwnProperty.call(r.tools, name) ? r.tools[name]! : null;
+      tools[name] = { ...def, binding: 'mcp-config', mcpConfig: { file: path, rules } };
+      if (rules === null) this.warn(entry.keySpan.start, at(['tools', 'mcp_config'], `'${path}' does not define ${name}: MCPVerifier refuses every call of it ("Tool '${name}' not defined in Tenuo configuration")`));
+    }
+    return true;
   }
 
   /**
@@ -380,7 +405,10 @@ class Builder {
       if (!Object.prototype.hasOwnProperty.call(tools, b.key)) {
         this.report(b.keySpan.start, at(['tools', 'bindings', b.key], `'${b.key}' is not a tool of the file${hint(b.key, Object.keys(tools))}`));
         ok = false;
-      } else if (isToolBinding(binding)) tools[b.key]!.binding = binding;
+      } else if (isToolBinding(binding)) {
+        const { mcpConfig: _config, ...rest } = tools[b.key]!;
+        tools[b.key] = { ...rest, binding };
+      }
     }
     return ok;
   }
@@ -670,7 +698,13 @@ class Builder {
         continue;
       }
       const where: PathSegment[] = ['warrant', tool, p.key];
-      if (!sig.params.includes(p.key)) {
+      const extracted = this.extractedFields(tool);
+      if (extracted !== undefined && !extracted.includes(p.key)) {
+        this.report(p.keySpan.start, at(['warrant', tool], `unknown field '${p.key}' of ${tool}: under its McpConfig a grant names the fields it extracts (${extracted.length === 0 ? 'none' : extracted.join(', ')})${hint(p.key, extracted)}`));
+        ok = false;
+        continue;
+      }
+      if (extracted === undefined && !sig.params.includes(p.key)) {
         this.report(p.keySpan.start, at(['warrant', tool], `unknown parameter '${p.key}' of ${tool}${hint(p.key, sig.params)}${paramsList(tool, sig)}`));
         ok = false;
         continue;
@@ -695,7 +729,8 @@ class Builder {
       const def = Object.prototype.hasOwnProperty.call(this.customTools, tool) ? this.customTools[tool] : undefined;
       const present = alwaysPresent(sig, def);
       const missing = present.filter((p) => !m.entries.some((x) => x.key === p));
-      const namedOptional = m.entries.filter((x) => x.key !== ALLOW_UNKNOWN_KEY && sig.params.includes(x.key) && !present.includes(x.key));
+      const named = this.extractedFields(tool) ?? sig.params;
+      const namedOptional = m.entries.filter((x) => x.key !== ALLOW_UNKNOWN_KEY && named.includes(x.key) && !present.includes(x.key));
       for (const x of namedOptional) {
         this.warn(
           x.keySpan.start,
@@ -712,6 +747,12 @@ class Builder {
       }
     }
     return ok ? { constraints, allowUnknown } : undefined;
+  }
+
+  /** The fields a tool's McpConfig extracts (what its grant names), or undefined for another binding. */
+  private extractedFields(tool: string): readonly string[] | undefined {
+    const def = Object.prototype.hasOwnProperty.call(this.customTools, tool) ? this.customTools[tool]! : undefined;
+    return def?.binding === 'mcp-config' && def.mcpConfig !== undefined ? Object.keys(def.mcpConfig.rules ?? {}) : undefined;
   }
 
   // --- helpers ---------------------------------------------------------------------------------

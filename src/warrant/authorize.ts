@@ -71,6 +71,12 @@ export interface AuthorizerOptions {
 export interface ToolCall {
   readonly tool: string;
   readonly args: Args;
+  /**
+   * The arguments the constraints are matched against when they are not `args` (reference
+   * `check_chain_with_pop_args`: MCP with a McpConfig signs the arguments as sent and matches the
+   * extracted view). `args` stays what the PoP and approvals cover.
+   */
+  readonly constraintArgs?: Args;
   /** The holder's proof-of-possession signature (64 bytes). */
   readonly pop: Uint8Array;
   readonly approvals?: readonly SignedApproval[];
@@ -303,7 +309,7 @@ export class Authorizer {
         `${tool}: proof-of-possession does not verify under the holder key ${toHex(leaf.holder)} for these arguments within ${this.#maxWindows} 30-second windows around ${now}`,
       );
     }
-    const denial = checkConstraintSet(tool, set, call.args, now, this.#budget);
+    const denial = checkConstraintSet(tool, set, call.constraintArgs ?? call.args, now, this.#budget);
     if (denial !== undefined) return denial;
     if (leaf.requiredApprovers !== null && leaf.requiredApprovers.length > 0) {
       return checkApprovals(leafWarrant, tool, call.args, call.approvals ?? [], now);

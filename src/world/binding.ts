@@ -7,6 +7,7 @@
  * | binding       | integration                | authorized                                               | signed (PoP) |
  * | `guard`       | tenuo-python's `@guard`    | bound to the signature, defaults applied, `None` stripped | the same     |
  * | `mcp`         | `MCPVerifier`, raw mode    | the arguments as sent, `None` stripped                    | the same     |
+ * | `mcp-config`  | `MCPVerifier` + McpConfig  | the extracted view (mcp-config.ts), `None` stripped       | the arguments as sent, `None` stripped |
  * | `claude-hook` | tenuo-claude's hook        | the hook's view (claude-hook.ts signedArgsOf)             | the same     |
  *
  * `None` stripping is tenuo-python's `strip_none_values` (`_pop_canonicalize.py`), which the guard
@@ -17,6 +18,7 @@
 import type { CustomTool, ToolBinding } from '../model/scenario.js';
 import { canonicalArgs } from '../warrant/pop.js';
 import type { Args } from '../warrant/value.js';
+import { alwaysExtracted } from './mcp-config.js';
 import { bindArguments, type ToolSignature } from './tools.js';
 
 export type { ToolBinding } from '../model/scenario.js';
@@ -90,8 +92,9 @@ export function executedArgs(sig: ToolSignature, args: Args): Args {
 export function alwaysPresent(sig: ToolSignature, def: CustomTool | undefined): readonly string[] {
   switch (bindingOf(def)) {
     case 'mcp':
-    case 'mcp-config':
       return sig.required;
+    case 'mcp-config':
+      return def?.mcpConfig === undefined ? sig.required : alwaysExtracted(def.mcpConfig.rules);
     case 'guard':
       return sig.params.filter((p) => !Object.prototype.hasOwnProperty.call(sig.defaults, p) || sig.defaults[p] !== null);
     case 'claude-hook':
