@@ -36,7 +36,8 @@ const USAGE = `usage:
 
 TOKEN: a SignedWarrant or WarrantStack as base64url, hex or PEM, or a file holding one; '-' reads
 stdin. Several tokens form a chain, root first. decode prints the warrant as JSON (an array for a
-stack); verify prints {"valid", "code", "message", "chain", "authorization"}. In --args, a number
+stack); verify prints {"valid", "code", "message", "chain", "authorization", "warnings"}, deciding
+at --now as Tenuo keeps time (docs/scenarios.md#time). In --args, a number
 with a fraction or an exponent is a float, an integral number an int; {"$float": 1} forces a float,
 {"$int": "…"} an int.
 export writes a scenario's task_scoped grant as the run's chain (PEM; warrant export --help).

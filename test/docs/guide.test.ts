@@ -126,7 +126,7 @@ describe('docs/guide.md', () => {
     expect(GUIDE).toMatch(/bound as Tenuo's `MCPVerifier` binds them, the `mcp` binding/);
     const scenarios = readFileSync(join(ROOT, 'docs/scenarios.md'), 'utf8');
     const table = /^## Bindings\n[\s\S]*?^\| binding \| integration.*\n\| ---.*\n((?:\|.*\n)+)/m.exec(scenarios)?.[1];
-    expect(table?.split('\n').filter(Boolean).map((row) => /^\| `([a-z-]+)` \|/.exec(row)?.[1])).toEqual(['guard', 'mcp', 'claude-hook']);
+    expect(table?.split('\n').filter(Boolean).map((row) => /^\| `([a-z-]+)` \|/.exec(row)?.[1])).toEqual(['guard', 'mcp', 'mcp-config', 'claude-hook']);
   });
 });
 
