@@ -63,9 +63,23 @@ function rootSet(params: readonly string[], tool: string, optedOut: boolean): Co
 export function broadGrants(scenario: Pick<Scenario, 'tools' | 'warrant'>): ToolGrants {
   const tools = table<ConstraintSet>();
   const optedOut = (t: string): boolean => Object.prototype.hasOwnProperty.call(scenario.warrant, t) && scenario.warrant[t]!.allowUnknown;
-  for (const [tool, sig] of Object.entries(BUILTIN_TOOLS)) tools[tool] = rootSet(sig.params, tool, optedOut(tool));
-  for (const [tool, def] of Object.entries(scenario.tools)) tools[tool] = rootSet(authorizedParams(def), tool, optedOut(tool));
+  for (const [tool, sig] of Object.entries(BUILTIN_TOOLS)) tools[tool] = rootSet(rootParams(scenario, tool, sig.params), tool, optedOut(tool));
+  for (const [tool, def] of Object.entries(scenario.tools)) tools[tool] = rootSet(rootParams(scenario, tool, authorizedParams(def)), tool, optedOut(tool));
   return tools;
+}
+
+/**
+ * The parameters the root names for a tool: all of them, or, where the task-scoped grant names
+ * fewer (a parameter its binding may leave absent, a token that leaves one out), exactly the
+ * grant's: Tenuo's attenuation keeps a closed set's keys (a child may neither drop nor add one),
+ * so the root mirrors the grant's fields and the chain is one Tenuo accepts. The broad worker then
+ * holds those fields too (Wildcard), as a production root minted for that grant would.
+ */
+function rootParams(scenario: Pick<Scenario, 'warrant'>, tool: string, params: readonly string[]): readonly string[] {
+  const set = Object.prototype.hasOwnProperty.call(scenario.warrant, tool) ? scenario.warrant[tool]! : undefined;
+  if (set === undefined || set.allowUnknown) return params;
+  const named = Object.keys(set.constraints);
+  return named.length < params.length && named.every((p) => params.includes(p)) ? params.filter((p) => named.includes(p)) : params;
 }
 
 /** Everything a trial needs to sign and check calls under a warranted condition. */
@@ -131,12 +145,17 @@ function build(scenario: Scenario, condition: string, what: string, make: () => 
 /** Identifies the broad grant and lifetime of a scenario (what its root depends on). */
 function fingerprintOf(scenario: Scenario): string {
   const custom = Object.entries(scenario.tools)
-    .map(([name, def]) => [name, [...authorizedParams(def)]] as const)
+    .map(([name, def]) => [name, [...rootParams(scenario, name, authorizedParams(def))]] as const)
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  // Built-ins whose root mirrors a grant that names fewer parameters (rootParams).
+  const mirrored = Object.entries(BUILTIN_TOOLS)
+    .map(([name, sig]) => [name, [...rootParams(scenario, name, sig.params)], sig.params.length] as const)
+    .filter(([, params, all]) => params.length < all)
+    .map(([name, params]) => [name, params] as const);
   const open = Object.keys(scenario.warrant)
     .filter((t) => scenario.warrant[t]?.allowUnknown)
     .sort();
-  return JSON.stringify([custom, open, extraLifetime(scenario)]);
+  return JSON.stringify(mirrored.length === 0 ? [custom, open, extraLifetime(scenario)] : [custom, open, extraLifetime(scenario), mirrored]);
 }
 
 /**

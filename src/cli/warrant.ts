@@ -21,7 +21,8 @@ import { Authorizer } from '../warrant/authorize.js';
 import { SigningKey } from '../warrant/keys.js';
 import { signPop } from '../warrant/pop.js';
 import { JsonArgsError, parseJsonArgs } from '../warrant/json-args.js';
-import { parseTokens } from '../warrant/text.js';
+import { readTokens, type ReadTokens } from '../warrant/text.js';
+import { checkDecodedIssuedAt, clockQuirks } from '../warrant/chain.js';
 import type { Args, Value } from '../warrant/value.js';
 import type { SignedWarrant } from '../warrant/types.js';
 import { EXIT_FAILED, EXIT_OK, UsageError, type CliIO, type Command } from './io.js';
@@ -35,7 +36,8 @@ const USAGE = `usage:
 
 TOKEN: a SignedWarrant or WarrantStack as base64url, hex or PEM, or a file holding one; '-' reads
 stdin. Several tokens form a chain, root first. decode prints the warrant as JSON (an array for a
-stack); verify prints {"valid", "code", "message", "chain", "authorization"}. In --args, a number
+stack); verify prints {"valid", "code", "message", "chain", "authorization", "warnings"}, deciding
+at --now as Tenuo keeps time (docs/scenarios.md#time). In --args, a number
 with a fraction or an exponent is a float, an integral number an int; {"$float": 1} forces a float,
 {"$int": "…"} an int.
 export writes a scenario's task_scoped grant as the run's chain (PEM; warrant export --help).
@@ -189,12 +191,18 @@ async function tokenTexts(tokens: readonly string[], io: CliIO): Promise<string[
   return out;
 }
 
-/** All tokens' warrants, root first. Throws WarrantError (malformed) naming the bad token. */
-function chainOf(texts: readonly string[]): SignedWarrant[] {
-  const chain: SignedWarrant[] = [];
+/**
+ * All tokens' warrants, root first, with how each was carried (single token or stack: Tenuo checks
+ * issued_at only on the first, see text.ts readTokens). Throws WarrantError (malformed) naming the
+ * bad token.
+ */
+function chainOf(texts: readonly string[]): ReadTokens {
+  const chain: ReadTokens = { warrants: [], carried: [] };
   texts.forEach((text, i) => {
     try {
-      chain.push(...parseTokens(text));
+      const read = readTokens(text);
+      chain.warrants.push(...read.warrants);
+      chain.carried.push(...read.carried);
     } catch (e) {
       if (isWarrantError(e) && texts.length > 1) throw new WarrantError(e.code, `token ${i + 1}: ${e.message}`);
       throw e;
@@ -231,7 +239,7 @@ async function decodeCommand(argv: string[], io: CliIO): Promise<number> {
   const texts = await tokenTexts(p.tokens, io);
   let described: Json;
   try {
-    const chain = chainOf(texts);
+    const chain = chainOf(texts).warrants;
     // One envelope decodes to one object, a stack (or several PEM blocks) to an array. Describing
     // reads each payload, which the parser leaves undecoded until then (verify before deserialize):
     // a payload that does not decode fails here, as malformed / unknown_field with its reason.
@@ -280,6 +288,7 @@ async function verifyCommand(argv: string[], io: CliIO): Promise<number> {
   const authorizer = new Authorizer({ trustedRoots: roots, clock: () => now, revoked });
   const describeArgs = (): Json => describeValue(args as Value);
   let chain: SignedWarrant[] = [];
+  let warnings: string[] = [];
   const report = (error: WarrantError | undefined, authorization: Json): number => {
     print(io, {
       valid: error === undefined,
@@ -287,6 +296,7 @@ async function verifyCommand(argv: string[], io: CliIO): Promise<number> {
       message: error === undefined ? (tool === undefined ? 'chain verified' : `chain verified; ${tool} allowed`) : error.message,
       chain: describeChain(chain),
       authorization,
+      warnings,
     });
     return error === undefined ? EXIT_OK : EXIT_FAILED;
   };
@@ -294,8 +304,13 @@ async function verifyCommand(argv: string[], io: CliIO): Promise<number> {
     tool === undefined ? null : { tool, args: describeArgs(), allowed: false, code: e.code, message: `not evaluated: ${e.message}` };
 
   try {
-    chain = chainOf(texts);
+    const read = chainOf(texts);
+    chain = read.warrants;
     authorizer.verifyChain(chain);
+    // Tenuo checks issued_at while decoding a single token (never a stack); verified first here,
+    // so that nothing but a key is read from bytes whose signature has not verified.
+    checkDecodedIssuedAt(chain, read.carried, now);
+    warnings = clockQuirks(chain, read.carried, now, tool !== undefined);
   } catch (e) {
     if (!isWarrantError(e)) throw e;
     return report(e, notEvaluated(e));

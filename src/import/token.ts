@@ -159,9 +159,9 @@ export type ToolParams = (tool: string) => readonly string[] | undefined;
 
 /**
  * Why the benchmark cannot re-grant `grants` to its worker, one reason per problem ([] when it can):
- * every tool must be one the scenario has, name exactly its parameters (the benchmark's broad
- * warrant names every parameter, and a child may neither drop nor add one) unless it allows unknown
- * arguments (then the broad warrant holds the tool unconstrained), and narrow `broad`.
+ * every tool must be one the scenario has, constrain only its parameters, and narrow `broad` (the
+ * benchmark's root, which mirrors the fields a grant names where it names fewer than the tool's
+ * parameters: conditions.ts).
  */
 export function regrantProblems(grants: ToolGrants, paramsOf: ToolParams, broad: ToolGrants): string[] {
   const problems: string[] = [];
@@ -173,21 +173,38 @@ export function regrantProblems(grants: ToolGrants, paramsOf: ToolParams, broad:
     }
     const named = Object.keys(grants[tool]!.constraints);
     const extra = named.filter((p) => !params.includes(p));
-    // A set that allows unknown arguments (`_allow_unknown`) may leave parameters out, as in YAML.
-    const missing = grants[tool]!.allowUnknown ? [] : params.filter((p) => !named.includes(p));
     if (extra.length > 0) {
       problems.push(`${tool}: the token constrains ${quoted(extra)}, which ${tool} does not take (it takes ${params.length === 0 ? 'no parameters' : params.join(', ')})`);
-    }
-    if (missing.length > 0) {
-      problems.push(
-        `${tool}: the token does not constrain ${quoted(missing)}; the benchmark's warrants name every parameter of a tool, so a grant that leaves one out cannot be re-granted under them (add it to the token's grant, e.g. as Wildcard)`,
-      );
     }
   }
   if (problems.length > 0) return problems;
   const why = checkToolAttenuation(broad, grants);
   if (why !== undefined) problems.push(`the benchmark's broad warrant cannot be narrowed to this grant: ${why}`);
   return problems;
+}
+
+/**
+ * What the token's grant leaves out, as Tenuo reads it (one warning per tool): Tenuo loads such a
+ * token and decides every call under its closed world, so a call that carries a parameter the
+ * grant does not name is denied ("unknown field not allowed (zero-trust mode)",
+ * `ConstraintSet::matches`). The benchmark decides it the same way; this says so where the file is
+ * named, since it may deny the task's own calls.
+ */
+export function omittedParamWarnings(grants: ToolGrants, paramsOf: ToolParams): string[] {
+  const out: string[] = [];
+  for (const tool of Object.keys(grants)) {
+    const params = paramsOf(tool);
+    const set = grants[tool]!;
+    if (params === undefined || set.allowUnknown) continue;
+    const named = Object.keys(set.constraints);
+    // An empty closed set is open in Tenuo (no field is checked): nothing is left out of it.
+    const missing = named.length === 0 ? [] : params.filter((p) => !named.includes(p));
+    if (missing.length === 0) continue;
+    out.push(
+      `${tool}: the token does not constrain ${quoted(missing)}; Tenuo loads it and denies every call that carries ${missing.length === 1 ? 'it' : 'one of them'} ("unknown field not allowed (zero-trust mode)": its closed world), and so does the benchmark (its root names the token's fields for ${tool}, so the chain is one Tenuo accepts)`,
+    );
+  }
+  return out;
 }
 
 function quoted(names: readonly string[]): string {
@@ -235,7 +252,7 @@ export interface WarrantFromContext {
 }
 
 export type WarrantFromResult =
-  | { readonly ok: true; readonly grants: ToolGrants; readonly origin: TokenOrigin; readonly note: string }
+  | { readonly ok: true; readonly grants: ToolGrants; readonly origin: TokenOrigin; readonly note: string; readonly warnings: readonly string[] }
   | { readonly ok: false; readonly problems: readonly string[] };
 
 /**
@@ -258,5 +275,6 @@ export function importWarrantFrom(from: string, ctx: WarrantFromContext): Warran
     `the grant of '${from}' (leaf ${token.leafId}, root key ${token.root}) is re-granted under the benchmark's chain, ` +
     `constraint for constraint: its holder is the benchmark's worker key, not the token's ${token.holder} (whose private key is not ours), ` +
     `and only its tools and their constraints are carried over`;
-  return { ok: true, grants: token.grants, origin, note };
+  const warnings = omittedParamWarnings(token.grants, ctx.paramsOf).map((w) => `'${from}' (leaf ${token.leafId}): ${w}`);
+  return { ok: true, grants: token.grants, origin, note, warnings };
 }

@@ -231,6 +231,8 @@ class ToolReader {
     }
     if (!ok) return undefined;
     return {
+      // Bound as Tenuo's MCPVerifier binds a call (the arguments as sent): world/binding.ts.
+      binding: 'mcp',
       params,
       returns: '',
       ...(description !== '' && { description }),

@@ -9,7 +9,7 @@
  * A server failure after the SDK's retries ends the trial as an `error` (excluded from the rates).
  * An interrupt (the abort signal) is rethrown: an unfinished trial is not a result.
  */
-import { authorize, bindCall, judgeClock } from '../run/harness.js';
+import { authorize, bindCall, executedCall, judgeClock } from '../run/harness.js';
 import { ArgumentBindingError } from '../world/tools.js';
 import { HarnessError, describeError, formatSource } from '../model/errors.js';
 import type { Conditions } from '../chains/conditions.js';
@@ -115,7 +115,7 @@ export async function runLlmTrial(t: TrialInput, s: TrialSettings): Promise<LlmT
     }
     let output: string;
     try {
-      output = env.execute(tc.name, args);
+      output = env.execute(tc.name, executedCall(scenario, call));
     } catch (e) {
       throw new HarnessError(
         `${formatSource(scenario.source)}: scenario '${scenario.name}', condition ${condition}, run ${t.run}, ` +

@@ -63,11 +63,35 @@ export interface CustomTool {
    */
   claudeCode?: { readonly cwd: string };
   /**
+   * How its calls reach Tenuo's authorizer (src/world/binding.ts): `guard` (the default for tools
+   * declared by hand), `mcp` (the default for tools read from an MCP tools/list), `mcp-config`;
+   * a tool with a `hook` is bound by the hook (`claude-hook`).
+   */
+  binding?: ToolBinding;
+  /**
+   * With `binding: mcp-config`: the tool's extraction rules from the team's `mcp-config.yaml`
+   * (field → rule; src/world/mcp-config.ts), or null when the config does not define the tool
+   * (Tenuo's MCPVerifier then refuses every call of it).
+   */
+  mcpConfig?: { readonly file: string; readonly rules: Readonly<Record<string, McpExtractionRule>> | null };
+  /**
    * Set when a Claude Code governance policy governs the tool and Tenuo's hook signs something
    * other than the call's arguments (src/world/claude-hook.ts).
    */
   hook?: HookView;
 }
+
+/** One field of a McpConfig tool (Tenuo's `ExtractionRule`, `extraction.rs`). */
+export interface McpExtractionRule {
+  readonly from: 'body' | 'literal' | 'path' | 'query' | 'header';
+  readonly path: string;
+  readonly required: boolean;
+  /** `default:` when the file gives one (null included). */
+  readonly default?: Value;
+}
+
+/** How a tool's calls reach Tenuo's authorizer (src/world/binding.ts, docs/scenarios.md#bindings). */
+export type ToolBinding = 'guard' | 'mcp' | 'mcp-config' | 'claude-hook';
 
 /** What Tenuo's Claude Code hook changes in a governed call before signing it (src/world/claude-hook.ts). */
 export interface HookView {

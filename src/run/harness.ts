@@ -12,7 +12,6 @@
  */
 import type { WorkBudget } from '../lib/budget.js';
 import { signPop } from '../warrant/pop.js';
-import type { WarrantError } from '../warrant/errors.js';
 import { SimulatedEnvironment } from '../world/environment.js';
 import { EnvironmentLimitError } from '../world/limit.js';
 import { HarnessError, describeError, formatSource } from '../model/errors.js';
@@ -21,8 +20,11 @@ import type { ScenarioJudge } from './judge.js';
 import { argsToPlain } from '../world/plain.js';
 import { CALL_STEP_SECONDS, SIMULATED_EPOCH } from '../chains/seed.js';
 import type { CallResult, Condition, Denial, Trial } from '../results/results.js';
-import { bindArguments, signatureOf } from '../world/tools.js';
-import { signedArgsOf } from '../world/claude-hook.js';
+import { signatureOf } from '../world/tools.js';
+import { bindingOf, callArgs, executedArgs } from '../world/binding.js';
+import { popArgsOf, signedArgsOf } from '../world/claude-hook.js';
+import { extractConstraints, McpExtractionError } from '../world/mcp-config.js';
+import { WarrantError } from '../warrant/errors.js';
 import type { Scenario, ScenarioCall } from '../model/scenario.js';
 import type { Args } from '../warrant/value.js';
 
@@ -46,7 +48,25 @@ function harnessError(scenario: Scenario, condition: Condition, call: ScenarioCa
 export function bindCall(scenario: Scenario, call: Pick<ScenarioCall, 'tool' | 'args'>): Args {
   const sig = signatureOf(call.tool, scenario.tools);
   if (sig === undefined) throw new Error(`unknown tool '${call.tool}'`);
-  return bindArguments(sig, call.args);
+  // As the tool's integration passes it on (world/binding.ts): bound with the defaults under the
+  // guard, as sent over MCP (checked against the signature either way).
+  return callArgs(sig, Object.prototype.hasOwnProperty.call(scenario.tools, call.tool) ? scenario.tools[call.tool] : undefined, call.args);
+}
+
+/**
+ * The arguments a result shows: as authorized under the guard and MCP (None stripped; over MCP no
+ * defaults), what the grant was checked against. A call the Claude Code hook signs is shown as
+ * Claude Code made it (the hook's view, resolved paths and a derived host, is as before: its
+ * denial reasons name what was checked).
+ */
+function shownArgs(scenario: Scenario, call: Pick<ScenarioCall, 'tool' | 'args'>): Args {
+  const def = Object.prototype.hasOwnProperty.call(scenario.tools, call.tool) ? scenario.tools[call.tool] : undefined;
+  return bindingOf(def) === 'claude-hook' ? call.args : signedArgsOf(scenario.tools, call);
+}
+
+/** The arguments the tool runs with once allowed: its own defaults applied, whatever the binding. */
+export function executedCall(scenario: Scenario, call: Pick<ScenarioCall, 'tool' | 'args'>): Args {
+  return executedArgs(signatureOf(call.tool, scenario.tools)!, call.args);
 }
 
 /**
@@ -74,8 +94,21 @@ export function isAllowed(d: Delegation, scenario: Scenario, call: ScenarioCall,
  */
 function decide(d: Delegation, scenario: Scenario, call: ScenarioCall, index: number): WarrantError | undefined {
   let args: Args;
+  let constraintArgs: Args | undefined;
   try {
-    args = signedArgsOf(scenario.tools, { tool: call.tool, args: bindCall(scenario, call) });
+    const kept = { tool: call.tool, args: bindCall(scenario, call) };
+    args = popArgsOf(scenario.tools, kept);
+    const def = Object.prototype.hasOwnProperty.call(scenario.tools, call.tool) ? scenario.tools[call.tool] : undefined;
+    if (def?.binding === 'mcp-config' && def.mcpConfig !== undefined) {
+      try {
+        constraintArgs = extractConstraints(call.tool, def.mcpConfig.rules, kept.args);
+      } catch (e) {
+        // MCPVerifier refuses the call before the warrant is consulted (JSON-RPC -32602).
+        if (!(e instanceof McpExtractionError)) throw e;
+        d.clock.advance();
+        return new WarrantError('constraint_not_satisfied', `${call.tool}: refused by the McpConfig extraction (${def.mcpConfig.file}): ${e.message}`);
+      }
+    }
   } catch (e) {
     // The loader binds every scripted call and LLM mode binds before it asks: this is our failure.
     throw harnessError(scenario, d.condition, call, index, 'cannot bind the arguments to the signature', e);
@@ -91,7 +124,7 @@ function decide(d: Delegation, scenario: Scenario, call: ScenarioCall, index: nu
   let denial: WarrantError | undefined;
   try {
     // The denial comes back as a value (decide): a probe run denies tens of thousands of calls.
-    denial = d.authorizer.decide(d.chain, { tool: call.tool, args, pop });
+    denial = d.authorizer.decide(d.chain, { tool: call.tool, args, ...(constraintArgs !== undefined && { constraintArgs }), pop });
   } catch (e) {
     throw harnessError(scenario, d.condition, call, index, 'the authorizer failed', e);
   }
@@ -129,7 +162,7 @@ export function runTrial(scenario: Scenario, condition: Condition, judge: Scenar
     if (!denial) {
       allowed++;
       try {
-        env.execute(call.tool, call.args);
+        env.execute(call.tool, executedCall(scenario, call));
       } catch (e) {
         const what = e instanceof EnvironmentLimitError ? 'the environment cannot judge this call (environment_limit)' : 'the environment failed';
         throw harnessError(scenario, condition, call, index, what, e);
@@ -138,7 +171,7 @@ export function runTrial(scenario: Scenario, condition: Condition, judge: Scenar
     calls.push({
       index,
       tool: call.tool,
-      args: argsToPlain(call.args),
+      args: argsToPlain(shownArgs(scenario, call)),
       expect: call.expect,
       authorized: denial === undefined,
       ...(denial ? { denial } : {}),

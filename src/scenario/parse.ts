@@ -14,7 +14,8 @@ import { checkJudge } from './judge-check.js';
 import { celProblem, constraintFromYaml } from './constraint-from-yaml.js';
 import { LoaderWarnings, type Warn } from './warnings.js';
 import { importWarrantFrom, readTokenFile, regrantProblems, TokenImportError } from '../import/token.js';
-import { importToolsFrom, type KindOverrides } from '../import/tools.js';
+import { describeTool, importToolsFrom, type KindOverrides } from '../import/tools.js';
+import { importMcpConfig } from '../import/mcp-config.js';
 import { grantFromPolicy, isPolicyPath } from './tenuo-policy.js';
 import { claudeCodeTool, DEFAULT_CWD, isClaudeCodeTool } from '../world/claude-code.js';
 import { authorizedParams, HOST_PARAM } from '../world/claude-hook.js';
@@ -30,9 +31,10 @@ import { normalizePosixPath } from '../world/posix-path.js';
 import { scalarCharOffset } from './scalar-offset.js';
 import { SchemaValidator, type JsonSchema } from './schema.js';
 import { hint } from './suggest.js';
-import { BUILTIN_TOOL_NAMES, bindArguments, isBuiltinTool, isReservedName, signatureOf, type ToolSignature } from '../world/tools.js';
+import { BUILTIN_TOOL_NAMES, isBuiltinTool, isReservedName, signatureOf, type ToolSignature } from '../world/tools.js';
 import { parseYamlTree, type PEntry, type PMap, type PNode } from './tree.js';
-import type { CustomTool, Email, Environment, ParamKind, Scenario, ScenarioCall, SourcePos, Transaction } from '../model/scenario.js';
+import type { CustomTool, Email, Environment, ParamKind, Scenario, ScenarioCall, SourcePos, ToolBinding, Transaction } from '../model/scenario.js';
+import { alwaysPresent, BINDING_SAYS, bindingOf, callArgs, isToolBinding } from '../world/binding.js';
 import { valueFromYaml } from './value-yaml.js';
 
 /** Variables the judge's expressions may use. */
@@ -272,8 +274,12 @@ class Builder {
     if (returnsEntry !== undefined) {
       this.report(returnsEntry.keySpan.start, at(['tools', 'returns'], "returns: beside the tools gives the text of tools read from a file (from:); a tool's own text goes under tools: NAME: returns:"));
     }
+    const bindingsEntry = this.entry(node, 'bindings');
+    if (bindingsEntry !== undefined) {
+      this.report(bindingsEntry.keySpan.start, at(['tools', 'bindings'], "bindings: beside the tools sets the binding of tools read from a file (from:); a tool's own binding goes under tools: NAME: binding:"));
+    }
     for (const e of node.entries) {
-      if (e === kindsEntry || e === returnsEntry || this.failed.has(e.value) || e.value.kind !== 'map') continue;
+      if (e === kindsEntry || e === returnsEntry || e === bindingsEntry || this.failed.has(e.value) || e.value.kind !== 'map') continue;
       if (isBuiltinTool(e.key)) {
         this.report(e.keySpan.start, at(['tools'], `'${e.key}' is a built-in tool; choose another name`));
         continue;
@@ -302,13 +308,18 @@ class Builder {
       const descriptionNode = this.entry(e.value, 'description')?.value;
       const kinds = this.customKinds(e.key, e.value, params);
       const defaults = this.customDefaults(e.key, e.value, params);
+      const bindingNode = this.entry(e.value, 'binding')?.value;
+      const binding = bindingNode !== undefined && isToolBinding(scalarText(bindingNode)) ? (scalarText(bindingNode) as ToolBinding) : undefined;
       this.customTools[e.key] = {
         params,
         returns: returnsNode ? scalarText(returnsNode) : '',
         ...(descriptionNode ? { description: scalarText(descriptionNode) } : {}),
         ...(kinds ? { kinds } : {}),
         ...(defaults ? { defaults } : {}),
+        ...(binding !== undefined && binding !== 'guard' ? { binding } : {}),
       };
+      const bound = bindingOf(this.customTools[e.key]);
+      this.info(e.keySpan.start, `tool ${e.key}: bound as ${bound} (${BINDING_SAYS[bound]})`);
     }
     return this.customTools;
   }
@@ -320,8 +331,10 @@ class Builder {
   private toolsFrom(node: PMap, from: PEntry): Record<string, CustomTool> {
     const kindsEntry = this.entry(node, 'kinds');
     const returnsEntry = this.entry(node, 'returns');
-    const others = node.entries.filter((e) => e !== from && e !== kindsEntry && e !== returnsEntry);
-    for (const e of others) this.report(e.keySpan.start, at(['tools'], `'${e.key}': tools read from a file (from:) take only kinds: and returns: beside them`));
+    const bindingsEntry = this.entry(node, 'bindings');
+    const configEntry = this.entry(node, 'mcp_config');
+    const others = node.entries.filter((e) => e !== from && e !== kindsEntry && e !== returnsEntry && e !== bindingsEntry && e !== configEntry);
+    for (const e of others) this.report(e.keySpan.start, at(['tools'], `'${e.key}': tools read from a file (from:) take only kinds:, returns:, bindings: and mcp_config: beside them`));
     const path = from.value.kind === 'scalar' && typeof from.value.value === 'string' ? from.value.value : undefined;
     this.toolsFromFailed = true;
     if (others.length > 0 || path === undefined || this.tainted.has(node)) return this.customTools;
@@ -346,10 +359,58 @@ class Builder {
       }
       return this.customTools;
     }
-    for (const line of r.summary) this.info(from.keySpan.start, `tools from ${path}: ${line}`);
+    if (configEntry !== undefined && !this.applyMcpConfig(r.tools, configEntry)) return this.customTools;
+    if (!this.applyBindings(r.tools, bindingsEntry)) return this.customTools;
+    for (const [name, def] of Object.entries(r.tools)) {
+      this.info(from.keySpan.start, `tools from ${path}: ${describeTool(name, def)}, bound as ${bindingOf(def)} (${BINDING_SAYS[bindingOf(def)]})`);
+    }
     Object.assign(this.customTools, r.tools);
     this.toolsFromFailed = false;
     return this.customTools;
+  }
+
+  /**
+   * `mcp_config: PATH` beside `from:`: the team's McpConfig (src/import/mcp-config.ts). Every tool
+   * of the list is bound `mcp-config` with its rules; one the config does not define is refused on
+   * every call by MCPVerifier, and a warning says so. Returns false when the file cannot be used.
+   */
+  private applyMcpConfig(tools: Record<string, CustomTool>, entry: PEntry): boolean {
+    const path = entry.value.kind === 'scalar' && typeof entry.value.value === 'string' ? entry.value.value : undefined;
+    if (path === undefined || this.tainted.has(entry.value)) return false;
+    const r = importMcpConfig(path, this.context.abs ?? resolve(this.pos(0).file), this.context.confine, this.context.readTokenFile);
+    if (!r.ok) {
+      for (const p of r.problems) this.report(entry.keySpan.start, at(['tools', 'mcp_config'], p));
+      return false;
+    }
+    for (const w of r.warnings) this.warn(entry.keySpan.start, at(['tools', 'mcp_config'], w));
+    for (const [name, def] of Object.entries(tools)) {
+      const rules = Object.prototype.hasOwnProperty.call(r.tools, name) ? r.tools[name]! : null;
+      tools[name] = { ...def, binding: 'mcp-config', mcpConfig: { file: path, rules } };
+      if (rules === null) this.warn(entry.keySpan.start, at(['tools', 'mcp_config'], `'${path}' does not define ${name}: MCPVerifier refuses every call of it ("Tool '${name}' not defined in Tenuo configuration")`));
+    }
+    return true;
+  }
+
+  /**
+   * `bindings: {TOOL: BINDING}` beside `from:` (the schema checked the values): each names a tool
+   * the file lists. Tools read from a tools/list are bound as `MCPVerifier` binds them (`mcp`)
+   * unless named here. Returns false when one names no tool of the file.
+   */
+  private applyBindings(tools: Record<string, CustomTool>, entry: PEntry | undefined): boolean {
+    let ok = true;
+    for (const def of Object.values(tools)) def.binding ??= 'mcp';
+    if (entry?.value.kind !== 'map') return ok;
+    for (const b of entry.value.entries) {
+      const binding = scalarText(b.value);
+      if (!Object.prototype.hasOwnProperty.call(tools, b.key)) {
+        this.report(b.keySpan.start, at(['tools', 'bindings', b.key], `'${b.key}' is not a tool of the file${hint(b.key, Object.keys(tools))}`));
+        ok = false;
+      } else if (isToolBinding(binding)) {
+        const { mcpConfig: _config, ...rest } = tools[b.key]!;
+        tools[b.key] = { ...rest, binding };
+      }
+    }
+    return ok;
   }
 
   /** `kinds:` of a custom tool (the schema checked the values); a kind for an undeclared parameter is a mistake. */
@@ -458,8 +519,10 @@ class Builder {
     const expectNode = this.entry(m, 'expect')?.value;
     const expect = expectNode && scalarText(expectNode) === 'deny' ? 'deny' : 'allow';
     if (!ok || this.tainted.has(m)) return undefined;
-    // The call as Tenuo's guard authorizes it: bound to the signature, defaults applied.
-    return { tool, args: bindArguments(sig, args), expect, source: this.pos(m.span.start) };
+    // The call as its integration passes it on: bound with the defaults under the guard, as sent
+    // over MCP (world/binding.ts); checked against the signature above either way.
+    const def = Object.prototype.hasOwnProperty.call(this.customTools, tool) ? this.customTools[tool] : undefined;
+    return { tool, args: callArgs(sig, def, args), expect, source: this.pos(m.span.start) };
   }
 
   // --- judge -----------------------------------------------------------------------------------
@@ -547,6 +610,7 @@ class Builder {
       return undefined;
     }
     this.warn(from.keySpan.start, at(['warrant', 'from'], r.note));
+    for (const w of r.warnings) this.warn(from.keySpan.start, at(['warrant', 'from'], w));
     const sources: Record<string, SourcePos> = Object.create(null) as Record<string, SourcePos>;
     for (const tool of Object.keys(r.grants)) sources[tool] = this.pos(from.keySpan.start);
     return { grants: r.grants, sources, origin: r.origin };
@@ -634,7 +698,13 @@ class Builder {
         continue;
       }
       const where: PathSegment[] = ['warrant', tool, p.key];
-      if (!sig.params.includes(p.key)) {
+      const extracted = this.extractedFields(tool);
+      if (extracted !== undefined && !extracted.includes(p.key)) {
+        this.report(p.keySpan.start, at(['warrant', tool], `unknown field '${p.key}' of ${tool}: under its McpConfig a grant names the fields it extracts (${extracted.length === 0 ? 'none' : extracted.join(', ')})${hint(p.key, extracted)}`));
+        ok = false;
+        continue;
+      }
+      if (extracted === undefined && !sig.params.includes(p.key)) {
         this.report(p.keySpan.start, at(['warrant', tool], `unknown parameter '${p.key}' of ${tool}${hint(p.key, sig.params)}${paramsList(tool, sig)}`));
         ok = false;
         continue;
@@ -652,16 +722,37 @@ class Builder {
       else constraints[p.key] = c;
     }
     if (!allowUnknown) {
-      // Strict (closed world): a parameter left out would be refused on every call; say so here,
-      // where it can be fixed, rather than as a surprising denial in the run.
-      const missing = sig.params.filter((p) => !m.entries.some((x) => x.key === p));
+      // Strict (closed world): a parameter every call carries under the tool's binding, left out,
+      // would be refused on every call; say so here, where it can be fixed, rather than as a
+      // surprising denial in the run. One a call may leave absent (an MCP optional, a guard
+      // parameter defaulting to None) need not be named; named, a call without it is denied.
+      const def = Object.prototype.hasOwnProperty.call(this.customTools, tool) ? this.customTools[tool] : undefined;
+      const present = alwaysPresent(sig, def);
+      const missing = present.filter((p) => !m.entries.some((x) => x.key === p));
+      const named = this.extractedFields(tool) ?? sig.params;
+      const namedOptional = m.entries.filter((x) => x.key !== ALLOW_UNKNOWN_KEY && named.includes(x.key) && !present.includes(x.key));
+      for (const x of namedOptional) {
+        this.warn(
+          x.keySpan.start,
+          at(['warrant', tool, x.key], `'${x.key}' may be absent from a call of ${tool} (bound as ${bindingOf(def)}): Tenuo denies a call that leaves out a field its grant names ("missing required argument"), Wildcard included; drop it from the grant to allow calls without it`),
+        );
+      }
       if (missing.length > 0) {
         const example = missing.map((p) => `${p}: wildcard`).join(', ');
-        this.report(e.keySpan.start, at(['warrant', tool], `grant is strict: list every parameter of ${tool}; missing ${missing.map((p) => `'${p}'`).join(', ')} (e.g. ${example}), or set ${ALLOW_UNKNOWN_KEY}: true`));
+        this.report(
+          e.keySpan.start,
+          at(['warrant', tool], `grant is strict: list every parameter ${bindingOf(def) === 'guard' || bindingOf(def) === 'claude-hook' ? `of ${tool}` : `a call of ${tool} carries (bound as ${bindingOf(def)})`}; missing ${missing.map((p) => `'${p}'`).join(', ')} (e.g. ${example}), or set ${ALLOW_UNKNOWN_KEY}: true`),
+        );
         ok = false;
       }
     }
     return ok ? { constraints, allowUnknown } : undefined;
+  }
+
+  /** The fields a tool's McpConfig extracts (what its grant names), or undefined for another binding. */
+  private extractedFields(tool: string): readonly string[] | undefined {
+    const def = Object.prototype.hasOwnProperty.call(this.customTools, tool) ? this.customTools[tool]! : undefined;
+    return def?.binding === 'mcp-config' && def.mcpConfig !== undefined ? Object.keys(def.mcpConfig.rules ?? {}) : undefined;
   }
 
   // --- helpers ---------------------------------------------------------------------------------

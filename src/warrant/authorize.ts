@@ -2,7 +2,8 @@
  * The authorizer: verifies a delegation chain against trusted roots and a clock, then decides one
  * tool call against the leaf (reference `planes.rs` `Authorizer::check_chain`, spec §6).
  *
- * Call order: chain (chain.ts) → the leaf is an execution warrant and grants the tool
+ * Call order: chain (chain.ts, expiry of each child with 30 s tolerance) → the leaf has not expired
+ * (no tolerance: `now < expires_at`) → the leaf is an execution warrant and grants the tool
  * (`tool_not_allowed`) → proof-of-possession by the leaf's holder (`pop_failed`) → the tool's
  * constraint set, closed world (`unknown_argument` / `constraint_not_satisfied`) → M-of-N
  * approvals when the leaf lists required approvers (`insufficient_approvals`). PoP comes before
@@ -30,6 +31,7 @@ import { bytesEqual, toHex } from '../lib/bytes.js';
 import { isWarrantError, WarrantError } from './errors.js';
 import { warrantIdString } from './id.js';
 import {
+  checkCallExpiry,
   checkChainLength,
   checkChainTimes,
   checkRevocation,
@@ -49,7 +51,7 @@ export interface AuthorizerOptions {
   readonly revoked?: Iterable<string>;
   /** PoP windows tried (offsets 0, −1, +1, −2, +2, …): 2–10, default 5; else WarrantError('malformed'). */
   readonly maxWindows?: number;
-  /** Clock skew tolerated on expiry and issued_at, in seconds (default 30, the reference's). */
+  /** Clock tolerance on a child's expiry in chain verification, in seconds (default 30, the reference's). */
   readonly clockSkewSeconds?: number;
   /**
    * Signature and chain checks to share with other authorizers (default: this authorizer's own).
@@ -69,6 +71,12 @@ export interface AuthorizerOptions {
 export interface ToolCall {
   readonly tool: string;
   readonly args: Args;
+  /**
+   * The arguments the constraints are matched against when they are not `args` (reference
+   * `check_chain_with_pop_args`: MCP with a McpConfig signs the arguments as sent and matches the
+   * extracted view). `args` stays what the PoP and approvals cover.
+   */
+  readonly constraintArgs?: Args;
   /** The holder's proof-of-possession signature (64 bytes). */
   readonly pop: Uint8Array;
   readonly approvals?: readonly SignedApproval[];
@@ -273,6 +281,8 @@ export class Authorizer {
     const leafWarrant = chain[chain.length - 1]!;
     const leaf = leafWarrant.payload;
     const tool = call.tool;
+    // Chain verification tolerated 30 s on expiry; a call tolerates none (reference order: first).
+    checkCallExpiry(leaf, `${tool}: the leaf ${warrantIdString(leaf.id)}`, now);
     if (leaf.warrantType !== 'execution') {
       return new WarrantError(
         'tool_not_allowed',
@@ -299,7 +309,7 @@ export class Authorizer {
         `${tool}: proof-of-possession does not verify under the holder key ${toHex(leaf.holder)} for these arguments within ${this.#maxWindows} 30-second windows around ${now}`,
       );
     }
-    const denial = checkConstraintSet(tool, set, call.args, now, this.#budget);
+    const denial = checkConstraintSet(tool, set, call.constraintArgs ?? call.args, now, this.#budget);
     if (denial !== undefined) return denial;
     if (leaf.requiredApprovers !== null && leaf.requiredApprovers.length > 0) {
       return checkApprovals(leafWarrant, tool, call.args, call.approvals ?? [], now);

@@ -16,9 +16,20 @@
  *      link (`delegation_authority_violated`, vector A.4); anything else is `signature_invalid`;
  *   4. only now, every payload is decoded in full (`malformed` / `unknown_field`, naming the link);
  *   5. then the reference's order: revocation of every warrant → cycles (same id twice) →
- *      structure of every warrant → the root's validity window → per link: I1 delegation
- *      authority, I5 parent hash, I2 depth, I3 expiry monotonicity, the child's validity window,
- *      type rules with I4 capability attenuation, clearance, self-issuance, approver monotonicity.
+ *      structure of every warrant → per link: I1 delegation authority, I5 parent hash, I2 depth,
+ *      I3 expiry monotonicity, the child's expiry (30 s tolerance), type rules with I4 capability
+ *      attenuation, clearance, self-issuance, approver monotonicity.
+ *
+ * Time, as Tenuo keeps it (`planes.rs` `verify_chain` / `verify_link`, `warrant.rs`), read from
+ * its code and checked against its own answers (test/warrant/tenuo-answers-chains.test.ts):
+ *   - chain verification checks each child's expiry with the clock tolerance (`now > expires_at +
+ *     30`), and nothing else of the clock: not the root's expiry, not any issued_at;
+ *   - a call checks the leaf's expiry without tolerance (`now >= expires_at`, checkCallExpiry), so
+ *     a lone root that expired verifies as a chain but authorizes no call;
+ *   - issued_at in the future (`issued_at > now + 30`) is checked when a single warrant is
+ *     decoded (`wire::decode_base64` → `Warrant::validate`: a token, a `TENUO WARRANT` PEM block),
+ *     never for a `TENUO WARRANT CHAIN` stack (`wire::decode_stack`): checkIssuedAt, which the
+ *     reader of the tokens calls (text.ts says which transport each warrant came by).
  *
  * Where this differs from the reference: the reference decodes every payload first and checks
  * revocation, cycles and structure before the trusted root and the signatures. Here nothing but a
@@ -139,19 +150,41 @@ export function checkStructure(p: WarrantPayload, where: string): void {
 }
 
 /**
- * The validity window at `now`. Rule (the reference chain verifier's, `is_expired_with_tolerance`
- * with the default 30 s): a warrant is expired when `now > expires_at + skew`, so it is still
- * accepted at `expires_at + skew` exactly. A warrant whose issued_at lies more than `skew` in the
- * future is not valid yet (reference `IssuedInFuture`); it is reported as `warrant_expired`
- * because it is the same question (outside its validity window) with the same fix (check clocks).
+ * A child's expiry in chain verification (reference `is_expired_with_tolerance`, default 30 s): it
+ * is expired when `now > expires_at + skew`, so still accepted at `expires_at + skew` exactly.
  */
-export function checkValidityWindow(p: WarrantPayload, where: string, now: number, skew: number): void {
+export function checkLinkExpiry(p: WarrantPayload, where: string, now: number, skew: number): void {
   if (now > p.expiresAt + skew) {
-    fail('warrant_expired', where, `expired at ${p.expiresAt} (now ${now}, ${skew} s clock skew allowed)`);
+    fail('warrant_expired', where, `expired at ${p.expiresAt} (now ${now}, ${skew} s clock tolerance in chain verification)`);
   }
+}
+
+/**
+ * The leaf's expiry when it authorizes a call (reference `authorize_with_pop_args_and_config` →
+ * `is_expired`): no tolerance, and the instant `expires_at` itself is already expired.
+ */
+export function checkCallExpiry(p: WarrantPayload, where: string, now: number): void {
+  if (now >= p.expiresAt) fail('warrant_expired', where, `expired at ${p.expiresAt} (now ${now}; a call gets no clock tolerance)`);
+}
+
+/**
+ * issued_at in the future, as Tenuo checks it when it decodes a single warrant (`Warrant::validate`,
+ * `CLOCK_SKEW_TOLERANCE_SECS`): refused when `issued_at > now + skew`. Reported as
+ * `warrant_expired`, the same question (outside its validity window) with the same fix (check clocks).
+ */
+export function checkIssuedAt(p: WarrantPayload, where: string, now: number, skew: number): void {
   if (p.issuedAt > now + skew) {
     fail('warrant_expired', where, `issued_at ${p.issuedAt} is in the future (now ${now}, ${skew} s clock skew allowed): not valid yet`);
   }
+}
+
+/**
+ * The whole validity window at `now` (expiry and issued_at, both with `skew`): what the builders
+ * check before they sign, so that they never issue a warrant outside its own window.
+ */
+export function checkValidityWindow(p: WarrantPayload, where: string, now: number, skew: number): void {
+  checkLinkExpiry(p, where, now, skew);
+  checkIssuedAt(p, where, now, skew);
 }
 
 /** Effective approval threshold (reference `approval_threshold`): min_approvals capped at the set size. */
@@ -347,12 +380,15 @@ export function checkRevocation(ids: readonly string[], revoked: ReadonlySet<str
   }
 }
 
-/** The clock-dependent part of a chain: every warrant's validity window, in chain order. */
+/**
+ * The clock-dependent part of chain verification: every child's expiry with the tolerance (the
+ * root's is not checked here, as in the reference; a call checks the leaf's, checkCallExpiry).
+ */
 export function checkChainTimes(chain: readonly SignedWarrant[], now: number, skew: number): void {
-  for (let i = 0; i < chain.length; i++) {
+  for (let i = 1; i < chain.length; i++) {
     const p = chain[i]!.payload;
     // Inline the common case; build the link name only on failure.
-    if (now > p.expiresAt + skew || p.issuedAt > now + skew) checkValidityWindow(p, linkName(i, p), now, skew);
+    if (now > p.expiresAt + skew) checkLinkExpiry(p, linkName(i, p), now, skew);
   }
 }
 
@@ -429,14 +465,67 @@ export function verifyChainFull(chain: readonly SignedWarrant[], o: ChainCheckOp
   }
   for (let i = 0; i < chain.length; i++) checkStructure(payloads[i]!, `link ${i} (${ids[i]})`);
 
-  checkValidityWindow(payloads[0]!, `link 0 (${ids[0]})`, o.now, o.clockSkewSeconds);
+  // No time check of the root here: the reference's verify_chain has none (a call checks the leaf).
   for (let i = 1; i < chain.length; i++) {
     const where = `link ${i} (${ids[i]})`;
     const parent = payloads[i - 1]!;
     const child = payloads[i]!;
     checkLinkStructure(parent, chain[i - 1]!.payloadBytes, child, where);
-    checkValidityWindow(child, where, o.now, o.clockSkewSeconds);
+    checkLinkExpiry(child, where, o.now, o.clockSkewSeconds);
     checkLinkCapabilities(parent, child, where);
   }
   return ids;
+}
+
+/**
+ * The issued_at check Tenuo makes while decoding (checkIssuedAt) on the warrants decoded one by one
+ * (`carried[i] === 'single'`, text.ts readTokens); warrants that came in a stack are not checked,
+ * as Tenuo's `decode_stack` does not. Throws the first failure as a WarrantError naming the link.
+ */
+export function checkDecodedIssuedAt(
+  chain: readonly SignedWarrant[],
+  carried: readonly ('single' | 'stack')[],
+  now: number,
+  skew: number = DEFAULT_CLOCK_SKEW_SECONDS,
+): void {
+  for (let i = 0; i < chain.length; i++) {
+    if (carried[i] !== 'single') continue;
+    const p = chain[i]!.payload;
+    checkIssuedAt(p, `${linkName(i, p)}, decoded as a single token`, now, skew);
+  }
+}
+
+/**
+ * Where Tenuo's reading of time let this chain through at `now` although a warrant is outside its
+ * own window: one sentence per quirk, naming Tenuo's rule, for a report to show beside the verdict.
+ * `call`: whether a call is being authorized (which checks the leaf's expiry without tolerance).
+ */
+export function clockQuirks(
+  chain: readonly SignedWarrant[],
+  carried: readonly ('single' | 'stack')[],
+  now: number,
+  call: boolean,
+  skew: number = DEFAULT_CLOCK_SKEW_SECONDS,
+): string[] {
+  const out: string[] = [];
+  chain.forEach((w, i) => {
+    const p = w.payload;
+    const where = linkName(i, p);
+    if (carried[i] === 'stack' && p.issuedAt > now + skew) {
+      out.push(
+        `${where}: issued_at ${p.issuedAt} is more than ${skew} s after now (${now}), and it is accepted: it came in a TENUO WARRANT CHAIN (a WarrantStack), which Tenuo decodes without Warrant::validate, so it never checks issued_at (the same warrant as a single token is refused)`,
+      );
+    }
+    if (call) return;
+    if (i === 0 && now >= p.expiresAt) {
+      out.push(
+        `${where}: the root expired at ${p.expiresAt} (now ${now}), and the chain verifies: Tenuo's verify_chain never checks the root's expiry; only a call checks it, on the leaf, without tolerance`,
+      );
+    } else if (i > 0 && now >= p.expiresAt) {
+      out.push(
+        `${where}: expired at ${p.expiresAt} (now ${now}), and the chain verifies within Tenuo's ${skew} s clock tolerance; a call is denied (a call checks the leaf's expiry without tolerance)`,
+      );
+    }
+  });
+  return out;
 }

@@ -113,16 +113,48 @@ function pemBlocks(text: string): PemBlock[] {
  * PEM, several blocks). Returns the warrants in order, root first. Throws WarrantError.
  */
 export function parseTokens(text: string): SignedWarrant[] {
+  return readTokens(text).warrants;
+}
+
+/**
+ * Warrants read from a token, root first, with how each was carried: `single` when it was decoded
+ * on its own (a token, a `TENUO WARRANT` PEM block: Tenuo's `wire::decode_base64`, which runs
+ * `Warrant::validate` and so refuses an issued_at more than 30 s in the future), `stack` when it
+ * came inside a WarrantStack (a `TENUO WARRANT CHAIN` block or stack bytes: `wire::decode_stack`,
+ * which runs no validation, so Tenuo never checks those warrants' issued_at).
+ */
+export interface ReadTokens {
+  readonly warrants: SignedWarrant[];
+  readonly carried: ('single' | 'stack')[];
+}
+
+/** parseTokens, saying how each warrant was carried (see ReadTokens). Throws WarrantError. */
+export function readTokens(text: string): ReadTokens {
   if (typeof text !== 'string') throw malformed('token: expected text');
   if (text.length > MAX_TEXT_CHARS) throw malformed(`token is ${text.length} characters; too long for a WarrantStack`);
   const token = text.trim();
   if (token.length === 0) throw malformed('token is empty');
+  const out: ReadTokens = { warrants: [], carried: [] };
+  let stackBytes = false;
+  const add = (ws: SignedWarrant[]): void => {
+    // A stack's bytes hold several envelopes (or one in an array): decode_stack's path either way.
+    const carried = ws.length === 1 && !stackBytes ? 'single' : 'stack';
+    for (const w of ws) {
+      out.warrants.push(w);
+      out.carried.push(carried);
+    }
+  };
+  const bytesOf = (bytes: Uint8Array): SignedWarrant[] => {
+    stackBytes = isStackBytes(bytes);
+    return decodeTokenBytes(bytes);
+  };
   if (token.startsWith('-----')) {
-    const out: SignedWarrant[] = [];
     for (const block of pemBlocks(token)) {
       const bytes = base64UrlBytes(block.body, `PEM ${block.label} block`);
-      const ws = block.label === PEM_CHAIN ? decodeStack(bytes) : decodeTokenBytes(bytes);
-      out.push(...ws);
+      if (block.label === PEM_CHAIN) {
+        stackBytes = true;
+        add(decodeStack(bytes));
+      } else add(bytesOf(bytes));
     }
     return out;
   }
@@ -131,9 +163,18 @@ export function parseTokens(text: string): SignedWarrant[] {
   if (/^[0-9a-fA-F]+$/.test(token)) {
     const bytes = fromHex(token);
     if (bytes === undefined) throw malformed(`hex token has an odd number of digits (${token.length})`);
-    return decodeTokenBytes(bytes);
+    add(bytesOf(bytes));
+    return out;
   }
-  return decodeTokenBytes(base64UrlBytes(token, 'token'));
+  add(bytesOf(base64UrlBytes(token, 'token')));
+  return out;
+}
+
+/** Whether token bytes are a WarrantStack: an array whose first element is an array (an envelope's is an int). */
+function isStackBytes(bytes: Uint8Array): boolean {
+  if (bytes.length < 3 || bytes[0]! >> 5 !== 4) return false;
+  const first = (bytes[0]! & 0x1f) === 24 ? 2 : 1; // a one-byte length follows 0x98
+  return bytes[first]! >> 5 === 4;
 }
 
 /** base64url without padding of the envelope: the form for HTTP headers and the CLI. */

@@ -11,14 +11,20 @@
  */
 import { isIPv6 } from 'node:net';
 import type { CustomTool } from '../model/scenario.js';
+import { canonicalArgs } from '../warrant/pop.js';
+import { extractConstraints, McpExtractionError } from './mcp-config.js';
 import type { Args, Value } from '../warrant/value.js';
 import { normalizePosixPath } from './posix-path.js';
 
 /** The argument the hook adds beside `url` for WebFetch. */
 export const HOST_PARAM = 'host';
 
-/** The arguments a grant of this tool constrains: its parameters, and `host` when the hook signs one. */
+/**
+ * The arguments a grant of this tool constrains: its parameters, and `host` when the hook signs
+ * one; under a McpConfig, the fields it extracts (world/mcp-config.ts).
+ */
 export function authorizedParams(def: CustomTool): readonly string[] {
+  if (def.binding === 'mcp-config' && def.mcpConfig !== undefined) return Object.keys(def.mcpConfig.rules ?? {});
   return def.hook?.host ? [...def.params, HOST_PARAM] : def.params;
 }
 
@@ -42,9 +48,35 @@ export function authorizedArgs(def: CustomTool | undefined, args: Args): Args {
   return out;
 }
 
-/** A scenario call's (bound) arguments as they are signed: what a grant's constraints are checked against. */
+/**
+ * A scenario call's kept arguments (binding.ts callArgs) as they are signed and authorized: what a
+ * grant's constraints are checked against. `None` is stripped whatever the binding (tenuo-python's
+ * `strip_none_values`, which the guard, the MCP verifier and the signer apply), and a tool the hook
+ * signs gets the hook's view.
+ */
 export function signedArgsOf(tools: Readonly<Record<string, CustomTool>>, call: { readonly tool: string; readonly args: Args }): Args {
-  return authorizedArgs(Object.prototype.hasOwnProperty.call(tools, call.tool) ? tools[call.tool] : undefined, call.args);
+  const def = Object.prototype.hasOwnProperty.call(tools, call.tool) ? tools[call.tool] : undefined;
+  if (def?.binding === 'mcp-config' && def.mcpConfig !== undefined) {
+    // The extracted view is what the grant is checked against (the PoP covers the sent arguments:
+    // popArgsOf). A call the extraction refuses is refused before any grant (the harness); here,
+    // for the analyses that only match constraints, it stands as the arguments sent.
+    try {
+      return extractConstraints(call.tool, def.mcpConfig.rules, call.args);
+    } catch (e) {
+      if (!(e instanceof McpExtractionError)) throw e;
+      return canonicalArgs(call.args);
+    }
+  }
+  return canonicalArgs(authorizedArgs(def, call.args));
+}
+
+/**
+ * The arguments the proof-of-possession covers: what the grant is checked against, except under a
+ * McpConfig, where MCPVerifier checks the PoP over the arguments as sent (None stripped).
+ */
+export function popArgsOf(tools: Readonly<Record<string, CustomTool>>, call: { readonly tool: string; readonly args: Args }): Args {
+  const def = Object.prototype.hasOwnProperty.call(tools, call.tool) ? tools[call.tool] : undefined;
+  return def?.binding === 'mcp-config' ? canonicalArgs(call.args) : signedArgsOf(tools, call);
 }
 
 /**

@@ -105,7 +105,8 @@ describe('warrant verify: chains', () => {
     expect(r.json.code).toBeNull();
     expect(r.json.chain).toHaveLength(3);
     expect(r.json.authorization).toBeNull();
-    expect(Object.keys(r.json)).toEqual(['valid', 'code', 'message', 'chain', 'authorization']);
+    expect(Object.keys(r.json)).toEqual(['valid', 'code', 'message', 'chain', 'authorization', 'warnings']);
+    expect(r.json.warnings).toEqual([]);
   });
 
   it('expands a stack token to its chain, and reads stdin', async () => {
@@ -146,13 +147,34 @@ describe('warrant verify: chains', () => {
     expect(other.code).toBe(1);
   });
 
-  it('warrant_expired: A.5 is valid at expires_at + 30 and expired one second later', async () => {
+  it("warrant_expired: A.5 as Tenuo reads time: the chain verifies past expiry (with a warning), a call from expires_at on is denied", async () => {
     const w = vector('A.5').warrants![0]!;
-    const at = (now: number) => run(['verify', '--trusted-root', ROOT_HEX, '--now', String(now), w.envelope_cbor]);
-    expect((await at(w.expires_at + 30)).code).toBe(0);
+    const at = (now: number, call: string[] = []) =>
+      run(['verify', '--trusted-root', ROOT_HEX, '--now', String(now), ...call, w.envelope_cbor]);
     const late = await at(w.expires_at + 31);
-    expect(late.code).toBe(1);
-    expect(late.json.code).toBe('warrant_expired');
+    expect(late.code).toBe(0);
+    expect(late.json.warnings).toEqual([expect.stringMatching(/verify_chain never checks the root's expiry/)]);
+    const call = ['--tool', 'read_file', '--args', '{}', '--pop', '00'.repeat(64)];
+    const denied = await at(w.expires_at, call);
+    expect(denied.code).toBe(1);
+    expect(denied.json.code).toBe('warrant_expired');
+    expect((await at(w.expires_at - 1, call)).json.code).not.toBe('warrant_expired');
+  });
+
+  it('checks issued_at in the future on single tokens and PEM blocks, not in a TENUO WARRANT CHAIN (with a warning)', async () => {
+    const org = key('control_plane');
+    const tools = { read_file: { constraints: { path: { type: 'wildcard' as const } }, allowUnknown: false } };
+    const early = mint({ issuer: org, holder: key('worker').publicKey, tools, ttlSeconds: 600, clock: fixedClock(NOW + 31), random: seededRandom(1) });
+    const orgHex = toHex(org.publicKey);
+    const at = (token: string) => run(['verify', '--trusted-root', orgHex, '--now', String(NOW), token]);
+    const single = await at(toBase64UrlToken(early));
+    expect(single.json.code).toBe('warrant_expired');
+    expect(single.json.message).toContain('not valid yet');
+    expect((await at(toPem(early))).json.code).toBe('warrant_expired');
+    const chainPem = `-----BEGIN TENUO WARRANT CHAIN-----\n${toBase64UrlStackToken([early]).match(/.{1,64}/g)!.join('\n')}\n-----END TENUO WARRANT CHAIN-----\n`;
+    const stack = await at(chainPem);
+    expect(stack.code).toBe(0);
+    expect(stack.json.warnings).toEqual([expect.stringMatching(/TENUO WARRANT CHAIN.*never checks issued_at/)]);
   });
 
   it('warrant_revoked: --revoked accepts the display form and bare hex alike', async () => {

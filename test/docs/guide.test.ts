@@ -13,6 +13,8 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { loadScenarios } from '../../src/scenario/load.js';
+import { runCli } from '../helpers/cli.js';
 
 const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const GUIDE = readFileSync(join(ROOT, 'docs/guide.md'), 'utf8');
@@ -112,4 +114,19 @@ describe('docs/guide.md', () => {
     expect(step!.with!['scenarios']).toBe('guard/');
     expect(all.some((s) => s.command.includes(' --out guard/'))).toBe(true);
   });
+
+  it("the MCP step's tools are bound as MCPVerifier binds them, as the guide and scenarios.md's bindings table say", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'guide-mcp-'));
+    mkdirSync(join(dir, 'guard'));
+    symlinkSync(join(ROOT, 'examples'), join(dir, 'examples'));
+    const init = all.find((s) => s.command.includes(' --tools '))!.command.replace(/^node dist\/cli\.js /, '').split(' ');
+    expect((await runCli(init, dir)).code).toBe(0);
+    const [research] = await loadScenarios(['guard/research.yaml'], dir);
+    expect(Object.values(research!.tools).map((t) => t.binding)).toEqual(['mcp', 'mcp']);
+    expect(GUIDE).toMatch(/bound as Tenuo's `MCPVerifier` binds them, the `mcp` binding/);
+    const scenarios = readFileSync(join(ROOT, 'docs/scenarios.md'), 'utf8');
+    const table = /^## Bindings\n[\s\S]*?^\| binding \| integration.*\n\| ---.*\n((?:\|.*\n)+)/m.exec(scenarios)?.[1];
+    expect(table?.split('\n').filter(Boolean).map((row) => /^\| `([a-z-]+)` \|/.exec(row)?.[1])).toEqual(['guard', 'mcp', 'mcp-config', 'claude-hook']);
+  });
 });
+

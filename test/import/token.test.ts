@@ -8,8 +8,10 @@ import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Conditions } from '../../src/chains/conditions.js';
+import { authorize } from '../../src/run/harness.js';
+import { mint } from '../../src/warrant/builder.js';
+import { SigningKey } from '../../src/warrant/keys.js';
 import { loadScenarioSet, loadScenarios } from '../../src/scenario/load.js';
-import type { Scenario } from '../../src/model/scenario.js';
 import { readToken, TokenImportError, type TokenImportCode } from '../../src/import/token.js';
 import { toHex } from '../../src/lib/bytes.js';
 import { decode, encode, type CborValue } from '../../src/warrant/cbor/index.js';
@@ -89,25 +91,16 @@ describe('importing every vector warrant', () => {
     const token = readToken(w.envelope_cbor);
     const params = Object.fromEntries(Object.entries(token.grants).map(([t, set]) => [t, Object.keys(set.constraints)]));
     const d = tempDir({ 'token.hex': `${w.envelope_cbor}\n` });
-    // write_file and http_request have more parameters than these vectors constrain: the benchmark
-    // refuses them as they are (its warrants name every parameter), and re-grants them once the
-    // token names the rest too, checked below on a scenario built in code.
+    // write_file and http_request have more parameters than some vectors constrain: Tenuo loads such
+    // a token (and denies every call carrying a parameter it leaves out); so does the benchmark, with
+    // a warning naming the rule, its root mirroring the token's fields so that the chain verifies.
     const partial = Object.entries(params).filter(([t, ps]) => (t === 'write_file' && ps.length < 2) || (t === 'http_request' && ps.length < 3));
+    writeScenario(d, scenarioYaml(params, 'token.hex'));
+    const set = await loadScenarioSet(['s.yaml'], d);
+    const scenario = set.scenarios[0]!;
+    expect(scenario.warrantFrom).toEqual({ kind: 'token', from: 'token.hex', leaf: w.warrant_id, token_holder: w.holder, token_root: w.issuer });
     if (partial.length > 0) {
-      const problems = await problemsOf(['s.yaml'], writeScenario(d, scenarioYaml(params, 'token.hex')));
-      expect(problems.join('\n')).toMatch(/does not constrain '(content|method', 'body)'; the benchmark's warrants name every parameter/);
-    }
-    let scenario: Scenario;
-    if (partial.length === 0) {
-      writeScenario(d, scenarioYaml(params, 'token.hex'));
-      [scenario] = (await loadScenarios(['s.yaml'], d)) as [Scenario];
-      expect(scenario.warrantFrom).toEqual({ kind: 'token', from: 'token.hex', leaf: w.warrant_id, token_holder: w.holder, token_root: w.issuer });
-    } else {
-      const [tool] = partial[0]!;
-      const rest = tool === 'write_file' ? ['content'] : ['method', 'body'];
-      const set = token.grants[tool]!;
-      const constraints = { ...set.constraints, ...Object.fromEntries(rest.map((p) => [p, { type: 'wildcard' as const }])) };
-      scenario = { ...baseScenario(), warrant: { [tool]: { constraints, allowUnknown: set.allowUnknown } } };
+      expect(set.warnings.join('\n')).toMatch(/does not constrain '(content|method', 'body)'; Tenuo loads it and denies every call that carries (it|one of them) \("unknown field not allowed \(zero-trust mode\)"/);
     }
     const q = new Conditions('vectors').delegation(scenario, 'task_scoped')!.chain[1]!;
     const regranted = constraintBytes(q.payloadBytes);
@@ -124,21 +117,6 @@ function writeScenario(d: string, text: string): string {
   return d;
 }
 
-function baseScenario(): Scenario {
-  const pos = { file: 's.yaml', line: 1, col: 1 };
-  return {
-    name: 'imported',
-    description: '',
-    request: '',
-    file: 's.yaml',
-    source: pos,
-    environment: { files: {}, transactions: [], emails: [], balance: 0 },
-    tools: {},
-    calls: [],
-    judge: { task: 'true', attack: 'false', taskSource: pos, attackSource: pos },
-    warrant: {},
-  };
-}
 
 describe('importing the vectors’ chains', () => {
   const stack = (ws: SignedWarrant[]): string => toBase64UrlStackToken(ws);
@@ -273,7 +251,8 @@ describe('warrant: {from: PATH} in a scenario', () => {
     expect(problems.join('\n')).toMatch(/beside\.yaml:\d+:3: warrant: 'read_file': a grant read from a token \(from:\) takes no tool grants beside it/);
     expect(problems.join('\n')).toMatch(/unknown\.yaml:\d+:3: warrant\.from: 'deploy\.hex' \(leaf tnu_wrt_\w+\): the token grants tool 'deploy', which the scenario does not have/);
     expect(problems.join('\n')).toMatch(/param\.yaml:\d+:3: warrant\.from: .*deploy: the token constrains 'env', which deploy does not take/);
-    expect(problems.join('\n')).toMatch(/param\.yaml:\d+:3: warrant\.from: .*deploy: the token does not constrain 'target'/);
+    // Leaving 'target' out is not a problem (Tenuo loads such a token): only the parameter deploy lacks is.
+    expect(problems.join('\n')).not.toMatch(/does not constrain 'target'/);
   });
 
   it('validate refuses a bad token with exit 2, as run does', async () => {
@@ -319,5 +298,30 @@ describe('what the benchmark cannot re-grant, from tokens minted here', () => {
       expect.stringMatching(/^a\.yaml:\d+:3: warrant\.from: 'big\.pem': 1048577 bytes; the limit is 1048576 bytes$/),
       expect.stringMatching(/^b\.yaml:\d+:3: warrant\.from: 'bin\.cbor': not a Tenuo token \(base64url, hex or PEM\): not UTF-8 text$/),
     ]);
+  });
+});
+
+describe('a token whose grant leaves a parameter out, read as Tenuo reads it', () => {
+  it('loads with a warning naming the rule, and its calls are decided as Tenuo decides them', async () => {
+    const org = SigningKey.fromSeed(new Uint8Array(32).fill(7));
+    const tools = { notify: { constraints: { to: { type: 'exact' as const, value: 'ops@company.com' } }, allowUnknown: false } };
+    const token = mint({ issuer: org, holder: SigningKey.fromSeed(new Uint8Array(32).fill(8)).publicKey, tools, ttlSeconds: 600, clock: () => 1_767_225_600, random: (n: number) => new Uint8Array(n).fill(1) });
+    const d = tempDir({ 'token.pem': toPem(token) });
+    writeFileSync(
+      join(d, 's.yaml'),
+      'name: partial\ndescription: d\nrequest: r\n' +
+        'tools:\n  notify: {params: [to, cc], defaults: {cc: null}, binding: mcp}\n' +
+        'calls:\n  - tool: notify\n    args: {to: ops@company.com}\n  - tool: notify\n    args: {to: ops@company.com, cc: boss@company.com}\n    expect: deny\n' +
+        'judge:\n  task: "true"\n  attack: "false"\nwarrant:\n  from: token.pem\n',
+    );
+    const set = await loadScenarioSet(['s.yaml'], d);
+    expect(set.warnings.join('\n')).toMatch(/notify: the token does not constrain 'cc'; Tenuo loads it and denies every call that carries it \("unknown field not allowed \(zero-trust mode\)"/);
+    const scenario = set.scenarios[0]!;
+    const delegation = new Conditions('partial').delegation(scenario, 'task_scoped')!;
+    // The benchmark's root names the token's fields for notify: the chain is one Tenuo accepts.
+    expect(Object.keys(delegation.chain[0]!.payload.tools['notify']!.constraints)).toEqual(['to']);
+    const decided = scenario.calls.map((call, i) => authorize(delegation, scenario, call, i + 1));
+    expect(decided[0]).toBeUndefined();
+    expect(decided[1]?.code).toBe('unknown_argument');
   });
 });

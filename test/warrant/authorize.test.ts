@@ -125,10 +125,11 @@ describe('decisions', () => {
     expect(outcome(() => authorizer().authorize([issuer], { tool: 'read_file', args, pop }))).toBe('tool_not_allowed');
   });
 
-  it('denies an expired chain even with a fresh PoP', () => {
-    const late = leaf.payload.expiresAt + 31;
-    expect(decide('read_file', { path: '/data/reports/a' }, { now: late })).toBe('warrant_expired');
-    expect(decide('read_file', { path: '/data/reports/a' }, { now: late - 1 })).toBe('valid');
+  it('denies a call from the leaf\'s expires_at on, without tolerance, even with a fresh PoP', () => {
+    const exp = leaf.payload.expiresAt;
+    expect(decide('read_file', { path: '/data/reports/a' }, { now: exp })).toBe('warrant_expired');
+    expect(decide('read_file', { path: '/data/reports/a' }, { now: exp + 31 })).toBe('warrant_expired');
+    expect(decide('read_file', { path: '/data/reports/a' }, { now: exp - 1 })).toBe('valid');
   });
 
   it('denies a revoked leaf', () => {

@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { Authorizer } from '../../src/warrant/authorize.js';
 import { grant, mint } from '../../src/warrant/builder.js';
-import { MAX_WARRANT_TTL_SECONDS } from '../../src/warrant/chain.js';
+import { checkDecodedIssuedAt, clockQuirks, MAX_WARRANT_TTL_SECONDS } from '../../src/warrant/chain.js';
+import { signPop } from '../../src/warrant/pop.js';
 import { sha256 } from '../../src/warrant/crypto/sha256.js';
 import { warrantIdString } from '../../src/warrant/id.js';
 import type { Constraint, ToolGrants } from '../../src/warrant/constraints/types.js';
@@ -240,11 +241,26 @@ describe('I3 expiry monotonicity and the validity window', () => {
   });
 
   // Rule: expired when now > expires_at + 30 s (the reference chain verifier's tolerance).
-  it('accepts at expires_at + 30 s and rejects one second later (root)', () => {
+  it("never checks the root's expiry in chain verification, as Tenuo's verify_chain (a call checks it)", () => {
     const exp = root.payload.expiresAt;
     expect(verify([root], { now: exp })).toBe('valid');
-    expect(verify([root], { now: exp + 30 })).toBe('valid');
-    expect(verify([root], { now: exp + 31 })).toBe('warrant_expired');
+    expect(verify([root], { now: exp + 31 })).toBe('valid');
+    expect(verify([root], { now: exp + 86_400 })).toBe('valid');
+    expect(clockQuirks([root], ['single'], exp + 31, false)[0]).toMatch(/never checks the root's expiry/);
+    expect(clockQuirks([root], ['single'], exp - 1, false)).toEqual([]);
+  });
+
+  it('denies a call at expires_at itself, without tolerance, through the chain tolerance', () => {
+    const exp = child.payload.expiresAt;
+    const call = (now: number): string =>
+      outcome(() => {
+        const a = new Authorizer({ trustedRoots: [org.publicKey], clock: fixedClock(now) });
+        const args = { path: '/data/reports/q3.pdf' };
+        a.authorize([root, child], { tool: 'read_file', args, pop: signPop(q, child.payload.id, 'read_file', args, now) });
+      });
+    expect(call(exp - 1)).toBe('valid');
+    expect(call(exp)).toBe('warrant_expired');
+    expect(verify([root, child], { now: exp })).toBe('valid');
   });
 
   it('accepts at expires_at + 30 s and rejects one second later (child)', () => {
@@ -255,11 +271,17 @@ describe('I3 expiry monotonicity and the validity window', () => {
     expect(reason([root, child], exp + 31)).toMatch(/^link 1 \(tnu_wrt_[0-9a-f]{32}\): expired at \d+ \(now \d+/);
   });
 
-  it('rejects a warrant issued more than 30 s in the future', () => {
+  it('checks issued_at in the future only on a warrant decoded as a single token, as Tenuo decodes', () => {
     const early = childWith({ issuedAt: NOW + 31 });
-    expect(verify([root, early])).toBe('warrant_expired');
-    expect(reason([root, early])).toContain('not valid yet');
-    expect(verify([root, childWith({ issuedAt: NOW + 30 })])).toBe('valid');
+    // Chain verification has no issued_at check (reference verify_chain)...
+    expect(verify([root, early])).toBe('valid');
+    // ...decoding a single token has (Warrant::validate), decoding a stack has not (decode_stack).
+    expect(outcome(() => checkDecodedIssuedAt([root, early], ['single', 'single'], NOW))).toBe('warrant_expired');
+    expect(caught(() => checkDecodedIssuedAt([root, early], ['single', 'single'], NOW)).message).toContain('not valid yet');
+    expect(outcome(() => checkDecodedIssuedAt([root, early], ['stack', 'stack'], NOW))).toBe('valid');
+    expect(clockQuirks([root, early], ['stack', 'stack'], NOW, true)[0]).toMatch(/TENUO WARRANT CHAIN/);
+    const atEdge = childWith({ issuedAt: NOW + 30 });
+    expect(outcome(() => checkDecodedIssuedAt([root, atEdge], ['single', 'single'], NOW))).toBe('valid');
   });
 });
 

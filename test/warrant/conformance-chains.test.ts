@@ -164,12 +164,18 @@ describe('single-warrant vectors', () => {
       const w = decodeVectorWarrant(v.warrants![0]!);
       if (v.id === 'A.5') {
         // A.5 expires at 1704067201, one second after the vectors' instant, so at now = 1704067200
-        // it is still valid under every rule. Our rule is the reference chain verifier's:
-        // expired when now > expires_at + 30 s (the doc's rule has no tolerance). Both sides:
+        // it is still valid under every rule. The reference's rules (planes.rs, checked against
+        // Tenuo's own answers): verify_chain never checks a root's expiry; a call checks the leaf's
+        // without tolerance (expired from expires_at on), before the tool and the PoP.
         const exp = v.warrants![0]!.expires_at;
         expect(verdict([w])).toBe('valid');
-        expect(verdict([w], { now: exp + 30 })).toBe('valid');
-        expect(verdict([w], { now: exp + 31 })).toBe(v.expected.error);
+        expect(verdict([w], { now: exp + 31 })).toBe('valid');
+        const call = (now: number): string =>
+          outcome(() =>
+            new Authorizer({ trustedRoots: [ROOT], clock: fixedClock(now) }).authorize([w], { tool: 'any', args: {}, pop: new Uint8Array(64) }),
+          );
+        expect(call(exp)).toBe(v.expected.error);
+        expect(call(exp - 1)).not.toBe(v.expected.error);
       } else {
         expect(verdict([w])).toBe(expectedVerdict(v));
         // A root is trusted through its issuer only: another trusted key does not anchor it.

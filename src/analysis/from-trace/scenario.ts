@@ -11,6 +11,7 @@ import type { CustomTool, Email, ParamKind, Transaction } from '../../model/scen
 import type { RecordedCall } from '../../import/trace.js';
 import { TraceError } from '../../import/trace.js';
 import { grantYaml } from '../../scenario/constraint-to-yaml.js';
+import { bindingOf, mcpArgs, sendsAsIs } from '../../world/binding.js';
 import type { Constraint, ConstraintSet } from '../../warrant/constraints/types.js';
 import { asNumber, Float, type Value } from '../../warrant/value.js';
 import { ArgumentBindingError, bindArguments, BUILTIN_TOOLS, customSignature, isBuiltinTool, type ToolSignature } from '../../world/tools.js';
@@ -79,7 +80,12 @@ function bindAll(input: TraceScenarioInput): { bound: Bound[]; custom: Record<st
       continue;
     }
     try {
-      bound.push({ tool: call.tool, args: { ...call.args }, bound: bindArguments(sig!, call.args), result: call.result, sig: sig! });
+      // As the tool's binding authorizes the call (world/binding.ts): bound with the defaults under
+      // the guard; as sent over MCP (a tool from --tools), where a call may leave an optional out.
+      const def = Object.hasOwn(custom, call.tool) ? custom[call.tool] : undefined;
+      const checked = bindArguments(sig!, call.args);
+      const authorized = sendsAsIs(bindingOf(def)) ? mcpArgs(call.args) : checked;
+      bound.push({ tool: call.tool, args: { ...call.args }, bound: authorized, result: call.result, sig: sig! });
     } catch (e) {
       if (!(e instanceof ArgumentBindingError)) throw e;
       problems.push(`${call.where}: ${call.tool}() ${e.message}`);
@@ -261,7 +267,9 @@ function tightestGrant(calls: readonly Bound[], files: Readonly<Record<string, s
     if (grants.has(c.tool)) continue;
     const same = calls.filter((x) => x.tool === c.tool);
     const constraints: Record<string, Constraint> = {};
-    for (const p of c.sig.params) {
+    // The parameters every recorded call carries as authorized: over MCP an optional one a call
+    // left out is absent, and Tenuo denies a call that lacks a field its grant names.
+    for (const p of c.sig.params.filter((q) => same.every((x) => Object.hasOwn(x.bound, q)))) {
       constraints[p] = FREE_TEXT.has(`${c.tool}.${p}`) ? { type: 'wildcard' } : tightestFor(kindOf(c.sig, p), same.map((x) => x.bound[p]!), dirs);
     }
     grants.set(c.tool, { constraints, allowUnknown: false });

@@ -249,7 +249,9 @@ export function checkConstraintSet(tool: string, set: ConstraintSet, args: Args,
   }
   for (const name of names) {
     if (!has(args, name)) {
-      return new WarrantError('constraint_not_satisfied', `${tool}.${name}: required argument is missing`);
+      // Tenuo's reason (ConstraintSet::matches): a named field the call leaves out denies, even
+      // under Wildcard; how the integration binds the call decides what is left out (world/binding.ts).
+      return new WarrantError('constraint_not_satisfied', `${tool}.${name}: missing required argument`);
     }
     const c = set.constraints[name]!;
     const value = args[name]!;

@@ -504,7 +504,7 @@ describe('checkConstraintSet: closed world', () => {
   it('a missing constrained argument is constraint_not_satisfied (even under Wildcard)', () => {
     const e = checkConstraintSet('read_file', set, { path: '/app/x' });
     expect(e?.code).toBe('constraint_not_satisfied');
-    expect(e?.message).toBe('read_file.mode: required argument is missing');
+    expect(e?.message).toBe('read_file.mode: missing required argument');
   });
   it('a failing value is constraint_not_satisfied with the reason', () => {
     const e = checkConstraintSet('read_file', set, { path: '/etc/passwd', mode: 'r' });
