@@ -3,31 +3,34 @@
  * `Range(0, 100]`, `OneOf(['staging', 'production'])`. Long values are shortened so that a
  * hostile argument cannot bloat a report.
  */
+import { clipText, MAX_QUOTED_CHARS } from '../../lib/quote.js';
 import { formatValue } from '../value.js';
 import type { Value } from '../value.js';
 import type { Constraint } from './types.js';
 
+/** A whole description (a list, `All(…)`): several values, each bounded on its own. */
 const MAX_SHOWN = 120;
 
 function clip(s: string): string {
-  return s.length > MAX_SHOWN ? `${s.slice(0, MAX_SHOWN)}…` : s;
+  return clipText(s, MAX_SHOWN);
 }
 
+/** One value from a file or an argument, as quoted in a message: at most MAX_QUOTED_CHARS (lib/quote.ts). */
 function quote(s: string): string {
-  return formatValue(s);
+  return clipText(formatValue(s), MAX_QUOTED_CHARS);
 }
 
-/** A value as shown in reasons: `'text'`, `42`, `1.0`, `['a', 'b']`, shortened past 120 chars. */
+/** A value as shown in reasons: `'text'`, `42`, `1.0`, `['a', 'b']`, shortened past 60 chars. */
 export function showValue(v: Value): string {
   try {
-    return clip(formatValue(v));
+    return clipText(formatValue(v), MAX_QUOTED_CHARS);
   } catch {
     return '(unprintable value)';
   }
 }
 
 function list(values: readonly Value[]): string {
-  return clip(`[${values.map((v) => formatValue(v)).join(', ')}]`);
+  return clip(`[${values.map((v) => clipText(formatValue(v), MAX_QUOTED_CHARS)).join(', ')}]`);
 }
 
 export function describeConstraint(c: Constraint, depth = 0): string {
