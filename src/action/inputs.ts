@@ -8,6 +8,7 @@ import type { ProbeOptions } from '../analysis/probes/types.js';
 
 import { percentFraction } from '../lib/percent.js';
 import { parseLlmInputs, type ActionLlm } from './llm.js';
+import { clipText } from '../lib/quote.js';
 
 export type CommentMode = 'auto' | 'always' | 'off';
 
@@ -60,7 +61,7 @@ const MAX_PATH = 4096;
 export function parseInputs(getInput: (name: string) => string, env: Readonly<Record<string, string | undefined>> = {}): ActionConfig {
   const problems: string[] = [];
   const get = (name: string): string => getInput(name).trim();
-  const show = (v: string): string => `'${v.length > 80 ? `${v.slice(0, 80)}…` : v}'`;
+  const show = (v: string): string => `'${clipText(v)}'`;
 
   const percent = (name: string, fallback: number): number => {
     const raw = get(name);

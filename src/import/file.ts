@@ -1,12 +1,15 @@
 /**
  * A file a scenario names beside it (`warrant: {from: PATH}`, `tools: {from: PATH}`): relative to the scenario file, read
  * as UTF-8 text within a size limit, and, under the action, only from inside the workspace (every
- * symlink followed). Synchronous: the loader parses one scenario at a time, and such a file is small.
+ * symlink followed). Only a regular file outside any `.git` folder is read: git's own files
+ * (`config`, hooks, objects) are no scenario's artifact and are not what a reviewer sees in a
+ * diff, and a FIFO or a device could block the run or never end. Synchronous: the loader parses one
+ * scenario at a time, and such a file is small.
  */
-import { openSync, closeSync, fstatSync, readSync, realpathSync } from 'node:fs';
+import { constants, openSync, closeSync, fstatSync, readSync, realpathSync, statSync, type Stats } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 
-export type ArtifactFileCode = 'file_unreadable' | 'file_outside_workspace' | 'file_not_text';
+export type ArtifactFileCode = 'file_unreadable' | 'file_outside_workspace' | 'file_not_text' | 'file_in_git_dir' | 'file_not_regular';
 
 export class ArtifactFileError extends Error {
   override readonly name = 'ArtifactFileError';
@@ -22,6 +25,26 @@ export class ArtifactFileError extends Error {
 function within(real: string, root: string): boolean {
   const rel = relative(root, real);
   return rel === '' || (!rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel));
+}
+
+/**
+ * Code points HFS+ ignores in a name (git's `is_hfs_dotgit` list): `.g\u200cit` is `.git` there.
+ */
+const HFS_IGNORED = /[\u200c-\u200f\u202a-\u202e\u206a-\u206f\ufeff]/g;
+
+/**
+ * Whether a path component names a `.git` folder on some file system: compared case-insensitively
+ * (macOS and Windows fold case), without the code points HFS+ ignores, without the trailing dots
+ * and spaces NTFS drops, and as NTFS's short name `GIT~1`; the same names git itself refuses.
+ */
+export function isDotGit(component: string): boolean {
+  const name = component.replace(HFS_IGNORED, '').replace(/[. ]+$/, '').toLowerCase();
+  return name === '.git' || name === 'git~1';
+}
+
+/** The first component of `path` (either separator) that names a `.git` folder, if any. */
+function dotGitComponent(path: string): string | undefined {
+  return path.split(/[\\/]/).find(isDotGit);
 }
 
 function fsReason(e: unknown): string {
@@ -44,12 +67,22 @@ export interface ArtifactFileOptions {
 /** Reads `from` (relative to the scenario file `scenarioAbs`); messages do not repeat the file name. */
 export function readArtifactFile(from: string, scenarioAbs: string, options: ArtifactFileOptions): string {
   const abs = resolve(dirname(scenarioAbs), from);
+  refuseDotGit(from);
   let real: string;
   try {
     real = realpathSync(abs);
   } catch (e) {
     throw new ArtifactFileError('file_unreadable', fsReason(e));
   }
+  // Through a symlink too: measured from the scenario's own folder, so a checkout that happens to
+  // sit below a folder named `.git` is not refused for it.
+  let base = dirname(scenarioAbs);
+  try {
+    base = realpathSync(base);
+  } catch {
+    // the scenario's folder was read a moment ago; if it is gone, the lexical folder stands
+  }
+  refuseDotGit(relative(base, real));
   if (options.confine !== undefined) {
     let root: string;
     try {
@@ -64,15 +97,26 @@ export function readArtifactFile(from: string, scenarioAbs: string, options: Art
       );
     }
   }
+  // Checked before opening: opening a FIFO waits for a writer, and opening a device may act.
+  let kind: string | undefined;
+  try {
+    kind = notRegular(statSync(real));
+  } catch (e) {
+    throw new ArtifactFileError('file_unreadable', `cannot read it: ${fsReason(e)}`);
+  }
+  if (kind !== undefined) throw notRegularError(kind);
   let fd: number;
   try {
-    fd = openSync(real, 'r');
+    // Non-blocking, should the path have become a FIFO since: the open then returns at once and
+    // fstat below refuses it. On a regular file the flag changes nothing.
+    fd = openSync(real, constants.O_RDONLY | constants.O_NONBLOCK);
   } catch (e) {
     throw new ArtifactFileError('file_unreadable', `cannot read it: ${fsReason(e)}`);
   }
   try {
     const st = fstatSync(fd);
-    if (!st.isFile()) throw new ArtifactFileError('file_unreadable', 'not a regular file');
+    const now = notRegular(st);
+    if (now !== undefined) throw notRegularError(now);
     if (st.size > options.maxBytes) throw new ArtifactFileError('file_unreadable', `${st.size} bytes; the limit is ${options.maxBytes} bytes`);
     // One byte more than the limit: a file that grows while it is read is still caught.
     const buf = Buffer.alloc(Math.min(st.size, options.maxBytes) + 1);
@@ -92,4 +136,27 @@ export function readArtifactFile(from: string, scenarioAbs: string, options: Art
   } finally {
     closeSync(fd);
   }
+}
+
+function refuseDotGit(path: string): void {
+  const component = dotGitComponent(path);
+  if (component === undefined) return;
+  throw new ArtifactFileError(
+    'file_in_git_dir',
+    `points into a .git folder (path component ${JSON.stringify(component)}): git's own files are not read; name a file in the work tree`,
+  );
+}
+
+/** What the file is when it is not a regular file (a folder, a FIFO, a device, a socket). */
+function notRegular(st: Stats): string | undefined {
+  if (st.isFile()) return undefined;
+  if (st.isDirectory()) return 'a folder';
+  if (st.isFIFO()) return 'a FIFO (named pipe)';
+  if (st.isCharacterDevice() || st.isBlockDevice()) return 'a device';
+  if (st.isSocket()) return 'a socket';
+  return 'something other than a file';
+}
+
+function notRegularError(kind: string): ArtifactFileError {
+  return new ArtifactFileError('file_not_regular', `is ${kind}, not a regular file; only a regular file is read`);
 }

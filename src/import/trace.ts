@@ -13,6 +13,7 @@
 import { Float, type Value } from '../warrant/value.js';
 import { normalizePosixPath } from '../world/posix-path.js';
 import { dollarPath as dollar, jsonPath, lineCol, parseJson, scanJsonText, type JsonPathSegment } from './json-text.js';
+import { clipText } from '../lib/quote.js';
 
 /** The GenAI semantic conventions' attribute names (`@opentelemetry/semantic-conventions/incubating`). */
 export const GEN_AI = Object.freeze({
@@ -94,12 +95,12 @@ type RawNumber = (path: readonly JsonPathSegment[]) => string | undefined;
  */
 function anyValue(v: Json | undefined, path: readonly JsonPathSegment[], raw: RawNumber, depth = 0): Value {
   if (depth > MAX_VALUE_DEPTH) throw new BadAnyValue(TOO_DEEP);
-  if (!isObject(v)) throw new BadAnyValue(`not an OTLP/JSON value: ${(JSON.stringify(v) ?? 'nothing').slice(0, 80)}`);
+  if (!isObject(v)) throw new BadAnyValue(`not an OTLP/JSON value: ${clipText(JSON.stringify(v) ?? 'nothing')}`);
   if (typeof v.stringValue === 'string') return v.stringValue;
   if (typeof v.boolValue === 'boolean') return v.boolValue;
   if (v.intValue !== undefined) {
     const n = intValue(v.intValue, raw([...path, 'intValue']));
-    if (n === undefined) throw new BadAnyValue(`not an OTLP/JSON value: ${JSON.stringify(v).slice(0, 80)}`);
+    if (n === undefined) throw new BadAnyValue(`not an OTLP/JSON value: ${clipText(JSON.stringify(v))}`);
     return n;
   }
   if (typeof v.doubleValue === 'number') return Number.isInteger(v.doubleValue) ? new Float(v.doubleValue) : v.doubleValue;
@@ -110,7 +111,7 @@ function anyValue(v: Json | undefined, path: readonly JsonPathSegment[], raw: Ra
   if (isObject(v.kvlistValue)) {
     const seen = new Set<string>();
     const entries = (Array.isArray(v.kvlistValue.values) ? v.kvlistValue.values : []).map((kv, i): [string, Value] => {
-      if (!isObject(kv) || typeof kv.key !== 'string') throw new BadAnyValue(`not an OTLP/JSON key-value: ${JSON.stringify(kv).slice(0, 80)}`);
+      if (!isObject(kv) || typeof kv.key !== 'string') throw new BadAnyValue(`not an OTLP/JSON key-value: ${clipText(JSON.stringify(kv))}`);
       // Object.fromEntries would keep the last of two values silently.
       if (seen.has(kv.key)) throw new BadAnyValue(`key '${kv.key}' appears twice in the kvlistValue`);
       seen.add(kv.key);
@@ -121,7 +122,7 @@ function anyValue(v: Json | undefined, path: readonly JsonPathSegment[], raw: Ra
   }
   if (typeof v.bytesValue === 'string') return v.bytesValue;
   if (Object.keys(v).length === 0) return null;
-  throw new BadAnyValue(`not an OTLP/JSON value: ${JSON.stringify(v).slice(0, 80)}`);
+  throw new BadAnyValue(`not an OTLP/JSON value: ${clipText(JSON.stringify(v))}`);
 }
 
 /** An int64 as OTLP/JSON writes it (a decimal string, or a number: then its literal), exactly; undefined if neither. */
@@ -195,7 +196,7 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
  */
 function checkUnicode(v: Value, path: readonly JsonPathSegment[], bad: (path: readonly JsonPathSegment[], message: string) => void): void {
   const text = (s: string, where: readonly JsonPathSegment[]): void => {
-    if (LONE_SURROGATE.test(s)) bad(where, `${JSON.stringify(s).slice(0, 80)} holds half of a UTF-16 surrogate pair, which is not Unicode text (Tenuo's strings are UTF-8)`);
+    if (LONE_SURROGATE.test(s)) bad(where, `${clipText(JSON.stringify(s))} holds half of a UTF-16 surrogate pair, which is not Unicode text (Tenuo's strings are UTF-8)`);
   };
   if (typeof v === 'string') text(v, path);
   else if (Array.isArray(v)) v.forEach((x, i) => checkUnicode(x, [...path, i], bad));
@@ -400,7 +401,7 @@ function readTranscriptEntry(entry: JsonObject, at: string, raw: RawNumber, t: T
   // Claude Code resolves a relative path, and Glob's and Grep's default folder, against it.
   if (t.cwd === undefined && typeof entry.cwd === 'string') {
     if (entry.cwd.startsWith('/') && !entry.cwd.includes('\0')) t.cwd = normalizePosixPath(entry.cwd);
-    else problems.push(`${at}: $.cwd: ${JSON.stringify(entry.cwd).slice(0, 80)} is not an absolute POSIX path`);
+    else problems.push(`${at}: $.cwd: ${clipText(JSON.stringify(entry.cwd))} is not an absolute POSIX path`);
   }
   const content = isObject(entry.message) && Array.isArray(entry.message.content) ? entry.message.content : [];
   content.forEach((item, i) => {

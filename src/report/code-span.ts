@@ -8,7 +8,8 @@
  * - inside a GFM table cell every `|` is written `\|`: the row is split at unescaped pipes before
  *   the cell's inlines are parsed, and the backslash is dropped again inside the code span;
  * - a value a code span cannot hold (a line break, which a span turns into a space; NUL, which a
- *   parser replaces; other control characters, which do not show; the empty string) is shown as
+ *   parser replaces; other control characters, which do not show; a bidirectional control or a
+ *   zero-width character, which reorders or hides text, written `\uXXXX`; the empty string) is shown as
  *   its JSON string literal instead, which is exact and says so by its quotes. So is a table cell's
  *   value with a `|` after an odd run of backslashes: GFM reads that backslash pair first and splits
  *   the row at the pipe, however it is written.
@@ -21,9 +22,25 @@
 const UNSHOWABLE = /[\u0000-\u0008\u000a-\u001f\u007f]/;
 const ODD_BACKSLASHES_BEFORE_PIPE = /(?<!\\)(?:\\\\)*\\\|/;
 
+/**
+ * Bidirectional controls (U+202A–202E, U+2066–2069, U+200E/F, U+061C), which reorder the text
+ * around them so that what a reviewer reads is not what ran ("Trojan Source"), and zero-width
+ * characters (U+200B–200D, U+2060, U+FEFF), which hide a difference between two values that look
+ * the same. They are shown, never rendered: `\uXXXX` (code spans, and prose: markdown.ts).
+ */
+export const INVISIBLE = /[\u061c\u200b-\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff]/g;
+const HAS_INVISIBLE = new RegExp(INVISIBLE.source);
+
+/** `c` as the text `\uXXXX`. */
+export function unicodeEscape(c: string): string {
+  return `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
+}
+
+/** Any value a code span cannot show as itself, as its JSON string literal (invisible characters `\uXXXX`). */
 function showable(s: string, inTable: boolean): string {
-  if (s === '' || UNSHOWABLE.test(s)) return JSON.stringify(s);
-  if (inTable && ODD_BACKSLASHES_BEFORE_PIPE.test(s)) return JSON.stringify(s);
+  const json = (): string => JSON.stringify(s).replace(INVISIBLE, unicodeEscape);
+  if (s === '' || UNSHOWABLE.test(s) || HAS_INVISIBLE.test(s)) return json();
+  if (inTable && ODD_BACKSLASHES_BEFORE_PIPE.test(s)) return json();
   return s;
 }
 

@@ -25,7 +25,7 @@ import { renderScenariosSection } from './sections/scenarios.js';
 import { renderGateSection } from './sections/gate.js';
 import { policyAnalysisOf, renderPolicyAnalysisSection } from './sections/analysis.js';
 import type { Escapers } from './sections/gate.js';
-import { cellCodeBody, codeBody, codeSpan } from './code-span.js';
+import { cellCodeBody, codeBody, codeSpan, INVISIBLE, unicodeEscape } from './code-span.js';
 import { plural } from '../lib/plural.js';
 import { violationCounts } from './gate-rule.js';
 
@@ -397,24 +397,38 @@ function sanitizeMarkerName(name: string): string {
 
 /** Text in markdown prose: HTML-escaped, no markdown emphasis tricks, no @mentions, one line. */
 export function escapeText(s: string): string {
-  return s
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/[\r\n]+/g, ' ')
-    .replace(/([\\`*[\]|])/g, '\\$1')
-    .replace(AUTOLINKS, defuse);
+  return neutralise(
+    s
+      .replace(INVISIBLE, unicodeEscape)
+      .replace(/&/g, '&amp;')
+      .replace(/</g, '&lt;')
+      .replace(/>/g, '&gt;')
+      .replace(/[\r\n]+/g, ' ')
+      .replace(/([\\`*[\]|])/g, '\\$1'),
+  ).replace(AUTOLINKS, defuse);
 }
 
 /** Text inside raw HTML (a <summary>): markdown escapes would show literally there. */
 function escapeHtml(s: string): string {
-  return s
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/[\r\n]+/g, ' ')
-    .replace(AUTOLINKS, defuse);
+  return neutralise(
+    s
+      .replace(INVISIBLE, unicodeEscape)
+      .replace(/&/g, '&amp;')
+      .replace(/</g, '&lt;')
+      .replace(/>/g, '&gt;')
+      .replace(/"/g, '&quot;')
+      .replace(/[\r\n]+/g, ' '),
+  ).replace(AUTOLINKS, defuse);
+}
+
+/**
+ * `$` and `~` as character references, after `&` is escaped: GitHub renders `$…$` and `$$…$$`
+ * as math and `~…~` or `~~…~~` as strikethrough, so a value could restyle or hide the prose around
+ * it. A reference is no delimiter to either, and shows the same character (hexadecimal, so that
+ * the issue-reference defusing below, which acts on `#` and a digit, leaves it whole).
+ */
+function neutralise(s: string): string {
+  return s.replace(/\$/g, '&#x24;').replace(/~/g, '&#x7E;');
 }
 
 /**

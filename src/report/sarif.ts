@@ -11,7 +11,7 @@
 import { createHash } from 'node:crypto';
 import { VIOLATION_KINDS } from '../run/gate-kinds.js';
 import type { Results, ViolationKind } from '../results/results.js';
-import type { BaselineResults } from '../results/baseline.js';
+import type { BaselineResults, Widening } from '../results/baseline.js';
 
 export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
 const FINGERPRINT_KEY = 'delegationBench/v1';
@@ -104,6 +104,16 @@ function location(source: unknown): SarifResult['locations'] {
   ];
 }
 
+/**
+ * What a widening is: where (scenario, tool, parameter), what kind of change, and what it widened
+ * from and to. Dismissing `/app/config → /app` in code scanning must not dismiss a later
+ * `/app/config → /`, so the base and head constraints are part of it (their descriptions, which
+ * tell long values apart by a digest: warrant/constraints/format.ts).
+ */
+function wideningIdentity(w: Widening): unknown[] {
+  return [w.scenario, w.tool, w.param, w.change, w.base, w.head];
+}
+
 function fingerprint(parts: readonly unknown[]): string {
   return createHash('sha256').update(JSON.stringify(parts)).digest('hex').slice(0, 32);
 }
@@ -148,19 +158,19 @@ export function buildSarif(r: Results & { baseline?: BaselineResults }, o: Sarif
 
   for (const v of r.gate.violations) {
     const w = v.kind === 'authority_widened' ? findWidening(r.baseline, v.scenario, v.message) : undefined;
-    const identity = w ? [v.scenario, w.tool, w.param, w.change] : [v.scenario, stableText(v.message)];
+    const identity = w ? wideningIdentity(w) : [v.scenario, stableText(v.message)];
     add(v.kind, 'error', v.scenario ? `${v.scenario}: ${v.message}` : v.message, v.source, identity);
   }
   if (r.baseline?.allow_widening) {
     for (const w of r.baseline.widenings) {
       const what = w.param === null ? `tool ${w.tool}` : `${w.tool}.${w.param}`;
       const proof = w.counterexample ? ` e.g. ${w.counterexample.tool}(${JSON.stringify(w.counterexample.args)})` : ' (unproven)';
-      add('widening_allowed', 'warning', `${w.scenario}: ${what}: ${w.base ?? 'not granted'} → ${w.head}.${proof}`, w.source, [w.scenario, w.tool, w.param, w.change]);
+      add('widening_allowed', 'warning', `${w.scenario}: ${what}: ${w.base ?? 'not granted'} → ${w.head}.${proof}`, w.source, wideningIdentity(w));
     }
   }
   if (r.baseline?.allow_suite_changes) {
     for (const c of r.baseline.suite_changes) {
-      add('suite_change_allowed', 'warning', `${c.scenario}: ${c.change}: base ${c.base_source}: ${c.base}`, c.head_source, [c.scenario, c.change, c.base]);
+      add('suite_change_allowed', 'warning', `${c.scenario}: ${c.change}: base ${c.base_source}: ${c.base}`, c.head_source, [c.scenario, c.change, c.base, c.head]);
     }
   }
   if (!r.gate.violations.some((v) => v.kind === 'probe_escape')) {

@@ -4,6 +4,7 @@
  * `FILE:LINE:COL: message`, sorted by file then position, so an editor or a CI log can jump to each.
  */
 import { escapeControls } from '../lib/control-chars.js';
+import { boundMessage } from '../lib/quote.js';
 
 export interface ScenarioProblem {
   file: string; // as the user named it
@@ -17,7 +18,8 @@ export class ScenarioError extends Error {
   readonly problems: readonly ScenarioProblem[];
 
   constructor(problems: readonly ScenarioProblem[]) {
-    const sorted = sortProblems(problems);
+    // Every problem, wherever it was made, quotes at most MAX_QUOTED_CHARS of a file (lib/quote.ts).
+    const sorted = sortProblems(problems.map((p) => ({ ...p, message: boundMessage(p.message) })));
     super(summary(sorted));
     this.problems = sorted;
   }

@@ -4,8 +4,8 @@
  * aliases are resolved here, under a node budget and a depth bound, so that neither a "billion
  * laughs" file nor a deeply nested one can make the loader hang or overflow the stack.
  */
-import { Lexer, LineCounter, isAlias, isMap, isScalar, isSeq, parseDocument } from 'yaml';
-import type { Node as YamlNode, ScalarTag, Tags } from 'yaml';
+import { Composer, Lexer, LineCounter, Parser, YAMLParseError, isAlias, isMap, isScalar, isSeq } from 'yaml';
+import type { CST, Document, Node as YamlNode, ScalarTag, Tags } from 'yaml';
 import { MAX_DEPTH, MAX_NODES } from './limits.js';
 
 /** Source offsets (UTF-16 code units) of a node: [start, end). */
@@ -111,6 +111,60 @@ function isScalarTag(t: Tags[number]): t is ScalarTag {
   return typeof t === 'object' && 'test' in t;
 }
 
+/** The YAML version each dialect reads, whatever a `%YAML 1.x` directive in the file says. */
+const PINNED_VERSION = { 'yaml-1.2': '1.2', pyyaml: '1.1' } as const;
+
+/** `%YAML MAJOR.MINOR`, as the lexer hands a directive line over (its comment already split off). */
+const YAML_DIRECTIVE = /^%YAML([ \t]+)(\d+)\.(\d+)([ \t]*)$/;
+
+/**
+ * `yaml`'s parseDocument, with every `%YAML 1.x` directive pinned to the dialect's version. Left
+ * alone, `yaml` lets the directive choose the schema, so `%YAML 1.2` atop a policy would make
+ * `0443` read 443 where PyYAML (which keeps its 1.1 resolver for any 1.x and refuses 2.x) reads
+ * 291, and `%YAML 1.1` atop a scenario would make `yes` a boolean. A second `%YAML` before one
+ * document, which PyYAML refuses, is refused here in both dialects; another major version stays
+ * `yaml`'s "Unsupported YAML version" warning, which the caller refuses as PyYAML does.
+ */
+function composeFirstDocument(text: string, lineCounter: LineCounter, dialect: YamlDialect, problems: OffsetProblem[]): Document.Parsed {
+  const composer = new Composer({
+    prettyErrors: false, // we position messages ourselves, one line each
+    intAsBigInt: true,
+    uniqueKeys: true,
+    strict: true,
+    ...(dialect === 'pyyaml' ? { version: '1.1' as const, customTags: pyyamlTags } : { version: '1.2' as const }),
+  });
+  const tokens = pinYamlDirectives(new Parser(lineCounter.addNewLine).parse(text), PINNED_VERSION[dialect], problems);
+  let first: Document.Parsed | undefined;
+  // As parseDocument does: the first document, and an error where a second one starts.
+  for (const doc of composer.compose(tokens, true, text.length)) {
+    if (first === undefined) first = doc;
+    else {
+      first.errors.push(new YAMLParseError([doc.range[0], doc.range[1]], 'MULTIPLE_DOCS', MULTIPLE_DOCS_MESSAGE));
+      break;
+    }
+  }
+  return first!;
+}
+
+function* pinYamlDirectives(tokens: Iterable<CST.Token>, version: string, problems: OffsetProblem[]): Generator<CST.Token> {
+  let seen = false;
+  for (const token of tokens) {
+    if (token.type === 'document') seen = false;
+    if (token.type !== 'directive') {
+      yield token;
+      continue;
+    }
+    const m = YAML_DIRECTIVE.exec(token.source);
+    if (m === null) {
+      yield token;
+      continue;
+    }
+    if (seen) problems.push({ offset: token.offset, message: 'a second %YAML directive for the same document (YAML allows one; PyYAML refuses the file): keep one' });
+    seen = true;
+    yield Number(m[2]) === 1 ? { ...token, source: `%YAML${m[1]}${version}${m[4]}` } : token;
+  }
+}
+
 export function parseYamlTree(text: string, dialect: YamlDialect = 'yaml-1.2'): ParsedTree {
   const lineCounter = new LineCounter();
   const linePos = (offset: number) => lineCounter.linePos(offset);
@@ -123,21 +177,15 @@ export function parseYamlTree(text: string, dialect: YamlDialect = 'yaml-1.2'): 
     return { root: undefined, problems: [{ offset: deep, message: tooDeepMessage() }], linePos };
   }
   let doc;
+  const directives: OffsetProblem[] = [];
   try {
-    doc = parseDocument(text, {
-      lineCounter,
-      prettyErrors: false, // we position messages ourselves, one line each
-      intAsBigInt: true,
-      uniqueKeys: true,
-      strict: true,
-      ...(dialect === 'pyyaml' ? { version: '1.1' as const, customTags: pyyamlTags } : { version: '1.2' as const }),
-    });
+    doc = composeFirstDocument(text, lineCounter, dialect, directives);
   } catch (e) {
     // yaml reports its own stack overflows as errors; this is the belt to those braces.
     if (e instanceof RangeError) return { root: undefined, problems: [{ offset: 0, message: tooDeepMessage() }], linePos };
     throw e;
   }
-  const problems: OffsetProblem[] = [];
+  const problems: OffsetProblem[] = [...directives];
   for (const e of doc.errors) {
     const overflow = e.message.includes('Maximum call stack size exceeded');
     if (e.code === 'MULTIPLE_DOCS') {

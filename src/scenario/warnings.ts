@@ -6,6 +6,7 @@
  * in its log.
  */
 import { escapeControls } from '../lib/control-chars.js';
+import { boundQuotes } from '../lib/quote.js';
 
 type Resolve = (offset: number) => { line: number; col: number };
 
@@ -40,13 +41,14 @@ export class LoaderWarnings {
 
   /** A warning already placed (`FILE:LINE:COL: message`); one line, as the problems are (formatProblem). */
   add(text: string): void {
-    if (this.items.length < MAX_LOADER_WARNINGS) this.items.push(escapeControls(text));
+    // Its quoted values bounded as the problems' are (lib/quote.ts): a warning may quote the file.
+    if (this.items.length < MAX_LOADER_WARNINGS) this.items.push(escapeControls(boundQuotes(text)));
     else this.droppedItems++;
   }
 
   /** An information line already placed. */
   addInfo(text: string): void {
-    if (this.infos.length < MAX_LOADER_WARNINGS) this.infos.push(escapeControls(text));
+    if (this.infos.length < MAX_LOADER_WARNINGS) this.infos.push(escapeControls(boundQuotes(text)));
     else this.droppedInfos++;
   }
 

@@ -12,6 +12,9 @@ declare module 'mvdan-sh' {
     KeepComments(keep: boolean): unknown;
     Variant(lang: unknown): unknown;
     readonly LangPOSIX: unknown;
+    readonly LangBash: unknown;
+    /** A copy of the word with its unquoted brace expressions as BraceExp parts. */
+    SplitBraces(word: ShNode): unknown;
     NodeType(node: unknown): string;
     Walk(node: ShNode, visit: (node: ShNode | null) => boolean): void;
     NewPrinter(...options: unknown[]): { Print(node: ShNode): string };

@@ -14,7 +14,7 @@ import type { Effect } from './effects.js';
 import { deliveredTo } from './address.js';
 import { canonicalArgs } from './canonical.js';
 import { resolveHttpTarget } from './http.js';
-import { parseShell } from './shell.js';
+import { parseShell, type ShellDialect } from './shell.js';
 import { argsToPlain } from './plain.js';
 import { EnvironmentLimitError } from './limit.js';
 import { compileRegex, regexOutcome } from '../lib/regex.js';
@@ -227,12 +227,13 @@ export class SimulatedEnvironment {
   }
 
   /**
-   * Nothing is executed: the effect records what a POSIX shell would start (env/shell.ts). A line
-   * that is not valid shell syntax starts nothing, as a shell refuses it.
+   * Nothing is executed: the effect records what the shell would start (world/shell.ts): POSIX sh
+   * for `run_command`, bash for Claude Code's Bash. A line that is not valid shell syntax starts
+   * nothing, as a shell refuses it.
    */
-  private runCommand(args: Args): string {
+  private runCommand(args: Args, dialect: ShellDialect = 'posix'): string {
     const command = stringArg('run_command', args, 'command');
-    const r = parseShell(command);
+    const r = parseShell(command, dialect);
     this.effects.push({
       type: 'command_run',
       command,
@@ -287,7 +288,7 @@ export class SimulatedEnvironment {
       case 'Edit':
         return this.claudeEdit(path('file_path'), args);
       case 'Bash':
-        return this.runCommand({ command: stringArg(tool, args, 'command') });
+        return this.runCommand({ command: stringArg(tool, args, 'command') }, 'bash');
       case 'WebFetch':
         return this.httpRequest({ url: stringArg(tool, args, 'url'), method: 'GET', body: '' }, true);
       case 'Glob': {

@@ -21,6 +21,13 @@
  * room left below the stack covers.
  */
 
+/**
+ * The shell a line is read as: `posix` (sh, `run_command` and custom tools) or `bash` (Claude
+ * Code's Bash tool). Bash adds constructs that nest (`coproc`, `function`, `[[ ]]`, `<( )`) and
+ * ANSI-C quotes (`$'…'`, in which a backslash escapes a quote).
+ */
+export type ShellDialect = 'posix' | 'bash';
+
 /** Deepest nesting accepted (see above): about 40% of what the smallest stack parses, cold. */
 export const MAX_SHELL_NESTING = 48;
 
@@ -41,7 +48,12 @@ const OPENERS: Readonly<Record<string, Kind>> = { if: 'if', while: 'loop', until
 /** Reserved words that close one. */
 const CLOSERS: Readonly<Record<string, Kind>> = { fi: 'if', done: 'loop', esac: 'case', '}': 'brace' };
 /** Reserved words after which a command may start again. */
-const CONTINUES = new Set(['then', 'do', 'else', 'elif', 'time']);
+const CONTINUES = new Set(['then', 'do', 'else', 'elif']);
+/**
+ * Prefixes the parser reads by recursion into the command that follows (bash's `time` and
+ * `coproc`): each is one more link, as `!` is. Counted in both dialects (more, never less).
+ */
+const PREFIXES = new Set(['time', 'coproc']);
 
 class Scan {
   private readonly stack: Frame[] = [{ kind: 'top', chain: 0 }];
@@ -55,7 +67,10 @@ class Scan {
   private boundary = true;
   private i = 0;
 
-  constructor(private readonly s: string) {}
+  constructor(
+    private readonly s: string,
+    private readonly dialect: ShellDialect,
+  ) {}
 
   private get top(): Frame {
     return this.stack[this.stack.length - 1]!;
@@ -123,7 +138,9 @@ class Scan {
     }
     if (c !== '$') return false;
     this.commandStart = this.boundary = false;
-    if (s.startsWith('((', this.i + 1)) {
+    if (this.dialect === 'bash' && s[this.i + 1] === '\'') {
+      this.skipAnsiCQuotes();
+    } else if (s.startsWith('((', this.i + 1)) {
       this.open('arith');
       this.i += 3;
     } else if (s[this.i + 1] === '(') {
@@ -145,6 +162,8 @@ class Scan {
     else if (c === '"') {
       this.close('dquote');
       this.i++;
+    } else if (c === '$' && this.s[this.i + 1] === '\'') {
+      this.i++; // inside double quotes `$'` is a `$` and a quote character, in bash too
     } else if (!this.substitution()) this.i++;
   }
 
@@ -173,6 +192,14 @@ class Scan {
       if (OPERATORS.has(c)) this.link();
       this.i++;
     }
+  }
+
+  /** bash's `$'…'` at i: a backslash escapes the next character, a quote included. */
+  private skipAnsiCQuotes(): void {
+    const s = this.s;
+    let j = this.i + 2;
+    while (j < s.length && s[j] !== '\'') j += s[j] === '\\' ? 2 : 1;
+    this.i = Math.min(j + 1, s.length);
   }
 
   private skipSingleQuotes(): void {
@@ -280,7 +307,7 @@ class Scan {
     } else if (w === '{') {
       this.open('brace');
       this.commandStart = true;
-    } else if (w === '!') {
+    } else if (w === '!' || (atStart && PREFIXES.has(w))) {
       this.link();
       this.commandStart = true;
     } else if (atStart) {
@@ -292,6 +319,6 @@ class Scan {
 }
 
 /** The nesting of `command` as counted above (an upper bound of the parser's recursion, in levels). */
-export function shellNesting(command: string): number {
-  return new Scan(command).run();
+export function shellNesting(command: string, dialect: ShellDialect = 'posix'): number {
+  return new Scan(command, dialect).run();
 }

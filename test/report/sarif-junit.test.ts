@@ -87,6 +87,23 @@ function withFindings(allow: boolean): Results & { baseline: BaselineResults } {
   return r;
 }
 
+describe('SARIF fingerprints of widenings', () => {
+  /** The fingerprint of the one widening, allowed (warning) or not (error). */
+  function widened(head: string, base = "Subpath('/app/config')", allow = false): string {
+    const r = withFindings(allow);
+    const b = { ...r.baseline, widenings: r.baseline.widenings.map((w) => ({ ...w, base, head })) };
+    const log = buildSarif({ ...r, baseline: b });
+    const res = log.runs[0]!.results.find((x) => x.ruleId === (allow ? 'widening_allowed' : 'authority_widened'))!;
+    return Object.values(res.partialFingerprints)[0]!;
+  }
+
+  it.each([false, true])('include the base and head constraints (allowed: %s): dismissing /app/config → /app does not dismiss /app/config → /', (allow) => {
+    expect(widened("Subpath('/app')", undefined, allow)).not.toBe(widened("Subpath('/')", undefined, allow));
+    expect(widened("Subpath('/')", "Subpath('/app')", allow)).not.toBe(widened("Subpath('/')", undefined, allow));
+    expect(widened("Subpath('/')", undefined, allow)).toBe(widened("Subpath('/')", undefined, allow));
+  });
+});
+
 describe('SARIF', () => {
   it('is valid SARIF 2.1.0 with gate violations, probe escapes, survivors and widenings', () => {
     for (const allow of [false, true]) {

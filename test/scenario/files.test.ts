@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { boundMessage } from '../../src/scenario/bounded.js';
 import { MAX_PROBLEMS_PER_FILE } from '../../src/scenario/limits.js';
 import { walkScenarioTree, type TreeReader } from '../../src/scenario/files.js';
-import { problemsOf, problemsOfText, tempDir } from './helpers.js';
+import { problemsOf, problemsOfText, scenarioText, tempDir } from './helpers.js';
 
 /** A fake tree: folder path → entries; a name ending in `/` is a folder, `@` a symlink to a folder. */
 function reader(tree: Record<string, string[]>): TreeReader {
@@ -60,6 +60,24 @@ describe('problems are bounded: a file cannot be echoed into a log', () => {
     expect(boundMessage(m)).toBe(m);
     const v = 'x'.repeat(100);
     expect(boundMessage(`the scenario's tool '${v}' is the token's`)).toBe(`the scenario's tool '${'x'.repeat(57)}...' (100 characters) is the token's`);
+  });
+
+  it("a value holding an apostrophe, or quoted in double quotes, is cut to 60 characters too", () => {
+    const v = `it's ${'B'.repeat(300)}`;
+    expect(boundMessage(`unknown tool '${v}'`)).toBe(`unknown tool '${v.slice(0, 57)}...' (${v.length} characters)`);
+    expect(boundMessage(`unknown tool ${JSON.stringify(v)}: x`)).toBe(`unknown tool "${v.slice(0, 57)}..." (${v.length} characters): x`);
+    expect(boundMessage('escapes stay whole: "a\\"b" and \'c\'')).toBe('escapes stay whole: "a\\"b" and \'c\'');
+  });
+
+  it('no problem or warning line of a hostile file quotes more than 60 of its characters', async () => {
+    const v = `it's${'B'.repeat(300)}`;
+    const text = scenarioText({
+      calls: `calls:\n  - tool: read_file\n    args: {path: /data/a.txt}\n    expect: "${v}"`,
+      warrant: `warrant:\n  read_file: {path: {pattern: "/data/${v}"}}\n  "${v}": {path: wildcard}`,
+    });
+    const problems = await problemsOfText(text);
+    expect(problems.length).toBeGreaterThanOrEqual(2);
+    for (const p of problems) expect(p).not.toMatch(/B{58}/);
   });
 
   it('shortens any long message at its middle, never splitting a character', () => {

@@ -425,6 +425,33 @@ describe('the policy file read as PyYAML reads it', () => {
     expect(t.root?.kind === 'map' && t.root.entries[0]!.value.kind === 'scalar' ? t.root.entries[0]!.value.value : undefined).toEqual(expected);
   });
 
+  // PyYAML keeps its 1.1 resolver whatever `%YAML 1.x` says, and refuses another major version or
+  // a second directive (checked against PyYAML 6.0.3's safe_load).
+  it.each([
+    ['%YAML 1.2\n---\na: 0443\n', 291n],
+    ['%YAML 1.1\n---\na: 0443\n', 291n],
+    ['%YAML 1.9 # a comment\n---\na: yes\n', true],
+    ['%YAML   1.2\n---\na: 1e5\n', '1e5'],
+  ])('a YAML directive does not change how %s reads', (text, expected) => {
+    const t = parseYamlTree(text, 'pyyaml');
+    expect(t.problems).toEqual([]);
+    expect(t.root?.kind === 'map' && t.root.entries[0]!.value.kind === 'scalar' ? t.root.entries[0]!.value.value : undefined).toEqual(expected);
+  });
+
+  it.each([
+    ['%YAML 2.0\n---\na: 1\n', /Unsupported YAML version 2\.0/],
+    ['%YAML 1.2\n%YAML 1.1\n---\na: 1\n', /a second %YAML directive/],
+  ])('PyYAML refuses %j, so the loader does', (text, message) => {
+    const t = parseYamlTree(text, 'pyyaml');
+    expect(t.root).toBeUndefined();
+    expect(t.problems.map((p) => p.message).join('\n')).toMatch(message);
+  });
+
+  it('a policy written `%YAML 1.2` still grants what PyYAML reads: `allow_bundled: no` is off', async () => {
+    const s = await loadWithPolicy('  TodoWrite: {params: [todos], returns: ok}', '%YAML 1.2\n---\nallow_bundled: no\n');
+    expect(Object.keys(s.warrant)).toEqual([]);
+  });
+
   it('sandbox: . is the working directory', async () => {
     const s = await loadWithPolicy('  TodoWrite: {params: [todos], returns: ok}', 'sandbox: .\nenforce:\n  Read: "subpath:{sandbox}"\n');
     expect(grantOf(s, 'Read').file_path).toEqual({ type: 'subpath', root: '/workspace', caseSensitive: true, allowEqual: true });

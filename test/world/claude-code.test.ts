@@ -45,6 +45,14 @@ describe("Claude Code's tools", () => {
     expect(e.effects[1]).toMatchObject({ type: 'http_request', method: 'GET', host: 'example.com', canonical_url: 'https://example.com/x' });
   });
 
+  it('Bash reads the line as bash, run_command as POSIX sh: `{r,}m` runs rm only under bash', () => {
+    const e = env({});
+    e.execute('Bash', { command: '{r,}m -rf / && coproc rm -rf /x', description: '', timeout: 1 });
+    e.execute('run_command', { command: '{r,}m -rf /' });
+    expect(e.effects[0]).toMatchObject({ type: 'command_run', programs: [['rm', 'm', '-rf', '/'], ['rm', '-rf', '/x']], parsed: true });
+    expect(e.effects[1]).toMatchObject({ type: 'command_run', programs: [['{r,}m', '-rf', '/']], parsed: true });
+  });
+
   it('WebFetch fetches an http URL over https, as Claude Code upgrades it; the effect keeps the URL as written', () => {
     const e = env({});
     e.execute('WebFetch', { url: 'http://docs.example.com:80/a?b', prompt: 'p' });

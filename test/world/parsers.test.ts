@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { deliveredTo, mailboxesOf } from '../../src/world/address.js';
 import { resolveHttpTarget } from '../../src/world/http.js';
 import { loadShellParser, parseShell } from '../../src/world/shell.js';
+import { EnvironmentLimitError } from '../../src/world/limit.js';
 
 beforeAll(async () => {
   await loadShellParser();
@@ -59,6 +60,49 @@ describe('parseShell: what a POSIX shell would start', () => {
   });
   it('a NUL ends the C string', () => {
     expect(argvs('ls\0; rm x')).toEqual([['ls']]);
+  });
+});
+
+describe("parseShell in bash: what Claude Code's Bash tool would start", () => {
+  const bash = (c: string) => parseShell(c, 'bash').programs.map((p) => p.argv);
+
+  it.each([
+    ['brace expansion', '{r,}m -rf /', [['rm', 'm', '-rf', '/']]],
+    ["ANSI-C quotes", "$'\\x72\\x6d' -rf /", [['rm', '-rf', '/']]],
+    ['process substitution', 'cat <(rm -rf /)', [['cat', '<(rm -rf /)'], ['rm', '-rf', '/']]],
+    ['coproc', 'coproc rm -rf /', [['rm', '-rf', '/']]],
+    ['function', 'function f { rm -rf /; }; f', [['rm', '-rf', '/'], ['f']]],
+  ])('%s runs rm under bash, where POSIX sh shows none', (_label, line, programs) => {
+    expect(bash(line)).toEqual(programs);
+    expect(argvs(line).some((argv) => argv[0] === 'rm')).toBe(false);
+  });
+
+  it('expands braces as bash does: lists, nested, sequences, zero padding, steps, in order', () => {
+    expect(bash('echo /etc/{passwd,shadow} a{b,{c,d}}e {01..03} {a..e..2} {3..1} {x,y}{1,2} {a} {}')).toEqual([
+      ['echo', '/etc/passwd', '/etc/shadow', 'abe', 'ace', 'ade', '01', '02', '03', 'a', 'c', 'e', '3', '2', '1', 'x1', 'x2', 'y1', 'y2', '{a}', '{}'],
+    ]);
+    // Quoted braces stay text; an assignment's value is not brace-expanded.
+    expect(bash(`X={a,b} echo '{a,b}' "{a,b}"`)).toEqual([['echo', '{a,b}', '{a,b}']]);
+    expect(parseShell('X={a,b} echo', 'bash').programs[0]!.assignments).toEqual(['X={a,b}']);
+  });
+
+  it("decodes $'…' escapes; a NUL ends the quoted text; $\"…\" is a double-quoted string", () => {
+    expect(bash(`printf $'a\\tb\\101\\u00e9\\cA\\q' $'x\\0y'z $"h $x"`)).toEqual([['printf', 'a\tbA\u00e9\u0001\\q', 'xz', 'h $x']]);
+  });
+
+  it('lists the declaration builtins as programs, as POSIX sh does, and `&>` as a redirect', () => {
+    expect(bash('export X=$(rm -rf /); declare -x A=1 B')).toEqual([['export', 'X=$(rm -rf /)'], ['rm', '-rf', '/'], ['declare', '-x', 'A=1', 'B']]);
+    expect(parseShell('echo hi &> /etc/motd', 'bash').redirects).toEqual(['/etc/motd']);
+  });
+
+  it('a brace expansion over its bound is an EnvironmentLimitError, never a cut list', () => {
+    expect(() => parseShell('echo {1..100000}', 'bash')).toThrow(EnvironmentLimitError);
+    expect(() => parseShell(`echo ${'{a,b}'.repeat(13)}`, 'bash')).toThrow(EnvironmentLimitError);
+    expect(parseShell(`echo ${'{a,b}'.repeat(11)}`, 'bash').programs[0]!.argv).toHaveLength(2049);
+  });
+
+  it('a word whose braces sit beside a backslash is marked dynamic (mvdan/sh splits at an escaped comma)', () => {
+    expect(parseShell('echo {a\\,b,c}', 'bash').programs[0]!.dynamic).toBe(true);
   });
 });
 

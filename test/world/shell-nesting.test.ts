@@ -94,3 +94,28 @@ describe('parseShell: a line nesting deeper than our bound is an environment lim
     }
   });
 });
+
+describe("shellNesting in bash (Claude Code's Bash)", () => {
+  it('counts `coproc` and `time` as links, as the parser recurses into the command after them', () => {
+    expect(shellNesting('coproc '.repeat(1000) + 'x', 'bash')).toBe(1000);
+    expect(shellNesting('time '.repeat(1000) + 'x', 'bash')).toBe(1000);
+    expect(() => parseShell('coproc '.repeat(5000) + 'x', 'bash')).toThrow(EnvironmentLimitError);
+  });
+
+  it("an escaped quote inside bash's $'…' does not end it, so nothing after it hides", () => {
+    // bash: `$'\''` is one quote character, then 100 substitutions; sh: `$`, `'\'`, then a quote.
+    const line = `echo $'\\'' ${'$('.repeat(100)}x${')'.repeat(100)} '`;
+    expect(shellNesting(line, 'bash')).toBe(100);
+    expect(shellNesting(line, 'posix')).toBe(0);
+    expect(() => parseShell(line, 'bash')).toThrow(EnvironmentLimitError);
+    expect(parseShell(line, 'posix').programs).toHaveLength(1); // sh: one echo of quoted text
+    // Inside double quotes `$'` is no quote, in bash too.
+    expect(shellNesting(`echo "$'" ${'$('.repeat(10)}x${')'.repeat(10)}`, 'bash')).toBe(10);
+  });
+
+  it('process substitution and function bodies nest as they open', () => {
+    expect(shellNesting(`cat ${'<('.repeat(60)}x${')'.repeat(60)}`, 'bash')).toBe(60);
+    expect(() => parseShell(`cat ${'<('.repeat(1000)}x${')'.repeat(1000)}`, 'bash')).toThrow(EnvironmentLimitError);
+    expect(() => parseShell(`${'function f { '.repeat(1000)}x; ${'} '.repeat(1000)}`, 'bash')).toThrow(EnvironmentLimitError);
+  });
+});

@@ -48,7 +48,10 @@ export function canonicalValues(kind: ParamKind, value: Value, effect: Effect | 
     }
     case 'shell': {
       if (typeof value !== 'string') return [];
-      return parseShell(value).programs.map((p) => {
+      // The programs the environment recorded, read in the tool's own shell (bash for Claude
+      // Code's Bash); a custom tool's line is read as POSIX sh, as the environment reads it.
+      const programs = effect?.type === 'command_run' ? effect.programs.map((argv) => ({ argv })) : parseShell(value).programs;
+      return programs.map((p) => {
         const line = p.argv.join(' ');
         return { value: line, shown: `runs ${JSON.stringify(p.argv)}` };
       });

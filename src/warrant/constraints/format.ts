@@ -3,31 +3,46 @@
  * `Range(0, 100]`, `OneOf(['staging', 'production'])`. Long values are shortened so that a
  * hostile argument cannot bloat a report.
  */
+import { toHex, utf8 } from '../../lib/bytes.js';
+import { clipText, MAX_QUOTED_CHARS } from '../../lib/quote.js';
+import { sha256 } from '../crypto/sha256.js';
 import { formatValue } from '../value.js';
 import type { Value } from '../value.js';
 import type { Constraint } from './types.js';
 
+/** A whole description (a list, `All(…)`): several values, each bounded on its own. */
 const MAX_SHOWN = 120;
 
+/**
+ * `s` cut to `max` code points; a cut text ends with the first 8 hex digits of its SHA-256, so two
+ * values that differ only past the cut are still told apart (a widening's identity, SARIF's
+ * fingerprint, is built from these descriptions) without quoting more of the file.
+ */
+function cut(s: string, max: number): string {
+  const short = clipText(s, max);
+  return short === s ? s : `${short} (sha256 ${toHex(sha256(utf8(s))).slice(0, 8)})`;
+}
+
 function clip(s: string): string {
-  return s.length > MAX_SHOWN ? `${s.slice(0, MAX_SHOWN)}…` : s;
+  return cut(s, MAX_SHOWN);
 }
 
+/** One value from a file or an argument, as quoted in a message: at most MAX_QUOTED_CHARS (lib/quote.ts). */
 function quote(s: string): string {
-  return formatValue(s);
+  return cut(formatValue(s), MAX_QUOTED_CHARS);
 }
 
-/** A value as shown in reasons: `'text'`, `42`, `1.0`, `['a', 'b']`, shortened past 120 chars. */
+/** A value as shown in reasons: `'text'`, `42`, `1.0`, `['a', 'b']`, shortened past 60 chars. */
 export function showValue(v: Value): string {
   try {
-    return clip(formatValue(v));
+    return cut(formatValue(v), MAX_QUOTED_CHARS);
   } catch {
     return '(unprintable value)';
   }
 }
 
 function list(values: readonly Value[]): string {
-  return clip(`[${values.map((v) => formatValue(v)).join(', ')}]`);
+  return clip(`[${values.map((v) => cut(formatValue(v), MAX_QUOTED_CHARS)).join(', ')}]`);
 }
 
 export function describeConstraint(c: Constraint, depth = 0): string {

@@ -1,0 +1,46 @@
+/**
+ * Text from a scenario, results, trace or policy file cannot restyle or reorder the report: `$`
+ * (GitHub math) and `~` (strikethrough) are character references in prose, and bidirectional
+ * controls and zero-width characters are shown as `\uXXXX`, in prose and in code spans.
+ */
+import { describe, expect, it } from 'vitest';
+import { cellCodeSpan, codeSpan } from '../../src/report/code-span.js';
+import { escapeText } from '../../src/report/markdown.js';
+import { renderProblemsMarkdown } from '../../src/report/problems.js';
+
+const HIDDEN = ['\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2066', '\u2067', '\u2068', '\u2069', '\u200e', '\u200f', '\u061c', '\u200b', '\u200c', '\u200d', '\u2060', '\ufeff'];
+const ANY_HIDDEN = /[\u061c\u200b-\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff]/;
+
+describe('prose cannot render math, strikethrough or hidden characters', () => {
+  it('writes $ and ~ as character references', () => {
+    expect(escapeText('costs $5 and $6, ~~struck~~ ~x~')).toBe('costs &#x24;5 and &#x24;6, &#x7E;&#x7E;struck&#x7E;&#x7E; &#x7E;x&#x7E;');
+    expect(escapeText('$$\\sum$$')).toBe('&#x24;&#x24;\\\\sum&#x24;&#x24;');
+  });
+
+  it.each(HIDDEN.map((c) => [c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0'), c]))('U+%s is shown as \\u%s', (hex, c) => {
+    const out = escapeText(`evil${c}.txt`);
+    expect(out).not.toMatch(ANY_HIDDEN);
+    expect(out).toBe(`evil\\\\u${hex}.txt`); // a markdown backslash escape: renders \uXXXX
+  });
+
+  it('our own defusing of @mentions still works beside it', () => {
+    expect(escapeText('@team $x')).toBe('@\u200bteam &#x24;x');
+  });
+});
+
+describe('a code span shows hidden characters as \\uXXXX', () => {
+  it('as the JSON string literal, in prose and in a table cell', () => {
+    expect(codeSpan('rm\u202e -rf')).toBe('`"rm\\u202E -rf"`');
+    expect(cellCodeSpan('a\u200bb|c')).toBe('`"a\\u200Bb\\|c"`');
+    expect(codeSpan('$x$ ~~y~~')).toBe('`$x$ ~~y~~`'); // inside a code span nothing renders
+  });
+});
+
+describe('the job summary of invalid files', () => {
+  it('neutralises a hostile message', () => {
+    const md = renderProblemsMarkdown([{ file: 'a\u202e.yaml', line: 1, col: 1, message: "unknown tool '$x$ ~~y~~ \u2067z'" }], { name: 'delegation-bench' });
+    expect(md).not.toMatch(ANY_HIDDEN);
+    expect(md).not.toMatch(/[$~]/);
+    expect(md).toContain('`"a\\u202E.yaml:1:1"`');
+  });
+});
