@@ -53,6 +53,11 @@ export interface CustomTool {
    * model in LLM mode instead of the one its kind implies. Never read to decide anything.
    */
   paramSchemas?: Readonly<Record<string, JsonSchemaObject>>;
+  /**
+   * What the MCP server says the tool does to its environment (`annotations` of its tools/list
+   * entry; only the hints it gives). `init` reads them to tell the calls that change state.
+   */
+  annotations?: ToolHints;
   /** Parameter → kind, for the parameters the scenario names a kind for (the rest are `text`). */
   kinds?: Readonly<Record<string, ParamKind>>;
   /** Optional parameter → its default (the rest are required), as a Python function declares them. */
@@ -67,6 +72,12 @@ export interface CustomTool {
    * other than the call's arguments (src/world/claude-hook.ts).
    */
   hook?: HookView;
+}
+
+/** An MCP tool's hints (ToolAnnotations): MCP's defaults when absent are readOnly false, destructive true. */
+export interface ToolHints {
+  readonly readOnlyHint?: boolean;
+  readonly destructiveHint?: boolean;
 }
 
 /** What Tenuo's Claude Code hook changes in a governed call before signing it (src/world/claude-hook.ts). */
