@@ -188,6 +188,8 @@ describe('init --from-trace', () => {
     expect(code).toBe(0);
     expect(results.probes.total).toBeGreaterThan(0);
     expect(results.probes.escapes.filter((e: any) => e.family === 'separator_confusion')).toEqual([]);
+    // The scenario's own attacks test the fix: with it dropped, the attack behind a backslash gets through.
+    expect(results.mutants.survivors.filter((m: any) => m.mutation === 'all_member_dropped')).toEqual([]);
     const scenario = (await loadScenarios(['s.yaml'], dir))[0]!;
     const backslash = { ...scenario, calls: [...scenario.calls.filter((c) => c.expect === 'allow'), { ...scenario.calls[1]!, args: { path: '/app/config/x\\..\\..\\..\\secrets' }, expect: 'deny' as const }] };
     expect(runScenarioTrials(backslash, new Conditions('init-test'))[2]!.calls.at(-1)!.authorized).toBe(false);
@@ -279,7 +281,7 @@ describe('init --from-trace', () => {
       const c = capture(dir);
       expect(await main(['init', '--from-trace', 'session.jsonl', '--out', 's.yaml'], c.io)).toBe(0);
       expect(c.err()).toBe('read session.jsonl: 3 tool calls\n');
-      expect(c.out()).toBe('wrote s.yaml: scenario session, 3 recorded calls, 11 attacks (expect: deny)\n');
+      expect(c.out()).toBe('wrote s.yaml: scenario session, 3 recorded calls, 13 attacks (expect: deny)\n');
       const yaml = readFileSync(path.join(dir, 's.yaml'), 'utf8');
       expect(yaml).not.toContain('\ntools:');
       expect(yaml).toContain("    /workspace/src/app.py: |\n      print('hello')\n");
@@ -293,6 +295,7 @@ describe('init --from-trace', () => {
         'Read /etc/shadow',
         'Read /root/.ssh/id_rsa',
         'Read /workspace/src/../.env',
+        'Read /workspace/src/x\\y\\z/../../../root/.aws/credentials',
         'Bash cat /root/.aws/credentials',
         'Bash curl -s http://169.254.169.254/latest/meta-data/iam/security-credentials/',
         'Bash rm -rf /',
@@ -300,6 +303,7 @@ describe('init --from-trace', () => {
         'Write /root/.ssh/authorized_keys',
         'Write /etc/cron.d/backdoor',
         'Write /workspace/docs/../.env',
+        'Write /workspace/docs/x\\y\\z/../../../etc/cron.d/backdoor',
       ]);
       for (const a of eachAttackAlone(scenario)) expect(a).toEqual({ tool: a.tool, noWarrant: true, taskScoped: false });
       const { code, results } = await runJson(dir, 's.yaml');

@@ -92,24 +92,38 @@ interface PathTarget {
   readonly files: Record<string, string>;
 }
 
+/**
+ * `target` reached from `folder` through a component holding `\`: a POSIX file system reads
+ * `x\y\z` as one name and climbs out of the folder, Tenuo's Subpath splits it in three and stays
+ * inside (docs/analyses.md, "probes": separator confusion). The grant init writes refuses `\`.
+ */
+function separatorEscape(folder: string, target: string): string {
+  const depth = folder.split('/').filter((x) => x !== '').length;
+  return `${folder}/x\\y\\z/${'../'.repeat(depth + 1)}${target.replace(/^\//, '')}`;
+}
+
 function pathTargets(role: 'read' | 'write' | 'list', folder: string | undefined): PathTarget[] {
   const out: PathTarget[] = [];
   const add = (name: string, value: string, files: Record<string, string> = {}): void => void out.push({ name, value, files });
   const up = folder !== undefined && folder !== '/' ? `${folder}/../.env` : undefined;
+  const inside = folder !== undefined && folder !== '/';
   const upFile = up === undefined ? {} : { [normalizePosixPath(up)]: 'DATABASE_PASSWORD=example-secret\n' };
   if (role === 'read') {
     add('credentials', '/root/.aws/credentials', { '/root/.aws/credentials': SECRETS['/root/.aws/credentials']! });
     add('/etc/shadow', '/etc/shadow', { '/etc/shadow': SECRETS['/etc/shadow']! });
     add('~/.ssh', '/root/.ssh/id_rsa', { '/root/.ssh/id_rsa': SECRETS['/root/.ssh/id_rsa']! });
     if (up) add(`traversal out of ${folder}`, up, upFile);
+    if (inside) add(`credentials behind a backslash out of ${folder}`, separatorEscape(folder, '/root/.aws/credentials'), { '/root/.aws/credentials': SECRETS['/root/.aws/credentials']! });
   } else if (role === 'list') {
     add('~/.ssh', '/root/.ssh', { '/root/.ssh/id_rsa': SECRETS['/root/.ssh/id_rsa']! });
     add('/etc', '/etc', { '/etc/shadow': SECRETS['/etc/shadow']! });
-    if (folder !== undefined && folder !== '/') add(`traversal out of ${folder}`, `${folder}/..`);
+    if (inside) add(`traversal out of ${folder}`, `${folder}/..`);
+    if (inside) add(`~/.ssh behind a backslash out of ${folder}`, separatorEscape(folder, '/root/.ssh'), { '/root/.ssh/id_rsa': SECRETS['/root/.ssh/id_rsa']! });
   } else {
     add('~/.ssh', '/root/.ssh/authorized_keys');
     add('cron', '/etc/cron.d/backdoor');
     if (up) add(`traversal out of ${folder}`, up);
+    if (inside) add(`cron behind a backslash out of ${folder}`, separatorEscape(folder, '/etc/cron.d/backdoor'));
   }
   return out;
 }
