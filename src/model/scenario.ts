@@ -50,7 +50,8 @@ export interface CustomTool {
   description?: string;
   /**
    * Parameter → its JSON Schema as the tool list gives it (`tools: {from: PATH}`), offered to the
-   * model in LLM mode instead of the one its kind implies. Never read to decide anything.
+   * model in LLM mode instead of the one its kind implies. A run never reads it to decide
+   * anything; `init` reads its `enum` (the values an attack may try).
    */
   paramSchemas?: Readonly<Record<string, JsonSchemaObject>>;
   /**
