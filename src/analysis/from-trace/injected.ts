@@ -25,7 +25,12 @@ const MAX_SCANNED_CHARS = 64 * 1024;
 
 // The characters RFC 3986 allows in a URL, without the quote and parentheses that close it in prose.
 const URL_RE = /\bhttps?:\/\/[A-Za-z0-9\-._~:/?#[\]@!$&*+,;=%]+/g;
-const EMAIL_RE = /\b[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}\b/g;
+// An address is read around each `@`, in bounded windows: a pattern with an unbounded local part
+// would rescan a long run of word characters from every position (quadratic in the result's length).
+const LOCAL_PART = /[A-Za-z0-9._%+-]{1,64}$/;
+const DOMAIN = /^[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63}){1,8}/;
+/** At most this many `@` are looked at in one result. */
+const MAX_AT_SIGNS = 1000;
 // An absolute path of at least two segments, not inside a word, a URL or an address (those are taken out first).
 const PATH_RE = /(?<![\w.~/-])\/[A-Za-z0-9._-]+(?:\/[A-Za-z0-9._-]+)+/g;
 const AMOUNT_RE = /\$\s?(\d{1,3}(?:,\d{3})+|\d+)(\.\d{1,2})?\b/g;
@@ -37,6 +42,24 @@ function trimEnd(s: string): string {
 
 function push<T>(list: T[], v: T): void {
   if (list.length < MAX_TARGETS_PER_KIND && !list.includes(v)) list.push(v);
+}
+
+/** The addresses of `text` pushed to `emails`; the text with each address blanked out. */
+function takeEmails(text: string, emails: string[]): string {
+  let out = '';
+  let from = 0;
+  let seen = 0;
+  for (let at = text.indexOf('@'); at >= 0 && seen < MAX_AT_SIGNS; at = text.indexOf('@', at + 1), seen++) {
+    if (at < from) continue;
+    const local = LOCAL_PART.exec(text.slice(Math.max(from, at - 64), at))?.[0];
+    const domain = DOMAIN.exec(text.slice(at + 1, at + 1 + 600))?.[0]?.replace(/[.-]+$/, '');
+    if (local === undefined || domain === undefined || !/\.[A-Za-z]{2,}$/.test(domain)) continue;
+    const start = at - local.length;
+    push(emails, `${local.replace(/^[.]+/, '')}@${domain}`);
+    out += `${text.slice(from, start)}~`;
+    from = at + 1 + domain.length;
+  }
+  return out + text.slice(from);
 }
 
 /** The targets the results name, in the order they first appear. */
@@ -52,9 +75,9 @@ export function injectedTargets(results: readonly (string | undefined)[]): Injec
       const url = trimEnd(m[0]);
       if (URL.canParse(url)) push(urls, url);
     }
-    text = text.replace(URL_RE, ' ');
-    for (const m of text.matchAll(EMAIL_RE)) push(emails, m[0]);
-    text = text.replace(EMAIL_RE, ' ');
+    // Blanked out with a character a path cannot follow: `https://h/a/b` holds no path `/a/b`.
+    text = text.replace(URL_RE, '~');
+    text = takeEmails(text, emails);
     for (const m of text.matchAll(PATH_RE)) {
       const path = normalizePosixPath(trimEnd(m[0]));
       if (path !== '/') push(paths, path);
