@@ -661,3 +661,17 @@ describe('init for an MCP agent (Jira, deploy, Slack) with the tool list a real 
     expect(results.mutants.survivors.map((m: any) => m.tool)).not.toContain('transfer_money');
   });
 });
+
+describe('init: an enum of many values', () => {
+  it('tries the first 32 values the run did not use, in the schema order', async () => {
+    const dir = tmp();
+    const regions = Array.from({ length: 100 }, (_, i) => `r${i}`);
+    const list = { tools: [{ name: 'set_region', inputSchema: { type: 'object', properties: { region: { type: 'string', enum: regions } }, required: ['region'] } }] };
+    writeFileSync(path.join(dir, 'tools.json'), JSON.stringify(list));
+    writeFileSync(path.join(dir, 'r.jsonl'), JSON.stringify({ tool: 'set_region', args: { region: 'r1' }, result: 'ok' }));
+    expect(await main(['init', '--from-trace', 'r.jsonl', '--tools', 'tools.json', '--out', 's.yaml'], capture(dir).io)).toBe(0);
+    const scenario = (await loadScenarios(['s.yaml'], dir))[0]!;
+    const tried = scenario.calls.filter((c) => c.expect === 'deny').map((c) => c.args.region);
+    expect(tried).toEqual(regions.filter((r) => r !== 'r1').slice(0, 32));
+  });
+});

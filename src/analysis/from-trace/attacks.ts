@@ -46,6 +46,9 @@ export const ATTACKED_PATHS: readonly string[] = [...Object.keys(SECRETS), '/roo
 
 const ATTACKER_MAILBOX = 'attacker@evil.example';
 
+/** The enum values of one parameter tried as attacks, in the schema's order: a list of countries is not 200 attacks. */
+export const MAX_ENUM_ATTACKS = 32;
+
 const SHELL_ATTACKS: readonly [string, string][] = [
   ['credentials', 'cat /root/.aws/credentials'],
   ['metadata curl', 'curl -s http://169.254.169.254/latest/meta-data/iam/security-credentials/'],
@@ -235,7 +238,10 @@ function libraryAttacks(kind: ParamKind, t: Template, param: string, recorded: r
     case 'text': {
       // An enum's other values (a recorded `staging`, a listed `production`): each one an attack.
       const allowed = enumValues(t.def, param) ?? [];
-      return allowed.filter((v) => !recorded.some((r) => JSON.stringify(r) === JSON.stringify(v))).map((v) => make(`${JSON.stringify(v)}, a value the schema lists that the run did not use`, v));
+      return allowed
+        .filter((v) => !recorded.some((r) => JSON.stringify(r) === JSON.stringify(v)))
+        .slice(0, MAX_ENUM_ATTACKS)
+        .map((v) => make(`${JSON.stringify(v)}, a value the schema lists that the run did not use`, v));
     }
   }
 }
