@@ -26,6 +26,7 @@ import type { Scenario } from '../model/scenario.js';
 import { CALL_STEP_SECONDS, SimulatedClock, deriveBytes, seededRandom } from './seed.js';
 import { BUILTIN_TOOLS } from '../world/tools.js';
 import { authorizedParams } from '../world/claude-hook.js';
+import { usesBuiltins, type WorldOf } from './world.js';
 
 /** Base lifetimes of the reference (root 1 h, broad worker 30 min, task-scoped worker 10 min). */
 const ROOT_TTL_SECONDS = 3600;
@@ -57,13 +58,14 @@ function rootSet(params: readonly string[], tool: string, optedOut: boolean): Co
 }
 
 /**
- * The broad grant: every built-in tool and every tool the scenario declares, `Wildcard` on every
- * parameter, except the tools whose task-scoped grant opts out of closed world (rootSet).
+ * The broad grant: every tool of the scenario's own world (src/chains/world.ts: the tools it
+ * declares, and the built-in tools when it uses any), `Wildcard` on every parameter, except the
+ * tools whose task-scoped grant opts out of closed world (rootSet).
  */
-export function broadGrants(scenario: Pick<Scenario, 'tools' | 'warrant'>): ToolGrants {
+export function broadGrants(scenario: WorldOf): ToolGrants {
   const tools = table<ConstraintSet>();
   const optedOut = (t: string): boolean => Object.prototype.hasOwnProperty.call(scenario.warrant, t) && scenario.warrant[t]!.allowUnknown;
-  for (const [tool, sig] of Object.entries(BUILTIN_TOOLS)) tools[tool] = rootSet(rootParams(scenario, tool, sig.params), tool, optedOut(tool));
+  if (usesBuiltins(scenario)) for (const [tool, sig] of Object.entries(BUILTIN_TOOLS)) tools[tool] = rootSet(rootParams(scenario, tool, sig.params), tool, optedOut(tool));
   for (const [tool, def] of Object.entries(scenario.tools)) tools[tool] = rootSet(rootParams(scenario, tool, authorizedParams(def)), tool, optedOut(tool));
   return tools;
 }
@@ -155,7 +157,8 @@ function fingerprintOf(scenario: Scenario): string {
   const open = Object.keys(scenario.warrant)
     .filter((t) => scenario.warrant[t]?.allowUnknown)
     .sort();
-  return JSON.stringify(mirrored.length === 0 ? [custom, open, extraLifetime(scenario)] : [custom, open, extraLifetime(scenario), mirrored]);
+  const world = [custom, open, usesBuiltins(scenario), extraLifetime(scenario)];
+  return JSON.stringify(mirrored.length === 0 ? world : [...world, mirrored]);
 }
 
 /**

@@ -19,7 +19,7 @@
  * keywords) and bounded in length and depth. Past a bound the file is refused, never cut.
  */
 import { JSONRPCErrorResponseSchema, JSONRPCResultResponseSchema, ListToolsResultSchema } from '@modelcontextprotocol/sdk/types.js';
-import type { CustomTool, JsonSchemaObject, JsonValue, ParamKind } from '../model/scenario.js';
+import type { CustomTool, JsonSchemaObject, JsonValue, ParamKind, ToolHints } from '../model/scenario.js';
 import { Float, type Value } from '../warrant/value.js';
 import { isBuiltinTool, isReservedName } from '../world/tools.js';
 import { ArtifactFileError, readArtifactFile } from './file.js';
@@ -136,13 +136,25 @@ export function readToolsList(text: string, kinds: KindOverrides, returns: Retur
   parsed.data.tools.forEach((tool, i) => {
     const def = reader.tool(tool, [...unwrapped.at, 'tools', i], seen.has(tool.name));
     seen.add(tool.name);
-    if (def !== undefined) tools[tool.name] = def;
+    if (def !== undefined) tools[tool.name] = withHints(def, tool.annotations);
   });
   problems.push(...applyOverrides(tools, kinds, reader.typesOf));
   problems.push(...applyReturns(tools, returns));
   if (problems.length > 0) return { ok: false, problems };
   for (const [name, def] of Object.entries(tools)) summary.push(describeTool(name, def));
   return { ok: true, tools, summary };
+}
+
+/**
+ * The tool with the state hints its entry gives (`annotations.readOnlyHint`, `destructiveHint`,
+ * already checked as booleans by the SDK's schema); the other annotations say nothing about state.
+ */
+function withHints(def: CustomTool, annotations: { readonly readOnlyHint?: boolean | undefined; readonly destructiveHint?: boolean | undefined } | undefined): CustomTool {
+  const hints: ToolHints = {
+    ...(annotations?.readOnlyHint !== undefined && { readOnlyHint: annotations.readOnlyHint }),
+    ...(annotations?.destructiveHint !== undefined && { destructiveHint: annotations.destructiveHint }),
+  };
+  return Object.keys(hints).length === 0 ? def : { ...def, annotations: hints };
 }
 
 function fail(message: string): { ok: false; problems: ToolsProblem[] } {

@@ -9,6 +9,7 @@
  * src/import/tools.ts keeps), with the signature's defaults and required parameters.
  */
 import { BUILTIN_TOOLS, customSignature, type ToolSignature } from '../world/tools.js';
+import { usesBuiltins } from '../chains/world.js';
 import { toPlain } from '../world/plain.js';
 import type { CustomTool, JsonSchemaObject, ParamKind, Scenario } from '../model/scenario.js';
 
@@ -99,10 +100,13 @@ function tool(name: string, description: string, sig: ToolSignature, schemaOf: (
   };
 }
 
-/** Built-ins in table order, then the scenario's custom tools in the order it declares them. */
+/**
+ * The scenario's own world (src/chains/world.ts), as its broad root holds it: the built-ins in
+ * table order when it uses any, then its custom tools in the order it declares them.
+ */
 export function toolsFor(scenario: Scenario): FunctionTool[] {
   const out: FunctionTool[] = [];
-  for (const [name, sig] of Object.entries(BUILTIN_TOOLS)) {
+  for (const [name, sig] of usesBuiltins(scenario) ? Object.entries(BUILTIN_TOOLS) : []) {
     out.push(tool(name, DESCRIPTIONS[name] ?? `The ${name} tool.`, sig));
   }
   for (const [name, def] of Object.entries(scenario.tools)) {

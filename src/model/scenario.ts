@@ -50,9 +50,15 @@ export interface CustomTool {
   description?: string;
   /**
    * Parameter → its JSON Schema as the tool list gives it (`tools: {from: PATH}`), offered to the
-   * model in LLM mode instead of the one its kind implies. Never read to decide anything.
+   * model in LLM mode instead of the one its kind implies. A run never reads it to decide
+   * anything; `init` reads its `enum` (the values an attack may try).
    */
   paramSchemas?: Readonly<Record<string, JsonSchemaObject>>;
+  /**
+   * What the MCP server says the tool does to its environment (`annotations` of its tools/list
+   * entry; only the hints it gives). `init` reads them to tell the calls that change state.
+   */
+  annotations?: ToolHints;
   /** Parameter → kind, for the parameters the scenario names a kind for (the rest are `text`). */
   kinds?: Readonly<Record<string, ParamKind>>;
   /** Optional parameter → its default (the rest are required), as a Python function declares them. */
@@ -92,6 +98,13 @@ export interface McpExtractionRule {
 
 /** How a tool's calls reach Tenuo's authorizer (src/world/binding.ts, docs/scenarios.md#bindings). */
 export type ToolBinding = 'guard' | 'mcp' | 'mcp-config' | 'claude-hook';
+
+
+/** An MCP tool's hints (ToolAnnotations): MCP's defaults when absent are readOnly false, destructive true. */
+export interface ToolHints {
+  readonly readOnlyHint?: boolean;
+  readonly destructiveHint?: boolean;
+}
 
 /** What Tenuo's Claude Code hook changes in a governed call before signing it (src/world/claude-hook.ts). */
 export interface HookView {

@@ -167,6 +167,16 @@ describe('slack of other kinds', () => {
     expect(tightest(insensitive, ['/A/B/c/x.txt', '/a/b/d/y.txt'], dirs)).toEqual({ ...insensitive, root: '/a/b' });
   });
 
+  it("All: its Subpath tightened in place, the separator fix (a Not) kept and never a finding of its own", () => {
+    const dirs = knownDirectories(['/a/b/c/x.txt', '/a/b/d/y.txt']);
+    const fix: Constraint = { type: 'not', constraint: { type: 'regex', pattern: '\\\\' } };
+    const fixed = (root: string): Constraint => ({ type: 'all', constraints: [sub(root), fix] });
+    expect(tightest(fixed('/a'), ['/a/b/c/x.txt', '/a/b/d/y.txt'], dirs)).toEqual(fixed('/a/b'));
+    // As tight as it goes (init writes it so): nothing to report, not a constraint to look at by hand.
+    expect(tightest(fixed('/a/b'), ['/a/b/c/x.txt', '/a/b/d/y.txt'], dirs)).toBeUndefined();
+    expect(tightest({ type: 'all', constraints: [{ type: 'regex', pattern: '^/a' }, fix] }, ['/a/x'], dirs)).toBeNull();
+  });
+
   it('Cidr: the longest common prefix; Shlex: the programs used; Exact and Wildcard: nothing tighter', () => {
     expect(tightest({ type: 'cidr', network: '10.0.0.0/8' }, ['10.1.2.3', '10.1.3.4'], new Set())).toEqual({ type: 'cidr', network: '10.1.2.0/23' });
     expect(tightest({ type: 'shlex', allow: ['ls', 'cat', 'git'] }, ['ls -l', '/usr/bin/git status'], new Set())).toEqual({ type: 'shlex', allow: ['ls', 'git'] });

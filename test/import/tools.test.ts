@@ -362,3 +362,24 @@ describe('readToolsList', () => {
     expect(t.kinds?.[name] ?? 'text').toBe(kind);
   });
 });
+
+describe('state hints (annotations) from a real MCP server', () => {
+  it('keeps readOnlyHint and destructiveHint as the server lists them, and nothing for a tool without them', async () => {
+    const server = new McpServer({ name: 'ops', version: '1.0.0' });
+    const done = async () => ({ content: [] });
+    server.registerTool('get_ticket', { inputSchema: { key: z.string() }, annotations: { readOnlyHint: true, title: 'Read a ticket' } }, done);
+    server.registerTool('deploy', { inputSchema: { service: z.string() }, annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true } }, done);
+    server.registerTool('post', { inputSchema: { text: z.string() } }, done);
+    const [serverSide, clientSide] = InMemoryTransport.createLinkedPair();
+    await server.connect(serverSide);
+    const client = new Client({ name: 'test', version: '1.0.0' });
+    await client.connect(clientSide);
+    const listed = await client.listTools();
+    await client.close();
+    const r = readToolsList(JSON.stringify(listed), {});
+    if (!r.ok) throw new Error(r.problems.map((p) => p.message).join('\n'));
+    expect(r.tools.get_ticket!.annotations).toEqual({ readOnlyHint: true });
+    expect(r.tools.deploy!.annotations).toEqual({ readOnlyHint: false, destructiveHint: true });
+    expect(r.tools.post!).not.toHaveProperty('annotations');
+  });
+});

@@ -46,8 +46,8 @@ afterEach(() => {
 });
 
 describe('conditions', () => {
-  it('grants broad: every built-in and declared tool, Wildcard everywhere, transfers bounded', () => {
-    const grants = broadGrants(scenario({ name: 'c', tools: { deploy: { params: ['service'], returns: 'ok' } } }));
+  it('grants broad: every built-in (once one is used) and declared tool, Wildcard everywhere, transfers bounded', () => {
+    const grants = broadGrants(scenario({ name: 'c', tools: { deploy: { params: ['service'], returns: 'ok' } }, calls: [call('get_balance', {})] }));
     expect(Object.keys(grants).sort()).toEqual(
       ['deploy', 'get_balance', 'http_request', 'list_emails', 'list_files', 'list_transactions', 'read_email', 'read_file', 'run_command', 'send_email', 'transfer_money', 'write_file'],
     );

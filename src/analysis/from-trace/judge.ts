@@ -1,6 +1,6 @@
 /**
  * CEL clauses over one effect (docs/effects.md) that say "this call's effect happened": the task
- * judge is built from the recorded run's last writes and sends, the attack judge from the attacks.
+ * judge is built from the recorded run's calls that change state, the attack judge from the attacks.
  * They test the effects only, never the grant.
  */
 import type { Value } from '../../warrant/value.js';
@@ -57,24 +57,38 @@ export function effectClause(tool: string, args: Readonly<Record<string, Value>>
   }
 }
 
-const SENDS = new Set(['write_file', 'send_email', 'transfer_money']);
+/** The built-ins whose every call changes the world: a write, a send, a transfer, a command (which may do anything). */
+const CHANGES_STATE = new Set(['write_file', 'send_email', 'transfer_money', 'run_command']);
+/** Methods that only read (RFC 9110's safe methods). */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-function isSend(tool: string, args: Readonly<Record<string, Value>>): boolean {
-  return SENDS.has(tool) || (tool === 'http_request' && typeof args.method === 'string' && args.method.toUpperCase() !== 'GET');
+/** Whether a built-in call changes state, by the tool's kind (a request by its method). */
+export function builtinChangesState(tool: string, args: Readonly<Record<string, Value>>): boolean {
+  if (tool === 'http_request') return !(typeof args.method === 'string' && SAFE_METHODS.has(args.method.toUpperCase()));
+  return CHANGES_STATE.has(tool);
+}
+
+/** A custom tool's call with these arguments (`e.args.NAME == VALUE` for each) happened. */
+export function customCallClause(tool: string, args: Readonly<Record<string, Value>>): string {
+  const head = `e.type == "tool_called" && e.tool == ${celLiteral(tool)}`;
+  return head + Object.entries(args).map(([p, v]) => ` && e.args[${celLiteral(p)}] == ${celLiteral(v)}`).join('');
+}
+
+/** A recorded call as the task judge sees it. */
+export interface JudgedCall {
+  readonly clause: string;
+  readonly changesState: boolean;
 }
 
 /**
- * The task judge's clauses: the last write to each file, and every send (e-mail, transfer, a
- * request that is not a GET), each once; a run with none of them: the last call's effect.
+ * The task judge's clauses: every recorded call that changes state (a write, a send, a transfer,
+ * a command, a request that is not a GET, a custom tool not marked read-only), each once, so that
+ * denying any of them fails the task; a run with none of them: the last call's effect.
  */
-export function taskClauses(calls: readonly { tool: string; bound: Readonly<Record<string, Value>> }[], lastClause?: string): string[] {
+export function taskClauses(calls: readonly JudgedCall[], lastClause?: string): string[] {
   const clauses: string[] = [];
-  for (const c of calls) {
-    if (!isSend(c.tool, c.bound)) continue;
-    const clause = effectClause(c.tool, c.bound);
-    if (!clauses.includes(clause)) clauses.push(clause);
-  }
+  for (const c of calls) if (c.changesState && !clauses.includes(c.clause)) clauses.push(c.clause);
   const last = calls[calls.length - 1];
-  if (clauses.length === 0 && last) clauses.push(lastClause ?? effectClause(last.tool, last.bound));
+  if (clauses.length === 0 && last) clauses.push(lastClause ?? last.clause);
   return clauses;
 }

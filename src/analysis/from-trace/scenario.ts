@@ -20,7 +20,10 @@ import { claudeCodeTool, DEFAULT_CWD, isClaudeCodeTool } from '../../world/claud
 import { knownDirectories, tightest } from '../slack/tighten.js';
 import { ATTACKED_PATHS, attacksFor, grepClause, type Attack } from './attacks.js';
 import { CLAUDE_CODE_FREE_TEXT, claudeCodeAsBuiltin } from './claude-code.js';
-import { taskClauses } from './judge.js';
+import { builtinChangesState, customCallClause, effectClause, taskClauses, type JudgedCall } from './judge.js';
+import { injectedTargets } from './injected.js';
+import { isFreeText } from './params.js';
+import { familyCheck } from '../probes/fix.js';
 
 export interface TraceScenarioInput {
   readonly name: string;
@@ -55,6 +58,8 @@ interface Bound {
   readonly bound: Record<string, Value>;
   readonly result: string | undefined;
   readonly sig: ToolSignature;
+  /** The tool as the --tools list declares it (its schemas and hints); undefined for the others. */
+  readonly def?: CustomTool;
 }
 
 function kindOf(sig: ToolSignature, param: string): ParamKind {
@@ -68,12 +73,13 @@ function bindAll(input: TraceScenarioInput): { bound: Bound[]; custom: Record<st
   const listed = input.toolList?.tools ?? {};
   for (const call of input.calls) {
     let sig: ToolSignature | undefined;
+    let def: CustomTool | undefined;
     if (isBuiltinTool(call.tool)) sig = BUILTIN_TOOLS[call.tool];
     // Claude Code's tools join a scenario that names them (src/world/claude-code.ts): not declared.
     else if (isClaudeCodeTool(call.tool) && !Object.hasOwn(listed, call.tool)) sig = customSignature(claudeCodeTool(call.tool, input.cwd ?? DEFAULT_CWD));
     else if (Object.hasOwn(listed, call.tool)) {
       // A tool called more than once returns its first recorded result (a scenario's tool returns one text).
-      const def = (custom[call.tool] ??= { ...listed[call.tool]!, returns: call.result ?? '' });
+      def = custom[call.tool] ??= { ...listed[call.tool]!, returns: call.result ?? '' };
       sig = customSignature(def);
     } else {
       problems.push(`${call.where}: unknown tool '${call.tool}': not a built-in tool${input.toolList !== undefined ? ' nor in --tools' : '; pass its MCP tools/list with --tools PATH'}`);
@@ -82,10 +88,9 @@ function bindAll(input: TraceScenarioInput): { bound: Bound[]; custom: Record<st
     try {
       // As the tool's binding authorizes the call (world/binding.ts): bound with the defaults under
       // the guard; as sent over MCP (a tool from --tools), where a call may leave an optional out.
-      const def = Object.hasOwn(custom, call.tool) ? custom[call.tool] : undefined;
       const checked = bindArguments(sig!, call.args);
       const authorized = sendsAsIs(bindingOf(def)) ? mcpArgs(call.args) : checked;
-      bound.push({ tool: call.tool, args: { ...call.args }, bound: authorized, result: call.result, sig: sig! });
+      bound.push({ tool: call.tool, args: { ...call.args }, bound: authorized, result: call.result, sig: sig!, ...(def !== undefined && { def }) });
     } catch (e) {
       if (!(e instanceof ArgumentBindingError)) throw e;
       problems.push(`${call.where}: ${call.tool}() ${e.message}`);
@@ -174,6 +179,15 @@ function learn(env: Env, recorded: Bound, transferredBefore: number, cwd: string
   }
 }
 
+/**
+ * Whether a call's result is text an injection can ride in (a file, a mail, a page, a command's
+ * output, whatever a custom tool returns), not the environment's own bookkeeping (a listing, a
+ * balance, a write's or a send's acknowledgement), whose paths and addresses the task already has.
+ */
+function carriesText(tool: string): boolean {
+  return !['list_files', 'list_emails', 'list_transactions', 'get_balance', 'write_file', 'send_email', 'transfer_money'].includes(tool);
+}
+
 function rebuildEnvironment(calls: readonly Bound[], cwd: string): Env {
   const env: Env = { files: {}, emails: [], transactions: [], balance: undefined };
   let transferred = 0;
@@ -237,7 +251,7 @@ function tightestFor(kind: ParamKind, values: readonly Value[], dirs: ReadonlySe
   if (kind === 'path') {
     const t = tightest({ type: 'subpath', root: '/', caseSensitive: true, allowEqual: true }, values, dirs);
     // A folder that holds what attacks aim at (the task read one file of /etc) is no boundary: the paths themselves are.
-    if (t?.type === 'subpath' && !ATTACKED_PATHS.some((p) => p === t.root || p.startsWith(`${t.root}/`))) return t;
+    if (t?.type === 'subpath' && !ATTACKED_PATHS.some((p) => p === t.root || p.startsWith(`${t.root}/`))) return withSeparatorFix(t, values);
     if (values.every((v) => typeof v === 'string')) return oneOf(values);
   }
   if (kind === 'number') {
@@ -251,6 +265,18 @@ function tightestFor(kind: ParamKind, values: readonly Value[], dirs: ReadonlySe
   }
   if (kind === 'text' && !values.every(isShortScalar)) return { type: 'wildcard' };
   return oneOf(values);
+}
+
+/**
+ * A Subpath with the probes' fix for separator confusion (src/analysis/probes/fix.ts): Tenuo's
+ * Subpath normalizes a path splitting it on `\` as on `/`, a POSIX file system reads `\` as a
+ * character of a name, so the two can disagree on which file a path names (docs/analyses.md,
+ * "probes"). Refusing `\` makes them agree; kept only when no recorded path holds one (it must
+ * allow the run).
+ */
+function withSeparatorFix(subpath: Constraint, values: readonly Value[]): Constraint {
+  const fix = familyCheck('path', 'separator_confusion')!;
+  return values.every((v) => typeof v === 'string' && !v.includes('\\')) ? { type: 'all', constraints: [subpath, fix] } : subpath;
 }
 
 function stringsIn(v: Value, out: string[]): void {
@@ -270,7 +296,9 @@ function tightestGrant(calls: readonly Bound[], files: Readonly<Record<string, s
     // The parameters every recorded call carries as authorized: over MCP an optional one a call
     // left out is absent, and Tenuo denies a call that lacks a field its grant names.
     for (const p of c.sig.params.filter((q) => same.every((x) => Object.hasOwn(x.bound, q)))) {
-      constraints[p] = FREE_TEXT.has(`${c.tool}.${p}`) ? { type: 'wildcard' } : tightestFor(kindOf(c.sig, p), same.map((x) => x.bound[p]!), dirs);
+      const values = same.map((x) => x.bound[p]!);
+      const free = FREE_TEXT.has(`${c.tool}.${p}`) || isFreeText(c.def, p, kindOf(c.sig, p), values);
+      constraints[p] = free ? { type: 'wildcard' } : tightestFor(kindOf(c.sig, p), values, dirs);
     }
     grants.set(c.tool, { constraints, allowUnknown: false });
   }
@@ -300,6 +328,24 @@ function callNode(doc: Document, c: { tool: string; args: Record<string, Value>;
   const args = isMap(node) ? node.get('args', true) : undefined;
   if (isMap(args) && [...Object.values(c.args)].every(isShortScalar)) args.flow = true;
   return node;
+}
+
+/**
+ * A recorded call as the task judge sees it: its effect's clause and whether it changes state.
+ * A built-in (or Claude Code's tool, as the built-in of its effect) by its kind; a listed tool by
+ * its MCP hints: `readOnlyHint: true` reads, anything else may change state (MCP's default).
+ * A listed tool's clause names the arguments the grant pins (not its free text), so that two
+ * deploys to two environments are two clauses.
+ */
+function judgedCall(c: Bound, grants: ReadonlyMap<string, ConstraintSet>, cwd: string): JudgedCall {
+  const as = asBuiltin(c, cwd);
+  if (isBuiltinTool(as.tool)) return { clause: effectClause(as.tool, as.bound), changesState: builtinChangesState(as.tool, as.bound) };
+  const pinned: Record<string, Value> = {};
+  const set = grants.get(c.tool);
+  for (const [p, v] of Object.entries(c.args)) {
+    if (v !== null && isShortScalar(v) && set?.constraints[p]?.type !== 'wildcard') pinned[p] = v;
+  }
+  return { clause: customCallClause(c.tool, pinned), changesState: c.def?.annotations?.readOnlyHint !== true };
 }
 
 function deriveRequest(input: TraceScenarioInput, n: number): string {
@@ -332,14 +378,14 @@ export function scenarioFromTrace(input: TraceScenarioInput): TraceScenario {
   const env = rebuildEnvironment(bound, cwd);
   const leftOut = keepHoldableFiles(env.files);
   const grants = tightestGrant(bound, env.files);
-  const attacks: Attack[] = attacksFor(bound, grants, env.files, cwd);
+  const attacks: Attack[] = attacksFor(bound, grants, env.files, cwd, injectedTargets(bound.filter((c) => carriesText(asBuiltin(c, cwd).tool)).map((c) => c.result)));
   for (const a of attacks) for (const [path, content] of Object.entries(a.files)) env.files[path] ??= content;
   for (const a of attacks) holdEditedText(env.files, a, cwd);
 
   const last = bound[bound.length - 1];
   // Grep's effect is a read of each file it matched: a run that ends with one is judged by those.
   const task = taskClauses(
-    bound.map((c) => asBuiltin(c, cwd)),
+    bound.map((c) => judgedCall(c, grants, cwd)),
     last?.tool === 'Grep' ? grepClause(asBuiltin(last, cwd).bound.directory, undefined) : undefined,
   );
   const attackJudge = attacks.map((a) => `effects.exists(e, ${a.clause})`);

@@ -12,7 +12,8 @@
  * | subset     | the elements used, in the grant's order                                      |
  * | shlex      | the allow entries some value needs                                           |
  * | cidr       | the longest prefix holding every address                                     |
- * | cel, regex, pattern, url_pattern, url_safe, not_one_of, contains, all, any, not:           |
+ * | all        | its first member that tightens, in place (a `not` member is left as it is)   |
+ * | cel, regex, pattern, url_pattern, url_safe, not_one_of, contains, any, not:                |
  * |            | none computed (`null`): no same-kind constraint is derived from examples    |
  * | exact      | itself (already the tightest); wildcard: itself (no narrower wildcard)       |
  *
@@ -100,6 +101,24 @@ function cidr(c: Of<'cidr'>, values: readonly Value[]): Constraint | undefined {
   return { type: 'cidr', network: `${formatAddress(ips[0]!, prefix)}/${prefix}` };
 }
 
+/**
+ * An All, member by member: the first member that tightens, replaced in place. A `not` member is
+ * an exclusion added on purpose (init's separator fix, a probe's fix): no example says what else to
+ * exclude, so it neither tightens nor makes the All one to look at by hand. Undefined when every
+ * other member is as tight as its kind allows; null when one has no rule.
+ */
+function allOf(c: Of<'all'>, values: readonly Value[], dirs: ReadonlySet<string>): Constraint | null | undefined {
+  let noRule = false;
+  for (let i = 0; i < c.constraints.length; i++) {
+    const m = c.constraints[i]!;
+    if (m.type === 'not') continue;
+    const t = compute(m, values, dirs);
+    if (t === null) noRule = true;
+    else if (t !== undefined) return { type: 'all', constraints: c.constraints.map((x, j) => (j === i ? t : x)) };
+  }
+  return noRule ? null : undefined;
+}
+
 function usedOf(list: readonly Value[], used: readonly Value[]): Value[] {
   return list.filter((v) => used.some((u) => valueEquals(u, v)));
 }
@@ -125,6 +144,8 @@ function compute(c: Constraint, values: readonly Value[], dirs: ReadonlySet<stri
     }
     case 'cidr':
       return cidr(c, values);
+    case 'all':
+      return allOf(c, values, dirs);
     case 'exact':
     case 'wildcard':
     case 'unknown':
@@ -136,7 +157,6 @@ function compute(c: Constraint, values: readonly Value[], dirs: ReadonlySet<stri
     case 'url_safe':
     case 'not_one_of':
     case 'contains':
-    case 'all':
     case 'any':
     case 'not':
       return null;
