@@ -177,6 +177,10 @@ function verdict(r: Results): string {
 function heading(r: Results, name: string): string {
   const verdict = r.mode === 'llm' && !r.llm?.gate ? 'LLM results, not gated' : passedOverall(r) ? '✅ gate passed' : '❌ gate failed';
   const title = name === 'delegation-bench' ? 'delegation-bench' : `delegation-bench: ${escapeText(name)}`;
+  // docs/guard.md#which-base: a run that compared nothing says so where the verdict is read.
+  if (r.no_baseline !== undefined) {
+    return `## ${title} (${verdict}; no baseline comparison)\n\n> **No baseline comparison ran:** ${escapeText(r.no_baseline)}. Nothing here says what this change widened.`;
+  }
   return `## ${title} (${verdict})`;
 }
 

@@ -36,9 +36,9 @@ const MAX_LINK_HOPS = 8;
 const MAX_LINK_BYTES = 4096;
 
 /** Exec git in `cwd`; stdout as a Buffer, at most `maxBytes`. */
-function git(cwd: string, args: readonly string[], maxBytes: number): Promise<Buffer> {
+function git(cwd: string, args: readonly string[], maxBytes: number, input?: string): Promise<Buffer> {
   return new Promise((resolveP, reject) => {
-    execFile(
+    const child = execFile(
       'git',
       args,
       {
@@ -59,6 +59,7 @@ function git(cwd: string, args: readonly string[], maxBytes: number): Promise<Bu
         } else resolveP(stdout);
       },
     );
+    if (input !== undefined) child.stdin?.end(input);
   });
 }
 
@@ -178,6 +179,141 @@ export interface BaselineFiles {
   readonly missing: readonly string[];
 }
 
+/** A file a scenario reads beside it (`from:`), as it is at the ref, or why it cannot be read there. */
+export type ArtifactAtRef = { readonly text: string } | { readonly problem: string };
+
+/**
+ * One commit's tree, read with git without touching the working tree: the scenario files named by
+ * `--scenarios`, and the files they name with `from:`.
+ */
+export interface TreeAtRef {
+  readonly ref: string;
+  readonly commit: string;
+  /** The repository's top folder (symlinks resolved). */
+  readonly top: string;
+  /**
+   * PATH (relative to `cwd`, or absolute) as a repository-relative, `/`-separated path, lexically
+   * normalized as the loader's `resolve` is; undefined when it lies outside the repository.
+   */
+  repoPath(path: string): string | undefined;
+  /** The scenario files of `inputs` (see readFilesAtRef). */
+  scenarioFiles(inputs: readonly string[], bounds: GitBounds): Promise<Omit<BaselineFiles, 'commit'>>;
+  /**
+   * The file at repository path `path` as the head's loader would read it through the file system:
+   * every symlink on the way (a folder's or the file's) followed inside the commit's tree. A path
+   * that leaves the repository, loops, or names no regular file is a problem, never a skip. The
+   * text is decoded as UTF-8 with a byte order mark kept (the caller strips it where the head does).
+   */
+  artifact(path: string, maxBytes: number): Promise<ArtifactAtRef>;
+}
+
+/** What `git cat-file --batch-check --follow-symlinks` says of one `COMMIT:PATH`. */
+type Lookup =
+  | { readonly kind: 'object'; readonly object: string; readonly type: string; readonly size: number }
+  | { readonly kind: 'missing' | 'loop' | 'dangling' | 'notdir' }
+  | { readonly kind: 'outside'; readonly target: string };
+
+/**
+ * `git cat-file --batch-check --follow-symlinks` output for `count` queries. Each answer is a line;
+ * `symlink`, `loop`, `dangling` and `notdir` are followed by SIZE bytes and a newline (a symlink
+ * leading out of the tree: its target, which may hold any byte).
+ */
+export function parseBatchCheck(out: Buffer, count: number): Lookup[] {
+  const answers: Lookup[] = [];
+  let at = 0;
+  const line = (): string => {
+    const end = out.indexOf(0x0a, at);
+    if (end < 0) throw new Error('truncated git cat-file output');
+    const text = out.subarray(at, end).toString('utf8');
+    at = end + 1;
+    return text;
+  };
+  while (answers.length < count) {
+    const first = line();
+    const extra = /^(symlink|loop|dangling|notdir) (\d+)$/.exec(first);
+    if (extra) {
+      const size = Number(extra[2]);
+      const body = out.subarray(at, at + size).toString('utf8');
+      at += size + 1;
+      answers.push(extra[1] === 'symlink' ? { kind: 'outside', target: body } : { kind: extra[1] as 'loop' | 'dangling' | 'notdir' });
+      continue;
+    }
+    if (first.endsWith(' missing') || first.endsWith(' ambiguous')) {
+      answers.push({ kind: 'missing' });
+      continue;
+    }
+    const m = /^([0-9a-f]{40}(?:[0-9a-f]{24})?) (\w+) (\d+)$/.exec(first);
+    if (!m) throw new Error(`unexpected git cat-file output: ${JSON.stringify(first.slice(0, 80))}`);
+    answers.push({ kind: 'object', object: m[1]!, type: m[2]!, size: Number(m[3]) });
+  }
+  return answers;
+}
+
+/**
+ * Opens the tree of the commit `ref` names in the repository that holds `cwd` (fetching that one
+ * commit from origin when `fetch` is set and this clone lacks it).
+ */
+export async function openTreeAtRef(ref: string, cwd: string, options: { fetch?: boolean } = {}): Promise<TreeAtRef> {
+  checkRef(ref);
+  const top = await topLevel(cwd);
+  const commit = await resolveCommit(top, ref, options.fetch ?? false);
+  const realCwd = await realpath(cwd).catch(() => resolve(cwd));
+  const repoPath = (p: string): string | undefined => {
+    if (p.includes('\0')) return undefined;
+    const rel = relative(top, resolve(realCwd, p));
+    if (rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel)) return undefined;
+    return rel.split(sep).join('/');
+  };
+  const lookup = async (path: string): Promise<Lookup> => {
+    // Git follows the symlinks of the commit's tree itself (40 at most, as Linux does), and names
+    // a link that leaves the tree instead of following it.
+    let out: Buffer;
+    try {
+      out = await git(top, ['cat-file', '--batch-check', '--follow-symlinks'], 64 * 1024, `${commit}:${path}\n`);
+    } catch (e) {
+      throw new BaselineError('baseline_git_failed', `git cat-file ${commit.slice(0, 12)}:${path} failed: ${(e as Error).message}`);
+    }
+    return parseBatchCheck(out, 1)[0]!;
+  };
+  return {
+    ref,
+    commit,
+    top,
+    repoPath,
+    scenarioFiles: (inputs, bounds) => scenarioFilesAt(top, commit, ref, realCwd, inputs, bounds),
+    async artifact(path, maxBytes) {
+      // A newline would end the query early; a control character names no file anyone wrote.
+      if (/[\x00-\x1f\x7f]/.test(path)) return { problem: 'not a path (it holds a control character)' };
+      const found = await lookup(path);
+      switch (found.kind) {
+        case 'missing':
+        case 'dangling':
+        case 'notdir':
+          return { problem: `no such file at ${ref}` };
+        case 'loop':
+          return { problem: `at ${ref}, a symlink on its path loops (or more than 40 links are followed)` };
+        case 'outside':
+          return { problem: `at ${ref}, a symlink on its path leads out of the repository (${JSON.stringify(found.target.slice(0, 60))}): only files inside it have a version at a git ref` };
+        case 'object':
+          break;
+      }
+      if (found.type !== 'blob') return { problem: `at ${ref}, it is a ${found.type === 'tree' ? 'folder' : found.type}, not a regular file` };
+      if (found.size > maxBytes) return { problem: `${found.size} bytes at ${ref}; the limit is ${maxBytes} bytes` };
+      let buf: Buffer;
+      try {
+        buf = await git(top, ['cat-file', 'blob', found.object], maxBytes + 1);
+      } catch (e) {
+        throw new BaselineError('baseline_git_failed', `cannot read ${path} at ${ref}: ${(e as Error).message}`);
+      }
+      try {
+        return { text: new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(buf) };
+      } catch {
+        return { problem: `not UTF-8 text at ${ref}` };
+      }
+    },
+  };
+}
+
 /**
  * Reads the scenario files named by `inputs` (files or folders, relative to `cwd`, as the loader
  * takes them; the built-in suite is left to the caller) as they are at `ref`. A folder is read with
@@ -191,10 +327,18 @@ export async function readFilesAtRef(
   bounds: GitBounds,
   options: { fetch?: boolean } = {},
 ): Promise<BaselineFiles> {
-  checkRef(ref);
-  const top = await topLevel(cwd);
-  const commit = await resolveCommit(top, ref, options.fetch ?? false);
-  const realCwd = await realpath(cwd).catch(() => resolve(cwd));
+  const tree = await openTreeAtRef(ref, cwd, options);
+  return { commit: tree.commit, ...(await tree.scenarioFiles(inputs, bounds)) };
+}
+
+async function scenarioFilesAt(
+  top: string,
+  commit: string,
+  ref: string,
+  realCwd: string,
+  inputs: readonly string[],
+  bounds: GitBounds,
+): Promise<Omit<BaselineFiles, 'commit'>> {
   const files: GitFile[] = [];
   const missing: string[] = [];
   const seen = new Set<string>();
@@ -275,7 +419,7 @@ export async function readFilesAtRef(
     if (self.type === 'tree') await readFolder(path, input);
     else await read(self, input);
   }
-  return { commit, files, missing };
+  return { files, missing };
 
   async function readFolder(path: string, shown: string): Promise<void> {
     const prefix = shown.endsWith('/') || shown.endsWith(sep) ? shown : `${shown}/`;
