@@ -199,6 +199,26 @@ describe('baseline: the base is read the way the head is', () => {
   });
 });
 
+describe('baseline: a symlinked folder among the base’s scenario folders', () => {
+  it('is a base problem, as the head’s loader refuses it, not a silent skip', async () => {
+    const dir = tempDir();
+    git(dir, 'init', '-q', '-b', 'main');
+    writeFiles(dir, { 'scenarios/docs.yaml': scenario(), 'elsewhere/session.yaml': session('from: ../tenuo.yaml'), 'tenuo.yaml': NARROW });
+    symlinkSync('../elsewhere', join(dir, 'scenarios', 'linked'));
+    git(dir, 'add', '.');
+    git(dir, 'commit', '-q', '-m', 'base');
+    const baseSha = git(dir, 'rev-parse', 'HEAD');
+    // The head replaces the link by a real folder and widens the policy its scenario reads.
+    git(dir, 'rm', '-q', 'scenarios/linked');
+    writeFiles(dir, { 'scenarios/linked/session.yaml': session('from: ../../tenuo.yaml'), 'tenuo.yaml': WIDE });
+    const out = await compareIn(dir, baseSha);
+    expect(out.baseline.suite_changes).toEqual([
+      expect.objectContaining({ scenario: 'scenarios/linked', change: 'base_unreadable', base_source: 'scenarios/linked:1:1', head: null }),
+    ]);
+    expect(out.violations.map((v) => v.kind)).toContain('suite_weakened');
+  });
+});
+
 describe('git cat-file --batch-check --follow-symlinks answers', () => {
   it('reads objects, missing paths and the extra-body answers, a target with a newline included', () => {
     const out = Buffer.from(

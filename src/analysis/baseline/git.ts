@@ -177,6 +177,11 @@ export interface BaselineFiles {
   readonly files: readonly GitFile[];
   /** Inputs that did not exist at the ref (every scenario in them is new). */
   readonly missing: readonly string[];
+  /**
+   * Symlinks to folders inside the inputs' folders (named as the loader names files): the head's
+   * loader refuses them rather than read through them, so a base that had one did not load.
+   */
+  readonly linkedFolders: readonly string[];
 }
 
 /** A file a scenario reads beside it (`from:`), as it is at the ref, or why it cannot be read there. */
@@ -250,6 +255,21 @@ export function parseBatchCheck(out: Buffer, count: number): Lookup[] {
 }
 
 /**
+ * What PATH names in `commit`'s tree, every symlink on the way followed: git follows the symlinks
+ * of the tree itself (40 at most, as Linux does), and names a link that leaves the tree instead of
+ * following it.
+ */
+async function lookupAt(top: string, commit: string, path: string): Promise<Lookup> {
+  let out: Buffer;
+  try {
+    out = await git(top, ['cat-file', '--batch-check', '--follow-symlinks'], 64 * 1024, `${commit}:${path}\n`);
+  } catch (e) {
+    throw new BaselineError('baseline_git_failed', `git cat-file ${commit.slice(0, 12)}:${path} failed: ${(e as Error).message}`);
+  }
+  return parseBatchCheck(out, 1)[0]!;
+}
+
+/**
  * Opens the tree of the commit `ref` names in the repository that holds `cwd` (fetching that one
  * commit from origin when `fetch` is set and this clone lacks it).
  */
@@ -264,17 +284,7 @@ export async function openTreeAtRef(ref: string, cwd: string, options: { fetch?:
     if (rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel)) return undefined;
     return rel.split(sep).join('/');
   };
-  const lookup = async (path: string): Promise<Lookup> => {
-    // Git follows the symlinks of the commit's tree itself (40 at most, as Linux does), and names
-    // a link that leaves the tree instead of following it.
-    let out: Buffer;
-    try {
-      out = await git(top, ['cat-file', '--batch-check', '--follow-symlinks'], 64 * 1024, `${commit}:${path}\n`);
-    } catch (e) {
-      throw new BaselineError('baseline_git_failed', `git cat-file ${commit.slice(0, 12)}:${path} failed: ${(e as Error).message}`);
-    }
-    return parseBatchCheck(out, 1)[0]!;
-  };
+  const lookup = (path: string): Promise<Lookup> => lookupAt(top, commit, path);
   return {
     ref,
     commit,
@@ -341,6 +351,7 @@ async function scenarioFilesAt(
 ): Promise<Omit<BaselineFiles, 'commit'>> {
   const files: GitFile[] = [];
   const missing: string[] = [];
+  const linkedFolders: string[] = [];
   const seen = new Set<string>();
   let total = 0;
   /**
@@ -419,13 +430,22 @@ async function scenarioFilesAt(
     if (self.type === 'tree') await readFolder(path, input);
     else await read(self, input);
   }
-  return { files, missing };
+  return { files, missing, linkedFolders };
 
   async function readFolder(path: string, shown: string): Promise<void> {
     const prefix = shown.endsWith('/') || shown.endsWith(sep) ? shown : `${shown}/`;
     const base = path === '' ? '' : `${path}/`;
     const entries = await lsTree(top, commit, base, true);
     for (const { entry, rel } of scenarioEntries(entries, base)) await read(entry, `${prefix}${rel}`);
+    // As the head's walk does: a symlink not named as a scenario file that leads to a folder.
+    for (const e of entries) {
+      const rel = e.path.slice(base.length);
+      const parts = rel.split('/');
+      if (e.mode !== SYMLINK_MODE || !e.path.startsWith(base) || isScenarioFileName(parts[parts.length - 1]!) || parts.some(isSkippedFolder)) continue;
+      const found = await lookupAt(top, commit, e.path);
+      if (found.kind === 'object' && found.type === 'tree') linkedFolders.push(`${prefix}${rel}`);
+    }
+    linkedFolders.sort(byCodeUnits);
   }
 }
 

@@ -70,7 +70,7 @@ async function baseScenarios(o: BaselineOptions): Promise<{ tree: TreeAtRef; sce
   const fromFiles = await readBaseScenarios(tree, read.files);
   const names = new Set(builtin.map((b) => b.scenario.name));
   const scenarios: BaseScenario[] = [...builtin];
-  const unreadable = [...fromFiles.unreadable];
+  const unreadable = [...fromFiles.unreadable, ...read.linkedFolders.map(linkedFolder)];
   for (const b of fromFiles.scenarios) {
     if (names.has(b.scenario.name)) {
       unreadable.push({ file: b.scenario.file, name: b.scenario.name, source: formatSource(b.scenario.source), problems: [`${formatSource(b.scenario.source)}: duplicate scenario name '${b.scenario.name}' at the base`] });
@@ -88,6 +88,15 @@ async function baseScenarios(o: BaselineOptions): Promise<{ tree: TreeAtRef; sce
     tree,
     scenarios: scenarios.filter((b) => keep(b.scenario.name, b.scenario.file)),
     unreadable: unreadable.filter((u) => keep(u.name, u.file)),
+  };
+}
+
+/** A symlinked folder among the base's scenario folders: the loader refuses it, so that base did not load. */
+function linkedFolder(display: string): UnreadableBase {
+  return {
+    file: display,
+    source: `${display}:1:1`,
+    problems: [`${display}: a symlink to a folder: folders are not read through symlinks, so the scenarios behind it did not load at the base`],
   };
 }
 
