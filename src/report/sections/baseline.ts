@@ -122,7 +122,7 @@ export function renderBaselineSection(b: BaselineResults, esc: Escapers): string
   if (b.added.length > 0) lines.push('', `Added scenarios: ${b.added.map((n) => esc.text(n)).join(', ')}`);
   if (b.removed.length > 0) lines.push('', `Removed scenarios: ${b.removed.map((n) => esc.text(n)).join(', ')}`);
   if (b.problems && b.problems.length > 0) {
-    lines.push('', 'Base files that did not load (their scenarios count as added):', '', ...b.problems.map((p) => `- ${esc.text(p)}`));
+    lines.push('', 'Base files that did not load (each a `base_unreadable` suite change above):', '', ...b.problems.map((p) => `- ${esc.text(p)}`));
   }
   return lines.join('\n');
 }
