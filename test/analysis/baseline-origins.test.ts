@@ -219,6 +219,24 @@ describe('baseline: a symlinked folder among the base’s scenario folders', () 
   });
 });
 
+describe('baseline: a --scenarios input through a symlinked folder', () => {
+  it('is read through the link at the ref, as the head reads it: a widening, not every scenario added', async () => {
+    const dir = tempDir();
+    git(dir, 'init', '-q', '-b', 'main');
+    writeFiles(dir, { 'qa/scenarios/docs.yaml': scenario() });
+    symlinkSync('qa', join(dir, 'tests'));
+    git(dir, 'add', '.');
+    git(dir, 'commit', '-q', '-m', 'base');
+    const baseSha = git(dir, 'rev-parse', 'HEAD');
+    writeFiles(dir, { 'qa/scenarios/docs.yaml': scenario({ readFile: '{subpath: /app}' }) });
+    const scenarios = await loadScenarios(['tests/scenarios'], dir);
+    const headResults = runBenchmark({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
+    const out = await runBaseline({ ref: baseSha, inputs: ['tests/scenarios'], cwd: dir, seed: SEED, head: scenarios, headResults, allowWidening: false });
+    expect(out.baseline.added).toEqual([]);
+    expect(out.baseline.widenings).toEqual([expect.objectContaining({ scenario: 'docs', tool: 'read_file', param: 'path', proof: 'proven' })]);
+  });
+});
+
 describe('git cat-file --batch-check --follow-symlinks answers', () => {
   it('reads objects, missing paths and the extra-body answers, a target with a newline included', () => {
     const out = Buffer.from(

@@ -7,7 +7,7 @@
  */
 import { execFile } from 'node:child_process';
 import { realpath } from 'node:fs/promises';
-import { isAbsolute, posix, relative, resolve, sep } from 'node:path';
+import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { byCodeUnits, isScenarioFileName, isSkippedFolder } from '../../scenario/files.js';
 import { BaselineError } from './errors.js';
 
@@ -30,10 +30,6 @@ const MAX_REF_CHARS = 256;
 const GIT_TIMEOUT_MS = 60_000;
 const LIST_MAX_BYTES = 16 * 1024 * 1024;
 const SYMLINK_MODE = '120000';
-/** Links followed from a symlinked scenario file to its file (Linux follows 40; a suite needs 1). */
-const MAX_LINK_HOPS = 8;
-/** A link's target text (PATH_MAX). */
-const MAX_LINK_BYTES = 4096;
 
 /** Exec git in `cwd`; stdout as a Buffer, at most `maxBytes`. */
 function git(cwd: string, args: readonly string[], maxBytes: number, input?: string): Promise<Buffer> {
@@ -357,37 +353,33 @@ async function scenarioFilesAt(
   /**
    * A symlink named as a scenario file leads to the file the head's loader reads through it; the
    * base must read that file too, or its scenario would look added and escape the comparison.
-   * Followed inside the commit's tree only: a link out of the repository, to nothing, to a folder,
-   * or through more than MAX_LINK_HOPS links is refused.
+   * Followed inside the commit's tree only (lookupAt): a link out of the repository, to nothing,
+   * to a folder, or in a loop is refused.
    */
-  const followLink = async (link: TreeEntry, display: string): Promise<TreeEntry> => {
+  const followLink = async (repoPath: string, display: string): Promise<{ object: string; size: number }> => {
     const refuse = (why: string): BaselineError => new BaselineError('baseline_path_invalid', `${display} at ${ref} is a symlink ${why}`);
-    let entry = link;
-    for (let hop = 0; entry.mode === SYMLINK_MODE; hop++) {
-      if (hop === MAX_LINK_HOPS) throw refuse(`through more than ${MAX_LINK_HOPS} links (a loop?)`);
-      let target: string;
-      try {
-        target = (await git(top, ['cat-file', 'blob', entry.object], MAX_LINK_BYTES)).toString('utf8');
-      } catch (e) {
-        throw new BaselineError('baseline_git_failed', `cannot read the symlink ${display} at ${ref}: ${(e as Error).message}`);
-      }
-      const path = posix.normalize(posix.join(posix.dirname(entry.path), target));
-      if (posix.isAbsolute(target) || path === '..' || path.startsWith('../') || target.includes('\0')) {
-        throw refuse(`that leads out of the repository (${JSON.stringify(target.slice(0, 80))}): only files inside it have a version at a git ref`);
-      }
-      const [next] = path === '.' ? [] : await lsTree(top, commit, path);
-      if (next === undefined || next.path !== path) throw refuse(`to ${path}, which is not there`);
-      if (next.type !== 'blob') throw refuse(`to ${path}, which is not a file`);
-      entry = next;
+    const found = await lookupAt(top, commit, repoPath);
+    switch (found.kind) {
+      case 'outside':
+        throw refuse(`that leads out of the repository (${JSON.stringify(found.target.slice(0, 80))}): only files inside it have a version at a git ref`);
+      case 'loop':
+        throw refuse('in a loop (or through more than 40 links)');
+      case 'missing':
+      case 'dangling':
+      case 'notdir':
+        throw refuse('to nothing there');
+      case 'object':
+        if (found.type !== 'blob') throw refuse(`to a ${found.type === 'tree' ? 'folder' : found.type}, which is not a file`);
+        return { object: found.object, size: found.size };
     }
-    return entry;
   };
-  const read = async (listed: TreeEntry, display: string): Promise<void> => {
-    if (seen.has(listed.path)) return;
-    seen.add(listed.path);
+  /** `repoPath`: the file's path in the repository as the head's loader names it (symlinks unresolved). */
+  const read = async (listed: TreeEntry, repoPath: string, display: string): Promise<void> => {
+    if (seen.has(repoPath)) return;
+    seen.add(repoPath);
     if (listed.type !== 'blob') return; // a submodule: another repository's files
-    const entry = listed.mode === SYMLINK_MODE ? await followLink(listed, display) : listed;
-    const size = entry.size ?? Infinity;
+    const { object, size: known } = listed.mode === SYMLINK_MODE ? await followLink(repoPath, display) : { object: listed.object, size: listed.size };
+    const size = known ?? Infinity;
     if (size > bounds.maxFileBytes) {
       throw new BaselineError('baseline_too_large', `${display} at ${ref}: ${size} bytes is over the ${bounds.maxFileBytes}-byte limit of a scenario file`);
     }
@@ -396,7 +388,7 @@ async function scenarioFilesAt(
     if (files.length >= bounds.maxFiles) throw new BaselineError('baseline_too_large', `more than ${bounds.maxFiles} scenario files at ${ref}`);
     let buf: Buffer;
     try {
-      buf = await git(top, ['cat-file', 'blob', entry.object], bounds.maxFileBytes + 1);
+      buf = await git(top, ['cat-file', 'blob', object], bounds.maxFileBytes + 1);
     } catch (e) {
       throw new BaselineError('baseline_git_failed', `cannot read ${display} at ${ref}: ${(e as Error).message}`);
     }
@@ -407,7 +399,26 @@ async function scenarioFilesAt(
       throw new BaselineError('baseline_git_failed', `${display} at ${ref} is not valid UTF-8 text`);
     }
     if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-    files.push({ display, path: listed.path, text, bytes: buf.length });
+    files.push({ display, path: repoPath, text, bytes: buf.length });
+  };
+  /**
+   * Folder `tree` (an object id; the commit for the root), named `path` in the repository and
+   * `shown` by the user: its scenario files, and, as the head's walk reports them, its symlinks to
+   * folders.
+   */
+  const readFolder = async (tree: string, path: string, shown: string): Promise<void> => {
+    const prefix = shown.endsWith('/') || shown.endsWith(sep) ? shown : `${shown}/`;
+    const under = path === '' ? '' : `${path}/`;
+    const entries = await lsTree(top, tree, '', true);
+    for (const { entry, rel } of scenarioEntries(entries, '')) await read(entry, `${under}${rel}`, `${prefix}${rel}`);
+    const links: string[] = [];
+    for (const e of entries) {
+      const parts = e.path.split('/');
+      if (e.mode !== SYMLINK_MODE || isScenarioFileName(parts[parts.length - 1]!) || parts.some(isSkippedFolder)) continue;
+      const found = await lookupAt(top, commit, `${under}${e.path}`);
+      if (found.kind === 'object' && found.type === 'tree') links.push(`${prefix}${e.path}`);
+    }
+    linkedFolders.push(...links.sort(byCodeUnits));
   };
 
   for (const input of inputs) {
@@ -419,34 +430,28 @@ async function scenarioFilesAt(
     }
     const path = rel.split(sep).join('/');
     if (path === '') {
-      await readFolder('', input);
+      await readFolder(commit, '', input);
       continue;
     }
-    const [self] = await lsTree(top, commit, path);
-    if (self === undefined || self.path !== path) {
-      missing.push(input);
-      continue;
+    if (/[\x00-\x1f\x7f]/.test(path)) throw new BaselineError('baseline_path_invalid', `--scenarios ${JSON.stringify(input)} holds a control character`);
+    // Through every symlink on the way, as the head's loader reaches it through the file system.
+    const found = await lookupAt(top, commit, path);
+    switch (found.kind) {
+      case 'missing':
+      case 'dangling':
+      case 'notdir':
+        missing.push(input);
+        continue;
+      case 'loop':
+        throw new BaselineError('baseline_path_invalid', `--scenarios ${input} at ${ref}: a symlink on its path loops (or more than 40 links are followed)`);
+      case 'outside':
+        throw new BaselineError('baseline_path_invalid', `--scenarios ${input} at ${ref}: a symlink on its path leads out of the repository (${JSON.stringify(found.target.slice(0, 80))}): only files inside it have a version at a git ref`);
+      case 'object':
+        if (found.type === 'tree') await readFolder(found.object, path, input);
+        else if (found.type === 'blob') await read({ mode: '100644', type: 'blob', object: found.object, size: found.size, path }, path, input);
     }
-    if (self.type === 'tree') await readFolder(path, input);
-    else await read(self, input);
   }
   return { files, missing, linkedFolders };
-
-  async function readFolder(path: string, shown: string): Promise<void> {
-    const prefix = shown.endsWith('/') || shown.endsWith(sep) ? shown : `${shown}/`;
-    const base = path === '' ? '' : `${path}/`;
-    const entries = await lsTree(top, commit, base, true);
-    for (const { entry, rel } of scenarioEntries(entries, base)) await read(entry, `${prefix}${rel}`);
-    // As the head's walk does: a symlink not named as a scenario file that leads to a folder.
-    for (const e of entries) {
-      const rel = e.path.slice(base.length);
-      const parts = rel.split('/');
-      if (e.mode !== SYMLINK_MODE || !e.path.startsWith(base) || isScenarioFileName(parts[parts.length - 1]!) || parts.some(isSkippedFolder)) continue;
-      const found = await lookupAt(top, commit, e.path);
-      if (found.kind === 'object' && found.type === 'tree') linkedFolders.push(`${prefix}${rel}`);
-    }
-    linkedFolders.sort(byCodeUnits);
-  }
 }
 
 /**
