@@ -199,6 +199,23 @@ describe('baseline: the base is read the way the head is', () => {
   });
 });
 
+describe('baseline: a base scenario that loads but cannot run', () => {
+  it('is base_unreadable with the harness’s reason, the rest of the base still compared', async () => {
+    const broken = scenario().replace(/attack: .*/, 'attack: int("abc") == 1');
+    const { dir, baseSha } = repoWith(
+      { 'scenarios/docs.yaml': broken, 'scenarios/other.yaml': scenario({ name: 'other' }) },
+      { 'scenarios/docs.yaml': scenario({ readFile: '{subpath: /app}' }), 'scenarios/other.yaml': scenario({ name: 'other', readFile: '{subpath: /}' }) },
+    );
+    const out = await compareIn(dir, baseSha);
+    expect(out.baseline.added).toEqual([]);
+    expect(out.baseline.suite_changes).toEqual([
+      expect.objectContaining({ scenario: 'docs', change: 'base_unreadable', head: 'scenario docs (scenarios/docs.yaml)', base: expect.stringContaining("cannot run at the base") }),
+    ]);
+    expect(out.baseline.widenings).toEqual([expect.objectContaining({ scenario: 'other', tool: 'read_file', proof: 'proven' })]);
+    expect(out.violations.map((v) => v.kind)).toEqual(['suite_weakened', 'authority_widened']);
+  });
+});
+
 describe('baseline: a symlinked folder among the base’s scenario folders', () => {
   it('is a base problem, as the head’s loader refuses it, not a silent skip', async () => {
     const dir = tempDir();

@@ -17,7 +17,7 @@ import { runBenchmark } from '../../run/run.js';
 import { BUILTIN } from '../../scenario/files.js';
 import { MAX_FILE_BYTES, MAX_FILES, MAX_TOTAL_BYTES } from '../../scenario/limits.js';
 import { loadScenarios } from '../../scenario/load.js';
-import { formatSource } from '../../model/errors.js';
+import { HarnessError, formatSource } from '../../model/errors.js';
 import type { Scenario } from '../../model/scenario.js';
 import { compareTrials } from './flips.js';
 import { openTreeAtRef, type TreeAtRef } from './git.js';
@@ -91,6 +91,34 @@ async function baseScenarios(o: BaselineOptions): Promise<{ tree: TreeAtRef; sce
   };
 }
 
+/**
+ * The base's run. A base scenario that loads but cannot run (a judge that fails to evaluate, a chain
+ * that cannot be built) is unreadable too, with the harness's reason: found by running each alone
+ * once the whole run failed, then the rest is run again without it.
+ */
+function runBase(scenarios: readonly BaseScenario[], o: BaselineOptions): { results: Results; scenarios: BaseScenario[]; failed: UnreadableBase[] } {
+  const run = (list: readonly BaseScenario[]): Results =>
+    runBenchmark({ scenarios: list.map((b) => b.scenario), maxAsr: o.headResults.gate.max_asr, minTcr: o.headResults.gate.min_tcr, seed: o.seed });
+  try {
+    return { results: run(scenarios), scenarios: [...scenarios], failed: [] };
+  } catch (e) {
+    if (!(e instanceof HarnessError)) throw e;
+  }
+  const ok: BaseScenario[] = [];
+  const failed: UnreadableBase[] = [];
+  for (const b of scenarios) {
+    try {
+      run([b]);
+      ok.push(b);
+    } catch (e) {
+      if (!(e instanceof HarnessError)) throw e;
+      const s = b.scenario;
+      failed.push({ file: s.file, name: s.name, source: e.source ?? formatSource(s.source), problems: [`${formatSource(s.source)}: cannot run at the base: ${e.message}`] });
+    }
+  }
+  return { results: run(ok), scenarios: ok, failed };
+}
+
 /** A symlinked folder among the base's scenario folders: the loader refuses it, so that base did not load. */
 function linkedFolder(display: string): UnreadableBase {
   return {
@@ -144,17 +172,14 @@ function widenedMessage(w: Widening): string {
 }
 
 export async function runBaseline(o: BaselineOptions): Promise<BaselineOutcome> {
-  const base = await baseScenarios(o);
-  const baseList = base.scenarios.map((b) => b.scenario);
+  const loaded = await baseScenarios(o);
   // The base's scenarios and the head's counterexamples run here, on this thread: it needs the
   // parsers they reach even when the head's matrix ran on worker threads, or reached none.
-  await prepareEnvironment([...baseList, ...o.head]);
-  const baseResults = runBenchmark({
-    scenarios: baseList,
-    maxAsr: o.headResults.gate.max_asr,
-    minTcr: o.headResults.gate.min_tcr,
-    seed: o.seed,
-  });
+  await prepareEnvironment([...loaded.scenarios.map((b) => b.scenario), ...o.head]);
+  const ran = runBase(loaded.scenarios, o);
+  const base = { ...loaded, scenarios: ran.scenarios, unreadable: [...loaded.unreadable, ...ran.failed] };
+  const baseList = base.scenarios.map((b) => b.scenario);
+  const baseResults = ran.results;
   const m = matchScenarios(baseList, o.head);
   // A head scenario that stands for a base file that did not load is not added: it is unverified.
   const unreadable = base.unreadable.map((u) => ({ u, head: headOfUnreadable(u, m.added) }));
