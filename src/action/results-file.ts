@@ -29,6 +29,8 @@ export const MAX_TRIALS = 100_000;
 export const MAX_CALLS_PER_TRIAL = MAX_CALLS;
 export const MAX_CALLS_TOTAL = 1_000_000;
 const MAX_ITEMS = 1_000_000;
+/** `no_baseline`: one reason (docs/guard.md#which-base). */
+const MAX_NO_BASELINE = 2_000;
 
 export interface ReadResults {
   /** The file's trials with the summary, reachability and gate recomputed under the step's thresholds. */
@@ -86,6 +88,9 @@ export async function readResultsFile(
     const violations = [...suiteViolations(b.suite_changes, b.ref, allowSuite), ...widenedViolations(b.widenings, allowWidening)];
     judged.results = withBaseline(judged.results, b, violations, scenarioSources(judged.results));
   }
+  // docs/guard.md#which-base: that no comparison ran is carried over (it can only weaken what the report claims).
+  const noBaseline = (data as Results).no_baseline;
+  if (noBaseline !== undefined) judged.results.no_baseline = noBaseline;
   // docs/llm.md: the LLM section, recomputed from its trials like the matrix (never believed).
   if ((data as { llm?: unknown }).llm !== undefined) {
     const l = rejudgeLlm(data, (data as Results).scenarios, step, options.gateLlm ?? false);
@@ -221,6 +226,7 @@ const results = shape(
   {
     timings: (v, at) => (isObj(v) ? undefined : `${at}: expected an object`),
     scenario_info: list(shape({ name: str, description: str, request: str }, { warrant_from: warrantFrom })),
+    no_baseline: string(MAX_NO_BASELINE),
   },
 );
 

@@ -105,8 +105,9 @@ class Sections {
  * decides: report-only mode's log says from this what it shows and what it leaves out.
  */
 export function renderedSections(r: Results): string[] {
-  if (r.mode === 'llm') return r.llm ? ['llm'] : [];
-  const keys = ['trials', 'summary', 'reachability', 'gate'];
+  const heading = r.no_baseline !== undefined ? ['no_baseline'] : []; // said in the heading
+  if (r.mode === 'llm') return [...heading, ...(r.llm ? ['llm'] : [])];
+  const keys = [...heading, 'trials', 'summary', 'reachability', 'gate'];
   if (r.scenario_info?.length) keys.push('scenario_info');
   if (r.baseline) keys.push('baseline');
   if (r.llm) keys.push('llm');
