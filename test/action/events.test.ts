@@ -5,7 +5,7 @@
  * that fail. The end-to-end cases drive the built action (dist/index.js) as the runner does.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { writeFileSync } from 'node:fs';
+import { copyFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readContext } from '../../src/action/context.js';
 import { git, scenario, tempDir, writeFiles } from '../analysis/baseline-repo.js';
@@ -104,6 +104,12 @@ describe('the built action compares against the event’s base', () => {
     expect(created.summary).toContain('created the branch');
     const results = JSON.parse((await import('node:fs')).readFileSync(created.outputs['results-file']!, 'utf8')) as { no_baseline?: string };
     expect(results.no_baseline).toContain('created the branch');
+
+    // Report-only mode (a later workflow posting this file) still says that nothing was compared.
+    copyFileSync(created.outputs['results-file']!, join(created.workspace, 'earlier.json'));
+    const reported = await run({ dir, event: 'workflow_dispatch', payload: {}, inputs: { 'results-path': 'earlier.json' } });
+    expect(reported.summary).toMatch(/^## delegation-bench \(✅ gate passed; no baseline comparison\)$/m);
+    expect(reported.stdout).not.toContain('no_baseline'); // rendered in the heading, not a section left out
 
     const dispatch = await run({ dir, event: 'workflow_dispatch', payload: {} });
     expect(dispatch.summary).toContain('**No baseline comparison ran:** no baseline comparison: a workflow_dispatch event names no base commit to compare with');
