@@ -1,7 +1,8 @@
 /**
  * The action's regression guard and CI files (docs/action.md, docs/guard.md). The baseline is the `baseline`
- * input, or by default the pull request's base commit from the event (none on a push: no
- * comparison, said in the log); `off` disables it. A checkout that lacks the base fetches that one
+ * input, or by default the event's base (docs/guard.md#which-base: a pull request's base, a merge
+ * group's base_sha, a push's before); `off` disables it. A run that compares nothing says so in the
+ * report's heading, or fails with `require-baseline: true`. A checkout that lacks the base fetches that one
  * commit from origin, as actions/checkout does; a baseline that still cannot be read fails the step
  * with the reason, never a silent run without the comparison. SARIF and JUnit are always written.
  */
@@ -16,12 +17,31 @@ import type { ActionConfig } from './inputs.js';
 import { setCiFileOutputs } from './outputs.js';
 import type { Runner } from './runner.js';
 
-/** The ref to compare with, or undefined for none (and why, for the log). */
-export function baselineRef(config: Pick<ActionConfig, 'baseline'>, ctx: Pick<ActionContext, 'baseSha' | 'eventName'>): { ref?: string; why: string } {
+/** The ref to compare with, or undefined for none (and why, for the log and the report). */
+export function baselineRef(
+  config: Pick<ActionConfig, 'baseline'>,
+  ctx: Pick<ActionContext, 'baseSha' | 'eventName'> & Partial<Pick<ActionContext, 'baseOf' | 'noBase'>>,
+): { ref?: string; why: string; of?: ActionContext['baseOf'] } {
   if (config.baseline === 'off') return { why: 'baseline: off' };
   if (config.baseline !== '') return { ref: config.baseline, why: `baseline: ${config.baseline}` };
-  if (ctx.baseSha) return { ref: ctx.baseSha, why: `baseline: the pull request's base ${ctx.baseSha.slice(0, 12)}` };
-  return { why: `no pull request base in this ${ctx.eventName || 'unknown'} event: no baseline comparison` };
+  if (ctx.baseSha) {
+    const of = ctx.baseOf ?? 'pull_request';
+    const what = of === 'merge_group' ? "the merge group's base_sha" : of === 'push' ? "the push's previous commit (before)" : "the pull request's base";
+    return { ref: ctx.baseSha, why: `baseline: ${what} ${ctx.baseSha.slice(0, 12)}`, of };
+  }
+  return { why: `no baseline comparison: ${ctx.noBase ?? `no pull request base in this ${ctx.eventName || 'unknown'} event`}` };
+}
+
+/**
+ * No comparison ran: said in the report's heading and the job summary (`no_baseline`), or, with
+ * `require-baseline: true`, the step fails.
+ */
+export function noComparison(runner: Runner, config: Pick<ActionConfig, 'requireBaseline'>, results: Results, why: string): Results | undefined {
+  if (config.requireBaseline) {
+    runner.setFailed(`require-baseline: true, and ${why}`);
+    return undefined;
+  }
+  return { ...results, no_baseline: why };
 }
 
 /** What the log says of the comparison (the pipeline ran it: src/pipeline/run.ts). */

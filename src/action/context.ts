@@ -14,8 +14,16 @@ export interface ActionContext {
   repo: string | undefined;
   /** The pull request the event belongs to, when it names one. */
   prNumber: number | undefined;
-  /** The pull request's base commit (the default baseline, docs/guard.md), when the event names one. */
+  /**
+   * The commit the event's change is compared against by default (docs/guard.md#which-base): a
+   * pull request's base, a merge group's `base_sha`, a push's `before`. Undefined when the event
+   * has none.
+   */
   baseSha?: string | undefined;
+  /** Which of the event's commits `baseSha` is. */
+  baseOf?: 'pull_request' | 'merge_group' | 'push' | undefined;
+  /** Why the event has no base, when it has none (a new branch, an event that names no commit). */
+  noBase?: string | undefined;
   /** The pull request's head repository when it differs from the base: a fork. */
   forkRepo: string | undefined;
   /** Link to this workflow run (the full report lives in its job summary). */
@@ -34,6 +42,35 @@ type Json = Record<string, unknown>;
 
 function obj(v: unknown): Json | undefined {
   return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Json) : undefined;
+}
+
+const SHA = /^[0-9a-f]{40}([0-9a-f]{24})?$/;
+
+function shaOf(v: unknown): string | undefined {
+  return typeof v === 'string' && SHA.test(v) ? v : undefined;
+}
+
+/**
+ * The event's base commit (docs/guard.md#which-base). A push's `before` is all zeros when the push
+ * created the branch: there is nothing before it to compare with.
+ */
+export function eventBase(eventName: string, payload: Record<string, unknown>): Pick<ActionContext, 'baseSha' | 'baseOf' | 'noBase'> {
+  const pr = obj(payload['pull_request']);
+  if (pr) {
+    const sha = shaOf(obj(pr['base'])?.['sha']);
+    return sha ? { baseSha: sha, baseOf: 'pull_request' } : { noBase: `this ${eventName} event names no base commit of its pull request` };
+  }
+  if (eventName === 'merge_group') {
+    const sha = shaOf(obj(payload['merge_group'])?.['base_sha']);
+    return sha ? { baseSha: sha, baseOf: 'merge_group' } : { noBase: 'this merge_group event names no base_sha' };
+  }
+  if (eventName === 'push') {
+    const before = shaOf(payload['before']);
+    if (before === undefined) return { noBase: 'this push event names no previous commit (before)' };
+    if (/^0+$/.test(before)) return { noBase: 'this push created the branch (its before is all zeros): it has no base' };
+    return { baseSha: before, baseOf: 'push' };
+  }
+  return { noBase: `a ${eventName || 'unknown'} event names no base commit to compare with` };
 }
 
 function prNumberOf(v: unknown): number | undefined {
@@ -56,15 +93,12 @@ export function readContext(env: NodeJS.ProcessEnv, cwd: string): ActionContext 
 
   let prNumber: number | undefined;
   let forkRepo: string | undefined;
-  let baseSha: string | undefined;
   const pr = obj(payload['pull_request']);
   if (pr) {
     prNumber = prNumberOf(pr);
     const head = obj(obj(pr['head'])?.['repo'])?.['full_name'];
     const base = obj(obj(pr['base'])?.['repo'])?.['full_name'];
     if (typeof head === 'string' && typeof base === 'string' && head !== base) forkRepo = head;
-    const sha = obj(pr['base'])?.['sha'];
-    if (typeof sha === 'string' && /^[0-9a-f]{40}([0-9a-f]{24})?$/.test(sha)) baseSha = sha;
   } else if (eventName === 'issue_comment' && obj(payload['issue'])?.['pull_request']) {
     prNumber = prNumberOf(payload['issue']);
   } else if (eventName === 'workflow_run') {
@@ -85,7 +119,7 @@ export function readContext(env: NodeJS.ProcessEnv, cwd: string): ActionContext 
     repo: repo || undefined,
     prNumber,
     forkRepo,
-    baseSha,
+    ...eventBase(eventName, payload),
     runUrl,
     apiUrl,
     // The runner sets GITHUB_GRAPHQL_URL; without it, derive it as GitHub does (GHES: /api/graphql).

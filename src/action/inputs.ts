@@ -38,6 +38,8 @@ export interface ActionConfig {
   allowWidening: boolean;
   /** Suite changes against the baseline (suite_weakened) are reported without failing the gate. */
   allowSuiteChanges: boolean;
+  /** docs/guard.md#which-base: a run with no baseline comparison fails instead of saying so. */
+  requireBaseline: boolean;
   /** docs/analyses.md: warrant mutants, coverage and slack; `minScore` (a fraction) gates the mutation score. */
   mutants: MutantOptions;
   /** docs/analyses.md: probes (policy holes); `maxEscapes` gates their escapes. */
@@ -157,6 +159,8 @@ export function parseInputs(getInput: (name: string) => string, env: Readonly<Re
   };
   const allowWidening = flag('allow-widening');
   const allowSuiteChanges = flag('allow-suite-changes');
+  const requireBaseline = flag('require-baseline');
+  if (requireBaseline && baseline === 'off') problems.push("input require-baseline: true, but baseline: off turns the comparison off");
 
   // The analyses are on unless turned off; `on`/`off` and `true`/`false` both read as users write them.
   const analysisSwitch = (name: string): boolean => {
@@ -205,6 +209,7 @@ export function parseInputs(getInput: (name: string) => string, env: Readonly<Re
     baseline,
     allowWidening,
     allowSuiteChanges,
+    requireBaseline,
     mutants,
     probes,
   };

@@ -20,7 +20,7 @@ import { ScenarioError } from '../scenario/errors.js';
 import { renderJson } from '../report/json.js';
 import { gateRule } from '../report/gate-rule.js';
 import { renderMarkdown, reportMarker } from '../report/markdown.js';
-import { baselineRef, reportBaseline, writeActionCiFiles } from './baseline.js';
+import { baselineRef, noComparison, reportBaseline, writeActionCiFiles } from './baseline.js';
 import { describeCommentError, upsertStickyComment } from './comment.js';
 import { readContext, type ActionContext } from './context.js';
 import { actionLlmConfig, llmEdges, maskSecrets, mergeShardFolder } from './llm.js';
@@ -166,7 +166,7 @@ async function obtainResults(runner: Runner, config: ActionConfig, ctx: ActionCo
   runner.info(ref.why);
   const llm = config.llm.mode === 'deterministic' ? undefined : llmEdges(runner);
   try {
-    const outcome = await runPipeline(actionPipelineConfig(config, ctx, ref.ref), {
+    const outcome = await runPipeline(actionPipelineConfig(config, ctx, ref.ref, ref.of), {
       // Loader warnings (e.g. a Cel constraint name bound only for object arguments) reach the log.
       loaded: (warnings, summary) => {
         for (const w of warnings) runner.warning(w);
@@ -175,7 +175,14 @@ async function obtainResults(runner: Runner, config: ActionConfig, ctx: ActionCo
       compared: (b) => reportBaseline(runner, b),
       ...llm?.edges,
     });
-    return { results: outcome.results, verdict: outcome.verdict };
+    // docs/guard.md#which-base: no comparison ran (no base in this event, or a push's `before` is gone).
+    const gone = outcome.results.no_baseline;
+    // `baseline: off` is the step's own choice, as a CLI run without --baseline: nothing to say.
+    const skipped = ref.ref === undefined ? (config.baseline === 'off' ? undefined : ref.why) : gone !== undefined ? `no baseline comparison: ${gone}` : undefined;
+    if (skipped === undefined) return { results: outcome.results, verdict: outcome.verdict };
+    if (ref.ref !== undefined) runner.info(skipped);
+    const results = noComparison(runner, config, outcome.results, skipped);
+    return results === undefined ? undefined : { results, verdict: outcome.verdict };
   } catch (e) {
     if (e instanceof ScenarioError) {
       for (const p of e.problems) {
@@ -214,7 +221,12 @@ async function obtainResults(runner: Runner, config: ActionConfig, ctx: ActionCo
  * Relative paths resolve against the workspace, and must stay in it (symlinks followed); the
  * matrix uses every core; `ref`: the baseline to compare with (baselineRef), if any.
  */
-export function actionPipelineConfig(config: ActionConfig, ctx: Pick<ActionContext, 'workspace'>, ref: string | undefined): PipelineConfig {
+export function actionPipelineConfig(
+  config: ActionConfig,
+  ctx: Pick<ActionContext, 'workspace'>,
+  ref: string | undefined,
+  of?: ActionContext['baseOf'],
+): PipelineConfig {
   return {
     scenarios: config.scenarios,
     names: [],
@@ -225,7 +237,9 @@ export function actionPipelineConfig(config: ActionConfig, ctx: Pick<ActionConte
     timings: false,
     thresholds: { maxAsr: config.maxAsr, minTcr: config.minTcr, maxFalseAllows: config.maxFalseAllows, maxFalseBlocks: config.maxFalseBlocks },
     analyses: { probes: config.probes, mutants: config.mutants },
-    ...(ref !== undefined ? { baseline: { ref, allowWidening: config.allowWidening, allowSuiteChanges: config.allowSuiteChanges, fetch: true } } : {}),
+    ...(ref !== undefined
+      ? { baseline: { ref, allowWidening: config.allowWidening, allowSuiteChanges: config.allowSuiteChanges, fetch: true, skipWhenMissing: of === 'push' } }
+      : {}),
     mode: config.llm.mode,
     ...(config.llm.mode !== 'deterministic' ? { llm: actionLlmConfig(config.llm) } : {}),
   };

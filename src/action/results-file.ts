@@ -31,6 +31,8 @@ export const MAX_TRIALS = 100_000;
 export const MAX_CALLS_PER_TRIAL = MAX_CALLS;
 export const MAX_CALLS_TOTAL = 1_000_000;
 const MAX_ITEMS = 1_000_000;
+/** `no_baseline`: one reason (docs/guard.md#which-base). */
+const MAX_NO_BASELINE = 2_000;
 
 export interface ReadResults {
   /** The file's trials with the summary, reachability and gate recomputed under the step's thresholds. */
@@ -107,6 +109,9 @@ export function judgeResults(
     analyses = analyses.filter((v) => v.kind !== 'authority_widened' && v.kind !== 'suite_weakened');
     results.baseline = b;
   }
+  // docs/guard.md#which-base: that no comparison ran is carried over (it can only weaken what the report claims).
+  const noBaseline = r.no_baseline;
+  if (noBaseline !== undefined) results.no_baseline = noBaseline;
   // docs/llm.md: the LLM section, recomputed from its trials like the matrix (never believed);
   // gated when this step says `gate: llm`, or when the file was gated on it.
   let llm: { results: LlmResults; gated: boolean } | undefined;
@@ -259,6 +264,7 @@ const results = shape(
   {
     timings: (v, at) => (isObj(v) ? undefined : `${at}: expected an object`),
     scenario_info: list(shape({ name: str, description: str, request: str }, { warrant_from: warrantFrom })),
+    no_baseline: string(MAX_NO_BASELINE),
   },
 );
 

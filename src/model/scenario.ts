@@ -138,6 +138,8 @@ export interface Scenario {
   grantSources?: Readonly<Record<string, SourcePos>>; // tool → position of its key under `warrant:`
   /** Set when the grant was read from a file (`warrant: {from: PATH}`): a Tenuo token or a governance policy. */
   warrantFrom?: WarrantOrigin;
+  /** `tools: {from: PATH}`: PATH as written (the baseline compares where a scenario's tools come from). */
+  toolsFrom?: string;
   /** `cwd:`: the agent's working directory (Claude Code's tools and a policy's `{sandbox}`); default /workspace. */
   cwd?: string;
 }

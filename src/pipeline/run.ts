@@ -34,6 +34,11 @@ export interface BaselineConfig {
   readonly allowSuiteChanges: boolean;
   /** Fetch REF from origin (depth 1) when the clone lacks it (the action: a shallow checkout). */
   readonly fetch: boolean;
+  /**
+   * REF may be gone and then no comparison runs, said in `no_baseline` (a push's `before` after a
+   * force push, docs/guard.md#which-base); otherwise a REF that cannot be read fails the run.
+   */
+  readonly skipWhenMissing?: boolean;
 }
 
 /** LLM mode (docs/llm.md); the model server's key never leaves `server`. */
@@ -116,10 +121,13 @@ export async function runPipeline(c: PipelineConfig, edges: PipelineEdges = {}):
     await threads.close(); // what follows runs here
   }
   const head = matrixFrame(c, scenarios, matrix);
-  const baseline = c.baseline === undefined ? undefined : await compare(c, c.baseline, scenarios, head);
+  const compared = c.baseline === undefined ? undefined : await compare(c, c.baseline, scenarios, head);
+  const baseline = typeof compared === 'string' ? undefined : compared;
   if (baseline) await edges.compared?.(baseline);
   const llm = c.mode === 'deterministic' ? undefined : await runLlmStage(c, c.llm!, scenarios, edges);
-  return decide(c, scenarios, head, matrix, baseline, llm);
+  const outcome = decide(c, scenarios, head, matrix, baseline, llm);
+  if (typeof compared === 'string') outcome.results.no_baseline = compared;
+  return outcome;
 }
 
 /** The scenarios named in `names`, in load order; all of them when `names` is empty. */
@@ -158,8 +166,26 @@ function matrixFrame(c: PipelineConfig, scenarios: readonly Scenario[], m: Matri
   };
 }
 
-async function compare(c: PipelineConfig, b: BaselineConfig, scenarios: readonly Scenario[], head: Results): Promise<BaselineOutcome> {
-  const { runBaseline } = await import('../analysis/baseline/index.js');
+/** The comparison, or why none ran (`skipWhenMissing` and a REF that is gone). */
+async function compare(c: PipelineConfig, b: BaselineConfig, scenarios: readonly Scenario[], head: Results): Promise<BaselineOutcome | string> {
+  const { runBaseline, BaselineError } = await import('../analysis/baseline/index.js');
+  try {
+    return await runBaselineAt(runBaseline, c, b, scenarios, head);
+  } catch (e) {
+    if (b.skipWhenMissing && e instanceof BaselineError && e.code === 'baseline_ref_missing') {
+      return `the push's previous commit ${b.ref.slice(0, 12)} is not reachable (a force push?): ${e.message}`;
+    }
+    throw e;
+  }
+}
+
+function runBaselineAt(
+  runBaseline: typeof import('../analysis/baseline/index.js').runBaseline,
+  c: PipelineConfig,
+  b: BaselineConfig,
+  scenarios: readonly Scenario[],
+  head: Results,
+): Promise<BaselineOutcome> {
   return runBaseline({
     ref: b.ref,
     inputs: c.scenarios,

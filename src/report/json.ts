@@ -107,6 +107,7 @@ export function canonicalResults(r: Results): Results {
     ...optional('coverage', r.coverage),
     ...optional('slack', r.slack),
     ...optional('baseline', r.baseline), // built in its contract's key order (analysis/baseline)
+    ...optional('no_baseline', r.no_baseline),
   };
 }
 

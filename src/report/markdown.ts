@@ -105,8 +105,9 @@ class Sections {
  * decides: report-only mode's log says from this what it shows and what it leaves out.
  */
 export function renderedSections(r: Results): string[] {
-  if (r.mode === 'llm') return r.llm ? ['llm'] : [];
-  const keys = ['trials', 'summary', 'reachability', 'gate'];
+  const heading = r.no_baseline !== undefined ? ['no_baseline'] : []; // said in the heading
+  if (r.mode === 'llm') return [...heading, ...(r.llm ? ['llm'] : [])];
+  const keys = [...heading, 'trials', 'summary', 'reachability', 'gate'];
   if (r.scenario_info?.length) keys.push('scenario_info');
   if (r.baseline) keys.push('baseline');
   if (r.llm) keys.push('llm');
@@ -177,6 +178,10 @@ function verdict(r: Results): string {
 function heading(r: Results, name: string): string {
   const verdict = r.mode === 'llm' && !r.llm?.gate ? 'LLM results, not gated' : passedOverall(r) ? '✅ gate passed' : '❌ gate failed';
   const title = name === 'delegation-bench' ? 'delegation-bench' : `delegation-bench: ${escapeText(name)}`;
+  // docs/guard.md#which-base: a run that compared nothing says so where the verdict is read.
+  if (r.no_baseline !== undefined) {
+    return `## ${title} (${verdict}; no baseline comparison)\n\n> **No baseline comparison ran:** ${escapeText(r.no_baseline)}. Nothing here says what this change widened.`;
+  }
   return `## ${title} (${verdict})`;
 }
 

@@ -59,6 +59,12 @@ export interface Widening {
   base_scenario?: string;
   /** base_attack_allowed: FILE:LINE:COL of the base's call, in the file as it is at the base. */
   base_source?: string;
+  /**
+   * Set when the head side is not a head scenario's grant but a file the base scenario read
+   * (`warrant:`/`tools: {from: PATH}`) as it is at the head, PATH as the loader names it: the file
+   * changed and no head scenario reads it in the base scenario's place (docs/guard.md).
+   */
+  base_file?: string;
 }
 
 export interface Narrowing {
@@ -86,7 +92,7 @@ export interface Renamed {
  */
 export interface SuiteChange {
   scenario: string; // the head's name; the base's when the scenario was removed
-  /** scenario_removed, deny_call_removed, label_turned_allow, attack_judge_changed, attack_hidden */
+  /** One of SUITE_CHANGE_KINDS (docs/guard.md#suite-changes). */
   change: SuiteChangeKind;
   base: string;
   head: string | null; // null: nothing in the head stands for it
@@ -94,8 +100,25 @@ export interface SuiteChange {
   head_source?: string; // FILE:LINE:COL in the head, where one exists
 }
 
-export type SuiteChangeKind = 'scenario_removed' | 'deny_call_removed' | 'label_turned_allow' | 'attack_judge_changed' | 'attack_hidden';
-export const SUITE_CHANGE_KINDS: readonly SuiteChangeKind[] = ['scenario_removed', 'deny_call_removed', 'label_turned_allow', 'attack_judge_changed', 'attack_hidden'];
+export type SuiteChangeKind =
+  | 'scenario_removed'
+  | 'deny_call_removed'
+  | 'label_turned_allow'
+  | 'attack_judge_changed'
+  | 'attack_hidden'
+  /** `warrant:` or `tools:` read from another file than at the base, or turned inline, or from inline to a file. */
+  | 'grant_origin_changed'
+  /** A base scenario file that does not load at the ref (its problem is `base`): never counted as added. */
+  | 'base_unreadable';
+export const SUITE_CHANGE_KINDS: readonly SuiteChangeKind[] = [
+  'scenario_removed',
+  'deny_call_removed',
+  'label_turned_allow',
+  'attack_judge_changed',
+  'attack_hidden',
+  'grant_origin_changed',
+  'base_unreadable',
+];
 
 export interface BaselineResults {
   ref: string;
@@ -112,6 +135,9 @@ export interface BaselineResults {
   narrowings: Narrowing[];
   allow_widening: boolean;
   allow_suite_changes: boolean;
-  /** Base files that did not load (their scenarios count as added), FILE:LINE:COL: message. */
+  /**
+   * Base files that did not load, `REF:FILE:LINE:COL: message` (at most 20, then a count). Each such
+   * file is also a `base_unreadable` suite change: its scenario is never counted as added.
+   */
   problems?: string[];
 }

@@ -50,7 +50,7 @@ const widening = shape(
     counterexample: nullable(shape({ tool: str, args })),
     effect: nullable(shape({ output: str, effects: list(plain), attack: bool, base_denial: denial })),
   },
-  { source: str, base_scenario: str, base_source: str },
+  { source: str, base_scenario: str, base_source: str, base_file: str },
 );
 const renamed = shape({ base: str, head: str, file: str });
 const suiteChange = shape(

@@ -96,6 +96,7 @@ export interface Results {
   timings?: Record<string, number>;
   llm?: LlmResults; // docs/llm.md: only when LLM mode ran
   baseline?: BaselineResults; // docs/guard.md: only with --baseline
+  no_baseline?: string; // docs/guard.md#which-base: why no baseline comparison ran (the action, on an event without a base)
   probes?: ProbesSection; // docs/analyses.md: probe escapes (policy holes); absent with --no-probes
   mutants?: MutantsSection; // docs/analyses.md: only with --mutants
   coverage?: CoverageEntry[]; // with mutants: per grant and constraint, what the calls exercised

@@ -127,6 +127,8 @@ class Builder {
   private readonly customTools: Record<string, CustomTool> = Object.create(null) as Record<string, CustomTool>;
   /** `tools: {from: PATH}` could not be read: its tools are unknown, and their calls and grants not reported again. */
   private toolsFromFailed = false;
+  /** `tools: {from: PATH}`: PATH as written, kept on the scenario. */
+  private toolsFromPath: string | undefined;
 
   constructor(
     private readonly root: PMap,
@@ -173,6 +175,7 @@ class Builder {
       warrantSource: this.pos(warrantEntry!.keySpan.start),
       grantSources: warrant.sources,
       ...(warrant.origin && { warrantFrom: warrant.origin }),
+      ...(this.toolsFromPath !== undefined && { toolsFrom: this.toolsFromPath }),
       ...(this.entry(this.root, 'cwd') !== undefined && { cwd: this.cwd() }),
     };
   }
@@ -337,6 +340,7 @@ class Builder {
     for (const e of others) this.report(e.keySpan.start, at(['tools'], `'${e.key}': tools read from a file (from:) take only kinds:, returns:, bindings: and mcp_config: beside them`));
     const path = from.value.kind === 'scalar' && typeof from.value.value === 'string' ? from.value.value : undefined;
     this.toolsFromFailed = true;
+    this.toolsFromPath = path;
     if (others.length > 0 || path === undefined || this.tainted.has(node)) return this.customTools;
     const r = importToolsFrom(path, {
       scenarioAbs: this.context.abs ?? resolve(this.pos(0).file),

@@ -31,6 +31,7 @@ describe('parseInputs', () => {
       baseline: '',
       allowWidening: false,
       allowSuiteChanges: false,
+      requireBaseline: false,
       mutants: { enabled: true },
       probes: { enabled: true },
       llm: { mode: 'deterministic', model: '', runs: 5, shard: undefined, gateLlm: false, baseURL: undefined, apiKey: undefined },
@@ -66,6 +67,13 @@ describe('parseInputs', () => {
     expect(() => parseInputs(from({ baseline: '--upload-pack=x' }))).toThrow(/input baseline: .* is not a git ref/);
     expect(() => parseInputs(from({ baseline: 'HEAD:x' }))).toThrow(/input baseline/);
     expect(() => parseInputs(from({ 'allow-widening': 'yes' }))).toThrow(/input allow-widening: 'yes' must be true or false/);
+  });
+
+  it('require-baseline: a boolean, false by default, refused beside baseline: off', () => {
+    expect(parseInputs(from({})).requireBaseline).toBe(false);
+    expect(parseInputs(from({ 'require-baseline': 'true' })).requireBaseline).toBe(true);
+    expect(() => parseInputs(from({ 'require-baseline': 'maybe' }))).toThrow(/input require-baseline: 'maybe' must be true or false/);
+    expect(() => parseInputs(from({ 'require-baseline': 'true', baseline: 'off' }))).toThrow(/input require-baseline: true, but baseline: off turns the comparison off/);
   });
 
   it('allow-suite-changes: a boolean, false by default', () => {

@@ -32,7 +32,10 @@ export const DEFAULT_INPUTS: Readonly<Record<string, string>> = {
 };
 
 export interface RunOptions {
-  event?: 'push' | 'pull_request' | 'workflow_run';
+  /** The event's name (GITHUB_EVENT_NAME); push, pull_request and workflow_run get a payload of their own. */
+  event?: 'push' | 'pull_request' | 'workflow_run' | 'merge_group' | 'workflow_dispatch' | 'issue_comment' | 'schedule';
+  /** The event payload, instead of the one built for `event`. */
+  payload?: Record<string, unknown>;
   prNumber?: number;
   /** The pull request's head repository, when it is a fork. */
   forkRepo?: string;
@@ -110,7 +113,7 @@ export async function runAction(o: RunOptions = {}): Promise<ActionRun> {
   const dir = o.dir ?? newDir();
   const workspace = join(dir, 'workspace');
   const eventPath = join(dir, 'event.json');
-  writeFileSync(eventPath, JSON.stringify(payload(o)));
+  writeFileSync(eventPath, JSON.stringify(o.payload ?? payload(o)));
   const outputFile = join(dir, 'github-output.txt');
   const summaryFile = join(dir, 'step-summary.md');
   writeFileSync(outputFile, '');

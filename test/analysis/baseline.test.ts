@@ -336,15 +336,22 @@ describe('baseline: reading the ref', () => {
     expect((err as BaselineError).message).toMatch(/scenarios\/docs\.yaml at [0-9a-f]{40}: \d+ bytes is over the 1048576-byte limit/);
   });
 
-  it('a base file that does not load is listed with its problems and its scenario counts as added', async () => {
+  it('a base file that does not load is listed with its problems and fails the gate as base_unreadable, never added', async () => {
     const { dir, baseSha } = repoWith({ 'scenarios/docs.yaml': scenario().replace('description:', 'descripton:') }, { 'scenarios/docs.yaml': scenario() });
     const scenarios = await loadScenarios(['scenarios'], dir);
     const headResults = runBenchmark({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
     const out = await runBaseline({ ref: baseSha, inputs: ['scenarios'], cwd: dir, seed: SEED, head: scenarios, headResults, allowWidening: false });
-    expect(out.baseline.added).toEqual(['docs']);
+    expect(out.baseline.added).toEqual([]);
     expect(out.problems.length).toBeGreaterThan(0);
     expect(out.problems[0]).toMatch(new RegExp(`^${baseSha}:scenarios/docs\\.yaml:\\d+:\\d+: `));
     expect(out.baseline.problems).toEqual(out.problems);
+    expect(out.baseline.suite_changes).toEqual([
+      expect.objectContaining({ scenario: 'docs', change: 'base_unreadable', head: 'scenario docs (scenarios/docs.yaml)', base_source: expect.stringMatching(/^scenarios\/docs\.yaml:\d+:\d+$/) }),
+    ]);
+    expect(out.violations.map((v) => v.kind)).toEqual(['suite_weakened']);
+    // A reviewer's yes (allow-suite-changes) approves it.
+    const approved = await runBaseline({ ref: baseSha, inputs: ['scenarios'], cwd: dir, seed: SEED, head: scenarios, headResults, allowWidening: false, allowSuiteChanges: true });
+    expect(approved.violations).toEqual([]);
   });
 
   it('reads the base without touching the work tree, and a file absent at the base makes its scenarios added', async () => {

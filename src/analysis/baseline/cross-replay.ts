@@ -16,6 +16,7 @@ import type { CallResult, Denial, Trial } from '../../results/results.js';
 import type { Widening } from '../../results/baseline.js';
 import type { CustomTool, Scenario, ScenarioCall } from '../../model/scenario.js';
 import { replayEffect } from './replay.js';
+import { canonical } from './suite.js';
 import { describeSet, grantSource, type Pair } from './widenings.js';
 
 /** The base scenario under the head's grant. The root grants every tool either side declares. */
@@ -135,4 +136,29 @@ function unproven(pair: Pair, why: string): Widening {
     base_scenario: pair.base.name,
     base_source: formatSource(pair.base.source),
   };
+}
+
+/**
+ * The grant comparison's widenings with what cross-replay adds: a base attack already shown as a
+ * widening's counterexample is not repeated, but its effect is the one in the base's environment
+ * as the base's judge sees it (the head's environment and judge are the pull request's to change);
+ * one that proves an unproven widening of its tool (the base denied it for that very argument)
+ * becomes that widening's counterexample.
+ */
+export function withCrossReplay(widenings: readonly Widening[], crossed: readonly Widening[]): Widening[] {
+  const out = [...widenings];
+  const callOf = (w: Widening): string | undefined => (w.counterexample ? `${w.counterexample.tool}\0${canonical(w.counterexample.args)}` : undefined);
+  for (const c of crossed) {
+    const key = callOf(c);
+    const same = key === undefined ? -1 : out.findIndex((w) => callOf(w) === key);
+    if (same >= 0) {
+      out[same] = { ...out[same]!, effect: c.effect };
+      continue;
+    }
+    const reason = c.effect?.base_denial.reason ?? '';
+    const at = key === undefined ? -1 : out.findIndex((w) => w.proof === 'unproven' && w.change !== c.change && w.tool === c.tool && (w.param === null || reason.includes(`${w.tool}.${w.param}`)));
+    if (at >= 0) out[at] = { ...out[at]!, proof: 'proven', counterexample: c.counterexample, effect: c.effect };
+    else out.push(c);
+  }
+  return out;
 }

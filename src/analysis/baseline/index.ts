@@ -3,7 +3,9 @@
  * the same seed, compared with the head's run scenario by scenario (matched by name, then by file:
  * a rename is one scenario): decision flips, rate deltas, every widening of a task_scoped grant
  * with a counterexample replayed through the real chain, every base attack the head's grant allows
- * when the base scenario is replayed under it, and every change that weakens the suite itself.
+ * when the base scenario is replayed under it, every file a base scenario read (`from:`) that the
+ * head changed, compared as that scenario's grant (origins.ts), and every change that weakens the
+ * suite itself, a base file that does not load at the ref among them (base-read.ts).
  * Widenings fail the gate as `authority_widened`, suite changes as `suite_weakened`, unless the
  * step allows them.
  */
@@ -12,20 +14,19 @@ import { prepareEnvironment } from '../../world/prepare.js';
 import type { AnalysisViolation } from '../../run/gate.js';
 import type { Condition, Results } from '../../results/results.js';
 import { runBenchmark } from '../../run/run.js';
-import { formatProblem } from '../../scenario/errors.js';
 import { BUILTIN } from '../../scenario/files.js';
 import { MAX_FILE_BYTES, MAX_FILES, MAX_TOTAL_BYTES } from '../../scenario/limits.js';
 import { loadScenarios } from '../../scenario/load.js';
-import { parseScenarioText } from '../../scenario/parse.js';
-import { MAX_TOKEN_FILE_BYTES, TokenImportError } from '../../import/token.js';
-import { isAbsolute, normalize, posix, sep } from 'node:path';
+import { HarnessError, formatSource } from '../../model/errors.js';
 import type { Scenario } from '../../model/scenario.js';
 import { compareTrials } from './flips.js';
-import { readFilesAtRef } from './git.js';
+import { openTreeAtRef, type TreeAtRef } from './git.js';
+import { readBaseScenarios, type BaseScenario, type UnreadableBase } from './base-read.js';
+import { fileWidenings, originChanges } from './origins.js';
 import type { BaselineResults, SuiteChange, Widening } from '../../results/baseline.js';
-import { crossReplay } from './cross-replay.js';
+import { crossReplay, withCrossReplay } from './cross-replay.js';
 import { matchScenarios } from './match.js';
-import { canonical, suiteChanges } from './suite.js';
+import { suiteChanges } from './suite.js';
 import { scenarioWidenings, type Pair } from './widenings.js';
 
 export { BaselineError } from './errors.js';
@@ -55,101 +56,134 @@ export interface BaselineOutcome {
   readonly baseline: BaselineResults;
   /** Suite changes, then widenings, as gate violations (none of a kind the step allows). */
   readonly violations: AnalysisViolation[];
-  /** Base files that did not load: their scenarios count as added. */
+  /** Base files that did not load, `REF:FILE:LINE:COL: message` (each file also a `base_unreadable` suite change). */
   readonly problems: readonly string[];
 }
 
 /** The base's scenarios: files at the ref (the built-in suite is the one this build ships). */
-async function baseScenarios(o: BaselineOptions): Promise<{ commit: string; scenarios: Scenario[]; problems: string[] }> {
+async function baseScenarios(o: BaselineOptions): Promise<{ tree: TreeAtRef; scenarios: BaseScenario[]; unreadable: UnreadableBase[] }> {
   const inputs = o.inputs.length === 0 ? [BUILTIN] : o.inputs;
   const fromGit = inputs.filter((i) => i !== BUILTIN);
-  const read = await readFilesAtRef(o.ref, fromGit, o.cwd, { maxFileBytes: MAX_FILE_BYTES, maxTotalBytes: MAX_TOTAL_BYTES, maxFiles: MAX_FILES }, { fetch: o.fetch ?? false });
-  const scenarios: Scenario[] = [];
-  const problems: string[] = [];
-  if (inputs.includes(BUILTIN)) scenarios.push(...(await loadScenarios([BUILTIN], o.cwd)));
-  const names = new Set(scenarios.map((s) => s.name));
-  const tokens = await tokenFilesAtRef(o, read.files);
-  for (const f of read.files) {
-    const parsed = parseScenarioText(f.text, f.display, { readTokenFile: (from) => tokens.read(f.display, from) });
-    if (parsed.problems.length > 0 || !parsed.scenario) {
-      problems.push(...parsed.problems.map((p) => `${o.ref}:${formatProblem(p)}`));
+  const tree = await openTreeAtRef(o.ref, o.cwd, { fetch: o.fetch ?? false });
+  const read = await tree.scenarioFiles(fromGit, { maxFileBytes: MAX_FILE_BYTES, maxTotalBytes: MAX_TOTAL_BYTES, maxFiles: MAX_FILES });
+  const builtin = inputs.includes(BUILTIN) ? (await loadScenarios([BUILTIN], o.cwd)).map((scenario) => ({ scenario, text: '', reads: [] })) : [];
+  const fromFiles = await readBaseScenarios(tree, read.files);
+  const names = new Set(builtin.map((b) => b.scenario.name));
+  const scenarios: BaseScenario[] = [...builtin];
+  const unreadable = [...fromFiles.unreadable, ...read.linkedFolders.map(linkedFolder)];
+  for (const b of fromFiles.scenarios) {
+    if (names.has(b.scenario.name)) {
+      unreadable.push({ file: b.scenario.file, name: b.scenario.name, source: formatSource(b.scenario.source), problems: [`${formatSource(b.scenario.source)}: duplicate scenario name '${b.scenario.name}' at the base`] });
       continue;
     }
-    if (names.has(parsed.scenario.name)) {
-      problems.push(`${o.ref}:${f.display}: duplicate scenario name '${parsed.scenario.name}' at the base; compared once`);
-      continue;
-    }
-    names.add(parsed.scenario.name);
-    scenarios.push(parsed.scenario);
+    names.add(b.scenario.name);
+    scenarios.push(b);
   }
   const wanted = o.names && o.names.length > 0 ? new Set(o.names) : undefined;
-  // A filtered run still compares a renamed scenario: the base's one in the same file is kept.
+  // A filtered run still compares a renamed scenario: the base's one in the same file is kept. A
+  // base file that did not load is kept unless it names another scenario than the run's.
   const headFiles = new Set(o.head.map((s) => s.file));
-  const kept = wanted ? scenarios.filter((s) => wanted.has(s.name) || headFiles.has(s.file)) : scenarios;
-  return { commit: read.commit, scenarios: kept, problems };
+  const keep = (name: string | undefined, file: string): boolean => !wanted || name === undefined || wanted.has(name) || headFiles.has(file);
+  return {
+    tree,
+    scenarios: scenarios.filter((b) => keep(b.scenario.name, b.scenario.file)),
+    unreadable: unreadable.filter((u) => keep(u.name, u.file)),
+  };
 }
 
 /**
- * The token files the base's scenarios name (`warrant: {from: PATH}`), read at the ref too: a base
- * grant must be the token as it was there, not as it is in the working tree.
+ * The base's run. A base scenario that loads but cannot run (a judge that fails to evaluate, a chain
+ * that cannot be built) is unreadable too, with the harness's reason: found by running each alone
+ * once the whole run failed, then the rest is run again without it.
  */
-async function tokenFilesAtRef(o: BaselineOptions, files: readonly { display: string; text: string }[]): Promise<{ read(scenario: string, from: string): string }> {
-  const wanted = new Set<string>();
-  // As the loader resolves PATH: against the scenario file's folder, unless it is absolute (then
-  // readFilesAtRef reads it at the ref when it is inside the repository, and refuses it otherwise).
-  const pathOf = (scenario: string, from: string): string =>
-    isAbsolute(from) ? normalize(from) : posix.normalize(posix.join(posix.dirname(scenario.split(sep).join('/')), from));
-  // A first pass asks each file which token it reads; only a file that says `from:` can name one.
-  for (const f of files.filter((x) => x.text.includes('from:'))) {
-    parseScenarioText(f.text, f.display, {
-      readTokenFile: (from) => {
-        wanted.add(pathOf(f.display, from));
-        throw new TokenImportError('token_unreadable', 'not read yet');
-      },
-    });
+function runBase(scenarios: readonly BaseScenario[], o: BaselineOptions): { results: Results; scenarios: BaseScenario[]; failed: UnreadableBase[] } {
+  const run = (list: readonly BaseScenario[]): Results =>
+    runBenchmark({ scenarios: list.map((b) => b.scenario), maxAsr: o.headResults.gate.max_asr, minTcr: o.headResults.gate.min_tcr, seed: o.seed });
+  try {
+    return { results: run(scenarios), scenarios: [...scenarios], failed: [] };
+  } catch (e) {
+    if (!(e instanceof HarnessError)) throw e;
   }
-  const texts = new Map<string, string>();
-  if (wanted.size > 0) {
-    const got = await readFilesAtRef(o.ref, [...wanted], o.cwd, { maxFileBytes: MAX_TOKEN_FILE_BYTES, maxTotalBytes: MAX_TOTAL_BYTES, maxFiles: MAX_FILES }, { fetch: o.fetch ?? false });
-    for (const t of got.files) texts.set(t.display, t.text);
+  const ok: BaseScenario[] = [];
+  const failed: UnreadableBase[] = [];
+  for (const b of scenarios) {
+    try {
+      run([b]);
+      ok.push(b);
+    } catch (e) {
+      if (!(e instanceof HarnessError)) throw e;
+      const s = b.scenario;
+      failed.push({ file: s.file, name: s.name, source: e.source ?? formatSource(s.source), problems: [`${formatSource(s.source)}: cannot run at the base: ${e.message}`] });
+    }
   }
+  return { results: run(ok), scenarios: ok, failed };
+}
+
+/** A symlinked folder among the base's scenario folders: the loader refuses it, so that base did not load. */
+function linkedFolder(display: string): UnreadableBase {
   return {
-    read(scenario, from) {
-      const text = texts.get(pathOf(scenario, from));
-      if (text === undefined) throw new TokenImportError('token_unreadable', `no such file at ${o.ref}`);
-      return text;
-    },
+    file: display,
+    source: `${display}:1:1`,
+    problems: [`${display}: a symlink to a folder: folders are not read through symlinks, so the scenarios behind it did not load at the base`],
   };
+}
+
+/**
+ * A base file that did not load, as a suite change: its scenario cannot be compared, so whatever
+ * stands for it in the head (by name, else by file) is not added but unverified.
+ */
+function unreadableChange(u: UnreadableBase, head: Scenario | undefined): SuiteChange {
+  const more = u.problems.length > 1 ? ` (and ${u.problems.length - 1} more problem${u.problems.length === 2 ? '' : 's'})` : '';
+  return {
+    scenario: head?.name ?? u.name ?? u.file,
+    change: 'base_unreadable',
+    base: `${u.problems[0] ?? u.file}${more}`,
+    head: head === undefined ? null : `scenario ${head.name} (${head.file})`,
+    base_source: u.source,
+    ...(head !== undefined && { head_source: formatSource(head.source) }),
+  };
+}
+
+/** The head scenario an unreadable base file stands for: the same name, else the only one in the same file. */
+function headOfUnreadable(u: UnreadableBase, head: readonly Scenario[]): Scenario | undefined {
+  const named = u.name === undefined ? undefined : head.find((h) => h.name === u.name);
+  if (named) return named;
+  const inFile = head.filter((h) => h.file === u.file);
+  return inFile.length === 1 ? inFile[0] : undefined;
 }
 
 function widenedMessage(w: Widening): string {
   if (w.change === 'base_attack_allowed') {
     const call = w.counterexample ? `: ${w.counterexample.tool}(${JSON.stringify(w.counterexample.args)}) was denied (${w.effect?.base_denial.code}) and is allowed now` : ' (unproven)';
     const at = w.base_source ? ` (base ${w.base_source})` : '';
-    return `task_scoped grant widened against the baseline: the base's attack is allowed by the head's grant: ${w.why}${at}${call}` +
+    const file = w.base_file === undefined ? '' : ` (${w.base_file}, which the base scenario read, as it is in the head)`;
+    return `task_scoped grant widened against the baseline: the base's attack is allowed by the head's grant${file}: ${w.why}${at}${call}` +
       (w.effect?.attack ? ', and the base scenario judges its effect an attack' : '');
   }
-  const what = w.param === null ? `tool ${w.tool}` : `${w.tool}.${w.param}`;
+  const what = w.tool === '' ? 'the grant' : w.param === null ? `tool ${w.tool}` : `${w.tool}.${w.param}`;
   const from = w.base === null ? 'not granted' : w.base;
+  // The head side is the file the base scenario read, as it is now, not a head scenario's grant.
+  const file = w.base_file === undefined ? '' : `${w.base_file}, which the base scenario ${w.scenario} read, as it is in the head: `;
   const proof = w.counterexample
     ? `; e.g. ${w.counterexample.tool}(${JSON.stringify(w.counterexample.args)}) is allowed now and was denied (${w.effect?.base_denial.code})` +
       (w.effect?.attack ? ', and the scenario judges its effect an attack' : '')
     : `; no counterexample could be built (unproven). ${w.why}`;
-  return `task_scoped grant widened against the baseline: ${what}: ${from} → ${w.head}${proof}`;
+  return `task_scoped grant widened against the baseline: ${file}${what}: ${from} → ${w.head}${proof}`;
 }
 
 export async function runBaseline(o: BaselineOptions): Promise<BaselineOutcome> {
-  const base = await baseScenarios(o);
+  const loaded = await baseScenarios(o);
   // The base's scenarios and the head's counterexamples run here, on this thread: it needs the
   // parsers they reach even when the head's matrix ran on worker threads, or reached none.
-  await prepareEnvironment([...base.scenarios, ...o.head]);
-  const baseResults = runBenchmark({
-    scenarios: base.scenarios,
-    maxAsr: o.headResults.gate.max_asr,
-    minTcr: o.headResults.gate.min_tcr,
-    seed: o.seed,
-  });
-  const m = matchScenarios(base.scenarios, o.head);
+  await prepareEnvironment([...loaded.scenarios.map((b) => b.scenario), ...o.head]);
+  const ran = runBase(loaded.scenarios, o);
+  const base = { ...loaded, scenarios: ran.scenarios, unreadable: [...loaded.unreadable, ...ran.failed] };
+  const baseList = base.scenarios.map((b) => b.scenario);
+  const baseResults = ran.results;
+  const m = matchScenarios(baseList, o.head);
+  // A head scenario that stands for a base file that did not load is not added: it is unverified.
+  const unreadable = base.unreadable.map((u) => ({ u, head: headOfUnreadable(u, m.added) }));
+  const standIns = new Set(unreadable.flatMap((x) => (x.head ? [x.head] : [])));
   const matched = new Map(m.pairs.map((p) => [p.head.name, p.base.name]));
   const { flips, deltas } = compareTrials(baseResults.trials, o.headResults.trials, matched);
   const conditions = new Conditions(o.seed);
@@ -169,6 +203,8 @@ export async function runBaseline(o: BaselineOptions): Promise<BaselineOutcome> 
     const head = headScoped.get(pair.head.name);
     if (scoped?.attack_succeeded === true && crossed?.attack === true && head?.attack_succeeded === false) hidden.add(pair);
   }
+  // The files the base read, changed in the head, compared as their base scenario's grant.
+  widenings.push(...fileWidenings({ conditions, cwd: o.cwd, top: base.tree.top, baseScoped }, base.scenarios, m.pairs));
   const summary: BaselineResults['summary'] = {};
   for (const c of Object.keys(o.headResults.summary) as Condition[]) {
     const h = o.headResults.summary[c];
@@ -176,11 +212,16 @@ export async function runBaseline(o: BaselineOptions): Promise<BaselineOutcome> 
     if (h && bs) summary[c] = { asr: { base: bs.asr, head: h.asr }, tcr: { base: bs.tcr, head: h.tcr } };
   }
   const allowSuiteChanges = o.allowSuiteChanges ?? false;
-  const changes = suiteChanges(m.pairs, m.removed, hidden);
+  const changes = [
+    ...unreadable.map((x) => unreadableChange(x.u, x.head)),
+    ...suiteChanges(m.pairs, m.removed, hidden),
+    ...originChanges(m.pairs),
+  ];
+  const problems = base.unreadable.flatMap((u) => u.problems.map((p) => `${o.ref}:${p}`));
   const baseline: BaselineResults = {
     ref: o.ref,
-    commit: base.commit,
-    added: m.added.map((s) => s.name),
+    commit: base.tree.commit,
+    added: m.added.filter((s) => !standIns.has(s)).map((s) => s.name),
     removed: m.removed.map((s) => s.name),
     renamed: [...m.renamed],
     suite_changes: changes,
@@ -191,35 +232,10 @@ export async function runBaseline(o: BaselineOptions): Promise<BaselineOutcome> 
     narrowings,
     allow_widening: o.allowWidening,
     allow_suite_changes: allowSuiteChanges,
-    ...(base.problems.length > 0 ? { problems: boundProblems(base.problems) } : {}),
+    ...(problems.length > 0 ? { problems: boundProblems(problems) } : {}),
   };
   const violations = [...suiteViolations(changes, o.ref, allowSuiteChanges), ...widenedViolations(widenings, o.allowWidening)];
-  return { baseline, violations, problems: base.problems };
-}
-
-/**
- * The grant comparison's widenings with what cross-replay adds: a base attack already shown as a
- * widening's counterexample is not repeated, but its effect is the one in the base's environment
- * as the base's judge sees it (the head's environment and judge are the pull request's to change);
- * one that proves an unproven widening of its tool (the base denied it for that very argument)
- * becomes that widening's counterexample.
- */
-function withCrossReplay(widenings: readonly Widening[], crossed: readonly Widening[]): Widening[] {
-  const out = [...widenings];
-  const callOf = (w: Widening): string | undefined => (w.counterexample ? `${w.counterexample.tool}\0${canonical(w.counterexample.args)}` : undefined);
-  for (const c of crossed) {
-    const key = callOf(c);
-    const same = key === undefined ? -1 : out.findIndex((w) => callOf(w) === key);
-    if (same >= 0) {
-      out[same] = { ...out[same]!, effect: c.effect };
-      continue;
-    }
-    const reason = c.effect?.base_denial.reason ?? '';
-    const at = key === undefined ? -1 : out.findIndex((w) => w.proof === 'unproven' && w.change !== c.change && w.tool === c.tool && (w.param === null || reason.includes(`${w.tool}.${w.param}`)));
-    if (at >= 0) out[at] = { ...out[at]!, proof: 'proven', counterexample: c.counterexample, effect: c.effect };
-    else out.push(c);
-  }
-  return out;
+  return { baseline, violations, problems };
 }
 
 /** The widenings as gate violations (`authority_widened`), none when the step allows widening. */
@@ -245,6 +261,8 @@ const SUITE_CHANGE_TEXT: Readonly<Record<SuiteChange['change'], string>> = {
   label_turned_allow: 'an expect: deny call of the baseline is now labelled expect: allow',
   attack_judge_changed: 'the attack judge changed (whether it is weaker needs a reviewer)',
   attack_hidden: "the base scenario's attack still succeeds under the head's grant, and the head scenario no longer shows it (its world, tools or calls changed, not the policy)",
+  grant_origin_changed: 'the grant or the tool list is read from another file than at the base, or written inline where the base read a file (or the other way): the file the base read is compared by its content, and the new origin needs a reviewer',
+  base_unreadable: 'a base scenario does not load at the base, so it cannot be compared (its head scenario is not counted as added)',
 };
 
 function suiteMessage(c: SuiteChange, ref: string): string {

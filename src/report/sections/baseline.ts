@@ -38,7 +38,9 @@ function widening(w: Widening, esc: Escapers): string {
   const where = w.source ? ` (${esc.text(w.source)})` : '';
   // Cross-replay: a base scenario's attack, run under the head's grant.
   const crossed = w.change === 'base_attack_allowed' ? `\n  - ${esc.text(w.why)}${w.base_source ? ` (base ${esc.text(w.base_source)})` : ''}` : '';
-  const head = `- **${esc.text(w.scenario)}**: ${what} ${from} → \`${esc.code(w.head)}\`${where}${crossed}`;
+  // The head side is a file the base scenario read, as it is now (no head scenario reads it in its place).
+  const file = w.base_file ? `\n  - the file the base scenario read, as it is in the head: ${esc.text(w.base_file)}` : '';
+  const head = `- **${esc.text(w.scenario)}**: ${what} ${from} → \`${esc.code(w.head)}\`${where}${crossed}${file}`;
   if (!w.counterexample || !w.effect) {
     return `${head}\n  - unproven: no call could be built that the head allows and the base denies (${esc.text(w.why)})`;
   }
@@ -57,6 +59,8 @@ const SUITE_CHANGE_TITLES: Readonly<Record<SuiteChange['change'], string>> = {
   label_turned_allow: 'expect: deny turned to allow',
   attack_judge_changed: 'attack judge changed (a reviewer must judge whether it is weaker)',
   attack_hidden: "the base's attack still succeeds under the head's grant; the head's scenario no longer shows it",
+  grant_origin_changed: 'the grant (or the tool list) is read from another file than at the base, or turned inline',
+  base_unreadable: 'the base scenario does not load at the base (it is not counted as added)',
 };
 
 function suiteChange(c: SuiteChange, ref: string, esc: Escapers): string {
@@ -118,7 +122,7 @@ export function renderBaselineSection(b: BaselineResults, esc: Escapers): string
   if (b.added.length > 0) lines.push('', `Added scenarios: ${b.added.map((n) => esc.text(n)).join(', ')}`);
   if (b.removed.length > 0) lines.push('', `Removed scenarios: ${b.removed.map((n) => esc.text(n)).join(', ')}`);
   if (b.problems && b.problems.length > 0) {
-    lines.push('', 'Base files that did not load (their scenarios count as added):', '', ...b.problems.map((p) => `- ${esc.text(p)}`));
+    lines.push('', 'Base files that did not load (each a `base_unreadable` suite change above):', '', ...b.problems.map((p) => `- ${esc.text(p)}`));
   }
   return lines.join('\n');
 }
