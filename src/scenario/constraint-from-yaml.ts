@@ -11,6 +11,7 @@ import type { Warn } from './warnings.js';
 import type { Constraint } from '../warrant/constraints/types.js';
 import { parseNetwork } from '../lib/ip.js';
 import { subpathRoot } from '../warrant/constraints/subpath.js';
+import { parseUrlPattern } from '../warrant/constraints/url-pattern.js';
 import type { Value } from '../warrant/value.js';
 import { at, type PathSegment } from './path.js';
 import type { PEntry, PMap, PNode } from './tree.js';
@@ -84,7 +85,10 @@ export function constraintFromYaml(
       const s = str(v);
       if (s === undefined) return bad('expected a URL pattern string');
       const problem = urlPatternProblem(s);
-      return problem ? bad(`invalid URL pattern '${s}': ${problem}`) : { type: 'url_pattern', pattern: s };
+      if (problem) return bad(`invalid URL pattern '${s}': ${problem}`);
+      const dropped = droppedDefaultPort(s);
+      if (dropped !== undefined) warn(v.span.start, at(p, dropped));
+      return { type: 'url_pattern', pattern: s };
     }
     case 'range':
       return range(v, p, report);
@@ -300,6 +304,31 @@ export function globProblem(s: string): string | undefined {
     }
   }
   return undefined;
+}
+
+/** A scheme's default port, which the WHATWG URL parser (and Rust's `url` crate) drops. */
+const DEFAULT_PORTS: Readonly<Record<string, number>> = { http: 80, https: 443, ws: 80, wss: 443, ftp: 21 };
+
+/**
+ * The warning for a pattern that writes its scheme's default port (`https://x.com:443/*`): Tenuo's
+ * UrlPattern::new keeps `parsed.port()`, which is None for a default port, and a pattern without a
+ * port matches every port (`https://x.com:8443/…` too). `*://` is parsed as `https://`.
+ */
+export function droppedDefaultPort(pattern: string): string | undefined {
+  const sep = pattern.indexOf('://');
+  const written = pattern.slice(0, sep).toLowerCase();
+  const scheme = written === '*' ? 'https' : written;
+  const authority = pattern.slice(sep + 3).split(/[/?#]/, 1)[0] ?? '';
+  const m = /:(\d+)$/.exec(authority.slice(authority.lastIndexOf('@') + 1));
+  if (m === null || Number(m[1]) !== DEFAULT_PORTS[scheme]) return undefined;
+  const spec = parseUrlPattern(pattern);
+  if (typeof spec === 'string' || spec.port !== undefined) return undefined;
+  const as = written === '*' ? ` (a '*://' pattern is parsed as https)` : '';
+  return (
+    `url_pattern '${pattern}': :${m[1]} is ${scheme}'s default port, which Tenuo drops when it parses the pattern${as}, ` +
+    `and a pattern without a port matches every port (${scheme}://…:8443/ too); ` +
+    `leave the port out, or add url_safe with allow_ports: [${m[1]}] beside it (all: [...]) to allow that port only`
+  );
 }
 
 /** Why a URL pattern would not parse in the reference, or undefined. */

@@ -105,7 +105,7 @@ export const EFFECTS = {
       command: { type: 'string', doc: 'the command line as given' },
       programs: {
         type: 'list(list(string))',
-        doc: 'the argv of every program the shell would start (mvdan/sh parser; POSIX sh for `run_command`, bash for Claude Code\'s `Bash`, brace expansion applied): each simple command of the lists, pipelines and substitutions, quotes removed; an expansion only known at run time is kept as its source text',
+        doc: 'the argv of every program the shell would start (mvdan/sh parser; POSIX sh for `run_command`, bash, brace expansion included, for Claude Code\'s `Bash`): each simple command of the lists, pipelines and substitutions, quotes removed; an expansion only known at run time is kept as its source text',
       },
       assignments: { type: 'list(string)', doc: 'the `NAME=value` assignments written before those programs' },
       redirects: { type: 'list(string)', doc: 'the files the command line redirects to or from' },

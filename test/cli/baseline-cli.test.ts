@@ -28,11 +28,12 @@ describe('run --baseline', () => {
 
   it('opens the markdown report with Changes against BASE; --allow-widening passes', async () => {
     const head = scenario({ transfer: '{to: {one_of: [acme]}, amount: {range: {min: 0, max: 1000}}, memo: wildcard}' });
+    // The ref is prose: its `~` is a character reference (no strikethrough), shown as `~`.
     const { dir } = repoWith({ 'scenarios/docs.yaml': scenario() }, { 'scenarios/docs.yaml': head });
     const io = fakeIo(dir);
     const code = await runCommand(['--scenarios', 'scenarios', '--baseline', 'HEAD~1', '--allow-widening', '--format', 'markdown', '--workers', '1'], io);
     expect(code).toBe(0);
-    const changes = io.out.indexOf('### Changes against HEAD~1');
+    const changes = io.out.indexOf('### Changes against HEAD&#x7E;1');
     expect(changes).toBeGreaterThan(0);
     expect(io.out.indexOf('### Gate')).toBeGreaterThan(changes); // before the rest of the report
     expect(io.out.indexOf('Key finding')).toBeLessThan(changes); // the verdict first, then the changes
@@ -71,12 +72,12 @@ describe('run --baseline', () => {
     const { dir } = repoWith({ 'scenarios/cfg.yaml': cfg() }, { 'scenarios/cfg.yaml': head });
     const io = fakeIo(dir);
     expect(await runCommand(['--scenarios', 'scenarios', '--baseline', 'HEAD~1', '--format', 'markdown', '--workers', '1'], io)).toBe(1);
-    const changes = io.out.indexOf('### Changes against HEAD~1');
+    const changes = io.out.indexOf('### Changes against HEAD&#x7E;1');
     const suite = io.out.indexOf('weakens the suite itself');
     expect(suite).toBeGreaterThan(changes);
     expect(io.out.indexOf('No widening')).toBeGreaterThan(suite);
     expect(io.out).toContain('attack judge changed');
-    expect(io.out).toContain('base HEAD~1 scenarios/cfg.yaml:21:11');
+    expect(io.out).toContain('base HEAD&#x7E;1 scenarios/cfg.yaml:21:11');
     expect(io.out).toContain('head scenarios/cfg.yaml:21:11');
     expect(io.out).toContain('each fails the gate: suite_weakened');
   });
