@@ -51,7 +51,7 @@ describe('validate: one line per problem', () => {
     );
     const r = await runCli(['validate', '--scenarios', 'u.yaml'], dir);
     expect(r.code).toBe(0);
-    expect(r.err).toContain('info: u.yaml:5:3: tools from tools2.json: fetch_x(pa\\x0ath?=null: text, q?=null: text)\n');
+    expect(r.err).toContain("info: u.yaml:5:3: tools from tools2.json: fetch_x(pa\\x0ath?=null: text, q?=null: text), bound as mcp (Tenuo's MCPVerifier: the arguments as sent, None stripped, no defaults)\n");
   });
 
   it('init writes what a trace holds on one line: its problems and its notes', async () => {

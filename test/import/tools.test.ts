@@ -256,7 +256,7 @@ describe('refused at the from: line, with the path inside the file', () => {
 
   it('other tools beside from: are refused', async () => {
     const lines = await refusals(toolsJson, `${TOOLS}\n  extra: {params: [a]}`);
-    expect(lines).toContain("s.yaml:6:3: tools: 'extra': tools read from a file (from:) take only kinds:, returns: and bindings: beside them");
+    expect(lines).toContain("s.yaml:6:3: tools: 'extra': tools read from a file (from:) take only kinds:, returns:, bindings: and mcp_config: beside them");
   });
 
   it('a returns: entry for a tool the file does not have is placed at its line', async () => {
