@@ -37,6 +37,13 @@ export interface ActionConfig {
   allowWidening: boolean;
   /** Suite changes against the baseline (suite_weakened) are reported without failing the gate. */
   allowSuiteChanges: boolean;
+  /**
+   * The pull request label that approves its widenings and suite changes (docs/action.md): when
+   * the pull request carries it they are shown as approved and do not fail the gate.
+   */
+  approvalLabel: string;
+  /** The Mermaid charts of ASR and TCR in the report (off by default: the table says the same). */
+  charts: boolean;
   /** docs/analyses.md: warrant mutants, coverage and slack; `minScore` (a fraction) gates the mutation score. */
   mutants: MutantOptions;
   /** docs/analyses.md: probes (policy holes); `maxEscapes` gates their escapes. */
@@ -53,6 +60,9 @@ export class InputError extends Error {
 }
 
 export const DEFAULT_NAME = 'delegation-bench';
+export const DEFAULT_APPROVAL_LABEL = 'delegation-bench:approved';
+/** GitHub's own limit on a label's name. */
+const MAX_LABEL = 50;
 const NAME_RE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 const MAX_SCENARIO_ENTRIES = 1000;
 const MAX_PATH = 4096;
@@ -156,6 +166,11 @@ export function parseInputs(getInput: (name: string) => string, env: Readonly<Re
   };
   const allowWidening = flag('allow-widening');
   const allowSuiteChanges = flag('allow-suite-changes');
+  const approvalLabel = get('approval-label') || DEFAULT_APPROVAL_LABEL;
+  if (approvalLabel.length > MAX_LABEL || /[\x00-\x1f\x7f]/.test(approvalLabel)) {
+    problems.push(`input approval-label: ${show(approvalLabel)} is not a label name (at most ${MAX_LABEL} characters, one line)`);
+  }
+  const charts = flag('charts');
 
   // The analyses are on unless turned off; `on`/`off` and `true`/`false` both read as users write them.
   const analysisSwitch = (name: string): boolean => {
@@ -204,6 +219,8 @@ export function parseInputs(getInput: (name: string) => string, env: Readonly<Re
     baseline,
     allowWidening,
     allowSuiteChanges,
+    approvalLabel,
+    charts,
     mutants,
     probes,
   };

@@ -34,6 +34,11 @@ export interface BaselineConfig {
   readonly allowSuiteChanges: boolean;
   /** Fetch REF from origin (depth 1) when the clone lacks it (the action: a shallow checkout). */
   readonly fetch: boolean;
+  /**
+   * The approval label, set only when the pull request carries it (the action's `approval-label`):
+   * widenings and suite changes are approved by it and do not fail the gate (verdict.ts decides).
+   */
+  readonly approvedBy?: string;
 }
 
 /** LLM mode (docs/llm.md); the model server's key never leaves `server`. */
@@ -206,10 +211,14 @@ function decide(c: PipelineConfig, scenarios: readonly Scenario[], head: Results
     analyses: m.analyses.violations,
     guard: baseline?.violations ?? [],
     ...(llm ? { llm: { results: llm, gated: c.llm!.gate } } : {}),
+    ...(c.baseline?.approvedBy !== undefined ? { approval: { label: c.baseline.approvedBy } } : {}),
   });
   let results: Results = { ...head, gate: decision.gate };
   if (m.timings) results.timings = m.timings;
-  if (baseline) results.baseline = baseline.baseline;
+  if (baseline) {
+    const approvedBy = c.baseline?.approvedBy;
+    results.baseline = approvedBy !== undefined ? { ...baseline.baseline, approved_by: approvedBy } : baseline.baseline;
+  }
   if (llm) {
     const gated: LlmResults = decision.llmGate ? { ...llm, gate: decision.llmGate } : llm;
     results = withLlm(results, gated, c.mode === 'both' ? 'both' : 'llm', names);

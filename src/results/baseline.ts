@@ -112,6 +112,11 @@ export interface BaselineResults {
   narrowings: Narrowing[];
   allow_widening: boolean;
   allow_suite_changes: boolean;
+  /**
+   * The pull request's approval label, when it carries it (the action's `approval-label`): its
+   * widenings and suite changes are approved by it and do not fail the gate.
+   */
+  approved_by?: string;
   /** Base files that did not load (their scenarios count as added), FILE:LINE:COL: message. */
   problems?: string[];
 }
