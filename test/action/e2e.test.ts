@@ -83,10 +83,10 @@ describe('pull request runs on the built-in suite', () => {
     expect(gh.requests.every((r) => String(r.headers['user-agent']).startsWith('delegation-bench octokit-core.js/'))).toBe(true);
     expect(gh.requests.find((r) => r.method === 'GET')?.query['per_page']).toBe('100');
 
-    // Job summary: key finding, tables, chart, verdict, call logs.
+    // Job summary: key finding, tables, verdict, call logs; no chart unless `charts: true`.
     expect(first.summary.startsWith(MARKER)).toBe(true);
     expect(first.summary).toContain('**Key finding:**');
-    expect(first.summary).toContain('```mermaid\nxychart-beta');
+    expect(first.summary).not.toContain('```mermaid');
     expect(first.summary).toContain('### Gate: ✅ passed');
     expect(first.summary).toMatch(/<details><summary><b>config_review<\/b>/);
     expect(first.summary).toContain('task_scoped ⛔ **BLOCKED**');
@@ -154,13 +154,14 @@ describe('pull request runs on the built-in suite', () => {
     expect(gh.comments.get(7)).toHaveLength(1);
   });
 
-  it('bad scenario input is one clear failure with annotations, and no comment', async () => {
+  it('bad scenario input is one clear failure with annotations, and a comment that says not evaluated', async () => {
     const dir = newDir();
     writeFileSync(join(dir, 'workspace', 'bad.yaml'), 'name: x\nfoo: 1\n');
     const r = await pr({ dir, inputs: { scenarios: 'bad.yaml' } });
     expect(r.code).toBe(1);
     expect(annotations(r, 'error').some((e) => e.includes('file=bad.yaml'))).toBe(true);
-    expect(gh.requests).toHaveLength(0);
+    // Never a stale comment from an earlier commit: this run's comment says it was not evaluated.
+    expect(gh.comments.get(7)?.map((c) => c.body.includes('⚠️ not evaluated'))).toEqual([true]);
     expect(r.stderr).toBe('');
   });
 });

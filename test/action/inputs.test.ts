@@ -31,6 +31,8 @@ describe('parseInputs', () => {
       baseline: '',
       allowWidening: false,
       allowSuiteChanges: false,
+      approvalLabel: 'delegation-bench:approved',
+      charts: false,
       mutants: { enabled: true },
       probes: { enabled: true },
       llm: { mode: 'deterministic', model: '', runs: 5, shard: undefined, gateLlm: false, baseURL: undefined, apiKey: undefined },
