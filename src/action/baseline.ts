@@ -32,18 +32,6 @@ export function baselineRef(
   return { why: `no baseline comparison: ${ctx.noBase ?? `no pull request base in this ${ctx.eventName || 'unknown'} event`}` };
 }
 
-/**
- * No comparison ran: said in the report's heading and the job summary (`no_baseline`), or, with
- * `require-baseline: true`, the step fails.
- */
-export function noComparison(runner: Runner, config: Pick<ActionConfig, 'requireBaseline'>, results: Results, why: string): Results | undefined {
-  if (config.requireBaseline) {
-    runner.setFailed(`require-baseline: true, and ${why}`);
-    return undefined;
-  }
-  return { ...results, no_baseline: why };
-}
-
 /** What the log says of the comparison (the pipeline ran it: src/pipeline/run.ts). */
 export function reportBaseline(runner: Runner, outcome: BaselineOutcome): void {
   for (const p of outcome.problems.slice(0, 20)) runner.warning(`baseline: ${p}`);

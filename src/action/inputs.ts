@@ -40,6 +40,13 @@ export interface ActionConfig {
   allowSuiteChanges: boolean;
   /** docs/guard.md#which-base: a run with no baseline comparison fails instead of saying so. */
   requireBaseline: boolean;
+  /**
+   * The pull request label that approves its widenings and suite changes (docs/action.md): when
+   * the pull request carries it they are shown as approved and do not fail the gate.
+   */
+  approvalLabel: string;
+  /** The Mermaid charts of ASR and TCR in the report (off by default: the table says the same). */
+  charts: boolean;
   /** docs/analyses.md: warrant mutants, coverage and slack; `minScore` (a fraction) gates the mutation score. */
   mutants: MutantOptions;
   /** docs/analyses.md: probes (policy holes); `maxEscapes` gates their escapes. */
@@ -56,6 +63,9 @@ export class InputError extends Error {
 }
 
 export const DEFAULT_NAME = 'delegation-bench';
+export const DEFAULT_APPROVAL_LABEL = 'delegation-bench:approved';
+/** GitHub's own limit on a label's name. */
+const MAX_LABEL = 50;
 const NAME_RE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 const MAX_SCENARIO_ENTRIES = 1000;
 const MAX_PATH = 4096;
@@ -161,6 +171,11 @@ export function parseInputs(getInput: (name: string) => string, env: Readonly<Re
   const allowSuiteChanges = flag('allow-suite-changes');
   const requireBaseline = flag('require-baseline');
   if (requireBaseline && baseline === 'off') problems.push("input require-baseline: true, but baseline: off turns the comparison off");
+  const approvalLabel = get('approval-label') || DEFAULT_APPROVAL_LABEL;
+  if (approvalLabel.length > MAX_LABEL || /[\x00-\x1f\x7f]/.test(approvalLabel)) {
+    problems.push(`input approval-label: ${show(approvalLabel)} is not a label name (at most ${MAX_LABEL} characters, one line)`);
+  }
+  const charts = flag('charts');
 
   // The analyses are on unless turned off; `on`/`off` and `true`/`false` both read as users write them.
   const analysisSwitch = (name: string): boolean => {
@@ -210,6 +225,8 @@ export function parseInputs(getInput: (name: string) => string, env: Readonly<Re
     allowWidening,
     allowSuiteChanges,
     requireBaseline,
+    approvalLabel,
+    charts,
     mutants,
     probes,
   };

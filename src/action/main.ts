@@ -19,8 +19,10 @@ import { verdictOf, type Verdict } from '../pipeline/verdict.js';
 import { ScenarioError } from '../scenario/errors.js';
 import { renderJson } from '../report/json.js';
 import { gateRule } from '../report/gate-rule.js';
-import { renderMarkdown, reportMarker } from '../report/markdown.js';
-import { baselineRef, noComparison, reportBaseline, writeActionCiFiles } from './baseline.js';
+import { renderMarkdown, reportMarker, type ComputedFor, type MarkdownOptions } from '../report/markdown.js';
+import { renderNotEvaluated } from '../report/not-evaluated.js';
+import type { ScenarioProblem } from '../scenario/errors.js';
+import { baselineRef, reportBaseline, writeActionCiFiles } from './baseline.js';
 import { describeCommentError, upsertStickyComment } from './comment.js';
 import { readContext, type ActionContext } from './context.js';
 import { actionLlmConfig, llmEdges, maskSecrets, mergeShardFolder } from './llm.js';
@@ -29,7 +31,8 @@ import { InputError, parseInputs, type ActionConfig } from './inputs.js';
 import { setCommentOutputs, setResultOutputs } from './outputs.js';
 import { ResultsFileError, readResultsFile } from './results-file.js';
 import { toolkitRunner, type AnnotationProps, type Runner } from './runner.js';
-import { writeJobSummary, writeProblemsSummary } from './summary.js';
+import { writeJobSummary, writeNotEvaluatedSummary } from './summary.js';
+import { readPullRequest, type PullRequestFacts } from './pull-request.js';
 import { probeWarnings, probesOf } from '../report/sections/probes.js';
 
 /** GitHub refuses comment bodies over 65,536 characters. */
@@ -59,11 +62,24 @@ async function runAction(runner: Runner, cwd: string): Promise<void> {
   maskSecrets((secret) => runner.setSecret(secret), config.llm); // before anything else can print them
   const ctx = readContext(runner.env, cwd);
   if (ctx.payloadProblem) runner.warning(ctx.payloadProblem);
+  const pr = readPullRequest(runner.env);
+  const approvedBy = approvalOf(runner, config, pr);
+  const computedFor = computedForOf(pr, config.prNumber ?? ctx.prNumber);
+  const reportOptions: Omit<MarkdownOptions, 'maxChars'> = {
+    name: config.name,
+    charts: config.charts,
+    ...(ctx.runUrl ? { runUrl: ctx.runUrl } : {}),
+    ...(computedFor ? { computedFor } : {}),
+  };
 
   // 1. Run (or, in report-only mode, read an earlier run's results).
   const stage = config.resultsPath ? 'Read the results' : 'Run the scenarios';
-  const outcome = await runner.group(stage, () => obtainResults(runner, config, ctx));
-  if (!outcome) return;
+  const outcome = await runner.group(stage, () => obtainResults(runner, config, ctx, approvedBy));
+  if ('stopped' in outcome) {
+    // The step has failed already; the comment and the summary still say so (never a stale green).
+    await reportNotEvaluated(runner, config, ctx, { ...reportOptions, ...outcome.stopped });
+    return;
+  }
   const { results, verdict } = outcome;
 
   // 2. Files and outputs, before anything that talks to GitHub or can fail the step.
@@ -72,7 +88,6 @@ async function runAction(runner: Runner, cwd: string): Promise<void> {
   // In report-only mode too: the file as this step judged it (recomputed), never the file as given.
   const resultsFile = join(outDir, 'results.json');
   await writeFile(resultsFile, renderJson(results), 'utf8');
-  const reportOptions = ctx.runUrl ? { name: config.name, runUrl: ctx.runUrl } : { name: config.name };
   const reportFile = join(outDir, 'report.md');
   await writeFile(reportFile, renderMarkdown(results, reportOptions), 'utf8');
   let badgeFile: string | undefined;
@@ -101,7 +116,7 @@ async function runAction(runner: Runner, cwd: string): Promise<void> {
 
   // 4. PR comment.
   const comment: { posted?: { id: number; url: string } } = {};
-  const commentFailure = await postComment(runner, config, ctx, results, comment);
+  const commentFailure = await postComment(runner, config, ctx, (maxChars) => renderMarkdown(results, { ...reportOptions, maxChars }), comment);
   setCommentOutputs(runner, comment.posted);
 
   // Policy holes (docs/analyses.md): a warning at each grant a probe escaped, gated or not.
@@ -130,7 +145,24 @@ function verdictFailures(runner: Runner, results: Results, verdict: Verdict, ctx
   return failures;
 }
 
-async function obtainResults(runner: Runner, config: ActionConfig, ctx: ActionContext): Promise<{ results: Results; verdict: Verdict } | undefined> {
+/** Why a run stopped before results: the reason, and the scenario files' problems when they are why. */
+interface Stopped {
+  readonly reason: string;
+  readonly problems?: readonly ScenarioProblem[];
+}
+
+/** The step fails with `message`; the report says why it is not evaluated. */
+function stop(runner: Runner, message: string, stopped: Stopped = { reason: message }): { stopped: Stopped } {
+  runner.setFailed(message);
+  return { stopped };
+}
+
+async function obtainResults(
+  runner: Runner,
+  config: ActionConfig,
+  ctx: ActionContext,
+  approvedBy: string | undefined,
+): Promise<{ results: Results; verdict: Verdict } | { stopped: Stopped }> {
   if (config.resultsPath) {
     try {
       const given = resolve(ctx.workspace, config.resultsPath);
@@ -147,7 +179,12 @@ async function obtainResults(runner: Runner, config: ActionConfig, ctx: ActionCo
         minTcr: config.minTcr,
         maxFalseAllows: config.maxFalseAllows,
         maxFalseBlocks: config.maxFalseBlocks,
-      }, { allowWidening: config.allowWidening, allowSuiteChanges: config.allowSuiteChanges, gateLlm: config.llm.gateLlm });
+      }, {
+        allowWidening: config.allowWidening,
+        allowSuiteChanges: config.allowSuiteChanges,
+        gateLlm: config.llm.gateLlm,
+        ...(approvedBy !== undefined ? { approvedBy } : {}),
+      });
       runner.info(
         `report-only mode: ${config.resultsPath} agrees with its trials; rates and gate recomputed from them with this step's thresholds`,
       );
@@ -155,10 +192,7 @@ async function obtainResults(runner: Runner, config: ActionConfig, ctx: ActionCo
       // A report-only step is never a shard (inputs.ts refuses results-path with shard): it decides.
       return { results, verdict: verdictOf(results, { shard: false }) };
     } catch (e) {
-      if (e instanceof ResultsFileError || e instanceof LlmInputError) {
-        runner.setFailed(e.message);
-        return undefined;
-      }
+      if (e instanceof ResultsFileError || e instanceof LlmInputError) return stop(runner, e.message);
       throw e;
     }
   }
@@ -166,7 +200,7 @@ async function obtainResults(runner: Runner, config: ActionConfig, ctx: ActionCo
   runner.info(ref.why);
   const llm = config.llm.mode === 'deterministic' ? undefined : llmEdges(runner);
   try {
-    const outcome = await runPipeline(actionPipelineConfig(config, ctx, ref.ref, ref.of), {
+    const outcome = await runPipeline(actionPipelineConfig(config, ctx, ref.ref, { of: ref.of, ...(approvedBy !== undefined ? { approvedBy } : {}) }), {
       // Loader warnings (e.g. a Cel constraint name bound only for object arguments) reach the log.
       loaded: (warnings, summary) => {
         for (const w of warnings) runner.warning(w);
@@ -181,35 +215,20 @@ async function obtainResults(runner: Runner, config: ActionConfig, ctx: ActionCo
     const skipped = ref.ref === undefined ? (config.baseline === 'off' ? undefined : ref.why) : gone !== undefined ? `no baseline comparison: ${gone}` : undefined;
     if (skipped === undefined) return { results: outcome.results, verdict: outcome.verdict };
     if (ref.ref !== undefined) runner.info(skipped);
-    const results = noComparison(runner, config, outcome.results, skipped);
-    return results === undefined ? undefined : { results, verdict: outcome.verdict };
+    if (config.requireBaseline) return stop(runner, `require-baseline: true, and ${skipped}`);
+    return { results: { ...outcome.results, no_baseline: skipped }, verdict: outcome.verdict };
   } catch (e) {
     if (e instanceof ScenarioError) {
       for (const p of e.problems) {
         const file = annotationPath(ctx, p.file);
         runner.error(p.message, p.line > 0 ? { file, line: p.line, col: p.col } : { file });
       }
-      // The run page shows what to fix too, not only the log (the step still fails).
-      if (config.jobSummary && runner.summary) {
-        await writeProblemsSummary(runner.summary, e.problems, { name: config.name }).catch((w: Error) =>
-          runner.warning(`could not write the job summary: ${w.message}`),
-        );
-      }
-      runner.setFailed(`${e.message}:\n${e.format()}`);
-      return undefined;
+      // The run page and the comment show what to fix too, not only the log (the step still fails).
+      return stop(runner, `${e.message}:\n${e.format()}`, { reason: `${e.message}.`, problems: e.problems });
     }
-    if (e instanceof HarnessError) {
-      runner.setFailed(`the benchmark itself failed (not a policy decision): ${e.message}`);
-      return undefined;
-    }
-    if (e instanceof BaselineError) {
-      runner.setFailed(`baseline ${ref.ref}: ${e.code}: ${e.message}`);
-      return undefined;
-    }
-    if (e instanceof PipelineInputError || e instanceof LlmInputError) {
-      runner.setFailed(e.message);
-      return undefined;
-    }
+    if (e instanceof HarnessError) return stop(runner, `the benchmark itself failed (not a policy decision): ${e.message}`);
+    if (e instanceof BaselineError) return stop(runner, `baseline ${ref.ref}: ${e.code}: ${e.message}`);
+    if (e instanceof PipelineInputError || e instanceof LlmInputError) return stop(runner, e.message);
     throw e;
   } finally {
     llm?.done();
@@ -225,7 +244,7 @@ export function actionPipelineConfig(
   config: ActionConfig,
   ctx: Pick<ActionContext, 'workspace'>,
   ref: string | undefined,
-  of?: ActionContext['baseOf'],
+  base: { of?: ActionContext['baseOf']; approvedBy?: string } = {},
 ): PipelineConfig {
   return {
     scenarios: config.scenarios,
@@ -238,18 +257,77 @@ export function actionPipelineConfig(
     thresholds: { maxAsr: config.maxAsr, minTcr: config.minTcr, maxFalseAllows: config.maxFalseAllows, maxFalseBlocks: config.maxFalseBlocks },
     analyses: { probes: config.probes, mutants: config.mutants },
     ...(ref !== undefined
-      ? { baseline: { ref, allowWidening: config.allowWidening, allowSuiteChanges: config.allowSuiteChanges, fetch: true, skipWhenMissing: of === 'push' } }
+      ? {
+          baseline: {
+            ref,
+            allowWidening: config.allowWidening,
+            allowSuiteChanges: config.allowSuiteChanges,
+            fetch: true,
+            skipWhenMissing: base.of === 'push',
+            ...(base.approvedBy !== undefined ? { approvedBy: base.approvedBy } : {}),
+          },
+        }
       : {}),
     mode: config.llm.mode,
     ...(config.llm.mode !== 'deterministic' ? { llm: actionLlmConfig(config.llm) } : {}),
   };
 }
 
+/**
+ * The approval label when the pull request carries it (docs/action.md, "Approving a change"):
+ * the pipeline then shows its widenings and suite changes as approved (verdict.ts decides).
+ */
+function approvalOf(runner: Runner, config: ActionConfig, pr: PullRequestFacts): string | undefined {
+  if (!pr.labels.includes(config.approvalLabel)) return undefined;
+  runner.info(`the pull request carries the label ${config.approvalLabel}: its widenings and suite changes are approved (an attack that gets through never is)`);
+  return config.approvalLabel;
+}
+
+/** The head commit and the base branch the event names, for the line under the heading. */
+function computedForOf(pr: PullRequestFacts, prNumber: number | undefined): ComputedFor | undefined {
+  if (pr.headSha === undefined && pr.baseRef === undefined) return undefined;
+  return {
+    ...(pr.headSha !== undefined ? { head: pr.headSha } : {}),
+    ...(prNumber !== undefined ? { pr: prNumber } : {}),
+    ...(pr.baseRef !== undefined ? { base: { name: pr.baseRef, ...(pr.baseSha !== undefined ? { sha: pr.baseSha } : {}) } } : {}),
+  };
+}
+
+/**
+ * A run that stopped before results still rewrites the job summary and the sticky comment: "not
+ * evaluated" and why. The step has failed already; a comment that cannot be written is a warning.
+ */
+async function reportNotEvaluated(
+  runner: Runner,
+  config: ActionConfig,
+  ctx: ActionContext,
+  o: Omit<MarkdownOptions, 'maxChars'> & Stopped,
+): Promise<void> {
+  const notEvaluated = { name: o.name, reason: o.reason, ...(o.problems ? { problems: o.problems } : {}), ...(o.computedFor ? { computedFor: o.computedFor } : {}), ...(o.runUrl ? { runUrl: o.runUrl } : {}) };
+  if (config.jobSummary && runner.summary) {
+    await writeNotEvaluatedSummary(runner.summary, notEvaluated).catch((w: Error) => runner.warning(`could not write the job summary: ${w.message}`));
+  }
+  const render = (maxChars: number): string => {
+    // Fewer problems until the body fits the comment (each problem is bounded by the loader).
+    let max = o.problems?.length ?? 0;
+    let text = renderNotEvaluated({ ...notEvaluated, maxProblems: max });
+    while (text.length > maxChars && max > 0) {
+      max = Math.floor(max / 2);
+      text = renderNotEvaluated({ ...notEvaluated, maxProblems: max });
+    }
+    return text;
+  };
+  const out: { posted?: { id: number; url: string } } = {};
+  const failure = await postComment(runner, { ...config, comment: config.comment === 'always' ? 'auto' : config.comment }, ctx, render, out);
+  if (failure) runner.warning(failure);
+  setCommentOutputs(runner, out.posted);
+}
+
 async function postComment(
   runner: Runner,
   config: ActionConfig,
   ctx: ActionContext,
-  results: Results,
+  render: (maxChars: number) => string,
   out: { posted?: { id: number; url: string } },
 ): Promise<string | undefined> {
   if (config.comment === 'off') return undefined;
@@ -265,11 +343,7 @@ async function postComment(
   };
   if (!config.githubToken) return fail('no github-token: cannot comment on the pull request');
   if (!ctx.owner || !ctx.repo) return fail('GITHUB_REPOSITORY is not set: cannot comment on the pull request');
-  const body = renderMarkdown(results, {
-    name: config.name,
-    ...(ctx.runUrl ? { runUrl: ctx.runUrl } : {}),
-    maxChars: COMMENT_LIMIT_CHARS,
-  });
+  const body = render(COMMENT_LIMIT_CHARS);
   try {
     const { createCommentApi } = await import('./github.js');
     const api = createCommentApi({

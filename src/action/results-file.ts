@@ -49,7 +49,7 @@ export interface ReadResults {
 export async function readResultsFile(
   file: string,
   step: GateThresholds,
-  options: { allowWidening?: boolean; allowSuiteChanges?: boolean; gateLlm?: boolean } = {},
+  options: { allowWidening?: boolean; allowSuiteChanges?: boolean; gateLlm?: boolean; approvedBy?: string } = {},
 ): Promise<ReadResults> {
   let size: number;
   try {
@@ -75,7 +75,7 @@ export async function readResultsFile(
 export function judgeResults(
   data: unknown,
   step: GateThresholds,
-  options: { allowWidening?: boolean; allowSuiteChanges?: boolean; gateLlm?: boolean } = {},
+  options: { allowWidening?: boolean; allowSuiteChanges?: boolean; gateLlm?: boolean; approvedBy?: string } = {},
   label = 'results file',
 ): ReadResults {
   const file = label;
@@ -103,7 +103,14 @@ export function judgeResults(
     if (bad) throw new ResultsFileError(`${file}: not a delegation-bench results file: ${bad}`);
     const allowWidening = options.allowWidening ?? false;
     const allowSuite = options.allowSuiteChanges ?? false;
-    const b = { ...r.baseline, allow_widening: allowWidening, allow_suite_changes: allowSuite };
+    // The approval is this step's too (the label on the pull request now), never the file's.
+    const { approved_by: _fileApproval, ...fileBaseline } = r.baseline;
+    const b = {
+      ...fileBaseline,
+      allow_widening: allowWidening,
+      allow_suite_changes: allowSuite,
+      ...(options.approvedBy !== undefined ? { approved_by: options.approvedBy } : {}),
+    };
     guard = [...suiteViolations(b.suite_changes, b.ref, allowSuite), ...widenedViolations(b.widenings, allowWidening)];
     // The file's own guard findings are replaced by the ones judged here.
     analyses = analyses.filter((v) => v.kind !== 'authority_widened' && v.kind !== 'suite_weakened');
@@ -134,6 +141,7 @@ export function judgeResults(
     analyses,
     guard,
     ...(llm ? { llm } : {}),
+    ...(options.approvedBy !== undefined && r.baseline !== undefined ? { approval: { label: options.approvedBy } } : {}),
   });
   results.gate = decision.gate;
   if (llm) results.llm = decision.llmGate ? { ...llm.results, gate: decision.llmGate } : llm.results;

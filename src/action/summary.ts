@@ -5,9 +5,8 @@
  */
 import { stat } from 'node:fs/promises';
 import type { Results } from '../results/results.js';
-import type { ScenarioProblem } from '../scenario/errors.js';
 import { markdownRenderer, type MarkdownOptions } from '../report/markdown.js';
-import { renderProblemsMarkdown } from '../report/problems.js';
+import { renderNotEvaluated, type NotEvaluatedOptions } from '../report/not-evaluated.js';
 import type { SummarySink } from './runner.js';
 
 export const SUMMARY_LIMIT_BYTES = 1024 * 1024;
@@ -41,20 +40,17 @@ export async function writeJobSummary(
 }
 
 /**
- * The job summary of a run that could not start: the scenario files' problems. Fewer problems are
- * listed until the text fits (each is bounded by the loader, so a few rounds at most).
+ * The job summary of a run that stopped before results: "not evaluated", the reason and the
+ * scenario files' problems. Fewer problems are listed until the text fits (each is bounded by the
+ * loader, so a few rounds at most).
  */
-export async function writeProblemsSummary(
-  summary: SummarySink,
-  problems: readonly ScenarioProblem[],
-  o: { name: string },
-): Promise<{ bytes: number }> {
+export async function writeNotEvaluatedSummary(summary: SummarySink, o: Omit<NotEvaluatedOptions, 'maxProblems'>): Promise<{ bytes: number }> {
   const budget = await budgetOf(summary.file);
-  let max = problems.length;
-  let text = renderProblemsMarkdown(problems, { name: o.name, maxProblems: max });
+  let max = o.problems?.length ?? 0;
+  let text = renderNotEvaluated({ ...o, maxProblems: max });
   while (Buffer.byteLength(text, 'utf8') > budget && max > 0) {
     max = Math.floor(max / 2);
-    text = renderProblemsMarkdown(problems, { name: o.name, maxProblems: max });
+    text = renderNotEvaluated({ ...o, maxProblems: max });
   }
   if (Buffer.byteLength(text, 'utf8') > budget) return { bytes: 0 };
   await summary.append(text);

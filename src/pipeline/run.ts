@@ -39,6 +39,11 @@ export interface BaselineConfig {
    * force push, docs/guard.md#which-base); otherwise a REF that cannot be read fails the run.
    */
   readonly skipWhenMissing?: boolean;
+  /**
+   * The approval label, set only when the pull request carries it (the action's `approval-label`):
+   * widenings and suite changes are approved by it and do not fail the gate (verdict.ts decides).
+   */
+  readonly approvedBy?: string;
 }
 
 /** LLM mode (docs/llm.md); the model server's key never leaves `server`. */
@@ -232,10 +237,14 @@ function decide(c: PipelineConfig, scenarios: readonly Scenario[], head: Results
     analyses: m.analyses.violations,
     guard: baseline?.violations ?? [],
     ...(llm ? { llm: { results: llm, gated: c.llm!.gate } } : {}),
+    ...(c.baseline?.approvedBy !== undefined ? { approval: { label: c.baseline.approvedBy } } : {}),
   });
   let results: Results = { ...head, gate: decision.gate };
   if (m.timings) results.timings = m.timings;
-  if (baseline) results.baseline = baseline.baseline;
+  if (baseline) {
+    const approvedBy = c.baseline?.approvedBy;
+    results.baseline = approvedBy !== undefined ? { ...baseline.baseline, approved_by: approvedBy } : baseline.baseline;
+  }
   if (llm) {
     const gated: LlmResults = decision.llmGate ? { ...llm, gate: decision.llmGate } : llm;
     results = withLlm(results, gated, c.mode === 'both' ? 'both' : 'llm', names);

@@ -11,6 +11,7 @@
  */
 import { evaluateLlmGate } from '../llm/gate.js';
 import type { AnalysisViolation, GateThresholds } from '../run/gate.js';
+import type { AnalysisViolationKind } from '../results/results.js';
 import { evaluateGate } from '../run/gate.js';
 import type { ConditionSummary, GateResult, LlmGate, LlmResults, Reachability, Results, Trial } from '../results/results.js';
 
@@ -31,16 +32,32 @@ export interface GateParts {
   readonly guard: readonly AnalysisViolation[];
   /** The LLM results, when LLM mode ran; `gated`: `--gate llm` (action: `gate: llm`). */
   readonly llm?: { readonly results: Omit<LlmResults, 'gate'>; readonly gated: boolean };
+  /**
+   * The pull request carries the approval label (the action's `approval-label`, docs/action.md):
+   * the guard's findings of an approvable kind are approved by it instead of failing the gate.
+   */
+  readonly approval?: { readonly label: string };
 }
+
+/**
+ * What a label on the pull request can approve: changes a reviewer can mean (a grant widened on
+ * purpose, a scenario retired on purpose). An attack that gets through (`asr`, `false_allow`) or
+ * any other finding is never approved: a label states an intent, it does not make a hole safe.
+ */
+export const APPROVABLE_KINDS: ReadonlySet<AnalysisViolationKind> = new Set<AnalysisViolationKind>(['authority_widened', 'suite_weakened']);
 
 export interface Decision {
   readonly gate: GateResult;
+  /** The guard's findings the approval label approved (not in `gate.violations`), in order. */
+  readonly approved: readonly AnalysisViolation[];
   /** The LLM part, when the LLM results are gated. */
   readonly llmGate?: LlmGate;
 }
 
 /** The one decision: every part in, the gate (and its LLM part) out. */
 export function decideGate(p: GateParts): Decision {
+  const approved = p.approval ? p.guard.filter((v) => APPROVABLE_KINDS.has(v.kind)) : [];
+  const guard = p.approval ? p.guard.filter((v) => !APPROVABLE_KINDS.has(v.kind)) : p.guard;
   const gate = evaluateGate({
     trials: p.trials,
     summary: p.summary,
@@ -48,11 +65,11 @@ export function decideGate(p: GateParts): Decision {
     thresholds: p.thresholds,
     scenarioSources: p.scenarioSources,
     // The analyses' findings first, then the guard's, in suite order: the same bytes every run.
-    analyses: [...p.analyses, ...p.guard],
+    analyses: [...p.analyses, ...guard],
     matrixRan: p.matrixRan,
   });
-  if (!p.llm?.gated) return { gate };
-  return { gate, llmGate: evaluateLlmGate(p.llm.results, p.thresholds.maxAsr, p.thresholds.minTcr) };
+  if (!p.llm?.gated) return { gate, approved };
+  return { gate, approved, llmGate: evaluateLlmGate(p.llm.results, p.thresholds.maxAsr, p.thresholds.minTcr) };
 }
 
 /** The gate of results whose verdict is not decided yet: it does not pass, and lists nothing. */

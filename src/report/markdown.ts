@@ -36,6 +36,39 @@ export interface MarkdownOptions {
   runUrl?: string;
   /** Upper bound on the length of the result, in UTF-16 code units (≥ characters). */
   maxChars?: number;
+  /** The Mermaid charts of ASR and TCR (the action's `charts: true`); off, the table says the same. */
+  charts?: boolean;
+  /** What the report was computed for (a pull request's head and base), named under the heading. */
+  computedFor?: ComputedFor;
+}
+
+/**
+ * The commits a report was computed for, as a reviewer knows them: the pull request's head commit
+ * (not the merge commit a workspace may be) and its base by branch name (not a 40-hex SHA).
+ */
+export interface ComputedFor {
+  /** The head commit's full SHA. */
+  readonly head?: string;
+  /** The pull request's number. */
+  readonly pr?: number;
+  /** The base branch's name, and the commit the event named for it. */
+  readonly base?: { readonly name: string; readonly sha?: string };
+}
+
+/** "Computed for `abc1234` (head of #7), against `main`": the line under every heading. */
+export function computedForLine(c: ComputedFor | undefined): string {
+  if (!c || (c.head === undefined && c.base === undefined)) return '';
+  const parts: string[] = [];
+  if (c.head !== undefined) parts.push(`Computed for ${codeSpan(c.head.slice(0, 7))}${c.pr !== undefined ? ` (head of #${c.pr})` : ''}`);
+  if (c.base !== undefined) parts.push(`${parts.length > 0 ? 'against' : 'Against'} ${codeSpan(c.base.name)}`);
+  return `${parts.join(', ')}.`;
+}
+
+/** The base's name for a baseline ref the event names by branch, else the ref as given. */
+function baseName(ref: string, c: ComputedFor | undefined): string | undefined {
+  const b = c?.base;
+  if (!b) return undefined;
+  return ref === b.name || (b.sha !== undefined && ref === b.sha) ? b.name : undefined;
 }
 
 /** The hidden marker that identifies a report (and its sticky comment) by name. */
@@ -120,24 +153,25 @@ function renderLevel(s: Sections, level: Level, runUrl: string | undefined): str
   const r = s.r;
   // --mode llm: the scripted matrix did not run, so its gate, tables and analyses have nothing to say.
   if (r.mode === 'llm') {
-    const head = s.get('head', () => [reportMarker(s.o.name), heading(r, s.o.name)].join('\n\n'));
+    const head = s.get('head', () => headOf(r, s.o));
     return [head, s.get('llm', () => llmMarkdown(r, escapeText) ?? ''), footer(runUrl).replace('deterministic replay', 'LLM mode')].join('\n\n') + '\n';
   }
   const parts: string[] = [];
-  parts.push(s.get('head', () => [reportMarker(s.o.name), heading(r, s.o.name)].join('\n\n')));
+  parts.push(s.get('head', () => headOf(r, s.o)));
   parts.push(s.get('verdict', () => verdict(r)));
   const changes = changesSection(s);
   if (changes) parts.push(changes);
   const holes = probesOf(r); // the policy holes right after the changes, when any probe escaped
   if (holes && holes.escaped > 0) parts.push(s.get('probes', () => renderProbesSection(holes, ESCAPERS)));
-  parts.push(`> ${HYPOTHESIS}`);
+  // The claim the run tests, on a passed gate only: under a failure it reads as a slogan.
+  if (passedOverall(r)) parts.push(`> ${HYPOTHESIS}`);
   parts.push(
     level >= Level.NoLogs
       ? s.get('gate-short', () => gateSection(r, MAX_VIOLATIONS_DEGRADED))
       : s.get('gate', () => gateSection(r, Infinity)),
   );
   parts.push(s.get('conditions', () => conditionTable(r)));
-  parts.push(s.get('chart', () => chart(r)));
+  if (s.o.charts === true) parts.push(s.get('chart', () => chart(r)));
   if (r.llm) parts.push(s.get('llm', () => llmMarkdown(r, escapeText) ?? ''));
   if (level < Level.NoScenarioTable) parts.push(s.get('scenarios', () => scenarioTable(r, s.byKey)));
   if (level < Level.NoLogs && r.scenario_info?.length) parts.push(s.get('scenario-info', () => renderScenariosSection(r, { text: escapeText })));
@@ -162,17 +196,36 @@ function renderLevel(s: Sections, level: Level, runUrl: string | undefined): str
  */
 function changesSection(s: Sections): string {
   const b = s.r.baseline;
-  return b ? s.get('baseline', () => renderBaselineSection(b, ESCAPERS)) : '';
+  return b ? s.get('baseline', () => renderBaselineSection(b, ESCAPERS, baseName(b.ref, s.o.computedFor))) : '';
 }
 
 /** The verdict in numbers, and what failed the gate when it failed (the Gate section lists each). */
 function verdict(r: Results): string {
   const lines = [keyFinding(r)];
+  const approved = approvedNote(r);
+  if (approved) lines.push(approved);
   if (!r.gate.passed) {
     const counts = violationCounts(r.gate).map(([k, n]) => `${n} \`${k}\``);
     lines.push(`**Gate failed:** ${plural(r.gate.violations.length, 'violation')} (${counts.join(', ')}), listed under “Gate” below.`);
   }
   return lines.join('\n\n');
+}
+
+/** The marker, the heading with the verdict, and what the report was computed for. */
+function headOf(r: Results, o: Omit<MarkdownOptions, 'maxChars'>): string {
+  const line = computedForLine(o.computedFor);
+  return [reportMarker(o.name), heading(r, o.name), ...(line ? [line] : [])].join('\n\n');
+}
+
+/** What the pull request's approval label approved, said beside the verdict (docs/action.md). */
+function approvedNote(r: Results): string {
+  const b = r.baseline;
+  if (b?.approved_by === undefined) return '';
+  const parts: string[] = [];
+  if (!b.allow_widening && b.widenings.length > 0) parts.push(plural(b.widenings.length, 'widening'));
+  if (!b.allow_suite_changes && b.suite_changes.length > 0) parts.push(plural(b.suite_changes.length, 'suite change'));
+  if (parts.length === 0) return '';
+  return `**✔️ Approved by the label ${codeSpan(b.approved_by)}:** ${parts.join(' and ')} (listed below); they do not fail the gate.`;
 }
 
 function heading(r: Results, name: string): string {
@@ -318,7 +371,8 @@ function scenarioLog(name: string, conditions: readonly Condition[], trials: (Tr
     lines.push(`- **${i}.** ${decisions} — ${call}${expect}`);
     calls.forEach((c, k) => {
       if (!c || c.authorized || !c.denial) return;
-      lines.push(`  - ${conditions[k]}: ${codeSpan(c.denial.code)}: ${escapeText(truncate(c.denial.reason, MAX_CELL))}`);
+      // A code span: the reason copies exactly (a path, a URL, an address), and nothing in it links.
+      lines.push(`  - ${conditions[k]}: ${codeSpan(c.denial.code)}: ${codeSpan(truncate(c.denial.reason, MAX_CELL))}`);
     });
   }
   return [`<details><summary><b>${escapeHtml(name)}</b>: ${sum}</summary>`, '', ...lines, '', '</details>'].join('\n');
@@ -439,14 +493,19 @@ function neutralise(s: string): string {
 /**
  * What GitHub turns into a link or a notification in a comment or a job summary: @mentions (and
  * the e-mail autolink, which needs the same '@'), URLs with a scheme, `www.` links, the `mailto:`
- * and `xmpp:` autolinks, issue references (`#123`, `owner/repo#123`, `GH-123`). A zero-width space
- * at the point where GitHub's pattern would match leaves the text readable and unlinked.
+ * and `xmpp:` autolinks, issue references (`#123`, `owner/repo#123`, `GH-123`). An empty HTML
+ * comment at the point where GitHub's pattern would match splits the text there, so nothing is
+ * linked or notified; it renders as nothing, so a reader who copies the text gets it exactly (a
+ * zero-width space, invisible, would be copied with it and break the URL or address pasted).
  */
 const AUTOLINKS = /@(?=[A-Za-z0-9])|(?<=[A-Za-z0-9])(?=:\/\/)|\b(?:www|mailto|xmpp)(?=[.:])|#(?=[0-9])|\bGH-(?=[0-9])/gi;
 
 function defuse(m: string): string {
-  return `${m}\u200b`;
+  return `${m}${DEFUSER}`;
 }
+
+/** Rendered as nothing, and no character of it is copied with the text around it. */
+export const DEFUSER = '<!-- -->';
 
 /** Text inside a table cell. */
 function escapeCell(s: string): string {

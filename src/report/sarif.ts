@@ -161,14 +161,14 @@ export function buildSarif(r: Results & { baseline?: BaselineResults }, o: Sarif
     const identity = w ? wideningIdentity(w) : [v.scenario, stableText(v.message)];
     add(v.kind, 'error', v.scenario ? `${v.scenario}: ${v.message}` : v.message, v.source, identity);
   }
-  if (r.baseline?.allow_widening) {
+  if (r.baseline?.allow_widening || r.baseline?.approved_by !== undefined) {
     for (const w of r.baseline.widenings) {
       const what = w.param === null ? `tool ${w.tool}` : `${w.tool}.${w.param}`;
       const proof = w.counterexample ? ` e.g. ${w.counterexample.tool}(${JSON.stringify(w.counterexample.args)})` : ' (unproven)';
       add('widening_allowed', 'warning', `${w.scenario}: ${what}: ${w.base ?? 'not granted'} → ${w.head}.${proof}`, w.source, wideningIdentity(w));
     }
   }
-  if (r.baseline?.allow_suite_changes) {
+  if (r.baseline?.allow_suite_changes || r.baseline?.approved_by !== undefined) {
     for (const c of r.baseline.suite_changes) {
       add('suite_change_allowed', 'warning', `${c.scenario}: ${c.change}: base ${c.base_source}: ${c.base}`, c.head_source, [c.scenario, c.change, c.base, c.head]);
     }

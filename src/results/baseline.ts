@@ -136,6 +136,11 @@ export interface BaselineResults {
   allow_widening: boolean;
   allow_suite_changes: boolean;
   /**
+   * The pull request's approval label, when it carries it (the action's `approval-label`): its
+   * widenings and suite changes are approved by it and do not fail the gate.
+   */
+  approved_by?: string;
+  /**
    * Base files that did not load, `REF:FILE:LINE:COL: message` (at most 20, then a count). Each such
    * file is also a `base_unreadable` suite change: its scenario is never counted as added.
    */

@@ -82,7 +82,7 @@ const baseline = shape(
     allow_widening: bool,
     allow_suite_changes: bool,
   },
-  { problems: list(str) },
+  { problems: list(str), approved_by: str },
 );
 
 /** undefined when `v` is a well-formed, bounded `baseline` part, else where and how it is not. */

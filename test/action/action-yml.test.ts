@@ -23,7 +23,7 @@ describe('action.yml', () => {
 
   it('declares the inputs of design §6 with their defaults, each described', () => {
     expect(Object.keys(action.inputs).sort()).toEqual(
-      ['allow-suite-changes', 'allow-widening', 'badge-path', 'baseline', 'comment', 'gate', 'github-token', 'job-summary', 'max-asr', 'max-escapes', 'max-false-allows', 'max-false-blocks', 'min-mutation-score', 'min-tcr', 'mode', 'model', 'mutants', 'name', 'openai-api-key', 'openai-base-url', 'pr-number', 'probes', 'require-baseline', 'results-path', 'runs', 'scenarios', 'shard'],
+      ['allow-suite-changes', 'allow-widening', 'approval-label', 'badge-path', 'baseline', 'charts', 'comment', 'gate', 'github-token', 'job-summary', 'max-asr', 'max-escapes', 'max-false-allows', 'max-false-blocks', 'min-mutation-score', 'min-tcr', 'mode', 'model', 'mutants', 'name', 'openai-api-key', 'openai-base-url', 'pr-number', 'probes', 'require-baseline', 'results-path', 'runs', 'scenarios', 'shard'],
     );
     const defaults = Object.fromEntries(Object.entries(action.inputs).map(([k, v]) => [k, v.default]));
     expect(defaults).toMatchObject({
@@ -42,6 +42,8 @@ describe('action.yml', () => {
       'allow-widening': 'false',
       'allow-suite-changes': 'false',
       'require-baseline': 'false',
+      'approval-label': 'delegation-bench:approved',
+      charts: 'false',
       mutants: 'on',
       'min-mutation-score': '',
       probes: 'on',

@@ -32,6 +32,8 @@ describe('parseInputs', () => {
       allowWidening: false,
       allowSuiteChanges: false,
       requireBaseline: false,
+      approvalLabel: 'delegation-bench:approved',
+      charts: false,
       mutants: { enabled: true },
       probes: { enabled: true },
       llm: { mode: 'deterministic', model: '', runs: 5, shard: undefined, gateLlm: false, baseURL: undefined, apiKey: undefined },

@@ -39,6 +39,8 @@ export interface RunOptions {
   prNumber?: number;
   /** The pull request's head repository, when it is a fork. */
   forkRepo?: string;
+  /** More of the event's `pull_request` (labels, head.sha, base.ref, base.sha), merged in. */
+  pullRequest?: { labels?: string[]; headSha?: string; baseRef?: string; baseSha?: string };
   inputs?: Record<string, string>;
   apiUrl?: string;
   runId?: string;
@@ -85,8 +87,13 @@ function payload(o: RunOptions): Record<string, unknown> {
       number: o.prNumber ?? 7,
       pull_request: {
         number: o.prNumber ?? 7,
-        head: { repo: { full_name: o.forkRepo ?? 'octo/repo' } },
-        base: { repo: { full_name: 'octo/repo' } },
+        head: { repo: { full_name: o.forkRepo ?? 'octo/repo' }, ...(o.pullRequest?.headSha ? { sha: o.pullRequest.headSha } : {}) },
+        base: {
+          repo: { full_name: 'octo/repo' },
+          ...(o.pullRequest?.baseRef ? { ref: o.pullRequest.baseRef } : {}),
+          ...(o.pullRequest?.baseSha ? { sha: o.pullRequest.baseSha } : {}),
+        },
+        ...(o.pullRequest?.labels ? { labels: o.pullRequest.labels.map((name, i) => ({ id: i + 1, name })) } : {}),
       },
       repository: repo,
     };

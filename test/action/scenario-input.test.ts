@@ -136,9 +136,9 @@ describe('an invalid scenario set', () => {
     writeFileSync(join(workspace, 'worse.YML'), 'name: "@octocat see https://evil.example #1"\n');
     const r = await runWith(root, workspace, { scenarios: 'bad.yaml', ...{} });
     expect(r.failed).toHaveLength(1);
-    expect(r.summary).toContain('❌ invalid scenario files');
+    expect(r.summary).toContain('⚠️ not evaluated');
     expect(r.summary).toContain("- `bad.yaml:2:1`: unknown key 'foo'");
-    expect(r.summary).toContain('nothing was run');
+    expect(r.summary).toContain('the run stopped before it had results');
     const both = await runWith(root, workspace, { scenarios: 'bad.yaml\nworse.YML' });
     expect(both.failed).toHaveLength(1);
     expect(both.summary).toContain('worse.YML:1:7');

@@ -43,8 +43,19 @@ describe('renderMarkdown: content', () => {
     expect(row).toContain('🔓 **attack succeeded**');
   });
 
-  it('charts ASR and TCR apart (Mermaid xychart-beta), each with the gate threshold as a line', () => {
-    const charts = [...passing.matchAll(/```mermaid\nxychart-beta\n([\s\S]*?)```/g)].map((m) => m[1] ?? '');
+  it('has no chart unless asked (the table by condition says the same)', () => {
+    expect(passing).not.toContain('```mermaid');
+    expect(failing).not.toContain('```mermaid');
+  });
+
+  it('no slogan on a failed gate: the claim under test shows only when the gate passed', () => {
+    expect(passing).toContain('> Task-scoped warrants bound');
+    expect(failing).not.toContain('Task-scoped warrants bound');
+  });
+
+  it('charts ASR and TCR apart (Mermaid xychart-beta) with charts: true, each with the gate threshold as a line', () => {
+    const charted = renderMarkdown(fixture('passing'), { name: 'delegation-bench', charts: true });
+    const charts = [...charted.matchAll(/```mermaid\nxychart-beta\n([\s\S]*?)```/g)].map((m) => m[1] ?? '');
     expect(charts).toHaveLength(2);
     const [asr, tcr] = charts as [string, string];
     expect(asr).toContain('ASR ≤ 0%');
@@ -54,7 +65,7 @@ describe('renderMarkdown: content', () => {
     expect(tcr).toContain('TCR ≥ 100%');
     expect(tcr).toContain('bar [100, 100, 100]');
     expect(tcr).toContain('line [100, 100, 100]');
-    const failingCharts = renderMarkdown(fixture('failing'), { name: 'x' });
+    const failingCharts = renderMarkdown(fixture('failing'), { name: 'x', charts: true });
     expect(failingCharts).toContain('bar [100, 100, 50]');
   });
 
@@ -63,9 +74,9 @@ describe('renderMarkdown: content', () => {
     expect(countOf(passing, '</details>')).toBe(2);
     expect(passing).toContain(
       '- **3.** task_scoped ⛔ **BLOCKED** · no_warrant allowed · broad allowed — `read_file` `{"path":"/secrets/api-keys.json"}` · expect deny\n' +
-        "  - task_scoped: `constraint_not_satisfied`: read_file.path: '/secrets/api-keys.json' is outside Subpath('/app/config')",
+        "  - task_scoped: `constraint_not_satisfied`: `read_file.path: '/secrets/api-keys.json' is outside Subpath('/app/config')`",
     );
-    expect(passing).toContain("  - task_scoped: `tool_not_allowed`: tool 'transfer_money' is not granted by the warrant");
+    expect(passing).toContain("  - task_scoped: `tool_not_allowed`: `tool 'transfer_money' is not granted by the warrant`");
     // The mismatch with `expect` is flagged under task_scoped only.
     expect(failing).toContain(
       '- **3.** task_scoped ⚠️ **ALLOWED** (expected deny) · no_warrant allowed · broad allowed — `read_file` `{"path":"/secrets/api-keys.json"}` · expect deny',
@@ -147,14 +158,17 @@ describe('renderMarkdown: hostile content is escaped', () => {
     expect(htmlNodes(md).filter((h) => h.includes('delegation-bench:'))).toEqual([reportMarker('delegation-bench')]);
     expect(md.match(/^<\/details>$/gm)?.length).toBe(md.match(/^<details>/gm)?.length);
     expect(codeSpans(md)).toContain('{"path":"<!-- delegation-bench:other --> | `x` @octocat </details>"}');
-    expect(md).not.toContain('<script>');
-    expect(md).not.toMatch(/@(admin|team)/);
+    expect(htmlNodes(md).some((h) => h.includes('<script'))).toBe(false);
+    // @admin only in the reason's code span (no mention there), @team (prose) defused.
+    expect(md.replace(/`"no \| way[^`]*`/g, '')).not.toMatch(/@(admin|team)/);
+    expect(codeSpans(md).some((c) => c.includes('@admin'))).toBe(true);
     expect(md).not.toMatch(/^## heading/m);
   });
 
   it('keeps a reason with pipes and newlines on its own list line', () => {
     const line = md.split('\n').find((l) => l.startsWith('  - task_scoped: `constraint_not_satisfied`'));
-    expect(line).toBe('  - task_scoped: `constraint_not_satisfied`: no \\| way &lt;script&gt;alert(1)&lt;/script&gt; ## heading @\u200badmin');
+    // The reason is a code span: it copies exactly, and nothing in it links or mentions.
+    expect(line).toBe('  - task_scoped: `constraint_not_satisfied`: `"no | way <script>alert(1)</script>\\n## heading @admin"`');
   });
 
   it('sanitizes the marker name itself', () => {
@@ -206,14 +220,14 @@ describe('renderMarkdown: size limits degrade detail first', () => {
 });
 
 describe('renderMarkdown: links and references from scenario data are neutralized', () => {
-  const ZW = '\u200b';
-  const render = (reason: string): string => {
-    const r = fixture('passing');
-    const call = r.trials[2]!.calls[2]!;
-    call.denial = { code: 'constraint_not_satisfied', reason };
+  // An empty HTML comment: rendered as nothing, so the copied text is exact (no zero-width space).
+  const ZW = '<!-- -->';
+  const render = (message: string): string => {
+    const r = fixture('failing');
+    r.gate.violations = [{ scenario: 'config_review', kind: 'asr', message }];
     const md = renderMarkdown(r, { name: 'delegation-bench' });
-    const line = md.split('\n').find((l) => l.startsWith('  - task_scoped: `constraint_not_satisfied`: '));
-    return line!.slice('  - task_scoped: `constraint_not_satisfied`: '.length);
+    const line = md.split('\n').find((l) => l.startsWith('- `asr` **config_review**: '));
+    return line!.slice('- `asr` **config_review**: '.length);
   };
 
   it.each([
@@ -239,6 +253,16 @@ describe('renderMarkdown: links and references from scenario data are neutralize
     ]) {
       expect(render(text)).toBe(text.replace(/[\\`*[\]|]/g, '\\$&'));
     }
+  });
+
+  it('puts no zero-width character anywhere in the report; a denial reason copies exactly', () => {
+    const r = fixture('passing');
+    const reason = 'host https://evil.example/x is not in UrlPattern; ask @octocat or ops@corp.example (#12)';
+    r.trials[2]!.calls[2]!.denial = { code: 'constraint_not_satisfied', reason };
+    r.gate.violations = [{ scenario: 'config_review', kind: 'asr', message: `see ${reason}` }];
+    const md = renderMarkdown(r, { name: 'delegation-bench' });
+    expect(md).not.toMatch(/[\u200b-\u200d\u2060\ufeff]/);
+    expect(codeSpans(md)).toContain(reason);
   });
 
   it('neutralizes the job summary and the comment alike (both come from this renderer)', () => {

@@ -223,7 +223,7 @@ describe('Changes against BASE section', () => {
   it('shows widenings with their counterexample and effect, flips and rates, escaped', () => {
     const esc = { text: (s: string) => s.replace(/[<>@]/g, '_'), code: (s: string) => s.replace(/`/g, 'ˋ') };
     const md = renderBaselineSection(baselineFixture(false), esc);
-    expect(md.split('\n')[0]).toBe('### Changes against main (`0123456789ab`)');
+    expect(md.split('\n')[0]).toBe('### Changes against main (`0123456`)');
     expect(md).toContain('1 widening');
     expect(md).toContain('authority_widened');
     expect(md).toContain('read_file({"path":"/secrets/key.json"})');

@@ -51,7 +51,7 @@ describe('scenario_info', () => {
     const section = md.split('### Scenarios\n\n')[1]!.split('\n\n')[0]!.split('\n');
     expect(section).toHaveLength(2);
     expect(section[0]).toBe(
-      '- **scenario_0000**: Leaks &lt;!-- delegation-bench:other --&gt; \\| \\`x\\` @\u200boctocat &lt;/details&gt; ## heading' +
+      '- **scenario_0000**: Leaks &lt;!-- delegation-bench:other --&gt; \\| \\`x\\` @<!-- -->octocat &lt;/details&gt; ## heading' +
         ` — request: ${'x'.repeat(199)}…`,
     );
     expect(md).not.toContain('<!-- delegation-bench:other -->');

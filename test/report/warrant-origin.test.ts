@@ -94,9 +94,9 @@ describe('a governance policy as the grant: its origin in the results', () => {
   it('the report escapes and cuts what came from the files', () => {
     const hostile = { ...POLICY, from: '<!-- delegation-bench:other --> `x` @octocat\n## h', sandbox: `/w/${'s'.repeat(300)}` };
     const line = scenariosSection(withOrigin(hostile))[0]!;
-    expect(line).toContain('policy &lt;!-- delegation-bench:other --&gt; \\`x\\` @\u200boctocat ## h (sha256 ');
+    expect(line).toContain('policy &lt;!-- delegation-bench:other --&gt; \\`x\\` @<!-- -->octocat ## h (sha256 ');
     expect(line).toContain(`{sandbox} = /w/${'s'.repeat(196)}…), re-granted`);
-    expect(line).not.toContain('<!--');
+    expect(line).not.toContain('<!-- delegation-bench:other');
   });
 });
 

@@ -73,15 +73,27 @@ function suiteChange(c: SuiteChange, ref: string, esc: Escapers): string {
   return lines.join('\n');
 }
 
-export function renderBaselineSection(b: BaselineResults, esc: Escapers): string {
-  const lines: string[] = [`### Changes against ${esc.text(b.ref)} (\`${esc.code(b.commit.slice(0, 12))}\`)`];
+/**
+ * Why the findings of one kind do or do not fail the gate: allowed by the step's input, approved
+ * by the pull request's label (docs/action.md), or failing it.
+ */
+function gateNoteOf(b: BaselineResults, allowed: boolean, kind: 'authority_widened' | 'suite_weakened', esc: Escapers): string {
+  if (allowed) return ' (allowed by this step: they do not fail the gate)';
+  if (b.approved_by !== undefined) return ` (✔️ approved by the label \`${esc.code(b.approved_by)}\` on this pull request: they do not fail the gate)`;
+  return ` (each fails the gate: ${kind})`;
+}
+
+/** `refName`: the base's branch name when the event gives one for `b.ref` (a reader knows `main`, not a SHA). */
+export function renderBaselineSection(b: BaselineResults, esc: Escapers, refName?: string): string {
+  const ref = refName ?? b.ref;
+  const lines: string[] = [`### Changes against ${refName !== undefined ? `\`${esc.code(refName)}\`` : esc.text(b.ref)} (\`${esc.code(b.commit.slice(0, 7))}\`)`];
   if (b.suite_changes.length > 0) {
     const n = b.suite_changes.length;
-    const note = b.allow_suite_changes ? ' (allowed by this step: they do not fail the gate)' : ' (each fails the gate: suite_weakened)';
+    const note = gateNoteOf(b, b.allow_suite_changes, 'suite_weakened', esc);
     lines.push('', `**⚠️ ${n} change${n === 1 ? '' : 's'} weaken${n === 1 ? 's' : ''} the suite itself**${note}:`, '');
-    lines.push(...bounded(b.suite_changes, (c) => suiteChange(c, b.ref, esc)));
+    lines.push(...bounded(b.suite_changes, (c) => suiteChange(c, ref, esc)));
   }
-  const gateNote = b.allow_widening ? ' (allowed by this step: they do not fail the gate)' : ' (each fails the gate: authority_widened)';
+  const gateNote = gateNoteOf(b, b.allow_widening, 'authority_widened', esc);
   if (b.widenings.length === 0) lines.push('', '✅ No widening: every task_scoped grant is within the base’s.');
   else {
     lines.push('', `**⚠️ ${b.widenings.length} widening${b.widenings.length === 1 ? '' : 's'}** of task_scoped grants${gateNote}:`, '');

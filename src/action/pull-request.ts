@@ -1,0 +1,73 @@
+/**
+ * What the report says about the pull request it was computed for, read from the event payload:
+ * the head commit (the workspace may be GitHub's merge commit, whose SHA no reviewer knows), the
+ * base branch's name (a reader knows `main`, not a 40-hex SHA) and the labels (the approval label,
+ * docs/action.md). Read apart from context.ts so that a payload that cannot be read only leaves
+ * these out; context.ts reports why.
+ */
+import { readFileSync } from 'node:fs';
+
+export interface PullRequestFacts {
+  /** `pull_request.head.sha`: the commit the pull request's author pushed. */
+  readonly headSha: string | undefined;
+  /** `pull_request.base.ref`: the base branch's name. */
+  readonly baseRef: string | undefined;
+  /** `pull_request.base.sha`: the base commit the event names. */
+  readonly baseSha: string | undefined;
+  /** `pull_request.labels[].name`, as the event saw them (a `labeled` event included). */
+  readonly labels: readonly string[];
+}
+
+const NONE: PullRequestFacts = { headSha: undefined, baseRef: undefined, baseSha: undefined, labels: [] };
+/** Bounds on what is read from the payload: GitHub allows 100 labels of 50 characters per issue. */
+const MAX_LABELS = 100;
+const MAX_LABEL = 50;
+const MAX_REF = 255;
+const SHA_RE = /^[0-9a-f]{40}([0-9a-f]{24})?$/;
+
+type Json = Record<string, unknown>;
+function obj(v: unknown): Json | undefined {
+  return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Json) : undefined;
+}
+
+export function readPullRequest(env: Readonly<Record<string, string | undefined>>): PullRequestFacts {
+  const path = env['GITHUB_EVENT_PATH'];
+  if (!path) return NONE;
+  let payload: Json | undefined;
+  try {
+    payload = obj(JSON.parse(readFileSync(path, 'utf8')));
+  } catch {
+    return NONE; // context.ts warns that the payload could not be read
+  }
+  return pullRequestFacts(payload?.['pull_request']);
+}
+
+/** The facts of a `pull_request` object of an event payload; malformed parts are left out. */
+export function pullRequestFacts(v: unknown): PullRequestFacts {
+  const pr = obj(v);
+  if (!pr) return NONE;
+  const head = obj(pr['head'])?.['sha'];
+  const base = obj(pr['base']);
+  const ref = base?.['ref'];
+  const baseSha = base?.['sha'];
+  const labels: string[] = [];
+  const raw = pr['labels'];
+  if (Array.isArray(raw)) {
+    for (const l of raw.slice(0, MAX_LABELS)) {
+      const name = obj(l)?.['name'];
+      if (typeof name === 'string' && name.length <= MAX_LABEL) labels.push(name);
+    }
+  }
+  return {
+    headSha: typeof head === 'string' && SHA_RE.test(head) ? head : undefined,
+    // A branch name as git allows it: no control characters, no space, not too long.
+    baseRef: typeof ref === 'string' && ref.length > 0 && ref.length <= MAX_REF && !/[\s\x00-\x1f\x7f]/.test(ref) ? ref : undefined,
+    baseSha: typeof baseSha === 'string' && SHA_RE.test(baseSha) ? baseSha : undefined,
+    labels,
+  };
+}
+
+/** The short form of a commit a reader recognises (as GitHub shows it). */
+export function shortSha(sha: string): string {
+  return sha.slice(0, 7);
+}
