@@ -36,7 +36,8 @@ const USAGE = `usage:
 
 TOKEN: a SignedWarrant or WarrantStack as base64url, hex or PEM, or a file holding one; '-' reads
 stdin. Several tokens form a chain, root first. decode prints the warrant as JSON (an array for a
-stack); verify prints {"valid", "code", "message", "chain", "authorization", "warnings"}, deciding
+stack); verify prints {"valid", "chain_valid", "code", "message", "chain", "authorization", "warnings"}
+(valid: the chain verified and the call, if any, was allowed), deciding
 at --now as Tenuo keeps time (docs/scenarios.md#time). In --args, a number
 with a fraction or an exponent is a float, an integral number an int; {"$float": 1} forces a float,
 {"$int": "…"} an int.
@@ -289,11 +290,16 @@ async function verifyCommand(argv: string[], io: CliIO): Promise<number> {
   const describeArgs = (): Json => describeValue(args as Value);
   let chain: SignedWarrant[] = [];
   let warnings: string[] = [];
-  const report = (error: WarrantError | undefined, authorization: Json): number => {
+  // `valid` is the whole answer (exit code); `chain_valid` and `authorization` say it apart, so a
+  // denied call is never read as a broken chain, nor a broken chain as a denied call.
+  const report = (error: WarrantError | undefined, authorization: Json, chainValid = error === undefined): number => {
+    const message =
+      error === undefined ? (tool === undefined ? 'chain verified' : `chain verified; ${tool} allowed`) : chainValid ? `chain verified; ${tool} denied: ${error.message}` : error.message;
     print(io, {
       valid: error === undefined,
+      chain_valid: chainValid,
       code: error === undefined ? null : error.code,
-      message: error === undefined ? (tool === undefined ? 'chain verified' : `chain verified; ${tool} allowed`) : error.message,
+      message,
       chain: describeChain(chain),
       authorization,
       warnings,
@@ -322,7 +328,7 @@ async function verifyCommand(argv: string[], io: CliIO): Promise<number> {
     authorizer.authorize(chain, { tool, args, pop: proof });
   } catch (e) {
     if (!isWarrantError(e)) throw e;
-    return report(e, { tool, args: describeArgs(), allowed: false, code: e.code, message: e.message });
+    return report(e, { tool, args: describeArgs(), allowed: false, code: e.code, message: e.message }, true);
   }
   return report(undefined, { tool, args: describeArgs(), allowed: true, code: null, message: `${tool} allowed` });
 }

@@ -105,7 +105,7 @@ describe('warrant verify: chains', () => {
     expect(r.json.code).toBeNull();
     expect(r.json.chain).toHaveLength(3);
     expect(r.json.authorization).toBeNull();
-    expect(Object.keys(r.json)).toEqual(['valid', 'code', 'message', 'chain', 'authorization', 'warnings']);
+    expect(Object.keys(r.json)).toEqual(['valid', 'chain_valid', 'code', 'message', 'chain', 'authorization', 'warnings']);
     expect(r.json.warnings).toEqual([]);
   });
 
@@ -253,6 +253,19 @@ describe('warrant verify: a call', () => {
     expect(r.code).toBe(1);
     expect(r.json.code).toBe('pop_failed');
     expect(r.json.authorization).toMatchObject({ allowed: false, code: 'pop_failed' });
+  });
+
+  it('says the chain verdict and the call verdict apart: a denied call on a valid chain', async () => {
+    const denied = await verify(chain, ['--tool', 'read_file', '--args', '{"path": "/etc/passwd"}', '--holder-key', seedOf('worker2')]);
+    expect(denied.code).toBe(1);
+    expect(denied.json).toMatchObject({ valid: false, chain_valid: true, code: 'constraint_not_satisfied' });
+    expect(denied.json.message).toMatch(/^chain verified; read_file denied: /);
+    expect(denied.json.authorization).toMatchObject({ allowed: false, code: 'constraint_not_satisfied' });
+    const broken = await verify(tokensOf('A.13'), ['--tool', 'read_file', '--args', GOOD, '--holder-key', seedOf('worker')]);
+    expect(broken.json).toMatchObject({ valid: false, chain_valid: false, code: 'ttl_monotonicity_violated' });
+    const ok = await verify(chain, ['--tool', 'read_file', '--args', GOOD, '--holder-key', seedOf('worker2')]);
+    expect(ok.json).toMatchObject({ valid: true, chain_valid: true });
+    expect((await verify(chain)).json).toMatchObject({ valid: true, chain_valid: true, authorization: null });
   });
 
   it('accepts a PoP given with --pop, inside its window only', async () => {
