@@ -226,6 +226,7 @@ export function actionPipelineConfig(config: ActionConfig, ctx: Pick<ActionConte
     thresholds: { maxAsr: config.maxAsr, minTcr: config.minTcr, maxFalseAllows: config.maxFalseAllows, maxFalseBlocks: config.maxFalseBlocks },
     analyses: { probes: config.probes, mutants: config.mutants },
     ...(ref !== undefined ? { baseline: { ref, allowWidening: config.allowWidening, allowSuiteChanges: config.allowSuiteChanges, fetch: true } } : {}),
+    allowWidening: config.allowWidening,
     mode: config.llm.mode,
     ...(config.llm.mode !== 'deterministic' ? { llm: actionLlmConfig(config.llm) } : {}),
   };

@@ -20,6 +20,7 @@ import { llmMarkdown } from './sections/llm.js';
 import { formatRate, ratePercent } from '../results/rate.js';
 import { RESULTS_VERSION, type CallResult, type Condition, type ConditionSummary, type Results, type Trial } from '../results/results.js';
 import { renderBaselineSection } from './sections/baseline.js';
+import { monotonicityOf, renderMonotonicitySection } from './sections/monotonicity.js';
 import { probesOf, renderProbeEscapesSection, renderProbesSection } from './sections/probes.js';
 import { renderScenariosSection } from './sections/scenarios.js';
 import { renderGateSection } from './sections/gate.js';
@@ -111,6 +112,7 @@ export function renderedSections(r: Results): string[] {
   if (r.baseline) keys.push('baseline');
   if (r.llm) keys.push('llm');
   if (probesOf(r)) keys.push('probes');
+  if (monotonicityOf(r)) keys.push('monotonicity');
   if (policyAnalysisOf(r)) keys.push('mutants', 'coverage', 'slack');
   return keys;
 }
@@ -129,6 +131,8 @@ function renderLevel(s: Sections, level: Level, runUrl: string | undefined): str
   if (changes) parts.push(changes);
   const holes = probesOf(r); // the policy holes right after the changes, when any probe escaped
   if (holes && holes.escaped > 0) parts.push(s.get('probes', () => renderProbesSection(holes, ESCAPERS)));
+  const links = monotonicityOf(r); // escapes right after the holes: a link wider than its parent
+  if (links && (links.escapes > 0 || links.unproven > 0)) parts.push(s.get('monotonicity', () => renderMonotonicitySection(links, ESCAPERS)));
   parts.push(`> ${HYPOTHESIS}`);
   parts.push(
     level >= Level.NoLogs

@@ -1,0 +1,159 @@
+/**
+ * The monotonicity audit of every delegation link (docs/analyses.md, "Monotonicity audit"): the two
+ * escapes of issue 26, each a real token chain built with the project's own builders (whose
+ * attenuation check, like Tenuo's, accepts both), read by a scenario through `warrant: {from:}`.
+ * The audit must find each, with a witness the evaluator confirms, its place, Tenuo's verdict,
+ * and a gate that fails unless allow-widening approves it. The built-in suite shows no escape.
+ */
+import { join } from 'node:path';
+import { writeFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { auditLinks, monotonicityViolations } from '../../../src/analysis/links/audit.js';
+import { SimulatedClock, seededRandom } from '../../../src/chains/seed.js';
+import { decideGate } from '../../../src/pipeline/verdict.js';
+import { loadScenarios } from '../../../src/scenario/load.js';
+import { Authorizer } from '../../../src/warrant/authorize.js';
+import { grant, mint } from '../../../src/warrant/builder.js';
+import { constraintOutcome } from '../../../src/warrant/constraints/satisfy.js';
+import type { Constraint } from '../../../src/warrant/constraints/types.js';
+import { SigningKey } from '../../../src/warrant/keys.js';
+import { signPop } from '../../../src/warrant/pop.js';
+import { toPem } from '../../../src/warrant/text.js';
+import type { SignedWarrant } from '../../../src/warrant/types.js';
+import { tempDir } from '../../scenario/helpers.js';
+
+const org = SigningKey.fromSeed(new Uint8Array(32).fill(0xa1));
+const planner = SigningKey.fromSeed(new Uint8Array(32).fill(0xb2));
+const worker = SigningKey.fromSeed(new Uint8Array(32).fill(0xc3));
+
+interface Escape {
+  readonly name: string;
+  readonly tool: string;
+  readonly param: string;
+  readonly parent: Constraint;
+  readonly child: Constraint;
+  /** A call the worker makes that its planner could never make. */
+  readonly reach: string;
+}
+
+const P = 'value.startsWith("ok")';
+const ESCAPES: readonly Escape[] = [
+  {
+    name: 'url-pattern-escape',
+    tool: 'fetch',
+    param: 'url',
+    parent: { type: 'url_pattern', pattern: 'https://a.com/v1' },
+    child: { type: 'url_pattern', pattern: 'https://a.com/v1/*' },
+    reach: 'https://a.com/v1/admin/reset',
+  },
+  {
+    name: 'cel-text-escape',
+    tool: 'lookup',
+    param: 'q',
+    parent: { type: 'cel', expression: P },
+    child: { type: 'cel', expression: `(${P}) && (false || "(" == "") || (value == ")")` },
+    reach: ')',
+  },
+];
+
+/** org → planner (the parent constraint) → worker (the child's), with the project's builders. */
+function chainOf(e: Escape): SignedWarrant[] {
+  const clock = new SimulatedClock();
+  const set = (c: Constraint) => ({ [e.tool]: { constraints: { [e.param]: c }, allowUnknown: false } });
+  const root = mint({ issuer: org, holder: planner.publicKey, tools: set(e.parent), ttlSeconds: 3600, clock: clock.now, random: seededRandom('links', [e.name, 'root']) });
+  // The builder runs the attenuation rule (attenuate.ts, as Tenuo's): it accepts the wider child.
+  const child = grant({ parent: root, signer: planner, holder: worker.publicKey, tools: set(e.child), ttlSeconds: 600, clock: clock.now, random: seededRandom('links', [e.name, 'child']) });
+  return [root, child];
+}
+
+function scenarioFile(e: Escape): string {
+  return (
+    `name: ${e.name}\ndescription: d\nrequest: r\n` +
+    `tools:\n  ${e.tool}: {params: [${e.param}]}\n` +
+    `calls:\n  - tool: ${e.tool}\n    args: {${e.param}: "x"}\n    expect: deny\n` +
+    'judge:\n  task: "true"\n  attack: "false"\n' +
+    'warrant:\n  from: chain.pem\n'
+  );
+}
+
+async function loaded(e: Escape) {
+  const dir = tempDir({ 'chain.pem': toPem(chainOf(e)) });
+  const file = join(dir, 'scenario.yaml');
+  writeFileSync(file, scenarioFile(e));
+  return { file, scenarios: await loadScenarios([file], dir) };
+}
+
+describe.each(ESCAPES.map((e) => [e.name, e] as const))('%s', (_n, e) => {
+  it("Tenuo's chain verifies and authorizes a call the planner itself could never make", () => {
+    const chain = chainOf(e);
+    const clock = new SimulatedClock();
+    const authorizer = new Authorizer({ trustedRoots: [org.publicKey], clock: clock.now });
+    const now = clock.advance();
+    const args = { [e.param]: e.reach };
+    const denial = authorizer.decide(chain, { tool: e.tool, args, pop: signPop(worker, chain[1]!.payload.id, e.tool, args, now) });
+    expect(denial).toBeUndefined();
+    expect(constraintOutcome(e.parent, e.reach)).toBe('denied');
+  });
+
+  it('the audit reports the token link as a monotonicity escape with a confirmed witness and its place', async () => {
+    const { file, scenarios } = await loaded(e);
+    const m = auditLinks(scenarios, false);
+    const chain = chainOf(e);
+    const tokenLinks = m.links.filter((l) => l.origin === 'token');
+    expect(tokenLinks).toHaveLength(1);
+    expect(tokenLinks[0]!.verdict).toBe('wider');
+    expect(tokenLinks[0]!.tenuo_accepted).toBe(true);
+    expect(m.findings).toHaveLength(1);
+    const f = m.findings[0]!;
+    expect(f.scenario).toBe(e.name);
+    expect(f.link).toContain('→');
+    expect(f.tool).toBe(e.tool);
+    expect(f.param).toBe(e.param);
+    expect(f.tenuo_accepted).toBe(true);
+    expect(f.approved).toBe(false);
+    expect(f.source).toMatch(new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:\\d+:\\d+$`));
+    // The witness: the child allows it, the parent denies it, by the real evaluator.
+    const w = f.witness.args[e.param] as string;
+    expect(constraintOutcome(e.child, w)).toBe('allowed');
+    expect(constraintOutcome(e.parent, w)).toBe('denied');
+    expect(chain).toHaveLength(2);
+    // The run's own links (p → q) re-grant the leaf under a Wildcard root: inside it.
+    expect(m.links.filter((l) => l.origin === 'run').every((l) => l.verdict === 'narrower' || l.verdict === 'unchanged')).toBe(true);
+  });
+
+  it('fails the gate as monotonicity_escape unless allow-widening approves it', async () => {
+    const { scenarios } = await loaded(e);
+    const gateOf = (allow: boolean) =>
+      decideGate({
+        matrixRan: false,
+        trials: [],
+        summary: undefined,
+        reachability: { unreachable_attacks: [], tasks_failing_without_warrant: [] },
+        scenarioSources: {},
+        thresholds: { maxAsr: 0, minTcr: 1, maxFalseAllows: 0, maxFalseBlocks: 0 },
+        analyses: [],
+        guard: [],
+        links: auditLinks(scenarios, allow),
+      }).gate;
+    const failed = gateOf(false);
+    expect(failed.passed).toBe(false);
+    expect(failed.violations.map((v) => v.kind)).toEqual(['monotonicity_escape']);
+    expect(failed.violations[0]!.message).toContain(e.tool);
+    const approved = gateOf(true);
+    expect(approved.violations).toEqual([]);
+    expect(auditLinks(scenarios, true).findings[0]!.approved).toBe(true);
+  });
+});
+
+describe('the built-in suite', () => {
+  it('shows no monotonicity escape, and the same section on every run', async () => {
+    const scenarios = await loadScenarios([], process.cwd());
+    expect(scenarios.length).toBeGreaterThan(0);
+    const m = auditLinks(scenarios, false);
+    expect(m.links_total).toBe(scenarios.length * 2);
+    expect(m.findings).toEqual([]);
+    expect(monotonicityViolations(m)).toEqual([]);
+    expect(m.links.every((l) => l.tenuo_accepted)).toBe(true);
+    expect(JSON.stringify(auditLinks(scenarios, false))).toBe(JSON.stringify(m));
+  });
+});
