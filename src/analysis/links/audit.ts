@@ -133,9 +133,13 @@ export function auditScenarioLinks(s: Scenario): MonotonicityLink[] {
   return links;
 }
 
-/** Per tool of a run's link, the place of its grant when the scenario knows it. */
+/**
+ * Per tool, the place of its grant when the scenario knows it: the tool's key under `warrant:` for
+ * the task_scoped link, the `from:` key for a token's links (the loader records it per tool).
+ */
 function placeOf(s: Scenario, l: MonotonicityLink, tool: string): string | undefined {
-  const pos = l.origin === 'run' && l.link.endsWith('(task_scoped)') ? s.grantSources?.[tool] : undefined;
+  const granted = l.origin === 'token' || l.link.endsWith('(task_scoped)');
+  const pos = granted && s.grantSources !== undefined && Object.prototype.hasOwnProperty.call(s.grantSources, tool) ? s.grantSources[tool] : undefined;
   return pos !== undefined ? formatSource(pos) : l.source;
 }
 

@@ -111,7 +111,8 @@ describe.each(ESCAPES.map((e) => [e.name, e] as const))('%s', (_n, e) => {
     expect(f.param).toBe(e.param);
     expect(f.tenuo_accepted).toBe(true);
     expect(f.approved).toBe(false);
-    expect(f.source).toMatch(new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:\\d+:\\d+$`));
+    // The place: the `from:` key (line 14, column 3 of the scenario file).
+    expect(f.source).toBe(`${file}:14:3`);
     // The witness: the child allows it, the parent denies it, by the real evaluator.
     const w = f.witness.args[e.param] as string;
     expect(constraintOutcome(e.child, w)).toBe('allowed');
@@ -155,5 +156,26 @@ describe('the built-in suite', () => {
     expect(monotonicityViolations(m)).toEqual([]);
     expect(m.links.every((l) => l.tenuo_accepted)).toBe(true);
     expect(JSON.stringify(auditLinks(scenarios, false))).toBe(JSON.stringify(m));
+  });
+});
+
+describe('the report', () => {
+  it('shows each escape with its witness and place in markdown, and one line in the table', async () => {
+    const { renderMarkdown } = await import('../../../src/report/markdown.js');
+    const { renderTable } = await import('../../../src/report/table.js');
+    const { fixture } = await import('../../report/results-builders.js');
+    const { scenarios } = await loaded(ESCAPES[0]!);
+    const m = auditLinks(scenarios, false);
+    const r = { ...fixture('passing'), monotonicity: m };
+    const md = renderMarkdown(r, { name: 'links' });
+    expect(md).toContain('### Delegation links (monotonicity audit)');
+    expect(md).toContain(m.findings[0]!.source!);
+    expect(md).toContain(JSON.stringify(m.findings[0]!.witness.args));
+    expect(md).toContain('Tenuo’s attenuation rule accepts it');
+    expect(renderTable(r)).toContain('Links: 3 audited, 2 proven inside their parent, 1 monotonicity escape, 0 unproven');
+    const approved = renderTable({ ...r, monotonicity: auditLinks(scenarios, true) });
+    expect(approved).toContain('1 monotonicity escape (1 approved by allow-widening)');
+    // No escape, nothing unproven: the markdown report has no section for it.
+    expect(renderMarkdown({ ...fixture('passing'), monotonicity: { ...m, escapes: 0, findings: [], links: [] } }, { name: 'links' })).not.toContain('Delegation links');
   });
 });
