@@ -20,6 +20,7 @@ import { SigningKey } from '../../../src/warrant/keys.js';
 import { signPop } from '../../../src/warrant/pop.js';
 import { toPem } from '../../../src/warrant/text.js';
 import type { SignedWarrant } from '../../../src/warrant/types.js';
+import type { TokenOrigin } from '../../../src/model/scenario.js';
 import { tempDir } from '../../scenario/helpers.js';
 
 const org = SigningKey.fromSeed(new Uint8Array(32).fill(0xa1));
@@ -177,5 +178,29 @@ describe('the report', () => {
     expect(approved).toContain('1 monotonicity escape (1 approved by allow-widening)');
     // No escape, nothing unproven: the markdown report has no section for it.
     expect(renderMarkdown({ ...fixture('passing'), monotonicity: { ...m, escapes: 0, findings: [], links: [] } }, { name: 'links' })).not.toContain('Delegation links');
+  });
+});
+
+describe('a link the prover cannot decide', () => {
+  it('is reported as unproven with its reason, and does not fail the gate', async () => {
+    // Tenuo's builder refuses this CEL child (not of the form `(P) && (...)`), so the token's chain
+    // is swapped in the loaded scenario: the audit must still report it, as unproven and refused.
+    const { scenarios } = await loaded(ESCAPES[1]!);
+    const s = scenarios[0]!;
+    const from = s.warrantFrom as TokenOrigin;
+    const set = (expression: string) => ({ lookup: { constraints: { q: { type: 'cel' as const, expression } }, allowUnknown: false } });
+    const chain = [
+      { id: from.chain![0]!.id, tools: set('value.size() < 10') },
+      { id: from.chain![1]!.id, tools: set('value.endsWith("x") && value.size() < 5') },
+    ];
+    const m = auditLinks([{ ...s, warrantFrom: { ...from, chain } }], false);
+    const token = m.links.filter((l) => l.origin === 'token');
+    expect(token.map((l) => l.verdict)).toEqual(['unproven']);
+    expect(token[0]!.tenuo_accepted).toBe(false);
+    expect(token[0]!.tenuo_reason).toContain('(value.size() < 10) && (<predicate>)');
+    expect(token[0]!.tools[0]!.reason).toMatch(/^q: /);
+    expect(m.unproven).toBe(1);
+    expect(m.findings).toEqual([]);
+    expect(monotonicityViolations(m)).toEqual([]);
   });
 });
