@@ -268,6 +268,7 @@ export function actionPipelineConfig(
           },
         }
       : {}),
+    allowWidening: config.allowWidening,
     mode: config.llm.mode,
     ...(config.llm.mode !== 'deterministic' ? { llm: actionLlmConfig(config.llm) } : {}),
   };

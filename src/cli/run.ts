@@ -71,7 +71,7 @@ Replays every scenario under no_warrant, broad and task_scoped warrants and gate
                      under the matched head scenario's grant, and a REF attack that grant allows
                      is a widening. A scenario, an expect: deny call or an attack judge of REF
                      removed, relabelled or changed fails the gate (suite_weakened)
-  --allow-widening   report widenings without failing the gate
+  --allow-widening   report widenings (and monotonicity escapes) without failing the gate
   --allow-suite-changes  report suite changes (suite_weakened) without failing the gate
   --sarif FILE       also write the findings as SARIF 2.1.0 (code scanning)
   --junit FILE       also write JUnit XML: a test case per scenario × condition
@@ -267,6 +267,7 @@ async function pipelineConfig(flags: RunFlags, llm: LlmFlags, io: CliIO): Promis
     ...(flags.baseline !== undefined
       ? { baseline: { ref: flags.baseline, allowWidening: flags.allowWidening, allowSuiteChanges: flags.allowSuiteChanges, fetch: false } }
       : {}),
+    allowWidening: flags.allowWidening,
     mode: llm.mode,
     ...(llm.mode !== 'deterministic' ? { llm: await (await import('./llm-run.js')).llmConfig(llm, io) } : {}),
   };

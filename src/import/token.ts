@@ -270,7 +270,8 @@ export function importWarrantFrom(from: string, ctx: WarrantFromContext): Warran
   ctx.adopt?.(token.grants);
   const problems = regrantProblems(token.grants, ctx.paramsOf, ctx.broadFor(token.grants));
   if (problems.length > 0) return { ok: false, problems: problems.map((p) => `'${from}' (leaf ${token.leafId}): ${p}`) };
-  const origin: TokenOrigin = { kind: 'token', from, leaf: token.leafId, token_holder: token.holder, token_root: token.root };
+  const chain = token.chain.map((w) => ({ id: warrantIdString(w.payload.id), tools: w.payload.tools }));
+  const origin: TokenOrigin = { kind: 'token', from, leaf: token.leafId, token_holder: token.holder, token_root: token.root, chain };
   const note =
     `the grant of '${from}' (leaf ${token.leafId}, root key ${token.root}) is re-granted under the benchmark's chain, ` +
     `constraint for constraint: its holder is the benchmark's worker key, not the token's ${token.holder} (whose private key is not ours), ` +

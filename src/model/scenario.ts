@@ -166,6 +166,11 @@ export interface TokenOrigin {
   /** The token's holder, which the benchmark replaces by its own worker key. */
   readonly token_holder: string;
   readonly token_root: string;
+  /**
+   * The token's warrants, root first, as id and tools: the links it carries, for the monotonicity
+   * audit (src/analysis/links). Not written to the results (warrantFromInfo picks its fields).
+   */
+  readonly chain?: readonly { readonly id: string; readonly tools: ToolGrants }[];
 }
 
 /** A Claude Code governance policy (`tenuo.yaml`) mapped to the session warrant its hook would mint. */

@@ -7,6 +7,7 @@
  * HarnessError (the run could not be carried out), BaselineError (the base cannot be read),
  * LlmInputError (a resume file of another run).
  */
+import { auditLinks } from '../analysis/links/audit.js';
 import { formatSource } from '../model/errors.js';
 import type { Scenario } from '../model/scenario.js';
 import type { BaselineOutcome } from '../analysis/baseline/index.js';
@@ -79,6 +80,11 @@ export interface PipelineConfig {
   readonly analyses: AnalysisOptions;
   /** Absent: no comparison. */
   readonly baseline?: BaselineConfig;
+  /**
+   * `--allow-widening` / `allow-widening`: approves the monotonicity audit's escapes (docs/analyses.md)
+   * as it approves the guard's widenings; absent: the baseline's setting, else not approved.
+   */
+  readonly allowWidening?: boolean;
   readonly mode: RunMode;
   /** Required unless `mode` is deterministic. */
   readonly llm?: LlmConfig;
@@ -227,6 +233,8 @@ async function runLlmStage(c: PipelineConfig, l: LlmConfig, scenarios: readonly 
 /** Every part in one results object, and the gate decided once from all of them. */
 function decide(c: PipelineConfig, scenarios: readonly Scenario[], head: Results, m: MatrixRun, baseline: BaselineOutcome | undefined, llm: LlmResults | undefined): PipelineOutcome {
   const names = scenarios.map((s) => s.name);
+  // The delegation links of the scenarios that ran (none under --mode llm: the matrix did not build them).
+  const links = c.mode === 'llm' ? undefined : auditLinks(scenarios, c.allowWidening ?? c.baseline?.allowWidening ?? false);
   const decision = decideGate({
     matrixRan: c.mode !== 'llm',
     trials: head.trials,
@@ -236,10 +244,12 @@ function decide(c: PipelineConfig, scenarios: readonly Scenario[], head: Results
     thresholds: c.thresholds,
     analyses: m.analyses.violations,
     guard: baseline?.violations ?? [],
+    ...(links ? { links } : {}),
     ...(llm ? { llm: { results: llm, gated: c.llm!.gate } } : {}),
     ...(c.baseline?.approvedBy !== undefined ? { approval: { label: c.baseline.approvedBy } } : {}),
   });
   let results: Results = { ...head, gate: decision.gate };
+  if (links) results.monotonicity = links;
   if (m.timings) results.timings = m.timings;
   if (baseline) {
     const approvedBy = c.baseline?.approvedBy;

@@ -4,6 +4,7 @@
  * assembled in scenario order and the gate. Same scenarios, seed and options → the same bytes,
  * for any number of workers.
  */
+import { auditLinks, monotonicityViolations } from '../analysis/links/audit.js';
 import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { existsSync } from 'node:fs';
@@ -124,7 +125,12 @@ export async function runMatrix(o: SuiteOptions): Promise<MatrixRun> {
  */
 export async function runSuite(o: SuiteOptions): Promise<Results> {
   const m = await runMatrix(o);
-  const results = assembleResults(o, m.trials, { sections: m.analyses.sections, violations: m.analyses.violations });
+  // The delegation links, as a run audits them (run.ts; no allow-widening here): the same results.
+  const links = auditLinks(o.scenarios, false);
+  const results = assembleResults(o, m.trials, {
+    sections: { ...m.analyses.sections, monotonicity: links },
+    violations: [...m.analyses.violations, ...monotonicityViolations(links)],
+  });
   if (m.timings) results.timings = m.timings;
   return results;
 }

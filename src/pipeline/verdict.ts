@@ -1,7 +1,7 @@
 /**
  * The run's one verdict (docs/guard.md, docs/llm.md): the gate is decided here, once, from every
  * part a run has — the scripted matrix (rates, labels, reachability), the analyses beside it
- * (probes, mutants), the guard's findings against the baseline (suite changes, widenings) and the
+ * (probes, mutants), the monotonicity audit of the delegation links, the guard's findings against the baseline (suite changes, widenings) and the
  * LLM results — whichever shell ran it, and in report-only mode from the parts of a results file.
  * Nothing decided here is decided again later: the stages before only gather their parts.
  *
@@ -9,11 +9,12 @@
  * never pooled): `gate` holds the deterministic parts (matrix, analyses, guard), `llm.gate` the LLM
  * part; `verdictOf` reads both into the one outcome the shells map to an exit code or a failed step.
  */
+import { monotonicityViolations } from '../analysis/links/audit.js';
 import { evaluateLlmGate } from '../llm/gate.js';
 import type { AnalysisViolation, GateThresholds } from '../run/gate.js';
 import type { AnalysisViolationKind } from '../results/results.js';
 import { evaluateGate } from '../run/gate.js';
-import type { ConditionSummary, GateResult, LlmGate, LlmResults, Reachability, Results, Trial } from '../results/results.js';
+import type { ConditionSummary, GateResult, LlmGate, LlmResults, MonotonicitySection, Reachability, Results, Trial } from '../results/results.js';
 
 /** Everything the gate is decided from. */
 export interface GateParts {
@@ -30,6 +31,11 @@ export interface GateParts {
   readonly analyses: readonly AnalysisViolation[];
   /** The guard's findings against the baseline: suite changes, then widenings (none of a kind the step allows). */
   readonly guard: readonly AnalysisViolation[];
+  /**
+   * The monotonicity audit of the delegation links (src/analysis/links): each escape not approved
+   * (allow-widening) fails the gate as `monotonicity_escape`; unproven links never do.
+   */
+  readonly links?: MonotonicitySection;
   /** The LLM results, when LLM mode ran; `gated`: `--gate llm` (action: `gate: llm`). */
   readonly llm?: { readonly results: Omit<LlmResults, 'gate'>; readonly gated: boolean };
   /**
@@ -65,7 +71,7 @@ export function decideGate(p: GateParts): Decision {
     thresholds: p.thresholds,
     scenarioSources: p.scenarioSources,
     // The analyses' findings first, then the guard's, in suite order: the same bytes every run.
-    analyses: [...p.analyses, ...guard],
+    analyses: [...p.analyses, ...guard, ...monotonicityViolations(p.links)],
     matrixRan: p.matrixRan,
   });
   if (!p.llm?.gated) return { gate, approved };

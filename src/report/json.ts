@@ -106,6 +106,7 @@ export function canonicalResults(r: Results): Results {
     ...optional('mutants', r.mutants), // these three built in their contract's key order (analysis/mutants, analysis/slack)
     ...optional('coverage', r.coverage),
     ...optional('slack', r.slack),
+    ...optional('monotonicity', r.monotonicity), // built in its contract's key order (analysis/links)
     ...optional('baseline', r.baseline), // built in its contract's key order (analysis/baseline)
     ...optional('no_baseline', r.no_baseline),
   };

@@ -20,6 +20,7 @@ import { llmMarkdown } from './sections/llm.js';
 import { formatRate, ratePercent } from '../results/rate.js';
 import { RESULTS_VERSION, type CallResult, type Condition, type ConditionSummary, type Results, type Trial } from '../results/results.js';
 import { renderBaselineSection } from './sections/baseline.js';
+import { monotonicityOf, renderMonotonicitySection } from './sections/monotonicity.js';
 import { probesOf, renderProbeEscapesSection, renderProbesSection } from './sections/probes.js';
 import { renderScenariosSection } from './sections/scenarios.js';
 import { renderGateSection } from './sections/gate.js';
@@ -145,6 +146,7 @@ export function renderedSections(r: Results): string[] {
   if (r.baseline) keys.push('baseline');
   if (r.llm) keys.push('llm');
   if (probesOf(r)) keys.push('probes');
+  if (monotonicityOf(r)) keys.push('monotonicity');
   if (policyAnalysisOf(r)) keys.push('mutants', 'coverage', 'slack');
   return keys;
 }
@@ -163,6 +165,8 @@ function renderLevel(s: Sections, level: Level, runUrl: string | undefined): str
   if (changes) parts.push(changes);
   const holes = probesOf(r); // the policy holes right after the changes, when any probe escaped
   if (holes && holes.escaped > 0) parts.push(s.get('probes', () => renderProbesSection(holes, ESCAPERS)));
+  const links = monotonicityOf(r); // escapes right after the holes: a link wider than its parent
+  if (links && (links.escapes > 0 || links.unproven > 0)) parts.push(s.get('monotonicity', () => renderMonotonicitySection(links, ESCAPERS)));
   // The claim the run tests, on a passed gate only: under a failure it reads as a slogan.
   if (passedOverall(r)) parts.push(`> ${HYPOTHESIS}`);
   parts.push(

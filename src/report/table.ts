@@ -3,6 +3,7 @@
  * gate verdict. Plain text with aligned columns and no colour codes, so it reads the same in a
  * terminal, a CI log or a file.
  */
+import { monotonicityLine, monotonicityOf } from './sections/monotonicity.js';
 import { llmTableLines } from './sections/llm.js';
 import { plural } from '../lib/plural.js';
 import { formatRate } from '../results/rate.js';
@@ -117,6 +118,8 @@ export function renderTable(results: Results): string {
   if (holes) parts.push(probesLine(holes));
   const policy = policyAnalysisOf(results); // docs/analyses.md: one line for the warrant mutants, coverage and slack
   if (policy) parts.push(policyAnalysisLine(policy));
+  const links = monotonicityOf(results); // docs/analyses.md: the delegation links audited
+  if (links) parts.push(monotonicityLine(links));
   if (results.timings) {
     parts.push(
       `Timings: ${Object.entries(results.timings)

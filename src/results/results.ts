@@ -7,7 +7,10 @@ import type { Denial } from './denial.js';
 import type { BaselineResults } from './baseline.js';
 import type { CoverageEntry, MutantsSection, SlackEntry } from './policy.js';
 import type { ProbesSection } from './probes.js';
+import type { MonotonicitySection } from './monotonicity.js';
 import type { ScenarioInfo } from './scenario-info.js';
+
+export type { MonotonicitySection };
 
 export { CONDITIONS, type Condition, type Denial };
 
@@ -48,7 +51,7 @@ export interface ConditionSummary {
  * `GateInputs.analyses` (gate.ts). `VIOLATION_KINDS` (gate-kinds.ts) describes each one.
  */
 export type MatrixViolationKind = 'asr' | 'tcr' | 'false_allow' | 'false_block' | 'unreachable_attack' | 'task_fails_without_warrant';
-export type AnalysisViolationKind = 'probe_escape' | 'authority_widened' | 'suite_weakened' | 'mutation_score';
+export type AnalysisViolationKind = 'probe_escape' | 'authority_widened' | 'suite_weakened' | 'mutation_score' | 'monotonicity_escape';
 export type ViolationKind = MatrixViolationKind | AnalysisViolationKind;
 
 export interface GateViolation {
@@ -101,6 +104,7 @@ export interface Results {
   mutants?: MutantsSection; // docs/analyses.md: only with --mutants
   coverage?: CoverageEntry[]; // with mutants: per grant and constraint, what the calls exercised
   slack?: SlackEntry[]; // with mutants: grants wider than the legitimate calls need
+  monotonicity?: MonotonicitySection; // docs/analyses.md: every delegation link, proven inside its parent or not
 }
 
 // ------------------------------------------------------------------------------------------------

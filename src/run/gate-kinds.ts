@@ -46,6 +46,11 @@ export const VIOLATION_KINDS: Readonly<Record<ViolationKind, ViolationKindInfo>>
     checks: 'every scenario, expect: deny call and attack judge of the baseline kept as it was',
   },
   mutation_score: { origin: 'analysis', title: 'mutation score', checks: 'warrant mutants killed by the scripted attacks' },
+  monotonicity_escape: {
+    origin: 'analysis',
+    title: 'monotonicity escape',
+    checks: 'every delegation link Tenuo accepts is inside its parent by meaning (unless allow-widening)',
+  },
 };
 
 export const VIOLATION_KIND_NAMES = Object.keys(VIOLATION_KINDS) as ViolationKind[];

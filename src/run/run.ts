@@ -111,7 +111,7 @@ export function assembleResults(o: Omit<RunOptions, 'timings' | 'now' | 'limits'
 
 /** What the analyses beside the matrix add to a run: their JSON sections and their gate findings. */
 export interface AnalysesOutcome {
-  sections?: Pick<Results, 'probes' | 'mutants' | 'coverage' | 'slack'>;
+  sections?: Pick<Results, 'probes' | 'mutants' | 'coverage' | 'slack' | 'monotonicity'>;
   violations?: readonly AnalysisViolation[];
 }
 

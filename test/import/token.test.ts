@@ -13,6 +13,7 @@ import { mint } from '../../src/warrant/builder.js';
 import { SigningKey } from '../../src/warrant/keys.js';
 import { loadScenarioSet, loadScenarios } from '../../src/scenario/load.js';
 import { readToken, TokenImportError, type TokenImportCode } from '../../src/import/token.js';
+import type { TokenOrigin } from '../../src/model/scenario.js';
 import { toHex } from '../../src/lib/bytes.js';
 import { decode, encode, type CborValue } from '../../src/warrant/cbor/index.js';
 import { encodeStack } from '../../src/warrant/stack.js';
@@ -98,7 +99,10 @@ describe('importing every vector warrant', () => {
     writeScenario(d, scenarioYaml(params, 'token.hex'));
     const set = await loadScenarioSet(['s.yaml'], d);
     const scenario = set.scenarios[0]!;
-    expect(scenario.warrantFrom).toEqual({ kind: 'token', from: 'token.hex', leaf: w.warrant_id, token_holder: w.holder, token_root: w.issuer });
+    // The origin, and the token's chain (root first) that the monotonicity audit reads (src/analysis/links).
+    const { chain, ...origin } = scenario.warrantFrom as TokenOrigin;
+    expect(origin).toEqual({ kind: 'token', from: 'token.hex', leaf: w.warrant_id, token_holder: w.holder, token_root: w.issuer });
+    expect(chain?.at(-1)?.id).toBe(w.warrant_id);
     if (partial.length > 0) {
       expect(set.warnings.join('\n')).toMatch(/does not constrain '(content|method', 'body)'; Tenuo loads it and denies every call that carries (it|one of them) \("unknown field not allowed \(zero-trust mode\)"/);
     }

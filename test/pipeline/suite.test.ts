@@ -26,7 +26,9 @@ describe('runSuite', () => {
   it('gives the same results as runBenchmark on one thread', async () => {
     const scenarios = await loadScenarios([], ROOT);
     const options = { scenarios, maxAsr: 0, minTcr: 1, seed: 'pipeline' };
-    const suite = await runSuite({ ...options, workers: 1 });
+    const { monotonicity, ...suite } = await runSuite({ ...options, workers: 1 });
+    // The link audit is an analysis (src/analysis/links), which the run layer's runBenchmark is below.
+    expect(monotonicity?.links_total).toBe(2 * scenarios.length);
     expect(JSON.stringify(suite)).toBe(JSON.stringify(runBenchmark(options)));
   });
 

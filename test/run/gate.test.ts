@@ -265,8 +265,9 @@ describe('gate: analyses', () => {
       'authority_widened',
       'suite_weakened',
       'mutation_score',
+      'monotonicity_escape',
     ]);
-    expect(VIOLATION_KIND_NAMES.filter((k) => VIOLATION_KINDS[k].origin === 'analysis')).toEqual(['probe_escape', 'authority_widened', 'suite_weakened', 'mutation_score']);
+    expect(VIOLATION_KIND_NAMES.filter((k) => VIOLATION_KINDS[k].origin === 'analysis')).toEqual(['probe_escape', 'authority_widened', 'suite_weakened', 'mutation_score', 'monotonicity_escape']);
   });
 });
 

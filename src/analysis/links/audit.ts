@@ -1,0 +1,201 @@
+/**
+ * The monotonicity audit of every delegation link (docs/analyses.md, "Monotonicity audit"): for each
+ * parent → child link a run builds (the org's root to the planner p, p's grant to the worker q under
+ * broad and task_scoped) or a token carries (`warrant: {from:}`: each warrant of its chain under the
+ * one before), the containment prover (src/warrant/containment) decides, per tool and parameter,
+ * whether the child's grant is inside the parent's BY MEANING. Tenuo's own attenuation rule
+ * (attenuate.ts) is asked too, and recorded: a link the rule accepts and the prover refutes is a
+ * `monotonicity_escape`, with a witness (an argument the child may send that the parent may not).
+ *
+ * Pure, deterministic (scenario order, tool and parameter names sorted bytewise), bounded: at most
+ * MAX_PAIRS constraint pairs per scenario go to the prover, which bounds itself; beyond, the rest of
+ * the scenario's links are `unproven` with that reason.
+ */
+import { broadGrants } from '../../chains/conditions.js';
+import { formatSource } from '../../model/errors.js';
+import type { Scenario } from '../../model/scenario.js';
+import type { LinkTool, LinkWitness, MonotonicityFinding, MonotonicityLink, MonotonicitySection } from '../../results/monotonicity.js';
+import type { AnalysisViolation } from '../../run/gate.js';
+import { checkToolAttenuation } from '../../warrant/constraints/attenuate.js';
+import type { Constraint, ConstraintSet, ToolGrants } from '../../warrant/constraints/types.js';
+import { proveContainment } from '../../warrant/containment/index.js';
+import { Float, type Value } from '../../warrant/value.js';
+
+/** Constraint pairs sent to the prover per scenario, at most (each is bounded by the prover itself). */
+export const MAX_PAIRS = 256;
+/** Links of one token chain audited, at most (Tenuo's own chain limit is 65 warrants). */
+export const MAX_TOKEN_LINKS = 64;
+/** A parameter name made up for a witness of `allow_unknown` widening: the parent's closed world denies it. */
+const EXTRA_PARAM = 'unlisted_argument';
+
+const ORDER: Record<LinkTool['verdict'], number> = { wider: 3, unproven: 2, narrower: 1, unchanged: 0 };
+
+function byBytes(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** A Value as plain JSON for the results: a Float as its number, a bigint beyond 2^53 as its digits. */
+function jsonOf(v: Value): unknown {
+  if (v instanceof Float) return v.value;
+  if (typeof v === 'bigint') return Number.isSafeInteger(Number(v)) ? Number(v) : v.toString();
+  if (Array.isArray(v)) return v.map(jsonOf);
+  if (v !== null && typeof v === 'object') return Object.fromEntries(Object.keys(v).sort(byBytes).map((k) => [k, jsonOf((v as Record<string, Value>)[k]!)]));
+  return v;
+}
+
+class PairBudget {
+  used = 0;
+  take(): boolean {
+    return ++this.used <= MAX_PAIRS;
+  }
+}
+
+const WILDCARD: Constraint = { type: 'wildcard' };
+
+/**
+ * One tool: the child's set against the parent's. A parameter the child leaves out that the parent
+ * constrains, or names that the parent does not, changes the keyset; Tenuo's rule decides those
+ * (closed world) and the prover is not asked: such a tool is `unproven` unless the widening is plain
+ * (the child opens the world the parent keeps closed: any unlisted argument is then a witness).
+ */
+function auditTool(tool: string, parent: ConstraintSet, child: ConstraintSet, budget: PairBudget): LinkTool {
+  if (child.allowUnknown && !parent.allowUnknown) {
+    const witness: LinkWitness = { tool, args: { [EXTRA_PARAM]: 'x' } };
+    return { tool, verdict: 'wider', proof: 'the child allows arguments its parent does not name (allow_unknown), the parent’s closed world denies them', witness };
+  }
+  const pNames = Object.keys(parent.constraints).sort(byBytes);
+  const cNames = Object.keys(child.constraints).sort(byBytes);
+  const extra = cNames.filter((n) => !pNames.includes(n));
+  const missing = pNames.filter((n) => !cNames.includes(n));
+  if (!parent.allowUnknown && (extra.length > 0 || missing.length > 0)) {
+    return { tool, verdict: 'unproven', reason: `the child's parameters differ from the parent's (${[...extra.map((n) => `+${n}`), ...missing.map((n) => `-${n}`)].join(', ')}): not a comparison of constraints` };
+  }
+  let worst: LinkTool = { tool, verdict: 'unchanged', proof: 'every parameter the same constraint' };
+  const proofs: string[] = [];
+  for (const param of cNames) {
+    // Under an open parent, a parameter it does not name is unconstrained there.
+    const base = Object.prototype.hasOwnProperty.call(parent.constraints, param) ? parent.constraints[param]! : WILDCARD;
+    const head = child.constraints[param]!;
+    if (!budget.take()) return { tool, verdict: 'unproven', param, reason: `bound reached: more than ${MAX_PAIRS} constraint pairs in the scenario's links` };
+    const r = proveContainment(base, head);
+    if (r.verdict === 'wider') return { tool, verdict: 'wider', param, proof: `${param}: ${r.proof}`, witness: { tool, args: { [param]: jsonOf(r.witness) } } };
+    if (r.verdict === 'unproven') {
+      if (worst.verdict !== 'unproven') worst = { tool, verdict: 'unproven', param, reason: `${param}: ${r.reason}` };
+      continue;
+    }
+    if (r.verdict === 'narrower') proofs.push(`${param}: ${r.proof}`);
+  }
+  if (worst.verdict === 'unproven') return worst;
+  if (proofs.length > 0 || missing.length > 0) return { tool, verdict: 'narrower', proof: proofs.length > 0 ? proofs.join('; ') : 'the child constrains parameters its open parent does not' };
+  return worst;
+}
+
+function auditLink(scenario: string, origin: MonotonicityLink['origin'], link: string, parent: ToolGrants, child: ToolGrants, source: string | undefined, budget: PairBudget): MonotonicityLink {
+  const tools: LinkTool[] = [];
+  for (const tool of Object.keys(child).sort(byBytes)) {
+    const p = Object.prototype.hasOwnProperty.call(parent, tool) ? parent[tool] : Object.prototype.hasOwnProperty.call(parent, '*') ? parent['*'] : undefined;
+    if (p === undefined) {
+      tools.push({ tool, verdict: 'wider', proof: 'the parent does not grant this tool', witness: { tool, args: {} } });
+      continue;
+    }
+    tools.push(auditTool(tool, p, child[tool]!, budget));
+  }
+  const verdict = tools.reduce<LinkTool['verdict']>((w, t) => (ORDER[t.verdict] > ORDER[w] ? t.verdict : w), 'unchanged');
+  const refusal = checkToolAttenuation(parent, child);
+  return {
+    scenario,
+    origin,
+    link,
+    verdict,
+    tenuo_accepted: refusal === undefined,
+    ...(refusal !== undefined ? { tenuo_reason: refusal } : {}),
+    ...(source !== undefined ? { source } : {}),
+    tools,
+  };
+}
+
+/** Every link of one scenario: the run's two (p → q broad, p → q task_scoped), then its token's. */
+export function auditScenarioLinks(s: Scenario): MonotonicityLink[] {
+  const budget = new PairBudget();
+  const root = broadGrants(s);
+  const at = formatSource(s.warrantSource ?? s.source);
+  const links: MonotonicityLink[] = [];
+  // The org's root to p has no parent grant (the org key is the trusted root): nothing to contain it in.
+  links.push(auditLink(s.name, 'run', 'p → q (broad)', root, root, at, budget));
+  links.push(auditLink(s.name, 'run', 'p → q (task_scoped)', root, s.warrant, at, budget));
+  const from = s.warrantFrom;
+  if (from?.kind === 'token' && from.chain !== undefined) {
+    const chain = from.chain.slice(0, MAX_TOKEN_LINKS + 1);
+    for (let i = 1; i < chain.length; i++) {
+      links.push(auditLink(s.name, 'token', `${chain[i - 1]!.id} → ${chain[i]!.id}`, chain[i - 1]!.tools, chain[i]!.tools, at, budget));
+    }
+  }
+  return links;
+}
+
+/**
+ * Per tool, the place of its grant when the scenario knows it: the tool's key under `warrant:` for
+ * the task_scoped link, the `from:` key for a token's links (the loader records it per tool).
+ */
+function placeOf(s: Scenario, l: MonotonicityLink, tool: string): string | undefined {
+  const granted = l.origin === 'token' || l.link.endsWith('(task_scoped)');
+  const pos = granted && s.grantSources !== undefined && Object.prototype.hasOwnProperty.call(s.grantSources, tool) ? s.grantSources[tool] : undefined;
+  return pos !== undefined ? formatSource(pos) : l.source;
+}
+
+/** The findings of a scenario's links: every tool the prover refuted in a link Tenuo's rule accepts. */
+function findingsOf(s: Scenario, links: readonly MonotonicityLink[], allowWidening: boolean): MonotonicityFinding[] {
+  const out: MonotonicityFinding[] = [];
+  for (const l of links) {
+    if (!l.tenuo_accepted) continue; // a link Tenuo refuses is never built nor verified: no escape
+    for (const t of l.tools) {
+      if (t.verdict !== 'wider') continue;
+      const source = placeOf(s, l, t.tool);
+      out.push({
+        scenario: s.name,
+        link: l.link,
+        tool: t.tool,
+        ...(t.param !== undefined ? { param: t.param } : {}),
+        witness: t.witness!,
+        proof: t.proof!,
+        tenuo_accepted: l.tenuo_accepted,
+        approved: allowWidening,
+        ...(source !== undefined ? { source } : {}),
+      });
+    }
+  }
+  return out;
+}
+
+/** The `monotonicity` section of a run: its scenarios' links in suite order, and the findings. */
+export function auditLinks(scenarios: readonly Scenario[], allowWidening: boolean): MonotonicitySection {
+  const links: MonotonicityLink[] = [];
+  const findings: MonotonicityFinding[] = [];
+  for (const s of scenarios) {
+    const own = auditScenarioLinks(s);
+    links.push(...own);
+    findings.push(...findingsOf(s, own, allowWidening));
+  }
+  const count = (f: (l: MonotonicityLink) => boolean) => links.filter(f).length;
+  return {
+    links_total: links.length,
+    proven: count((l) => l.verdict === 'narrower' || l.verdict === 'unchanged'),
+    escapes: findings.length,
+    unproven: count((l) => l.verdict === 'unproven'),
+    links,
+    findings,
+  };
+}
+
+/** The findings not approved, as gate violations (decided in src/pipeline/verdict.ts). */
+export function monotonicityViolations(m: MonotonicitySection | undefined): AnalysisViolation[] {
+  if (m === undefined) return [];
+  return m.findings
+    .filter((f) => !f.approved)
+    .map((f) => ({
+      scenario: f.scenario,
+      kind: 'monotonicity_escape' as const,
+      message: `${f.link}: ${f.tool}${f.param !== undefined ? `.${f.param}` : ''} is wider than its parent's, though Tenuo's attenuation rule accepts it: ${f.proof}; the child may call ${f.tool} with ${JSON.stringify(f.witness.args)}`,
+      ...(f.source !== undefined ? { source: f.source } : {}),
+    }));
+}
