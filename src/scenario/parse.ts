@@ -38,7 +38,7 @@ import { alwaysPresent, BINDING_SAYS, bindingOf, callArgs, isToolBinding } from 
 import { valueFromYaml } from './value-yaml.js';
 
 /** Variables the judge's expressions may use. */
-export const JUDGE_CEL_VARIABLES = ['effects'] as const;
+export const JUDGE_CEL_VARIABLES = ['effects', 'final'] as const;
 
 /** The key of a grant that opts its tool out of closed-world checking. */
 export const ALLOW_UNKNOWN_KEY = '_allow_unknown';

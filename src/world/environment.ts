@@ -88,6 +88,14 @@ export function formatMoney(amount: number, thousands = true): string {
   return `${amount < 0 ? '-' : ''}${grouped}.${frac}`;
 }
 
+/** The environment's state after a run (SimulatedEnvironment.finalState). */
+export interface FinalState {
+  files: Record<string, string>;
+  balance: number;
+  emails: Email[];
+  transactions: Transaction[];
+}
+
 export class SimulatedEnvironment {
   readonly effects: Effect[] = [];
   private readonly fs: FileSystem;
@@ -112,6 +120,19 @@ export class SimulatedEnvironment {
   /** The files as they are now (resolved paths), for tests and reports. */
   files(): Record<string, string> {
     return this.fs.snapshot();
+  }
+
+  /**
+   * The state after the run, as a judge's `final` sees it (docs/effects.md): every file by resolved
+   * path, the balance, the inbox and the transaction history. Copies, so a judge cannot change it.
+   */
+  finalState(): FinalState {
+    return {
+      files: this.fs.snapshot(),
+      balance: this.currentBalance,
+      emails: this.emails.map((e) => ({ ...e })),
+      transactions: this.transactions.map((t) => ({ ...t })),
+    };
   }
 
   /** Runs one tool call and returns what the agent would see. Never throws on bad arguments. */
