@@ -16,6 +16,7 @@ import { canonicalArgs } from './canonical.js';
 import { resolveHttpTarget } from './http.js';
 import { parseShell, type ShellDialect } from './shell.js';
 import { argsToPlain } from './plain.js';
+import { selectReturn } from './returns.js';
 import { EnvironmentLimitError } from './limit.js';
 import { compileRegex, regexOutcome } from '../lib/regex.js';
 import { BUILTIN_TOOLS, isBuiltinTool } from './tools.js';
@@ -153,7 +154,7 @@ export class SimulatedEnvironment {
       if (!custom) return `Unknown tool: ${tool}`;
       if (custom.claudeCode) return this.claudeCode(tool, args, custom.claudeCode.cwd);
       this.effects.push({ type: 'tool_called', tool, args: argsToPlain(args), canonical: canonicalArgs(custom.kinds, args) });
-      return custom.returns;
+      return custom.returnCases === undefined ? custom.returns : selectReturn(custom.returnCases, custom.returns, args);
     }
     switch (tool) {
       case 'read_email':
