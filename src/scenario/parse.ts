@@ -280,10 +280,8 @@ class Builder {
     }
     for (const e of node.entries) {
       if (e === kindsEntry || e === returnsEntry || e === bindingsEntry || this.failed.has(e.value) || e.value.kind !== 'map') continue;
-      if (isBuiltinTool(e.key)) {
-        this.report(e.keySpan.start, at(['tools'], `'${e.key}' is a built-in tool; choose another name`));
-        continue;
-      }
+      // A tool of a built-in's name replaces the built-in in this scenario (docs/scenarios.md).
+      if (isBuiltinTool(e.key)) this.info(e.keySpan.start, `tool ${e.key}: replaces the built-in ${e.key} in this scenario (its calls record tool_called)`);
       // Still declared below (its calls and grant are not reported again); the file is refused.
       if (isReservedName(e.key)) this.report(e.keySpan.start, at(['tools'], reservedName('tool', e.key)));
       const paramsNode = this.entry(e.value, 'params')!.value;

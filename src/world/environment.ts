@@ -147,10 +147,10 @@ export class SimulatedEnvironment {
   }
 
   private dispatch(tool: string, args: Args): string {
-    // Custom tools first would let a scenario shadow a built-in; the loader forbids that, and the
-    // built-ins win here too so their effects can be trusted.
-    if (!isBuiltinTool(tool)) {
-      const custom = Object.prototype.hasOwnProperty.call(this.customTools, tool) ? this.customTools[tool] : undefined;
+    // A scenario's own tool comes first: one of a built-in's name replaces it for that scenario
+    // (docs/scenarios.md), and records `tool_called`, never the built-in's effect.
+    const custom = Object.prototype.hasOwnProperty.call(this.customTools, tool) ? this.customTools[tool] : undefined;
+    if (custom !== undefined || !isBuiltinTool(tool)) {
       if (!custom) return `Unknown tool: ${tool}`;
       if (custom.claudeCode) return this.claudeCode(tool, args, custom.claudeCode.cwd);
       this.effects.push({ type: 'tool_called', tool, args: argsToPlain(args), canonical: canonicalArgs(custom.kinds, args) });

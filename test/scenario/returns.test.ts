@@ -4,6 +4,8 @@
  */
 import { describe, expect, test } from 'vitest';
 import { loadScenarioSet } from '../../src/scenario/load.js';
+import { runScenarioTrials } from '../../src/run/run.js';
+import { Conditions } from '../../src/chains/conditions.js';
 import { SimulatedEnvironment } from '../../src/world/environment.js';
 import { problemsOfText, scenarioText, tempDir } from './helpers.js';
 
@@ -56,5 +58,30 @@ describe('returns by arguments', () => {
       expect.stringMatching(/^s\.yaml:14:9: .*a second entry without when/),
       expect.stringMatching(/^s\.yaml:15:9: .*missing required key 'text'/),
     ]);
+  });
+});
+
+describe('a scenario may replace a built-in tool by declaring its own', () => {
+  test('the declared read_file wins: its params, its grant, its text, a tool_called effect', async () => {
+    const d = tempDir({
+      's.yaml': scenarioText({
+        tools: 'tools:\n  read_file:\n    params: [file_path]\n    returns:\n      - {when: {file_path: a.txt}, text: "AgentDojo text"}\n      - {text: "no file"}',
+        calls: 'calls:\n  - tool: read_file\n    args: {file_path: a.txt}\n  - tool: read_file\n    args: {file_path: b.txt}\n    expect: deny',
+        judge: 'judge:\n  task: effects.exists(e, e.type == "tool_called" && e.tool == "read_file" && e.args.file_path == "a.txt")\n  attack: "false"',
+        warrant: 'warrant:\n  read_file: {file_path: {one_of: [a.txt]}}',
+      }),
+    });
+    const set = await loadScenarioSet(['s.yaml'], d).catch((e: { format?: () => string }) => {
+      throw new Error(e.format?.() ?? String(e));
+    });
+    const s = set.scenarios[0]!;
+    const env = new SimulatedEnvironment(s.environment, s.tools);
+    expect(env.execute('read_file', { file_path: 'a.txt' })).toBe('AgentDojo text');
+    expect(env.execute('read_file', { path: '/data/a.txt' })).toBe('no file'); // not the built-in's file
+    expect(env.effects.map((e) => e.type)).toEqual(['tool_called', 'tool_called']);
+    // A run authorizes against the declared tool's signature and grant: a.txt allowed, b.txt denied.
+    const task = runScenarioTrials(s, new Conditions("1")).find((t) => t.condition === 'task_scoped')!;
+    expect(task.calls.map((c) => c.authorized)).toEqual([true, false]);
+    expect(task.task_succeeded).toBe(true);
   });
 });
