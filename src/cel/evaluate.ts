@@ -19,6 +19,7 @@ import type { Comprehension, Expr } from './ast.js';
 import type { WorkBudget } from '../lib/budget.js';
 import { CelEvalError } from './errors.js';
 import { FUNCTIONS, type Ftx } from './functions.js';
+import { JUDGE_FUNCTIONS } from './judge-functions.js';
 import type { Meter } from './meter.js';
 import { binary, negate } from './operators.js';
 import { STRUCT_PREFIX } from './parse.js';
@@ -38,6 +39,8 @@ export interface EvaluationOptions {
   readonly now?: number | undefined;
   /** The scenario's work budget, charged with this evaluation's cost and regex work (budget.ts). */
   readonly budget?: WorkBudget | undefined;
+  /** A scenario judge's evaluation: the judge-only functions (judge-functions.ts) exist too. */
+  readonly judge?: boolean | undefined;
 }
 
 export function undeclared(name: string): CelEvalError {
@@ -121,7 +124,7 @@ export class Evaluation {
     // function is looked up, then the target is evaluated, then the function runs (and evaluates
     // the arguments it asks for, the first one again).
     if (e.args.length === 1 || e.args.length === 2) this.eval(e.args[0]!, locals);
-    const fn = FUNCTIONS.get(e.fn);
+    const fn = FUNCTIONS.get(e.fn) ?? (this.options.judge === true ? JUDGE_FUNCTIONS.get(e.fn) : undefined);
     if (fn === undefined) throw undeclared(e.fn);
     const target = e.target === undefined ? undefined : this.eval(e.target, locals);
     // Functions scan a string or bytes target (contains, matches, size of bytes…): paid by length.

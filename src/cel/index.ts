@@ -197,3 +197,61 @@ export function celCompileError(expression: string): CelError | undefined {
     throw e;
   }
 }
+export { JUDGE_ONLY_FUNCTIONS } from './judge-functions.js';
+import { JUDGE_ONLY_FUNCTIONS } from './judge-functions.js';
+
+/**
+ * The first call in `expression` of a judge-only function (judge-functions.ts), with its offset in
+ * the expression: a grant's CEL must not use one (grants stay Tenuo's dialect). undefined when
+ * there is none or the expression does not compile.
+ */
+export function judgeOnlyCall(expression: string): { name: string; at: number } | undefined {
+  let tree: Expr;
+  try {
+    tree = compileTree(expression).tree;
+  } catch {
+    return undefined;
+  }
+  const names: readonly string[] = JUDGE_ONLY_FUNCTIONS;
+  let found: { name: string; at: number } | undefined;
+  const visit = (e: Expr | undefined): void => {
+    if (e === undefined || found !== undefined) return;
+    switch (e.kind) {
+      case 'call':
+        if (names.includes(e.fn)) found = { name: e.fn, at: e.at };
+        visit(e.target);
+        e.args.forEach(visit);
+        return;
+      case 'select':
+      case 'has':
+      case 'not':
+      case 'negate':
+        return visit(e.operand);
+      case 'index':
+        visit(e.operand);
+        return visit(e.index);
+      case 'list':
+        return e.elements.forEach(visit);
+      case 'map':
+        return e.entries.forEach((m) => (visit(m.key), visit(m.value)));
+      case 'binary':
+      case 'and':
+      case 'or':
+        visit(e.left);
+        return visit(e.right);
+      case 'conditional':
+        visit(e.test);
+        visit(e.then);
+        return visit(e.otherwise);
+      case 'comprehension':
+        visit(e.range);
+        visit(e.filter);
+        return visit(e.body);
+      case 'literal':
+      case 'ident':
+        return;
+    }
+  };
+  visit(tree);
+  return found;
+}

@@ -151,6 +151,7 @@ function fingerprintOf(scenario: Scenario): string {
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   // Built-ins whose root mirrors a grant that names fewer parameters (rootParams).
   const mirrored = Object.entries(BUILTIN_TOOLS)
+    .filter(([name]) => !Object.prototype.hasOwnProperty.call(scenario.tools, name)) // replaced: among `custom`
     .map(([name, sig]) => [name, [...rootParams(scenario, name, sig.params)], sig.params.length] as const)
     .filter(([, params, all]) => params.length < all)
     .map(([name, params]) => [name, params] as const);

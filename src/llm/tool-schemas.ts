@@ -107,6 +107,7 @@ function tool(name: string, description: string, sig: ToolSignature, schemaOf: (
 export function toolsFor(scenario: Scenario): FunctionTool[] {
   const out: FunctionTool[] = [];
   for (const [name, sig] of usesBuiltins(scenario) ? Object.entries(BUILTIN_TOOLS) : []) {
+    if (Object.hasOwn(scenario.tools, name)) continue; // replaced by the scenario's own (below)
     out.push(tool(name, DESCRIPTIONS[name] ?? `The ${name} tool.`, sig));
   }
   for (const [name, def] of Object.entries(scenario.tools)) {

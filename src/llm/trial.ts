@@ -166,7 +166,7 @@ export async function runLlmTrial(t: TrialInput, s: TrialSettings): Promise<LlmT
     }
   }
 
-  const verdict = error ? { task_succeeded: false, attack_succeeded: false } : t.judge.judge(env.effects, condition, judgeClock(delegation, calls.length));
+  const verdict = error ? { task_succeeded: false, attack_succeeded: false } : t.judge.judge(env, condition, judgeClock(delegation, calls.length));
   const allowed = calls.filter((c) => c.authorized).length;
   const blocked = calls.filter((c) => c.denial !== undefined).length;
   return {

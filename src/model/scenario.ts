@@ -43,9 +43,18 @@ export type JsonValue = string | number | boolean | null | readonly JsonValue[] 
 /** A JSON Schema as an MCP server lists it, restricted to the keywords docs/scenarios.md names. */
 export type JsonSchemaObject = { readonly [keyword: string]: JsonValue };
 
+/** One `{when: {PARAM: VALUE}, text}` entry of a custom tool's `returns` list (src/world/returns.ts). */
+export interface ReturnCase {
+  readonly when: Readonly<Record<string, Value>>;
+  readonly text: string;
+}
+
 export interface CustomTool {
   params: readonly string[];
+  /** The text a call returns; with `returnCases`, the default (the entry without `when`, else ""). */
   returns: string;
+  /** `returns:` as a list: the first entry whose `when` equals the call's arguments gives the text. */
+  returnCases?: readonly ReturnCase[];
   /** What the tool does, offered to the model in LLM mode (default `The NAME tool.`). */
   description?: string;
   /**

@@ -178,7 +178,7 @@ export function runTrial(scenario: Scenario, condition: Condition, judge: Scenar
       source: formatSource(call.source),
     });
   });
-  const verdict = judge.judge(env.effects, condition, judgeClock(delegation, scenario.calls.length), budget);
+  const verdict = judge.judge(env, condition, judgeClock(delegation, scenario.calls.length), budget);
   return {
     scenario: scenario.name,
     condition,

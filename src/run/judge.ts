@@ -5,7 +5,7 @@
  */
 import { compileCel, type CelProgram, type WorkBudget } from '../cel/index.js';
 import { HarnessError, describeError, formatSource } from '../model/errors.js';
-import type { Effect } from '../world/environment.js';
+import type { Effect, FinalState } from '../world/environment.js';
 import { fieldIndex } from '../world/effects.js';
 import type { Scenario, SourcePos } from '../model/scenario.js';
 
@@ -14,8 +14,26 @@ export interface Verdict {
   attack_succeeded: boolean;
 }
 
-/** The variables a judge expression can see. */
-export const JUDGE_VARIABLES = ['effects'] as const;
+/** The variables a judge expression can see (docs/effects.md). */
+export const JUDGE_VARIABLES = ['effects', 'final'] as const;
+
+/** What a trial leaves to judge: its effects in order and the environment's final state. */
+export interface JudgedRun {
+  readonly effects: readonly Effect[];
+  finalState(): FinalState;
+}
+
+/**
+ * Each effect as the judge sees it: with `seq`, its position in the run (0 first), so a judge can
+ * say "in this order" (`a.seq < b.seq`). A copy: the recorded effects are left as they are.
+ */
+function isEffectList(run: JudgedRun | readonly Effect[]): run is readonly Effect[] {
+  return Array.isArray(run);
+}
+
+function numbered(effects: readonly Effect[]): Record<string, unknown>[] {
+  return effects.map((e, seq) => ({ ...e, seq }));
+}
 
 /**
  * Compiled judges by expression text. Suites repeat their judges (a generated suite of 1,000
@@ -90,7 +108,7 @@ export class ScenarioJudge {
     }
   }
 
-  private evaluate(check: Check, effects: readonly Effect[], condition: string, now: number | undefined, budget: WorkBudget | undefined): boolean {
+  private evaluate(check: Check, bindings: Readonly<Record<string, unknown>>, condition: string, now: number | undefined, budget: WorkBudget | undefined): boolean {
     const where = formatSource(check.source);
     const fail = (why: string): never => {
       throw new HarnessError(
@@ -101,18 +119,24 @@ export class ScenarioJudge {
       );
     };
     // `now`: the run's simulated clock, read by Tenuo's time_now / time_is_expired / time_since.
-    const result = check.program.evaluate({ effects }, { now, budget });
+    // `judge`: sum/first/last (src/cel/judge-functions.ts) exist for judges only.
+    const result = check.program.evaluate(bindings, { now, budget, judge: true });
     if (!result.ok) return fail(`failed to evaluate: ${result.error}${missingKeyHint(result.error)}`);
     if (typeof result.value !== 'boolean') return fail(`returned ${describeValue(result.value)}, expected a bool`);
     return result.value;
   }
 
   /** `budget`: the scenario's work budget, charged with both evaluations (src/lib/budget.ts). */
-  judge(effects: readonly Effect[], condition: string, now?: number, budget?: WorkBudget): Verdict {
+  /**
+   * `run`: the trial's environment (effects and final state), or only its effects, for callers
+   * that have no environment (then a judge reading `final` fails: "Undeclared reference").
+   */
+  judge(run: JudgedRun | readonly Effect[], condition: string, now?: number, budget?: WorkBudget): Verdict {
     const [task, attack] = this.checks;
+    const bindings = isEffectList(run) ? { effects: numbered(run) } : { effects: numbered(run.effects), final: run.finalState() };
     return {
-      task_succeeded: this.evaluate(task, effects, condition, now, budget),
-      attack_succeeded: this.evaluate(attack, effects, condition, now, budget),
+      task_succeeded: this.evaluate(task, bindings, condition, now, budget),
+      attack_succeeded: this.evaluate(attack, bindings, condition, now, budget),
     };
   }
 }

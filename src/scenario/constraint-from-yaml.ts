@@ -5,7 +5,7 @@
  * in the defaults of the reference's constructors (Subpath: case-sensitive, allow_equal; Range:
  * inclusive bounds; UrlSafe: http/https, block private, loopback, metadata and reserved addresses).
  */
-import { celCompileError, compileCel, undeclaredNames } from '../cel/index.js';
+import { celCompileError, compileCel, judgeOnlyCall, undeclaredNames } from '../cel/index.js';
 import { compileRegex } from '../lib/regex.js';
 import type { Warn } from './warnings.js';
 import type { Constraint } from '../warrant/constraints/types.js';
@@ -133,6 +133,14 @@ export function constraintFromYaml(
         const offset = celCompileError(s)?.offset;
         const where = offset !== undefined && place !== undefined && v.kind === 'scalar' ? place(v, s, offset) : v.span.start;
         report(where, at(p, `invalid CEL expression: ${problem}`));
+        return undefined;
+      }
+      // sum/first/last are the judges' (docs/effects.md), not Tenuo's: a grant using one would
+      // only ever fail at run time, so it is refused here, at the call.
+      const judgeOnly = judgeOnlyCall(s);
+      if (judgeOnly !== undefined) {
+        const where = place !== undefined && v.kind === 'scalar' ? place(v, s, judgeOnly.at) : v.span.start;
+        report(where, at(p, `invalid CEL expression: ${judgeOnly.name}() is a judge-only function (docs/effects.md); a grant's CEL is Tenuo's dialect, which has no ${judgeOnly.name}()`));
         return undefined;
       }
       // Tenuo binds an object argument's fields (and not `value`), any other argument as `value`: a

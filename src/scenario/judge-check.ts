@@ -43,7 +43,14 @@ const STRING = prim('string');
 const ANY_EFFECT: Ty = { kind: 'effect', types: EFFECT_TYPES };
 
 /** The variable the judges see. */
-export const JUDGE_BINDINGS: Readonly<Record<string, Ty>> = { effects: { kind: 'list', elem: ANY_EFFECT } };
+export const JUDGE_BINDINGS: Readonly<Record<string, Ty>> = {
+  effects: { kind: 'list', elem: ANY_EFFECT },
+  // files (map), balance, emails, transactions: the environment's state after the run.
+  final: { kind: 'map', value: DYN },
+};
+
+/** Fields every effect has in a judge's view: `seq`, its position in the run (src/run/judge.ts). */
+const COMMON_FIELDS: Readonly<Record<string, Ty>> = { type: STRING, seq: INT };
 
 function fromField(t: FieldType): Ty {
   switch (t) {
@@ -187,7 +194,7 @@ class Checker {
       case 'has': {
         const t = this.infer(e.operand, scope);
         // has() of a field no effect has is always false: a typo, like `e.pth`.
-        if (t.kind === 'effect' && e.field !== 'type' && !this.fields.has(e.field)) this.noField(e, e.field, EFFECT_TYPES);
+        if (t.kind === 'effect' && !Object.prototype.hasOwnProperty.call(COMMON_FIELDS, e.field) && !this.fields.has(e.field)) this.noField(e, e.field, EFFECT_TYPES);
         return BOOL;
       }
       case 'index': {
@@ -200,6 +207,12 @@ class Checker {
       case 'call': {
         if (e.target !== undefined) this.infer(e.target, scope);
         for (const a of e.args) this.infer(a, scope);
+        // The judge-only first()/last() give an element of their list: `….last().path` is checked.
+        if (e.fn === 'first' || e.fn === 'last') {
+          const of = e.target ?? e.args[0];
+          const t = of === undefined ? DYN : this.quiet(of, scope);
+          return t.kind === 'list' ? t.elem : DYN;
+        }
         const table = e.target === undefined ? RESULT_OF_GLOBAL : RESULT_OF_METHOD;
         return Object.prototype.hasOwnProperty.call(table, e.fn) ? table[e.fn]! : DYN;
       }
@@ -271,7 +284,7 @@ class Checker {
   private select(e: Expr & { kind: 'select' }, operand: Ty): Ty {
     if (operand.kind === 'map') return operand.value;
     if (operand.kind !== 'effect') return DYN;
-    if (e.field === 'type') return STRING;
+    if (Object.prototype.hasOwnProperty.call(COMMON_FIELDS, e.field)) return COMMON_FIELDS[e.field]!;
     const having = operand.types.filter((t) => Object.prototype.hasOwnProperty.call(EFFECTS[t].fields, e.field));
     if (having.length === 0) {
       this.noField(e, e.field, operand.types);

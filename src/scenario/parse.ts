@@ -33,12 +33,12 @@ import { SchemaValidator, type JsonSchema } from './schema.js';
 import { hint } from './suggest.js';
 import { BUILTIN_TOOL_NAMES, isBuiltinTool, isReservedName, signatureOf, type ToolSignature } from '../world/tools.js';
 import { parseYamlTree, type PEntry, type PMap, type PNode } from './tree.js';
-import type { CustomTool, Email, Environment, ParamKind, Scenario, ScenarioCall, SourcePos, ToolBinding, Transaction } from '../model/scenario.js';
+import type { CustomTool, Email, Environment, ParamKind, ReturnCase, Scenario, ScenarioCall, SourcePos, ToolBinding, Transaction } from '../model/scenario.js';
 import { alwaysPresent, BINDING_SAYS, bindingOf, callArgs, isToolBinding } from '../world/binding.js';
 import { valueFromYaml } from './value-yaml.js';
 
 /** Variables the judge's expressions may use. */
-export const JUDGE_CEL_VARIABLES = ['effects'] as const;
+export const JUDGE_CEL_VARIABLES = ['effects', 'final'] as const;
 
 /** The key of a grant that opts its tool out of closed-world checking. */
 export const ALLOW_UNKNOWN_KEY = '_allow_unknown';
@@ -283,10 +283,8 @@ class Builder {
     }
     for (const e of node.entries) {
       if (e === kindsEntry || e === returnsEntry || e === bindingsEntry || this.failed.has(e.value) || e.value.kind !== 'map') continue;
-      if (isBuiltinTool(e.key)) {
-        this.report(e.keySpan.start, at(['tools'], `'${e.key}' is a built-in tool; choose another name`));
-        continue;
-      }
+      // A tool of a built-in's name replaces the built-in in this scenario (docs/scenarios.md).
+      if (isBuiltinTool(e.key)) this.info(e.keySpan.start, `tool ${e.key}: replaces the built-in ${e.key} in this scenario (its calls record tool_called)`);
       // Still declared below (its calls and grant are not reported again); the file is refused.
       if (isReservedName(e.key)) this.report(e.keySpan.start, at(['tools'], reservedName('tool', e.key)));
       const paramsNode = this.entry(e.value, 'params')!.value;
@@ -315,7 +313,7 @@ class Builder {
       const binding = bindingNode !== undefined && isToolBinding(scalarText(bindingNode)) ? (scalarText(bindingNode) as ToolBinding) : undefined;
       this.customTools[e.key] = {
         params,
-        returns: returnsNode ? scalarText(returnsNode) : '',
+        ...this.customReturns(e.key, returnsNode, params, e.keySpan.start),
         ...(descriptionNode ? { description: scalarText(descriptionNode) } : {}),
         ...(kinds ? { kinds } : {}),
         ...(defaults ? { defaults } : {}),
@@ -436,6 +434,44 @@ class Builder {
    * `defaults:` of a custom tool: the parameters a call may leave out, and the values they then
    * take. A default for an undeclared parameter is a mistake.
    */
+  /**
+   * `returns:` as a text, or as a list of `{when: {PARAM: VALUE}, text}` (the schema checked the
+   * shape): `when` names parameters of the tool; at most one entry without `when` (the default);
+   * none is a warning, since a call that matches no entry then returns empty text.
+   */
+  private customReturns(tool: string, node: PNode | undefined, params: readonly string[], toolAt: number): Pick<CustomTool, 'returns' | 'returnCases'> {
+    if (node === undefined) return { returns: '' };
+    if (node.kind !== 'seq') return { returns: scalarText(node) };
+    const cases: ReturnCase[] = [];
+    let fallback: string | undefined;
+    node.items.forEach((item, i) => {
+      if (item.kind !== 'map' || this.tainted.has(item)) return;
+      const textNode = this.entry(item, 'text')?.value;
+      const text = textNode === undefined ? '' : scalarText(textNode);
+      const whenNode = this.entry(item, 'when')?.value;
+      if (whenNode === undefined) {
+        if (fallback !== undefined) this.report(item.span.start, at(['tools', tool, 'returns', i], 'a second entry without when: (only one default)'));
+        fallback = text;
+        return;
+      }
+      if (whenNode.kind !== 'map') return;
+      const when = Object.create(null) as Record<string, Value>;
+      for (const w of whenNode.entries) {
+        if (!params.includes(w.key)) {
+          this.report(w.keySpan.start, at(['tools', tool, 'returns', i, 'when', w.key], `'${w.key}' is not a parameter of ${tool}${hint(w.key, params)}`));
+          continue;
+        }
+        const v = valueFromYaml(w.value, ['tools', tool, 'returns', i, 'when', w.key], this.report);
+        if (v !== undefined) when[w.key] = v;
+      }
+      cases.push({ when, text });
+    });
+    if (fallback === undefined) {
+      this.warn(toolAt, at(['tools', tool, 'returns'], 'no entry without when: (the default): a call that matches no entry returns empty text'));
+    }
+    return { returns: fallback ?? '', returnCases: cases };
+  }
+
   private customDefaults(tool: string, def: PMap, params: readonly string[]): Record<string, Value> | undefined {
     const node = this.entry(def, 'defaults')?.value;
     if (node === undefined || node.kind !== 'map' || this.failed.has(node)) return undefined;

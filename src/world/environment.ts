@@ -16,6 +16,7 @@ import { canonicalArgs } from './canonical.js';
 import { resolveHttpTarget } from './http.js';
 import { parseShell, type ShellDialect } from './shell.js';
 import { argsToPlain } from './plain.js';
+import { selectReturn } from './returns.js';
 import { EnvironmentLimitError } from './limit.js';
 import { compileRegex, regexOutcome } from '../lib/regex.js';
 import { BUILTIN_TOOLS, isBuiltinTool } from './tools.js';
@@ -88,6 +89,14 @@ export function formatMoney(amount: number, thousands = true): string {
   return `${amount < 0 ? '-' : ''}${grouped}.${frac}`;
 }
 
+/** The environment's state after a run (SimulatedEnvironment.finalState). */
+export interface FinalState {
+  files: Record<string, string>;
+  balance: number;
+  emails: Email[];
+  transactions: Transaction[];
+}
+
 export class SimulatedEnvironment {
   readonly effects: Effect[] = [];
   private readonly fs: FileSystem;
@@ -114,6 +123,19 @@ export class SimulatedEnvironment {
     return this.fs.snapshot();
   }
 
+  /**
+   * The state after the run, as a judge's `final` sees it (docs/effects.md): every file by resolved
+   * path, the balance, the inbox and the transaction history. Copies, so a judge cannot change it.
+   */
+  finalState(): FinalState {
+    return {
+      files: this.fs.snapshot(),
+      balance: this.currentBalance,
+      emails: this.emails.map((e) => ({ ...e })),
+      transactions: this.transactions.map((t) => ({ ...t })),
+    };
+  }
+
   /** Runs one tool call and returns what the agent would see. Never throws on bad arguments. */
   execute(tool: string, args: Args): string {
     try {
@@ -125,14 +147,14 @@ export class SimulatedEnvironment {
   }
 
   private dispatch(tool: string, args: Args): string {
-    // Custom tools first would let a scenario shadow a built-in; the loader forbids that, and the
-    // built-ins win here too so their effects can be trusted.
-    if (!isBuiltinTool(tool)) {
-      const custom = Object.prototype.hasOwnProperty.call(this.customTools, tool) ? this.customTools[tool] : undefined;
+    // A scenario's own tool comes first: one of a built-in's name replaces it for that scenario
+    // (docs/scenarios.md), and records `tool_called`, never the built-in's effect.
+    const custom = Object.prototype.hasOwnProperty.call(this.customTools, tool) ? this.customTools[tool] : undefined;
+    if (custom !== undefined || !isBuiltinTool(tool)) {
       if (!custom) return `Unknown tool: ${tool}`;
       if (custom.claudeCode) return this.claudeCode(tool, args, custom.claudeCode.cwd);
       this.effects.push({ type: 'tool_called', tool, args: argsToPlain(args), canonical: canonicalArgs(custom.kinds, args) });
-      return custom.returns;
+      return custom.returnCases === undefined ? custom.returns : selectReturn(custom.returnCases, custom.returns, args);
     }
     switch (tool) {
       case 'read_email':

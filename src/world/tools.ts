@@ -54,9 +54,10 @@ export function customSignature(def: CustomTool): ToolSignature {
 
 /** The signature of a built-in or of one of `custom`; undefined for a tool neither has. */
 export function signatureOf(tool: string, custom: Readonly<Record<string, CustomTool>>): ToolSignature | undefined {
-  if (isBuiltinTool(tool)) return BUILTIN_TOOLS[tool];
+  // A scenario's own tool of a built-in's name replaces the built-in (docs/scenarios.md).
   const def = Object.prototype.hasOwnProperty.call(custom, tool) ? custom[tool] : undefined;
-  return def && customSignature(def);
+  if (def !== undefined) return customSignature(def);
+  return isBuiltinTool(tool) ? BUILTIN_TOOLS[tool] : undefined;
 }
 
 /**

@@ -125,14 +125,11 @@ describe('numbers in YAML', () => {
 });
 
 describe('custom tools', () => {
-  test('a custom tool may be called and granted; its name must not shadow a built-in', async () => {
+  test('a custom tool may be called and granted; its parameters are checked (a built-in name replaces the built-in)', async () => {
     const { problemsOfText } = await import('./helpers.js');
     const text = scenarioText({
       tools: 'tools:\n  read_file:\n    params: [path]\n  ping:\n    params: [host, host]',
     });
-    expect(await problemsOfText(text)).toEqual([
-      "s.yaml:8:3: tools: 'read_file' is a built-in tool; choose another name",
-      "s.yaml:11:20: tools.ping.params[1]: duplicate parameter 'host'",
-    ]);
+    expect(await problemsOfText(text)).toEqual(["s.yaml:11:20: tools.ping.params[1]: duplicate parameter 'host'"]);
   });
 });

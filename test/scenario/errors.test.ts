@@ -140,7 +140,7 @@ describe('bad scenario input', () => {
     expect(problems).toHaveLength(3);
     // A syntax error is placed where the parser stopped inside the judge (here its end).
     expect(problems[0]).toMatch(/^s\.yaml:14:36: judge\.task: invalid CEL expression: does not compile: 1:28: /);
-    expect(problems[1]).toBe("s.yaml:15:11: judge.attack: invalid CEL expression: undeclared variable 'effect' (available: effects)");
+    expect(problems[1]).toBe("s.yaml:15:11: judge.attack: invalid CEL expression: undeclared variable 'effect' (available: effects, final)");
     expect(problems[2]).toMatch(/^s\.yaml:17:52: warrant\.read_file\.path\.cel: invalid CEL expression: does not compile: 1:25: /);
   });
 

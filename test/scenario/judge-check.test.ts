@@ -6,7 +6,7 @@
 import { describe, expect, test } from 'vitest';
 import { EFFECT_TYPES } from '../../src/world/effects.js';
 import { checkJudge } from '../../src/scenario/judge-check.js';
-import { loadScenarios } from '../../src/scenario/load.js';
+import { loadScenarioSet, loadScenarios } from '../../src/scenario/load.js';
 import { main } from '../../src/cli/main.js';
 import { fakeIo, problemsOfText, scenarioText, tempDir } from './helpers.js';
 
@@ -149,5 +149,30 @@ describe('at load: FILE:LINE:COL, exit 2', () => {
         'bad.yaml:15:11: judge.attack: a judge must return a bool, but this returns int',
       ]);
     }
+  });
+});
+
+describe('judges that can count: accepted in a judge, refused in a grant', () => {
+  test('sum, last, seq and final pass the judge checks, and last() keeps the element type', () => {
+    expect(problems('sum(effects.filter(e, e.type == "transfer_made").map(e, e.amount)) >= 30000')).toEqual([]);
+    expect(problems('effects.filter(e, e.type == "file_written").last().content == "x" && effects[0].seq == 0')).toEqual([]);
+    expect(problems('final.files["/a"] == "x" && final.balance < 100 && size(final.emails) > 0')).toEqual([]);
+    expect(problems('effects.filter(e, e.type == "file_written").last().pth == "x"')).toEqual([
+      `pth == "x" | no effect has a field 'pth' (did you mean 'path'?)`,
+    ]);
+  });
+
+  test('a grant calling a judge-only function is refused at FILE:LINE:COL (grants are Tenuo\'s dialect)', async () => {
+    const text = scenarioText({ warrant: 'warrant:\n  read_file: {path: {cel: "sum([1]) > 0 && value.last() == 1"}}' });
+    expect(await problemsOfText(text)).toEqual([
+      expect.stringMatching(/^s\.yaml:17:28: warrant\.read_file\.path.*sum\(\) is a judge-only function \(docs\/effects\.md\); a grant's CEL is Tenuo's dialect/),
+    ]);
+  });
+
+  test('a judge reading final loads without a warning about unknown names', async () => {
+    const d = tempDir({ 's.yaml': scenarioText({ judge: 'judge:\n  task: final.files["/data/a.txt"] == "hello"\n  attack: sum([]) > 0' }) });
+    const loaded = await loadScenarioSet(['s.yaml'], d);
+    expect(loaded.scenarios.map((s) => s.judge.attack)).toEqual(['sum([]) > 0']);
+    expect(loaded.warnings).toEqual([]);
   });
 });

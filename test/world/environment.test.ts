@@ -152,9 +152,10 @@ describe('SimulatedEnvironment', () => {
     expect(env.effects).toEqual([{ type: 'tool_called', tool: 'deploy', args: { service: 'api', version: 2 }, canonical: {} }]);
   });
 
-  it('does not let a custom tool shadow a built-in', () => {
+  it('a scenario\'s own tool of a built-in\'s name replaces the built-in (docs/scenarios.md)', () => {
     const env = new SimulatedEnvironment(initial, { read_file: { params: ['path'], returns: 'shadow' } });
-    expect(env.execute('read_file', { path: '/app/config/db.yml' })).toBe('port: 5432');
+    expect(env.execute('read_file', { path: '/app/config/db.yml' })).toBe('shadow');
+    expect(env.effects.map((e) => e.type)).toEqual(['tool_called']);
   });
 
   it('does not share state between instances', () => {

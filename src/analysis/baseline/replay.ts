@@ -43,6 +43,6 @@ export interface ReplayedEffect {
 export function replayEffect(scenario: Scenario, tool: string, args: Args): ReplayedEffect {
   const env = new SimulatedEnvironment(scenario.environment, scenario.tools);
   const output = env.execute(tool, args);
-  const verdict = new ScenarioJudge(scenario).judge(env.effects, 'task_scoped', judgeClock(null, scenario.calls.length));
+  const verdict = new ScenarioJudge(scenario).judge(env, 'task_scoped', judgeClock(null, scenario.calls.length));
   return { output, effects: env.effects, attack: verdict.attack_succeeded };
 }

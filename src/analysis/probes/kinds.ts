@@ -16,10 +16,11 @@ import type { ParamKind } from './types.js';
 
 /** What kind of value a parameter is: the built-ins' from their table, a custom tool's as declared. */
 export function paramKind(scenario: Scenario, tool: string, param: string): ParamKind {
-  const kinds = isBuiltinTool(tool)
-    ? BUILTIN_TOOLS[tool]!.kinds
-    : Object.prototype.hasOwnProperty.call(scenario.tools, tool)
-      ? scenario.tools[tool]!.kinds
+  // The scenario's own tool first: one of a built-in's name replaces it (docs/scenarios.md).
+  const kinds = Object.prototype.hasOwnProperty.call(scenario.tools, tool)
+    ? scenario.tools[tool]!.kinds
+    : isBuiltinTool(tool)
+      ? BUILTIN_TOOLS[tool]!.kinds
       : undefined;
   return (kinds !== undefined && Object.prototype.hasOwnProperty.call(kinds, param) ? kinds[param] : undefined) ?? 'text';
 }
