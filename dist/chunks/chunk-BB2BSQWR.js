@@ -1,3 +1,0 @@
-#!/usr/bin/env node
-import * as __m from 'node:module'; const require = __m.createRequire(import.meta.url); __m.enableCompileCache?.();
-function u(t){if(!Number.isFinite(t))return 0;let e=Math.round(t*1e3)/10;return e>=100&&t<1?99.9:e<=0&&t>0?.1:Object.is(e,-0)?0:e}function p(t){return`${u(t)}%`}function f(t,e,r,s){if(r==="both")return{...t,mode:r,llm:e};let{scenario_info:o,probes:a,mutants:l,coverage:i,slack:m,...n}=t;return{...n,mode:r,scenarios:[...s],trials:[],summary:{},gate:{...t.gate,passed:!0,violations:[]},llm:e}}function b(t){return t.gate.passed&&(t.llm?.gate?.passed??!0)}export{u as a,p as b,f as c,b as d};
