@@ -17,7 +17,8 @@ import { suiteViolations, widenedViolations } from '../analysis/baseline/index.j
 import { decideGate } from '../pipeline/verdict.js';
 import type { AnalysisViolation } from '../run/gate.js';
 import type { LlmResults } from '../results/results.js';
-import { checkBaseline } from '../results/check-baseline.js';
+import { checkBaseline, checkMonotonicityFindings } from '../results/check-baseline.js';
+import type { MonotonicitySection } from '../results/monotonicity.js';
 import { warrantFromInfo, type TokenWarrantFrom, type WarrantFromInfo } from '../results/scenario-info.js';
 import { bool, count, isObj, list as listOf, oneOf, rate, shape, string, type Check } from '../results/json-check.js';
 
@@ -116,6 +117,16 @@ export function judgeResults(
     analyses = analyses.filter((v) => v.kind !== 'authority_widened' && v.kind !== 'suite_weakened');
     results.baseline = b;
   }
+  // docs/analyses.md#monotonicity-audit: a link wider than its parent is approved by THIS step's
+  // allow-widening, never by the file's own `approved` (the run that wrote it is the pull request's).
+  analyses = analyses.filter((v) => v.kind !== 'monotonicity_escape');
+  let links: MonotonicitySection | undefined;
+  if (r.monotonicity !== undefined) {
+    const bad = checkMonotonicityFindings(r.monotonicity);
+    if (bad) throw new ResultsFileError(`${file}: not a delegation-bench results file: ${bad}`);
+    const allowWidening = options.allowWidening ?? false;
+    links = { ...r.monotonicity, findings: r.monotonicity.findings.map((f) => ({ ...f, approved: allowWidening })) };
+  }
   // docs/guard.md#which-base: that no comparison ran is carried over (it can only weaken what the report claims).
   const noBaseline = r.no_baseline;
   if (noBaseline !== undefined) results.no_baseline = noBaseline;
@@ -140,6 +151,7 @@ export function judgeResults(
     thresholds: step,
     analyses,
     guard,
+    ...(links ? { links } : {}),
     ...(llm ? { llm } : {}),
     ...(options.approvedBy !== undefined && r.baseline !== undefined ? { approval: { label: options.approvedBy } } : {}),
   });

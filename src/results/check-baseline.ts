@@ -89,3 +89,18 @@ const baseline = shape(
 export function checkBaseline(v: unknown, at = '$.baseline'): string | undefined {
   return baseline(v, at);
 }
+
+const witness = shape({ tool: str, args });
+const finding = shape(
+  { scenario: str, link: str, tool: str, witness, proof: str, tenuo_accepted: bool, approved: bool },
+  { param: str, source: str },
+);
+
+/**
+ * The findings of an untrusted file's `monotonicity` section (report-only mode): bounded and
+ * shaped, so that they can be judged again with the step's own allow-widening (results-file.ts).
+ */
+export function checkMonotonicityFindings(v: unknown): string | undefined {
+  if (!isObj(v)) return '$.monotonicity: expected an object';
+  return list(finding)(v['findings'], '$.monotonicity.findings');
+}

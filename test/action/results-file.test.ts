@@ -207,3 +207,39 @@ describe('report-only results file: recomputed, never believed', () => {
     expect(p.every((line) => line.length < 200 && !line.includes('\n'))).toBe(true);
   });
 });
+
+describe('report-only: monotonicity escapes are judged with the step’s own allow-widening', () => {
+  const escaping = (approved: boolean): Results => {
+    const r = fixture('passing');
+    const finding = {
+      scenario: r.scenarios[0]!,
+      link: 'tnu_wrt_a → tnu_wrt_b',
+      tool: 'http_request',
+      param: 'url',
+      witness: { tool: 'http_request', args: { url: 'https://a.com/v1/x' } },
+      proof: "UrlPattern('https://a.com/v1/*') allows https://a.com/v1/x, which UrlPattern('https://a.com/v1') denies",
+      tenuo_accepted: true,
+      approved,
+    };
+    // The file's run approved its own escape (allow-widening in the pull request's workflow).
+    r.monotonicity = { links_total: 1, proven: 0, escapes: 1, unproven: 0, links: [], findings: [finding] } as unknown as Results['monotonicity'];
+    return r;
+  };
+
+  it('an escape the file approved fails a step that does not allow widening', () => {
+    const out = judgeResults(escaping(true), STEP);
+    expect(out.results.gate.passed).toBe(false);
+    expect(out.results.gate.violations.map((v) => v.kind)).toEqual(['monotonicity_escape']);
+    expect(out.results.gate.violations[0]!.message).toMatch(/http_request\.url is wider than its parent's/);
+  });
+
+  it('the step’s allow-widening approves it, whatever the file says', () => {
+    expect(judgeResults(escaping(false), STEP, { allowWidening: true }).results.gate.passed).toBe(true);
+  });
+
+  it('a malformed finding is refused at its path', () => {
+    const r = escaping(false);
+    (r.monotonicity as unknown as { findings: unknown[] }).findings = [{ scenario: 1 }];
+    expect(() => judgeResults(r, STEP)).toThrowError(/\$\.monotonicity\.findings\[0\]\.scenario: expected a string/);
+  });
+});
