@@ -11,7 +11,8 @@ import type { Constraint, ConstraintSet, ToolGrants } from '../warrant/constrain
 import type { Value } from '../warrant/value.js';
 import { ChainCheck, type ChainProblemSite } from '../chains/chain-check.js';
 import { checkJudge } from './judge-check.js';
-import { celProblem, constraintFromYaml } from './constraint-from-yaml.js';
+import { celProblem, constraintFromYaml, droppedDefaultPort } from './constraint-from-yaml.js';
+import { MAX_CONSTRAINT_DEPTH } from '../warrant/constraints/satisfy.js';
 import { LoaderWarnings, type Warn } from './warnings.js';
 import { importWarrantFrom, readTokenFile, regrantProblems, TokenImportError } from '../import/token.js';
 import { describeTool, importToolsFrom, type KindOverrides } from '../import/tools.js';
@@ -715,6 +716,12 @@ class Builder {
       from.keySpan.start,
       at(['warrant', 'from'], `'${path}' is a Claude Code governance policy: {sandbox} is ${r.sandbox}; calls are authorized as Tenuo's hook signs them (the governed argument only, a subpath: path resolved against ${this.cwd()}, WebFetch's host from its url), and tools the policy neither enforces nor allows are not granted`),
     );
+    // A `urlpattern:` spec with its scheme's default port matches every port, as in a scenario's grant.
+    for (const [tool, set] of Object.entries(r.grants)) {
+      for (const [param, c] of Object.entries(set.constraints)) {
+        for (const why of urlPatternPortWarnings(c)) this.warn(from.keySpan.start, at(['warrant', 'from'], `'${path}': ${tool}.${param}: ${why}`));
+      }
+    }
     const sources: Record<string, SourcePos> = Object.create(null) as Record<string, SourcePos>;
     for (const tool of Object.keys(r.grants)) sources[tool] = here;
     return { grants: r.grants, sources, origin: { kind: 'claude_code_policy', from: path, sandbox: r.sandbox, sha256 } };
@@ -864,4 +871,22 @@ function idText(n: PNode): string {
   // An integral float (`id: 5.0`) is the integer 5, as the schema's `integer` admits it.
   if (typeof n.value === 'number' && Number.isInteger(n.value)) return BigInt(n.value).toString();
   return typeof n.value === 'string' || typeof n.value === 'bigint' ? String(n.value) : '';
+}
+
+/** droppedDefaultPort for every url_pattern inside `c` (all/any/not included), bounded by the constraint depth. */
+function urlPatternPortWarnings(c: Constraint, depth = 0): string[] {
+  if (depth > MAX_CONSTRAINT_DEPTH) return [];
+  switch (c.type) {
+    case 'url_pattern': {
+      const why = droppedDefaultPort(c.pattern);
+      return why === undefined ? [] : [why];
+    }
+    case 'all':
+    case 'any':
+      return c.constraints.flatMap((x) => urlPatternPortWarnings(x, depth + 1));
+    case 'not':
+      return urlPatternPortWarnings(c.constraint, depth + 1);
+    default:
+      return [];
+  }
 }

@@ -457,3 +457,17 @@ describe('the policy file read as PyYAML reads it', () => {
     expect(grantOf(s, 'Read').file_path).toEqual({ type: 'subpath', root: '/workspace', caseSensitive: true, allowEqual: true });
   });
 });
+
+describe('a policy urlpattern with its scheme’s default port', () => {
+  it('loads with the warning a scenario’s url_pattern gets: every port matches', async () => {
+    const { loadScenarioSet } = await import('../../src/scenario/load.js');
+    const warningsFor = async (spec: string): Promise<string[]> => {
+      const d = tempDir({ 's.yaml': scenarioText, 'tenuo.yaml': `enforce:\n  WebFetch: "${spec}"\n` });
+      return (await loadScenarioSet(['s.yaml'], d)).warnings.filter((w) => w.includes('default port'));
+    };
+    expect(await warningsFor('urlpattern:https://docs.example.com:443/*')).toEqual([
+      expect.stringMatching(/^s\.yaml:\d+:\d+: warrant\.from: 'tenuo\.yaml': WebFetch\.url: url_pattern 'https:\/\/docs\.example\.com:443\/\*': :443 is https's default port, .*matches every port/),
+    ]);
+    expect(await warningsFor('urlpattern:https://docs.example.com:8443/*')).toEqual([]);
+  });
+});
