@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { cellCodeSpan, codeSpan } from '../../src/report/code-span.js';
 import { escapeText } from '../../src/report/markdown.js';
-import { renderProblemsMarkdown } from '../../src/report/problems.js';
+import { renderNotEvaluated } from '../../src/report/not-evaluated.js';
 
 const HIDDEN = ['\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2066', '\u2067', '\u2068', '\u2069', '\u200e', '\u200f', '\u061c', '\u200b', '\u200c', '\u200d', '\u2060', '\ufeff'];
 const ANY_HIDDEN = /[\u061c\u200b-\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff]/;
@@ -38,7 +38,11 @@ describe('a code span shows hidden characters as \\uXXXX', () => {
 
 describe('the job summary of invalid files', () => {
   it('neutralises a hostile message', () => {
-    const md = renderProblemsMarkdown([{ file: 'a\u202e.yaml', line: 1, col: 1, message: "unknown tool '$x$ ~~y~~ \u2067z'" }], { name: 'delegation-bench' });
+    const md = renderNotEvaluated({
+      name: 'delegation-bench',
+      reason: 'invalid scenario files: $a$ ~~b~~.',
+      problems: [{ file: 'a\u202e.yaml', line: 1, col: 1, message: "unknown tool '$x$ ~~y~~ \u2067z'" }],
+    });
     expect(md).not.toMatch(ANY_HIDDEN);
     expect(md).not.toMatch(/[$~]/);
     expect(md).toContain('`"a\\u202E.yaml:1:1"`');
