@@ -3,40 +3,22 @@
  * environment, against the fake GitHub server (fake-github.ts) on 127.0.0.1. Assertions are on the
  * exit code, the GITHUB_OUTPUT file, the job summary file and the server's request log.
  */
-import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FakeGitHub } from './fake-github.js';
 import { FakeProxy } from './fake-proxy.js';
 import { readRunnerLog } from './runner-log.js';
-import { ROOT, bundlePath, newDir, removeDirs, runAction, type ActionRun, type RunOptions } from './run-action.js';
+import { ROOT, bundlePath, newDir, removeDirs, runAction, type ActionRun, type RunOptions, ensureActionBundle } from './run-action.js';
 import { FIXTURES, bigResults } from '../report/results-builders.js';
 import type { Results } from '../../src/results/results.js';
 
 const MARKER = '<!-- delegation-bench:delegation-bench -->';
 const BOT = 'github-actions[bot]';
 
-/** Newest modification time of the files a build reads. */
-function newestSource(dir: string): number {
-  let newest = 0;
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    const p = join(dir, e.name);
-    newest = Math.max(newest, e.isDirectory() ? newestSource(p) : statSync(p).mtimeMs);
-  }
-  return newest;
-}
 
 beforeAll(() => {
-  // The real bundle, built by the project's own build script. `npm test` has just built it; the
-  // build (which empties dist/ first) runs again only when src/ is newer, so that it never pulls
-  // dist/ from under test files running in parallel. A prebuilt bundle may be named instead.
-  if (!process.env['DELEGATION_BENCH_ACTION_BUNDLE']) {
-    const built = existsSync(bundlePath()) ? statSync(bundlePath()).mtimeMs : 0;
-    const sources = Math.max(newestSource(join(ROOT, 'src')), statSync(join(ROOT, 'scripts', 'build.mjs')).mtimeMs);
-    if (built < sources) execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: ROOT, stdio: 'inherit' });
-  }
-  expect(existsSync(bundlePath())).toBe(true);
+  expect(ensureActionBundle()).toBe(true);
 }, 120_000);
 
 afterAll(removeDirs);

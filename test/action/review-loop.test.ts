@@ -4,35 +4,20 @@
  * GitHub server. A comment that is never stale, approval per pull request by a label, a comment a
  * reviewer reads in five seconds.
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FakeGitHub } from './fake-github.js';
-import { ROOT, bundlePath, newDir, removeDirs, runAction, type ActionRun, type RunOptions } from './run-action.js';
+import { newDir, removeDirs, runAction, type ActionRun, type RunOptions, ensureActionBundle } from './run-action.js';
 import { FIXTURES } from '../report/results-builders.js';
 import { git, scenario, writeFiles } from '../analysis/baseline-repo.js';
 
 const HEAD_SHA = 'c0ffee1234567890abcdef1234567890abcdef12';
 const ZERO_WIDTH = /[\u200b-\u200d\u2060\ufeff]/;
 
-function newestSource(dir: string): number {
-  let newest = 0;
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    const p = join(dir, e.name);
-    newest = Math.max(newest, e.isDirectory() ? newestSource(p) : statSync(p).mtimeMs);
-  }
-  return newest;
-}
 
 beforeAll(() => {
-  // As e2e.test.ts: the real bundle, rebuilt only when src/ is newer.
-  if (!process.env['DELEGATION_BENCH_ACTION_BUNDLE']) {
-    const built = existsSync(bundlePath()) ? statSync(bundlePath()).mtimeMs : 0;
-    const sources = Math.max(newestSource(join(ROOT, 'src')), statSync(join(ROOT, 'scripts', 'build.mjs')).mtimeMs);
-    if (built < sources) execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: ROOT, stdio: 'inherit' });
-  }
-  expect(existsSync(bundlePath())).toBe(true);
+  expect(ensureActionBundle()).toBe(true);
 }, 120_000);
 
 afterAll(removeDirs);

@@ -4,8 +4,8 @@
  * GITHUB_STEP_SUMMARY files, RUNNER_TEMP, and the API URLs pointing at the fake server.
  * The environment is built from scratch so that a CI runner's own GITHUB_* never leaks in.
  */
-import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -159,4 +159,29 @@ export async function runAction(o: RunOptions = {}): Promise<ActionRun> {
     dir,
     workspace,
   };
+}
+
+/** Newest modification time of the files a build reads. */
+function newestSource(dir: string): number {
+  let newest = 0;
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, e.name);
+    newest = Math.max(newest, e.isDirectory() ? newestSource(p) : statSync(p).mtimeMs);
+  }
+  return newest;
+}
+
+/**
+ * The real bundle, built by the project's own build script. `npm test` has just built it; the
+ * build (which empties dist/ first) runs again only when src/ is newer, so that it never pulls
+ * dist/ from under test files running in parallel. A prebuilt bundle may be named instead.
+ * Returns whether the bundle exists afterwards.
+ */
+export function ensureActionBundle(): boolean {
+  if (!process.env['DELEGATION_BENCH_ACTION_BUNDLE']) {
+    const built = existsSync(bundlePath()) ? statSync(bundlePath()).mtimeMs : 0;
+    const sources = Math.max(newestSource(join(ROOT, 'src')), statSync(join(ROOT, 'scripts', 'build.mjs')).mtimeMs);
+    if (built < sources) execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: ROOT, stdio: 'inherit' });
+  }
+  return existsSync(bundlePath());
 }
