@@ -181,34 +181,24 @@ function matrixFrame(c: PipelineConfig, scenarios: readonly Scenario[], m: Matri
 async function compare(c: PipelineConfig, b: BaselineConfig, scenarios: readonly Scenario[], head: Results): Promise<BaselineOutcome | string> {
   const { runBaseline, BaselineError } = await import('../analysis/baseline/index.js');
   try {
-    return await runBaselineAt(runBaseline, c, b, scenarios, head);
+    return await runBaseline({
+      ref: b.ref,
+      inputs: c.scenarios,
+      names: c.names,
+      cwd: c.cwd,
+      seed: c.seed,
+      head: scenarios,
+      headResults: head,
+      allowWidening: b.allowWidening,
+      allowSuiteChanges: b.allowSuiteChanges,
+      fetch: b.fetch,
+    });
   } catch (e) {
     if (b.skipWhenMissing && e instanceof BaselineError && e.code === 'baseline_ref_missing') {
       return `the push's previous commit ${b.ref.slice(0, 12)} is not reachable (a force push?): ${e.message}`;
     }
     throw e;
   }
-}
-
-function runBaselineAt(
-  runBaseline: typeof import('../analysis/baseline/index.js').runBaseline,
-  c: PipelineConfig,
-  b: BaselineConfig,
-  scenarios: readonly Scenario[],
-  head: Results,
-): Promise<BaselineOutcome> {
-  return runBaseline({
-    ref: b.ref,
-    inputs: c.scenarios,
-    names: c.names,
-    cwd: c.cwd,
-    seed: c.seed,
-    head: scenarios,
-    headResults: head,
-    allowWidening: b.allowWidening,
-    allowSuiteChanges: b.allowSuiteChanges,
-    fetch: b.fetch,
-  });
 }
 
 async function runLlmStage(c: PipelineConfig, l: LlmConfig, scenarios: readonly Scenario[], edges: PipelineEdges): Promise<LlmResults> {
