@@ -27,7 +27,7 @@ import { posix, resolve } from 'node:path';
 import { celCompileError } from '../cel/index.js';
 import type { ScenarioProblem } from './errors.js';
 import { MAX_PROBLEMS_PER_FILE } from './limits.js';
-import { at, type PathSegment } from './path.js';
+import { at, type PathSegment } from './key-path.js';
 import { normalizePosixPath } from '../world/posix-path.js';
 import { scalarCharOffset } from './scalar-offset.js';
 import { SchemaValidator, type JsonSchema } from './schema.js';

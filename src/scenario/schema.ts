@@ -18,7 +18,7 @@
  * as a float; the scenario builder takes its integral value).
  */
 import type { PNode, PScalar } from './tree.js';
-import { at, type PathSegment } from './path.js';
+import { at, type PathSegment } from './key-path.js';
 import { closest, hint } from './suggest.js';
 
 export type SchemaType = 'object' | 'array' | 'string' | 'integer' | 'number' | 'boolean' | 'null';

@@ -5,7 +5,7 @@
  * would read as an int.
  */
 import { Float, type ObjectValue, type Value } from '../warrant/value.js';
-import { at, type PathSegment } from './path.js';
+import { at, type PathSegment } from './key-path.js';
 import type { PNode } from './tree.js';
 
 export type Report = (offset: number, message: string) => void;
