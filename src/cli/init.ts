@@ -12,7 +12,7 @@ import { describeTool, readToolsList } from '../import/tools.js';
 import { readTrace, TraceError, type RecordedRun } from '../import/trace.js';
 import { formatProblem, sortProblems, type ScenarioProblem } from '../scenario/errors.js';
 import { MAX_CALLS, MAX_FILE_BYTES, MAX_PROBLEMS_PER_FILE } from '../scenario/limits.js';
-import { parseScenarioText } from '../scenario/parse.js';
+import { parseScenarioText } from '../scenario/parse/index.js';
 import { EXIT_OK, EXIT_USAGE, UsageError, type Command } from './io.js';
 
 const USAGE = `usage: delegation-bench init --from-trace FILE [--tools PATH] [--policy PATH] [--name NAME]

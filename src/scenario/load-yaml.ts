@@ -8,7 +8,7 @@ import { ScenarioError, type ScenarioProblem } from './errors.js';
 import { fileProblem, formatBytes, readScenarioFile, resolveInputs } from './files.js';
 import { MAX_TOTAL_BYTES } from './limits.js';
 import { ChainCheck } from '../chains/chain-check.js';
-import { parseScenarioText } from './parse.js';
+import { parseScenarioText } from './parse/index.js';
 import { LoaderWarnings } from './warnings.js';
 import type { Scenario, ScenarioSet, SourcePos } from '../model/scenario.js';
 

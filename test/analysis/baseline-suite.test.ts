@@ -12,7 +12,7 @@ import { matchScenarios } from '../../src/analysis/baseline/match.js';
 import { Conditions } from '../../src/chains/conditions.js';
 import { runBenchmark } from '../../src/run/run.js';
 import { loadScenarios } from '../../src/scenario/load.js';
-import { parseScenarioText } from '../../src/scenario/parse.js';
+import { parseScenarioText } from '../../src/scenario/parse/index.js';
 import type { Scenario } from '../../src/model/scenario.js';
 import { cfg, git, RENAMED_WIDENED, repoWith, scenario } from './baseline-repo.js';
 

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ScenarioJudge } from '../../src/run/judge.js';
-import { parseScenarioText } from '../../src/scenario/parse.js';
+import { parseScenarioText } from '../../src/scenario/parse/index.js';
 import { SIMULATED_EPOCH } from '../../src/chains/seed.js';
 
 const base = readFileSync(join(__dirname, '../../scenarios/expense_audit.yaml'), 'utf8');

@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseScenarioText } from '../../src/scenario/parse.js';
+import { parseScenarioText } from '../../src/scenario/parse/index.js';
 import { loadScenarioSet, ScenarioError } from '../../src/scenario/load.js';
 import { runCli } from '../helpers/cli.js';
 import { tempDir } from '../scenario/helpers.js';

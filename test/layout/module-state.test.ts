@@ -16,7 +16,7 @@ const SRC = join(ROOT, 'src');
 const ALLOWED: Readonly<Record<string, string>> = {
   'src/world/shell.ts:syntax': 'the shell parser module, loaded once per thread and never changed',
   'src/scenario/builtin.ts:cached': "the built-in suite's folder: fixed for an install",
-  'src/scenario/parse.ts:validator': 'the validator of the bundled scenario schema (a constant)',
+  'src/scenario/parse/index.ts:validator': 'the validator of the bundled scenario schema (a constant)',
   'src/cel/index.ts:programs': 'cache of compiled CEL programs (frozen, stateless) by text (bounded)',
   'src/run/judge.ts:compiled': 'cache of compiled judges by text (bounded)',
   'src/scenario/constraint-from-yaml.ts:celVerdicts': 'cache of a pure check of CEL text (bounded)',

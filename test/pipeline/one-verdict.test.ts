@@ -10,7 +10,7 @@ import { run } from '../../src/action/main.js';
 import type { Runner } from '../../src/action/runner.js';
 import { runCommand } from '../../src/cli/run.js';
 import type { Results } from '../../src/results/results.js';
-import { parseScenarioText } from '../../src/scenario/parse.js';
+import { parseScenarioText } from '../../src/scenario/parse/index.js';
 import { repoWith, scenario } from '../analysis/baseline-repo.js';
 import { startStandIn, type StandIn } from '../llm/stand-in.js';
 import { fakeIo } from '../scenario/helpers.js';

@@ -24,7 +24,7 @@ import type { Runner } from '../../src/action/runner.js';
 import type { CliIO } from '../../src/cli/io.js';
 import { main } from '../../src/cli/main.js';
 import type { Results } from '../../src/results/results.js';
-import { parseScenarioText } from '../../src/scenario/parse.js';
+import { parseScenarioText } from '../../src/scenario/parse/index.js';
 import { git, scenario, writeFiles } from '../analysis/baseline-repo.js';
 import { FakeGitHub } from '../action/fake-github.js';
 import { newDir, removeDirs, ROOT, runAction } from '../action/run-action.js';

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import { MAX_CALLS } from '../../src/scenario/limits.js';
 import { loadScenarios } from '../../src/scenario/load.js';
-import { scenarioSchema } from '../../src/scenario/parse.js';
+import { scenarioSchema } from '../../src/scenario/parse/index.js';
 import { SchemaValidator } from '../../src/scenario/schema.js';
 import { parseYamlTree } from '../../src/scenario/tree.js';
 import { problemsOf } from './helpers.js';

@@ -170,7 +170,7 @@ describe('what the checker cannot honour, it refuses to load', () => {
   });
 
   it('loads the scenario schema itself', async () => {
-    const { scenarioSchema } = await import('../../src/scenario/parse.js');
+    const { scenarioSchema } = await import('../../src/scenario/parse/index.js');
     expect(() => scenarioSchema()).not.toThrow();
   });
 });

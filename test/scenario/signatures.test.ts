@@ -8,7 +8,7 @@ import { Conditions } from '../../src/chains/conditions.js';
 import { runTrial } from '../../src/run/harness.js';
 import { ScenarioJudge } from '../../src/run/judge.js';
 import type { Condition } from '../../src/results/results.js';
-import { parseScenarioText } from '../../src/scenario/parse.js';
+import { parseScenarioText } from '../../src/scenario/parse/index.js';
 import { ArgumentBindingError, BUILTIN_TOOLS, bindArguments } from '../../src/world/tools.js';
 import type { Scenario } from '../../src/model/scenario.js';
 import type { ChatModel, ChatReply } from '../../src/llm/chat.js';

@@ -4,7 +4,7 @@
  * (tenuo-core constraints.rs). The loader warns at the constraint's FILE:LINE:COL.
  */
 import { describe, expect, it } from 'vitest';
-import { parseScenarioText } from '../../src/scenario/parse.js';
+import { parseScenarioText } from '../../src/scenario/parse/index.js';
 import { parseUrlPattern, urlPatternMatches, type UrlPatternSpec } from '../../src/warrant/constraints/url-pattern.js';
 import { scenarioText } from './helpers.js';
 

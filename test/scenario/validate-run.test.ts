@@ -14,7 +14,7 @@ import { runTrial } from '../../src/run/harness.js';
 import { ScenarioJudge } from '../../src/run/judge.js';
 import { CONDITIONS } from '../../src/results/results.js';
 import { builtinScenariosDir } from '../../src/scenario/builtin.js';
-import { parseScenarioText } from '../../src/scenario/parse.js';
+import { parseScenarioText } from '../../src/scenario/parse/index.js';
 import { BUILTIN_TOOLS, BUILTIN_TOOL_NAMES } from '../../src/world/tools.js';
 import { main } from '../../src/cli/main.js';
 import { fakeIo, scenarioText, tempDir } from './helpers.js';

@@ -14,7 +14,7 @@ import { formatSource } from '../../model/errors.js';
 import type { Scenario } from '../../model/scenario.js';
 import { formatProblem, type ScenarioProblem } from '../../scenario/errors.js';
 import { MAX_FILES, MAX_TOTAL_BYTES } from '../../scenario/limits.js';
-import { parseScenarioText, type ParseResult } from '../../scenario/parse.js';
+import { parseScenarioText, type ParseResult } from '../../scenario/parse/index.js';
 import { isPolicyPath } from '../../scenario/tenuo-policy.js';
 import { BaselineError } from './errors.js';
 import type { ArtifactAtRef, GitFile, TreeAtRef } from './git.js';

@@ -20,7 +20,7 @@ import { formatSource } from '../../model/errors.js';
 import type { Scenario } from '../../model/scenario.js';
 import type { Trial } from '../../results/results.js';
 import type { SuiteChange, Widening } from '../../results/baseline.js';
-import { parseScenarioText } from '../../scenario/parse.js';
+import { parseScenarioText } from '../../scenario/parse/index.js';
 import { artifactPath, type BaseScenario } from './base-read.js';
 import { crossReplay, withCrossReplay } from './cross-replay.js';
 import { scenarioWidenings, type Pair } from './widenings.js';

@@ -9,7 +9,7 @@ import { WorkBudget } from '../../../src/lib/budget.js';
 import { HarnessError } from '../../../src/model/errors.js';
 import { probeScenario } from '../../../src/analysis/probes/run.js';
 import { runScenarioTrials } from '../../../src/run/run.js';
-import { parseScenarioText } from '../../../src/scenario/parse.js';
+import { parseScenarioText } from '../../../src/scenario/parse/index.js';
 
 const TEXT = `name: regex_docs
 description: read docs under a regex grant

@@ -6,37 +6,37 @@
  *   3. what the schema cannot say: known tools and parameters, strict grants, constraints that
  *      parse, CEL that compiles, canonical absolute paths in the environment.
  */
-import schemaJson from '../../scenarios/scenario.schema.json' with { type: 'json' };
-import type { Constraint, ConstraintSet, ToolGrants } from '../warrant/constraints/types.js';
-import type { Value } from '../warrant/value.js';
-import { ChainCheck, type ChainProblemSite } from '../chains/chain-check.js';
-import { checkJudge } from './judge-check.js';
-import { celProblem, constraintFromYaml, droppedDefaultPort } from './constraint-from-yaml.js';
-import { MAX_CONSTRAINT_DEPTH } from '../warrant/constraints/satisfy.js';
-import { LoaderWarnings, type Warn } from './warnings.js';
-import { importWarrantFrom, readTokenFile, regrantProblems, TokenImportError } from '../import/token.js';
-import { describeTool, importToolsFrom, type KindOverrides } from '../import/tools.js';
-import { importMcpConfig } from '../import/mcp-config.js';
-import { grantFromPolicy, isPolicyPath } from './tenuo-policy.js';
-import { claudeCodeTool, DEFAULT_CWD, isClaudeCodeTool } from '../world/claude-code.js';
-import { authorizedParams, HOST_PARAM } from '../world/claude-hook.js';
-import type { PolicyOrigin, WarrantOrigin } from '../model/scenario.js';
-import { broadGrants } from '../chains/conditions.js';
+import schemaJson from '../../../scenarios/scenario.schema.json' with { type: 'json' };
+import type { Constraint, ConstraintSet, ToolGrants } from '../../warrant/constraints/types.js';
+import type { Value } from '../../warrant/value.js';
+import { ChainCheck, type ChainProblemSite } from '../../chains/chain-check.js';
+import { checkJudge } from '../judge-check.js';
+import { celProblem, constraintFromYaml, droppedDefaultPort } from '../constraint-from-yaml.js';
+import { MAX_CONSTRAINT_DEPTH } from '../../warrant/constraints/satisfy.js';
+import { LoaderWarnings, type Warn } from '../warnings.js';
+import { importWarrantFrom, readTokenFile, regrantProblems, TokenImportError } from '../../import/token.js';
+import { describeTool, importToolsFrom, type KindOverrides } from '../../import/tools.js';
+import { importMcpConfig } from '../../import/mcp-config.js';
+import { grantFromPolicy, isPolicyPath } from '../tenuo-policy.js';
+import { claudeCodeTool, DEFAULT_CWD, isClaudeCodeTool } from '../../world/claude-code.js';
+import { authorizedParams, HOST_PARAM } from '../../world/claude-hook.js';
+import type { PolicyOrigin, WarrantOrigin } from '../../model/scenario.js';
+import { broadGrants } from '../../chains/conditions.js';
 import { createHash } from 'node:crypto';
 import { posix, resolve } from 'node:path';
-import { celCompileError } from '../cel/index.js';
-import type { ScenarioProblem } from './errors.js';
-import { MAX_PROBLEMS_PER_FILE } from './limits.js';
-import { at, type PathSegment } from './key-path.js';
-import { normalizePosixPath } from '../world/posix-path.js';
-import { scalarCharOffset } from './scalar-offset.js';
-import { SchemaValidator, type JsonSchema } from './schema.js';
-import { hint } from './suggest.js';
-import { BUILTIN_TOOL_NAMES, isBuiltinTool, isReservedName, signatureOf, type ToolSignature } from '../world/tools.js';
-import { parseYamlTree, type PEntry, type PMap, type PNode } from './tree.js';
-import type { CustomTool, Email, Environment, ParamKind, ReturnCase, Scenario, ScenarioCall, SourcePos, ToolBinding, Transaction } from '../model/scenario.js';
-import { alwaysPresent, BINDING_SAYS, bindingOf, callArgs, isToolBinding } from '../world/binding.js';
-import { valueFromYaml } from './value-yaml.js';
+import { celCompileError } from '../../cel/index.js';
+import type { ScenarioProblem } from '../errors.js';
+import { MAX_PROBLEMS_PER_FILE } from '../limits.js';
+import { at, type PathSegment } from '../key-path.js';
+import { normalizePosixPath } from '../../world/posix-path.js';
+import { scalarCharOffset } from '../scalar-offset.js';
+import { SchemaValidator, type JsonSchema } from '../schema.js';
+import { hint } from '../suggest.js';
+import { BUILTIN_TOOL_NAMES, isBuiltinTool, isReservedName, signatureOf, type ToolSignature } from '../../world/tools.js';
+import { parseYamlTree, type PEntry, type PMap, type PNode } from '../tree.js';
+import type { CustomTool, Email, Environment, ParamKind, ReturnCase, Scenario, ScenarioCall, SourcePos, ToolBinding, Transaction } from '../../model/scenario.js';
+import { alwaysPresent, BINDING_SAYS, bindingOf, callArgs, isToolBinding } from '../../world/binding.js';
+import { valueFromYaml } from '../value-yaml.js';
 
 /** Variables the judge's expressions may use. */
 export const JUDGE_CEL_VARIABLES = ['effects', 'final'] as const;
