@@ -13,19 +13,19 @@ const PLAIN = /^[A-Za-z_/.][A-Za-z0-9_/.@+-]*$/;
 // YAML 1.1 and 1.2 words that would not read back as strings.
 const RESERVED = /^(?:true|false|yes|no|on|off|y|n|null|~|\.nan|\.inf|-\.inf|\.\.\.)$/i;
 
-export function yamlString(s: string): string {
-  return PLAIN.test(s) && !RESERVED.test(s) && s !== 'wildcard' ? s : JSON.stringify(s);
+export function yamlString(text: string): string {
+  return PLAIN.test(text) && !RESERVED.test(text) && text !== 'wildcard' ? text : JSON.stringify(text);
 }
 
-export function yamlValue(v: Value): string {
-  if (typeof v === 'string') return yamlString(v);
-  if (typeof v === 'bigint') return String(v);
-  if (v instanceof Float) return Number.isInteger(v.value) ? `${v.value}.0` : String(v.value);
-  if (typeof v === 'number') return String(v);
-  if (typeof v === 'boolean') return v ? 'true' : 'false';
-  if (v === null) return 'null';
-  if (Array.isArray(v)) return `[${v.map(yamlValue).join(', ')}]`;
-  return `{${Object.entries(v)
+export function yamlValue(value: Value): string {
+  if (typeof value === 'string') return yamlString(value);
+  if (typeof value === 'bigint') return String(value);
+  if (value instanceof Float) return Number.isInteger(value.value) ? `${value.value}.0` : String(value.value);
+  if (typeof value === 'number') return String(value);
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return `[${value.map(yamlValue).join(', ')}]`;
+  return `{${Object.entries(value)
     .map(([k, x]) => `${yamlString(k)}: ${yamlValue(x)}`)
     .join(', ')}}`;
 }
@@ -34,65 +34,65 @@ function list(values: readonly Value[]): string {
   return `[${values.map(yamlValue).join(', ')}]`;
 }
 
-export function constraintYaml(c: Constraint): string {
-  switch (c.type) {
+export function constraintYaml(constraint: Constraint): string {
+  switch (constraint.type) {
     case 'wildcard':
       return 'wildcard';
     case 'exact':
-      return `{exact: ${yamlValue(c.value)}}`;
+      return `{exact: ${yamlValue(constraint.value)}}`;
     case 'pattern':
     case 'regex':
-      return `{${c.type}: ${JSON.stringify(c.pattern)}}`;
+      return `{${constraint.type}: ${JSON.stringify(constraint.pattern)}}`;
     case 'url_pattern':
-      return `{url_pattern: ${JSON.stringify(c.pattern)}}`;
+      return `{url_pattern: ${JSON.stringify(constraint.pattern)}}`;
     case 'cidr':
-      return `{cidr: ${JSON.stringify(c.network)}}`;
+      return `{cidr: ${JSON.stringify(constraint.network)}}`;
     case 'cel':
-      return `{cel: ${JSON.stringify(c.expression)}}`;
+      return `{cel: ${JSON.stringify(constraint.expression)}}`;
     case 'range': {
       const parts: string[] = [];
-      if (c.min !== null) parts.push(`min: ${c.min}`);
-      if (c.max !== null) parts.push(`max: ${c.max}`);
-      if (!c.minInclusive) parts.push('min_inclusive: false');
-      if (!c.maxInclusive) parts.push('max_inclusive: false');
+      if (constraint.min !== null) parts.push(`min: ${constraint.min}`);
+      if (constraint.max !== null) parts.push(`max: ${constraint.max}`);
+      if (!constraint.minInclusive) parts.push('min_inclusive: false');
+      if (!constraint.maxInclusive) parts.push('max_inclusive: false');
       return `{range: {${parts.join(', ')}}}`;
     }
     case 'one_of':
-      return `{one_of: ${list(c.values)}}`;
+      return `{one_of: ${list(constraint.values)}}`;
     case 'not_one_of':
-      return `{not_one_of: ${list(c.excluded)}}`;
+      return `{not_one_of: ${list(constraint.excluded)}}`;
     case 'contains':
-      return `{contains: ${list(c.required)}}`;
+      return `{contains: ${list(constraint.required)}}`;
     case 'subset':
-      return `{subset: ${list(c.allowed)}}`;
+      return `{subset: ${list(constraint.allowed)}}`;
     case 'all':
     case 'any':
-      return `{${c.type}: [${c.constraints.map(constraintYaml).join(', ')}]}`;
+      return `{${constraint.type}: [${constraint.constraints.map(constraintYaml).join(', ')}]}`;
     case 'not':
-      return `{not: ${constraintYaml(c.constraint)}}`;
+      return `{not: ${constraintYaml(constraint.constraint)}}`;
     case 'subpath':
-      return c.caseSensitive && c.allowEqual
-        ? `{subpath: ${yamlString(c.root)}}`
-        : `{subpath: {root: ${yamlString(c.root)}, case_sensitive: ${c.caseSensitive}, allow_equal: ${c.allowEqual}}}`;
+      return constraint.caseSensitive && constraint.allowEqual
+        ? `{subpath: ${yamlString(constraint.root)}}`
+        : `{subpath: {root: ${yamlString(constraint.root)}, case_sensitive: ${constraint.caseSensitive}, allow_equal: ${constraint.allowEqual}}}`;
     case 'url_safe': {
-      const parts = [`schemes: ${list(c.schemes)}`];
-      if (c.allowDomains) parts.push(`allow_domains: ${list(c.allowDomains)}`);
-      if (c.denyDomains) parts.push(`deny_domains: ${list(c.denyDomains)}`);
-      if (c.allowPorts) parts.push(`allow_ports: ${list(c.allowPorts)}`);
+      const parts = [`schemes: ${list(constraint.schemes)}`];
+      if (constraint.allowDomains) parts.push(`allow_domains: ${list(constraint.allowDomains)}`);
+      if (constraint.denyDomains) parts.push(`deny_domains: ${list(constraint.denyDomains)}`);
+      if (constraint.allowPorts) parts.push(`allow_ports: ${list(constraint.allowPorts)}`);
       parts.push(
-        `block_private: ${c.blockPrivate}`,
-        `block_loopback: ${c.blockLoopback}`,
-        `block_metadata: ${c.blockMetadata}`,
-        `block_reserved: ${c.blockReserved}`,
-        `block_internal_tlds: ${c.blockInternalTlds}`,
+        `block_private: ${constraint.blockPrivate}`,
+        `block_loopback: ${constraint.blockLoopback}`,
+        `block_metadata: ${constraint.blockMetadata}`,
+        `block_reserved: ${constraint.blockReserved}`,
+        `block_internal_tlds: ${constraint.blockInternalTlds}`,
       );
       return `{url_safe: {${parts.join(', ')}}}`;
     }
     case 'shlex':
-      return `{shlex: {allow: ${list(c.allow)}}}`;
+      return `{shlex: {allow: ${list(constraint.allow)}}}`;
     case 'unknown':
       // Not expressible in scenario YAML; a suggestion never contains one it did not receive.
-      return `{unknown: ${c.typeId}}`;
+      return `{unknown: ${constraint.typeId}}`;
   }
 }
 

@@ -31,10 +31,10 @@ export class ScenarioError extends Error {
 }
 
 /** One line, whatever the file's names and text hold (control characters as `\xNN`). */
-export function formatProblem(p: ScenarioProblem): string {
-  const file = escapeControls(p.file);
-  const message = escapeControls(p.message);
-  return p.line > 0 ? `${file}:${p.line}:${p.col}: ${message}` : `${file}: ${message}`;
+export function formatProblem(problem: ScenarioProblem): string {
+  const file = escapeControls(problem.file);
+  const message = escapeControls(problem.message);
+  return problem.line > 0 ? `${file}:${problem.line}:${problem.col}: ${message}` : `${file}: ${message}`;
 }
 
 function summary(problems: readonly ScenarioProblem[]): string {

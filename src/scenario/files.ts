@@ -36,8 +36,8 @@ export function displayPrefix(shown: string): string {
 }
 
 /** Orders paths by UTF-16 code unit, the same on every machine and locale. */
-export function byCodeUnits(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
+export function byCodeUnits(left: string, right: string): number {
+  return left < right ? -1 : left > right ? 1 : 0;
 }
 
 /**
@@ -240,17 +240,17 @@ const LINKED_FOLDER_MESSAGE =
  * Reads one scenario file as UTF-8, refusing it (with a problem, not an exception) when it is not a
  * regular file, larger than MAX_FILE_BYTES, or not valid UTF-8. Never reads more than the limit.
  */
-export async function readScenarioFile(f: ScenarioFile): Promise<{ text?: string; bytes: number; problem?: ScenarioProblem }> {
+export async function readScenarioFile(file: ScenarioFile): Promise<{ text?: string; bytes: number; problem?: ScenarioProblem }> {
   let handle;
   try {
-    handle = await open(f.abs, 'r');
+    handle = await open(file.abs, 'r');
   } catch (e) {
-    return { bytes: 0, problem: fileProblem(f.display, describeFsError(e, 'cannot open this file')) };
+    return { bytes: 0, problem: fileProblem(file.display, describeFsError(e, 'cannot open this file')) };
   }
   try {
     const st = await handle.stat();
-    if (!st.isFile()) return { bytes: 0, problem: fileProblem(f.display, 'not a regular file') };
-    if (st.size > MAX_FILE_BYTES) return { bytes: 0, problem: tooLarge(f.display, st.size) };
+    if (!st.isFile()) return { bytes: 0, problem: fileProblem(file.display, 'not a regular file') };
+    if (st.size > MAX_FILE_BYTES) return { bytes: 0, problem: tooLarge(file.display, st.size) };
     // Read at most limit + 1 bytes: a file growing under us is still caught.
     const buf = Buffer.alloc(Math.min(st.size, MAX_FILE_BYTES) + 1);
     let n = 0;
@@ -260,17 +260,17 @@ export async function readScenarioFile(f: ScenarioFile): Promise<{ text?: string
       n += bytesRead;
       if (n === buf.length) break;
     }
-    if (n > MAX_FILE_BYTES) return { bytes: 0, problem: tooLarge(f.display, n) };
+    if (n > MAX_FILE_BYTES) return { bytes: 0, problem: tooLarge(file.display, n) };
     let text: string;
     try {
       text = new TextDecoder('utf-8', { fatal: true }).decode(buf.subarray(0, n));
     } catch {
-      return { bytes: n, problem: fileProblem(f.display, 'not valid UTF-8 text') };
+      return { bytes: n, problem: fileProblem(file.display, 'not valid UTF-8 text') };
     }
     if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
     return { text, bytes: n };
   } catch (e) {
-    return { bytes: 0, problem: fileProblem(f.display, describeFsError(e, 'cannot read this file')) };
+    return { bytes: 0, problem: fileProblem(file.display, describeFsError(e, 'cannot read this file')) };
   } finally {
     await handle.close();
   }
@@ -280,10 +280,10 @@ function tooLarge(display: string, size: number): ScenarioProblem {
   return fileProblem(display, `file is too large (${formatBytes(size)}; the limit is ${formatBytes(MAX_FILE_BYTES)}); the file is refused`);
 }
 
-export function formatBytes(n: number): string {
-  if (n >= 1024 * 1024) return `${(n / (1024 * 1024)).toFixed(1).replace(/\.0$/, '')} MiB`;
-  if (n >= 1024) return `${(n / 1024).toFixed(1).replace(/\.0$/, '')} KiB`;
-  return `${n} bytes`;
+export function formatBytes(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1).replace(/\.0$/, '')} MiB`;
+  if (bytes >= 1024) return `${(bytes / 1024).toFixed(1).replace(/\.0$/, '')} KiB`;
+  return `${bytes} bytes`;
 }
 
 export function fileProblem(file: string, message: string): ScenarioProblem {

@@ -87,10 +87,10 @@ export class SchemaValidator {
     return { problems: run.problems, tainted: run.tainted, failed: run.failed };
   }
 
-  resolve(s: JsonSchema): JsonSchema {
-    let cur = s;
+  resolve(schema: JsonSchema): JsonSchema {
+    let cur = schema;
     for (let hops = 0; cur.$ref !== undefined; hops++) {
-      if (hops > 32) throw new Error(`schema: $ref loop at ${s.$ref}`);
+      if (hops > 32) throw new Error(`schema: $ref loop at ${schema.$ref}`);
       cur = this.lookup(cur.$ref);
     }
     return cur;
