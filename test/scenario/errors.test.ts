@@ -73,38 +73,6 @@ describe('bad scenario input', () => {
     ]);
   });
 
-  test('unknown and missing parameters in calls', async () => {
-    const text = scenarioText({
-      calls: 'calls:\n  - tool: read_file\n    args: {pth: /data/a.txt}\n  - tool: get_balance\n    args: {account: main}',
-    });
-    expect(await problemsOfText(text)).toEqual([
-      "s.yaml:9:11: calls[0].args: missing parameter 'path' of read_file",
-      "s.yaml:9:12: calls[0].args: unknown parameter 'pth' of read_file (did you mean 'path'?); read_file takes path",
-      "s.yaml:11:12: calls[1].args: unknown parameter 'account' of get_balance; get_balance takes no parameters",
-    ]);
-  });
-
-  test('unknown parameter in a grant, and a grant that is not strict', async () => {
-    const text = scenarioText({
-      warrant: 'warrant:\n  read_file: {pathh: {subpath: /data}}\n  write_file: {path: {subpath: /out}}\n  get_balance: {}',
-    });
-    expect(await problemsOfText(text)).toEqual([
-      "s.yaml:17:3: warrant.read_file: grant is strict: list every parameter of read_file; missing 'path' (e.g. path: wildcard), or set _allow_unknown: true",
-      "s.yaml:17:15: warrant.read_file: unknown parameter 'pathh' of read_file (did you mean 'path'?); read_file takes path",
-      "s.yaml:18:3: warrant.write_file: grant is strict: list every parameter of write_file; missing 'content' (e.g. content: wildcard), or set _allow_unknown: true",
-    ]);
-  });
-
-  test('_allow_unknown opts a grant out of strictness', async () => {
-    const d = tempDir({ 's.yaml': scenarioText({ warrant: 'warrant:\n  read_file: {_allow_unknown: true}\n  send_email: {recipients: wildcard, _allow_unknown: true}' }) });
-    const { loadScenarios } = await import('../../src/scenario/load.js');
-    const [s] = await loadScenarios(['s.yaml'], d);
-    expect(s!.warrant).toEqual({
-      read_file: { constraints: {}, allowUnknown: true },
-      send_email: { constraints: { recipients: { type: 'wildcard' } }, allowUnknown: true },
-    });
-  });
-
   test('bad constraints: misspelled, wrong shape, regex, CIDR, range, subpath, glob, URL pattern', async () => {
     const text = scenarioText({
       warrant: [
@@ -142,37 +110,6 @@ describe('bad scenario input', () => {
     expect(problems[0]).toMatch(/^s\.yaml:14:36: judge\.task: invalid CEL expression: does not compile: 1:28: /);
     expect(problems[1]).toBe("s.yaml:15:11: judge.attack: invalid CEL expression: undeclared variable 'effect' (available: effects, final)");
     expect(problems[2]).toMatch(/^s\.yaml:17:52: warrant\.read_file\.path\.cel: invalid CEL expression: does not compile: 1:25: /);
-  });
-
-  test('relative and non-canonical paths in environment.files', async () => {
-    const text = scenarioText({
-      environment: 'environment:\n  files:\n    data/a.txt: x\n    /data/../etc/b.txt: y\n    /data//c.txt: z',
-    });
-    expect(await problemsOfText(text)).toEqual([
-      's.yaml:6:5: environment.files["data/a.txt"]: file paths must be absolute (start with /)',
-      "s.yaml:7:5: environment.files[\"/data/../etc/b.txt\"]: file paths must be written in normal form (did you mean '/etc/b.txt'?)",
-      "s.yaml:8:5: environment.files[\"/data//c.txt\"]: file paths must be written in normal form (did you mean '/data/c.txt'?)",
-    ]);
-  });
-
-  test('file system conflicts and duplicate email ids in the environment', async () => {
-    const text = scenarioText({
-      environment: [
-        'environment:', // 4
-        '  files:', // 5
-        '    /data/a.txt: x', // 6
-        '    /data/a.txt/b.txt: y', // 7
-        '    /: z', // 8
-        '  emails:', // 9
-        '    - {id: 1, sender: a@x, subject: s, body: b}', // 10
-        '    - {id: 1, sender: b@x, subject: s, body: b}', // 11
-      ].join('\n'),
-    });
-    expect(await problemsOfText(text)).toEqual([
-      's.yaml:7:5: environment.files["/data/a.txt/b.txt"]: \'/data/a.txt\' is a file, so it cannot also be a folder',
-      's.yaml:8:5: environment.files["/"]: \'/\' is the root folder, not a file',
-      's.yaml:11:12: environment.emails: duplicate email id 1',
-    ]);
   });
 
   test('duplicate scenario names across two files', async () => {

@@ -7,8 +7,8 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { builtinScenariosDir } from '../../src/scenario/builtin.js';
-import { parseScenarioText } from '../../src/scenario/parse/index.js';
+import { builtinScenariosDir } from '../../../src/scenario/builtin.js';
+import { parseScenarioText } from '../../../src/scenario/parse/index.js';
 
 const dir = builtinScenariosDir();
 const texts = readdirSync(dir).filter((f) => f.endsWith('.yaml')).map((f) => readFileSync(join(dir, f), 'utf8'));

@@ -3,7 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ScenarioError, loadScenarios } from '../../src/scenario/load.js';
+import { ScenarioError, loadScenarios } from '../../../src/scenario/load.js';
 
 let dir: string;
 beforeAll(async () => {
