@@ -26,27 +26,27 @@ export function readCalls(cursor: ScenarioCursor, table: ScenarioToolTable): Sce
   return ok ? calls : undefined;
 }
 
-function readCall(cursor: ScenarioCursor, table: ScenarioToolTable, m: PMap, i: number): ScenarioCall | undefined {
-  const toolEntry = cursor.entry(m, 'tool')!;
+function readCall(cursor: ScenarioCursor, table: ScenarioToolTable, callNode: PMap, index: number): ScenarioCall | undefined {
+  const toolEntry = cursor.entry(callNode, 'tool')!;
   if (cursor.tainted.has(toolEntry.value)) return undefined;
   const tool = scalarText(toolEntry.value);
   const sig = table.signature(tool);
   if (sig === undefined) {
-    if (!table.fromFailed) cursor.report(toolEntry.value.span.start, at(['calls', i, 'tool'], table.unknownTool(tool)));
+    if (!table.fromFailed) cursor.report(toolEntry.value.span.start, at(['calls', index, 'tool'], table.unknownTool(tool)));
     return undefined;
   }
-  const argsNode = cursor.entry(m, 'args')?.value;
+  const argsNode = cursor.entry(callNode, 'args')?.value;
   const args = Object.create(null) as Record<string, Value>;
   let ok = true;
   if (argsNode !== undefined && cursor.failed.has(argsNode)) return undefined;
   const given = argsNode?.kind === 'map' ? argsNode.entries : [];
   for (const e of given) {
     if (!sig.params.includes(e.key)) {
-      cursor.report(e.keySpan.start, at(['calls', i, 'args'], `unknown parameter '${e.key}' of ${tool}${hint(e.key, sig.params)}${paramsList(tool, sig)}`));
+      cursor.report(e.keySpan.start, at(['calls', index, 'args'], `unknown parameter '${e.key}' of ${tool}${hint(e.key, sig.params)}${paramsList(tool, sig)}`));
       ok = false;
       continue;
     }
-    const v = cursor.tainted.has(e.value) ? undefined : valueFromYaml(e.value, ['calls', i, 'args', e.key], cursor.report);
+    const v = cursor.tainted.has(e.value) ? undefined : valueFromYaml(e.value, ['calls', index, 'args', e.key], cursor.report);
     if (v === undefined) ok = false;
     else args[e.key] = v;
   }
@@ -54,15 +54,15 @@ function readCall(cursor: ScenarioCursor, table: ScenarioToolTable, m: PMap, i: 
     if (!given.some((e) => e.key === r)) {
       // Only a tool written under tools: here can be given a default here.
       const optional = table.declaredInline(tool) ? ` (or give it a default under tools: ${tool}: defaults:)` : '';
-      cursor.report((argsNode ?? m).span.start, at(['calls', i, 'args'], `missing parameter '${r}' of ${tool}${optional}`));
+      cursor.report((argsNode ?? callNode).span.start, at(['calls', index, 'args'], `missing parameter '${r}' of ${tool}${optional}`));
       ok = false;
     }
   }
-  const expectNode = cursor.entry(m, 'expect')?.value;
+  const expectNode = cursor.entry(callNode, 'expect')?.value;
   const expect = expectNode && scalarText(expectNode) === 'deny' ? 'deny' : 'allow';
-  if (!ok || cursor.tainted.has(m)) return undefined;
+  if (!ok || cursor.tainted.has(callNode)) return undefined;
   // The call as its integration passes it on: bound with the defaults under the guard, as sent
   // over MCP (world/binding.ts); checked against the signature above either way.
   const def = table.definition(tool);
-  return { tool, args: callArgs(sig, def, args), expect, source: cursor.pos(m.span.start) };
+  return { tool, args: callArgs(sig, def, args), expect, source: cursor.pos(callNode.span.start) };
 }

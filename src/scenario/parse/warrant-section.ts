@@ -37,19 +37,19 @@ export function readWarrant(cursor: ScenarioCursor, table: ScenarioToolTable): W
   return ok ? { grants, sources } : undefined;
 }
 
-function readGrant(cursor: ScenarioCursor, table: ScenarioToolTable, e: PEntry): ConstraintSet | undefined {
-  const tool = e.key;
+function readGrant(cursor: ScenarioCursor, table: ScenarioToolTable, grantEntry: PEntry): ConstraintSet | undefined {
+  const tool = grantEntry.key;
   const sig = table.signature(tool);
   if (sig === undefined) {
-    if (!table.fromFailed) cursor.report(e.keySpan.start, at(['warrant'], table.unknownTool(tool)));
+    if (!table.fromFailed) cursor.report(grantEntry.keySpan.start, at(['warrant'], table.unknownTool(tool)));
     return undefined;
   }
-  const m = e.value;
-  if (m.kind !== 'map' || cursor.failed.has(m)) return undefined; // reported by the schema
+  const grantMap = grantEntry.value;
+  if (grantMap.kind !== 'map' || cursor.failed.has(grantMap)) return undefined; // reported by the schema
   const constraints: Record<string, Constraint> = Object.create(null) as Record<string, Constraint>;
   let ok = true;
   let allowUnknown = false;
-  for (const p of m.entries) {
+  for (const p of grantMap.entries) {
     if (p.key === ALLOW_UNKNOWN_KEY) {
       allowUnknown = p.value.kind === 'scalar' && p.value.value === true;
       continue;
@@ -85,9 +85,9 @@ function readGrant(cursor: ScenarioCursor, table: ScenarioToolTable, e: PEntry):
     // parameter defaulting to None) need not be named; named, a call without it is denied.
     const def = table.definition(tool);
     const present = alwaysPresent(sig, def);
-    const missing = present.filter((p) => !m.entries.some((x) => x.key === p));
+    const missing = present.filter((p) => !grantMap.entries.some((x) => x.key === p));
     const named = table.extractedFields(tool) ?? sig.params;
-    const namedOptional = m.entries.filter((x) => x.key !== ALLOW_UNKNOWN_KEY && named.includes(x.key) && !present.includes(x.key));
+    const namedOptional = grantMap.entries.filter((x) => x.key !== ALLOW_UNKNOWN_KEY && named.includes(x.key) && !present.includes(x.key));
     for (const x of namedOptional) {
       cursor.warn(
         x.keySpan.start,
@@ -97,7 +97,7 @@ function readGrant(cursor: ScenarioCursor, table: ScenarioToolTable, e: PEntry):
     if (missing.length > 0) {
       const example = missing.map((p) => `${p}: wildcard`).join(', ');
       cursor.report(
-        e.keySpan.start,
+        grantEntry.keySpan.start,
         at(['warrant', tool], `grant is strict: list every parameter ${bindingOf(def) === 'guard' || bindingOf(def) === 'claude-hook' ? `of ${tool}` : `a call of ${tool} carries (bound as ${bindingOf(def)})`}; missing ${missing.map((p) => `'${p}'`).join(', ')} (e.g. ${example}), or set ${ALLOW_UNKNOWN_KEY}: true`),
       );
       ok = false;
