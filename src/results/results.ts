@@ -14,11 +14,12 @@ import { ProbesSectionSchema } from './probes.js';
 import { MonotonicitySectionSchema, type MonotonicitySection } from './monotonicity.js';
 import { ScenarioInfoSchema } from './scenario-info.js';
 import { LlmResultsSchema } from './llm-results.js';
+import { RESULTS_VERSION } from './version.js';
 import { FRAME_BOUNDS, MAX_ARGS_DEPTH, MAX_CALLS_PER_TRIAL, MAX_NO_BASELINE, MAX_TRIALS } from './limits.js';
 
 export type { MonotonicitySection };
 export type { MeanStd, LlmTokens, LlmCall, LlmMessage, LlmTrial, LlmCellStats, LlmCell, LlmGate, LlmResults } from './llm-results.js';
-export { CONDITIONS, type Condition, type Denial };
+export { CONDITIONS, RESULTS_VERSION, type Condition, type Denial };
 
 const str = text(FRAME_BOUNDS.maxString);
 const many = <T extends z.ZodType>(item: T) => list(item, FRAME_BOUNDS.maxItems);
@@ -92,8 +93,6 @@ export const GateResultSchema = record({
  */
 export const ReachabilitySchema = record({ unreachable_attacks: many(str), tasks_failing_without_warrant: many(str) });
 
-/** The results format's version; 2 added reachability, the false allow/block thresholds and kinds. */
-export const RESULTS_VERSION = 2;
 
 const version = z.literal(RESULTS_VERSION, {
   error: (issue) =>

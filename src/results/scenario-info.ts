@@ -4,7 +4,6 @@
  * renders it treats it as untrusted.
  */
 import * as z from 'zod';
-import type { Scenario } from '../model/scenario.js';
 import { isObj, record, text } from './checks.js';
 import { inSchemaOrder } from './key-order.js';
 import { FRAME_BOUNDS } from './limits.js';
@@ -55,13 +54,4 @@ export type ScenarioInfo = z.infer<typeof ScenarioInfoSchema>;
 /** The origin in its contract's key order, with nothing else (it may come from an untrusted file). */
 export function warrantFromInfo(origin: WarrantFromInfo): WarrantFromInfo {
   return inSchemaOrder(WarrantFromSchema, origin) as WarrantFromInfo;
-}
-
-export function scenarioInfo(scenarios: readonly Scenario[]): ScenarioInfo[] {
-  return scenarios.map((s) => ({
-    name: s.name,
-    description: s.description,
-    request: s.request,
-    ...(s.warrantFrom && { warrant_from: warrantFromInfo(s.warrantFrom) }),
-  }));
 }
