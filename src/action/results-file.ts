@@ -39,6 +39,16 @@ export class ResultsFileError extends BenchError {
   }
 }
 
+/** What the step says about a file it reads (the action's inputs); never the file's own settings. */
+export interface ReadOptions {
+  allowWidening?: boolean;
+  allowSuiteChanges?: boolean;
+  /** The step gates on LLM results (`gate: llm`). */
+  gateLlm?: boolean;
+  /** The approval label the pull request carries now, if any. */
+  approvedBy?: string;
+}
+
 export interface ReadResults {
   /** The file's trials with the summary, reachability and gate recomputed under the step's thresholds. */
   results: Results;
@@ -54,7 +64,7 @@ export interface ReadResults {
 export async function readResultsFile(
   file: string,
   step: GateThresholds,
-  options: { allowWidening?: boolean; allowSuiteChanges?: boolean; gateLlm?: boolean; approvedBy?: string } = {},
+  options: ReadOptions = {},
 ): Promise<ReadResults> {
   let size: number;
   try {
@@ -80,7 +90,7 @@ export async function readResultsFile(
 export function judgeResults(
   data: unknown,
   step: GateThresholds,
-  options: { allowWidening?: boolean; allowSuiteChanges?: boolean; gateLlm?: boolean; approvedBy?: string } = {},
+  options: ReadOptions = {},
   label = 'results file',
 ): ReadResults {
   const file = label;
