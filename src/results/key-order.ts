@@ -32,8 +32,13 @@ export function inSchemaOrder(schema: Schema, value: unknown): unknown {
     case 'optional':
     case 'nullable':
       return inSchemaOrder((def as z.core.$ZodOptionalDef).innerType, value);
-    case 'pipe':
-      return inSchemaOrder((def as z.core.$ZodPipeDef).out, value);
+    case 'pipe': {
+      // A preprocessed value (an older file's shape read as today's) is written as it is read.
+      const pipe = def as z.core.$ZodPipeDef;
+      const before = pipe.in._zod.def;
+      const read = before.type === 'transform' ? (before as z.core.$ZodTransformDef).transform(value, undefined as never) : value;
+      return inSchemaOrder(pipe.out, read);
+    }
     case 'array':
       return Array.isArray(value) ? value.map((item) => inSchemaOrder((def as z.core.$ZodArrayDef).element, item)) : value;
     case 'object': {

@@ -86,6 +86,16 @@ describe('the results schema', () => {
   });
 });
 
+describe('an older results file', () => {
+  it('a token origin written before kind existed is written with kind token first, as it is read', () => {
+    const full = load('every-section.json');
+    full.scenario_info[0].warrant_from = { token_root: 'r', from: 'w.pem', leaf: 'tnu_wrt_1', token_holder: 'h' };
+    expect(checkResults(full)).toBeUndefined();
+    expect(JSON.parse(renderJson(full)).scenario_info[0].warrant_from).toStrictEqual({ kind: 'token', from: 'w.pem', leaf: 'tnu_wrt_1', token_holder: 'h', token_root: 'r' });
+    expect(renderJson(full)).toMatch(/"warrant_from": \{\s+"kind": "token",\s+"from": "w.pem"/);
+  });
+});
+
 describe('an untrusted results file is refused where the schema says so', () => {
   const passing = (): any => load('passing.json');
   it.each([
