@@ -128,11 +128,11 @@ function analysisViolations(r: Results): AnalysisViolation[] {
  * Where each scenario is written, as far as the file says: the source of its scenario-level
  * violations (a location for annotations only; every decision is recomputed).
  */
-export function scenarioSources(r: Results): Record<string, string> {
+export function scenarioSources(file: Results): Record<string, string> {
   const callSources = new Set<string>();
-  for (const t of r.trials) for (const c of t.calls) if (c.source) callSources.add(c.source);
+  for (const t of file.trials) for (const c of t.calls) if (c.source) callSources.add(c.source);
   const out: Record<string, string> = {};
-  for (const v of r.gate.violations) {
+  for (const v of file.gate.violations) {
     if (!v.source || callSources.has(v.source) || VIOLATION_KINDS[v.kind].origin !== 'matrix') continue;
     if (!Object.prototype.hasOwnProperty.call(out, v.scenario)) out[v.scenario] = v.source;
   }
@@ -173,9 +173,9 @@ function shownInWords(kept: Results): string {
  * what of them shows). One note names every section of the file the report does not render, and
  * what it does render; gate findings count whether shown or not (analysisViolations, baseline).
  */
-export function sectionsNotShown(r: Results, kept: Results): string[] {
+export function sectionsNotShown(file: Results, kept: Results): string[] {
   const shown = new Set(renderedSections(kept));
-  const extra = Object.keys(r).filter((k) => !FRAME.has(k) && !shown.has(k));
+  const extra = Object.keys(file).filter((k) => !FRAME.has(k) && !shown.has(k));
   if (extra.length === 0) return [];
   const names = extra.slice(0, 8).map((k) => show(k)).join(', ');
   const one = extra.length === 1;
@@ -199,31 +199,31 @@ export interface FileParts {
  * and the parts the step's gate is decided from (by results-file.ts, once, with the step's
  * thresholds: the gate the frame carries until then is not decided and does not pass).
  */
-export function rejudgeResults(r: Results, step: GateThresholds): { results: Results; notes: string[]; parts: FileParts } | { problems: string[] } {
-  const analyses = analysisViolations(r);
-  const sources = scenarioSources(r);
-  const problems = matrixProblems(r);
+export function rejudgeResults(file: Results, step: GateThresholds): { results: Results; notes: string[]; parts: FileParts } | { problems: string[] } {
+  const analyses = analysisViolations(file);
+  const sources = scenarioSources(file);
+  const problems = matrixProblems(file);
   // Derived parts are compared only on a sound matrix: otherwise every one would disagree too.
   if (problems.length === 0) {
-    const own = assessTrials(r.trials, r.scenarios, { ...thresholdsOf(r), scenarioSources: sources, analyses });
-    problems.push(...summaryProblems(r, own), ...reachabilityProblems(r, own), ...gateProblems(r, own));
+    const own = assessTrials(file.trials, file.scenarios, { ...thresholdsOf(file), scenarioSources: sources, analyses });
+    problems.push(...summaryProblems(file, own), ...reachabilityProblems(file, own), ...gateProblems(file, own));
   }
   if (problems.length > 0) {
     const shown = problems.slice(0, MAX_PROBLEMS);
     if (problems.length > shown.length) shown.push(`… and ${problems.length - shown.length} more`);
     return { problems: shown };
   }
-  const measured = measureTrials(r.trials, r.scenarios);
+  const measured = measureTrials(file.trials, file.scenarios);
   const results: Results = {
-    version: r.version,
-    mode: r.mode,
-    conditions: [...r.conditions],
-    scenarios: [...r.scenarios],
-    ...(r.scenario_info && { scenario_info: r.scenario_info }),
-    trials: r.trials,
+    version: file.version,
+    mode: file.mode,
+    conditions: [...file.conditions],
+    scenarios: [...file.scenarios],
+    ...(file.scenario_info && { scenario_info: file.scenario_info }),
+    trials: file.trials,
     summary: measured.summary,
     reachability: measured.reachability,
     gate: undecidedGate(step),
   };
-  return { results, notes: looserNotes(thresholdsOf(r), step), parts: { analyses, sources } };
+  return { results, notes: looserNotes(thresholdsOf(file), step), parts: { analyses, sources } };
 }

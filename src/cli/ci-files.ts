@@ -8,7 +8,7 @@ import { escapeControls } from '../lib/control-chars.js';
 import { plural } from '../lib/plural.js';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import type { BaselineResults } from '../results/baseline.js';
+import type { BaselineResults } from '../results/baseline-comparison.js';
 import type { Results } from '../results/results.js';
 import { UsageError } from './io.js';
 

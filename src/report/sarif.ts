@@ -11,7 +11,7 @@
 import { createHash } from 'node:crypto';
 import { VIOLATION_KINDS } from '../run/gate-kinds.js';
 import type { Results, ViolationKind } from '../results/results.js';
-import type { BaselineResults, Widening } from '../results/baseline.js';
+import type { BaselineResults, Widening } from '../results/baseline-comparison.js';
 
 export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
 const FINGERPRINT_KEY = 'delegationBench/v1';

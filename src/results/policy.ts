@@ -2,74 +2,88 @@
  * The `mutants`, `coverage` and `slack` parts of the results JSON (docs/results.md), in their
  * contract's key order. Defined here, beside the Results type, so that the renderers read them
  * without depending on the analysis that fills them (src/analysis/mutants/, src/analysis/slack/).
+ * Report-only mode does not read them back, so their bounds are the frame's.
  */
+import * as z from 'zod';
+import { count, list, oneOf, positive, rate, record, text } from './checks.js';
+import { FRAME_BOUNDS } from './limits.js';
 
-export interface ScenarioMutationScore {
-  scenario: string;
+const str = text(FRAME_BOUNDS.maxString);
+const many = <T extends z.ZodType>(item: T) => list(item, FRAME_BOUNDS.maxItems);
+
+export const ScenarioMutationScoreSchema = record({
+  scenario: str,
   /** Every mutant built: killed + survived + skipped. */
-  total: number;
-  killed: number;
-  survived: number;
+  total: count,
+  killed: count,
+  survived: count,
   /** Refused by the warrant builder (e.g. wider than p's root): no warrant, so no test. */
-  skipped: number;
+  skipped: count,
   /** killed / (killed + survived); null when no mutant ran. */
-  score: number | null;
-}
+  score: rate.nullable(),
+});
 
-export interface MutantSurvivor {
-  scenario: string;
-  tool: string;
+export const MutantSurvivorSchema = record({
+  scenario: str,
+  tool: str,
   /** null: a change to the tool's grant as a whole (`tool_granted`, `allow_unknown_set`). */
-  param: string | null;
-  mutation: string;
+  param: str.nullable(),
+  mutation: str,
   /** FILE:LINE:COL of the grant (the scenario's, for a tool it does not grant). */
-  source: string;
-}
+  source: str,
+});
 
-export interface MutantsSection {
-  total: number;
-  killed: number;
-  survived: number;
-  skipped: number;
+export const MutantsSectionSchema = record({
+  total: count,
+  killed: count,
+  survived: count,
+  skipped: count,
   /** killed / (killed + survived) over the suite; null when no mutant ran. */
-  score: number | null;
-  scenarios: ScenarioMutationScore[];
-  survivors: MutantSurvivor[];
-}
+  score: rate.nullable(),
+  scenarios: many(ScenarioMutationScoreSchema),
+  survivors: many(MutantSurvivorSchema),
+});
 
-export type CoverageStatus = 'tested' | 'untested' | 'unconstrained';
+export const CoverageStatusSchema = oneOf(['tested', 'untested', 'unconstrained']);
 
-export interface CoverageEntry {
-  scenario: string;
-  tool: string;
+export const CoverageEntrySchema = record({
+  scenario: str,
+  tool: str,
   /** null: the tool's grant as a whole. */
-  param: string | null;
+  param: str.nullable(),
   /** The constraint as the warrant describes it; for the grant row, its parameters' list. */
-  constraint: string;
+  constraint: str,
   /** Calls marked `expect: allow` that task_scoped allowed (1-based indices). */
-  allowed_calls: number[];
+  allowed_calls: many(positive),
   /** Calls marked `expect: deny` this constraint rejects (grant row: that task_scoped denied). */
-  denied_calls: number[];
-  mutants_killed: number;
-  mutants_survived: number;
-  status: CoverageStatus;
-  source: string;
-}
+  denied_calls: many(positive),
+  mutants_killed: count,
+  mutants_survived: count,
+  status: CoverageStatusSchema,
+  source: str,
+});
 
-export interface SlackEntry {
-  scenario: string;
-  tool: string;
+export const SlackEntrySchema = record({
+  scenario: str,
+  tool: str,
   /** null for an unused tool. */
-  param: string | null;
-  kind: 'unused_tool' | 'wider_than_needed';
+  param: str.nullable(),
+  kind: oneOf(['unused_tool', 'wider_than_needed']),
   /** What is granted: the constraint, or for an unused tool its grant line. */
-  granted: string;
+  granted: str,
   /** The tightest same-kind constraint; null: drop the grant (unused_tool) or none computed. */
-  suggested: string | null;
+  suggested: str.nullable(),
   /** The tool's grant line with the suggestion applied (scenario YAML); '' drops the grant; null: none. */
-  suggestion: string | null;
-  source: string;
-}
+  suggestion: str.nullable(),
+  source: str,
+});
+
+export type ScenarioMutationScore = z.infer<typeof ScenarioMutationScoreSchema>;
+export type MutantSurvivor = z.infer<typeof MutantSurvivorSchema>;
+export type MutantsSection = z.infer<typeof MutantsSectionSchema>;
+export type CoverageStatus = z.infer<typeof CoverageStatusSchema>;
+export type CoverageEntry = z.infer<typeof CoverageEntrySchema>;
+export type SlackEntry = z.infer<typeof SlackEntrySchema>;
 
 /** What the policy analysis adds to the results JSON. */
 export interface PolicyAnalysisResults {

@@ -1,33 +1,43 @@
 /**
  * The `probes` part of the results JSON (docs/results.md), in its contract's key order. Defined here, beside
  * the Results type, so that the renderers read it without depending on the analysis that fills it
- * (src/analysis/probes/).
+ * (src/analysis/probes/). Report-only mode does not read it back (it cannot be checked against the
+ * trials), so its bounds are the frame's.
  */
+import type * as z from 'zod';
 import type { Plain } from '../world/plain.js';
+import { count, list, plain, record, text } from './checks.js';
+import { FRAME_BOUNDS, SECTION_PLAIN } from './limits.js';
 
-export interface ProbeEscape {
-  scenario: string;
-  tool: string;
-  param: string;
+const str = text(FRAME_BOUNDS.maxString);
+const value = plain<Plain>(SECTION_PLAIN, `expected plain JSON nested at most ${SECTION_PLAIN.maxDepth} deep`);
+
+export const ProbeEscapeSchema = record({
+  scenario: str,
+  tool: str,
+  param: str,
   /** The constraint as Tenuo describes it, e.g. `Subpath('/app/config')`. */
-  constraint: string;
+  constraint: str,
   /** The probe family (`separator_confusion`, `address_list`, `shell_assignment`, …). */
-  family: string;
+  family: str,
   /** The probe's argument value: what the authorizer allowed. */
-  value: Plain;
+  value,
   /** The same argument as the environment really used it (resolved path, argv, canonical URL, mailboxes, number). */
-  canonical: Plain;
+  canonical: value,
   /** One sentence: what really happened. */
-  effect: string;
+  effect: str,
   /** `PARAM: CONSTRAINT` (scenario YAML) that denies this probe and still allows every legitimate call. */
-  fix: string;
+  fix: str,
   /** FILE:LINE:COL of the grant (the tool's key under `warrant:`). */
-  source?: string;
-}
+  source: str.optional(),
+});
 
-export interface ProbesSection {
+export const ProbesSectionSchema = record({
   /** Probes sent through the chain and the environment. */
-  total: number;
-  escaped: number;
-  escapes: ProbeEscape[];
-}
+  total: count,
+  escaped: count,
+  escapes: list(ProbeEscapeSchema, FRAME_BOUNDS.maxItems),
+});
+
+export type ProbeEscape = z.infer<typeof ProbeEscapeSchema>;
+export type ProbesSection = z.infer<typeof ProbesSectionSchema>;

@@ -1,207 +1,150 @@
 /**
- * The results JSON (docs/results.md): the contract between the benchmark, the renderers and the action.
- * Key order in these interfaces is the order written, so that the JSON is byte-stable.
+ * The results JSON (docs/results.md): the contract between the benchmark, the renderers and the
+ * action, as one schema. It gives the TypeScript types (z.infer), the bounded check of an untrusted
+ * results file (`ResultsFileSchema`, report-only mode) and the key order written (key-order.ts:
+ * the order of the keys here, so that the JSON is byte-stable).
  */
+import * as z from 'zod';
 import { CONDITIONS, type Condition } from '../model/condition.js';
-import type { Denial } from './denial.js';
-import type { BaselineResults } from './baseline.js';
-import type { CoverageEntry, MutantsSection, SlackEntry } from './policy.js';
-import type { ProbesSection } from './probes.js';
-import type { MonotonicitySection } from './monotonicity.js';
-import type { ScenarioInfo } from './scenario-info.js';
+import { count, flag, keyedBy, list, oneOf, plainObject, rate, record, text } from './checks.js';
+import { denialSchema, type Denial } from './denial.js';
+import { BaselineResultsSchema } from './baseline-comparison.js';
+import { CoverageEntrySchema, MutantsSectionSchema, SlackEntrySchema } from './policy.js';
+import { ProbesSectionSchema } from './probes.js';
+import { MonotonicitySectionSchema, type MonotonicitySection } from './monotonicity.js';
+import { ScenarioInfoSchema } from './scenario-info.js';
+import { LlmResultsSchema } from './llm-results.js';
+import { RESULTS_VERSION } from './version.js';
+import { FRAME_BOUNDS, MAX_ARGS_DEPTH, MAX_CALLS_PER_TRIAL, MAX_NO_BASELINE, MAX_TRIALS } from './limits.js';
 
 export type { MonotonicitySection };
+export type { MeanStd, LlmTokens, LlmCall, LlmMessage, LlmTrial, LlmCellStats, LlmCell, LlmGate, LlmResults } from './llm-results.js';
+export { CONDITIONS, RESULTS_VERSION, type Condition, type Denial };
 
-export { CONDITIONS, type Condition, type Denial };
+const str = text(FRAME_BOUNDS.maxString);
+const many = <T extends z.ZodType>(item: T) => list(item, FRAME_BOUNDS.maxItems);
+const condition = oneOf(CONDITIONS);
 
-export interface CallResult {
-  index: number; // 1-based position in the scenario's calls
-  tool: string;
-  args: Record<string, unknown>;
-  expect: 'allow' | 'deny';
-  authorized: boolean;
-  denial?: Denial; // present when authorized is false
+export const CallResultSchema = record({
+  index: count, // 1-based position in the scenario's calls
+  tool: str,
+  args: plainObject<Record<string, unknown>>({ maxDepth: MAX_ARGS_DEPTH }, `nested deeper than ${MAX_ARGS_DEPTH} levels`),
+  expect: oneOf(['allow', 'deny']),
+  authorized: flag,
+  denial: denialSchema(FRAME_BOUNDS.maxString).optional(), // present when authorized is false
   /** Where the call is written: FILE:LINE:COL of the call in its scenario file (for annotations). */
-  source?: string;
-}
+  source: str.optional(),
+});
 
-export interface Trial {
-  scenario: string;
-  condition: Condition;
-  task_succeeded: boolean;
-  attack_succeeded: boolean;
-  calls_total: number;
-  calls_allowed: number;
-  calls_blocked: number;
-  calls: CallResult[];
-}
+export const TrialSchema = record({
+  scenario: str,
+  condition,
+  task_succeeded: flag,
+  attack_succeeded: flag,
+  calls_total: count,
+  calls_allowed: count,
+  calls_blocked: count,
+  calls: list(CallResultSchema, MAX_CALLS_PER_TRIAL, `more than ${MAX_CALLS_PER_TRIAL} calls`),
+});
 
-export interface ConditionSummary {
-  asr: number; // fraction of trials whose attack succeeded
-  tcr: number; // fraction of trials whose task succeeded
-  calls_blocked: number;
-  trials: number;
-  false_allows: number; // task_scoped: calls expected deny that were allowed
-  false_blocks: number; // task_scoped: calls expected allow that were denied
-}
+export const ConditionSummarySchema = record({
+  asr: rate, // fraction of trials whose attack succeeded
+  tcr: rate, // fraction of trials whose task succeeded
+  calls_blocked: count,
+  trials: count,
+  false_allows: count, // task_scoped: calls expected deny that were allowed
+  false_blocks: count, // task_scoped: calls expected allow that were denied
+});
 
 /**
  * Everything the gate can fail on (docs/results.md). The first six come from the matrix itself; the
  * rest from analyses beside it (docs/analyses.md, docs/guard.md), which hand their findings to the gate through
  * `GateInputs.analyses` (gate.ts). `VIOLATION_KINDS` (gate-kinds.ts) describes each one.
  */
-export type MatrixViolationKind = 'asr' | 'tcr' | 'false_allow' | 'false_block' | 'unreachable_attack' | 'task_fails_without_warrant';
-export type AnalysisViolationKind = 'probe_escape' | 'authority_widened' | 'suite_weakened' | 'mutation_score' | 'monotonicity_escape';
+export const MATRIX_VIOLATION_KINDS = ['asr', 'tcr', 'false_allow', 'false_block', 'unreachable_attack', 'task_fails_without_warrant'] as const;
+export const ANALYSIS_VIOLATION_KINDS = ['probe_escape', 'authority_widened', 'suite_weakened', 'mutation_score', 'monotonicity_escape'] as const;
+export type MatrixViolationKind = (typeof MATRIX_VIOLATION_KINDS)[number];
+export type AnalysisViolationKind = (typeof ANALYSIS_VIOLATION_KINDS)[number];
 export type ViolationKind = MatrixViolationKind | AnalysisViolationKind;
 
-export interface GateViolation {
+export const GateViolationSchema = record({
   /** The scenario at fault; '' when the finding is about the suite as a whole. */
-  scenario: string;
-  kind: ViolationKind;
-  message: string;
+  scenario: str,
+  kind: oneOf([...MATRIX_VIOLATION_KINDS, ...ANALYSIS_VIOLATION_KINDS]),
+  message: str,
   /** FILE:LINE:COL of the call (or, when no single call explains it, the scenario), when known. */
-  source?: string;
-}
+  source: str.optional(),
+});
 
-export interface GateResult {
-  condition: 'task_scoped';
-  max_asr: number; // fraction
-  min_tcr: number; // fraction
-  max_false_allows: number; // calls
-  max_false_blocks: number; // calls
-  passed: boolean;
-  violations: GateViolation[];
-}
+export const GateResultSchema = record({
+  condition: oneOf(['task_scoped']),
+  max_asr: rate, // fraction
+  min_tcr: rate, // fraction
+  max_false_allows: count, // calls
+  max_false_blocks: count, // calls
+  passed: flag,
+  violations: many(GateViolationSchema),
+});
 
 /**
  * Scenarios that test nothing (docs/results.md): an attack that does not succeed even with no warrant
  * at all cannot show that a warrant stopped it; a task that fails with no warrant cannot show that
  * a warrant let it through. Names in suite order.
  */
-export interface Reachability {
-  unreachable_attacks: string[];
-  tasks_failing_without_warrant: string[];
-}
+export const ReachabilitySchema = record({ unreachable_attacks: many(str), tasks_failing_without_warrant: many(str) });
 
-/** The results format's version; 2 added reachability, the false allow/block thresholds and kinds. */
-export const RESULTS_VERSION = 2;
 
-export interface Results {
-  version: typeof RESULTS_VERSION;
-  mode: 'deterministic' | 'llm' | 'both'; // llm: the matrix of scripted calls did not run
-  conditions: Condition[];
-  scenarios: string[];
-  scenario_info?: ScenarioInfo[]; // each scenario's description and request, in `scenarios` order
-  trials: Trial[];
-  summary: Partial<Record<Condition, ConditionSummary>>;
-  reachability: Reachability;
-  gate: GateResult;
-  timings?: Record<string, number>;
-  llm?: LlmResults; // docs/llm.md: only when LLM mode ran
-  baseline?: BaselineResults; // docs/guard.md: only with --baseline
-  no_baseline?: string; // docs/guard.md#which-base: why no baseline comparison ran (the action, on an event without a base)
-  probes?: ProbesSection; // docs/analyses.md: probe escapes (policy holes); absent with --no-probes
-  mutants?: MutantsSection; // docs/analyses.md: only with --mutants
-  coverage?: CoverageEntry[]; // with mutants: per grant and constraint, what the calls exercised
-  slack?: SlackEntry[]; // with mutants: grants wider than the legitimate calls need
-  monotonicity?: MonotonicitySection; // docs/analyses.md: every delegation link, proven inside its parent or not
-}
+const version = z.literal(RESULTS_VERSION, {
+  error: (issue) =>
+    issue.input === undefined
+      ? 'missing'
+      : issue.input === 1
+        ? 'version 1 comes from an older delegation-bench (without reachability and false allow/block gating); produce the file again with this version'
+        : `expected ${RESULTS_VERSION}`,
+});
 
-// ------------------------------------------------------------------------------------------------
-// LLM mode (docs/llm.md): a real model plays the worker; N runs per scenario × condition.
-// ------------------------------------------------------------------------------------------------
+export const ResultsSchema = record({
+  version,
+  mode: oneOf(['deterministic', 'llm', 'both']), // llm: the matrix of scripted calls did not run
+  conditions: many(condition),
+  scenarios: many(str),
+  scenario_info: many(ScenarioInfoSchema).optional(), // each scenario's description and request, in `scenarios` order
+  trials: list(TrialSchema, MAX_TRIALS, `more than ${MAX_TRIALS} trials`),
+  summary: keyedBy(CONDITIONS, ConditionSummarySchema),
+  reachability: ReachabilitySchema,
+  gate: GateResultSchema,
+  timings: z.record(z.string(), z.number()).optional(),
+  llm: LlmResultsSchema.optional(), // docs/llm.md: only when LLM mode ran
+  probes: ProbesSectionSchema.optional(), // docs/analyses.md: probe escapes (policy holes); absent with --no-probes
+  mutants: MutantsSectionSchema.optional(), // docs/analyses.md: absent with --no-mutants
+  coverage: many(CoverageEntrySchema).optional(), // with mutants: per grant and constraint, what the calls exercised
+  slack: many(SlackEntrySchema).optional(), // with mutants: grants wider than the legitimate calls need
+  monotonicity: MonotonicitySectionSchema.optional(), // docs/analyses.md: every delegation link, proven inside its parent or not
+  baseline: BaselineResultsSchema.optional(), // docs/guard.md: only with --baseline
+  no_baseline: text(MAX_NO_BASELINE).optional(), // docs/guard.md#which-base: why no baseline comparison ran (the action, on an event without a base)
+});
 
-/** A mean and a sample standard deviation; null where there are too few completed runs (<1, <2). */
-export interface MeanStd {
-  mean: number | null;
-  std: number | null;
-}
+/**
+ * What report-only mode checks first of an untrusted file (results-file.ts): the matrix's frame.
+ * The baseline, the monotonicity findings and the LLM section are checked at their turn (the
+ * schemas above); the analyses' sections cannot be checked against the trials and are not
+ * carried over, so any value of theirs is let through unread; `timings` are not carried over either.
+ */
+export const ResultsFileSchema = ResultsSchema.extend({
+  timings: z.record(z.string(), z.unknown(), { error: (issue) => (issue.input === undefined ? 'missing' : 'expected an object') }).optional(),
+  llm: z.unknown().optional(),
+  probes: z.unknown().optional(),
+  mutants: z.unknown().optional(),
+  coverage: z.unknown().optional(),
+  slack: z.unknown().optional(),
+  monotonicity: z.unknown().optional(),
+  baseline: z.unknown().optional(),
+});
 
-export interface LlmTokens {
-  prompt: number;
-  completion: number;
-  total: number;
-}
-
-/** One tool call the model made. `args` is null when its arguments were not a JSON object. */
-export interface LlmCall {
-  index: number; // 1-based, across the whole trial
-  turn: number; // 1-based model call that asked for it
-  tool: string;
-  args: Record<string, unknown> | null;
-  authorized: boolean;
-  denial?: Denial; // the chain refused it
-  /**
-   * The call could not be made at all: `malformed_arguments`, `unknown_tool`, or
-   * `argument_binding_error` (its arguments do not fit the tool's signature). Not a block.
-   */
-  error?: { code: string; message: string };
-}
-
-/** A message of the conversation, as sent to / received from the API (`--transcripts`). */
-export interface LlmMessage {
-  role: 'system' | 'user' | 'assistant' | 'tool';
-  content: string | null;
-  tool_calls?: { id: string; name: string; arguments: string }[];
-  tool_call_id?: string;
-}
-
-export interface LlmTrial {
-  mode: 'llm';
-  scenario: string;
-  condition: Condition;
-  run: number; // 1-based
-  task_succeeded: boolean;
-  attack_succeeded: boolean;
-  calls_total: number;
-  calls_allowed: number;
-  calls_blocked: number;
-  turns: number;
-  /** How the conversation ended: a reply without tool calls, or the turn limit. */
-  stop: 'final_answer' | 'max_turns' | 'error';
-  tokens: LlmTokens;
-  calls: LlmCall[];
-  /** The API failed after its retries: the trial is excluded from the rates, never a block. */
-  error?: { code: string; message: string };
-  transcript?: LlmMessage[];
-}
-
-export interface LlmCellStats {
-  runs: number; // trials that completed (counted in the rates)
-  errors: number; // trials that failed on the API (excluded)
-  asr: MeanStd;
-  tcr: MeanStd;
-  calls_blocked: { sum: number; mean: number | null };
-  tokens: number;
-}
-
-export interface LlmCell extends LlmCellStats {
-  scenario: string;
-  condition: Condition;
-}
-
-export interface LlmGate {
-  condition: 'task_scoped';
-  max_asr: number;
-  min_tcr: number;
-  passed: boolean;
-  violations: { scenario: string; kind: 'asr' | 'tcr' | 'errors' | 'incomplete'; message: string }[];
-}
-
-export interface LlmResults {
-  model: string;
-  runs: number; // N runs per scenario × condition
-  seed: string;
-  /** SHA-256 of the scenarios as run: shards and resumed runs must agree on it. */
-  inputs: string;
-  config: { max_turns: number; temperature: number | null; denial_detail: boolean; transcripts: boolean };
-  shard?: { index: number; count: number };
-  /** False when the run stopped early (token budget, interrupt): `--resume FILE` continues it. */
-  complete: boolean;
-  stopped?: { reason: 'budget' | 'interrupted'; message: string };
-  cells: LlmCell[];
-  summary: Partial<Record<Condition, LlmCellStats>>;
-  tokens: LlmTokens;
-  gate?: LlmGate; // only with --gate llm
-  trials: LlmTrial[];
-}
+export type CallResult = z.infer<typeof CallResultSchema>;
+export type Trial = z.infer<typeof TrialSchema>;
+export type ConditionSummary = z.infer<typeof ConditionSummarySchema>;
+export type GateViolation = z.infer<typeof GateViolationSchema>;
+export type GateResult = z.infer<typeof GateResultSchema>;
+export type Reachability = z.infer<typeof ReachabilitySchema>;
+export type Results = z.infer<typeof ResultsSchema>;

@@ -3,49 +3,55 @@
  * description and the user's request, in suite order. Text only, from the scenario file: whoever
  * renders it treats it as untrusted.
  */
-import type { Scenario } from '../model/scenario.js';
+import * as z from 'zod';
+import { isObj, record, text } from './checks.js';
+import { inSchemaOrder } from './key-order.js';
+import { FRAME_BOUNDS } from './limits.js';
+
+const str = text(FRAME_BOUNDS.maxString);
+
+const TokenWarrantFromSchema = record({
+  kind: z.literal('token'),
+  from: str, // PATH as written
+  leaf: str, // the token's leaf, tnu_wrt_…
+  token_holder: str, // hex: the token's holder, replaced by the benchmark's worker key
+  token_root: str, // hex: the token's root issuer
+});
+
+const SHA256 = 'expected a SHA-256 digest (64 lowercase hex digits)';
+const PolicyWarrantFromSchema = record({
+  kind: z.literal('claude_code_policy'),
+  from: str, // PATH as written
+  sandbox: str, // what {sandbox} stood for
+  sha256: z.string({ error: (issue) => (issue.input === undefined ? 'missing' : SHA256) }).regex(/^[0-9a-f]{64}$/, { error: SHA256 }), // the policy file's bytes as read
+});
 
 /**
  * Where a task_scoped grant read from a file (`warrant: {from: PATH}`) came from: a Tenuo token
- * re-granted by the benchmark, or a Claude Code governance policy (`tenuo.yaml`). A results file
- * written before `kind` existed holds the token shape without it (the action's reader supplies it).
+ * re-granted by the benchmark, or a Claude Code governance policy (`tenuo.yaml`), told apart by
+ * `kind`. A results file written before `kind` existed holds the token shape without it: it is
+ * read as a token's.
  */
+export const WarrantFromSchema = z.preprocess(
+  (value) => (isObj(value) && value['kind'] === undefined ? { ...value, kind: 'token' } : value),
+  z.discriminatedUnion('kind', [TokenWarrantFromSchema, PolicyWarrantFromSchema], {
+    error: (issue) => (issue.input === undefined ? 'missing' : issue.code === 'invalid_union' ? 'expected one of "token", "claude_code_policy"' : 'expected an object'),
+  }),
+);
+
+export const ScenarioInfoSchema = record({
+  name: str,
+  description: str,
+  request: str,
+  warrant_from: WarrantFromSchema.optional(),
+});
+
+export type TokenWarrantFrom = z.infer<typeof TokenWarrantFromSchema>;
+export type PolicyWarrantFrom = z.infer<typeof PolicyWarrantFromSchema>;
 export type WarrantFromInfo = TokenWarrantFrom | PolicyWarrantFrom;
-
-export interface TokenWarrantFrom {
-  kind: 'token';
-  from: string; // PATH as written
-  leaf: string; // the token's leaf, tnu_wrt_…
-  token_holder: string; // hex: the token's holder, replaced by the benchmark's worker key
-  token_root: string; // hex: the token's root issuer
-}
-
-export interface PolicyWarrantFrom {
-  kind: 'claude_code_policy';
-  from: string; // PATH as written
-  sandbox: string; // what {sandbox} stood for
-  sha256: string; // hex: the digest of the policy file's bytes as read
-}
-
-export interface ScenarioInfo {
-  name: string;
-  description: string;
-  request: string;
-  warrant_from?: WarrantFromInfo;
-}
+export type ScenarioInfo = z.infer<typeof ScenarioInfoSchema>;
 
 /** The origin in its contract's key order, with nothing else (it may come from an untrusted file). */
-export function warrantFromInfo(w: WarrantFromInfo): WarrantFromInfo {
-  return w.kind === 'claude_code_policy'
-    ? { kind: w.kind, from: w.from, sandbox: w.sandbox, sha256: w.sha256 }
-    : { kind: 'token', from: w.from, leaf: w.leaf, token_holder: w.token_holder, token_root: w.token_root };
-}
-
-export function scenarioInfo(scenarios: readonly Scenario[]): ScenarioInfo[] {
-  return scenarios.map((s) => ({
-    name: s.name,
-    description: s.description,
-    request: s.request,
-    ...(s.warrantFrom && { warrant_from: warrantFromInfo(s.warrantFrom) }),
-  }));
+export function warrantFromInfo(origin: WarrantFromInfo): WarrantFromInfo {
+  return inSchemaOrder(WarrantFromSchema, origin) as WarrantFromInfo;
 }

@@ -6,7 +6,8 @@
 import { evaluateGate, type AnalysisViolation, type GateThresholds } from './gate.js';
 import { summarize } from './metrics.js';
 import { computeReachability } from './reachability.js';
-import { CONDITIONS, type ConditionSummary, type Condition, type GateResult, type Reachability, type Trial } from '../results/results.js';
+import type { ConditionSummary, Condition, GateResult, Reachability, Trial } from '../results/results.js';
+import { CONDITIONS } from '../model/condition.js';
 
 export interface AssessOptions extends GateThresholds {
   /** scenario name → FILE:LINE:COL of the scenario, for violations no single call explains. */

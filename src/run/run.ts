@@ -10,8 +10,10 @@ import { assessTrials } from './assess.js';
 import type { AnalysisViolation } from './gate.js';
 import { runTrial } from './harness.js';
 import { ScenarioJudge } from './judge.js';
-import { CONDITIONS, RESULTS_VERSION, type Results, type Trial } from '../results/results.js';
-import { scenarioInfo } from '../results/scenario-info.js';
+import type { Results, Trial } from '../results/results.js';
+import { CONDITIONS } from '../model/condition.js';
+import { RESULTS_VERSION } from '../results/version.js';
+import { scenarioInfo } from '../results/describe-scenarios.js';
 import type { Scenario } from '../model/scenario.js';
 
 export const DEFAULT_SEED = 'delegation-bench';

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { runBaseline } from '../../src/analysis/baseline/index.js';
 import { sourcesOf, withBaseline } from '../../src/analysis/baseline/gate.js';
-import { checkBaseline } from '../../src/results/check-baseline.js';
+import { checkBaseline } from '../../src/results/file-checks.js';
 import { runBenchmark } from '../../src/run/run.js';
 import { loadScenarios } from '../../src/scenario/load.js';
 import { renderBaselineSection } from '../../src/report/sections/baseline.js';

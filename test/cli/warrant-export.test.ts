@@ -116,7 +116,7 @@ describe('warrant export', () => {
     expect((a.scenario_info as { warrant_from?: unknown }[])[0]!.warrant_from).toBeUndefined();
 
     // A results file carrying it is well-formed; a malformed one is refused; the report says it.
-    const { checkResults } = await import('../../src/action/results-file.js');
+    const { checkResults } = await import('../../src/results/file-checks.js');
     const results = JSON.parse(fromToken.out) as { scenario_info: { warrant_from: Record<string, unknown> }[] };
     expect(checkResults(results)).toBeUndefined();
     results.scenario_info[0]!.warrant_from.leaf = 5;

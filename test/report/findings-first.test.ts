@@ -4,7 +4,7 @@
  * values ran, and its words agree with its numbers.
  */
 import { describe, expect, it } from 'vitest';
-import type { BaselineResults } from '../../src/results/baseline.js';
+import type { BaselineResults } from '../../src/results/baseline-comparison.js';
 import type { ProbeEscape } from '../../src/results/probes.js';
 import type { Results } from '../../src/results/results.js';
 import { plural } from '../../src/lib/plural.js';

@@ -10,7 +10,7 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { withBaseline } from '../../src/analysis/baseline/gate.js';
 import { suiteViolations } from '../../src/analysis/baseline/index.js';
-import type { BaselineResults } from '../../src/results/baseline.js';
+import type { BaselineResults } from '../../src/results/baseline-comparison.js';
 import type { Results } from '../../src/results/results.js';
 import { buildSarif, renderSarif } from '../../src/report/sarif.js';
 import { renderJunit } from '../../src/report/junit.js';

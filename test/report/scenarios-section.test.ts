@@ -4,7 +4,7 @@
  * report short and escaped, since a results file is untrusted.
  */
 import { describe, expect, it } from 'vitest';
-import { checkResults } from '../../src/action/results-file.js';
+import { checkResults } from '../../src/results/file-checks.js';
 import { rejudgeResults } from '../../src/action/results-audit.js';
 import { runBenchmark } from '../../src/run/run.js';
 import { loadScenarios } from '../../src/scenario/load.js';

@@ -13,7 +13,7 @@ import { runTrial } from '../../run/harness.js';
 import { ScenarioJudge } from '../../run/judge.js';
 import { argsToPlain } from '../../world/plain.js';
 import type { CallResult, Denial, Trial } from '../../results/results.js';
-import type { Widening } from '../../results/baseline.js';
+import type { Widening } from '../../results/baseline-comparison.js';
 import type { CustomTool, Scenario, ScenarioCall } from '../../model/scenario.js';
 import { replayEffect } from './replay.js';
 import { canonical } from './suite.js';

@@ -6,7 +6,7 @@
  * matched with its k-th occurrence in the base; calls only on one side have no decision to compare.
  */
 import type { CallResult, Condition, Trial } from '../../results/results.js';
-import type { Flip, RateDelta } from '../../results/baseline.js';
+import type { Flip, RateDelta } from '../../results/baseline-comparison.js';
 
 function callKey(c: CallResult): string {
   return `${c.tool}\0${JSON.stringify(c.args)}`;

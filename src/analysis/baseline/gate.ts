@@ -10,7 +10,7 @@ import { formatSource } from '../../model/errors.js';
 import type { AnalysisViolation } from '../../run/gate.js';
 import { VIOLATION_KINDS } from '../../run/gate-kinds.js';
 import type { Results } from '../../results/results.js';
-import type { BaselineResults } from '../../results/baseline.js';
+import type { BaselineResults } from '../../results/baseline-comparison.js';
 import type { Scenario } from '../../model/scenario.js';
 
 export function withBaseline(

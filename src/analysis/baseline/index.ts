@@ -23,14 +23,14 @@ import { compareTrials } from './flips.js';
 import { openTreeAtRef, type TreeAtRef } from './git.js';
 import { readBaseScenarios, type BaseScenario, type UnreadableBase } from './base-read.js';
 import { fileWidenings, originChanges } from './origins.js';
-import type { BaselineResults, SuiteChange, Widening } from '../../results/baseline.js';
+import type { BaselineResults, SuiteChange, Widening } from '../../results/baseline-comparison.js';
 import { crossReplay, withCrossReplay } from './cross-replay.js';
 import { matchScenarios } from './match.js';
 import { suiteChanges } from './suite.js';
 import { scenarioWidenings, type Pair } from './widenings.js';
 
 export { BaselineError } from './errors.js';
-export type { BaselineResults } from '../../results/baseline.js';
+export type { BaselineResults } from '../../results/baseline-comparison.js';
 
 /** Problems in the base's files shown at most (the rest are counted). */
 const MAX_PROBLEMS = 20;

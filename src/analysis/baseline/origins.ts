@@ -19,7 +19,7 @@ import { MAX_TOKEN_FILE_BYTES } from '../../import/token.js';
 import { formatSource } from '../../model/errors.js';
 import type { Scenario } from '../../model/scenario.js';
 import type { Trial } from '../../results/results.js';
-import type { SuiteChange, Widening } from '../../results/baseline.js';
+import type { SuiteChange, Widening } from '../../results/baseline-comparison.js';
 import { parseScenarioText } from '../../scenario/parse/index.js';
 import { artifactPath, type BaseScenario } from './base-read.js';
 import { crossReplay, withCrossReplay } from './cross-replay.js';

@@ -10,7 +10,7 @@
  */
 import { formatSource } from '../../model/errors.js';
 import { argsToPlain, type Plain } from '../../world/plain.js';
-import type { SuiteChange } from '../../results/baseline.js';
+import type { SuiteChange } from '../../results/baseline-comparison.js';
 import type { Scenario, ScenarioCall } from '../../model/scenario.js';
 import type { Pair } from './widenings.js';
 

@@ -24,7 +24,7 @@ import type { Constraint, ConstraintSet } from '../../warrant/constraints/types.
 import type { Args, Value } from '../../warrant/value.js';
 import { compareGrants, isWidening, type GrantChange } from './grants.js';
 import { decideTaskScoped, replayEffect } from './replay.js';
-import type { Narrowing, Widening } from '../../results/baseline.js';
+import type { Narrowing, Widening } from '../../results/baseline-comparison.js';
 import { accepts, satisfyingValue, witnessValues, type CandidateSources } from './witness.js';
 
 /** An argument name no tool uses: the witness for a tool opened to unknown arguments. */

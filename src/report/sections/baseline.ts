@@ -8,7 +8,7 @@
  */
 import { plural } from '../../lib/plural.js';
 import { formatRate } from '../../results/rate.js';
-import type { BaselineResults, SuiteChange, Widening } from '../../results/baseline.js';
+import type { BaselineResults, SuiteChange, Widening } from '../../results/baseline-comparison.js';
 import { cellEscaper, type Escapers } from './gate.js';
 
 const MAX_ITEMS = 50; // per list; the rest are counted
