@@ -177,7 +177,7 @@ function toInt(f: Ftx): CelValue {
   if (typeof v === 'string') return parseInteger(f, v, false);
   if (typeof v === 'number') {
     // `v > i64::MAX as f64 || v < i64::MIN as f64`: 2^63 itself passes and saturates.
-    if (v > 9223372036854775807 || v < -9223372036854775808) throw functionError(f.name, 'integer overflow');
+    if (v > 2 ** 63 || v < -(2 ** 63)) throw functionError(f.name, 'integer overflow');
     return saturatingCast(v, INT64_MIN, INT64_MAX);
   }
   if (typeof v === 'bigint') return v;
@@ -192,7 +192,7 @@ function toUint(f: Ftx): CelValue {
   const v = f.self();
   if (typeof v === 'string') return new CelUint(parseInteger(f, v, true));
   if (typeof v === 'number') {
-    if (v > 18446744073709551615 || v < 0) throw functionError(f.name, 'unsigned integer overflow');
+    if (v > 2 ** 64 || v < 0) throw functionError(f.name, 'unsigned integer overflow');
     return new CelUint(saturatingCast(v, 0n, UINT64_MAX));
   }
   if (typeof v === 'bigint') {

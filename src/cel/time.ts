@@ -106,8 +106,8 @@ const NOM_DOUBLE = /^[+-]?(?:(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?|nan|inf(?:
 function saturate(v: number): bigint {
   // Rust's `f64 as i64`: truncation, saturating at the bounds, NaN to 0.
   if (Number.isNaN(v)) return 0n;
-  if (v >= 9223372036854775807) return INT64_MAX;
-  if (v <= -9223372036854775808) return INT64_MIN;
+  if (v >= 2 ** 63) return INT64_MAX;
+  if (v <= -(2 ** 63)) return INT64_MIN;
   return BigInt(Math.trunc(v));
 }
 
@@ -156,7 +156,7 @@ export function formatDuration(d: CelDuration): string {
     u = BigInt.asUintN(64, BigInt.asUintN(64, secs) * 1_000_000_000n);
   }
   const SECOND = 1_000_000_000n;
-  let out = '';
+  let out: string;
   const frac = (v: bigint, prec: number): [string, bigint] => {
     let s = '';
     let print = false;

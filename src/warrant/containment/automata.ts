@@ -66,7 +66,13 @@ export function machineDfa(m: Machine, work: Work): DFA {
     const closure = (s: number): Set<number> => {
       const seen = new Set([s]);
       const stack = [s];
-      while (stack.length > 0) for (const t of m.eps.get(stack.pop()!) ?? []) if (!seen.has(t)) (seen.add(t), stack.push(t));
+      while (stack.length > 0) {
+        for (const t of m.eps.get(stack.pop()!) ?? []) {
+          if (seen.has(t)) continue;
+          seen.add(t);
+          stack.push(t);
+        }
+      }
       return seen;
     };
     const out = new Map<number, { to: number; via: CharSet }[]>();
