@@ -6,56 +6,18 @@
 // dist/builtin-suite.json (src/scenario/snapshot.ts): a run of the built-in suite reads that
 // instead of parsing YAML, as long as every scenarios/*.yaml still has the recorded SHA-256.
 import { build } from 'esbuild';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-
-const SNAPSHOT = 'builtin-suite.json';
-// `--version` (src/cli/version.ts): only this string of package.json goes into the bundle.
-const VERSION = JSON.parse(readFileSync('package.json', 'utf8')).version;
-if (typeof VERSION !== 'string') throw new Error('package.json has no version string');
-
-const common = {
-  outdir: 'dist',
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  minify: true,
-  legalComments: 'none',
-  logLevel: 'warning',
-  // The bundle's loader looks for the snapshot in dist/ (the sources under vitest do not); the
-  // version is the one string of package.json the bundle carries.
-  define: {
-    DELEGATION_BENCH_BUILTIN_SNAPSHOT: JSON.stringify(SNAPSHOT),
-    DELEGATION_BENCH_WORKER: JSON.stringify('worker.js'),
-    DELEGATION_BENCH_VERSION: JSON.stringify(VERSION),
-  },
-  banner: {
-    // The shebang makes dist/cli.js executable; Node ignores it in the other files.
-    // CommonJS dependencies bundled into ESM still call require() for Node built-ins.
-    // Node 22+ keeps compiled code between runs (module.enableCompileCache; absent on Node 20, so
-    // called only when present): a later run skips compiling the modules it loads. Calls after
-    // the first do nothing.
-    js:
-      "#!/usr/bin/env node\nimport * as __m from 'node:module'; const require = __m.createRequire(import.meta.url); __m.enableCompileCache?.();",
-  },
-};
+import { SNAPSHOT, common, programs } from './bundle-config.mjs';
 
 rmSync('dist', { recursive: true, force: true });
 
-// Two builds, so that neither program's modules are cut up by what it shares with the other:
-// every extra ES module costs Node a resolve, a read, a compile and a link. Built together, a
-// `run` of the built-in suite loaded 19 files; built apart, it loads 3, and runs 12-18 ms faster.
-// Each program is its main file plus chunks loaded only when a run asks for them: the YAML loader
-// (scenario files; the built-in suite comes from its snapshot) and the markdown report for the
-// CLI; the YAML loader, Octokit (only when a run posts a comment) and badge-maker (only with
-// `badge-path`) for the action.
-// The third program is the worker thread both start on large suites (src/pipeline/worker.ts).
-const programs = { cli: 'src/cli/index.ts', index: 'src/action/index.ts', worker: 'src/pipeline/worker.ts' };
+// The programs (the CLI, the action, the worker thread) and why each is built apart:
+// scripts/bundle-config.mjs.
 for (const [name, entry] of Object.entries(programs)) {
   if (!existsSync(entry)) continue;
-  await build({ ...common, entryPoints: { [name]: entry }, splitting: true, chunkNames: 'chunks/[name]-[hash]' });
+  await build({ ...common, entryPoints: { [name]: entry } });
 }
 
 // The snapshot, made by the sources' own loader (bundled on its own into .tmp/, then imported).

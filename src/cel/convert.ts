@@ -102,9 +102,9 @@ function describe(v: object): string {
 }
 
 /** Converts a CEL result to plain JS; throws CelConversionError when it is too large or exotic. */
-export function fromCelValue(v: CelValue): unknown {
+export function fromCelValue(value: CelValue): unknown {
   const budget = { nodes: 0 };
-  return convertOut(v, 0, budget);
+  return convertOut(value, 0, budget);
 }
 
 function convertOut(v: CelValue, depth: number, budget: { nodes: number }): unknown {

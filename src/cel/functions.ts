@@ -76,13 +76,13 @@ const utf8 = new TextEncoder();
 const lossy = new TextDecoder('utf-8', { fatal: false });
 
 /** UTF-8 length of a string, without encoding it (Rust's `str::len`). */
-export function utf8Length(s: string): number {
+export function utf8Length(text: string): number {
   let n = 0;
-  for (let i = 0; i < s.length; i++) {
-    const u = s.charCodeAt(i);
+  for (let i = 0; i < text.length; i++) {
+    const u = text.charCodeAt(i);
     if (u < 0x80) n += 1;
     else if (u < 0x800) n += 2;
-    else if (u >= 0xd800 && u <= 0xdbff && i + 1 < s.length && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+    else if (u >= 0xd800 && u <= 0xdbff && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
       n += 4;
       i++;
     } else n += 3;
@@ -177,7 +177,7 @@ function toInt(f: Ftx): CelValue {
   if (typeof v === 'string') return parseInteger(f, v, false);
   if (typeof v === 'number') {
     // `v > i64::MAX as f64 || v < i64::MIN as f64`: 2^63 itself passes and saturates.
-    if (v > 9223372036854775807 || v < -9223372036854775808) throw functionError(f.name, 'integer overflow');
+    if (v > 2 ** 63 || v < -(2 ** 63)) throw functionError(f.name, 'integer overflow');
     return saturatingCast(v, INT64_MIN, INT64_MAX);
   }
   if (typeof v === 'bigint') return v;
@@ -192,7 +192,7 @@ function toUint(f: Ftx): CelValue {
   const v = f.self();
   if (typeof v === 'string') return new CelUint(parseInteger(f, v, true));
   if (typeof v === 'number') {
-    if (v > 18446744073709551615 || v < 0) throw functionError(f.name, 'unsigned integer overflow');
+    if (v > 2 ** 64 || v < 0) throw functionError(f.name, 'unsigned integer overflow');
     return new CelUint(saturatingCast(v, 0n, UINT64_MAX));
   }
   if (typeof v === 'bigint') {
@@ -229,8 +229,8 @@ function extreme(keepAcc: -1 | 1): Fn {
   };
 }
 
-export function notComparable(a: CelValue, b: CelValue): CelEvalError {
-  return new CelEvalError(`${debugValue(a)} can not be compared to ${debugValue(b)}`);
+export function notComparable(left: CelValue, right: CelValue): CelEvalError {
+  return new CelEvalError(`${debugValue(left)} can not be compared to ${debugValue(right)}`);
 }
 
 function timestampFn(f: Ftx): CelValue {

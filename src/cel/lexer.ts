@@ -336,8 +336,8 @@ function parseRaw(chars: readonly string[], fail: (why: string) => never): strin
 }
 
 /** The crate's `parse_bytes` (on the token text without its first two and last characters). */
-export function parseBytes(s: string, fail: () => never): Uint8Array {
-  const chars = [...s];
+export function parseBytes(text: string, fail: () => never): Uint8Array {
+  const chars = [...text];
   const out: number[] = [];
   for (let i = 0; i < chars.length; i++) {
     const c = chars[i]!;

@@ -50,32 +50,32 @@ function uint(op: string, v: bigint, l: CelValue, r: CelValue): CelUint {
   return new CelUint(v);
 }
 
-export function binary(op: BinaryOp, l: CelValue, r: CelValue, meter: Meter): CelValue {
+export function binary(op: BinaryOp, left: CelValue, right: CelValue, meter: Meter): CelValue {
   switch (op) {
     case '==':
     case '!=': {
-      meter.chargeSize(l);
-      meter.chargeSize(r);
-      const eq = celEquals(l, r);
+      meter.chargeSize(left);
+      meter.chargeSize(right);
+      const eq = celEquals(left, right);
       return op === '==' ? eq : !eq;
     }
     case '<':
     case '<=':
     case '>':
     case '>=': {
-      const o = celCompare(l, r);
-      if (o === undefined) throw notComparable(l, r);
+      const o = celCompare(left, right);
+      if (o === undefined) throw notComparable(left, right);
       return op === '<' ? o < 0 : op === '<=' ? o <= 0 : op === '>' ? o > 0 : o >= 0;
     }
     case 'in':
-      return membership(l, r, meter);
+      return membership(left, right, meter);
     case '+': {
-      const out = add(l, r);
+      const out = add(left, right);
       meter.chargeSize(out);
       return out;
     }
     default:
-      return arithmetic(op, l, r);
+      return arithmetic(op, left, right);
   }
 }
 
@@ -138,10 +138,10 @@ function arithmetic(op: '-' | '*' | '/' | '%', l: CelValue, r: CelValue): CelVal
  * Unary minus: ints and doubles only. `-i64::MIN` wraps to itself: the reference is built in
  * release mode, where Rust's `-i` does not check for overflow.
  */
-export function negate(v: CelValue): CelValue {
-  if (typeof v === 'bigint') return v === INT64_MIN ? v : -v;
-  if (typeof v === 'number') return -v;
-  throw new CelEvalError(`Unsupported unary operator 'minus': ${debugValue(v)}`);
+export function negate(value: CelValue): CelValue {
+  if (typeof value === 'bigint') return value === INT64_MIN ? value : -value;
+  if (typeof value === 'number') return -value;
+  throw new CelEvalError(`Unsupported unary operator 'minus': ${debugValue(value)}`);
 }
 
 function membership(x: CelValue, container: CelValue, meter: Meter): boolean {

@@ -6,12 +6,12 @@ import { debugDuration, formatRfc3339 } from './time.js';
 import { CelDuration, CelFunction, CelMap, CelTimestamp, CelType, CelUint, keyText, type CelValue } from './value.js';
 
 /** Rust's `f64::to_string()`: shortest round-trip digits, never an exponent; `inf`, `NaN`, `-0`. */
-export function rustFloatString(v: number): string {
-  if (Number.isNaN(v)) return 'NaN';
-  if (v === Infinity) return 'inf';
-  if (v === -Infinity) return '-inf';
-  if (Object.is(v, -0)) return '-0';
-  const s = String(v);
+export function rustFloatString(value: number): string {
+  if (Number.isNaN(value)) return 'NaN';
+  if (value === Infinity) return 'inf';
+  if (value === -Infinity) return '-inf';
+  if (Object.is(value, -0)) return '-0';
+  const s = String(value);
   const m = /^(-?)(\d)(?:\.(\d+))?e([+-]\d+)$/.exec(s);
   if (!m) return s;
   const [, sign, head, tail = '', expText] = m;
@@ -32,8 +32,8 @@ function debugFloat(v: number): string {
 const MAX_SHOWN = 200;
 
 /** Roughly the crate's `{:?}` of a Value (for messages only), shortened. */
-export function debugValue(v: CelValue): string {
-  const s = debug(v, 0);
+export function debugValue(value: CelValue): string {
+  const s = debug(value, 0);
   return s.length > MAX_SHOWN ? `${s.slice(0, MAX_SHOWN)}…` : s;
 }
 

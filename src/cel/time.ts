@@ -12,9 +12,9 @@ const NS = 1_000_000_000n;
 const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?(?:([Zz])|([+-])(\d{2}):(\d{2}))$/;
 
 /** Milliseconds since the epoch of a UTC date; `Date.UTC` alone would read years 0–99 as 1900–1999. */
-export function utcMillis(y: number, month0: number, day: number): number {
+export function utcMillis(year: number, month0: number, day: number): number {
   const d = new Date(0);
-  d.setUTCFullYear(y, month0, day);
+  d.setUTCFullYear(year, month0, day);
   return d.getTime();
 }
 
@@ -23,8 +23,8 @@ function daysInMonth(y: number, m: number): number {
 }
 
 /** chrono's `parse_from_rfc3339`; undefined when it refuses the text. */
-export function parseRfc3339(s: string): CelTimestamp | undefined {
-  const m = RFC3339.exec(s);
+export function parseRfc3339(text: string): CelTimestamp | undefined {
+  const m = RFC3339.exec(text);
   if (!m) return undefined;
   const [y, mo, d, h, mi, se] = [m[1], m[2], m[3], m[4], m[5], m[6]].map(Number) as [number, number, number, number, number, number];
   if (mo < 1 || mo > 12 || d < 1 || d > daysInMonth(y, mo) || h > 23 || mi > 59 || se > 60) return undefined;
@@ -53,25 +53,25 @@ function pad(n: number | bigint, width: number): string {
   return String(n).padStart(width, '0');
 }
 
-/** The wall-clock fields of `t` in its own offset. */
-export function fields(t: CelTimestamp): { date: Date; subNanos: number } {
-  const local = t.nanos + BigInt(t.offsetSeconds) * NS;
+/** The wall-clock fields of `timestamp` in its own offset. */
+export function fields(timestamp: CelTimestamp): { date: Date; subNanos: number } {
+  const local = timestamp.nanos + BigInt(timestamp.offsetSeconds) * NS;
   const secs = local >= 0n ? local / NS : -((-local + NS - 1n) / NS);
   const sub = Number(local - secs * NS);
   return { date: new Date(Number(secs) * 1000), subNanos: sub };
 }
 
 /** chrono's `to_rfc3339()` (SecondsFormat::AutoSi, `+00:00` rather than `Z`). */
-export function formatRfc3339(t: CelTimestamp): string {
-  const { date, subNanos } = fields(t);
+export function formatRfc3339(timestamp: CelTimestamp): string {
+  const { date, subNanos } = fields(timestamp);
   let frac = '';
   if (subNanos !== 0) {
     if (subNanos % 1_000_000 === 0) frac = `.${pad(subNanos / 1_000_000, 3)}`;
     else if (subNanos % 1000 === 0) frac = `.${pad(subNanos / 1000, 6)}`;
     else frac = `.${pad(subNanos, 9)}`;
   }
-  const off = Math.abs(t.offsetSeconds);
-  const sign = t.offsetSeconds < 0 ? '-' : '+';
+  const off = Math.abs(timestamp.offsetSeconds);
+  const sign = timestamp.offsetSeconds < 0 ? '-' : '+';
   return (
     `${yearText(date.getUTCFullYear())}-${pad(date.getUTCMonth() + 1, 2)}-${pad(date.getUTCDate(), 2)}` +
     `T${pad(date.getUTCHours(), 2)}:${pad(date.getUTCMinutes(), 2)}:${pad(date.getUTCSeconds(), 2)}${frac}` +
@@ -86,9 +86,9 @@ function yearText(year: number): string {
 }
 
 /** chrono's `{:?}` of a `TimeDelta`: whole seconds rounded down, and the nanoseconds above them. */
-export function debugDuration(d: CelDuration): string {
-  const secs = d.nanos >= 0n ? d.nanos / NS : -((-d.nanos + NS - 1n) / NS);
-  return `TimeDelta { secs: ${secs}, nanos: ${d.nanos - secs * NS} }`;
+export function debugDuration(duration: CelDuration): string {
+  const secs = duration.nanos >= 0n ? duration.nanos / NS : -((-duration.nanos + NS - 1n) / NS);
+  return `TimeDelta { secs: ${secs}, nanos: ${duration.nanos - secs * NS} }`;
 }
 
 const UNITS: readonly (readonly [string, bigint])[] = [
@@ -106,8 +106,8 @@ const NOM_DOUBLE = /^[+-]?(?:(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?|nan|inf(?:
 function saturate(v: number): bigint {
   // Rust's `f64 as i64`: truncation, saturating at the bounds, NaN to 0.
   if (Number.isNaN(v)) return 0n;
-  if (v >= 9223372036854775807) return INT64_MAX;
-  if (v <= -9223372036854775808) return INT64_MIN;
+  if (v >= 2 ** 63) return INT64_MAX;
+  if (v <= -(2 ** 63)) return INT64_MIN;
   return BigInt(Math.trunc(v));
 }
 
@@ -116,8 +116,8 @@ function saturate(v: number): bigint {
  * (units ms, us, ns, h, m, s; the number is a float). Text after the last pair is ignored, as the
  * crate's `duration()` discards nom's remaining input: `duration('1hxyz')` is one hour.
  */
-export function parseDuration(s: string): CelDuration {
-  let rest = s;
+export function parseDuration(text: string): CelDuration {
+  let rest = text;
   let neg = false;
   if (rest.startsWith('-')) {
     neg = true;
@@ -136,7 +136,7 @@ export function parseDuration(s: string): CelDuration {
     rest = after.slice(unit[0].length);
     pairs++;
   }
-  if (pairs === 0) throw new CelEvalError(`Error executing function 'duration': Parsing Error: ${JSON.stringify(s)}`);
+  if (pairs === 0) throw new CelEvalError(`Error executing function 'duration': Parsing Error: ${JSON.stringify(text)}`);
   return new CelDuration(neg ? -total : total);
 }
 
@@ -145,18 +145,18 @@ export function parseDuration(s: string): CelDuration {
  * durations: the nanoseconds are reinterpreted as an unsigned 64-bit number (`n as u64`), so
  * `string(duration('-1s'))` is not `-1s`.
  */
-export function formatDuration(d: CelDuration): string {
-  let neg = d.nanos < 0n;
-  let u = BigInt.asUintN(64, d.nanos);
-  if (d.nanos > INT64_MAX || d.nanos < INT64_MIN) {
+export function formatDuration(duration: CelDuration): string {
+  let neg = duration.nanos < 0n;
+  let u = BigInt.asUintN(64, duration.nanos);
+  if (duration.nanos > INT64_MAX || duration.nanos < INT64_MIN) {
     // Past i64 nanoseconds (`num_nanoseconds()` is None) the crate takes the whole seconds, rounded
     // toward zero, as u64 times 10^9, wrapping.
-    const secs = d.nanos / 1_000_000_000n;
+    const secs = duration.nanos / 1_000_000_000n;
     neg = secs < 0n;
     u = BigInt.asUintN(64, BigInt.asUintN(64, secs) * 1_000_000_000n);
   }
   const SECOND = 1_000_000_000n;
-  let out = '';
+  let out: string;
   const frac = (v: bigint, prec: number): [string, bigint] => {
     let s = '';
     let print = false;

@@ -161,18 +161,18 @@ export class CelMap {
   }
 }
 
-export function isCelKey(v: CelValue): v is CelKey {
-  return typeof v === 'bigint' || typeof v === 'boolean' || typeof v === 'string' || v instanceof CelUint;
+export function isCelKey(value: CelValue): value is CelKey {
+  return typeof value === 'bigint' || typeof value === 'boolean' || typeof value === 'string' || value instanceof CelUint;
 }
 
 /** The crate's `Key` Display (used by `has()`). */
-export function keyText(k: CelKey): string {
-  return k instanceof CelUint ? String(k.value) : String(k);
+export function keyText(key: CelKey): string {
+  return key instanceof CelUint ? String(key.value) : String(key);
 }
 
 /** The crate's `ValueType` names (`objects.rs`, `impl Display for ValueType`). */
-export function typeName(v: CelValue): string {
-  switch (typeof v) {
+export function typeName(value: CelValue): string {
+  switch (typeof value) {
     case 'bigint':
       return 'int';
     case 'number':
@@ -182,19 +182,19 @@ export function typeName(v: CelValue): string {
     case 'string':
       return 'string';
   }
-  if (v === null) return 'null';
-  if (v instanceof Uint8Array) return 'bytes';
-  if (v instanceof CelUint) return 'uint';
-  if (v instanceof CelMap) return 'map';
-  if (v instanceof CelTimestamp) return 'timestamp';
-  if (v instanceof CelDuration) return 'duration';
-  if (v instanceof CelFunction) return 'function';
-  if (v instanceof CelType) return 'type';
+  if (value === null) return 'null';
+  if (value instanceof Uint8Array) return 'bytes';
+  if (value instanceof CelUint) return 'uint';
+  if (value instanceof CelMap) return 'map';
+  if (value instanceof CelTimestamp) return 'timestamp';
+  if (value instanceof CelDuration) return 'duration';
+  if (value instanceof CelFunction) return 'function';
+  if (value instanceof CelType) return 'type';
   return 'list';
 }
 
-export function isList(v: CelValue): v is CelList {
-  return Array.isArray(v);
+export function isList(value: CelValue): value is CelList {
+  return Array.isArray(value);
 }
 
 /** Rust's `i64 as f64` / `u64 as f64`: round to nearest. */
@@ -208,41 +208,41 @@ function asF64(v: bigint): number {
  * nothing, lists element by element, maps by exact keys (Int(1) and Uint(1) differ) with equal
  * values, timestamps by instant; values of different kinds are unequal (never an error).
  */
-export function celEquals(a: CelValue, b: CelValue): boolean {
-  if (typeof a === 'bigint') {
-    if (typeof b === 'bigint') return a === b;
-    if (b instanceof CelUint) return a === b.value;
-    if (typeof b === 'number') return asF64(a) === b;
+export function celEquals(left: CelValue, right: CelValue): boolean {
+  if (typeof left === 'bigint') {
+    if (typeof right === 'bigint') return left === right;
+    if (right instanceof CelUint) return left === right.value;
+    if (typeof right === 'number') return asF64(left) === right;
     return false;
   }
-  if (a instanceof CelUint) {
-    if (b instanceof CelUint || typeof b === 'bigint') return a.value === (b instanceof CelUint ? b.value : b);
-    if (typeof b === 'number') return asF64(a.value) === b;
+  if (left instanceof CelUint) {
+    if (right instanceof CelUint || typeof right === 'bigint') return left.value === (right instanceof CelUint ? right.value : right);
+    if (typeof right === 'number') return asF64(left.value) === right;
     return false;
   }
-  if (typeof a === 'number') {
-    if (typeof b === 'number') return a === b;
-    if (typeof b === 'bigint') return a === asF64(b);
-    if (b instanceof CelUint) return a === asF64(b.value);
+  if (typeof left === 'number') {
+    if (typeof right === 'number') return left === right;
+    if (typeof right === 'bigint') return left === asF64(right);
+    if (right instanceof CelUint) return left === asF64(right.value);
     return false;
   }
-  if (a === null || typeof a === 'boolean' || typeof a === 'string') return a === b;
-  if (a instanceof Uint8Array) return b instanceof Uint8Array && bytesEqual(a, b);
-  if (a instanceof CelTimestamp) return b instanceof CelTimestamp && a.nanos === b.nanos;
-  if (a instanceof CelDuration) return b instanceof CelDuration && a.nanos === b.nanos;
-  if (a instanceof CelFunction) return b instanceof CelFunction && a.name === b.name && celEquals(a.target, b.target);
-  if (a instanceof CelType) return a === b;
-  if (a instanceof CelMap) {
-    if (!(b instanceof CelMap) || a.size !== b.size) return false;
-    for (const [k, v] of a) {
-      const w = b.getExact(k);
+  if (left === null || typeof left === 'boolean' || typeof left === 'string') return left === right;
+  if (left instanceof Uint8Array) return right instanceof Uint8Array && bytesEqual(left, right);
+  if (left instanceof CelTimestamp) return right instanceof CelTimestamp && left.nanos === right.nanos;
+  if (left instanceof CelDuration) return right instanceof CelDuration && left.nanos === right.nanos;
+  if (left instanceof CelFunction) return right instanceof CelFunction && left.name === right.name && celEquals(left.target, right.target);
+  if (left instanceof CelType) return left === right;
+  if (left instanceof CelMap) {
+    if (!(right instanceof CelMap) || left.size !== right.size) return false;
+    for (const [k, v] of left) {
+      const w = right.getExact(k);
       if (w === undefined || !celEquals(v, w)) return false;
     }
     return true;
   }
-  if (!Array.isArray(b)) return false;
-  const x = a as CelList;
-  const y = b as CelList;
+  if (!Array.isArray(right)) return false;
+  const x = left as CelList;
+  const y = right as CelList;
   if (x.length !== y.length) return false;
   for (let i = 0; i < x.length; i++) if (!celEquals(x[i]!, y[i]!)) return false;
   return true;
@@ -255,22 +255,22 @@ export function celEquals(a: CelValue, b: CelValue): boolean {
  * NaN compares with nothing), strings by bytes (UTF-8), bools, null with null (equal), durations,
  * timestamps (by instant). Lists, maps and bytes are not ordered.
  */
-export function celCompare(a: CelValue, b: CelValue): -1 | 0 | 1 | undefined {
+export function celCompare(left: CelValue, right: CelValue): -1 | 0 | 1 | undefined {
   const num = (x: CelValue): bigint | number | undefined =>
     typeof x === 'bigint' || typeof x === 'number' ? x : x instanceof CelUint ? x.value : undefined;
-  const x = num(a);
-  const y = num(b);
+  const x = num(left);
+  const y = num(right);
   if (x !== undefined && y !== undefined) {
     if (typeof x === 'bigint' && typeof y === 'bigint') return x < y ? -1 : x > y ? 1 : 0;
     const p = typeof x === 'bigint' ? asF64(x) : x;
     const q = typeof y === 'bigint' ? asF64(y) : y;
     return p < q ? -1 : p > q ? 1 : p === q ? 0 : undefined;
   }
-  if (typeof a === 'string' && typeof b === 'string') return sign(compareUtf8(a, b));
-  if (typeof a === 'boolean' && typeof b === 'boolean') return sign(Number(a) - Number(b));
-  if (a === null && b === null) return 0;
-  if (a instanceof CelDuration && b instanceof CelDuration) return a.nanos < b.nanos ? -1 : a.nanos > b.nanos ? 1 : 0;
-  if (a instanceof CelTimestamp && b instanceof CelTimestamp) return a.nanos < b.nanos ? -1 : a.nanos > b.nanos ? 1 : 0;
+  if (typeof left === 'string' && typeof right === 'string') return sign(compareUtf8(left, right));
+  if (typeof left === 'boolean' && typeof right === 'boolean') return sign(Number(left) - Number(right));
+  if (left === null && right === null) return 0;
+  if (left instanceof CelDuration && right instanceof CelDuration) return left.nanos < right.nanos ? -1 : left.nanos > right.nanos ? 1 : 0;
+  if (left instanceof CelTimestamp && right instanceof CelTimestamp) return left.nanos < right.nanos ? -1 : left.nanos > right.nanos ? 1 : 0;
   return undefined;
 }
 
@@ -279,26 +279,26 @@ function sign(n: number): -1 | 0 | 1 {
 }
 
 /** The crate's `Value::to_bool` (`objects.rs`): what `!`, `&&`, `||`, `?:` and the macros read. */
-export function truthy(v: CelValue): boolean {
-  switch (typeof v) {
+export function truthy(value: CelValue): boolean {
+  switch (typeof value) {
     case 'boolean':
-      return v;
+      return value;
     case 'bigint':
-      return v !== 0n;
+      return value !== 0n;
     case 'number':
-      return v !== 0; // NaN != 0.0 is true in Rust too
+      return value !== 0; // NaN != 0.0 is true in Rust too
     case 'string':
-      return v.length > 0;
+      return value.length > 0;
   }
-  if (v === null) return false;
-  if (v instanceof Uint8Array) return v.length > 0;
-  if (v instanceof CelUint) return v.value !== 0n;
-  if (v instanceof CelMap) return v.size > 0;
-  if (v instanceof CelDuration) return v.nanos !== 0n;
+  if (value === null) return false;
+  if (value instanceof Uint8Array) return value.length > 0;
+  if (value instanceof CelUint) return value.value !== 0n;
+  if (value instanceof CelMap) return value.size > 0;
+  if (value instanceof CelDuration) return value.nanos !== 0n;
   // timestamp_nanos_opt().unwrap_or_default() > 0: after the epoch (and within i64 ns).
-  if (v instanceof CelTimestamp) return v.nanos > 0n && v.nanos <= INT64_MAX;
-  if (v instanceof CelFunction || v instanceof CelType) return false;
-  return (v as CelList).length > 0;
+  if (value instanceof CelTimestamp) return value.nanos > 0n && value.nanos <= INT64_MAX;
+  if (value instanceof CelFunction || value instanceof CelType) return false;
+  return (value as CelList).length > 0;
 }
 
 function bytesEqual(a: Uint8Array, b: Uint8Array): boolean {

@@ -41,10 +41,10 @@ export function concatBytes(...parts: Uint8Array[]): Uint8Array {
   return out;
 }
 
-export function bytesEqual(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.length !== b.length) return false;
+export function bytesEqual(left: Uint8Array, right: Uint8Array): boolean {
+  if (left.length !== right.length) return false;
   let diff = 0;
-  for (let i = 0; i < a.length; i++) diff |= a[i]! ^ b[i]!;
+  for (let i = 0; i < left.length; i++) diff |= left[i]! ^ right[i]!;
   return diff === 0;
 }
 
@@ -58,13 +58,13 @@ export function utf8(text: string): Uint8Array {
  * reference's BTreeMap<String, _> sorts. JS `<` compares UTF-16 code units and differs for
  * characters above U+FFFF versus U+E000–U+FFFF.
  */
-export function compareUtf8(a: string, b: string): number {
-  const n = Math.min(a.length, b.length);
+export function compareUtf8(left: string, right: string): number {
+  const n = Math.min(left.length, right.length);
   for (let i = 0; i < n; i++) {
-    const ca = a.codePointAt(i)!;
-    const cb = b.codePointAt(i)!;
+    const ca = left.codePointAt(i)!;
+    const cb = right.codePointAt(i)!;
     if (ca !== cb) return ca < cb ? -1 : 1;
     if (ca > 0xffff) i++; // skip the low surrogate of a pair that was equal
   }
-  return a.length === b.length ? 0 : a.length < b.length ? -1 : 1;
+  return left.length === right.length ? 0 : left.length < right.length ? -1 : 1;
 }

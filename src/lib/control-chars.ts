@@ -5,8 +5,8 @@
  */
 const CONTROL = /[\x00-\x1f\x7f-\x9f\u2028\u2029]/g;
 
-export function escapeControls(s: string): string {
-  return s.replace(CONTROL, (c) => {
+export function escapeControls(text: string): string {
+  return text.replace(CONTROL, (c) => {
     const code = c.charCodeAt(0);
     return code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16)}`;
   });

@@ -19,6 +19,6 @@ export abstract class BenchError extends Error {
 }
 
 /** True for any error of the model, whatever its class. */
-export function isBenchError(e: unknown): e is BenchError {
-  return e instanceof BenchError;
+export function isBenchError(error: unknown): error is BenchError {
+  return error instanceof BenchError;
 }

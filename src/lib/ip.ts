@@ -18,8 +18,8 @@ export interface IpNetwork {
 const DEC_OCTET = /^(?:0|[1-9][0-9]{0,2})$/;
 const HEX_GROUP = /^[0-9a-fA-F]{1,4}$/;
 
-export function parseIpv4(s: string): Uint8Array | undefined {
-  const parts = s.split('.');
+export function parseIpv4(text: string): Uint8Array | undefined {
+  const parts = text.split('.');
   if (parts.length !== 4) return undefined;
   const out = new Uint8Array(4);
   for (let i = 0; i < 4; i++) {
@@ -32,9 +32,9 @@ export function parseIpv4(s: string): Uint8Array | undefined {
   return out;
 }
 
-export function parseIpv6(s: string): Uint8Array | undefined {
-  if (s.length === 0 || s.length > 45) return undefined;
-  const halves = s.split('::');
+export function parseIpv6(text: string): Uint8Array | undefined {
+  if (text.length === 0 || text.length > 45) return undefined;
+  const halves = text.split('::');
   if (halves.length > 2) return undefined;
   const groups = (part: string): number[] | undefined => {
     if (part === '') return [];
@@ -63,7 +63,7 @@ export function parseIpv6(s: string): Uint8Array | undefined {
     if (missing < 1) return undefined;
     words = [...head, ...new Array<number>(missing).fill(0), ...tail];
   } else {
-    const all = groups(s);
+    const all = groups(text);
     if (!all || all.length !== 8) return undefined;
     words = all;
   }
@@ -76,10 +76,10 @@ export function parseIpv6(s: string): Uint8Array | undefined {
 }
 
 /** Parses an address as Rust's `IpAddr::from_str` does; undefined if it is not one. */
-export function parseIp(s: string): IpAddress | undefined {
-  const v4 = parseIpv4(s);
+export function parseIp(text: string): IpAddress | undefined {
+  const v4 = parseIpv4(text);
   if (v4) return { version: 4, bytes: v4 };
-  const v6 = parseIpv6(s);
+  const v6 = parseIpv6(text);
   if (v6) return { version: 6, bytes: v6 };
   return undefined;
 }
@@ -90,14 +90,14 @@ export function parseIp(s: string): IpAddress | undefined {
  * netmask (contiguous ones only: `255.0.0.0` is /8, `255.0.255.0` is refused) or a prefix
  * length; for IPv6 a prefix length only (no `ffff::`-style mask).
  */
-export function parseNetwork(s: string): IpNetwork | undefined {
-  const slash = s.indexOf('/');
-  const addrText = slash < 0 ? s : s.slice(0, slash);
+export function parseNetwork(text: string): IpNetwork | undefined {
+  const slash = text.indexOf('/');
+  const addrText = slash < 0 ? text : text.slice(0, slash);
   const address = parseIp(addrText);
   if (!address) return undefined;
   const max = address.version === 4 ? 32 : 128;
   if (slash < 0) return { address, prefix: max };
-  const prefixText = s.slice(slash + 1);
+  const prefixText = text.slice(slash + 1);
   // A netmask that reads as an address is never retried as a length (`?` on the mask's error).
   const mask = address.version === 4 ? parseIpv4(prefixText) : undefined;
   const prefix = mask ? ipv4MaskToPrefix(mask) : parsePrefixLength(prefixText, max);

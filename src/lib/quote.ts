@@ -10,16 +10,16 @@ export const MAX_QUOTED_CHARS = 60;
 /** Code points of one whole message. */
 export const MAX_MESSAGE_CHARS = 400;
 
-/** `s` cut to `max` code points (never inside a surrogate pair), `…` marking the cut. */
-export function clipText(s: string, max = MAX_QUOTED_CHARS): string {
-  if (s.length <= max) return s;
-  const cps = Array.from(s);
-  return cps.length <= max ? s : `${cps.slice(0, max - 1).join('')}…`;
+/** `text` cut to `max` code points (never inside a surrogate pair), `…` marking the cut. */
+export function clipText(text: string, max = MAX_QUOTED_CHARS): string {
+  if (text.length <= max) return text;
+  const cps = Array.from(text);
+  return cps.length <= max ? text : `${cps.slice(0, max - 1).join('')}…`;
 }
 
-/** `s` as a JSON string, its content cut to MAX_QUOTED_CHARS code points. */
-export function clipQuoted(s: string): string {
-  return JSON.stringify(clipText(s));
+/** `text` as a JSON string, its content cut to MAX_QUOTED_CHARS code points. */
+export function clipQuoted(text: string): string {
+  return JSON.stringify(clipText(text));
 }
 
 /**

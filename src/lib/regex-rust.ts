@@ -48,17 +48,17 @@ function refuse(why: string): Refused {
 }
 
 /** The RE2 pattern; `asciiBoundary` when it uses `\b`/`\B` (valid only on ASCII input). */
-export function translateRustRegex(p: string): string | Refused | Invalid {
+export function translateRustRegex(pattern: string): string | Refused | Invalid {
   let out = '';
   let inClass = false;
   let classStart = 0;
   // Case-insensitivity (`i`) where the cursor is, and as it was outside each open group.
   let fold = false;
   const outerFold: boolean[] = [];
-  for (let i = 0; i < p.length; i++) {
-    const c = p[i]!;
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i]!;
     if (c === '\\') {
-      const e = p[i + 1];
+      const e = pattern[i + 1];
       if (e === undefined) return invalid('incomplete escape sequence, reached end of pattern prematurely');
       i++;
       switch (e) {
@@ -84,7 +84,7 @@ export function translateRustRegex(p: string): string | Refused | Invalid {
           continue;
         case 'b':
         case 'B':
-          if (p[i + 1] === '{') return refuse('\\b{…} boundaries');
+          if (pattern[i + 1] === '{') return refuse('\\b{…} boundaries');
           out += `\\${e}`;
           continue;
         case '<':
@@ -99,18 +99,18 @@ export function translateRustRegex(p: string): string | Refused | Invalid {
         default: {
           if (e >= '0' && e <= '9') return invalid('backreferences are not supported');
           // \p{Name}, \P{Name}, \x{10FFFF}: the braces belong to the escape.
-          if ((e === 'p' || e === 'P' || e === 'x') && p[i + 1] === '{') {
-            const close = p.indexOf('}', i + 1);
+          if ((e === 'p' || e === 'P' || e === 'x') && pattern[i + 1] === '{') {
+            const close = pattern.indexOf('}', i + 1);
             if (close < 0) return refuse(`an unclosed \\${e}{`);
-            const problem = e === 'x' ? undefined : propertyNameProblem(p.slice(i + 1, close + 1));
+            const problem = e === 'x' ? undefined : propertyNameProblem(pattern.slice(i + 1, close + 1));
             if (problem !== undefined) return problem;
-            out += `\\${e}${p.slice(i + 1, close + 1)}`;
+            out += `\\${e}${pattern.slice(i + 1, close + 1)}`;
             i = close;
             continue;
           }
           // \pL: a one-letter name.
-          if ((e === 'p' || e === 'P') && p[i + 1] !== undefined) {
-            const name = String.fromCodePoint(p.codePointAt(i + 1)!);
+          if ((e === 'p' || e === 'P') && pattern[i + 1] !== undefined) {
+            const name = String.fromCodePoint(pattern.codePointAt(i + 1)!);
             const problem = propertyNameProblem(name);
             if (problem !== undefined) return problem;
             out += `\\${e}${name}`;
@@ -130,7 +130,7 @@ export function translateRustRegex(p: string): string | Refused | Invalid {
       }
       if (c === '[') {
         // Only a POSIX class can open here: a class with a nested one took the set path.
-        const posix = /^\[:\^?[a-z]+:\]/.exec(p.slice(i));
+        const posix = /^\[:\^?[a-z]+:\]/.exec(pattern.slice(i));
         if (!posix) return refuse('nested classes');
         out += posix[0];
         i += posix[0].length - 1;
@@ -140,7 +140,7 @@ export function translateRustRegex(p: string): string | Refused | Invalid {
       continue;
     }
     if (c === '[') {
-      const cls = translateRustClass(p, i, fold);
+      const cls = translateRustClass(pattern, i, fold);
       if (!('plain' in cls)) return cls;
       if (!cls.plain) {
         out += cls.re2;
@@ -149,20 +149,20 @@ export function translateRustRegex(p: string): string | Refused | Invalid {
       }
       inClass = true;
       out += c;
-      if (p[i + 1] === '^') {
+      if (pattern[i + 1] === '^') {
         out += '^';
         i++;
       }
       // A `]` first in a class is a literal in both.
       classStart = i + 1;
-      if (p[i + 1] === ']') {
+      if (pattern[i + 1] === ']') {
         out += '\\]';
         i++;
       }
       continue;
     }
     if (c === '(') {
-      const flags = p[i + 1] === '?' ? /^\(\?([a-zA-Z-]*)([:)])/.exec(p.slice(i)) : null;
+      const flags = pattern[i + 1] === '?' ? /^\(\?([a-zA-Z-]*)([:)])/.exec(pattern.slice(i)) : null;
       if (flags && /[xuR]/.test(flags[1]!)) return refuse(`the flag group (?${flags[1]})`);
       // `(?i)` changes the enclosing group from here on; every other `(` opens a group.
       if (flags?.[2] !== ')') outerFold.push(fold);
@@ -170,7 +170,7 @@ export function translateRustRegex(p: string): string | Refused | Invalid {
     }
     if (c === ')') fold = outerFold.pop() ?? fold;
     if (c === '{') {
-      if (!/^\{\d+(?:,\d*)?\}/.test(p.slice(i))) return refuse("a '{' that does not open a counted repetition");
+      if (!/^\{\d+(?:,\d*)?\}/.test(pattern.slice(i))) return refuse("a '{' that does not open a counted repetition");
     }
     out += c;
   }

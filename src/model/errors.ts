@@ -25,7 +25,7 @@ export function formatSource(pos: SourcePos): string {
 }
 
 /** A one-line description of anything thrown, for messages. */
-export function describeError(e: unknown): string {
-  if (e instanceof Error) return `${e.name}: ${e.message}`;
-  return String(e);
+export function describeError(error: unknown): string {
+  if (error instanceof Error) return `${error.name}: ${error.message}`;
+  return String(error);
 }

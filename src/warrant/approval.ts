@@ -70,34 +70,34 @@ export interface SignedApproval {
 
 const uintArray = (b: Uint8Array): CborValue[] => Array.from(b);
 
-export function encodeApprovalPayload(p: ApprovalPayload): Uint8Array {
-  checkLength('request_hash', p.requestHash, 32);
-  checkLength('nonce', p.nonce, 16);
+export function encodeApprovalPayload(payload: ApprovalPayload): Uint8Array {
+  checkLength('request_hash', payload.requestHash, 32);
+  checkLength('nonce', payload.nonce, 16);
   const m: CborMap = new Map<CborValue, CborValue>([
-    ['version', p.version],
-    ['request_hash', uintArray(p.requestHash)],
-    ['nonce', uintArray(p.nonce)],
-    ['external_id', p.externalId],
-    ['approved_at', p.approvedAt],
-    ['expires_at', p.expiresAt],
+    ['version', payload.version],
+    ['request_hash', uintArray(payload.requestHash)],
+    ['nonce', uintArray(payload.nonce)],
+    ['external_id', payload.externalId],
+    ['approved_at', payload.approvedAt],
+    ['expires_at', payload.expiresAt],
   ]);
   // The reference's HashMap has no stable order; sorted keys make our bytes deterministic.
-  if (p.extensions !== null) {
-    const keys = Object.keys(p.extensions).sort(compareUtf8);
-    m.set('extensions', new Map(keys.map((k) => [k, uintArray(p.extensions![k]!)])));
+  if (payload.extensions !== null) {
+    const keys = Object.keys(payload.extensions).sort(compareUtf8);
+    m.set('extensions', new Map(keys.map((k) => [k, uintArray(payload.extensions![k]!)])));
   }
   return encode(m);
 }
 
-export function encodeSignedApproval(a: SignedApproval): Uint8Array {
-  checkLength('approver_key', a.approverKey, 32);
-  checkLength('signature', a.signature, 64);
+export function encodeSignedApproval(approval: SignedApproval): Uint8Array {
+  checkLength('approver_key', approval.approverKey, 32);
+  checkLength('signature', approval.signature, 64);
   return encode(
     new Map<CborValue, CborValue>([
-      ['approval_version', a.approvalVersion],
-      ['payload', a.payloadBytes],
-      ['approver_key', [ED25519_ALG, a.approverKey]],
-      ['signature', [ED25519_ALG, a.signature]],
+      ['approval_version', approval.approvalVersion],
+      ['payload', approval.payloadBytes],
+      ['approver_key', [ED25519_ALG, approval.approverKey]],
+      ['signature', [ED25519_ALG, approval.signature]],
     ]),
   );
 }
@@ -231,7 +231,7 @@ export function signApproval(approver: SigningKey, payload: ApprovalPayload): Si
 }
 
 /** An approver's approval of one call, valid from the clock's now for `ttlSeconds`. */
-export function approveCall(o: {
+export function approveCall(options: {
   approver: SigningKey;
   warrant: WarrantPayload | SignedWarrant;
   tool: string;
@@ -241,16 +241,16 @@ export function approveCall(o: {
   random: RandomSource;
   ttlSeconds?: number;
 }): SignedApproval {
-  const now = Math.floor(o.clock());
-  const ttl = o.ttlSeconds ?? DEFAULT_APPROVAL_TTL_SECONDS;
+  const now = Math.floor(options.clock());
+  const ttl = options.ttlSeconds ?? DEFAULT_APPROVAL_TTL_SECONDS;
   if (!Number.isSafeInteger(ttl) || ttl <= 0) throw malformed(`approval ttlSeconds must be a positive integer, got ${ttl}`);
-  const nonce = o.random(16);
+  const nonce = options.random(16);
   checkLength('nonce', nonce, 16);
-  return signApproval(o.approver, {
+  return signApproval(options.approver, {
     version: APPROVAL_VERSION,
-    requestHash: requestHashFor(o.warrant, o.tool, o.args),
+    requestHash: requestHashFor(options.warrant, options.tool, options.args),
     nonce,
-    externalId: o.externalId,
+    externalId: options.externalId,
     approvedAt: now,
     expiresAt: now + ttl,
     extensions: null,
@@ -263,14 +263,14 @@ export function approveCall(o: {
  * beyond now + skew, expires_at after approved_at. Does not check expiry or binding.
  * Throws WarrantError ('signature_invalid', 'malformed', 'unknown_field').
  */
-export function verifyApproval(a: SignedApproval, now: number, clockSkewSeconds = APPROVAL_CLOCK_SKEW_SECONDS): ApprovalPayload {
-  if (a === null || typeof a !== 'object') throw malformed('an approval must be a decoded SignedApproval');
-  if (a.approvalVersion !== APPROVAL_VERSION) throw malformed(`unsupported approval version ${a.approvalVersion}`);
-  if (!(a.payloadBytes instanceof Uint8Array)) throw malformed('approval payload must be bytes');
-  if (!verifySignature(a.approverKey, approvalSigningMessage(a.approvalVersion, a.payloadBytes), a.signature)) {
-    throw new WarrantError('signature_invalid', `approval signature does not verify under ${keyHex(a.approverKey)}`);
+export function verifyApproval(approval: SignedApproval, now: number, clockSkewSeconds = APPROVAL_CLOCK_SKEW_SECONDS): ApprovalPayload {
+  if (approval === null || typeof approval !== 'object') throw malformed('an approval must be a decoded SignedApproval');
+  if (approval.approvalVersion !== APPROVAL_VERSION) throw malformed(`unsupported approval version ${approval.approvalVersion}`);
+  if (!(approval.payloadBytes instanceof Uint8Array)) throw malformed('approval payload must be bytes');
+  if (!verifySignature(approval.approverKey, approvalSigningMessage(approval.approvalVersion, approval.payloadBytes), approval.signature)) {
+    throw new WarrantError('signature_invalid', `approval signature does not verify under ${keyHex(approval.approverKey)}`);
   }
-  const p = decodeApprovalPayload(a.payloadBytes);
+  const p = decodeApprovalPayload(approval.payloadBytes);
   if (p.version !== APPROVAL_VERSION) throw malformed(`unsupported approval payload version ${p.version}`);
   if (p.approvedAt > now + clockSkewSeconds) throw malformed(`approval is dated in the future (approved_at ${p.approvedAt}, now ${now})`);
   if (p.expiresAt <= p.approvedAt) throw malformed('approval expires_at must be after approved_at');

@@ -112,37 +112,37 @@ function seal(payload: WarrantPayload, key: SigningKey): SignedWarrant {
 }
 
 /** Builds and signs a root warrant (depth 0, issuer = the signing key). */
-export function mint(o: MintOptions): SignedWarrant {
-  checkKey('holder', o.holder);
-  checkTtl(o.ttlSeconds);
-  const now = nowOf(o.clock);
+export function mint(options: MintOptions): SignedWarrant {
+  checkKey('holder', options.holder);
+  checkTtl(options.ttlSeconds);
+  const now = nowOf(options.clock);
   const type: WarrantType =
-    o.type ?? (Object.keys(o.tools).length === 0 && o.issuableTools !== undefined ? 'issuer' : 'execution');
+    options.type ?? (Object.keys(options.tools).length === 0 && options.issuableTools !== undefined ? 'issuer' : 'execution');
   const payload: WarrantPayload = {
     version: 1,
-    id: o.id ?? newWarrantId(o.clock, o.random),
+    id: options.id ?? newWarrantId(options.clock, options.random),
     warrantType: type,
-    tools: o.tools,
-    holder: o.holder,
-    issuer: o.issuer.publicKey,
+    tools: options.tools,
+    holder: options.holder,
+    issuer: options.issuer.publicKey,
     issuedAt: now,
-    expiresAt: now + o.ttlSeconds,
-    maxDepth: o.maxDepth ?? MAX_DELEGATION_DEPTH,
+    expiresAt: now + options.ttlSeconds,
+    maxDepth: options.maxDepth ?? MAX_DELEGATION_DEPTH,
     parentHash: null,
-    extensions: o.extensions ?? {},
-    issuableTools: sortedTools(o.issuableTools),
-    maxIssueDepth: o.maxIssueDepth ?? null,
-    constraintBounds: o.constraintBounds ?? null,
-    requiredApprovers: sortedKeys(o.requiredApprovers),
-    minApprovals: o.minApprovals ?? null,
-    clearance: o.clearance ?? null,
+    extensions: options.extensions ?? {},
+    issuableTools: sortedTools(options.issuableTools),
+    maxIssueDepth: options.maxIssueDepth ?? null,
+    constraintBounds: options.constraintBounds ?? null,
+    requiredApprovers: sortedKeys(options.requiredApprovers),
+    minApprovals: options.minApprovals ?? null,
+    clearance: options.clearance ?? null,
     depth: 0,
-    sessionId: o.sessionId ?? null,
-    agentId: o.agentId ?? null,
+    sessionId: options.sessionId ?? null,
+    agentId: options.agentId ?? null,
   };
   if (payload.id.length !== 16) throw new WarrantError('malformed', 'id must be 16 bytes');
   checkStructure(payload, `link 0 (${warrantIdString(payload.id)})`);
-  return seal(payload, o.issuer);
+  return seal(payload, options.issuer);
 }
 
 /**
@@ -153,17 +153,17 @@ export function mint(o: MintOptions): SignedWarrant {
  * parent's issuable tools, issue depth and bounds. An issuer parent with tools given issues an
  * execution warrant. Throws the verifier's WarrantError for a child that would not verify.
  */
-export function grant(o: GrantOptions): SignedWarrant {
-  checkKey('holder', o.holder);
-  checkTtl(o.ttlSeconds);
-  const now = nowOf(o.clock);
-  const parent = o.parent.payload;
+export function grant(options: GrantOptions): SignedWarrant {
+  checkKey('holder', options.holder);
+  checkTtl(options.ttlSeconds);
+  const now = nowOf(options.clock);
+  const parent = options.parent.payload;
   const parentName = `link ${parent.depth} (${warrantIdString(parent.id)})`;
   if (now >= parent.expiresAt) {
     throw new WarrantError('warrant_expired', `${parentName}: the parent expired at ${parent.expiresAt} (now ${now}); nothing can be granted from it`);
   }
   const type: WarrantType =
-    o.type ?? (parent.warrantType === 'issuer' && Object.keys(o.tools).length > 0 ? 'execution' : parent.warrantType);
+    options.type ?? (parent.warrantType === 'issuer' && Object.keys(options.tools).length > 0 ? 'execution' : parent.warrantType);
   const issuerChild = type === 'issuer';
   const inheritIssuer = issuerChild && parent.warrantType === 'issuer';
   const defaultMaxDepth =
@@ -172,31 +172,31 @@ export function grant(o: GrantOptions): SignedWarrant {
       : parent.maxDepth;
   const payload: WarrantPayload = {
     version: 1,
-    id: newWarrantId(o.clock, o.random),
+    id: newWarrantId(options.clock, options.random),
     warrantType: type,
-    tools: o.tools,
-    holder: o.holder,
-    issuer: o.signer.publicKey,
+    tools: options.tools,
+    holder: options.holder,
+    issuer: options.signer.publicKey,
     issuedAt: now,
-    expiresAt: Math.min(now + o.ttlSeconds, parent.expiresAt),
-    maxDepth: o.maxDepth ?? defaultMaxDepth,
-    parentHash: sha256(o.parent.payloadBytes),
-    extensions: o.extensions ?? {},
-    issuableTools: sortedTools(o.issuableTools ?? (inheritIssuer ? parent.issuableTools : null)),
-    maxIssueDepth: o.maxIssueDepth ?? (inheritIssuer ? parent.maxIssueDepth : null),
-    constraintBounds: o.constraintBounds ?? (inheritIssuer ? parent.constraintBounds : null),
-    requiredApprovers: sortedKeys(o.requiredApprovers ?? parent.requiredApprovers),
-    minApprovals: o.minApprovals ?? parent.minApprovals,
-    clearance: o.clearance ?? parent.clearance,
+    expiresAt: Math.min(now + options.ttlSeconds, parent.expiresAt),
+    maxDepth: options.maxDepth ?? defaultMaxDepth,
+    parentHash: sha256(options.parent.payloadBytes),
+    extensions: options.extensions ?? {},
+    issuableTools: sortedTools(options.issuableTools ?? (inheritIssuer ? parent.issuableTools : null)),
+    maxIssueDepth: options.maxIssueDepth ?? (inheritIssuer ? parent.maxIssueDepth : null),
+    constraintBounds: options.constraintBounds ?? (inheritIssuer ? parent.constraintBounds : null),
+    requiredApprovers: sortedKeys(options.requiredApprovers ?? parent.requiredApprovers),
+    minApprovals: options.minApprovals ?? parent.minApprovals,
+    clearance: options.clearance ?? parent.clearance,
     depth: parent.depth + 1,
-    sessionId: o.sessionId ?? parent.sessionId,
-    agentId: o.agentId ?? parent.agentId,
+    sessionId: options.sessionId ?? parent.sessionId,
+    agentId: options.agentId ?? parent.agentId,
   };
   // The verifier's checks, in its order, at this instant.
   const where = `link ${payload.depth} (${warrantIdString(payload.id)})`;
   checkStructure(payload, where);
-  checkLinkStructure(parent, o.parent.payloadBytes, payload, where);
+  checkLinkStructure(parent, options.parent.payloadBytes, payload, where);
   checkValidityWindow(payload, where, now, DEFAULT_CLOCK_SKEW_SECONDS);
   checkLinkCapabilities(parent, payload, where);
-  return seal(payload, o.signer);
+  return seal(payload, options.signer);
 }

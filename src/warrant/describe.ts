@@ -23,14 +23,14 @@ function floatJson(x: number): Json {
 }
 
 /** A constraint or argument value as JSON, keeping int/float apart. */
-export function describeValue(v: Value): Json {
-  if (v === null || typeof v === 'string' || typeof v === 'boolean') return v;
-  if (v instanceof Float) return floatJson(v.value);
-  if (typeof v === 'number') return Number.isInteger(v) ? v : floatJson(v);
-  if (typeof v === 'bigint') return Number.isSafeInteger(Number(v)) ? Number(v) : { $int: v.toString() };
-  if (Array.isArray(v)) return v.map(describeValue);
+export function describeValue(value: Value): Json {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return value;
+  if (value instanceof Float) return floatJson(value.value);
+  if (typeof value === 'number') return Number.isInteger(value) ? value : floatJson(value);
+  if (typeof value === 'bigint') return Number.isSafeInteger(Number(value)) ? Number(value) : { $int: value.toString() };
+  if (Array.isArray(value)) return value.map(describeValue);
   const out: { [key: string]: Json } = {};
-  for (const k of Object.keys(v).sort(compareUtf8)) out[k] = describeValue(v[k]!);
+  for (const k of Object.keys(value).sort(compareUtf8)) out[k] = describeValue(value[k]!);
   return out;
 }
 
@@ -40,64 +40,64 @@ function bound(x: number | null): Json {
 }
 
 /** One constraint in the YAML vocabulary of docs/scenarios.md. */
-export function describeConstraint(c: Constraint): Json {
-  switch (c.type) {
+export function describeConstraint(constraint: Constraint): Json {
+  switch (constraint.type) {
     case 'wildcard':
       return 'wildcard';
     case 'exact':
-      return { exact: describeValue(c.value) };
+      return { exact: describeValue(constraint.value) };
     case 'pattern':
-      return { pattern: c.pattern };
+      return { pattern: constraint.pattern };
     case 'regex':
-      return { regex: c.pattern };
+      return { regex: constraint.pattern };
     case 'range':
       // Range bounds are always floats on the wire, so plain numbers are unambiguous here.
-      return { range: { min: bound(c.min), max: bound(c.max), min_inclusive: c.minInclusive, max_inclusive: c.maxInclusive } };
+      return { range: { min: bound(constraint.min), max: bound(constraint.max), min_inclusive: constraint.minInclusive, max_inclusive: constraint.maxInclusive } };
     case 'one_of':
-      return { one_of: c.values.map(describeValue) };
+      return { one_of: constraint.values.map(describeValue) };
     case 'not_one_of':
-      return { not_one_of: c.excluded.map(describeValue) };
+      return { not_one_of: constraint.excluded.map(describeValue) };
     case 'contains':
-      return { contains: c.required.map(describeValue) };
+      return { contains: constraint.required.map(describeValue) };
     case 'subset':
-      return { subset: c.allowed.map(describeValue) };
+      return { subset: constraint.allowed.map(describeValue) };
     case 'cidr':
-      return { cidr: c.network };
+      return { cidr: constraint.network };
     case 'url_pattern':
-      return { url_pattern: c.pattern };
+      return { url_pattern: constraint.pattern };
     case 'url_safe':
       return {
         url_safe: {
-          schemes: [...c.schemes],
-          allow_domains: c.allowDomains === null ? null : [...c.allowDomains],
-          deny_domains: c.denyDomains === null ? null : [...c.denyDomains],
-          allow_ports: c.allowPorts === null ? null : [...c.allowPorts],
-          block_private: c.blockPrivate,
-          block_loopback: c.blockLoopback,
-          block_metadata: c.blockMetadata,
-          block_reserved: c.blockReserved,
-          block_internal_tlds: c.blockInternalTlds,
+          schemes: [...constraint.schemes],
+          allow_domains: constraint.allowDomains === null ? null : [...constraint.allowDomains],
+          deny_domains: constraint.denyDomains === null ? null : [...constraint.denyDomains],
+          allow_ports: constraint.allowPorts === null ? null : [...constraint.allowPorts],
+          block_private: constraint.blockPrivate,
+          block_loopback: constraint.blockLoopback,
+          block_metadata: constraint.blockMetadata,
+          block_reserved: constraint.blockReserved,
+          block_internal_tlds: constraint.blockInternalTlds,
         },
       };
     case 'all':
-      return { all: c.constraints.map(describeConstraint) };
+      return { all: constraint.constraints.map(describeConstraint) };
     case 'any':
-      return { any: c.constraints.map(describeConstraint) };
+      return { any: constraint.constraints.map(describeConstraint) };
     case 'not':
-      return { not: describeConstraint(c.constraint) };
+      return { not: describeConstraint(constraint.constraint) };
     case 'cel':
-      return c.parentExpression === undefined
-        ? { cel: c.expression }
-        : { cel: { expression: c.expression, parent_expression: c.parentExpression } };
+      return constraint.parentExpression === undefined
+        ? { cel: constraint.expression }
+        : { cel: { expression: constraint.expression, parent_expression: constraint.parentExpression } };
     case 'subpath':
       // The short form is exactly the defaults (case-sensitive, allow_equal).
-      return c.caseSensitive && c.allowEqual
-        ? { subpath: c.root }
-        : { subpath: { root: c.root, allow_equal: c.allowEqual, case_sensitive: c.caseSensitive } };
+      return constraint.caseSensitive && constraint.allowEqual
+        ? { subpath: constraint.root }
+        : { subpath: { root: constraint.root, allow_equal: constraint.allowEqual, case_sensitive: constraint.caseSensitive } };
     case 'shlex':
-      return { shlex: { allow: [...c.allow] } };
+      return { shlex: { allow: [...constraint.allow] } };
     case 'unknown':
-      return { unknown: { type_id: c.typeId, payload: toHex(c.payload) } };
+      return { unknown: { type_id: constraint.typeId, payload: toHex(constraint.payload) } };
   }
 }
 
@@ -122,8 +122,8 @@ function utc(seconds: number): string | null {
 }
 
 /** The JSON view of one signed warrant (see the module comment for the conventions). */
-export function describeWarrant(w: SignedWarrant): { [key: string]: Json } {
-  const p = w.payload;
+export function describeWarrant(warrant: SignedWarrant): { [key: string]: Json } {
+  const p = warrant.payload;
   const extensions: { [key: string]: Json } = {};
   for (const k of Object.keys(p.extensions).sort(compareUtf8)) extensions[k] = toHex(p.extensions[k]!);
   return {
@@ -142,7 +142,7 @@ export function describeWarrant(w: SignedWarrant): { [key: string]: Json } {
     max_depth: p.maxDepth,
     parent_hash: p.parentHash === null ? null : toHex(p.parentHash),
     // A child's parent_hash is this value of its parent: shown so that a chain can be followed.
-    payload_sha256: toHex(sha256(w.payloadBytes)),
+    payload_sha256: toHex(sha256(warrant.payloadBytes)),
     tools: describeTools(p.tools),
     issuable_tools: p.issuableTools === null ? null : [...p.issuableTools],
     max_issue_depth: p.maxIssueDepth,
@@ -153,7 +153,7 @@ export function describeWarrant(w: SignedWarrant): { [key: string]: Json } {
     session_id: p.sessionId,
     agent_id: p.agentId,
     extensions,
-    payload_bytes: w.payloadBytes.length,
-    signature: toHex(w.signature),
+    payload_bytes: warrant.payloadBytes.length,
+    signature: toHex(warrant.signature),
   };
 }

@@ -29,12 +29,12 @@ export const ENVELOPE_VERSION = 1;
 export const SIGNATURE_BYTES = 64;
 
 /** The envelope (already CBOR-decoded) → SignedWarrant. `path` names it in errors (e.g. `stack[2]`). */
-export function envelopeFromCbor(v: CborValue, path = 'envelope'): SignedWarrant {
-  if (!Array.isArray(v)) throw malformed(`${path}: a SignedWarrant is an array [version, payload, signature]`);
-  if (v.length > 0 && Array.isArray(v[0])) {
+export function envelopeFromCbor(cbor: CborValue, path = 'envelope'): SignedWarrant {
+  if (!Array.isArray(cbor)) throw malformed(`${path}: a SignedWarrant is an array [version, payload, signature]`);
+  if (cbor.length > 0 && Array.isArray(cbor[0])) {
     throw malformed(`${path}: this is a WarrantStack (its first element is an array), not a single SignedWarrant`);
   }
-  const [version, payloadBytes, sig] = readArray(v, path, 3) as [CborValue, CborValue, CborValue];
+  const [version, payloadBytes, sig] = readArray(cbor, path, 3) as [CborValue, CborValue, CborValue];
   if (version !== ENVELOPE_VERSION) {
     throw malformed(`${path}[0]: unsupported envelope version ${String(version)} (only ${ENVELOPE_VERSION})`);
   }
@@ -78,15 +78,15 @@ export function lazyWarrant(payloadBytes: Uint8Array, signature: Uint8Array, pat
   };
 }
 
-export function envelopeToCbor(w: SignedWarrant, path = 'envelope'): CborValue {
-  if (!(w.payloadBytes instanceof Uint8Array)) throw malformed(`${path}: payloadBytes must be bytes`);
-  if (w.payloadBytes.length > MAX_WARRANT_BYTES) {
-    throw malformed(`${path}: payload is ${w.payloadBytes.length} bytes; the limit is ${MAX_WARRANT_BYTES}`);
+export function envelopeToCbor(warrant: SignedWarrant, path = 'envelope'): CborValue {
+  if (!(warrant.payloadBytes instanceof Uint8Array)) throw malformed(`${path}: payloadBytes must be bytes`);
+  if (warrant.payloadBytes.length > MAX_WARRANT_BYTES) {
+    throw malformed(`${path}: payload is ${warrant.payloadBytes.length} bytes; the limit is ${MAX_WARRANT_BYTES}`);
   }
-  if (!(w.signature instanceof Uint8Array) || w.signature.length !== SIGNATURE_BYTES) {
+  if (!(warrant.signature instanceof Uint8Array) || warrant.signature.length !== SIGNATURE_BYTES) {
     throw malformed(`${path}: an Ed25519 signature is ${SIGNATURE_BYTES} bytes`);
   }
-  return [ENVELOPE_VERSION, w.payloadBytes, [ED25519_ALG, w.signature]];
+  return [ENVELOPE_VERSION, warrant.payloadBytes, [ED25519_ALG, warrant.signature]];
 }
 
 /** Encoded size of an envelope around a payload of `n` bytes, without building it. */
@@ -97,8 +97,8 @@ export function envelopeSize(payloadLength: number): number {
 }
 
 /** Encodes a SignedWarrant (the payload bytes verbatim). */
-export function encodeWarrant(w: SignedWarrant): Uint8Array {
-  const bytes = encode(envelopeToCbor(w));
+export function encodeWarrant(warrant: SignedWarrant): Uint8Array {
+  const bytes = encode(envelopeToCbor(warrant));
   if (bytes.length > MAX_WARRANT_BYTES) {
     throw malformed(`envelope is ${bytes.length} bytes; the limit is ${MAX_WARRANT_BYTES}`);
   }

@@ -52,6 +52,6 @@ export function malformed(message: string): WarrantError {
   return new WarrantError('malformed', message);
 }
 
-export function isWarrantError(e: unknown): e is WarrantError {
-  return e instanceof WarrantError;
+export function isWarrantError(error: unknown): error is WarrantError {
+  return error instanceof WarrantError;
 }

@@ -173,7 +173,7 @@ export interface JsonArgsOptions {
 }
 
 /** A JSON object of argument names to values, numbers typed by their text. Throws JsonArgsError. */
-export function parseJsonArgs(text: string, o: JsonArgsOptions): Args {
+export function parseJsonArgs(text: string, options: JsonArgsOptions): Args {
   if (text.length > MAX_ARGS_CHARS) throw new JsonArgsError(`longer than ${MAX_ARGS_CHARS} characters`);
-  return new ArgsParser(text, o.typedMarkers).parse();
+  return new ArgsParser(text, options.typedMarkers).parse();
 }

@@ -100,8 +100,8 @@ const utf8Encoder = new TextEncoder();
 // Public keys: [1, bstr(32)]
 // ---------------------------------------------------------------------------------------------
 
-export function publicKeyFromCbor(v: CborValue, path: string): Uint8Array {
-  const [alg, key] = readArray(v, path, 2) as [CborValue, CborValue];
+export function publicKeyFromCbor(cbor: CborValue, path: string): Uint8Array {
+  const [alg, key] = readArray(cbor, path, 2) as [CborValue, CborValue];
   if (alg !== ED25519_ALG) {
     throw malformed(`${path}: unsupported key algorithm ${String(alg)} (only 1, Ed25519)`);
   }
@@ -154,8 +154,8 @@ function reservedText(bytes: Uint8Array, path: string): string {
 }
 
 /** The payload map (already CBOR-decoded) → WarrantPayload. Does not check canonical bytes. */
-export function payloadFromCbor(v: CborValue, path = 'payload'): WarrantPayload {
-  const map: CborMap = readMap(v, path);
+export function payloadFromCbor(cbor: CborValue, path = 'payload'): WarrantPayload {
+  const map: CborMap = readMap(cbor, path);
   const f = new Map<number, CborValue>();
   let previous = -1;
   for (const [k, item] of map) {
@@ -265,40 +265,40 @@ function textField(s: unknown, path: string): string {
 }
 
 /** WarrantPayload → the CBOR map the reference writes. Throws `malformed` on an unrepresentable model. */
-export function payloadToCbor(p: WarrantPayload): CborMap {
+export function payloadToCbor(payload: WarrantPayload): CborMap {
   const m: CborMap = new Map();
-  if (p.version !== WARRANT_VERSION) throw malformed(`payload.version: must be ${WARRANT_VERSION}`);
-  if (!(p.id instanceof Uint8Array) || p.id.length !== 16) throw malformed('payload.id: a warrant id is 16 bytes');
-  if (p.warrantType !== 'execution' && p.warrantType !== 'issuer') {
-    throw malformed(`payload.warrant_type: ${String(p.warrantType)} is not execution or issuer`);
+  if (payload.version !== WARRANT_VERSION) throw malformed(`payload.version: must be ${WARRANT_VERSION}`);
+  if (!(payload.id instanceof Uint8Array) || payload.id.length !== 16) throw malformed('payload.id: a warrant id is 16 bytes');
+  if (payload.warrantType !== 'execution' && payload.warrantType !== 'issuer') {
+    throw malformed(`payload.warrant_type: ${String(payload.warrantType)} is not execution or issuer`);
   }
   m.set(K.version, WARRANT_VERSION);
-  m.set(K.id, p.id);
-  m.set(K.warrantType, p.warrantType === 'execution' ? 0 : 1);
-  m.set(K.tools, toolGrantsToCbor(p.tools, 'payload.tools'));
-  m.set(K.holder, publicKeyToCbor(p.holder, 'payload.holder'));
-  m.set(K.issuer, publicKeyToCbor(p.issuer, 'payload.issuer'));
-  m.set(K.issuedAt, uintField(p.issuedAt, 'payload.issued_at', Number.MAX_SAFE_INTEGER, 'u64'));
-  m.set(K.expiresAt, uintField(p.expiresAt, 'payload.expires_at', Number.MAX_SAFE_INTEGER, 'u64'));
-  m.set(K.maxDepth, uintField(p.maxDepth, 'payload.max_depth', U8_MAX, 'u8'));
-  if (p.parentHash !== null) {
-    if (!(p.parentHash instanceof Uint8Array) || p.parentHash.length !== 32) {
+  m.set(K.id, payload.id);
+  m.set(K.warrantType, payload.warrantType === 'execution' ? 0 : 1);
+  m.set(K.tools, toolGrantsToCbor(payload.tools, 'payload.tools'));
+  m.set(K.holder, publicKeyToCbor(payload.holder, 'payload.holder'));
+  m.set(K.issuer, publicKeyToCbor(payload.issuer, 'payload.issuer'));
+  m.set(K.issuedAt, uintField(payload.issuedAt, 'payload.issued_at', Number.MAX_SAFE_INTEGER, 'u64'));
+  m.set(K.expiresAt, uintField(payload.expiresAt, 'payload.expires_at', Number.MAX_SAFE_INTEGER, 'u64'));
+  m.set(K.maxDepth, uintField(payload.maxDepth, 'payload.max_depth', U8_MAX, 'u8'));
+  if (payload.parentHash !== null) {
+    if (!(payload.parentHash instanceof Uint8Array) || payload.parentHash.length !== 32) {
       throw malformed('payload.parent_hash: a SHA-256 hash is 32 bytes');
     }
-    m.set(K.parentHash, byteArrayToCbor(p.parentHash));
+    m.set(K.parentHash, byteArrayToCbor(payload.parentHash));
   }
 
   // Session and agent ids fold into the extensions under reserved keys, as raw UTF-8 bytes.
   const ext: Record<string, Uint8Array> = Object.create(null) as Record<string, Uint8Array>;
-  for (const [key, value] of Object.entries(p.extensions)) {
+  for (const [key, value] of Object.entries(payload.extensions)) {
     if (key === EXT_SESSION_ID || key === EXT_AGENT_ID) {
       throw malformed(`payload.extensions: "${key}" is reserved; set sessionId / agentId instead`);
     }
     if (!(value instanceof Uint8Array)) throw malformed(`payload.extensions["${key}"]: expected bytes`);
     ext[key] = value;
   }
-  if (p.sessionId !== null) ext[EXT_SESSION_ID] = utf8Encoder.encode(textField(p.sessionId, 'payload.sessionId'));
-  if (p.agentId !== null) ext[EXT_AGENT_ID] = utf8Encoder.encode(textField(p.agentId, 'payload.agentId'));
+  if (payload.sessionId !== null) ext[EXT_SESSION_ID] = utf8Encoder.encode(textField(payload.sessionId, 'payload.sessionId'));
+  if (payload.agentId !== null) ext[EXT_AGENT_ID] = utf8Encoder.encode(textField(payload.agentId, 'payload.agentId'));
   const extKeys = Object.keys(ext);
   if (extKeys.length > MAX_EXTENSION_KEYS) {
     throw malformed(`payload.extensions: ${extKeys.length} keys exceed the limit of ${MAX_EXTENSION_KEYS}`);
@@ -318,18 +318,18 @@ export function payloadToCbor(p: WarrantPayload): CborMap {
     m.set(K.extensions, sorted);
   }
 
-  if (p.issuableTools !== null) {
-    m.set(K.issuableTools, p.issuableTools.map((t, i) => textField(t, `payload.issuable_tools[${i}]`)));
+  if (payload.issuableTools !== null) {
+    m.set(K.issuableTools, payload.issuableTools.map((t, i) => textField(t, `payload.issuable_tools[${i}]`)));
   }
-  if (p.maxIssueDepth !== null) m.set(K.maxIssueDepth, uintField(p.maxIssueDepth, 'payload.max_issue_depth', U32_MAX, 'u32'));
-  if (p.constraintBounds !== null) m.set(K.constraintBounds, constraintSetToCbor(p.constraintBounds, 'payload.constraint_bounds'));
-  if (p.requiredApprovers !== null) {
+  if (payload.maxIssueDepth !== null) m.set(K.maxIssueDepth, uintField(payload.maxIssueDepth, 'payload.max_issue_depth', U32_MAX, 'u32'));
+  if (payload.constraintBounds !== null) m.set(K.constraintBounds, constraintSetToCbor(payload.constraintBounds, 'payload.constraint_bounds'));
+  if (payload.requiredApprovers !== null) {
     // Construction order is kept: the reference does not sort this list.
-    m.set(K.requiredApprovers, p.requiredApprovers.map((key, i) => publicKeyToCbor(key, `payload.required_approvers[${i}]`)));
+    m.set(K.requiredApprovers, payload.requiredApprovers.map((key, i) => publicKeyToCbor(key, `payload.required_approvers[${i}]`)));
   }
-  if (p.minApprovals !== null) m.set(K.minApprovals, uintField(p.minApprovals, 'payload.min_approvals', U32_MAX, 'u32'));
-  if (p.clearance !== null) m.set(K.clearance, uintField(p.clearance, 'payload.clearance', U8_MAX, 'u8'));
-  m.set(K.depth, uintField(p.depth, 'payload.depth', U32_MAX, 'u32'));
+  if (payload.minApprovals !== null) m.set(K.minApprovals, uintField(payload.minApprovals, 'payload.min_approvals', U32_MAX, 'u32'));
+  if (payload.clearance !== null) m.set(K.clearance, uintField(payload.clearance, 'payload.clearance', U8_MAX, 'u8'));
+  m.set(K.depth, uintField(payload.depth, 'payload.depth', U32_MAX, 'u32'));
   return m;
 }
 
@@ -337,18 +337,18 @@ export function payloadToCbor(p: WarrantPayload): CborMap {
  * Encodes a payload to its canonical bytes and proves they decode back (so a builder can never sign
  * bytes the verifier would refuse: over the size or nesting limits, or an unrepresentable value).
  */
-export function encodePayload(p: WarrantPayload): Uint8Array {
-  return sealablePayload(p).bytes;
+export function encodePayload(payload: WarrantPayload): Uint8Array {
+  return sealablePayload(payload).bytes;
 }
 
 /**
  * Encodes a payload and decodes the bytes back through the strict decoder, so that nothing is
  * signed that a verifier would refuse: returns both, so a builder need not decode a second time.
  */
-export function sealablePayload(p: WarrantPayload): { bytes: Uint8Array; payload: WarrantPayload } {
+export function sealablePayload(payload: WarrantPayload): { bytes: Uint8Array; payload: WarrantPayload } {
   let bytes: Uint8Array;
   try {
-    bytes = encode(payloadToCbor(p));
+    bytes = encode(payloadToCbor(payload));
   } catch (e) {
     if (isWarrantError(e)) throw e;
     throw malformed(`payload cannot be encoded: ${e instanceof Error ? e.message : String(e)}`);

@@ -48,16 +48,16 @@ export function decodeStack(bytes: Uint8Array): SignedWarrant[] {
 }
 
 /** A decoded CBOR value that should be a WarrantStack → its warrants. */
-export function stackFromCbor(v: CborValue): SignedWarrant[] {
-  if (!Array.isArray(v)) throw malformed('WarrantStack: expected an array of SignedWarrant envelopes');
-  if (v.length === 0) throw malformed('WarrantStack: a stack cannot be empty');
-  if (!Array.isArray(v[0])) {
+export function stackFromCbor(cbor: CborValue): SignedWarrant[] {
+  if (!Array.isArray(cbor)) throw malformed('WarrantStack: expected an array of SignedWarrant envelopes');
+  if (cbor.length === 0) throw malformed('WarrantStack: a stack cannot be empty');
+  if (!Array.isArray(cbor[0])) {
     throw malformed('WarrantStack: the first element is not an array: this is a single SignedWarrant, not a stack');
   }
-  if (v.length > MAX_STACK_WARRANTS) {
-    throw malformed(`WarrantStack: at most ${MAX_STACK_WARRANTS} warrants, got ${v.length}`);
+  if (cbor.length > MAX_STACK_WARRANTS) {
+    throw malformed(`WarrantStack: at most ${MAX_STACK_WARRANTS} warrants, got ${cbor.length}`);
   }
-  return v.map((item, i) => {
+  return cbor.map((item, i) => {
     const w = envelopeFromCbor(item, `stack[${i}]`);
     if (envelopeSize(w.payloadBytes.length) > MAX_WARRANT_BYTES) {
       throw malformed(`stack[${i}]: envelope exceeds ${MAX_WARRANT_BYTES} bytes`);

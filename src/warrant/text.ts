@@ -178,8 +178,8 @@ function isStackBytes(bytes: Uint8Array): boolean {
 }
 
 /** base64url without padding of the envelope: the form for HTTP headers and the CLI. */
-export function toBase64UrlToken(w: SignedWarrant): string {
-  return toBase64Url(encodeWarrant(w));
+export function toBase64UrlToken(warrant: SignedWarrant): string {
+  return toBase64Url(encodeWarrant(warrant));
 }
 
 /** base64url of a WarrantStack. */
@@ -187,8 +187,8 @@ export function toBase64UrlStackToken(ws: readonly SignedWarrant[]): string {
   return toBase64Url(encodeStack(ws));
 }
 
-export function toHexToken(w: SignedWarrant): string {
-  return toHex(encodeWarrant(w));
+export function toHexToken(warrant: SignedWarrant): string {
+  return toHex(encodeWarrant(warrant));
 }
 
 function armor(label: string, bytes: Uint8Array): string {

@@ -34,8 +34,8 @@ export const BINDING_SAYS: Readonly<Record<ToolBinding, string>> = {
   'claude-hook': "Tenuo's Claude Code hook: the hook's view of the call",
 };
 
-export function isToolBinding(s: unknown): s is ToolBinding {
-  return typeof s === 'string' && (TOOL_BINDINGS as readonly string[]).includes(s);
+export function isToolBinding(value: unknown): value is ToolBinding {
+  return typeof value === 'string' && (TOOL_BINDINGS as readonly string[]).includes(value);
 }
 
 /** A tool's binding: a built-in (no definition) is `guard`; a tool with a hook view is `claude-hook`. */

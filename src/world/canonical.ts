@@ -15,8 +15,8 @@ import { parseShell } from './shell.js';
 /** Python's float() on text, as an amount given as a string is read. */
 const NUMERIC_TEXT = /^\s*[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?\s*$/;
 
-export function readNumber(v: Value): number | undefined {
-  const n = typeof v === 'string' && NUMERIC_TEXT.test(v) ? Number(v) : asNumber(v);
+export function readNumber(value: Value): number | undefined {
+  const n = typeof value === 'string' && NUMERIC_TEXT.test(value) ? Number(value) : asNumber(value);
   return n === undefined || !Number.isFinite(n) ? undefined : n;
 }
 
@@ -26,23 +26,23 @@ function strings(v: Value): string[] | undefined {
 }
 
 /** One argument's canonical form, or null when the value is not of its kind (nothing to read). */
-export function canonicalOf(kind: ParamKind, v: Value): Plain {
+export function canonicalOf(kind: ParamKind, value: Value): Plain {
   switch (kind) {
     case 'path':
       // A NUL never reaches the file system: Node and Python refuse such a path.
-      return typeof v === 'string' && !v.includes('\0') ? resolvePath(v) : null;
+      return typeof value === 'string' && !value.includes('\0') ? resolvePath(value) : null;
     case 'shell':
-      return typeof v === 'string' ? parseShell(v).programs.map((p) => [...p.argv]) : null;
+      return typeof value === 'string' ? parseShell(value).programs.map((p) => [...p.argv]) : null;
     case 'url': {
-      const t = typeof v === 'string' ? resolveHttpTarget(v) : undefined;
+      const t = typeof value === 'string' ? resolveHttpTarget(value) : undefined;
       return t?.ok ? t.url : null;
     }
     case 'email_list': {
-      const list = strings(v);
+      const list = strings(value);
       return list ? list.flatMap((r) => mailboxesOf(r).map((m) => m.toLowerCase())) : null;
     }
     case 'number':
-      return readNumber(v) ?? null;
+      return readNumber(value) ?? null;
     case 'text':
       return null;
   }

@@ -137,7 +137,6 @@ function validBracketedHost(h: string): boolean {
 
 /** `_checknetloc`: a non-ASCII authority must not gain `/ ? # @ :` under NFKC. */
 function netlocSurvivesNfkc(netloc: string): boolean {
-  // eslint-disable-next-line no-control-regex
   if (/^[\u0000-\u007f]*$/.test(netloc)) return true;
   const n = netloc.replace(/[@:#?]/g, '');
   const normalized = n.normalize('NFKC');

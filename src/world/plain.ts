@@ -7,15 +7,15 @@ import { Float, type Value } from '../warrant/value.js';
 
 export type Plain = string | number | boolean | null | Plain[] | { [key: string]: Plain };
 
-export function toPlain(v: Value): Plain {
-  if (v instanceof Float) return v.value;
-  if (typeof v === 'bigint') {
-    return v >= BigInt(Number.MIN_SAFE_INTEGER) && v <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(v) : v.toString();
+export function toPlain(value: Value): Plain {
+  if (value instanceof Float) return value.value;
+  if (typeof value === 'bigint') {
+    return value >= BigInt(Number.MIN_SAFE_INTEGER) && value <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(value) : value.toString();
   }
-  if (v === null || typeof v !== 'object') return v;
-  if (Array.isArray(v)) return v.map(toPlain);
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map(toPlain);
   const out: { [key: string]: Plain } = {};
-  for (const k of Object.keys(v)) out[k] = toPlain(v[k]!);
+  for (const k of Object.keys(value)) out[k] = toPlain(value[k]!);
   return out;
 }
 

@@ -11,18 +11,18 @@ import type { ReturnCase } from '../model/scenario.js';
  * Equality of argument values as the tool's (Python) code would see it: `1 == 1.0`, lists item by
  * item, objects key by key; no coercion between text and numbers (`"1"` is not `1`).
  */
-export function sameValue(a: Value, b: Value): boolean {
-  const na = typeof a === 'string' ? undefined : asNumber(a);
-  const nb = typeof b === 'string' ? undefined : asNumber(b);
-  if (na !== undefined || nb !== undefined) return na !== undefined && nb !== undefined && na === nb && typeof a !== 'boolean' && typeof b !== 'boolean';
-  if (Array.isArray(a) || Array.isArray(b)) {
-    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, i) => sameValue(x, b[i]!));
+export function sameValue(left: Value, right: Value): boolean {
+  const na = typeof left === 'string' ? undefined : asNumber(left);
+  const nb = typeof right === 'string' ? undefined : asNumber(right);
+  if (na !== undefined || nb !== undefined) return na !== undefined && nb !== undefined && na === nb && typeof left !== 'boolean' && typeof right !== 'boolean';
+  if (Array.isArray(left) || Array.isArray(right)) {
+    return Array.isArray(left) && Array.isArray(right) && left.length === right.length && left.every((x, i) => sameValue(x, right[i]!));
   }
-  if (a !== null && b !== null && isObjectValue(a) && isObjectValue(b)) {
-    const ka = Object.keys(a);
-    return ka.length === Object.keys(b).length && ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && sameValue(a[k]!, b[k]!));
+  if (left !== null && right !== null && isObjectValue(left) && isObjectValue(right)) {
+    const ka = Object.keys(left);
+    return ka.length === Object.keys(right).length && ka.every((k) => Object.prototype.hasOwnProperty.call(right, k) && sameValue(left[k]!, right[k]!));
   }
-  return a === b;
+  return left === right;
 }
 
 /** The text a call with `args` returns. `fallback`: the default entry's text ("" when none). */

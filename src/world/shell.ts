@@ -8,7 +8,7 @@
  * reads as something else or refuses.
  *
  * The parsing is mvdan/sh's (the `mvdan-sh` package, the Go parser compiled to JavaScript), never a
- * regular expression of ours. It was picked by measurement (README, dependency notes): it gets
+ * regular expression of ours. It was picked by measurement (docs/development.md, dependencies): it gets
  * every tricky input right (`X=/ls rm`, `l\s`, `'rm'`, `$(…)`, `` `…` ``, line continuations) in
  * 0.4 ms a line, where bash-parser (unmaintained since 2017) misses command substitutions and
  * costs 1.7 ms, and sh-syntax (the same parser as WASM) is asynchronous and instantiates a fresh

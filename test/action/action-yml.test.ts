@@ -21,7 +21,7 @@ describe('action.yml', () => {
     expect(action.branding.icon).toBeTruthy();
   });
 
-  it('declares the inputs of design §6 with their defaults, each described', () => {
+  it('declares the inputs of docs/action.md with their defaults, each described', () => {
     expect(Object.keys(action.inputs).sort()).toEqual(
       ['allow-suite-changes', 'allow-widening', 'approval-label', 'badge-path', 'baseline', 'charts', 'comment', 'gate', 'github-token', 'job-summary', 'max-asr', 'max-escapes', 'max-false-allows', 'max-false-blocks', 'min-mutation-score', 'min-tcr', 'mode', 'model', 'mutants', 'name', 'openai-api-key', 'openai-base-url', 'pr-number', 'probes', 'require-baseline', 'results-path', 'runs', 'scenarios', 'shard'],
     );

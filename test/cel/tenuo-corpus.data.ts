@@ -346,7 +346,7 @@ export const CASES: readonly Case[] = [
   { expr: '1. == 1.0', src: `${G4} NUM_FLOAT (digits after the dot)`, out: bad() },
   { expr: "'a\\'b'", src: `${PARSE} parse_quoted_string`, out: v("a'b") },
   { expr: '"a\\\'b"', src: `${PARSE} parse_quoted_string (\\' in a double-quoted string keeps its backslash)`, out: v("a\\'b") },
-  { expr: "'a\\\"b'", src: `${PARSE} parse_quoted_string (\\\" in a single-quoted string keeps its backslash)`, out: v('a\\"b') },
+  { expr: "'a\\\"b'", src: `${PARSE} parse_quoted_string (\\" in a single-quoted string keeps its backslash)`, out: v('a\\"b') },
   { expr: "'\\x41'", src: `${PARSE} parse_unicode_hex`, out: v('A') },
   { expr: "'\\X41'", src: `${PARSE} parse_quoted_string (\\X refused)`, out: bad(/invalid string literal/) },
   { expr: "'\\101'", src: `${PARSE} parse_unicode_oct`, out: v('A') },

@@ -1,4 +1,4 @@
-// Builders of synthetic Results for renderer and action tests (shaped exactly like design §4).
+// Builders of synthetic Results for renderer and action tests (shaped exactly like docs/results.md).
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { assessTrials } from '../../src/run/assess.js';

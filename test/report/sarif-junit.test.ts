@@ -79,7 +79,7 @@ function withFindings(allow: boolean): Results & { baseline: BaselineResults } {
     ? []
     : [{ scenario: 'scenario_0000', kind: 'authority_widened' as const, message: 'task_scoped grant widened against the baseline: read_file.path: …', source: 'scenarios/scenario_0000.yaml:30:3' }];
   const r = withBaseline(base, baselineFixture(allow), violations, {});
-  // What the probe and mutant analyses add (design §8), read by the SARIF renderer when present.
+  // What the probe and mutant analyses add (docs/analyses.md), read by the SARIF renderer when present.
   Object.assign(r, {
     probes: { total: 4, escaped: 1, escapes: [{ scenario: 'scenario_0000', tool: 'read_file', param: 'path', constraint: "Subpath('/app')", family: 'traversal', value: '/app/../etc/passwd', canonical: '/etc/passwd', source: 'scenarios/scenario_0000.yaml:30:3' }] },
     mutants: { total: 3, killed: 2, survived: 1, score: 0.67, survivors: [{ scenario: 'scenario_0001', tool: 'list_files', param: 'directory', mutation: 'wildcard', source: 'scenarios/scenario_0001.yaml:31:3' }, { scenario: 'scenario_0001', tool: 'get_balance', param: null, mutation: 'tool_granted', source: 'scenarios/scenario_0001.yaml:32:3' }] },

@@ -1,5 +1,5 @@
 /**
- * Each kind of bad input gives its own message at its own position (design §3), and a file with
+ * Each kind of bad input gives its own message at its own position (docs/scenarios.md), and a file with
  * several problems reports all of them at once, sorted by file and position.
  */
 import { describe, expect, test } from 'vitest';

@@ -50,11 +50,11 @@ function verdict(chain: readonly SignedWarrant[], o: { now?: number; revoked?: s
   return outcome(() => authorizer(o).verifyChain(chain));
 }
 
-const DESIGN_CODES: readonly string[] = ERROR_CODES;
+const OUR_CODES: readonly string[] = ERROR_CODES;
 
 /**
  * The verdict the reference gives for a chain / single-warrant vector, read from its `expected`.
- * The vectors mostly name a design §5 code; the exceptions are mapped here with the reason.
+ * The vectors mostly name one of our codes (ERROR_CODES, docs/results.md); the exceptions are mapped here with the reason.
  */
 function expectedVerdict(v: Vector): string {
   const e = v.expected;
@@ -63,7 +63,7 @@ function expectedVerdict(v: Vector): string {
   if (e.invariant === 'I1') return 'delegation_authority_violated';
   // A.15: the vector says "constraint_violation". planes.rs rejects the link with
   // MonotonicityViolation from constraint_bounds.validate_attenuation (spec §10
-  // `attenuation_invalid`); design §5 files issuer bounds under I4 capability monotonicity.
+  // `attenuation_invalid`); we file issuer bounds under I4 capability monotonicity.
   if (v.id === 'A.15' && e.error === 'constraint_violation') return 'capability_monotonicity_violated';
   // A.16 is doc-only: its bytes are an execution → execution link with holder == issuer, which the
   // reference accepts (self-issuance is blocked only for issuer → execution, spec §5.4). We follow
@@ -74,7 +74,7 @@ function expectedVerdict(v: Vector): string {
   if (v.id === 'A.23') return 'parent_hash_mismatch';
   // A.22 is valid until its child is revoked (tested both ways below).
   if (e.result === 'invalid_when_revoked') return String(e.without_revocation);
-  if (typeof e.error === 'string' && DESIGN_CODES.includes(e.error)) return e.error;
+  if (typeof e.error === 'string' && OUR_CODES.includes(e.error)) return e.error;
   throw new Error(`${v.id}: no mapping for expected ${JSON.stringify(e)}`);
 }
 

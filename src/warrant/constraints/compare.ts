@@ -9,46 +9,46 @@ import type { Value } from '../value.js';
 
 type Kind = 'string' | 'int' | 'float' | 'bool' | 'null' | 'list' | 'object';
 
-export function valueKind(v: Value): Kind {
-  if (v === null) return 'null';
-  if (typeof v === 'string') return 'string';
-  if (typeof v === 'boolean') return 'bool';
-  if (typeof v === 'bigint') return 'int';
-  if (typeof v === 'number') return Number.isInteger(v) ? 'int' : 'float';
-  if (v instanceof Float) return 'float';
-  if (Array.isArray(v)) return 'list';
+export function valueKind(value: Value): Kind {
+  if (value === null) return 'null';
+  if (typeof value === 'string') return 'string';
+  if (typeof value === 'boolean') return 'bool';
+  if (typeof value === 'bigint') return 'int';
+  if (typeof value === 'number') return Number.isInteger(value) ? 'int' : 'float';
+  if (value instanceof Float) return 'float';
+  if (Array.isArray(value)) return 'list';
   return 'object';
 }
 
 /** A readable name of a value's type for denial reasons ("a number where a string is expected"). */
-export function kindName(v: Value): string {
-  const k = valueKind(v);
+export function kindName(value: Value): string {
+  const k = valueKind(value);
   return k === 'int' ? 'an int' : k === 'object' ? 'an object' : `a ${k}`;
 }
 
-export function valueEquals(a: Value, b: Value, depth = 0): boolean {
+export function valueEquals(left: Value, right: Value, depth = 0): boolean {
   // Values come from bounded CBOR (depth ≤ 64) or scenario files; the guard keeps hostile JS away.
   if (depth > 128) return false;
-  const ka = valueKind(a);
-  if (ka !== valueKind(b)) return false;
+  const ka = valueKind(left);
+  if (ka !== valueKind(right)) return false;
   switch (ka) {
     case 'int':
-      return BigInt(a as number | bigint) === BigInt(b as number | bigint);
+      return BigInt(left as number | bigint) === BigInt(right as number | bigint);
     case 'float':
-      return floatOf(a) === floatOf(b);
+      return floatOf(left) === floatOf(right);
     case 'list': {
-      const la = a as readonly Value[];
-      const lb = b as readonly Value[];
+      const la = left as readonly Value[];
+      const lb = right as readonly Value[];
       return la.length === lb.length && la.every((x, i) => valueEquals(x, lb[i]!, depth + 1));
     }
     case 'object': {
-      if (!isObjectValue(a) || !isObjectValue(b)) return false;
-      const keysA = Object.keys(a);
-      if (keysA.length !== Object.keys(b).length) return false;
-      return keysA.every((k) => Object.prototype.hasOwnProperty.call(b, k) && valueEquals(a[k]!, b[k]!, depth + 1));
+      if (!isObjectValue(left) || !isObjectValue(right)) return false;
+      const keysA = Object.keys(left);
+      if (keysA.length !== Object.keys(right).length) return false;
+      return keysA.every((k) => Object.prototype.hasOwnProperty.call(right, k) && valueEquals(left[k]!, right[k]!, depth + 1));
     }
     default:
-      return a === b;
+      return left === right;
   }
 }
 
@@ -57,14 +57,14 @@ function floatOf(v: Value): number {
 }
 
 /** `list.contains(value)` with the equality above. */
-export function listContains(list: readonly Value[], v: Value): boolean {
-  return list.some((x) => valueEquals(x, v));
+export function listContains(list: readonly Value[], value: Value): boolean {
+  return list.some((x) => valueEquals(x, value));
 }
 
 /** The reference's `as_number`: ints (as f64, lossy beyond 2^53) and floats; else undefined. */
-export function asNumber(v: Value): number | undefined {
-  if (typeof v === 'number') return v;
-  if (typeof v === 'bigint') return Number(v);
-  if (v instanceof Float) return v.value;
+export function asNumber(value: Value): number | undefined {
+  if (typeof value === 'number') return value;
+  if (typeof value === 'bigint') return Number(value);
+  if (value instanceof Float) return value.value;
   return undefined;
 }

@@ -33,9 +33,9 @@ function quote(s: string): string {
 }
 
 /** A value as shown in reasons: `'text'`, `42`, `1.0`, `['a', 'b']`, shortened past 60 chars. */
-export function showValue(v: Value): string {
+export function showValue(value: Value): string {
   try {
-    return cut(formatValue(v), MAX_QUOTED_CHARS);
+    return cut(formatValue(value), MAX_QUOTED_CHARS);
   } catch {
     return '(unprintable value)';
   }
@@ -45,69 +45,69 @@ function list(values: readonly Value[]): string {
   return clip(`[${values.map((v) => cut(formatValue(v), MAX_QUOTED_CHARS)).join(', ')}]`);
 }
 
-export function describeConstraint(c: Constraint, depth = 0): string {
+export function describeConstraint(constraint: Constraint, depth = 0): string {
   if (depth > 4) return '…';
-  switch (c.type) {
+  switch (constraint.type) {
     case 'exact':
-      return `Exact(${showValue(c.value)})`;
+      return `Exact(${showValue(constraint.value)})`;
     case 'pattern':
-      return `Pattern(${clip(quote(c.pattern))})`;
+      return `Pattern(${clip(quote(constraint.pattern))})`;
     case 'regex':
-      return `Regex(${clip(quote(c.pattern))})`;
+      return `Regex(${clip(quote(constraint.pattern))})`;
     case 'range': {
-      const lo = c.min === null ? '-inf' : String(c.min);
-      const hi = c.max === null ? 'inf' : String(c.max);
-      return `Range${c.minInclusive ? '[' : '('}${lo}, ${hi}${c.maxInclusive ? ']' : ')'}`;
+      const lo = constraint.min === null ? '-inf' : String(constraint.min);
+      const hi = constraint.max === null ? 'inf' : String(constraint.max);
+      return `Range${constraint.minInclusive ? '[' : '('}${lo}, ${hi}${constraint.maxInclusive ? ']' : ')'}`;
     }
     case 'one_of':
-      return `OneOf(${list(c.values)})`;
+      return `OneOf(${list(constraint.values)})`;
     case 'not_one_of':
-      return `NotOneOf(${list(c.excluded)})`;
+      return `NotOneOf(${list(constraint.excluded)})`;
     case 'cidr':
-      return `Cidr(${clip(quote(c.network))})`;
+      return `Cidr(${clip(quote(constraint.network))})`;
     case 'url_pattern':
-      return `UrlPattern(${clip(quote(c.pattern))})`;
+      return `UrlPattern(${clip(quote(constraint.pattern))})`;
     case 'contains':
-      return `Contains(${list(c.required)})`;
+      return `Contains(${list(constraint.required)})`;
     case 'subset':
-      return `Subset(${list(c.allowed)})`;
+      return `Subset(${list(constraint.allowed)})`;
     case 'all':
-      return clip(`All(${c.constraints.map((x) => describeConstraint(x, depth + 1)).join(', ')})`);
+      return clip(`All(${constraint.constraints.map((x) => describeConstraint(x, depth + 1)).join(', ')})`);
     case 'any':
-      return clip(`Any(${c.constraints.map((x) => describeConstraint(x, depth + 1)).join(', ')})`);
+      return clip(`Any(${constraint.constraints.map((x) => describeConstraint(x, depth + 1)).join(', ')})`);
     case 'not':
-      return `Not(${describeConstraint(c.constraint, depth + 1)})`;
+      return `Not(${describeConstraint(constraint.constraint, depth + 1)})`;
     case 'cel':
-      return `Cel(${clip(quote(c.expression))})`;
+      return `Cel(${clip(quote(constraint.expression))})`;
     case 'wildcard':
       return 'Wildcard';
     case 'subpath': {
       const opts = [
-        ...(c.caseSensitive ? [] : ['case_sensitive=false']),
-        ...(c.allowEqual ? [] : ['allow_equal=false']),
+        ...(constraint.caseSensitive ? [] : ['case_sensitive=false']),
+        ...(constraint.allowEqual ? [] : ['allow_equal=false']),
       ];
-      return `Subpath(${[clip(quote(c.root)), ...opts].join(', ')})`;
+      return `Subpath(${[clip(quote(constraint.root)), ...opts].join(', ')})`;
     }
     case 'url_safe': {
       const opts: string[] = [];
-      if (c.schemes.join(',') !== 'http,https') opts.push(`schemes=${list(c.schemes)}`);
-      if (c.allowDomains) opts.push(`allow_domains=${list(c.allowDomains)}`);
-      if (c.denyDomains) opts.push(`deny_domains=${list(c.denyDomains)}`);
-      if (c.allowPorts) opts.push(`allow_ports=${list(c.allowPorts)}`);
+      if (constraint.schemes.join(',') !== 'http,https') opts.push(`schemes=${list(constraint.schemes)}`);
+      if (constraint.allowDomains) opts.push(`allow_domains=${list(constraint.allowDomains)}`);
+      if (constraint.denyDomains) opts.push(`deny_domains=${list(constraint.denyDomains)}`);
+      if (constraint.allowPorts) opts.push(`allow_ports=${list(constraint.allowPorts)}`);
       for (const [flag, on] of [
-        ['block_private', c.blockPrivate],
-        ['block_loopback', c.blockLoopback],
-        ['block_metadata', c.blockMetadata],
-        ['block_reserved', c.blockReserved],
+        ['block_private', constraint.blockPrivate],
+        ['block_loopback', constraint.blockLoopback],
+        ['block_metadata', constraint.blockMetadata],
+        ['block_reserved', constraint.blockReserved],
       ] as const) {
         if (!on) opts.push(`${flag}=false`);
       }
-      if (c.blockInternalTlds) opts.push('block_internal_tlds=true');
+      if (constraint.blockInternalTlds) opts.push('block_internal_tlds=true');
       return `UrlSafe(${opts.join(', ')})`;
     }
     case 'shlex':
-      return `Shlex(allow=${list(c.allow)})`;
+      return `Shlex(allow=${list(constraint.allow)})`;
     case 'unknown':
-      return `Unknown(type ${c.typeId})`;
+      return `Unknown(type ${constraint.typeId})`;
   }
 }

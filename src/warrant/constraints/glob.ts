@@ -28,8 +28,8 @@ export const MAX_GLOB_LENGTH = 4096;
 export const MAX_GLOB_WORK = 32_000_000;
 
 /** A reason when matching `input` would exceed MAX_GLOB_WORK (callers treat it as an error). */
-export function globTooLarge(g: Glob, input: string): string | undefined {
-  return (g.tokens.length + 1) * input.length > MAX_GLOB_WORK
+export function globTooLarge(glob: Glob, input: string): string | undefined {
+  return (glob.tokens.length + 1) * input.length > MAX_GLOB_WORK
     ? `input of ${input.length} characters is too long for this pattern`
     : undefined;
 }
@@ -105,8 +105,8 @@ function inClass(t: Extract<Token, { k: 'class' }>, ch: string): boolean {
  * True when the whole input matches. States: position p means "about to match token p"; for a `**`
  * at p, a second state p+n means "inside `**`, not just after a `/`" (no skipping allowed there).
  */
-export function globMatches(g: Glob, input: string): boolean {
-  const toks = g.tokens;
+export function globMatches(glob: Glob, input: string): boolean {
+  const toks = glob.tokens;
   const n = toks.length;
   let cur = new Uint8Array(2 * n + 1);
   let next = new Uint8Array(2 * n + 1);

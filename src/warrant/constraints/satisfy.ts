@@ -26,11 +26,11 @@ import { urlSafeCheck } from './url-safe.js';
 /** All/Any/Not nesting; the reference's `MAX_CONSTRAINT_DEPTH`. */
 export const MAX_CONSTRAINT_DEPTH = 32;
 
-/** Whether a Range admits `n` (reference `Range::contains_value`; NaN never). */
-export function rangeContains(c: Extract<Constraint, { type: 'range' }>, n: number): boolean {
-  if (Number.isNaN(n)) return false;
-  const minOk = c.min === null || (c.minInclusive ? n >= c.min : n > c.min);
-  const maxOk = c.max === null || (c.maxInclusive ? n <= c.max : n < c.max);
+/** Whether a Range admits `value` (reference `Range::contains_value`; NaN never). */
+export function rangeContains(constraint: Extract<Constraint, { type: 'range' }>, value: number): boolean {
+  if (Number.isNaN(value)) return false;
+  const minOk = constraint.min === null || (constraint.minInclusive ? value >= constraint.min : value > constraint.min);
+  const maxOk = constraint.max === null || (constraint.maxInclusive ? value <= constraint.max : value < constraint.max);
   return minOk && maxOk;
 }
 
@@ -189,11 +189,11 @@ function reasonOf(r: Verdict & { ok: false }, c: Constraint, value: Value, path:
 }
 
 /**
- * undefined when `value` satisfies `c`; else a reason naming `path`, the value and the constraint.
+ * undefined when `value` satisfies `constraint`; else a reason naming `path`, the value and the constraint.
  * Never throws.
  */
-export function checkConstraint(c: Constraint, value: Value, path: string, now?: number, budget?: WorkBudget): string | undefined {
-  return explainConstraint(c, value, path, now, budget)?.why;
+export function checkConstraint(constraint: Constraint, value: Value, path: string, now?: number, budget?: WorkBudget): string | undefined {
+  return explainConstraint(constraint, value, path, now, budget)?.why;
 }
 
 /**
@@ -201,18 +201,18 @@ export function checkConstraint(c: Constraint, value: Value, path: string, now?:
  * bounds (CEL cost, regex work) rather than from the constraint. `now`: the run's clock (Unix
  * seconds), read by Tenuo's CEL time functions.
  */
-export function explainConstraint(c: Constraint, value: Value, path: string, now?: number, budget?: WorkBudget): { why: string; limit: boolean } | undefined {
-  const r = verdictOf(c, value, now, budget);
+export function explainConstraint(constraint: Constraint, value: Value, path: string, now?: number, budget?: WorkBudget): { why: string; limit: boolean } | undefined {
+  const r = verdictOf(constraint, value, now, budget);
   if (r.ok) return undefined;
-  return { why: reasonOf(r, c, value, path), limit: isLimit(r) };
+  return { why: reasonOf(r, constraint, value, path), limit: isLimit(r) };
 }
 
 /**
  * What explainConstraint decides, without its sentence (for callers that only count or compare
  * verdicts): `allowed`, `denied`, or `limit` for a refusal by one of our own bounds.
  */
-export function constraintOutcome(c: Constraint, value: Value, now?: number, budget?: WorkBudget): 'allowed' | 'denied' | 'limit' {
-  const r = verdictOf(c, value, now, budget);
+export function constraintOutcome(constraint: Constraint, value: Value, now?: number, budget?: WorkBudget): 'allowed' | 'denied' | 'limit' {
+  const r = verdictOf(constraint, value, now, budget);
   return r.ok ? 'allowed' : isLimit(r) ? 'limit' : 'denied';
 }
 
@@ -221,8 +221,8 @@ export function constraintOutcome(c: Constraint, value: Value, now?: number, bud
  * our own bounds counts as an error: it denies, `not` keeps it, `any` stops at it). For the
  * containment prover (src/warrant/containment/), which composes meanings as this file evaluates.
  */
-export function constraintVerdict(c: Constraint, value: Value, now?: number): 'allowed' | 'denied' | 'error' {
-  const r = verdictOf(c, value, now);
+export function constraintVerdict(constraint: Constraint, value: Value, now?: number): 'allowed' | 'denied' | 'error' {
+  const r = verdictOf(constraint, value, now);
   return r.ok ? 'allowed' : r.error ? 'error' : 'denied';
 }
 

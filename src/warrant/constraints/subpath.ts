@@ -72,17 +72,17 @@ export function subpathRoot(root: string, caseSensitive: boolean): string {
 }
 
 /** The root the matcher compares with: the constraint's own, as held (see the header). */
-export function effectiveRoot(s: SubpathSpec): string {
-  return s.root;
+export function effectiveRoot(spec: SubpathSpec): string {
+  return spec.root;
 }
 
 /** True when `path` is contained in the Subpath's root; never throws. */
-export function subpathContains(s: SubpathSpec, path: string): boolean {
+export function subpathContains(spec: SubpathSpec, path: string): boolean {
   if (path.includes('\0')) return false;
   if (!isAbsolutePath(path)) return false;
   let normalized = normalizePath(path);
-  if (!s.caseSensitive) normalized = normalized.toLowerCase();
-  if (s.allowEqual && normalized === s.root) return true;
+  if (!spec.caseSensitive) normalized = normalized.toLowerCase();
+  if (spec.allowEqual && normalized === spec.root) return true;
   // The reference: `format!("{}/", self.root.trim_end_matches('/'))`.
-  return normalized.startsWith(`${s.root.replace(/\/+$/, '')}/`);
+  return normalized.startsWith(`${spec.root.replace(/\/+$/, '')}/`);
 }

@@ -34,9 +34,9 @@ export function parseUrl(text: string): ParsedUrl | undefined {
 }
 
 /** `port_or_known_default()` of the `url` crate. */
-export function portOrKnownDefault(u: ParsedUrl): number | undefined {
-  if (u.port !== undefined) return u.port;
-  switch (u.scheme) {
+export function portOrKnownDefault(url: ParsedUrl): number | undefined {
+  if (url.port !== undefined) return url.port;
+  switch (url.scheme) {
     case 'http':
     case 'ws':
       return 80;

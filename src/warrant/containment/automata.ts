@@ -60,24 +60,30 @@ export interface Machine {
 }
 
 /** The machine as a minimal DFA (ε-edges removed by closure). */
-export function machineDfa(m: Machine, work: Work): DFA {
+export function machineDfa(machine: Machine, work: Work): DFA {
   work.tick();
   return guarded(() => {
     const closure = (s: number): Set<number> => {
       const seen = new Set([s]);
       const stack = [s];
-      while (stack.length > 0) for (const t of m.eps.get(stack.pop()!) ?? []) if (!seen.has(t)) (seen.add(t), stack.push(t));
+      while (stack.length > 0) {
+        for (const t of machine.eps.get(stack.pop()!) ?? []) {
+          if (seen.has(t)) continue;
+          seen.add(t);
+          stack.push(t);
+        }
+      }
       return seen;
     };
     const out = new Map<number, { to: number; via: CharSet }[]>();
-    for (const e of m.edges) if (!e.via.isEmpty) (out.get(e.from) ?? out.set(e.from, []).get(e.from)!).push(e);
+    for (const e of machine.edges) if (!e.via.isEmpty) (out.get(e.from) ?? out.set(e.from, []).get(e.from)!).push(e);
     const builder = new NFA.Builder(nfaFactory());
-    const nodes = [builder.initial, ...Array.from({ length: m.size - 1 }, () => builder.createNode())];
-    for (let s = 0; s < m.size; s++) {
+    const nodes = [builder.initial, ...Array.from({ length: machine.size - 1 }, () => builder.createNode())];
+    for (let s = 0; s < machine.size; s++) {
       const c = closure(s);
       const via = new Map<number, CharSet>();
       for (const u of c) {
-        if (m.finals.has(u)) builder.makeFinal(nodes[s]!);
+        if (machine.finals.has(u)) builder.makeFinal(nodes[s]!);
         for (const e of out.get(u) ?? []) via.set(e.to, via.has(e.to) ? via.get(e.to)!.union(e.via) : e.via);
       }
       for (const [to, cs] of via) builder.linkNodes(nodes[s]!, nodes[to]!, cs);
@@ -100,8 +106,8 @@ export function noString(): DFA {
   return DFA.empty({ maxCharacter: MAX_CHAR });
 }
 
-export function codePoints(s: string): Char[] {
-  return Array.from(s, (ch) => ch.codePointAt(0)! as Char);
+export function codePoints(text: string): Char[] {
+  return Array.from(text, (ch) => ch.codePointAt(0)! as Char);
 }
 
 export function wordsDfa(words: readonly string[], work: Work): DFA {
@@ -109,25 +115,25 @@ export function wordsDfa(words: readonly string[], work: Work): DFA {
   return guarded(() => minimal(DFA.fromWords(words.map(codePoints), { maxCharacter: MAX_CHAR }, dfaFactory())));
 }
 
-export function intersect(a: ReadonlyDFA, b: ReadonlyDFA, work: Work): DFA {
+export function intersect(left: ReadonlyDFA, right: ReadonlyDFA, work: Work): DFA {
   work.tick();
-  return guarded(() => minimal(DFA.fromIntersection(a, b, dfaFactory())));
+  return guarded(() => minimal(DFA.fromIntersection(left, right, dfaFactory())));
 }
 
-export function union(a: ReadonlyDFA, b: ReadonlyDFA, work: Work): DFA {
+export function union(left: ReadonlyDFA, right: ReadonlyDFA, work: Work): DFA {
   work.tick();
   return guarded(() => {
-    const n = NFA.fromFA(a, nfaFactory());
-    n.union(b, nfaFactory());
+    const n = NFA.fromFA(left, nfaFactory());
+    n.union(right, nfaFactory());
     return minimal(DFA.fromFA(n, dfaFactory()));
   });
 }
 
-/** The words of scalar values not in `a`. */
-export function complement(a: ReadonlyDFA, universe: ReadonlyDFA, work: Work): DFA {
+/** The words of scalar values not in `dfa`. */
+export function complement(dfa: ReadonlyDFA, universe: ReadonlyDFA, work: Work): DFA {
   work.tick();
   return guarded(() => {
-    const c = a.copy(dfaFactory());
+    const c = dfa.copy(dfaFactory());
     c.complement(dfaFactory());
     return minimal(DFA.fromIntersection(c, universe, dfaFactory()));
   });
@@ -170,9 +176,9 @@ function pick(cs: CharSet): Char {
   return cs.ranges[0]!.min;
 }
 
-/** A shortest word of `d`, or undefined when it has none. */
-export function shortestWord(d: ReadonlyDFA): string | undefined {
-  const { finals, out } = indexed(d);
+/** A shortest word of `dfa`, or undefined when it has none. */
+export function shortestWord(dfa: ReadonlyDFA): string | undefined {
+  const { finals, out } = indexed(dfa);
   const prev = new Map<number, { from: number; ch: Char }>([[0, { from: -1, ch: 0 as Char }]]);
   const queue = [0];
   for (let qi = 0; qi < queue.length; qi++) {
@@ -192,12 +198,12 @@ export function shortestWord(d: ReadonlyDFA): string | undefined {
 }
 
 /**
- * Whether `d` holds a word of `lo` to `hi` code points (hi may be Infinity). The sets of states
+ * Whether `dfa` holds a word of `lo` to `hi` code points (hi may be Infinity). The sets of states
  * reached after n characters repeat from some n on; the answer follows from that cycle. A cycle not
  * found within MAX_LENGTH_STEPS lengths is a BoundError.
  */
-export function hasWordOfLength(d: ReadonlyDFA, lo: number, hi: number): boolean {
-  const { finals, out } = indexed(d);
+export function hasWordOfLength(dfa: ReadonlyDFA, lo: number, hi: number): boolean {
+  const { finals, out } = indexed(dfa);
   const seen = new Map<string, number>();
   const hits: boolean[] = [];
   let cur = [0];
@@ -226,12 +232,12 @@ export function hasWordOfLength(d: ReadonlyDFA, lo: number, hi: number): boolean
   }
 }
 
-/** Up to `n` words of a finite `d` (undefined when it has more, or is infinite). */
-export function finiteWords(d: ReadonlyDFA, n: number): string[] | undefined {
-  if (!d.isFinite) return undefined;
+/** Up to `limit` words of a finite `dfa` (undefined when it has more, or is infinite). */
+export function finiteWords(dfa: ReadonlyDFA, limit: number): string[] | undefined {
+  if (!dfa.isFinite) return undefined;
   const words: string[] = [];
-  for (const w of d.words()) {
-    if (words.length >= n) return undefined;
+  for (const w of dfa.words()) {
+    if (words.length >= limit) return undefined;
     words.push(String.fromCodePoint(...w));
   }
   return words;

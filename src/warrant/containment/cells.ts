@@ -217,13 +217,13 @@ function cellsWithin(q: Question, cells: readonly Cell[], extra: readonly Value[
 }
 
 /** head ⊆ base for each type but strings, in a fixed order. */
-export function otherTypesWithin(q: Question): SortAnswer[] {
-  const ls = [...leaves(q.head), ...leaves(q.base)];
+export function otherTypesWithin(question: Question): SortAnswer[] {
+  const ls = [...leaves(question.head), ...leaves(question.base)];
   return [
-    cellsWithin(q, intCells(ls), [], 'ints by intervals'),
-    cellsWithin(q, floatCells(ls), [], 'floats by intervals'),
-    cellsWithin(q, [{ rep: true, singleton: true }, { rep: false, singleton: true }, { rep: null, singleton: true }], [], 'bools and null by evaluation'),
-    cellsWithin(q, othersCells(ls, 'list'), listSamples(ls), 'lists by evaluation'),
-    cellsWithin(q, othersCells(ls, 'object').filter((c) => !c.singleton || isObjectValue(c.rep)), [], 'objects by evaluation'),
+    cellsWithin(question, intCells(ls), [], 'ints by intervals'),
+    cellsWithin(question, floatCells(ls), [], 'floats by intervals'),
+    cellsWithin(question, [{ rep: true, singleton: true }, { rep: false, singleton: true }, { rep: null, singleton: true }], [], 'bools and null by evaluation'),
+    cellsWithin(question, othersCells(ls, 'list'), listSamples(ls), 'lists by evaluation'),
+    cellsWithin(question, othersCells(ls, 'object').filter((c) => !c.singleton || isObjectValue(c.rep)), [], 'objects by evaluation'),
   ];
 }

@@ -13,6 +13,6 @@ function replacer(_k: string, v: unknown): unknown {
   return v;
 }
 
-export function constraintKey(c: Constraint): string {
-  return JSON.stringify(c, replacer);
+export function constraintKey(constraint: Constraint): string {
+  return JSON.stringify(constraint, replacer);
 }

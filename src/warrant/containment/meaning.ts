@@ -66,38 +66,38 @@ export class Builder {
 /** The meaning of a leaf (any kind but all, any, not) for the type at hand. */
 export type Leaf<S> = (c: Constraint) => Meaning<S>;
 
-/** The meaning of `c`, composed as the evaluator evaluates it. */
-export function meaningOf<S>(c: Constraint, leaf: Leaf<S>, b: Builder, depth = 0): Meaning<S> {
+/** The meaning of `constraint`, composed as the evaluator evaluates it. */
+export function meaningOf<S>(constraint: Constraint, leaf: Leaf<S>, builder: Builder, depth = 0): Meaning<S> {
   if (depth > MAX_CONSTRAINT_DEPTH) return { allowed: FALSE, errors: TRUE };
-  switch (c.type) {
+  switch (constraint.type) {
     case 'all': {
       const allowedSoFar: Formula<S>[] = [];
       const errors: Formula<S>[] = [];
-      for (const inner of c.constraints) {
-        const m = meaningOf(inner, leaf, b, depth + 1);
-        errors.push(b.and([...allowedSoFar, m.errors]));
+      for (const inner of constraint.constraints) {
+        const m = meaningOf(inner, leaf, builder, depth + 1);
+        errors.push(builder.and([...allowedSoFar, m.errors]));
         allowedSoFar.push(m.allowed);
       }
-      return { allowed: b.and(allowedSoFar), errors: b.or(errors) };
+      return { allowed: builder.and(allowedSoFar), errors: builder.or(errors) };
     }
     case 'any': {
       let deniedSoFar: Formula<S> = TRUE;
       const allowed: Formula<S>[] = [];
       const errors: Formula<S>[] = [];
-      for (const inner of c.constraints) {
-        const m = meaningOf(inner, leaf, b, depth + 1);
-        allowed.push(b.and([deniedSoFar, m.allowed]));
-        errors.push(b.and([deniedSoFar, m.errors]));
-        deniedSoFar = b.and([deniedSoFar, b.not(b.or([m.allowed, m.errors]))]);
+      for (const inner of constraint.constraints) {
+        const m = meaningOf(inner, leaf, builder, depth + 1);
+        allowed.push(builder.and([deniedSoFar, m.allowed]));
+        errors.push(builder.and([deniedSoFar, m.errors]));
+        deniedSoFar = builder.and([deniedSoFar, builder.not(builder.or([m.allowed, m.errors]))]);
       }
-      return { allowed: b.or(allowed), errors: b.or(errors) };
+      return { allowed: builder.or(allowed), errors: builder.or(errors) };
     }
     case 'not': {
-      const m = meaningOf(c.constraint, leaf, b, depth + 1);
-      return { allowed: b.not(b.or([m.allowed, m.errors])), errors: m.errors };
+      const m = meaningOf(constraint.constraint, leaf, builder, depth + 1);
+      return { allowed: builder.not(builder.or([m.allowed, m.errors])), errors: m.errors };
     }
     default:
-      return leaf(c);
+      return leaf(constraint);
   }
 }
 
@@ -110,41 +110,41 @@ export interface Algebra<S, T> {
   not(a: T): T;
 }
 
-/** `f` in the algebra, with each atom's outcome fixed (`outcome(i)`); shared nodes computed once. */
-export function evaluate<S, T>(f: Formula<S>, alg: Algebra<S, T>, outcome: (i: number) => 'allow' | 'deny' | 'error', memo = new Map<Formula<S>, T>()): T {
-  const hit = memo.get(f);
+/** `formula` in the algebra, with each atom's outcome fixed (`outcome(i)`); shared nodes computed once. */
+export function evaluate<S, T>(formula: Formula<S>, alg: Algebra<S, T>, outcome: (i: number) => 'allow' | 'deny' | 'error', memo = new Map<Formula<S>, T>()): T {
+  const hit = memo.get(formula);
   if (hit !== undefined) return hit;
   let r: T;
-  switch (f.k) {
+  switch (formula.k) {
     case 'const':
-      r = f.v ? alg.top : alg.bottom;
+      r = formula.v ? alg.top : alg.bottom;
       break;
     case 'set':
-      r = alg.lift(f.s);
+      r = alg.lift(formula.s);
       break;
     case 'atom':
-      r = outcome(f.i) === f.o ? alg.top : alg.bottom;
+      r = outcome(formula.i) === formula.o ? alg.top : alg.bottom;
       break;
     case 'and':
-      r = f.xs.map((x) => evaluate(x, alg, outcome, memo)).reduce((a, b) => alg.and(a, b));
+      r = formula.xs.map((x) => evaluate(x, alg, outcome, memo)).reduce((a, b) => alg.and(a, b));
       break;
     case 'or':
-      r = f.xs.map((x) => evaluate(x, alg, outcome, memo)).reduce((a, b) => alg.or(a, b));
+      r = formula.xs.map((x) => evaluate(x, alg, outcome, memo)).reduce((a, b) => alg.or(a, b));
       break;
     case 'not':
-      r = alg.not(evaluate(f.x, alg, outcome, memo));
+      r = alg.not(evaluate(formula.x, alg, outcome, memo));
       break;
   }
-  memo.set(f, r);
+  memo.set(formula, r);
   return r;
 }
 
 /** Whether a formula mentions an atom. */
-export function atomsOf<S>(f: Formula<S>, out = new Set<number>(), seen = new Set<Formula<S>>()): Set<number> {
-  if (seen.has(f)) return out;
-  seen.add(f);
-  if (f.k === 'atom') out.add(f.i);
-  else if (f.k === 'and' || f.k === 'or') for (const x of f.xs) atomsOf(x, out, seen);
-  else if (f.k === 'not') atomsOf(f.x, out, seen);
+export function atomsOf<S>(formula: Formula<S>, out = new Set<number>(), seen = new Set<Formula<S>>()): Set<number> {
+  if (seen.has(formula)) return out;
+  seen.add(formula);
+  if (formula.k === 'atom') out.add(formula.i);
+  else if (formula.k === 'and' || formula.k === 'or') for (const x of formula.xs) atomsOf(x, out, seen);
+  else if (formula.k === 'not') atomsOf(formula.x, out, seen);
   return out;
 }

@@ -37,13 +37,13 @@ const NONE: Relation = { implies: false, sameErrors: false, disjoint: false };
  * 45 characters (lib/ip.ts), a URL at most MAX_URL_LENGTH (url.ts refuses longer); beyond, cidr
  * and url_pattern error on every string.
  */
-export function longestNonError(c: Constraint): number | undefined {
-  return c.type === 'cidr' ? 45 : c.type === 'url_pattern' ? MAX_URL_LENGTH : undefined;
+export function longestNonError(constraint: Constraint): number | undefined {
+  return constraint.type === 'cidr' ? 45 : constraint.type === 'url_pattern' ? MAX_URL_LENGTH : undefined;
 }
 
 /** Whether the kind can error on a value of any type once its own parameters are valid (satisfy.ts). */
-export function canError(c: Constraint): boolean {
-  return c.type === 'cidr' || c.type === 'url_pattern' || c.type === 'cel' || c.type === 'regex' || c.type === 'pattern' || c.type === 'unknown';
+export function canError(constraint: Constraint): boolean {
+  return constraint.type === 'cidr' || constraint.type === 'url_pattern' || constraint.type === 'cel' || constraint.type === 'regex' || constraint.type === 'pattern' || constraint.type === 'unknown';
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -238,26 +238,26 @@ function domainsCovered(inner: readonly string[], outer: readonly string[]): boo
   });
 }
 
-export function urlSafeWithin(b: Of<'url_safe'>, h: Of<'url_safe'>): boolean {
+export function urlSafeWithin(parent: Of<'url_safe'>, child: Of<'url_safe'>): boolean {
   const lower = (xs: readonly string[]): string[] => xs.map((x) => x.toLowerCase());
-  if (!within(lower(h.schemes), lower(b.schemes))) return false;
-  if (b.allowPorts && (!h.allowPorts || !within(h.allowPorts, b.allowPorts))) return false;
+  if (!within(lower(child.schemes), lower(parent.schemes))) return false;
+  if (parent.allowPorts && (!child.allowPorts || !within(child.allowPorts, parent.allowPorts))) return false;
   const flags: (keyof Of<'url_safe'>)[] = ['blockPrivate', 'blockLoopback', 'blockMetadata', 'blockReserved', 'blockInternalTlds'];
-  if (flags.some((f) => b[f] === true && h[f] !== true)) return false;
-  if (b.allowDomains && (!h.allowDomains || !domainsCovered(h.allowDomains, b.allowDomains))) return false;
-  if (b.denyDomains && (!h.denyDomains || !domainsCovered(b.denyDomains, h.denyDomains))) return false;
+  if (flags.some((f) => parent[f] === true && child[f] !== true)) return false;
+  if (parent.allowDomains && (!child.allowDomains || !domainsCovered(child.allowDomains, parent.allowDomains))) return false;
+  if (parent.denyDomains && (!child.denyDomains || !domainsCovered(parent.denyDomains, child.denyDomains))) return false;
   return true;
 }
 
-export function relate(a: Constraint, b: Constraint, work: Work): Relation {
-  if (a.type === 'cidr' && b.type === 'cidr') return cidrRelation(a, b);
-  if (a.type === 'url_pattern' && b.type === 'url_pattern') return urlPatternRelation(a, b, work);
-  if (a.type === 'subpath' && b.type === 'subpath') return { ...NONE, implies: subpathWithin(b, a) };
-  if (a.type === 'cel' && b.type === 'cel') return { ...NONE, implies: celWithin(b.expression, a.expression) };
-  if (a.type === 'shlex' && b.type === 'shlex') return { ...NONE, implies: within(a.allow, b.allow) };
-  if (a.type === 'url_safe' && b.type === 'url_safe') return { ...NONE, implies: urlSafeWithin(b, a) };
-  if (a.type === 'contains' && b.type === 'contains') return { ...NONE, implies: b.required.every((r) => listContains(a.required, r)) };
-  if (a.type === 'subset' && b.type === 'subset') return { ...NONE, implies: a.allowed.every((x) => listContains(b.allowed, x)) };
+export function relate(left: Constraint, right: Constraint, work: Work): Relation {
+  if (left.type === 'cidr' && right.type === 'cidr') return cidrRelation(left, right);
+  if (left.type === 'url_pattern' && right.type === 'url_pattern') return urlPatternRelation(left, right, work);
+  if (left.type === 'subpath' && right.type === 'subpath') return { ...NONE, implies: subpathWithin(right, left) };
+  if (left.type === 'cel' && right.type === 'cel') return { ...NONE, implies: celWithin(right.expression, left.expression) };
+  if (left.type === 'shlex' && right.type === 'shlex') return { ...NONE, implies: within(left.allow, right.allow) };
+  if (left.type === 'url_safe' && right.type === 'url_safe') return { ...NONE, implies: urlSafeWithin(right, left) };
+  if (left.type === 'contains' && right.type === 'contains') return { ...NONE, implies: right.required.every((r) => listContains(left.required, r)) };
+  if (left.type === 'subset' && right.type === 'subset') return { ...NONE, implies: left.allowed.every((x) => listContains(right.allowed, x)) };
   return NONE;
 }
 
@@ -289,16 +289,16 @@ function celStrings(expression: string): string[] {
   return [...out];
 }
 
-export function atomSamples(c: Constraint): string[] {
-  switch (c.type) {
+export function atomSamples(constraint: Constraint): string[] {
+  switch (constraint.type) {
     case 'cidr': {
-      const n = parseNetwork(c.network);
+      const n = parseNetwork(constraint.network);
       if (!n) return [];
       const { first, last } = networkBounds(n);
       return [ipText(first), ipText(last)];
     }
     case 'url_pattern': {
-      const s = parseUrlPattern(c.pattern);
+      const s = parseUrlPattern(constraint.pattern);
       if (typeof s === 'string') return [];
       const host = s.host === undefined || s.host === '*' ? 'example.com' : s.host.replace(/^\*\./, 'x.');
       const port = s.port === undefined ? '' : `:${s.port}`;
@@ -307,13 +307,13 @@ export function atomSamples(c: Constraint): string[] {
       return [`${scheme}://${host}${port}${path}`, `${scheme}://${host}${port}${path.replace(/\/$/, '')}/x`];
     }
     case 'subpath': {
-      const root = c.root.replace(/\/+$/, '');
-      return [`${root}/x`, c.root, `${root}x/y`];
+      const root = constraint.root.replace(/\/+$/, '');
+      return [`${root}/x`, constraint.root, `${root}x/y`];
     }
     case 'shlex':
-      return c.allow.flatMap((a) => [a, `${a} x`]);
+      return constraint.allow.flatMap((a) => [a, `${a} x`]);
     case 'cel':
-      return celStrings(c.expression).flatMap((s) => [s, `${s}x`, `x${s}`]);
+      return celStrings(constraint.expression).flatMap((s) => [s, `${s}x`, `x${s}`]);
     default:
       return [];
   }

@@ -43,8 +43,8 @@ function classSet(t: Extract<Token, { k: 'class' }>): CharSet {
  * at p has a second state, "inside `**`, not just after a `/`", from which it may not move on; at
  * the end, a `**` that is inside accepts when every token after it can match nothing.
  */
-export function globMachine(g: Glob): Machine {
-  const toks = g.tokens;
+export function globMachine(glob: Glob): Machine {
+  const toks = glob.tokens;
   const n = toks.length;
   const inside = (p: number): number => n + 1 + p;
   const eps = new Map<number, number[]>();

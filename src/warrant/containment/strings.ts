@@ -132,36 +132,36 @@ function dfaAlgebra(work: Work): Algebra<DFA, DFA> {
 const utf16 = (s: string): number => s.length;
 
 /** head ⊆ base over strings: empty, or values the model puts in head \ base. */
-export function stringsWithin(q: Question): SortAnswer {
+export function stringsWithin(question: Question): SortAnswer {
   const cache = new Map<string, Regular>();
   const bounds = new Set<number>();
-  for (const c of [q.head, q.base]) {
+  for (const c of [question.head, question.base]) {
     walk(c, (leaf) => {
-      const r = regularOf(leaf, q.work, cache);
+      const r = regularOf(leaf, question.work, cache);
       if (r?.ok) bounds.add(r.errorsAbove);
     });
   }
   const cuts = [...bounds].sort((a, b) => a - b);
   const bands = [-1, ...cuts].map((lo, i) => ({ lo, hi: cuts[i] ?? Infinity }));
-  const alg = dfaAlgebra(q.work);
+  const alg = dfaAlgebra(question.work);
   const values: Value[] = [];
   let complete = true;
   const whys: string[] = [];
   const ruled = new Set<string>();
   const inBand = (w: string, band: { lo: number; hi: number }): boolean => utf16(w) > band.lo && utf16(w) <= band.hi;
   for (const band of bands) {
-    const leaf = stringLeaf(q, band.lo, cache);
-    const h = meaningOf(q.head, leaf, q.builder);
-    const b = meaningOf(q.base, leaf, q.builder);
-    const f = q.builder.and([h.allowed, q.builder.not(b.allowed)]);
+    const leaf = stringLeaf(question, band.lo, cache);
+    const h = meaningOf(question.head, leaf, question.builder);
+    const b = meaningOf(question.base, leaf, question.builder);
+    const f = question.builder.and([h.allowed, question.builder.not(b.allowed)]);
     const ids = [...atomsOf(f)];
-    for (const i of ids) ruled.add(q.atoms.list[i]!.type);
+    for (const i of ids) ruled.add(question.atoms.list[i]!.type);
     const minCp = band.lo < 0 ? 0 : Math.ceil((band.lo + 1) / 2);
-    for (const outcome of assignments(q.atoms, ids, q.work, band.lo)) {
+    for (const outcome of assignments(question.atoms, ids, question.work, band.lo)) {
       const d = evaluate(f, alg, outcome);
       if (d.isEmpty || !hasWordOfLength(d, minCp, band.hi)) continue;
       // A finite remainder: its strings hold every one this assignment could let through.
-      const clockAtom = q.clock && ids.some((i) => q.atoms.list[i]!.type === 'cel');
+      const clockAtom = question.clock && ids.some((i) => question.atoms.list[i]!.type === 'cel');
       const words = ids.length > 0 && !clockAtom ? finiteWords(d, MAX_FINITE) : undefined;
       if (words !== undefined) {
         values.push(...words.filter((w) => inBand(w, band)));
@@ -172,8 +172,8 @@ export function stringsWithin(q: Question): SortAnswer {
       if (w !== undefined && inBand(w, band)) values.push(w);
       else whys.push(`the head may allow strings of ${band.lo + 1} to ${band.hi} UTF-16 units that the base denies (no shorter one)`);
       if (ids.length > 0) {
-        for (const i of ids) values.push(...atomSamples(q.atoms.list[i]!));
-        whys.push(`on strings, ${[...new Set(ids.map((i) => q.atoms.list[i]!.type))].join(', ')} decide what no rule relates to the base`);
+        for (const i of ids) values.push(...atomSamples(question.atoms.list[i]!));
+        whys.push(`on strings, ${[...new Set(ids.map((i) => question.atoms.list[i]!.type))].join(', ')} decide what no rule relates to the base`);
       }
     }
   }

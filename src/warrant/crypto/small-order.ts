@@ -70,47 +70,47 @@ export const WEAK_POINT_ENCODINGS: readonly Uint8Array[] = Y_VALUES.flatMap((y) 
  */
 
 /** True when the 32 bytes at `b[at]` decode, in any decoder, to a point of order 1, 2, 4 or 8. */
-export function isSmallOrderEncodingAt(b: Uint8Array, at: number): boolean {
+export function isSmallOrderEncodingAt(bytes: Uint8Array, at: number): boolean {
   // Fast exit: a real key or R almost never shares byte 1 with any weak y, so one lookup settles it.
-  if (WEAK_BYTE_1[b[at + 1]!] === 0) return false;
+  if (WEAK_BYTE_1[bytes[at + 1]!] === 0) return false;
   for (const y of Y_VALUES) {
-    let diff = (b[at + 31]! & 0x7f) ^ y[31]!;
-    for (let i = 0; i < 31 && diff === 0; i++) diff |= b[at + i]! ^ y[i]!;
+    let diff = (bytes[at + 31]! & 0x7f) ^ y[31]!;
+    for (let i = 0; i < 31 && diff === 0; i++) diff |= bytes[at + i]! ^ y[i]!;
     if (diff === 0) return true;
   }
   return false;
 }
 
 /** True when the 255-bit y of the 32 bytes at `b[at]` is < p = 2^255 − 19. */
-export function isCanonicalPointEncodingAt(b: Uint8Array, at: number): boolean {
+export function isCanonicalPointEncodingAt(bytes: Uint8Array, at: number): boolean {
   // y ≥ p only when bytes 1..30 are 0xff, byte 31 (sign masked) is 0x7f and byte 0 ≥ 0xed.
-  if ((b[at + 31]! & 0x7f) !== 0x7f) return true;
-  for (let i = 30; i >= 1; i--) if (b[at + i] !== 0xff) return true;
-  return b[at]! < 0xed;
+  if ((bytes[at + 31]! & 0x7f) !== 0x7f) return true;
+  for (let i = 30; i >= 1; i--) if (bytes[at + i] !== 0xff) return true;
+  return bytes[at]! < 0xed;
 }
 
 /** True when the 32-byte little-endian scalar at `b[at]` is < L. */
-export function isCanonicalScalarAt(b: Uint8Array, at: number): boolean {
+export function isCanonicalScalarAt(bytes: Uint8Array, at: number): boolean {
   for (let i = 31; i >= 0; i--) {
-    if (b[at + i]! !== L_LE[i]!) return b[at + i]! < L_LE[i]!;
+    if (bytes[at + i]! !== L_LE[i]!) return bytes[at + i]! < L_LE[i]!;
   }
   return false; // s == L
 }
 
-/** True when `p` (32 bytes) decodes, in any decoder, to a point of order 1, 2, 4 or 8. */
-export function isSmallOrderEncoding(p: Uint8Array): boolean {
-  return p.length === 32 && isSmallOrderEncodingAt(p, 0);
+/** True when `point` (32 bytes) decodes, in any decoder, to a point of order 1, 2, 4 or 8. */
+export function isSmallOrderEncoding(point: Uint8Array): boolean {
+  return point.length === 32 && isSmallOrderEncodingAt(point, 0);
 }
 
-/** True when the 255-bit y of `p` is < p = 2^255 − 19 (the only encodings RFC 8032 allows). */
-export function isCanonicalPointEncoding(p: Uint8Array): boolean {
-  return p.length === 32 && isCanonicalPointEncodingAt(p, 0);
+/** True when the 255-bit y of `point` is < p = 2^255 − 19 (the only encodings RFC 8032 allows). */
+export function isCanonicalPointEncoding(point: Uint8Array): boolean {
+  return point.length === 32 && isCanonicalPointEncodingAt(point, 0);
 }
 
 /** L = 2^252 + 27742317777372353535851937790883648493, little-endian. */
 const L_LE = fromHex32('edd3f55c1a631258d69cf7a2def9de1400000000000000000000000000000010');
 
-/** True when the 32-byte little-endian scalar `s` is < L (dalek and RFC 8032 reject S ≥ L). */
-export function isCanonicalScalar(s: Uint8Array): boolean {
-  return s.length === 32 && isCanonicalScalarAt(s, 0);
+/** True when the 32-byte little-endian scalar `scalar` is < L (dalek and RFC 8032 reject S ≥ L). */
+export function isCanonicalScalar(scalar: Uint8Array): boolean {
+  return scalar.length === 32 && isCanonicalScalarAt(scalar, 0);
 }
