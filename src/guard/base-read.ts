@@ -9,13 +9,13 @@
  * finding (`base_unreadable`), never an added scenario.
  */
 import { isAbsolute, normalize, posix, sep } from 'node:path';
-import { TokenImportError, MAX_TOKEN_FILE_BYTES } from '../../import/token.js';
-import { formatSource } from '../../model/errors.js';
-import type { Scenario } from '../../model/scenario.js';
-import { formatProblem, type ScenarioProblem } from '../../scenario/errors.js';
-import { MAX_FILES, MAX_TOTAL_BYTES } from '../../scenario/limits.js';
-import { parseScenarioText, type ParseResult } from '../../scenario/parse.js';
-import { isPolicyPath } from '../../scenario/tenuo-policy.js';
+import { TokenImportError, MAX_TOKEN_FILE_BYTES } from '../import/token.js';
+import { formatSource } from '../model/errors.js';
+import type { Scenario } from '../model/scenario.js';
+import { formatProblem, type ScenarioProblem } from '../scenario/errors.js';
+import { MAX_FILES, MAX_TOTAL_BYTES } from '../scenario/limits.js';
+import { parseScenarioText, type ParseResult } from '../scenario/parse.js';
+import { isPolicyPath } from '../scenario/tenuo-policy.js';
 import { BaselineError } from './errors.js';
 import type { ArtifactAtRef, GitFile, TreeAtRef } from './git.js';
 

@@ -11,10 +11,10 @@
  *   that proves it.
  * A narrowing may break the task; the TCR gate catches that.
  */
-import { proveContainment } from '../../warrant/containment/index.js';
-import type { Constraint, ConstraintSet, ToolGrants } from '../../warrant/constraints/types.js';
-import type { Value } from '../../warrant/value.js';
-import { compareUtf8 } from '../../lib/bytes.js';
+import { proveContainment } from '../warrant/containment/index.js';
+import type { Constraint, ConstraintSet, ToolGrants } from '../warrant/constraints/types.js';
+import type { Value } from '../warrant/value.js';
+import { compareUtf8 } from '../lib/bytes.js';
 
 /** What changed for one tool (and parameter) between base and head. */
 export type GrantChange =

@@ -10,21 +10,21 @@
  * grant, the scenario's calls of that tool are tried as they are, then one synthesized from the
  * head's constraints.
  */
-import type { Conditions } from '../../chains/conditions.js';
-import { formatSource } from '../../model/errors.js';
-import { bindCall } from '../../run/harness.js';
-import { ArgumentBindingError } from '../../world/tools.js';
-import { HOST_PARAM, pythonHostname, signedArgsOf } from '../../world/claude-hook.js';
-import { argsToPlain } from '../../world/plain.js';
-import type { Denial } from '../../results/results.js';
-import type { Scenario } from '../../model/scenario.js';
-import { describeConstraint, showValue } from '../../warrant/constraints/format.js';
-import { constraintYaml } from '../../scenario/constraint-to-yaml.js';
-import type { Constraint, ConstraintSet } from '../../warrant/constraints/types.js';
-import type { Args, Value } from '../../warrant/value.js';
+import type { Conditions } from '../chains/conditions.js';
+import { formatSource } from '../model/errors.js';
+import { bindCall } from '../run/harness.js';
+import { ArgumentBindingError } from '../world/tools.js';
+import { HOST_PARAM, pythonHostname, signedArgsOf } from '../world/claude-hook.js';
+import { argsToPlain } from '../world/plain.js';
+import type { Denial } from '../results/results.js';
+import type { Scenario } from '../model/scenario.js';
+import { describeConstraint, showValue } from '../warrant/constraints/format.js';
+import { constraintYaml } from '../scenario/constraint-to-yaml.js';
+import type { Constraint, ConstraintSet } from '../warrant/constraints/types.js';
+import type { Args, Value } from '../warrant/value.js';
 import { compareGrants, isWidening, type GrantChange } from './grants.js';
 import { decideTaskScoped, replayEffect } from './replay.js';
-import type { Narrowing, Widening } from '../../results/baseline.js';
+import type { Narrowing, Widening } from '../results/baseline.js';
 import { accepts, satisfyingValue, witnessValues, type CandidateSources } from './witness.js';
 
 /** An argument name no tool uses: the witness for a tool opened to unknown arguments. */

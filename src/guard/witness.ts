@@ -12,11 +12,11 @@
  * the rest (whole tools, parameters added or dropped) and for calls the prover's value cannot
  * carry. Nothing here decides a widening: a value that separates nothing is never used.
  */
-import { effectiveRoot } from '../../warrant/constraints/subpath.js';
-import { constraintOutcome } from '../../warrant/constraints/satisfy.js';
-import { listContains } from '../../warrant/constraints/compare.js';
-import type { Constraint } from '../../warrant/constraints/types.js';
-import { Float, type Value } from '../../warrant/value.js';
+import { effectiveRoot } from '../warrant/constraints/subpath.js';
+import { constraintOutcome } from '../warrant/constraints/satisfy.js';
+import { listContains } from '../warrant/constraints/compare.js';
+import type { Constraint } from '../warrant/constraints/types.js';
+import { Float, type Value } from '../warrant/value.js';
 
 /** Bounded work per widening: candidates beyond this are not tried. */
 export const MAX_CANDIDATES = 64;

@@ -3,8 +3,8 @@
  * file that holds them: one scenario per file, so a scenario renamed in its own file is the same
  * scenario under a new name, compared as one. What remains is added (head) or removed (base).
  */
-import type { Renamed } from '../../results/baseline.js';
-import type { Scenario } from '../../model/scenario.js';
+import type { Renamed } from '../results/baseline.js';
+import type { Scenario } from '../model/scenario.js';
 import type { Pair } from './widenings.js';
 
 export interface Matching {

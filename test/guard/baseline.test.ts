@@ -4,14 +4,14 @@
  * change that cannot be proven, a shallow clone without the base, and refused refs and paths.
  */
 import { describe, expect, it } from 'vitest';
-import { runBaseline, BaselineError } from '../../src/analysis/baseline/index.js';
-import { readFilesAtRef } from '../../src/analysis/baseline/git.js';
-import { sourcesOf, withBaseline } from '../../src/analysis/baseline/gate.js';
+import { runBaseline, BaselineError } from '../../src/guard/index.js';
+import { readFilesAtRef } from '../../src/guard/git.js';
+import { sourcesOf, withBaseline } from '../../src/guard/gate.js';
 import { runBenchmark } from '../../src/run/run.js';
 import { loadScenarios } from '../../src/scenario/load.js';
 import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { git, repoWith, scenario, tempDir, writeFiles } from './baseline-repo.js';
+import { git, repoWith, scenario, tempDir, writeFiles } from '../helpers/baseline-repo.js';
 
 const SEED = 'baseline-test';
 

@@ -8,11 +8,11 @@
 import { describe, expect, it } from 'vitest';
 import { symlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { runBaseline } from '../../src/analysis/baseline/index.js';
-import { parseBatchCheck } from '../../src/analysis/baseline/git.js';
+import { runBaseline } from '../../src/guard/index.js';
+import { parseBatchCheck } from '../../src/guard/git.js';
 import { runBenchmark } from '../../src/run/run.js';
 import { loadScenarios } from '../../src/scenario/load.js';
-import { git, repoWith, scenario, tempDir, writeFiles } from './baseline-repo.js';
+import { git, repoWith, scenario, tempDir, writeFiles } from '../helpers/baseline-repo.js';
 
 const SEED = 'baseline-origins';
 

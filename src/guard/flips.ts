@@ -5,8 +5,8 @@
  * head must not make every later call look flipped. The k-th occurrence of a call in the head is
  * matched with its k-th occurrence in the base; calls only on one side have no decision to compare.
  */
-import type { CallResult, Condition, Trial } from '../../results/results.js';
-import type { Flip, RateDelta } from '../../results/baseline.js';
+import type { CallResult, Condition, Trial } from '../results/results.js';
+import type { Flip, RateDelta } from '../results/baseline.js';
 
 function callKey(c: CallResult): string {
   return `${c.tool}\0${JSON.stringify(c.args)}`;

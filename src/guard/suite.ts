@@ -8,10 +8,10 @@
  * Calls are matched by what they are (tool and arguments, whatever their key order), as a
  * multiset: reordering calls or inserting others removes nothing.
  */
-import { formatSource } from '../../model/errors.js';
-import { argsToPlain, type Plain } from '../../world/plain.js';
-import type { SuiteChange } from '../../results/baseline.js';
-import type { Scenario, ScenarioCall } from '../../model/scenario.js';
+import { formatSource } from '../model/errors.js';
+import { argsToPlain, type Plain } from '../world/plain.js';
+import type { SuiteChange } from '../results/baseline.js';
+import type { Scenario, ScenarioCall } from '../model/scenario.js';
 import type { Pair } from './widenings.js';
 
 /** Plain JSON with object keys sorted: equal arguments, equal text. */

@@ -1,6 +1,6 @@
 /**
  * The guard's containment question (src/warrant/containment, used by
- * src/analysis/baseline/grants.ts), vector-driven: base/head pairs with the expected answer. Each
+ * src/guard/grants.ts), vector-driven: base/head pairs with the expected answer. Each
  * `unknown` pair that is a real widening carries a witness, a value the head allows and the base
  * refuses by the evaluator, so that the table proves its own soundness cases (the prover must say
  * `wider` or `unproven` there, never narrower); each `narrower` pair is also run against a pool of

@@ -4,11 +4,11 @@
  * load what the base's scenarios reach itself. Its own file, so the parser starts unloaded.
  */
 import { expect, it } from 'vitest';
-import { runBaseline } from '../../src/analysis/baseline/index.js';
+import { runBaseline } from '../../src/guard/index.js';
 import { shellParserLoaded } from '../../src/world/shell.js';
 import { runBenchmark } from '../../src/run/run.js';
 import { loadScenarios } from '../../src/scenario/load.js';
-import { repoWith, scenario } from './baseline-repo.js';
+import { repoWith, scenario } from '../helpers/baseline-repo.js';
 
 const SEED = 'baseline-shell-test';
 

@@ -6,7 +6,7 @@
  * empty only for a tool with none, or in a grant built elsewhere: the comparison does not lean on that.)
  */
 import { describe, expect, it } from 'vitest';
-import { compareGrants, isWidening } from '../../src/analysis/baseline/grants.js';
+import { compareGrants, isWidening } from '../../src/guard/grants.js';
 import { checkConstraintSet } from '../../src/warrant/constraints/satisfy.js';
 import type { ConstraintSet } from '../../src/warrant/constraints/types.js';
 

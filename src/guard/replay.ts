@@ -4,16 +4,16 @@
  * the org key as the only trusted root; if allowed, the scenario's environment runs it and the
  * scenario's attack judge reads the effect.
  */
-import { judgeClock } from '../../run/harness.js';
-import type { Conditions } from '../../chains/conditions.js';
-import { SimulatedEnvironment, type Effect } from '../../world/environment.js';
-import { ScenarioJudge } from '../../run/judge.js';
-import type { Denial } from '../../results/results.js';
-import type { Scenario } from '../../model/scenario.js';
-import { isWarrantError } from '../../warrant/errors.js';
-import { signPop } from '../../warrant/pop.js';
-import { signedArgsOf } from '../../world/claude-hook.js';
-import type { Args } from '../../warrant/value.js';
+import { judgeClock } from '../run/harness.js';
+import type { Conditions } from '../chains/conditions.js';
+import { SimulatedEnvironment, type Effect } from '../world/environment.js';
+import { ScenarioJudge } from '../run/judge.js';
+import type { Denial } from '../results/results.js';
+import type { Scenario } from '../model/scenario.js';
+import { isWarrantError } from '../warrant/errors.js';
+import { signPop } from '../warrant/pop.js';
+import { signedArgsOf } from '../world/claude-hook.js';
+import type { Args } from '../warrant/value.js';
 
 /** The task_scoped decision on one call: undefined when allowed, else the denial. */
 export function decideTaskScoped(conditions: Conditions, scenario: Scenario, tool: string, args: Args): Denial | undefined {

@@ -9,28 +9,28 @@
  * Widenings fail the gate as `authority_widened`, suite changes as `suite_weakened`, unless the
  * step allows them.
  */
-import { Conditions } from '../../chains/conditions.js';
-import { prepareEnvironment } from '../../world/prepare.js';
-import type { AnalysisViolation } from '../../run/gate.js';
-import type { Condition, Results } from '../../results/results.js';
-import { runBenchmark } from '../../run/run.js';
-import { BUILTIN } from '../../scenario/files.js';
-import { MAX_FILE_BYTES, MAX_FILES, MAX_TOTAL_BYTES } from '../../scenario/limits.js';
-import { loadScenarios } from '../../scenario/load.js';
-import { HarnessError, formatSource } from '../../model/errors.js';
-import type { Scenario } from '../../model/scenario.js';
+import { Conditions } from '../chains/conditions.js';
+import { prepareEnvironment } from '../world/prepare.js';
+import type { AnalysisViolation } from '../run/gate.js';
+import type { Condition, Results } from '../results/results.js';
+import { runBenchmark } from '../run/run.js';
+import { BUILTIN } from '../scenario/files.js';
+import { MAX_FILE_BYTES, MAX_FILES, MAX_TOTAL_BYTES } from '../scenario/limits.js';
+import { loadScenarios } from '../scenario/load.js';
+import { HarnessError, formatSource } from '../model/errors.js';
+import type { Scenario } from '../model/scenario.js';
 import { compareTrials } from './flips.js';
 import { openTreeAtRef, type TreeAtRef } from './git.js';
 import { readBaseScenarios, type BaseScenario, type UnreadableBase } from './base-read.js';
 import { fileWidenings, originChanges } from './origins.js';
-import type { BaselineResults, SuiteChange, Widening } from '../../results/baseline.js';
+import type { BaselineResults, SuiteChange, Widening } from '../results/baseline.js';
 import { crossReplay, withCrossReplay } from './cross-replay.js';
 import { matchScenarios } from './match.js';
 import { suiteChanges } from './suite.js';
 import { scenarioWidenings, type Pair } from './widenings.js';
 
 export { BaselineError } from './errors.js';
-export type { BaselineResults } from '../../results/baseline.js';
+export type { BaselineResults } from '../results/baseline.js';
 
 /** Problems in the base's files shown at most (the rest are counted). */
 const MAX_PROBLEMS = 20;

@@ -5,13 +5,13 @@
  * src/pipeline/run.ts, which hands the baseline's findings in with every other part and decides
  * the gate once (src/pipeline/verdict.ts). To be removed once no test needs it.
  */
-import { assessTrials } from '../../run/assess.js';
-import { formatSource } from '../../model/errors.js';
-import type { AnalysisViolation } from '../../run/gate.js';
-import { VIOLATION_KINDS } from '../../run/gate-kinds.js';
-import type { Results } from '../../results/results.js';
-import type { BaselineResults } from '../../results/baseline.js';
-import type { Scenario } from '../../model/scenario.js';
+import { assessTrials } from '../run/assess.js';
+import { formatSource } from '../model/errors.js';
+import type { AnalysisViolation } from '../run/gate.js';
+import { VIOLATION_KINDS } from '../run/gate-kinds.js';
+import type { Results } from '../results/results.js';
+import type { BaselineResults } from '../results/baseline.js';
+import type { Scenario } from '../model/scenario.js';
 
 export function withBaseline(
   results: Results,

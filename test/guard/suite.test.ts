@@ -5,16 +5,16 @@
  * changed) failing the gate as suite_weakened unless the step allows suite changes.
  */
 import { describe, expect, it } from 'vitest';
-import { runBaseline } from '../../src/analysis/baseline/index.js';
-import { sourcesOf, withBaseline } from '../../src/analysis/baseline/gate.js';
-import { crossReplay } from '../../src/analysis/baseline/cross-replay.js';
-import { matchScenarios } from '../../src/analysis/baseline/match.js';
+import { runBaseline } from '../../src/guard/index.js';
+import { sourcesOf, withBaseline } from '../../src/guard/gate.js';
+import { crossReplay } from '../../src/guard/cross-replay.js';
+import { matchScenarios } from '../../src/guard/match.js';
 import { Conditions } from '../../src/chains/conditions.js';
 import { runBenchmark } from '../../src/run/run.js';
 import { loadScenarios } from '../../src/scenario/load.js';
 import { parseScenarioText } from '../../src/scenario/parse.js';
 import type { Scenario } from '../../src/model/scenario.js';
-import { cfg, git, RENAMED_WIDENED, repoWith, scenario } from './baseline-repo.js';
+import { cfg, git, RENAMED_WIDENED, repoWith, scenario } from '../helpers/baseline-repo.js';
 
 const SEED = 'suite-test';
 

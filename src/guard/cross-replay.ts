@@ -7,14 +7,14 @@
  * fires at all is kept too: a head scenario that no longer shows an attack its grant still lets
  * through was changed as a test (suite.ts, attack_hidden).
  */
-import type { Conditions } from '../../chains/conditions.js';
-import { HarnessError, formatSource } from '../../model/errors.js';
-import { runTrial } from '../../run/harness.js';
-import { ScenarioJudge } from '../../run/judge.js';
-import { argsToPlain } from '../../world/plain.js';
-import type { CallResult, Denial, Trial } from '../../results/results.js';
-import type { Widening } from '../../results/baseline.js';
-import type { CustomTool, Scenario, ScenarioCall } from '../../model/scenario.js';
+import type { Conditions } from '../chains/conditions.js';
+import { HarnessError, formatSource } from '../model/errors.js';
+import { runTrial } from '../run/harness.js';
+import { ScenarioJudge } from '../run/judge.js';
+import { argsToPlain } from '../world/plain.js';
+import type { CallResult, Denial, Trial } from '../results/results.js';
+import type { Widening } from '../results/baseline.js';
+import type { CustomTool, Scenario, ScenarioCall } from '../model/scenario.js';
 import { replayEffect } from './replay.js';
 import { canonical } from './suite.js';
 import { describeSet, grantSource, type Pair } from './widenings.js';

@@ -5,13 +5,13 @@
  * for what the prover cannot decide.
  */
 import { describe, expect, it } from 'vitest';
-import { runBaseline } from '../../src/analysis/baseline/index.js';
-import { sourcesOf, withBaseline } from '../../src/analysis/baseline/gate.js';
+import { runBaseline } from '../../src/guard/index.js';
+import { sourcesOf, withBaseline } from '../../src/guard/gate.js';
 import { checkBaseline } from '../../src/results/check-baseline.js';
 import { runBenchmark } from '../../src/run/run.js';
 import { loadScenarios } from '../../src/scenario/load.js';
 import { renderBaselineSection } from '../../src/report/sections/baseline.js';
-import { repoWith, scenario } from './baseline-repo.js';
+import { repoWith, scenario } from '../helpers/baseline-repo.js';
 
 const SEED = 'baseline-decided';
 

@@ -8,7 +8,7 @@
 import { execFile } from 'node:child_process';
 import { realpath } from 'node:fs/promises';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
-import { byCodeUnits, isScenarioFileName, isSkippedFolder } from '../../scenario/files.js';
+import { byCodeUnits, isScenarioFileName, isSkippedFolder } from '../scenario/files.js';
 import { BaselineError } from './errors.js';
 
 export interface GitFile {

@@ -13,14 +13,14 @@
  *   the matched head scenario reads the very same files, its own comparison already covers them.
  */
 import { resolve } from 'node:path';
-import type { Conditions } from '../../chains/conditions.js';
-import { ArtifactFileError, readArtifactFile } from '../../import/file.js';
-import { MAX_TOKEN_FILE_BYTES } from '../../import/token.js';
-import { formatSource } from '../../model/errors.js';
-import type { Scenario } from '../../model/scenario.js';
-import type { Trial } from '../../results/results.js';
-import type { SuiteChange, Widening } from '../../results/baseline.js';
-import { parseScenarioText } from '../../scenario/parse.js';
+import type { Conditions } from '../chains/conditions.js';
+import { ArtifactFileError, readArtifactFile } from '../import/file.js';
+import { MAX_TOKEN_FILE_BYTES } from '../import/token.js';
+import { formatSource } from '../model/errors.js';
+import type { Scenario } from '../model/scenario.js';
+import type { Trial } from '../results/results.js';
+import type { SuiteChange, Widening } from '../results/baseline.js';
+import { parseScenarioText } from '../scenario/parse.js';
 import { artifactPath, type BaseScenario } from './base-read.js';
 import { crossReplay, withCrossReplay } from './cross-replay.js';
 import { scenarioWidenings, type Pair } from './widenings.js';

@@ -5,7 +5,7 @@
  * chain accepts); the guard's answer does not follow it.
  */
 import { describe, expect, it } from 'vitest';
-import { compareGrants, type GrantChange } from '../../src/analysis/baseline/grants.js';
+import { compareGrants, type GrantChange } from '../../src/guard/grants.js';
 import { checkAttenuation } from '../../src/warrant/constraints/attenuate.js';
 import { constraintOutcome } from '../../src/warrant/constraints/satisfy.js';
 import type { Constraint } from '../../src/warrant/constraints/types.js';
