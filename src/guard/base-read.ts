@@ -17,7 +17,8 @@ import { MAX_FILES, MAX_TOTAL_BYTES } from '../scenario/limits.js';
 import { parseScenarioText, type ParseResult } from '../scenario/parse.js';
 import { isPolicyPath } from '../scenario/tenuo-policy.js';
 import { BaselineError } from './errors.js';
-import type { ArtifactAtRef, GitFile, TreeAtRef } from './git.js';
+import type { GitFile } from './scenario-files-at-ref.js';
+import type { ArtifactAtRef, TreeAtRef } from './tree-at-ref.js';
 
 /** A file a base scenario read with `from:`, as it was at the ref. */
 export interface BaseArtifact {

@@ -20,7 +20,7 @@ import { loadScenarios } from '../scenario/load.js';
 import { HarnessError, formatSource } from '../model/errors.js';
 import type { Scenario } from '../model/scenario.js';
 import { compareTrials } from './flips.js';
-import { openTreeAtRef, type TreeAtRef } from './git.js';
+import { openTreeAtRef, type TreeAtRef } from './tree-at-ref.js';
 import { readBaseScenarios, type BaseScenario, type UnreadableBase } from './base-read.js';
 import { fileWidenings, originChanges } from './origins.js';
 import type { BaselineResults, SuiteChange, Widening } from '../results/baseline.js';

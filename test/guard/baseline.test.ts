@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { runBaseline, BaselineError } from '../../src/guard/index.js';
-import { readFilesAtRef } from '../../src/guard/git.js';
+import { readFilesAtRef } from '../../src/guard/tree-at-ref.js';
 import { sourcesOf, withBaseline } from '../../src/guard/gate.js';
 import { runBenchmark } from '../../src/run/run.js';
 import { loadScenarios } from '../../src/scenario/load.js';
