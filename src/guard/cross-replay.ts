@@ -5,7 +5,7 @@
  * calls, judges or name: a base `expect: deny` call the base's grant denied and the head's allows,
  * or the base's attack judge firing where under the base's own grant it did not. Whether the judge
  * fires at all is kept too: a head scenario that no longer shows an attack its grant still lets
- * through was changed as a test (suite.ts, attack_hidden).
+ * through was changed as a test (suite-changes.ts, attack_hidden).
  */
 import type { Conditions } from '../chains/conditions.js';
 import { HarnessError, formatSource } from '../model/errors.js';
@@ -16,7 +16,7 @@ import type { CallResult, Denial, Trial } from '../results/results.js';
 import type { Widening } from '../results/baseline.js';
 import type { CustomTool, Scenario, ScenarioCall } from '../model/scenario.js';
 import { replayEffect } from './replay.js';
-import { canonical } from './suite.js';
+import { canonical } from './suite-changes.js';
 import { describeSet, grantSource, type Pair } from './widenings.js';
 
 /** The base scenario under the head's grant. The root grants every tool either side declares. */

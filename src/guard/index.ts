@@ -26,7 +26,7 @@ import { fileWidenings, originChanges } from './origins.js';
 import type { BaselineResults, SuiteChange, Widening } from '../results/baseline.js';
 import { crossReplay, withCrossReplay } from './cross-replay.js';
 import { matchScenarios } from './match.js';
-import { suiteChanges } from './suite.js';
+import { suiteChanges } from './suite-changes.js';
 import { scenarioWidenings, type Pair } from './widenings.js';
 
 export { BaselineError } from './errors.js';

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { runBaseline, BaselineError } from '../../src/guard/index.js';
 import { readFilesAtRef } from '../../src/guard/tree-at-ref.js';
-import { sourcesOf, withBaseline } from '../../src/guard/gate.js';
+import { sourcesOf, withBaseline } from '../../src/guard/with-baseline.js';
 import { runBenchmark } from '../../src/run/run.js';
 import { loadScenarios } from '../../src/scenario/load.js';
 import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { runBaseline } from '../../src/guard/index.js';
-import { sourcesOf, withBaseline } from '../../src/guard/gate.js';
+import { sourcesOf, withBaseline } from '../../src/guard/with-baseline.js';
 import { checkBaseline } from '../../src/results/check-baseline.js';
 import { runBenchmark } from '../../src/run/run.js';
 import { loadScenarios } from '../../src/scenario/load.js';

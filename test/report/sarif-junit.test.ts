@@ -8,7 +8,7 @@ import AjvDraft04 from 'ajv-draft-04';
 import ajvFormats from 'ajv-formats';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
-import { withBaseline } from '../../src/guard/gate.js';
+import { withBaseline } from '../../src/guard/with-baseline.js';
 import { suiteViolations } from '../../src/guard/index.js';
 import type { BaselineResults } from '../../src/results/baseline.js';
 import type { Results } from '../../src/results/results.js';

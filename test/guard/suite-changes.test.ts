@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { runBaseline } from '../../src/guard/index.js';
-import { sourcesOf, withBaseline } from '../../src/guard/gate.js';
+import { sourcesOf, withBaseline } from '../../src/guard/with-baseline.js';
 import { crossReplay } from '../../src/guard/cross-replay.js';
 import { matchScenarios } from '../../src/guard/match.js';
 import { Conditions } from '../../src/chains/conditions.js';
