@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { runBaseline, BaselineError } from '../../src/guard/index.js';
+import { BenchError } from '../../src/lib/errors.js';
 import { readFilesAtRef } from '../../src/guard/tree-at-ref.js';
 import { sourcesOf, withBaseline } from '../../src/guard/with-baseline.js';
 import { runBenchmark } from '../../src/run/run.js';
@@ -219,6 +220,9 @@ describe('baseline: reading the ref', () => {
     expect(err).toBeInstanceOf(BaselineError);
     expect((err as BaselineError).code).toBe('baseline_ref_missing');
     expect((err as BaselineError).message).toContain('fetch-depth: 0');
+    // One error model: a shell tells it apart by kind (the user's input: exit 2), never by class.
+    expect(err).toBeInstanceOf(BenchError);
+    expect(err).toMatchObject({ name: 'BaselineError', code: 'baseline_ref_missing', kind: 'input' });
   });
 
   it('with fetch allowed (the action), a shallow clone fetches the base commit from origin and compares', async () => {
