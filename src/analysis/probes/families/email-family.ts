@@ -4,7 +4,7 @@
  * comment may look like the allowed address while the mailbox is another.
  */
 import type { Value } from '../../../warrant/value.js';
-import type { FamilyGenerator, ProbeValue } from './context.js';
+import type { FamilyGenerator, ProbeValue } from './family.js';
 
 function firstMailbox(v: Value): string | undefined {
   if (typeof v === 'string') return v;

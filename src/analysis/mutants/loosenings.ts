@@ -2,7 +2,7 @@
  * Mutation operators (docs/analyses.md, "warrant mutants"): the one-step loosenings of one constraint,
  * one list per constraint kind. A loosening admits every value the original admits and some more;
  * it is what a careless edit of the policy would do. Whether the scripted attacks notice it is
- * the question the mutant runner answers.
+ * the question the mutants' outcomes (outcomes.ts) answer.
  *
  * | kind         | operators (mutation names)                                                   |
  * |--------------|------------------------------------------------------------------------------|

@@ -4,7 +4,7 @@
  */
 import type { Constraint } from '../../../warrant/constraints/types.js';
 import { Float, type Value } from '../../../warrant/value.js';
-import type { FamilyGenerator, ProbeValue } from './context.js';
+import type { FamilyGenerator, ProbeValue } from './family.js';
 
 function ranges(c: Constraint): Array<Extract<Constraint, { type: 'range' }>> {
   if (c.type === 'range') return [c];

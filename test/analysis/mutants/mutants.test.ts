@@ -4,15 +4,15 @@ import {
   analyzePolicy,
   mutationScoreViolations,
   type PolicyAnalysisPart,
-} from '../../src/analysis/mutants/analysis.js';
-import { runMutants } from '../../src/analysis/mutants/runner.js';
-import { Conditions } from '../../src/chains/conditions.js';
-import { runScenarioTrials } from '../../src/run/run.js';
-import { loadScenarios } from '../../src/scenario/load.js';
-import type { Scenario } from '../../src/model/scenario.js';
-import type { Trial } from '../../src/results/results.js';
-import { call, scenario } from '../run/helpers.js';
-import { tempDir } from '../scenario/helpers.js';
+} from '../../../src/analysis/mutants/analysis.js';
+import { runMutants } from '../../../src/analysis/mutants/outcomes.js';
+import { Conditions } from '../../../src/chains/conditions.js';
+import { runScenarioTrials } from '../../../src/run/run.js';
+import { loadScenarios } from '../../../src/scenario/load.js';
+import type { Scenario } from '../../../src/model/scenario.js';
+import type { Trial } from '../../../src/results/results.js';
+import { call, scenario } from '../../run/helpers.js';
+import { tempDir } from '../../scenario/helpers.js';
 
 const SEED = 'mutants-test';
 let suite: Scenario[];

@@ -3,7 +3,7 @@
  * whitespace token's basename), a POSIX shell another (assignments before the program, quotes,
  * escapes, lists, pipelines, substitutions). Aimed at the scripted attacks' programs, or `rm`.
  */
-import type { FamilyGenerator, ProbeValue } from './context.js';
+import type { FamilyGenerator, ProbeValue } from './family.js';
 
 const WORD = /\S+/;
 

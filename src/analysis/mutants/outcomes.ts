@@ -1,8 +1,8 @@
 /**
- * The mutant runner (docs/analyses.md): each mutant is a real warrant, granted by p from p's root (the
- * very root the scenario's trials verified, shared, never minted again) with the builder, and
- * every call it can decide differently is signed by q and authorized against the chain
- * [root, mutant] by an Authorizer, exactly as in a trial.
+ * Each mutant's outcome, killed, survived or skipped (docs/analyses.md): each mutant is a real
+ * warrant, granted by p from p's root (the very root the scenario's trials verified, shared, never
+ * minted again) with the builder, and every call it can decide differently is signed by q and
+ * authorized against the chain [root, mutant] by an Authorizer, exactly as in a trial.
  *
  * What is re-run, and why that is enough:
  * - Only calls of the mutated tool can change: a mutant changes one tool's grant, and the

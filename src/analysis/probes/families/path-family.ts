@@ -2,7 +2,7 @@
  * Path probes: the warrant normalizes a path one way (Tenuo's Subpath splits on `/` and `\`), a
  * POSIX file system another (only `/`). Aimed at the scripted attacks' paths, or /etc/passwd.
  */
-import type { FamilyGenerator, ProbeValue } from './context.js';
+import type { FamilyGenerator, ProbeValue } from './family.js';
 
 function dirOf(path: string): string {
   const cut = path.lastIndexOf('/');

@@ -5,7 +5,7 @@
  * scripted attacks' hosts, the local host and the cloud metadata endpoint.
  */
 import type { Constraint } from '../../../warrant/constraints/types.js';
-import type { FamilyGenerator, ProbeValue } from './context.js';
+import type { FamilyGenerator, ProbeValue } from './family.js';
 
 function deniedDomains(c: Constraint): string[] {
   if (c.type === 'url_safe') return (c.denyDomains ?? []).filter((d) => !d.includes('*')).slice(0, 3);
