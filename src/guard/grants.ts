@@ -122,15 +122,15 @@ function compareConstraints(tool: string, param: string, base: Constraint, head:
   }
 }
 
-export function isWidening(c: GrantChange): boolean {
-  switch (c.kind) {
+export function isWidening(change: GrantChange): boolean {
+  switch (change.kind) {
     case 'tool_added':
     case 'allow_unknown_enabled':
     case 'param_added':
     case 'constraint_widened':
       return true;
     case 'param_dropped':
-      return c.widens;
+      return change.widens;
     default:
       return false;
   }

@@ -61,12 +61,12 @@ export interface BaselineOutcome {
 }
 
 /** The base's scenarios: files at the ref (the built-in suite is the one this build ships). */
-async function baseScenarios(o: BaselineOptions): Promise<{ tree: TreeAtRef; scenarios: BaseScenario[]; unreadable: UnreadableBase[] }> {
-  const inputs = o.inputs.length === 0 ? [BUILTIN] : o.inputs;
+async function baseScenarios(options: BaselineOptions): Promise<{ tree: TreeAtRef; scenarios: BaseScenario[]; unreadable: UnreadableBase[] }> {
+  const inputs = options.inputs.length === 0 ? [BUILTIN] : options.inputs;
   const fromGit = inputs.filter((i) => i !== BUILTIN);
-  const tree = await openTreeAtRef(o.ref, o.cwd, { fetch: o.fetch ?? false });
+  const tree = await openTreeAtRef(options.ref, options.cwd, { fetch: options.fetch ?? false });
   const read = await tree.scenarioFiles(fromGit, { maxFileBytes: MAX_FILE_BYTES, maxTotalBytes: MAX_TOTAL_BYTES, maxFiles: MAX_FILES });
-  const builtin = inputs.includes(BUILTIN) ? (await loadScenarios([BUILTIN], o.cwd)).map((scenario) => ({ scenario, text: '', reads: [] })) : [];
+  const builtin = inputs.includes(BUILTIN) ? (await loadScenarios([BUILTIN], options.cwd)).map((scenario) => ({ scenario, text: '', reads: [] })) : [];
   const fromFiles = await readBaseScenarios(tree, read.files);
   const names = new Set(builtin.map((b) => b.scenario.name));
   const scenarios: BaseScenario[] = [...builtin];
@@ -79,10 +79,10 @@ async function baseScenarios(o: BaselineOptions): Promise<{ tree: TreeAtRef; sce
     names.add(b.scenario.name);
     scenarios.push(b);
   }
-  const wanted = o.names && o.names.length > 0 ? new Set(o.names) : undefined;
+  const wanted = options.names && options.names.length > 0 ? new Set(options.names) : undefined;
   // A filtered run still compares a renamed scenario: the base's one in the same file is kept. A
   // base file that did not load is kept unless it names another scenario than the run's.
-  const headFiles = new Set(o.head.map((s) => s.file));
+  const headFiles = new Set(options.head.map((s) => s.file));
   const keep = (name: string | undefined, file: string): boolean => !wanted || name === undefined || wanted.has(name) || headFiles.has(file);
   return {
     tree,
@@ -96,9 +96,9 @@ async function baseScenarios(o: BaselineOptions): Promise<{ tree: TreeAtRef; sce
  * that cannot be built) is unreadable too, with the harness's reason: found by running each alone
  * once the whole run failed, then the rest is run again without it.
  */
-function runBase(scenarios: readonly BaseScenario[], o: BaselineOptions): { results: Results; scenarios: BaseScenario[]; failed: UnreadableBase[] } {
+function runBase(scenarios: readonly BaseScenario[], options: BaselineOptions): { results: Results; scenarios: BaseScenario[]; failed: UnreadableBase[] } {
   const run = (list: readonly BaseScenario[]): Results =>
-    runBenchmark({ scenarios: list.map((b) => b.scenario), maxAsr: o.headResults.gate.max_asr, minTcr: o.headResults.gate.min_tcr, seed: o.seed });
+    runBenchmark({ scenarios: list.map((b) => b.scenario), maxAsr: options.headResults.gate.max_asr, minTcr: options.headResults.gate.min_tcr, seed: options.seed });
   try {
     return { results: run(scenarios), scenarios: [...scenarios], failed: [] };
   } catch (e) {
@@ -171,24 +171,24 @@ function widenedMessage(w: Widening): string {
   return `task_scoped grant widened against the baseline: ${file}${what}: ${from} → ${w.head}${proof}`;
 }
 
-export async function runBaseline(o: BaselineOptions): Promise<BaselineOutcome> {
-  const loaded = await baseScenarios(o);
+export async function runBaseline(options: BaselineOptions): Promise<BaselineOutcome> {
+  const loaded = await baseScenarios(options);
   // The base's scenarios and the head's counterexamples run here, on this thread: it needs the
   // parsers they reach even when the head's matrix ran on worker threads, or reached none.
-  await prepareEnvironment([...loaded.scenarios.map((b) => b.scenario), ...o.head]);
-  const ran = runBase(loaded.scenarios, o);
+  await prepareEnvironment([...loaded.scenarios.map((b) => b.scenario), ...options.head]);
+  const ran = runBase(loaded.scenarios, options);
   const base = { ...loaded, scenarios: ran.scenarios, unreadable: [...loaded.unreadable, ...ran.failed] };
   const baseList = base.scenarios.map((b) => b.scenario);
   const baseResults = ran.results;
-  const m = matchScenarios(baseList, o.head);
+  const m = matchScenarios(baseList, options.head);
   // A head scenario that stands for a base file that did not load is not added: it is unverified.
   const unreadable = base.unreadable.map((u) => ({ u, head: headOfUnreadable(u, m.added) }));
   const standIns = new Set(unreadable.flatMap((x) => (x.head ? [x.head] : [])));
   const matched = new Map(m.pairs.map((p) => [p.head.name, p.base.name]));
-  const { flips, deltas } = compareTrials(baseResults.trials, o.headResults.trials, matched);
-  const conditions = new Conditions(o.seed);
+  const { flips, deltas } = compareTrials(baseResults.trials, options.headResults.trials, matched);
+  const conditions = new Conditions(options.seed);
   const baseScoped = new Map(baseResults.trials.filter((t) => t.condition === 'task_scoped').map((t) => [t.scenario, t]));
-  const headScoped = new Map(o.headResults.trials.filter((t) => t.condition === 'task_scoped').map((t) => [t.scenario, t]));
+  const headScoped = new Map(options.headResults.trials.filter((t) => t.condition === 'task_scoped').map((t) => [t.scenario, t]));
   const widenings: BaselineResults['widenings'] = [];
   const narrowings: BaselineResults['narrowings'] = [];
   const hidden = new Set<Pair>();
@@ -204,22 +204,22 @@ export async function runBaseline(o: BaselineOptions): Promise<BaselineOutcome> 
     if (scoped?.attack_succeeded === true && crossed?.attack === true && head?.attack_succeeded === false) hidden.add(pair);
   }
   // The files the base read, changed in the head, compared as their base scenario's grant.
-  widenings.push(...fileWidenings({ conditions, cwd: o.cwd, top: base.tree.top, baseScoped }, base.scenarios, m.pairs));
+  widenings.push(...fileWidenings({ conditions, cwd: options.cwd, top: base.tree.top, baseScoped }, base.scenarios, m.pairs));
   const summary: BaselineResults['summary'] = {};
-  for (const c of Object.keys(o.headResults.summary) as Condition[]) {
-    const h = o.headResults.summary[c];
+  for (const c of Object.keys(options.headResults.summary) as Condition[]) {
+    const h = options.headResults.summary[c];
     const bs = baseResults.summary[c];
     if (h && bs) summary[c] = { asr: { base: bs.asr, head: h.asr }, tcr: { base: bs.tcr, head: h.tcr } };
   }
-  const allowSuiteChanges = o.allowSuiteChanges ?? false;
+  const allowSuiteChanges = options.allowSuiteChanges ?? false;
   const changes = [
     ...unreadable.map((x) => unreadableChange(x.u, x.head)),
     ...suiteChanges(m.pairs, m.removed, hidden),
     ...originChanges(m.pairs),
   ];
-  const problems = base.unreadable.flatMap((u) => u.problems.map((p) => `${o.ref}:${p}`));
+  const problems = base.unreadable.flatMap((u) => u.problems.map((p) => `${options.ref}:${p}`));
   const baseline: BaselineResults = {
-    ref: o.ref,
+    ref: options.ref,
     commit: base.tree.commit,
     added: m.added.filter((s) => !standIns.has(s)).map((s) => s.name),
     removed: m.removed.map((s) => s.name),
@@ -230,11 +230,11 @@ export async function runBaseline(o: BaselineOptions): Promise<BaselineOutcome> 
     flips,
     widenings,
     narrowings,
-    allow_widening: o.allowWidening,
+    allow_widening: options.allowWidening,
     allow_suite_changes: allowSuiteChanges,
     ...(problems.length > 0 ? { problems: boundProblems(problems) } : {}),
   };
-  const violations = [...suiteViolations(changes, o.ref, allowSuiteChanges), ...widenedViolations(widenings, o.allowWidening)];
+  const violations = [...suiteViolations(changes, options.ref, allowSuiteChanges), ...widenedViolations(widenings, options.allowWidening)];
   return { baseline, violations, problems };
 }
 

@@ -29,9 +29,9 @@ type Part = 'warrant' | 'tools';
 const PARTS: readonly Part[] = ['warrant', 'tools'];
 
 /** The file `part` is read from, as the loader names it, or undefined when it is written inline. */
-export function originOf(s: Scenario, part: Part): string | undefined {
-  const from = part === 'warrant' ? s.warrantFrom?.from : s.toolsFrom;
-  return from === undefined ? undefined : artifactPath(s.file, from);
+export function originOf(scenario: Scenario, part: Part): string | undefined {
+  const from = part === 'warrant' ? scenario.warrantFrom?.from : scenario.toolsFrom;
+  return from === undefined ? undefined : artifactPath(scenario.file, from);
 }
 
 function describeOrigin(part: Part, path: string | undefined): string {

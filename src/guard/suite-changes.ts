@@ -15,13 +15,13 @@ import type { Scenario, ScenarioCall } from '../model/scenario.js';
 import type { Pair } from './widenings.js';
 
 /** Plain JSON with object keys sorted: equal arguments, equal text. */
-export function canonical(v: Plain): string {
-  if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
-  if (v !== null && typeof v === 'object') {
-    const keys = Object.keys(v).sort();
-    return `{${keys.map((k) => `${JSON.stringify(k)}:${canonical(v[k]!)}`).join(',')}}`;
+export function canonical(value: Plain): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const keys = Object.keys(value).sort();
+    return `{${keys.map((k) => `${JSON.stringify(k)}:${canonical(value[k]!)}`).join(',')}}`;
   }
-  return JSON.stringify(v);
+  return JSON.stringify(value);
 }
 
 function callKey(c: ScenarioCall): string {

@@ -263,8 +263,8 @@ export function describeSet(set: ConstraintSet): string {
   return parts.length === 0 ? '{}' : `{${parts.join(', ')}}`;
 }
 
-export function grantSource(s: Scenario, tool: string): string | undefined {
-  const pos = s.grantSources?.[tool] ?? s.warrantSource ?? s.source;
+export function grantSource(scenario: Scenario, tool: string): string | undefined {
+  const pos = scenario.grantSources?.[tool] ?? scenario.warrantSource ?? scenario.source;
   return pos ? formatSource(pos) : undefined;
 }
 

@@ -23,10 +23,10 @@ export const MAX_CANDIDATES = 64;
 
 const WITNESS_NAME = 'delegation-bench-witness';
 
-/** true when `c` accepts `v` (an absent constraint accepts nothing: the base refused the name). */
-export function accepts(c: Constraint | undefined, v: Value): boolean {
-  if (c === undefined) return false;
-  return constraintOutcome(c, v) === 'allowed';
+/** true when `constraint` accepts `value` (an absent one accepts nothing: the base refused the name). */
+export function accepts(constraint: Constraint | undefined, value: Value): boolean {
+  if (constraint === undefined) return false;
+  return constraintOutcome(constraint, value) === 'allowed';
 }
 
 function join(root: string, name: string): string {
@@ -155,20 +155,20 @@ export function witnessValues(base: Constraint | undefined, head: Constraint, so
 }
 
 /**
- * A value that satisfies `c`, and `also` when given (a call's other arguments: for a synthesized
- * call, or so that the base refuses a counterexample only for the argument under test).
+ * A value that satisfies `constraint`, and `also` when given (a call's other arguments: for a
+ * synthesized call, or so that the base refuses a counterexample only for the argument under test).
  */
-export function satisfyingValue(c: Constraint, sources: CandidateSources, also?: Constraint): Value | undefined {
+export function satisfyingValue(constraint: Constraint, sources: CandidateSources, also?: Constraint): Value | undefined {
   const intLike = sources.callValues.some((v) => typeof v === 'number' && Number.isInteger(v));
   const candidates = [
     ...sources.callValues,
     ...sources.filePaths,
-    ...fromConstraints(undefined, c, intLike),
+    ...fromConstraints(undefined, constraint, intLike),
     ...(also ? fromConstraints(undefined, also, intLike) : []),
     WITNESS_NAME,
     1,
   ];
-  return candidates.slice(0, MAX_CANDIDATES * 4).find((v) => accepts(c, v) && (also === undefined || accepts(also, v)));
+  return candidates.slice(0, MAX_CANDIDATES * 4).find((v) => accepts(constraint, v) && (also === undefined || accepts(also, v)));
 }
 
 function keyOf(v: Value): string {

@@ -238,21 +238,21 @@ function loosen(c: Constraint, ctx: LooseningContext, depth: number): Loosening[
   }
 }
 
-/** Every one-step loosening of `c`, distinct, at most MAX_LOOSENINGS_PER_CONSTRAINT. */
-export function loosenings(c: Constraint, ctx: LooseningContext): Loosening[] {
+/** Every one-step loosening of `constraint`, distinct, at most MAX_LOOSENINGS_PER_CONSTRAINT. */
+export function loosenings(constraint: Constraint, ctx: LooseningContext): Loosening[] {
   const out: Loosening[] = [];
-  for (const l of loosen(c, ctx, 0)) {
+  for (const l of loosen(constraint, ctx, 0)) {
     if (out.length >= MAX_LOOSENINGS_PER_CONSTRAINT) break;
     // A loosening equal to the original, or to one already listed, would count one gap twice.
-    if (sameConstraint(l.constraint, c) || out.some((o) => sameConstraint(o.constraint, l.constraint))) continue;
+    if (sameConstraint(l.constraint, constraint) || out.some((o) => sameConstraint(o.constraint, l.constraint))) continue;
     out.push(l);
   }
   return out;
 }
 
 /** Structural equality of two constraints (values compared as the warrant compares them). */
-export function sameConstraint(a: Constraint, b: Constraint): boolean {
-  return JSON.stringify(a, replacer) === JSON.stringify(b, replacer);
+export function sameConstraint(left: Constraint, right: Constraint): boolean {
+  return JSON.stringify(left, replacer) === JSON.stringify(right, replacer);
 }
 
 function replacer(_key: string, v: unknown): unknown {

@@ -205,14 +205,19 @@ export interface MutantRun {
   authorizedCalls: number;
 }
 
+export interface MutantOutcomeOptions {
+  /** Authorize every call of the mutated tool, without the two shortcuts (a test compares both). */
+  readonly exhaustive?: boolean;
+}
+
 /** Every mutant of the scenario's task_scoped warrant, run; outcomes in enumeration order. */
 export function runMutantsWithStats(
   scenario: Scenario,
   conditions: Conditions,
   trials: readonly Trial[],
-  o: { exhaustive?: boolean } = {},
+  options: MutantOutcomeOptions = {},
 ): MutantRun {
-  const runner = new MutantRunner(scenario, conditions, taskScopedTrial(scenario, trials), o.exhaustive === true);
+  const runner = new MutantRunner(scenario, conditions, taskScopedTrial(scenario, trials), options.exhaustive === true);
   const outcomes = runner.mutants().map((m) => runner.run(m));
   return { outcomes, authorizedCalls: runner.authorizedCalls };
 }
@@ -221,7 +226,7 @@ export function runMutants(
   scenario: Scenario,
   conditions: Conditions,
   trials: readonly Trial[],
-  o: { exhaustive?: boolean } = {},
+  options: MutantOutcomeOptions = {},
 ): MutantOutcome[] {
-  return runMutantsWithStats(scenario, conditions, trials, o).outcomes;
+  return runMutantsWithStats(scenario, conditions, trials, options).outcomes;
 }
