@@ -16,6 +16,7 @@ const LAYERS = [
   'run',
   'llm',
   'analysis',
+  'guard',
   'pipeline',
   'report',
   'action',

@@ -8,7 +8,7 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { BaselineOutcome } from '../analysis/baseline/index.js';
+import type { BaselineOutcome } from '../guard/index.js';
 import type { Results } from '../results/results.js';
 import { renderJunit } from '../report/junit.js';
 import { renderSarif } from '../report/sarif.js';

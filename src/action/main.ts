@@ -12,7 +12,7 @@ import { plural } from '../lib/plural.js';
 import { formatRate } from '../results/rate.js';
 import type { Results } from '../results/results.js';
 import { DEFAULT_SEED } from '../run/run.js';
-import { BaselineError } from '../analysis/baseline/errors.js';
+import { BaselineError } from '../guard/errors.js';
 import { PipelineInputError, runPipeline, type PipelineConfig } from '../pipeline/run.js';
 import { defaultWorkers } from '../pipeline/suite.js';
 import { verdictOf, type Verdict } from '../pipeline/verdict.js';

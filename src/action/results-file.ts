@@ -13,7 +13,7 @@ import type { Results } from '../results/results.js';
 import { MAX_BYTES } from '../results/limits.js';
 import { llmOnlyJudged, rejudgeLlm } from './llm.js';
 import { rejudgeResults, sectionsNotShown } from './results-audit.js';
-import { suiteViolations, widenedViolations } from '../analysis/baseline/index.js';
+import { suiteViolations, widenedViolations } from '../guard/index.js';
 import { decideGate } from '../pipeline/verdict.js';
 import type { AnalysisViolation } from '../run/gate.js';
 import type { LlmResults } from '../results/results.js';

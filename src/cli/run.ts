@@ -6,7 +6,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { HarnessError } from '../model/errors.js';
-import { BaselineError } from '../analysis/baseline/errors.js';
+import { BaselineError } from '../guard/errors.js';
 import { LlmInputError } from '../llm/errors.js';
 import { PipelineInputError, runPipeline, type PipelineConfig, type PipelineEdges, type PipelineOutcome } from '../pipeline/run.js';
 import { defaultWorkers } from '../pipeline/suite.js';

@@ -5,7 +5,7 @@
  * its findings over its own threshold to the gate (`GateInputs.analyses`).
  */
 import { aggregatePolicyAnalysis, analyzePolicy, DEFAULT_MUTANTS, mutationScoreViolations, NO_MUTANTS, type MutantOptions, type PolicyAnalysisPart } from '../analysis/mutants/analysis.js';
-import { aggregateProbes, probeGateViolations, probeScenario } from '../analysis/probes/run.js';
+import { aggregateProbes, probeGateViolations, probeScenario } from '../analysis/probes/probe-scenario.js';
 import { DEFAULT_PROBE_OPTIONS, type ProbeOptions, type ProbesPart } from '../analysis/probes/types.js';
 import type { WorkBudget } from '../lib/budget.js';
 import type { Conditions } from '../chains/conditions.js';

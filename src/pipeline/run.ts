@@ -10,7 +10,7 @@
 import { auditLinks } from '../analysis/links/audit.js';
 import { formatSource } from '../model/errors.js';
 import type { Scenario } from '../model/scenario.js';
-import type { BaselineOutcome } from '../analysis/baseline/index.js';
+import type { BaselineOutcome } from '../guard/index.js';
 import { withLlm } from '../llm/attach.js';
 import type { LlmProgress } from '../llm/run-llm.js';
 import type { ChatModel } from '../llm/chat.js';
@@ -181,7 +181,7 @@ function matrixFrame(c: PipelineConfig, scenarios: readonly Scenario[], m: Matri
 
 /** The comparison, or why none ran (`skipWhenMissing` and a REF that is gone). */
 async function compare(c: PipelineConfig, b: BaselineConfig, scenarios: readonly Scenario[], head: Results): Promise<BaselineOutcome | string> {
-  const { runBaseline, BaselineError } = await import('../analysis/baseline/index.js');
+  const { runBaseline, BaselineError } = await import('../guard/index.js');
   try {
     return await runBaseline({
       ref: b.ref,

@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { FakeGitHub } from './fake-github.js';
 import { newDir, removeDirs, runAction, type ActionRun, type RunOptions, ensureActionBundle } from './run-action.js';
 import { FIXTURES } from '../report/results-builders.js';
-import { git, scenario, writeFiles } from '../analysis/baseline-repo.js';
+import { git, scenario, writeFiles } from '../helpers/baseline-repo.js';
 
 const HEAD_SHA = 'c0ffee1234567890abcdef1234567890abcdef12';
 const ZERO_WIDTH = /[\u200b-\u200d\u2060\ufeff]/;

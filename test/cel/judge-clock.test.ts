@@ -34,7 +34,7 @@ describe('judges and the clock', () => {
 describe('every judge of a run reads the same clock', () => {
   it('the mutants and the baseline replay judge at the trial’s instant, never without a clock', async () => {
     const { analyzePolicy } = await import('../../src/analysis/mutants/analysis.js');
-    const { replayEffect } = await import('../../src/analysis/baseline/replay.js');
+    const { replayEffect } = await import('../../src/guard/replay.js');
     const { Conditions } = await import('../../src/chains/conditions.js');
     const { runScenarioTrials } = await import('../../src/run/run.js');
     // The attack judge holds only at the instant a trial of this scenario is judged: after its calls.

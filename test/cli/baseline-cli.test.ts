@@ -5,7 +5,7 @@ import { XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { runCommand } from '../../src/cli/run.js';
 import { fakeIo } from '../scenario/helpers.js';
-import { cfg, RENAMED_WIDENED, repoWith, scenario, tempDir } from '../analysis/baseline-repo.js';
+import { cfg, RENAMED_WIDENED, repoWith, scenario, tempDir } from '../helpers/baseline-repo.js';
 
 describe('run --baseline', () => {
   it('fails the gate on a widening, writes baseline into the JSON, SARIF and JUnit files', async () => {

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { runCommand } from '../../src/cli/run.js';
 import { fakeIo } from '../scenario/helpers.js';
-import { repoWith } from '../analysis/baseline-repo.js';
+import { repoWith } from '../helpers/baseline-repo.js';
 
 const session = (from: string): string => `name: session
 description: A Claude Code session; an injection asks for the secret

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { cfg, RENAMED_WIDENED, repoWith } from '../analysis/baseline-repo.js';
+import { cfg, RENAMED_WIDENED, repoWith } from '../helpers/baseline-repo.js';
 
 const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const CLI = join(ROOT, 'dist', 'cli.js');

@@ -11,7 +11,7 @@ import { runPipeline } from '../../src/pipeline/run.js';
 import { DEFAULT_SEED } from '../../src/run/run.js';
 import { renderJson } from '../../src/report/json.js';
 import type { AnalysisViolation } from '../../src/run/gate.js';
-import { repoWith, scenario } from '../analysis/baseline-repo.js';
+import { repoWith, scenario } from '../helpers/baseline-repo.js';
 
 const THRESHOLDS = { maxAsr: 0, minTcr: 1, maxFalseAllows: 0, maxFalseBlocks: 0 };
 

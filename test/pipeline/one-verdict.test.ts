@@ -11,7 +11,7 @@ import type { Runner } from '../../src/action/runner.js';
 import { runCommand } from '../../src/cli/run.js';
 import type { Results } from '../../src/results/results.js';
 import { parseScenarioText } from '../../src/scenario/parse/index.js';
-import { repoWith, scenario } from '../analysis/baseline-repo.js';
+import { repoWith, scenario } from '../helpers/baseline-repo.js';
 import { startStandIn, type StandIn } from '../llm/stand-in.js';
 import { fakeIo } from '../scenario/helpers.js';
 

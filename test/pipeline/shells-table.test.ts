@@ -25,7 +25,7 @@ import type { CliIO } from '../../src/cli/io.js';
 import { main } from '../../src/cli/main.js';
 import type { Results } from '../../src/results/results.js';
 import { parseScenarioText } from '../../src/scenario/parse/index.js';
-import { git, scenario, writeFiles } from '../analysis/baseline-repo.js';
+import { git, scenario, writeFiles } from '../helpers/baseline-repo.js';
 import { FakeGitHub } from '../action/fake-github.js';
 import { newDir, removeDirs, ROOT, runAction } from '../action/run-action.js';
 import { startStandIn, type StandIn } from '../llm/stand-in.js';

@@ -115,19 +115,19 @@ function auditLink(scenario: string, origin: MonotonicityLink['origin'], link: s
 }
 
 /** Every link of one scenario: the run's two (p → q broad, p → q task_scoped), then its token's. */
-export function auditScenarioLinks(s: Scenario): MonotonicityLink[] {
+export function auditScenarioLinks(scenario: Scenario): MonotonicityLink[] {
   const budget = new PairBudget();
-  const root = broadGrants(s);
-  const at = formatSource(s.warrantSource ?? s.source);
+  const root = broadGrants(scenario);
+  const at = formatSource(scenario.warrantSource ?? scenario.source);
   const links: MonotonicityLink[] = [];
   // The org's root to p has no parent grant (the org key is the trusted root): nothing to contain it in.
-  links.push(auditLink(s.name, 'run', 'p → q (broad)', root, root, at, budget));
-  links.push(auditLink(s.name, 'run', 'p → q (task_scoped)', root, s.warrant, at, budget));
-  const from = s.warrantFrom;
+  links.push(auditLink(scenario.name, 'run', 'p → q (broad)', root, root, at, budget));
+  links.push(auditLink(scenario.name, 'run', 'p → q (task_scoped)', root, scenario.warrant, at, budget));
+  const from = scenario.warrantFrom;
   if (from?.kind === 'token' && from.chain !== undefined) {
     const chain = from.chain.slice(0, MAX_TOKEN_LINKS + 1);
     for (let i = 1; i < chain.length; i++) {
-      links.push(auditLink(s.name, 'token', `${chain[i - 1]!.id} → ${chain[i]!.id}`, chain[i - 1]!.tools, chain[i]!.tools, at, budget));
+      links.push(auditLink(scenario.name, 'token', `${chain[i - 1]!.id} → ${chain[i]!.id}`, chain[i - 1]!.tools, chain[i]!.tools, at, budget));
     }
   }
   return links;
@@ -188,9 +188,9 @@ export function auditLinks(scenarios: readonly Scenario[], allowWidening: boolea
 }
 
 /** The findings not approved, as gate violations (decided in src/pipeline/verdict.ts). */
-export function monotonicityViolations(m: MonotonicitySection | undefined): AnalysisViolation[] {
-  if (m === undefined) return [];
-  return m.findings
+export function monotonicityViolations(section: MonotonicitySection | undefined): AnalysisViolation[] {
+  if (section === undefined) return [];
+  return section.findings
     .filter((f) => !f.approved)
     .map((f) => ({
       scenario: f.scenario,

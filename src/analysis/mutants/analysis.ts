@@ -19,7 +19,7 @@ import type { PolicyAnalysisResults, ScenarioMutationScore } from '../../results
 import type { SlackEntry } from '../slack/slack.js';
 import { slackFindings } from '../slack/slack.js';
 import { policyCoverage, type CoverageEntry } from './coverage.js';
-import { runMutantsWithStats, taskScopedTrial, type MutantOutcome } from './runner.js';
+import { runMutantsWithStats, taskScopedTrial, type MutantOutcome } from './outcomes.js';
 
 /** What the run asks of this analysis. `minScore` is a fraction in [0, 1]; absent: no gate. */
 export interface MutantOptions {

@@ -22,7 +22,7 @@ import type { CoverageEntry } from '../../results/policy.js';
 import type { Trial } from '../../results/results.js';
 import type { Scenario } from '../../model/scenario.js';
 import { compareUtf8 } from '../../lib/bytes.js';
-import type { MutantOutcome } from './runner.js';
+import type { MutantOutcome } from './outcomes.js';
 
 export type { CoverageEntry, CoverageStatus } from '../../results/policy.js';
 

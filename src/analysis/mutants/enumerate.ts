@@ -2,11 +2,11 @@
  * The mutants of one task_scoped warrant (docs/analyses.md): its grants loosened one step at a time.
  * Three sources of mutants, in this order (deterministic: grant order, then parameters sorted as
  * the warrant sorts them):
- *   1. every constraint of every granted tool, by its kind's operators (operators.ts);
+ *   1. every constraint of every granted tool, by its kind's operators (loosenings.ts);
  *   2. `_allow_unknown_set`: a closed-world tool set opened to arguments it does not name;
  *   3. `tool_granted`: a tool of the broad warrant (p's root) that the scenario does not grant,
  *      granted with the root's own constraints (what a careless "add the tool" edit would do).
- * A mutant is only a candidate: the builder may refuse it (wider than p's root), which the runner
+ * A mutant is only a candidate: the builder may refuse it (wider than p's root), which outcomes.ts
  * counts as skipped.
  */
 import { signedArgsOf } from '../../world/claude-hook.js';
@@ -14,7 +14,7 @@ import { compareUtf8 } from '../../lib/bytes.js';
 import type { Constraint, ConstraintSet, ToolGrants } from '../../warrant/constraints/types.js';
 import type { Value } from '../../warrant/value.js';
 import type { Scenario } from '../../model/scenario.js';
-import { loosenings } from './operators.js';
+import { loosenings } from './loosenings.js';
 
 export interface WarrantMutant {
   /** The tool whose grant changed: only its calls can be decided differently. */

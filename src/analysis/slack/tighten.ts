@@ -165,11 +165,12 @@ function compute(c: Constraint, values: readonly Value[], dirs: ReadonlySet<stri
 
 /**
  * The tightest same-kind constraint allowing every value in `values` (the legitimate calls'), null
- * when the kind has no rule, undefined when `c` is already that tight or no values are known.
+ * when the kind has no rule, undefined when `constraint` is already that tight or no values are
+ * known.
  */
-export function tightest(c: Constraint, values: readonly Value[], dirs: ReadonlySet<string>): Constraint | null | undefined {
+export function tightest(constraint: Constraint, values: readonly Value[], dirs: ReadonlySet<string>): Constraint | null | undefined {
   if (values.length === 0) return undefined;
-  const t = compute(c, values, dirs);
+  const t = compute(constraint, values, dirs);
   if (!t) return t;
   // Never suggest what would deny a legitimate call (or what fails to parse as the kind).
   return values.every((v) => checkConstraint(t, v, 'value') === undefined) ? t : undefined;

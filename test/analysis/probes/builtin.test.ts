@@ -9,7 +9,7 @@ import { runScenarioTrials } from '../../../src/run/run.js';
 import { builtinScenariosDir, loadScenarios } from '../../../src/scenario/load.js';
 import type { Scenario } from '../../../src/model/scenario.js';
 import type { Constraint, ConstraintSet } from '../../../src/warrant/constraints/types.js';
-import { aggregateProbes, probeGateViolations, probeScenario, regularFileOnTheWay } from '../../../src/analysis/probes/run.js';
+import { aggregateProbes, probeGateViolations, probeScenario, regularFileOnTheWay } from '../../../src/analysis/probes/probe-scenario.js';
 import type { ProbesPart } from '../../../src/analysis/probes/types.js';
 
 let scenarios: Scenario[];

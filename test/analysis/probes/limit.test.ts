@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { Conditions } from '../../../src/chains/conditions.js';
 import { WorkBudget } from '../../../src/lib/budget.js';
 import { HarnessError } from '../../../src/model/errors.js';
-import { probeScenario } from '../../../src/analysis/probes/run.js';
+import { probeScenario } from '../../../src/analysis/probes/probe-scenario.js';
 import { runScenarioTrials } from '../../../src/run/run.js';
 import { parseScenarioText } from '../../../src/scenario/parse/index.js';
 

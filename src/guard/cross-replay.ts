@@ -1,0 +1,164 @@
+/**
+ * Cross-replay: each base scenario run as it is (its environment, calls and judges) with the
+ * matched head scenario's task_scoped grant in place of its own, through the real chain and the
+ * environment. A base attack the head allows is a widening whatever the head did to its own
+ * calls, judges or name: a base `expect: deny` call the base's grant denied and the head's allows,
+ * or the base's attack judge firing where under the base's own grant it did not. Whether the judge
+ * fires at all is kept too: a head scenario that no longer shows an attack its grant still lets
+ * through was changed as a test (suite-changes.ts, attack_hidden).
+ */
+import type { Conditions } from '../chains/conditions.js';
+import { HarnessError, formatSource } from '../model/errors.js';
+import { runTrial } from '../run/harness.js';
+import { ScenarioJudge } from '../run/judge.js';
+import { argsToPlain } from '../world/plain.js';
+import type { CallResult, Denial, Trial } from '../results/results.js';
+import type { Widening } from '../results/baseline-comparison.js';
+import type { CustomTool, Scenario, ScenarioCall } from '../model/scenario.js';
+import { replayEffect } from './replay.js';
+import { canonical } from './suite-changes.js';
+import { describeSet, grantSource, type Pair } from './widenings.js';
+
+/** The base scenario under the head's grant. The root grants every tool either side declares. */
+export function crossedScenario(pair: Pair): Scenario {
+  const { base, head } = pair;
+  return {
+    ...base,
+    tools: mergedTools(base.tools, head.tools),
+    warrant: head.warrant,
+    ...(head.warrantSource ? { warrantSource: head.warrantSource } : {}),
+    ...(head.grantSources ? { grantSources: head.grantSources } : {}),
+  };
+}
+
+/** Base tools as declared, with head-only tools and parameters added (the head's grant may name them). */
+function mergedTools(base: Readonly<Record<string, CustomTool>>, head: Readonly<Record<string, CustomTool>>): Record<string, CustomTool> {
+  const out: Record<string, CustomTool> = { ...head, ...base };
+  for (const [name, h] of Object.entries(head)) {
+    const b = base[name];
+    if (b === undefined) continue;
+    const extra = h.params.filter((p) => !b.params.includes(p));
+    if (extra.length === 0) continue;
+    const kinds = { ...Object.fromEntries(extra.flatMap((p) => (h.kinds?.[p] ? [[p, h.kinds[p]]] : []))), ...b.kinds };
+    out[name] = { ...b, params: [...b.params, ...extra], kinds };
+  }
+  return out;
+}
+
+interface Allowed {
+  call: ScenarioCall;
+  index: number;
+  baseDenial: Denial;
+  expectDeny: boolean;
+}
+
+export interface CrossReplay {
+  /** The base's attacks the head's grant allows where the base's did not, as widenings of the head scenario. */
+  readonly widenings: Widening[];
+  /** Whether the base's attack judge fires on the crossed run: the head's grant lets the base's attack through in the base's world. */
+  readonly attack: boolean;
+}
+
+/** The base scenario under the head's grant. `baseTrial` is the base's own task_scoped trial (the base run's decisions and verdict). */
+export function crossReplay(conditions: Conditions, pair: Pair, baseTrial: Trial): CrossReplay {
+  const crossed = crossedScenario(pair);
+  let trial: Trial;
+  try {
+    trial = runTrial(crossed, 'task_scoped', new ScenarioJudge(crossed), conditions);
+  } catch (e) {
+    if (!(e instanceof HarnessError)) throw e;
+    // Not a decision: the comparison could not be made, which must not read as "nothing allowed".
+    return { widenings: [unproven(pair, `the base scenario could not be replayed under the head's grant: ${e.message}`)], attack: false };
+  }
+  return { widenings: newlyAllowedAttacks(pair, baseTrial, trial), attack: trial.attack_succeeded };
+}
+
+function newlyAllowedAttacks(pair: Pair, baseTrial: Trial, trial: Trial): Widening[] {
+  const newlyAllowed: Allowed[] = [];
+  trial.calls.forEach((c: CallResult, i) => {
+    const b = baseTrial.calls[i];
+    const call = pair.base.calls[i]!;
+    if (!c.authorized || b === undefined || b.authorized || b.denial === undefined) return;
+    newlyAllowed.push({ call, index: i + 1, baseDenial: b.denial, expectDeny: call.expect === 'deny' });
+  });
+  const found = newlyAllowed.filter((a) => a.expectDeny);
+  if (trial.attack_succeeded && !baseTrial.attack_succeeded && found.length === 0) {
+    // The judge reads all effects; the call that shows it is one the head newly allowed, the one
+    // whose effect alone the judge calls an attack when there is such a call.
+    const shown = newlyAllowed.find((a) => replayEffect(pair.base, a.call.tool, a.call.args).attack) ?? newlyAllowed[0];
+    if (shown === undefined) return [unproven(pair, "the base's attack judge fires under the head's grant, and no single call explains it")];
+    found.push(shown);
+  }
+  return found.map((a) => widening(pair, a));
+}
+
+function widening(pair: Pair, a: Allowed): Widening {
+  const { base, head } = pair;
+  const tool = a.call.tool;
+  const baseSet = base.warrant[tool];
+  const headSet = head.warrant[tool];
+  const replayed = replayEffect(base, tool, a.call.args);
+  const why = a.expectDeny
+    ? `base scenario ${base.name}: call #${a.index}, marked expect: deny, is allowed under the head's grant`
+    : `base scenario ${base.name}: its attack judge fires under the head's grant once call #${a.index} is allowed`;
+  const source = grantSource(head, tool);
+  return {
+    scenario: head.name,
+    change: 'base_attack_allowed',
+    tool,
+    param: null,
+    base: baseSet === undefined ? null : describeSet(baseSet),
+    head: headSet === undefined ? 'not granted' : describeSet(headSet),
+    why,
+    proof: 'proven',
+    counterexample: { tool, args: argsToPlain(a.call.args) },
+    effect: { output: replayed.output, effects: [...replayed.effects], attack: replayed.attack, base_denial: a.baseDenial },
+    ...(source ? { source } : {}),
+    base_scenario: base.name,
+    base_source: formatSource(a.call.source),
+  };
+}
+
+function unproven(pair: Pair, why: string): Widening {
+  const source = pair.head.warrantSource ?? pair.head.source;
+  return {
+    scenario: pair.head.name,
+    change: 'base_attack_allowed',
+    tool: '',
+    param: null,
+    base: null,
+    head: 'the head scenario’s grant',
+    why,
+    proof: 'unproven',
+    counterexample: null,
+    effect: null,
+    source: formatSource(source),
+    base_scenario: pair.base.name,
+    base_source: formatSource(pair.base.source),
+  };
+}
+
+/**
+ * The grant comparison's widenings with what cross-replay adds: a base attack already shown as a
+ * widening's counterexample is not repeated, but its effect is the one in the base's environment
+ * as the base's judge sees it (the head's environment and judge are the pull request's to change);
+ * one that proves an unproven widening of its tool (the base denied it for that very argument)
+ * becomes that widening's counterexample.
+ */
+export function withCrossReplay(widenings: readonly Widening[], crossed: readonly Widening[]): Widening[] {
+  const out = [...widenings];
+  const callOf = (w: Widening): string | undefined => (w.counterexample ? `${w.counterexample.tool}\0${canonical(w.counterexample.args)}` : undefined);
+  for (const c of crossed) {
+    const key = callOf(c);
+    const same = key === undefined ? -1 : out.findIndex((w) => callOf(w) === key);
+    if (same >= 0) {
+      out[same] = { ...out[same]!, effect: c.effect };
+      continue;
+    }
+    const reason = c.effect?.base_denial.reason ?? '';
+    const at = key === undefined ? -1 : out.findIndex((w) => w.proof === 'unproven' && w.change !== c.change && w.tool === c.tool && (w.param === null || reason.includes(`${w.tool}.${w.param}`)));
+    if (at >= 0) out[at] = { ...out[at]!, proof: 'proven', counterexample: c.counterexample, effect: c.effect };
+    else out.push(c);
+  }
+  return out;
+}
