@@ -1,5 +1,5 @@
 /**
- * The `baseline` part of the results JSON (docs/results.md), filled by src/analysis/baseline/. Key
+ * The `baseline` part of the results JSON (docs/results.md), filled by src/guard/. Key
  * order here is the order written. An untrusted file's part (report-only mode, docs/guard.md) is
  * checked against this schema in full, so that the report can show "Changes against BASE" from it
  * without a malformed part crashing a renderer. It cannot be recomputed (that needs the repository
