@@ -14,6 +14,7 @@ import { formatProblem, sortProblems, type ScenarioProblem } from '../scenario/e
 import { MAX_CALLS, MAX_FILE_BYTES, MAX_PROBLEMS_PER_FILE } from '../scenario/limits.js';
 import { parseScenarioText } from '../scenario/parse.js';
 import { EXIT_OK, EXIT_USAGE, UsageError, type Command } from './io.js';
+import { BenchError } from '../lib/errors.js';
 
 const USAGE = `usage: delegation-bench init --from-trace FILE [--tools PATH] [--policy PATH] [--name NAME]
                             [--trace-id ID] --out FILE [--force]
@@ -86,7 +87,9 @@ export function nameFromFile(file: string): string {
 }
 
 /** Input init refuses, or a scenario it will not write: every problem, each a line; exit 2. */
-class InitError extends Error {
+class InitError extends BenchError {
+  override readonly name = 'InitError';
+  readonly kind = 'input' as const;
   readonly code = 'init_refused';
   constructor(readonly problems: readonly string[]) {
     super(problems.join('\n'));
