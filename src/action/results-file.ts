@@ -21,9 +21,13 @@ import { checkBaseline, checkMonotonicityFindings } from '../results/check-basel
 import type { MonotonicitySection } from '../results/monotonicity.js';
 import { warrantFromInfo, type TokenWarrantFrom, type WarrantFromInfo } from '../results/scenario-info.js';
 import { bool, count, isObj, list as listOf, oneOf, rate, shape, string, type Check } from '../results/json-check.js';
+import { BenchError } from '../lib/errors.js';
 
-export class ResultsFileError extends Error {
+// Bridge until helper D's results-file.ts (which makes this class a BenchError with its own codes) is merged.
+export class ResultsFileError extends BenchError {
   override readonly name = 'ResultsFileError';
+  readonly code: string = 'results_file_invalid';
+  readonly kind = 'input' as const;
 }
 
 /** Bounds on the file (a run of 10,000 scenarios × 3 conditions × 20 calls is about 40 MiB). */

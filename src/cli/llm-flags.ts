@@ -4,7 +4,6 @@
  * lists); it is never printed and never written into results.
  */
 import { parseShard, type Shard } from '../llm/cells.js';
-import { LlmInputError } from '../llm/errors.js';
 import { DEFAULT_MAX_TURNS } from '../llm/trial.js';
 import { UsageError } from './io.js';
 
@@ -100,13 +99,7 @@ export function parseLlmFlags(v: Values, env: Readonly<Record<string, string | u
       throw new UsageError(`${what} applies to LLM mode only; add --mode llm or --mode both`);
     }
   }
-  let shard: Shard | undefined;
-  try {
-    shard = v.shard === undefined ? undefined : parseShard(v.shard);
-  } catch (e) {
-    if (e instanceof LlmInputError) throw new UsageError(e.message);
-    throw e;
-  }
+  const shard: Shard | undefined = v.shard === undefined ? undefined : parseShard(v.shard);
   const flags: LlmFlags = {
     mode,
     model: (v.model ?? '').trim(),

@@ -7,7 +7,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { readLlmSection } from '../llm/check.js';
-import { LlmInputError } from '../llm/errors.js';
 import type { ChatModel } from '../llm/chat.js';
 import type { LlmConfig, PipelineEdges } from '../pipeline/run.js';
 import { UsageError, type CliIO } from './io.js';
@@ -36,15 +35,7 @@ export async function readResultsJson(file: string, cwd: string, flag: string): 
 
 /** The pipeline's LLM settings from the flags; `--resume FILE` read and checked here. */
 export async function llmConfig(f: LlmFlags, io: CliIO, chat?: ChatModel): Promise<LlmConfig> {
-  let resume;
-  if (f.resume !== undefined) {
-    try {
-      resume = readLlmSection(await readResultsJson(f.resume, io.cwd, '--resume'), `--resume ${f.resume}`);
-    } catch (e) {
-      if (e instanceof LlmInputError) throw new UsageError(e.message);
-      throw e;
-    }
-  }
+  const resume = f.resume === undefined ? undefined : readLlmSection(await readResultsJson(f.resume, io.cwd, '--resume'), `--resume ${f.resume}`);
   return {
     model: f.model,
     runs: f.runs,
