@@ -7,7 +7,7 @@ import type { MutantOptions } from '../analysis/mutants/analysis.js';
 import type { ProbeOptions } from '../analysis/probes/types.js';
 
 import { percentFraction } from '../lib/percent.js';
-import { parseLlmInputs, type ActionLlm } from './llm.js';
+import { parseLlmInputs, type ActionLlm } from './llm-step.js';
 import { clipText } from '../lib/quote.js';
 import { BenchError } from '../lib/errors.js';
 

@@ -20,10 +20,10 @@ import { gateRule } from '../report/gate-rule.js';
 import { renderMarkdown, reportMarker, type ComputedFor, type MarkdownOptions } from '../report/markdown.js';
 import { renderNotEvaluated } from '../report/not-evaluated.js';
 import type { ScenarioProblem } from '../scenario/errors.js';
-import { baselineRef, reportBaseline, writeActionCiFiles } from './baseline.js';
+import { baselineRef, reportBaseline, writeActionCiFiles } from './baseline-step.js';
 import { describeCommentError, upsertStickyComment } from './comment.js';
-import { readContext, type ActionContext } from './context.js';
-import { actionLlmConfig, llmEdges, maskSecrets, mergeShardFolder } from './llm.js';
+import { readContext, type ActionContext } from './event-context.js';
+import { actionLlmConfig, llmEdges, maskSecrets, mergeShardFolder } from './llm-step.js';
 import { parseInputs, type ActionConfig } from './inputs.js';
 import { setCommentOutputs, setResultOutputs } from './outputs.js';
 import { readResultsFile } from './results-file.js';
@@ -88,7 +88,7 @@ async function runAction(runner: Runner, cwd: string): Promise<void> {
   await writeFile(reportFile, renderMarkdown(results, reportOptions), 'utf8');
   let badgeFile: string | undefined;
   if (config.badgePath) {
-    const { writeBadge } = await import('./badge.js');
+    const { writeBadge } = await import('./write-badge.js');
     badgeFile = (await writeBadge(resolve(ctx.workspace, config.badgePath), config.name, results)).svg;
   }
   setResultOutputs(runner, results, { resultsFile, reportFile, badgeFile });

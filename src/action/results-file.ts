@@ -11,7 +11,7 @@ import type { GateThresholds } from '../run/gate.js';
 import { VIOLATION_KIND_NAMES } from '../run/gate-kinds.js';
 import { CONDITIONS, RESULTS_VERSION, type Results } from '../results/results.js';
 import { MAX_CALLS, MAX_DEPTH } from '../scenario/limits.js';
-import { llmOnlyJudged, rejudgeLlm } from './llm.js';
+import { llmOnlyJudged, rejudgeLlm } from './llm-step.js';
 import { rejudgeResults, sectionsNotShown } from './results-audit.js';
 import { suiteViolations, widenedViolations } from '../analysis/baseline/index.js';
 import { decideGate } from '../pipeline/verdict.js';
