@@ -39,14 +39,14 @@ export const DEFAULT_BOT_LOGIN = 'github-actions[bot]';
  * GraphQL names bots without the "[bot]" suffix REST gives them ("github-actions" vs
  * "github-actions[bot]"); logins are case-insensitive.
  */
-export function sameAuthor(a: string, b: string): boolean {
+export function sameAuthor(first: string, second: string): boolean {
   const norm = (s: string): string => s.toLowerCase().replace(/\[bot\]$/, '');
-  return norm(a) === norm(b);
+  return norm(first) === norm(second);
 }
 
 /** Ours: written by us, and the marker opens the body (a quote of it elsewhere does not count). */
-export function isOwnSticky(c: IssueComment, marker: string, login: string): boolean {
-  return sameAuthor(c.login, login) && c.body.trimStart().startsWith(marker);
+export function isOwnSticky(comment: IssueComment, marker: string, login: string): boolean {
+  return sameAuthor(comment.login, login) && comment.body.trimStart().startsWith(marker);
 }
 
 export async function upsertStickyComment(api: CommentApi, marker: string, body: string): Promise<StickyOutcome> {
@@ -73,27 +73,27 @@ export async function upsertStickyComment(api: CommentApi, marker: string, body:
  * The HTTP status of the API's answer, if one came. Octokit gives a request that got no answer at
  * all (refused, reset, timed out) status 500 without a response: that is no HTTP status.
  */
-export function errorStatus(e: unknown): number | undefined {
-  if (typeof e !== 'object' || e === null) return undefined;
-  const { status, request, response } = e as { status?: unknown; request?: unknown; response?: unknown };
+export function errorStatus(error: unknown): number | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const { status, request, response } = error as { status?: unknown; request?: unknown; response?: unknown };
   if (request !== undefined && response === undefined) return undefined;
   return typeof status === 'number' ? status : undefined;
 }
 
 /** A message for a failed comment that tells the user what to do about it. */
-export function describeCommentError(e: unknown, o: { prNumber: number; forkRepo?: string | undefined }): string {
-  const status = errorStatus(e);
-  const raw = e instanceof Error ? e.message : String(e);
+export function describeCommentError(error: unknown, options: { prNumber: number; forkRepo?: string | undefined }): string {
+  const status = errorStatus(error);
+  const raw = error instanceof Error ? error.message : String(error);
   const detail = raw.split('\n')[0]?.slice(0, 300) ?? '';
-  const base = `could not write the pull request comment on #${o.prNumber}`;
+  const base = `could not write the pull request comment on #${options.prNumber}`;
   if (status === 403 && /rate limit/i.test(raw)) {
     return `${base}: HTTP 403, the API rate limit is exhausted (${detail}). The job summary has the full report.`;
   }
   if (status === 403 || status === 404) {
-    const fork = o.forkRepo ? ` This pull request comes from the fork ${o.forkRepo}:` : ' On pull requests from forks';
+    const fork = options.forkRepo ? ` This pull request comes from the fork ${options.forkRepo}:` : ' On pull requests from forks';
     return (
       `${base}: HTTP ${status} (${detail}). The job needs \`permissions: pull-requests: write\`` +
-      `${status === 404 ? ` (or #${o.prNumber} is not a pull request of this repository)` : ''}.` +
+      `${status === 404 ? ` (or #${options.prNumber} is not a pull request of this repository)` : ''}.` +
       `${fork} the token is read-only whatever the workflow asks; use the workflow_run recipe ` +
       '(report-only mode with results-path) to comment on them. The job summary has the full report.'
     );

@@ -33,18 +33,18 @@ function toComment(c: RestComment): IssueComment {
   return { id: c.id, body: c.body ?? '', login: c.user?.login ?? '', url: c.html_url };
 }
 
-export function createCommentApi(t: GitHubTarget): CommentApi {
+export function createCommentApi(target: GitHubTarget): CommentApi {
   // baseUrl: the runner's GITHUB_API_URL (GHES, or a test's local server). The proxy is chosen by
   // @actions/github for that same URL.
-  const octokit = getOctokit(t.token, { baseUrl: t.apiUrl, userAgent: 'delegation-bench' });
-  const timeout = t.timeoutMs ?? 30_000;
+  const octokit = getOctokit(target.token, { baseUrl: target.apiUrl, userAgent: 'delegation-bench' });
+  const timeout = target.timeoutMs ?? 30_000;
   const request = (): { signal: AbortSignal } => ({ signal: AbortSignal.timeout(timeout) });
-  const issue = { owner: t.owner, repo: t.repo, issue_number: t.issueNumber };
+  const issue = { owner: target.owner, repo: target.repo, issue_number: target.issueNumber };
   return {
     async viewerLogin() {
       const res = await octokit.graphql<{ viewer?: { login?: unknown } }>({
         query: 'query { viewer { login } }',
-        url: t.graphqlUrl,
+        url: target.graphqlUrl,
         request: request(),
       });
       const login = res.viewer?.login;
@@ -69,8 +69,8 @@ export function createCommentApi(t: GitHubTarget): CommentApi {
     },
     async updateComment(id, body) {
       const res = await octokit.rest.issues.updateComment({
-        owner: t.owner,
-        repo: t.repo,
+        owner: target.owner,
+        repo: target.repo,
         comment_id: id,
         body,
         request: request(),

@@ -7,8 +7,9 @@ import type { MutantOptions } from '../analysis/mutants/analysis.js';
 import type { ProbeOptions } from '../analysis/probes/types.js';
 
 import { percentFraction } from '../lib/percent.js';
-import { parseLlmInputs, type ActionLlm } from './llm.js';
+import { parseLlmInputs, type ActionLlm } from './llm-step.js';
 import { clipText } from '../lib/quote.js';
+import { BenchError } from '../lib/errors.js';
 
 export type CommentMode = 'auto' | 'always' | 'off';
 
@@ -55,8 +56,10 @@ export interface ActionConfig {
   llm: ActionLlm;
 }
 
-export class InputError extends Error {
+export class InputError extends BenchError {
   override readonly name = 'InputError';
+  readonly code = 'action_input_invalid';
+  readonly kind = 'input' as const;
   constructor(readonly problems: readonly string[]) {
     super(problems.join('\n'));
   }

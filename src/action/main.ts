@@ -6,14 +6,12 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { HarnessError } from '../model/errors.js';
 import { VIOLATION_KINDS } from '../run/gate-kinds.js';
 import { plural } from '../lib/plural.js';
 import { formatRate } from '../results/rate.js';
 import type { Results } from '../results/results.js';
 import { DEFAULT_SEED } from '../run/run.js';
-import { BaselineError } from '../guard/errors.js';
-import { PipelineInputError, runPipeline, type PipelineConfig } from '../pipeline/run.js';
+import { runPipeline, type PipelineConfig } from '../pipeline/run.js';
 import { defaultWorkers } from '../pipeline/suite.js';
 import { verdictOf, type Verdict } from '../pipeline/verdict.js';
 import { ScenarioError } from '../scenario/errors.js';
@@ -22,14 +20,14 @@ import { gateRule } from '../report/gate-rule.js';
 import { renderMarkdown, reportMarker, type ComputedFor, type MarkdownOptions } from '../report/markdown.js';
 import { renderNotEvaluated } from '../report/not-evaluated.js';
 import type { ScenarioProblem } from '../scenario/errors.js';
-import { baselineRef, reportBaseline, writeActionCiFiles } from './baseline.js';
+import { baselineRef, reportBaseline, writeActionCiFiles } from './baseline-step.js';
 import { describeCommentError, upsertStickyComment } from './comment.js';
-import { readContext, type ActionContext } from './context.js';
-import { actionLlmConfig, llmEdges, maskSecrets, mergeShardFolder } from './llm.js';
-import { LlmInputError } from '../llm/errors.js';
-import { InputError, parseInputs, type ActionConfig } from './inputs.js';
+import { readContext, type ActionContext } from './event-context.js';
+import { actionLlmConfig, llmEdges, maskSecrets, mergeShardFolder } from './llm-step.js';
+import { parseInputs, type ActionConfig } from './inputs.js';
 import { setCommentOutputs, setResultOutputs } from './outputs.js';
-import { ResultsFileError, readResultsFile } from './results-file.js';
+import { readResultsFile } from './results-file.js';
+import { stepFailure, type FailureContext, type Stopped } from './errors.js';
 import { toolkitRunner, type AnnotationProps, type Runner } from './runner.js';
 import { writeJobSummary, writeNotEvaluatedSummary } from './summary.js';
 import { readPullRequest, type PullRequestFacts } from './pull-request.js';
@@ -53,11 +51,9 @@ async function runAction(runner: Runner, cwd: string): Promise<void> {
   try {
     config = parseInputs((n) => runner.getInput(n), runner.env);
   } catch (e) {
-    if (e instanceof InputError) {
-      runner.setFailed(`invalid input:\n${e.problems.map((p) => `  ${p}`).join('\n')}`);
-      return;
-    }
-    throw e;
+    // Nothing is known yet to write a report with: the message alone.
+    runner.setFailed(stepFailure(e).message);
+    return;
   }
   maskSecrets((secret) => runner.setSecret(secret), config.llm); // before anything else can print them
   const ctx = readContext(runner.env, cwd);
@@ -92,7 +88,7 @@ async function runAction(runner: Runner, cwd: string): Promise<void> {
   await writeFile(reportFile, renderMarkdown(results, reportOptions), 'utf8');
   let badgeFile: string | undefined;
   if (config.badgePath) {
-    const { writeBadge } = await import('./badge.js');
+    const { writeBadge } = await import('./write-badge.js');
     badgeFile = (await writeBadge(resolve(ctx.workspace, config.badgePath), config.name, results)).svg;
   }
   setResultOutputs(runner, results, { resultsFile, reportFile, badgeFile });
@@ -145,16 +141,16 @@ function verdictFailures(runner: Runner, results: Results, verdict: Verdict, ctx
   return failures;
 }
 
-/** Why a run stopped before results: the reason, and the scenario files' problems when they are why. */
-interface Stopped {
-  readonly reason: string;
-  readonly problems?: readonly ScenarioProblem[];
-}
-
 /** The step fails with `message`; the report says why it is not evaluated. */
 function stop(runner: Runner, message: string, stopped: Stopped = { reason: message }): { stopped: Stopped } {
   runner.setFailed(message);
   return { stopped };
+}
+
+/** The step fails for `error` (errors.ts maps it by kind). */
+function stopFor(runner: Runner, error: unknown, context?: FailureContext): { stopped: Stopped } {
+  const { message, stopped } = stepFailure(error, context);
+  return stop(runner, message, stopped);
 }
 
 async function obtainResults(
@@ -192,8 +188,7 @@ async function obtainResults(
       // A report-only step is never a shard (inputs.ts refuses results-path with shard): it decides.
       return { results, verdict: verdictOf(results, { shard: false }) };
     } catch (e) {
-      if (e instanceof ResultsFileError || e instanceof LlmInputError) return stop(runner, e.message);
-      throw e;
+      return stopFor(runner, e);
     }
   }
   const ref = baselineRef(config, ctx);
@@ -218,18 +213,9 @@ async function obtainResults(
     if (config.requireBaseline) return stop(runner, `require-baseline: true, and ${skipped}`);
     return { results: { ...outcome.results, no_baseline: skipped }, verdict: outcome.verdict };
   } catch (e) {
-    if (e instanceof ScenarioError) {
-      for (const p of e.problems) {
-        const file = annotationPath(ctx, p.file);
-        runner.error(p.message, p.line > 0 ? { file, line: p.line, col: p.col } : { file });
-      }
-      // The run page and the comment show what to fix too, not only the log (the step still fails).
-      return stop(runner, `${e.message}:\n${e.format()}`, { reason: `${e.message}.`, problems: e.problems });
-    }
-    if (e instanceof HarnessError) return stop(runner, `the benchmark itself failed (not a policy decision): ${e.message}`);
-    if (e instanceof BaselineError) return stop(runner, `baseline ${ref.ref}: ${e.code}: ${e.message}`);
-    if (e instanceof PipelineInputError || e instanceof LlmInputError) return stop(runner, e.message);
-    throw e;
+    // Each scenario problem an annotation at its place, before the step fails.
+    if (e instanceof ScenarioError) for (const p of e.problems) annotateProblem(runner, ctx, p);
+    return stopFor(runner, e, { baselineRef: ref.ref });
   } finally {
     llm?.done();
   }
@@ -401,6 +387,12 @@ export function parseSource(source: string): { file: string; line: number; col: 
 }
 
 /** Annotations want paths relative to the repository root. */
+/** A scenario file's problem as an error annotation at its place. */
+function annotateProblem(runner: Runner, ctx: ActionContext, p: ScenarioProblem): void {
+  const file = annotationPath(ctx, p.file);
+  runner.error(p.message, p.line > 0 ? { file, line: p.line, col: p.col } : { file });
+}
+
 function annotationPath(ctx: ActionContext, file: string): string {
   if (!isAbsolute(file)) return file;
   const rel = relative(ctx.workspace, file);

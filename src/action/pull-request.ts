@@ -43,8 +43,8 @@ export function readPullRequest(env: Readonly<Record<string, string | undefined>
 }
 
 /** The facts of a `pull_request` object of an event payload; malformed parts are left out. */
-export function pullRequestFacts(v: unknown): PullRequestFacts {
-  const pr = obj(v);
+export function pullRequestFacts(payload: unknown): PullRequestFacts {
+  const pr = obj(payload);
   if (!pr) return NONE;
   const head = obj(pr['head'])?.['sha'];
   const base = obj(pr['base']);

@@ -11,7 +11,7 @@ import type { GateThresholds } from '../run/gate.js';
 import { BenchError } from '../lib/errors.js';
 import type { Results } from '../results/results.js';
 import { MAX_BYTES } from '../results/limits.js';
-import { llmOnlyJudged, rejudgeLlm } from './llm.js';
+import { llmOnlyJudged, rejudgeLlm } from './llm-step.js';
 import { rejudgeResults, sectionsNotShown } from './results-audit.js';
 import { suiteViolations, widenedViolations } from '../guard/index.js';
 import { decideGate } from '../pipeline/verdict.js';

@@ -16,8 +16,8 @@ const MARGIN_BYTES = 1024;
  * The report rendered to at most `maxBytes` bytes of UTF-8. The renderer's limit is in characters,
  * so it is tightened until the bytes fit (a few rounds at most: each shrinks by the overshoot).
  */
-export function renderWithinBytes(results: Results, o: Omit<MarkdownOptions, 'maxChars'>, maxBytes: number): string {
-  const render = markdownRenderer(results, o); // sections rendered once for every round
+export function renderWithinBytes(results: Results, options: Omit<MarkdownOptions, 'maxChars'>, maxBytes: number): string {
+  const render = markdownRenderer(results, options); // sections rendered once for every round
   let text = render();
   let maxChars = Math.min(text.length, maxBytes);
   for (let round = 0; round < 8 && Buffer.byteLength(text, 'utf8') > maxBytes; round++) {
@@ -32,9 +32,9 @@ export function renderWithinBytes(results: Results, o: Omit<MarkdownOptions, 'ma
 export async function writeJobSummary(
   summary: SummarySink,
   results: Results,
-  o: Omit<MarkdownOptions, 'maxChars'>,
+  options: Omit<MarkdownOptions, 'maxChars'>,
 ): Promise<{ bytes: number }> {
-  const text = renderWithinBytes(results, o, await budgetOf(summary.file));
+  const text = renderWithinBytes(results, options, await budgetOf(summary.file));
   await summary.append(text);
   return { bytes: Buffer.byteLength(text, 'utf8') };
 }
@@ -44,13 +44,13 @@ export async function writeJobSummary(
  * scenario files' problems. Fewer problems are listed until the text fits (each is bounded by the
  * loader, so a few rounds at most).
  */
-export async function writeNotEvaluatedSummary(summary: SummarySink, o: Omit<NotEvaluatedOptions, 'maxProblems'>): Promise<{ bytes: number }> {
+export async function writeNotEvaluatedSummary(summary: SummarySink, options: Omit<NotEvaluatedOptions, 'maxProblems'>): Promise<{ bytes: number }> {
   const budget = await budgetOf(summary.file);
-  let max = o.problems?.length ?? 0;
-  let text = renderNotEvaluated({ ...o, maxProblems: max });
+  let max = options.problems?.length ?? 0;
+  let text = renderNotEvaluated({ ...options, maxProblems: max });
   while (Buffer.byteLength(text, 'utf8') > budget && max > 0) {
     max = Math.floor(max / 2);
-    text = renderNotEvaluated({ ...o, maxProblems: max });
+    text = renderNotEvaluated({ ...options, maxProblems: max });
   }
   if (Buffer.byteLength(text, 'utf8') > budget) return { bytes: 0 };
   await summary.append(text);

@@ -19,9 +19,12 @@ import {
   MAX_RESULT_NODES,
   MAX_VALUE_DEPTH,
 } from './limits.js';
+import { BenchError } from '../lib/errors.js';
 
-export class CelConversionError extends Error {
+export class CelConversionError extends BenchError {
   override readonly name = 'CelConversionError';
+  readonly code = 'cel_limit';
+  readonly kind = 'harness' as const;
 }
 
 interface Budget {

@@ -9,12 +9,14 @@
  * - `cel_eval` (CelEvalError): an `ExecutionError` of the reference's interpreter. It propagates
  *   through everything (the crate absorbs no error in `&&`, `||` or macros).
  */
+import { BenchError } from '../lib/errors.js';
 
 export type CelErrorCode = 'cel_compile' | 'cel_limit' | 'cel_eval';
 
 /** An expression that cannot be compiled (syntax, or one of our limits). */
-export class CelError extends Error {
+export class CelError extends BenchError {
   override readonly name = 'CelError';
+  readonly kind = 'input' as const;
   readonly code: CelErrorCode;
 
   constructor(
@@ -31,14 +33,16 @@ export class CelError extends Error {
 }
 
 /** A runtime error of the expression, as the crate's `ExecutionError`. */
-export class CelEvalError extends Error {
+export class CelEvalError extends BenchError {
   override readonly name = 'CelEvalError';
+  readonly kind = 'decision' as const;
   readonly code = 'cel_eval' as const;
 }
 
 /** One of delegation-bench's evaluation bounds was reached (src/cel/meter.ts). Never the policy's verdict. */
-export class CostLimitError extends Error {
+export class CostLimitError extends BenchError {
   override readonly name = 'CostLimitError';
+  readonly kind = 'harness' as const;
   readonly code = 'cel_limit' as const;
 }
 

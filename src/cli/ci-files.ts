@@ -13,26 +13,26 @@ import type { Results } from '../results/results.js';
 import { UsageError } from './io.js';
 
 /** What the console shows of the comparison (the report and the JSON hold the details). */
-export function baselineLines(b: BaselineResults): string[] {
+export function baselineLines(baseline: BaselineResults): string[] {
   const lines = [
-    `Changes against ${b.ref} (${b.commit.slice(0, 12)}): ${plural(b.suite_changes.length, 'suite change')}` +
-      `${b.suite_changes.length > 0 && b.allow_suite_changes ? ' (allowed)' : ''}, ${plural(b.widenings.length, 'widening')}` +
-      `${b.widenings.length > 0 && b.allow_widening ? ' (allowed)' : ''}, ${plural(b.flips.length, 'flip')}, ${plural(b.narrowings.length, 'narrowing')}`,
+    `Changes against ${baseline.ref} (${baseline.commit.slice(0, 12)}): ${plural(baseline.suite_changes.length, 'suite change')}` +
+      `${baseline.suite_changes.length > 0 && baseline.allow_suite_changes ? ' (allowed)' : ''}, ${plural(baseline.widenings.length, 'widening')}` +
+      `${baseline.widenings.length > 0 && baseline.allow_widening ? ' (allowed)' : ''}, ${plural(baseline.flips.length, 'flip')}, ${plural(baseline.narrowings.length, 'narrowing')}`,
   ];
-  for (const c of b.suite_changes.slice(0, 20)) {
+  for (const c of baseline.suite_changes.slice(0, 20)) {
     lines.push(`  suite ${c.scenario}: ${c.change}: base ${c.base_source}: ${c.base}${c.head === null ? '' : `; head${c.head_source ? ` ${c.head_source}` : ''}: ${c.head}`}`);
   }
-  for (const w of b.widenings.slice(0, 20)) {
+  for (const w of baseline.widenings.slice(0, 20)) {
     const what = w.param === null ? `tool ${w.tool}` : `${w.tool}.${w.param}`;
     const proof = w.counterexample
       ? `e.g. ${w.counterexample.tool}(${JSON.stringify(w.counterexample.args)}) allowed, base: ${w.effect?.base_denial.code}${w.effect?.attack ? '; the attack judge fires' : ''}`
       : 'unproven';
     lines.push(`  widened ${w.scenario}: ${what}: ${w.base ?? 'not granted'} -> ${w.head}; ${proof}`);
   }
-  for (const f of b.flips.slice(0, 20)) lines.push(`  flipped ${f.scenario} ${f.condition} call #${f.index} ${f.tool}: ${f.base} -> ${f.head}`);
-  if (b.added.length > 0) lines.push(`  added: ${b.added.join(', ')}`);
-  if (b.removed.length > 0) lines.push(`  removed: ${b.removed.join(', ')}`);
-  for (const r of b.renamed.slice(0, 20)) lines.push(`  renamed: ${r.base} -> ${r.head} (${r.file})`);
+  for (const f of baseline.flips.slice(0, 20)) lines.push(`  flipped ${f.scenario} ${f.condition} call #${f.index} ${f.tool}: ${f.base} -> ${f.head}`);
+  if (baseline.added.length > 0) lines.push(`  added: ${baseline.added.join(', ')}`);
+  if (baseline.removed.length > 0) lines.push(`  removed: ${baseline.removed.join(', ')}`);
+  for (const r of baseline.renamed.slice(0, 20)) lines.push(`  renamed: ${r.base} -> ${r.head} (${r.file})`);
   // Constraint texts come from scenario files: no terminal control sequences reach the console.
   return lines.map(escapeControls);
 }

@@ -9,11 +9,12 @@ import path from 'node:path';
 import { scenarioFromTrace } from '../analysis/from-trace/scenario.js';
 import type { CustomTool } from '../model/scenario.js';
 import { describeTool, readToolsList } from '../import/tools.js';
-import { readTrace, TraceError, type RecordedRun } from '../import/trace.js';
+import { readTrace, type RecordedRun } from '../import/trace.js';
 import { formatProblem, sortProblems, type ScenarioProblem } from '../scenario/errors.js';
-import { MAX_CALLS, MAX_FILE_BYTES, MAX_PROBLEMS_PER_FILE } from '../scenario/limits.js';
+import { MAX_CALLS, MAX_FILE_BYTES } from '../scenario/limits.js';
 import { parseScenarioText } from '../scenario/parse/index.js';
-import { EXIT_OK, EXIT_USAGE, UsageError, type Command } from './io.js';
+import { EXIT_OK, UsageError, type Command } from './io.js';
+import { BenchError } from '../lib/errors.js';
 
 const USAGE = `usage: delegation-bench init --from-trace FILE [--tools PATH] [--policy PATH] [--name NAME]
                             [--trace-id ID] --out FILE [--force]
@@ -86,7 +87,9 @@ export function nameFromFile(file: string): string {
 }
 
 /** Input init refuses, or a scenario it will not write: every problem, each a line; exit 2. */
-class InitError extends Error {
+class InitError extends BenchError {
+  override readonly name = 'InitError';
+  readonly kind = 'input' as const;
   readonly code = 'init_refused';
   constructor(readonly problems: readonly string[]) {
     super(problems.join('\n'));
@@ -196,13 +199,6 @@ function checkScenario(yaml: string, outFile: string, outAbs: string, policy: { 
   throw new InitError(lines);
 }
 
-/** At most as many problems as the loader reports of one file, then how many more there are. */
-function boundedLines(problems: readonly string[]): string[] {
-  if (problems.length <= MAX_PROBLEMS_PER_FILE) return [...problems];
-  const more = problems.length - MAX_PROBLEMS_PER_FILE;
-  return [...problems.slice(0, MAX_PROBLEMS_PER_FILE), `… and ${more} more problem${more === 1 ? '' : 's'}`];
-}
-
 export const initCommand: Command = async (argv, io) => {
   const args = parseInitArgs(argv);
   if (args.help) {
@@ -213,51 +209,43 @@ export const initCommand: Command = async (argv, io) => {
   // What a trace, a tools list or a policy file holds reaches the console on one line (no control characters).
   const say = (line: string): void => io.stderr(`${escapeControls(line)}\n`);
   const outAbs = path.resolve(io.cwd, outFile);
-  try {
-    await checkOut(outFile, outAbs, args.force);
-    const run = readTrace(await readText(args.fromTrace!, io.cwd), args.fromTrace!, args.traceId === undefined ? {} : { traceId: args.traceId });
-    const tools = args.tools === undefined ? undefined : toolsOf(await readText(args.tools, io.cwd), args.tools);
-    const outDir = path.dirname(outAbs);
-    const relativeToOut = (file: string): string => path.relative(outDir, path.resolve(io.cwd, file)).split(path.sep).join('/');
-    const policyFrom = args.policy === undefined ? undefined : relativeToOut(args.policy);
-    const scenario = scenarioFromTrace({
-      name: args.name ?? nameFromFile(args.fromTrace!),
-      traceName: path.basename(args.fromTrace!),
-      calls: run.calls,
-      ...(run.cwd === undefined ? {} : { cwd: run.cwd }),
-      ...(tools === undefined ? {} : { toolList: { from: relativeToOut(args.tools!), tools } }),
-      ...(policyFrom === undefined ? {} : { policyFrom }),
-    });
-    if (scenario.recorded + scenario.attacks > MAX_CALLS) {
-      throw new InitError([
-        `${args.fromTrace}: ${scenario.recorded} recorded calls and ${scenario.attacks} attacks are more than a scenario holds (${MAX_CALLS} calls); record a shorter run, or choose one trace with --trace-id`,
-      ]);
-    }
-    say(`read ${args.fromTrace}: ${run.calls.length} tool call${run.calls.length === 1 ? '' : 's'}${skippedLine(run)}`);
-    for (const tool of scenario.customTools) say(`declared ${describeTool(tool, tools![tool]!)} from ${args.tools}`);
-    const { warnings } = checkScenario(scenario.yaml, outFile, outAbs, policyFrom === undefined ? undefined : { from: policyFrom, given: args.policy! });
-    await mkdir(outDir, { recursive: true });
-    try {
-      // 'wx': a file that appeared since the check is still not replaced without --force.
-      await writeFile(outAbs, scenario.yaml, { flag: args.force ? 'w' : 'wx' });
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === 'EEXIST') await checkOut(outFile, outAbs, args.force);
-      throw new InitError([`${outFile}: cannot write: ${fsReason(e)}`]);
-    }
-    for (const w of warnings) io.stderr(`warning: ${w}\n`);
-    for (const note of scenario.leftOut) say(`warning: ${args.fromTrace}: ${note}`);
-    const missing = missingResults(run, args.fromTrace!);
-    if (missing !== undefined) io.stderr(missing);
-    if (scenario.attacks === 0) {
-      io.stderr(`warning: ${outFile}: no attack written: no recorded tool has a parameter the attack library aims at (a path, shell command, URL, recipients or amount); add expect: deny calls and judge.attack by hand, or run reports the scenario as testing nothing\n`);
-    }
-    io.stdout(`wrote ${outFile}: scenario ${scenario.name}, ${scenario.recorded} recorded call${scenario.recorded === 1 ? '' : 's'}, ${scenario.attacks} attack${scenario.attacks === 1 ? '' : 's'} (expect: deny)\n`);
-    return EXIT_OK;
-  } catch (e) {
-    if (e instanceof TraceError || e instanceof InitError) {
-      for (const line of boundedLines(e.problems)) say(line);
-      return EXIT_USAGE;
-    }
-    throw e;
+  await checkOut(outFile, outAbs, args.force);
+  const run = readTrace(await readText(args.fromTrace!, io.cwd), args.fromTrace!, args.traceId === undefined ? {} : { traceId: args.traceId });
+  const tools = args.tools === undefined ? undefined : toolsOf(await readText(args.tools, io.cwd), args.tools);
+  const outDir = path.dirname(outAbs);
+  const relativeToOut = (file: string): string => path.relative(outDir, path.resolve(io.cwd, file)).split(path.sep).join('/');
+  const policyFrom = args.policy === undefined ? undefined : relativeToOut(args.policy);
+  const scenario = scenarioFromTrace({
+    name: args.name ?? nameFromFile(args.fromTrace!),
+    traceName: path.basename(args.fromTrace!),
+    calls: run.calls,
+    ...(run.cwd === undefined ? {} : { cwd: run.cwd }),
+    ...(tools === undefined ? {} : { toolList: { from: relativeToOut(args.tools!), tools } }),
+    ...(policyFrom === undefined ? {} : { policyFrom }),
+  });
+  if (scenario.recorded + scenario.attacks > MAX_CALLS) {
+    throw new InitError([
+      `${args.fromTrace}: ${scenario.recorded} recorded calls and ${scenario.attacks} attacks are more than a scenario holds (${MAX_CALLS} calls); record a shorter run, or choose one trace with --trace-id`,
+    ]);
   }
+  say(`read ${args.fromTrace}: ${run.calls.length} tool call${run.calls.length === 1 ? '' : 's'}${skippedLine(run)}`);
+  for (const tool of scenario.customTools) say(`declared ${describeTool(tool, tools![tool]!)} from ${args.tools}`);
+  const { warnings } = checkScenario(scenario.yaml, outFile, outAbs, policyFrom === undefined ? undefined : { from: policyFrom, given: args.policy! });
+  await mkdir(outDir, { recursive: true });
+  try {
+    // 'wx': a file that appeared since the check is still not replaced without --force.
+    await writeFile(outAbs, scenario.yaml, { flag: args.force ? 'w' : 'wx' });
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'EEXIST') await checkOut(outFile, outAbs, args.force);
+    throw new InitError([`${outFile}: cannot write: ${fsReason(e)}`]);
+  }
+  for (const w of warnings) io.stderr(`warning: ${w}\n`);
+  for (const note of scenario.leftOut) say(`warning: ${args.fromTrace}: ${note}`);
+  const missing = missingResults(run, args.fromTrace!);
+  if (missing !== undefined) io.stderr(missing);
+  if (scenario.attacks === 0) {
+    io.stderr(`warning: ${outFile}: no attack written: no recorded tool has a parameter the attack library aims at (a path, shell command, URL, recipients or amount); add expect: deny calls and judge.attack by hand, or run reports the scenario as testing nothing\n`);
+  }
+  io.stdout(`wrote ${outFile}: scenario ${scenario.name}, ${scenario.recorded} recorded call${scenario.recorded === 1 ? '' : 's'}, ${scenario.attacks} attack${scenario.attacks === 1 ? '' : 's'} (expect: deny)\n`);
+  return EXIT_OK;
 };

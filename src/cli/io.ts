@@ -1,4 +1,6 @@
 /** The CLI's edges: where it reads and writes. Commands take this instead of touching `process`. */
+import { BenchError } from '../lib/errors.js';
+
 export interface CliIO {
   stdout: (text: string) => void;
   stderr: (text: string) => void;
@@ -18,8 +20,10 @@ export const EXIT_FAILED = 1; // gate failed / invalid warrant / denied call
 export const EXIT_USAGE = 2; // bad input or usage
 
 /** A usage or input error: printed as its message alone (no stack trace), exit code 2. */
-export class UsageError extends Error {
+export class UsageError extends BenchError {
   override readonly name = 'UsageError';
+  readonly code = 'usage';
+  readonly kind = 'input' as const;
 }
 
 export type Command = (argv: string[], io: CliIO) => Promise<number>;

@@ -4,7 +4,6 @@
  * lists); it is never printed and never written into results.
  */
 import { parseShard, type Shard } from '../llm/cells.js';
-import { LlmInputError } from '../llm/errors.js';
 import { DEFAULT_MAX_TURNS } from '../llm/trial.js';
 import { UsageError } from './io.js';
 
@@ -87,51 +86,45 @@ const MAX_MODEL_CHARS = 256;
 /** The flags that only LLM mode uses, named so that a deterministic run can refuse them. */
 const LLM_ONLY = ['model', 'runs', 'base-url', 'concurrency', 'max-turns', 'temperature', 'max-tokens-total', 'timeout', 'retries', 'denial-detail', 'transcripts', 'shard', 'resume'] as const;
 
-export function parseLlmFlags(v: Values, env: Readonly<Record<string, string | undefined>>): LlmFlags {
-  const mode = (v.mode ?? 'deterministic') as Mode;
-  if (!['deterministic', 'llm', 'both'].includes(mode)) throw new UsageError(`--mode must be deterministic, llm or both, got '${v.mode}'`);
-  const gates = v.gate ?? [];
+export function parseLlmFlags(values: Values, env: Readonly<Record<string, string | undefined>>): LlmFlags {
+  const mode = (values.mode ?? 'deterministic') as Mode;
+  if (!['deterministic', 'llm', 'both'].includes(mode)) throw new UsageError(`--mode must be deterministic, llm or both, got '${values.mode}'`);
+  const gates = values.gate ?? [];
   for (const g of gates) if (g !== 'llm' && g !== 'deterministic') throw new UsageError(`--gate must be deterministic or llm, got '${g}'`);
   const gateLlm = gates.includes('llm');
-  const given = LLM_ONLY.filter((k) => v[k] !== undefined);
+  const given = LLM_ONLY.filter((k) => values[k] !== undefined);
   if (mode === 'deterministic') {
     if (given.length > 0 || gateLlm) {
       const what = given.length > 0 ? `--${given[0]}` : '--gate llm';
       throw new UsageError(`${what} applies to LLM mode only; add --mode llm or --mode both`);
     }
   }
-  let shard: Shard | undefined;
-  try {
-    shard = v.shard === undefined ? undefined : parseShard(v.shard);
-  } catch (e) {
-    if (e instanceof LlmInputError) throw new UsageError(e.message);
-    throw e;
-  }
+  const shard: Shard | undefined = values.shard === undefined ? undefined : parseShard(values.shard);
   const flags: LlmFlags = {
     mode,
-    model: (v.model ?? '').trim(),
-    runs: int('--runs', v.runs, DEFAULT_RUNS, 1, 10_000),
+    model: (values.model ?? '').trim(),
+    runs: int('--runs', values.runs, DEFAULT_RUNS, 1, 10_000),
     baseURL: undefined,
     apiKey: undefined,
-    concurrency: int('--concurrency', v.concurrency, 4, 1, 256),
-    maxTurns: int('--max-turns', v['max-turns'], DEFAULT_MAX_TURNS, 1, 1000),
+    concurrency: int('--concurrency', values.concurrency, 4, 1, 256),
+    maxTurns: int('--max-turns', values['max-turns'], DEFAULT_MAX_TURNS, 1, 1000),
     temperature: undefined,
-    maxTokensTotal: v['max-tokens-total'] === undefined ? undefined : int('--max-tokens-total', v['max-tokens-total'], 0, 1, Number.MAX_SAFE_INTEGER),
-    timeoutMs: Math.round(numberIn('--timeout', v.timeout, 60, 0.001, 3600) * 1000),
-    retries: int('--retries', v.retries, 2, 0, 10),
-    denialDetail: v['denial-detail'] ?? false,
-    transcripts: v.transcripts ?? false,
+    maxTokensTotal: values['max-tokens-total'] === undefined ? undefined : int('--max-tokens-total', values['max-tokens-total'], 0, 1, Number.MAX_SAFE_INTEGER),
+    timeoutMs: Math.round(numberIn('--timeout', values.timeout, 60, 0.001, 3600) * 1000),
+    retries: int('--retries', values.retries, 2, 0, 10),
+    denialDetail: values['denial-detail'] ?? false,
+    transcripts: values.transcripts ?? false,
     shard,
-    resume: v.resume,
+    resume: values.resume,
     gateLlm,
   };
-  if (v.temperature !== undefined) flags.temperature = numberIn('--temperature', v.temperature, 0, 0, 2);
+  if (values.temperature !== undefined) flags.temperature = numberIn('--temperature', values.temperature, 0, 0, 2);
   if (mode === 'deterministic') return flags;
 
   if (flags.model === '') throw new UsageError(`--mode ${mode} needs --model NAME (the model your server serves, e.g. gpt-4o-mini)`);
   if (flags.model.length > MAX_MODEL_CHARS || /[\u0000-\u001f]/.test(flags.model)) throw new UsageError('--model: not a model name');
   const apiKey = env.OPENAI_API_KEY?.trim() || undefined;
-  const rawBase = (v['base-url'] ?? env.OPENAI_BASE_URL)?.trim() || undefined;
+  const rawBase = (values['base-url'] ?? env.OPENAI_BASE_URL)?.trim() || undefined;
   if (apiKey === undefined && rawBase === undefined) {
     throw new UsageError(
       `--mode ${mode} needs a model server: set OPENAI_API_KEY for OpenAI, or --base-url URL (or OPENAI_BASE_URL) ` +

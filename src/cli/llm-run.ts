@@ -7,7 +7,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { readLlmSection } from '../llm/check.js';
-import { LlmInputError } from '../llm/errors.js';
 import type { ChatModel } from '../llm/chat.js';
 import type { LlmConfig, PipelineEdges } from '../pipeline/run.js';
 import { UsageError, type CliIO } from './io.js';
@@ -35,26 +34,18 @@ export async function readResultsJson(file: string, cwd: string, flag: string): 
 }
 
 /** The pipeline's LLM settings from the flags; `--resume FILE` read and checked here. */
-export async function llmConfig(f: LlmFlags, io: CliIO, chat?: ChatModel): Promise<LlmConfig> {
-  let resume;
-  if (f.resume !== undefined) {
-    try {
-      resume = readLlmSection(await readResultsJson(f.resume, io.cwd, '--resume'), `--resume ${f.resume}`);
-    } catch (e) {
-      if (e instanceof LlmInputError) throw new UsageError(e.message);
-      throw e;
-    }
-  }
+export async function llmConfig(flags: LlmFlags, io: CliIO, chat?: ChatModel): Promise<LlmConfig> {
+  const resume = flags.resume === undefined ? undefined : readLlmSection(await readResultsJson(flags.resume, io.cwd, '--resume'), `--resume ${flags.resume}`);
   return {
-    model: f.model,
-    runs: f.runs,
-    concurrency: f.concurrency,
-    settings: { maxTurns: f.maxTurns, temperature: f.temperature, denialDetail: f.denialDetail, transcripts: f.transcripts },
-    ...(f.maxTokensTotal !== undefined ? { maxTokensTotal: f.maxTokensTotal } : {}),
-    ...(f.shard ? { shard: f.shard } : {}),
+    model: flags.model,
+    runs: flags.runs,
+    concurrency: flags.concurrency,
+    settings: { maxTurns: flags.maxTurns, temperature: flags.temperature, denialDetail: flags.denialDetail, transcripts: flags.transcripts },
+    ...(flags.maxTokensTotal !== undefined ? { maxTokensTotal: flags.maxTokensTotal } : {}),
+    ...(flags.shard ? { shard: flags.shard } : {}),
     ...(resume ? { resume } : {}),
-    gate: f.gateLlm,
-    server: { apiKey: f.apiKey, baseURL: f.baseURL, timeoutMs: f.timeoutMs, retries: f.retries },
+    gate: flags.gateLlm,
+    server: { apiKey: flags.apiKey, baseURL: flags.baseURL, timeoutMs: flags.timeoutMs, retries: flags.retries },
     ...(chat ? { chat } : {}),
   };
 }

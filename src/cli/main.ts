@@ -4,7 +4,8 @@
  * what only some runs need is loaded on demand: the YAML loader (scenario files, not the built-in
  * suite's snapshot) and the markdown report.
  */
-import { EXIT_USAGE, UsageError, type CliIO, type Command } from './io.js';
+import { reportCliError } from './errors.js';
+import { EXIT_USAGE, type CliIO, type Command } from './io.js';
 import { mergeCommand } from './merge.js';
 import { runCommand } from './run.js';
 import { validateCommand } from './validate.js';
@@ -56,10 +57,6 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
   try {
     return await command(rest, io);
   } catch (e) {
-    if (e instanceof UsageError) {
-      io.stderr(`delegation-bench ${name}: ${e.message}\n`);
-      return EXIT_USAGE;
-    }
-    throw e;
+    return reportCliError(name, e, io);
   }
 }

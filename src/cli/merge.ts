@@ -9,7 +9,6 @@ import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Results } from '../results/results.js';
 import { verdictOf } from '../pipeline/verdict.js';
-import { LlmInputError } from '../llm/errors.js';
 import { mergeShardFiles, type ShardFile } from '../llm/merge-results.js';
 import { renderJson } from '../report/json.js';
 import { renderTable } from '../report/table.js';
@@ -50,13 +49,7 @@ export const mergeCommand: Command = async (argv: string[], io: CliIO) => {
 
   const inputs: ShardFile[] = [];
   for (const name of files) inputs.push({ name, data: await readResultsJson(name, io.cwd, 'merge') });
-  let merged: Results;
-  try {
-    merged = mergeShardFiles(inputs);
-  } catch (e) {
-    if (e instanceof LlmInputError) throw new UsageError(e.message);
-    throw e;
-  }
+  let merged: Results = mergeShardFiles(inputs);
   let json: string;
   let table: string;
   try {

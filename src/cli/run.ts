@@ -5,20 +5,17 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { HarnessError } from '../model/errors.js';
 import { BaselineError } from '../guard/errors.js';
-import { LlmInputError } from '../llm/errors.js';
-import { PipelineInputError, runPipeline, type PipelineConfig, type PipelineEdges, type PipelineOutcome } from '../pipeline/run.js';
+import { runPipeline, type PipelineConfig, type PipelineEdges, type PipelineOutcome } from '../pipeline/run.js';
 import { defaultWorkers } from '../pipeline/suite.js';
 import type { VerdictStatus } from '../pipeline/verdict.js';
 import type { Results } from '../results/results.js';
 import { percentFraction } from '../lib/percent.js';
-import { ScenarioError } from '../scenario/errors.js';
 import { renderJson } from '../report/json.js';
 import { gateLines, renderTable } from '../report/table.js';
 import type { MutantOptions } from '../analysis/mutants/analysis.js';
 import type { ProbeOptions } from '../analysis/probes/types.js';
-import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, UsageError, type CliIO, type Command } from './io.js';
+import { EXIT_FAILED, EXIT_OK, UsageError, type CliIO, type Command } from './io.js';
 import { EXIT_INTERRUPTED } from './llm-run.js';
 import { LLM_HELP, LLM_OPTIONS, parseLlmFlags, type LlmFlags } from './llm-flags.js';
 
@@ -292,17 +289,8 @@ async function runWithFlags(flags: RunFlags, llm: LlmFlags, io: CliIO): Promise<
   try {
     outcome = await runPipeline(config, edges);
   } catch (e) {
-    if (e instanceof ScenarioError) {
-      io.stderr(`${e.format()}\n${e.message}\n`);
-      return EXIT_USAGE;
-    }
-    if (e instanceof HarnessError) {
-      // Not a gate failure and not a denial: the run could not be carried out as written.
-      io.stderr(`delegation-bench run: harness error, run aborted: ${e.message}\n`);
-      return EXIT_USAGE;
-    }
-    if (e instanceof PipelineInputError || e instanceof LlmInputError) throw new UsageError(e.message);
-    if (e instanceof BaselineError) throw new UsageError(`--baseline: ${e.code}: ${e.message}`);
+    // Which flag the base came from: only this command knows (errors.ts maps the rest by kind).
+    if (e instanceof BaselineError) throw new UsageError(`--baseline: ${e.code}: ${e.message}`, { cause: e });
     throw e;
   } finally {
     stage?.done();

@@ -11,8 +11,8 @@ import { DEFAULT_SEED, runScenarioTrials } from '../run/run.js';
 import { ScenarioError, type ScenarioProblem } from '../scenario/errors.js';
 import { loadScenarioSet, readSummary } from '../scenario/load.js';
 import { prepareEnvironment } from '../world/prepare.js';
-import { EXIT_OK, EXIT_USAGE, UsageError, type Command } from './io.js';
-import { selectScenarios } from './select.js';
+import { EXIT_OK, UsageError, type Command } from './io.js';
+import { selectScenarios } from '../pipeline/run.js';
 
 const USAGE = `usage: delegation-bench validate [--scenarios PATH]... [--scenario NAME]...
   --scenarios PATH   a scenario file or a folder of them (*.yaml, *.yml; the folders below it
@@ -103,22 +103,14 @@ export const validateCommand: Command = async (argv, io) => {
     io.stdout(`${USAGE}\n`);
     return EXIT_OK;
   }
-  try {
-    const set = await loadScenarioSet(inputs, io.cwd);
-    const aborts = await rehearse(set.scenarios);
-    if (aborts.length > 0) throw new ScenarioError(aborts);
-    for (const w of set.warnings) io.stderr(`warning: ${w}\n`);
-    for (const line of set.info) io.stderr(`info: ${line}\n`);
-    io.stderr(`${readSummary(set, inputs, io.cwd)}\n`);
-    const scenarios = selectScenarios(set.scenarios, names);
-    const n = scenarios.length;
-    io.stdout(`ok: ${n} scenario${n === 1 ? '' : 's'} (${scenarios.map((s) => s.name).join(', ')})\n`);
-    return EXIT_OK;
-  } catch (e) {
-    if (e instanceof ScenarioError) {
-      io.stderr(`${e.format()}\n${e.message}\n`);
-      return EXIT_USAGE;
-    }
-    throw e;
-  }
+  const set = await loadScenarioSet(inputs, io.cwd);
+  const aborts = await rehearse(set.scenarios);
+  if (aborts.length > 0) throw new ScenarioError(aborts);
+  for (const w of set.warnings) io.stderr(`warning: ${w}\n`);
+  for (const line of set.info) io.stderr(`info: ${line}\n`);
+  io.stderr(`${readSummary(set, inputs, io.cwd)}\n`);
+  const scenarios = selectScenarios(set.scenarios, names);
+  const n = scenarios.length;
+  io.stdout(`ok: ${n} scenario${n === 1 ? '' : 's'} (${scenarios.map((s) => s.name).join(', ')})\n`);
+  return EXIT_OK;
 };

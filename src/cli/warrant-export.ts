@@ -11,12 +11,11 @@ import { parseArgs } from 'node:util';
 import { Conditions, partySeed } from '../chains/conditions.js';
 import type { WarrantOrigin } from '../model/scenario.js';
 import { DEFAULT_SEED } from '../run/run.js';
-import { ScenarioError } from '../scenario/errors.js';
 import { loadScenarioSet } from '../scenario/load.js';
 import { toHex } from '../lib/bytes.js';
 import { warrantIdString } from '../warrant/id.js';
 import { toPem } from '../warrant/text.js';
-import { EXIT_OK, EXIT_USAGE, UsageError, type Command } from './io.js';
+import { EXIT_OK, UsageError, type Command } from './io.js';
 
 export const EXPORT_USAGE = `usage: delegation-bench warrant export --scenario NAME [--scenarios PATH]... [--seed S]
   --scenario NAME    the scenario whose task_scoped grant to export
@@ -57,17 +56,7 @@ export const warrantExportCommand: Command = async (argv, io) => {
   const seed = values.seed ?? DEFAULT_SEED;
   if (seed.length === 0 || seed.length > MAX_SEED_CHARS) throw new UsageError(`--seed must be 1 to ${MAX_SEED_CHARS} characters`);
 
-  let set;
-  try {
-    set = await loadScenarioSet(values.scenarios ?? [], io.cwd);
-  } catch (e) {
-    if (e instanceof ScenarioError) {
-      io.stderr(`${e.format()}\n${e.message}\n`);
-      return EXIT_USAGE;
-    }
-    throw e;
-  }
-  const { scenarios, warnings } = set;
+  const { scenarios, warnings } = await loadScenarioSet(values.scenarios ?? [], io.cwd);
   for (const w of warnings) io.stderr(`warning: ${w}\n`);
   const scenario = scenarios.find((s) => s.name === name);
   if (scenario === undefined) {

@@ -8,11 +8,13 @@
  */
 import { constants, openSync, closeSync, fstatSync, readSync, realpathSync, statSync, type Stats } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
+import { BenchError } from '../lib/errors.js';
 
 export type ArtifactFileCode = 'file_unreadable' | 'file_outside_workspace' | 'file_not_text' | 'file_in_git_dir' | 'file_not_regular';
 
-export class ArtifactFileError extends Error {
+export class ArtifactFileError extends BenchError {
   override readonly name = 'ArtifactFileError';
+  readonly kind = 'input' as const;
   constructor(
     readonly code: ArtifactFileCode,
     message: string,

@@ -30,6 +30,7 @@ import { warrantIdString } from '../warrant/id.js';
 import { payloadIssuer } from '../warrant/payload-key.js';
 import { parseTokens } from '../warrant/text.js';
 import type { SignedWarrant } from '../warrant/types.js';
+import { BenchError } from '../lib/errors.js';
 
 /** Far above any real chain in text form (a WarrantStack is at most 256 KiB of CBOR). */
 export const MAX_TOKEN_FILE_BYTES = 1024 * 1024;
@@ -42,8 +43,9 @@ export type TokenImportCode =
   | 'token_unsupported' // verifies, but holds what the benchmark cannot re-grant as it is
   | 'token_not_regrantable'; // does not fit the scenario's tools or the benchmark's chain
 
-export class TokenImportError extends Error {
+export class TokenImportError extends BenchError {
   override readonly name = 'TokenImportError';
+  readonly kind = 'input' as const;
   constructor(
     readonly code: TokenImportCode,
     message: string,

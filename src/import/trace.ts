@@ -14,6 +14,7 @@ import { Float, type Value } from '../warrant/value.js';
 import { normalizePosixPath } from '../world/posix-path.js';
 import { dollarPath as dollar, jsonPath, lineCol, parseJson, scanJsonText, type JsonPathSegment } from './json-text.js';
 import { clipText } from '../lib/quote.js';
+import { BenchError } from '../lib/errors.js';
 
 /** The GenAI semantic conventions' attribute names (`@opentelemetry/semantic-conventions/incubating`). */
 export const GEN_AI = Object.freeze({
@@ -56,8 +57,11 @@ export interface ReadTraceOptions {
 }
 
 /** Bad trace input: every problem, each a line a person can act on. */
-export class TraceError extends Error {
+// Bridge until helper A2's import/trace/ (which converts this class) is merged.
+export class TraceError extends BenchError {
+  override readonly name = 'TraceError';
   readonly code = 'trace_invalid';
+  readonly kind = 'input' as const;
   constructor(readonly problems: readonly string[]) {
     super(problems.join('\n'));
   }

@@ -16,6 +16,7 @@
 import { RE2JS } from '@bufbuild/re2';
 import type { WorkBudget } from './budget.js';
 import { translateRustRegex, usesAsciiBoundary } from './regex-rust.js';
+import { BenchError } from './errors.js';
 
 export const MAX_REGEX_LENGTH = 4096;
 export const MAX_MATCH_INPUT = 1024 * 1024;
@@ -23,8 +24,9 @@ export const MAX_MATCH_INPUT = 1024 * 1024;
 export const MAX_REGEX_WORK_PER_MATCH = 20_000_000;
 
 /** Marks a refusal by one of our bounds (not a verdict the reference would give). */
-export class RegexLimitError extends Error {
+export class RegexLimitError extends BenchError {
   override readonly name = 'RegexLimitError';
+  readonly kind = 'harness' as const;
   readonly code = 'regex_limit' as const;
 }
 

@@ -5,10 +5,13 @@
  * - LlmInputError: the run cannot be set up or continued as asked (a shard spec, a resume or merge
  *   file that does not match): a usage error, exit 2.
  */
+import { BenchError } from '../lib/errors.js';
+
 export type ApiErrorCode = 'rate_limited' | 'server_error' | 'timeout' | 'connection' | 'api_error' | 'bad_response' | 'aborted';
 
-export class ApiError extends Error {
+export class ApiError extends BenchError {
   override readonly name = 'ApiError';
+  readonly kind = 'decision' as const;
   constructor(
     readonly code: ApiErrorCode,
     message: string,
@@ -26,8 +29,9 @@ export type LlmInputCode =
   | 'merge_duplicate_cell'
   | 'merge_bad_file';
 
-export class LlmInputError extends Error {
+export class LlmInputError extends BenchError {
   override readonly name = 'LlmInputError';
+  readonly kind = 'input' as const;
   constructor(
     readonly code: LlmInputCode,
     message: string,

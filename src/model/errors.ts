@@ -5,9 +5,12 @@
  * harness aborts the whole run with this error instead.
  */
 import type { SourcePos } from './scenario.js';
+import { BenchError } from '../lib/errors.js';
 
-export class HarnessError extends Error {
+export class HarnessError extends BenchError {
   override readonly name = 'HarnessError';
+  readonly code = 'harness_error';
+  readonly kind = 'harness' as const;
   constructor(
     message: string,
     readonly scenario?: string,

@@ -18,6 +18,8 @@ const JOBS_PER_WORKER = 8;
 
 function raise(f: WorkerFailure): never {
   if (f.name === 'HarnessError') throw new HarnessError(f.message, f.scenario, f.condition, f.source);
+  // Another fault of the machinery (a limit, a snapshot that does not read back): the run aborts as for a HarnessError.
+  if (f.kind === 'harness') throw new HarnessError(`${f.name}: ${f.message}`);
   throw new Error(`a worker thread failed: ${f.name}: ${f.message}`);
 }
 

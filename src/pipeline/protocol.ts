@@ -7,6 +7,7 @@
 import type { WorkLimits } from '../lib/budget.js';
 import type { AnalysisOptions } from './analyses.js';
 import type { UnitOutcome } from './unit.js';
+import type { ErrorKind } from '../lib/errors.js';
 
 export const WORKER_KIND = 'delegation-bench/worker@2';
 
@@ -28,6 +29,8 @@ export interface RunJob {
 export interface WorkerFailure {
   readonly name: string;
   readonly message: string;
+  /** The error model's `kind` (src/lib/errors.ts), when the error is one of its: what it means crosses the thread too. */
+  readonly kind?: ErrorKind;
   readonly scenario?: string;
   readonly condition?: string;
   readonly source?: string;

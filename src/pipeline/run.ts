@@ -27,6 +27,7 @@ import type { AnalysisOptions } from './analyses.js';
 import { bundledWorker, runMatrix, type MatrixRun } from './suite.js';
 import { RunThreads } from './threads.js';
 import { decideGate, undecidedGate, verdictOf, type Verdict } from './verdict.js';
+import { BenchError } from '../lib/errors.js';
 
 export type RunMode = 'deterministic' | 'llm' | 'both';
 
@@ -114,8 +115,10 @@ export interface PipelineOutcome {
 }
 
 /** The configuration asks for something the loaded suite cannot give (an unknown `--scenario`, no scenario). */
-export class PipelineInputError extends Error {
+export class PipelineInputError extends BenchError {
   override readonly name = 'PipelineInputError';
+  readonly code = 'pipeline_input_invalid';
+  readonly kind = 'input' as const;
 }
 
 export async function runPipeline(c: PipelineConfig, edges: PipelineEdges = {}): Promise<PipelineOutcome> {

@@ -8,6 +8,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { Conditions } from '../chains/conditions.js';
 import { prepareEnvironment } from '../world/prepare.js';
 import { HarnessError } from '../model/errors.js';
+import { isBenchError } from '../lib/errors.js';
 import { decodeScenariosFromTransfer } from '../scenario/snapshot.js';
 import { WORKER_KIND, type RunJob, type WorkerFailure, type WorkerReply, type WorkerSetup } from './protocol.js';
 import { runUnit, type UnitOutcome } from './unit.js';
@@ -16,6 +17,7 @@ function failure(e: unknown): WorkerFailure {
   if (e instanceof HarnessError) {
     return { name: e.name, message: e.message, scenario: e.scenario, condition: e.condition, source: e.source };
   }
+  if (isBenchError(e)) return { name: e.name, message: e.message, kind: e.kind };
   return { name: e instanceof Error ? e.name : 'Error', message: e instanceof Error ? e.message : String(e) };
 }
 

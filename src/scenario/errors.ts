@@ -5,6 +5,7 @@
  */
 import { escapeControls } from '../lib/control-chars.js';
 import { boundMessage } from '../lib/quote.js';
+import { BenchError } from '../lib/errors.js';
 
 export interface ScenarioProblem {
   file: string; // as the user named it
@@ -13,8 +14,10 @@ export interface ScenarioProblem {
   message: string;
 }
 
-export class ScenarioError extends Error {
+export class ScenarioError extends BenchError {
   override readonly name = 'ScenarioError';
+  readonly code = 'scenario_invalid';
+  readonly kind = 'input' as const;
   readonly problems: readonly ScenarioProblem[];
 
   constructor(problems: readonly ScenarioProblem[]) {

@@ -28,6 +28,7 @@ import { Float } from '../warrant/value.js';
 import { builtinDisplay, displayPrefix, walkScenarioTree } from './files.js';
 import { MAX_FILE_BYTES, MAX_FILES } from './limits.js';
 import type { Scenario, ScenarioSet } from '../model/scenario.js';
+import { BenchError } from '../lib/errors.js';
 
 export const SNAPSHOT_FORMAT = 'delegation-bench/builtin-suite@1';
 
@@ -50,7 +51,11 @@ interface Header {
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
-class SnapshotError extends Error {}
+class SnapshotError extends BenchError {
+  override readonly name = 'SnapshotError';
+  readonly code = 'snapshot_invalid';
+  readonly kind = 'harness' as const;
+}
 
 const sha256Hex = (data: Uint8Array | string): string => createHash('sha256').update(data).digest('hex');
 

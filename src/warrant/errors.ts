@@ -3,6 +3,8 @@
  * (docs/results.md) and a reason a person can act on. Nothing else is thrown across the module boundary:
  * hostile bytes end in `malformed`, never in a TypeError.
  */
+import { BenchError } from '../lib/errors.js';
+
 export const ERROR_CODES = [
   'malformed',
   'unknown_field',
@@ -30,8 +32,9 @@ export const ERROR_CODES = [
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
-export class WarrantError extends Error {
+export class WarrantError extends BenchError {
   override readonly name = 'WarrantError';
+  readonly kind = 'decision' as const;
 
   constructor(
     readonly code: ErrorCode,

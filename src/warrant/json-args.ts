@@ -5,10 +5,12 @@
  * LLM mode for the model's tool-call arguments. Bounded in size and depth.
  */
 import { Float, type Args, type Value } from './value.js';
+import { BenchError } from '../lib/errors.js';
 
 /** The text is not a JSON object of arguments; the message names the position. */
-export class JsonArgsError extends Error {
+export class JsonArgsError extends BenchError {
   override readonly name = 'JsonArgsError';
+  readonly kind = 'input' as const;
   readonly code = 'malformed_arguments';
 }
 

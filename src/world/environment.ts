@@ -21,11 +21,16 @@ import { EnvironmentLimitError } from './limit.js';
 import { compileRegex, regexOutcome } from '../lib/regex.js';
 import { BUILTIN_TOOLS, isBuiltinTool } from './tools.js';
 import type { CustomTool, Email, Environment, Transaction } from '../model/scenario.js';
+import { BenchError } from '../lib/errors.js';
 
 export type { Effect } from './effects.js';
 
 /** A bad argument: reported to the agent as text, like the reference's "Error calling …". */
-class ToolArgumentError extends Error {}
+class ToolArgumentError extends BenchError {
+  override readonly name = 'ToolArgumentError';
+  readonly code = 'tool_argument_refused';
+  readonly kind = 'decision' as const;
+}
 
 /**
  * A built-in's default for an optional text parameter, from the one table of signatures. The

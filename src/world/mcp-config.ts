@@ -14,10 +14,13 @@
 import type { McpExtractionRule } from '../model/scenario.js';
 import { canonicalArgs } from '../warrant/pop.js';
 import { Float, type Args, type Value } from '../warrant/value.js';
+import { BenchError } from '../lib/errors.js';
 
 /** A required field the call does not carry, or a tool the config does not define. */
-export class McpExtractionError extends Error {
+export class McpExtractionError extends BenchError {
   override readonly name = 'McpExtractionError';
+  readonly code = 'mcp_extraction_failed';
+  readonly kind = 'decision' as const;
 }
 
 /** An object argument (a map), not a list, a float or bytes. */

@@ -22,6 +22,7 @@
 import type { ShNode, ShSyntax } from 'mvdan-sh';
 import { EnvironmentLimitError } from './limit.js';
 import { MAX_SHELL_NESTING, shellNesting, type ShellDialect } from './shell-nesting.js';
+import { BenchError } from '../lib/errors.js';
 
 export type { ShellDialect } from './shell-nesting.js';
 
@@ -62,7 +63,9 @@ export function shellParserLoaded(): boolean {
 }
 
 /** Thrown when the parser is used before `loadShellParser()`: a setup bug, never a denial. */
-export class ShellParserNotLoaded extends Error {
+export class ShellParserNotLoaded extends BenchError {
+  override readonly name = 'ShellParserNotLoaded';
+  readonly kind = 'harness' as const;
   readonly code = 'shell_parser_not_loaded';
   constructor() {
     super('the shell parser is not loaded: call loadShellParser() before the run');

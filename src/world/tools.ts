@@ -9,6 +9,7 @@
  */
 import type { Args, Value } from '../warrant/value.js';
 import type { CustomTool, ParamKind } from '../model/scenario.js';
+import { BenchError } from '../lib/errors.js';
 
 export interface ToolSignature {
   /** Every parameter, in the order the tool documents them. */
@@ -71,7 +72,9 @@ export function isReservedName(name: string): boolean {
 }
 
 /** A call that cannot be bound to its tool's signature: Python raises TypeError, the guard denies. */
-export class ArgumentBindingError extends Error {
+export class ArgumentBindingError extends BenchError {
+  override readonly name = 'ArgumentBindingError';
+  readonly kind = 'decision' as const;
   readonly code = 'argument_binding_error';
 }
 

@@ -7,7 +7,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { copyFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readContext } from '../../src/action/context.js';
+import { readContext } from '../../src/action/event-context.js';
 import { git, scenario, tempDir, writeFiles } from '../helpers/baseline-repo.js';
 import { newDir, removeDirs, runAction, type RunOptions } from './run-action.js';
 

@@ -1,6 +1,6 @@
 /** What the action masks before anything is printed: the model server's key and its URL's password. */
 import { describe, expect, it } from 'vitest';
-import { maskSecrets, type ActionLlm } from '../../src/action/llm.js';
+import { maskSecrets, type ActionLlm } from '../../src/action/llm-step.js';
 
 const llm = (o: Partial<ActionLlm>): ActionLlm => ({
   mode: 'llm',

@@ -9,6 +9,7 @@
  * prover reports as "unproven", never as a proof.
  */
 import { CharSet, DFA, NFA, TooManyNodesError, type Char, type ReadonlyDFA } from 'refa';
+import { BenchError } from '../../lib/errors.js';
 
 export const MAX_CHAR = 0x10ffff as Char;
 /** States of one automaton, at most. */
@@ -18,8 +19,10 @@ export const MAX_OPERATIONS = 4_000;
 /** Lengths followed when asking for a word of a length in a band, at most. */
 export const MAX_LENGTH_STEPS = 4_096;
 
-export class BoundError extends Error {
+export class BoundError extends BenchError {
   override readonly name = 'BoundError';
+  readonly code = 'containment_bound';
+  readonly kind = 'harness' as const;
 }
 
 /** Work counter of one question. */

@@ -81,15 +81,15 @@ export function parseLlmInputs(get: (name: string) => string, env: Readonly<Reco
 }
 
 /** The pipeline's LLM settings from the inputs (the action's fixed ones: docs/action.md). */
-export function actionLlmConfig(c: ActionLlm): LlmConfig {
+export function actionLlmConfig(llm: ActionLlm): LlmConfig {
   return {
-    model: c.model,
-    runs: c.runs,
+    model: llm.model,
+    runs: llm.runs,
     concurrency: 4,
     settings: { maxTurns: DEFAULT_MAX_TURNS, temperature: undefined, denialDetail: false, transcripts: false },
-    ...(c.shard ? { shard: c.shard } : {}),
-    gate: c.gateLlm,
-    server: { apiKey: c.apiKey, baseURL: c.baseURL, timeoutMs: 60_000, retries: 2 },
+    ...(llm.shard ? { shard: llm.shard } : {}),
+    gate: llm.gateLlm,
+    server: { apiKey: llm.apiKey, baseURL: llm.baseURL, timeoutMs: 60_000, retries: 2 },
   };
 }
 
@@ -207,12 +207,12 @@ function show(name: string): string {
 }
 
 /** The key (and a base URL's password), to be masked: the runner then hides them in every log line. */
-export function maskSecrets(setSecret: (value: string) => void, c: ActionLlm): void {
-  if (c.apiKey) setSecret(c.apiKey);
-  if (!c.baseURL) return;
+export function maskSecrets(setSecret: (value: string) => void, llm: ActionLlm): void {
+  if (llm.apiKey) setSecret(llm.apiKey);
+  if (!llm.baseURL) return;
   let password: string;
   try {
-    password = new URL(c.baseURL).password;
+    password = new URL(llm.baseURL).password;
   } catch {
     return; // not a URL: refused by the inputs' check
   }
@@ -232,19 +232,19 @@ export function maskSecrets(setSecret: (value: string) => void, c: ActionLlm): v
  * it to recompute; a file that says otherwise (trials, a summary, or gate violations other than
  * the guard's, which are judged again from its baseline) is refused.
  */
-export function llmOnlyJudged(r: Results, step: GateThresholds): { results: Results; notes: string[]; parts: FileParts } | { problems: string[] } {
-  const guardKinds = r.baseline !== undefined ? new Set(['authority_widened', 'suite_weakened']) : new Set<string>();
-  if (r.trials.length > 0 || Object.keys(r.summary).length > 0 || r.gate.violations.some((v) => !guardKinds.has(v.kind))) {
+export function llmOnlyJudged(given: Results, step: GateThresholds): { results: Results; notes: string[]; parts: FileParts } | { problems: string[] } {
+  const guardKinds = given.baseline !== undefined ? new Set(['authority_widened', 'suite_weakened']) : new Set<string>();
+  if (given.trials.length > 0 || Object.keys(given.summary).length > 0 || given.gate.violations.some((v) => !guardKinds.has(v.kind))) {
     return { problems: ['$.mode is llm, but the file has scripted-matrix trials, a summary or gate violations'] };
   }
   // Built from the checked parts only: any other section of the file (probes, mutants, …) is
   // nothing this step verified, so it is left out (and the log says so), never carried along.
   const results: Results = {
-    version: r.version,
-    mode: r.mode,
-    conditions: [...r.conditions],
-    scenarios: [...r.scenarios],
-    ...(r.scenario_info ? { scenario_info: r.scenario_info } : {}),
+    version: given.version,
+    mode: given.mode,
+    conditions: [...given.conditions],
+    scenarios: [...given.scenarios],
+    ...(given.scenario_info ? { scenario_info: given.scenario_info } : {}),
     trials: [],
     summary: {},
     reachability: { unreachable_attacks: [], tasks_failing_without_warrant: [] },

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readContext } from '../../src/action/context.js';
+import { readContext } from '../../src/action/event-context.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'db-context-'));
 function withEvent(name: string, payload: unknown, extra: Record<string, string> = {}) {

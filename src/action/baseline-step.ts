@@ -12,7 +12,7 @@ import type { BaselineOutcome } from '../guard/index.js';
 import type { Results } from '../results/results.js';
 import { renderJunit } from '../report/junit.js';
 import { renderSarif } from '../report/sarif.js';
-import type { ActionContext } from './context.js';
+import type { ActionContext } from './event-context.js';
 import type { ActionConfig } from './inputs.js';
 import { setCiFileOutputs } from './outputs.js';
 import type { Runner } from './runner.js';

@@ -1,7 +1,7 @@
 /** The action's baseline: which ref it compares with, and a shallow checkout of a pull request. */
 import { describe, expect, it } from 'vitest';
-import { baselineRef, reportBaseline, writeActionCiFiles } from '../../src/action/baseline.js';
-import type { ActionContext } from '../../src/action/context.js';
+import { baselineRef, reportBaseline, writeActionCiFiles } from '../../src/action/baseline-step.js';
+import type { ActionContext } from '../../src/action/event-context.js';
 import { parseInputs, type ActionConfig } from '../../src/action/inputs.js';
 import { actionPipelineConfig, run } from '../../src/action/main.js';
 import type { Runner } from '../../src/action/runner.js';
