@@ -14,7 +14,7 @@ import { subpathRoot } from '../warrant/constraints/subpath.js';
 import { parseUrlPattern } from '../warrant/constraints/url-pattern.js';
 import type { Value } from '../warrant/value.js';
 import { at, type PathSegment } from './path.js';
-import type { PEntry, PMap, PNode } from './tree.js';
+import type { PEntry, PMap, PNode } from '../lib/yaml-tree.js';
 import { valueFromYaml, type Report } from './value-yaml.js';
 
 /** Maps a character of a scalar's value to its offset in the file (scalar-offset.ts). */

@@ -33,7 +33,7 @@ import { scalarCharOffset } from './scalar-offset.js';
 import { SchemaValidator, type JsonSchema } from './schema.js';
 import { hint } from './suggest.js';
 import { BUILTIN_TOOL_NAMES, isBuiltinTool, isReservedName, signatureOf, type ToolSignature } from '../world/tools.js';
-import { parseYamlTree, type PEntry, type PMap, type PNode } from './tree.js';
+import { parseYamlTree, type PEntry, type PMap, type PNode } from '../lib/yaml-tree.js';
 import type { CustomTool, Email, Environment, ParamKind, ReturnCase, Scenario, ScenarioCall, SourcePos, ToolBinding, Transaction } from '../model/scenario.js';
 import { alwaysPresent, BINDING_SAYS, bindingOf, callArgs, isToolBinding } from '../world/binding.js';
 import { valueFromYaml } from './value-yaml.js';

@@ -29,7 +29,7 @@ import { HOST_PARAM } from '../world/claude-hook.js';
 import type { HookView } from '../model/scenario.js';
 import { globProblem, urlPatternProblem } from './constraint-from-yaml.js';
 import type { ScenarioProblem } from './errors.js';
-import { parseYamlTree, type PEntry, type PMap, type PNode, type ScalarValue } from './tree.js';
+import { parseYamlTree, type PEntry, type PMap, type PNode, type ScalarValue } from '../lib/yaml-tree.js';
 
 /** Claude Code tool → the argument `tenuo-claude` constrains (its TOOL_DEFAULTS field). */
 const GOVERNED_FIELD: Readonly<Record<string, string>> = {

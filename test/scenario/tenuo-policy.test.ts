@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadShellParser } from '../../src/world/shell.js';
 import { loadScenarios } from '../../src/scenario/load.js';
 import { constraintOfSpec } from '../../src/scenario/tenuo-policy.js';
-import { parseYamlTree } from '../../src/scenario/tree.js';
+import { parseYamlTree } from '../../src/lib/yaml-tree.js';
 import { Conditions } from '../../src/chains/conditions.js';
 import { runScenarioTrials } from '../../src/run/run.js';
 import type { Scenario } from '../../src/model/scenario.js';

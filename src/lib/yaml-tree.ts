@@ -1,12 +1,26 @@
 /**
- * YAML text → a small positioned tree (maps, lists, scalars) that the schema interpreter and the
- * scenario builder walk. Built from `yaml`'s document AST so that every node keeps its source range;
- * aliases are resolved here, under a node budget and a depth bound, so that neither a "billion
- * laughs" file nor a deeply nested one can make the loader hang or overflow the stack.
+ * YAML text → a small positioned tree (maps, lists, scalars) that the schema interpreter, the
+ * scenario builder and the `tenuo.yaml` reader walk. Built from `yaml`'s document AST so that every
+ * node keeps its source range; aliases are resolved here, under a node budget and a depth bound, so
+ * that neither a "billion laughs" file nor a deeply nested one can make a reader hang or overflow
+ * the stack.
  */
 import { Composer, Lexer, LineCounter, Parser, YAMLParseError, isAlias, isMap, isScalar, isSeq } from 'yaml';
 import type { CST, Document, Node as YamlNode, ScalarTag, Tags } from 'yaml';
-import { MAX_DEPTH, MAX_NODES } from './limits.js';
+import { BenchError } from './errors.js';
+
+/**
+ * Nesting of YAML collections (a scenario needs about 8: constraints nest a little further). The
+ * tree's own bound; src/scenario/limits.ts lists it with the other bounds on scenario input.
+ */
+export const MAX_DEPTH = 32;
+
+/**
+ * YAML nodes of one file after alias expansion: the role yaml's `maxAliasCount` plays for `toJS`.
+ * An alias costs the size of the node it names, so a "billion laughs" file is refused while it is
+ * being built, and a plain 1 MiB file (at most ~500k nodes) always fits.
+ */
+export const MAX_NODES = 1_000_000;
 
 /** Source offsets (UTF-16 code units) of a node: [start, end). */
 export interface Span {
@@ -60,8 +74,14 @@ export interface ParsedTree {
   readonly linePos: (offset: number) => { line: number; col: number };
 }
 
-/** Thrown inside the builder to stop at the first exceeded bound; one message is enough. */
-class Abort extends Error {
+/**
+ * Thrown inside the builder to stop at the first exceeded bound; one message is enough. Caught by
+ * parseYamlTree, which returns it as a problem: it never leaves this file.
+ */
+class Abort extends BenchError {
+  override readonly name = 'YamlTreeAbort';
+  readonly code = 'yaml_bound_exceeded';
+  readonly kind = 'input';
   constructor(readonly problem: OffsetProblem) {
     super(problem.message);
   }
