@@ -27,7 +27,7 @@ import type { Constraint, ConstraintSet, ToolGrants } from '../warrant/constrain
 import { normalizePosixPath } from '../world/posix-path.js';
 import { HOST_PARAM } from '../world/claude-hook.js';
 import type { HookView } from '../model/scenario.js';
-import { globProblem, urlPatternProblem } from './constraint-from-yaml.js';
+import { globProblem, urlPatternProblem } from '../warrant/constraints/pattern-syntax.js';
 import type { ScenarioProblem } from './errors.js';
 import { parseYamlTree, type PEntry, type PMap, type PNode, type ScalarValue } from '../lib/yaml-tree.js';
 
