@@ -17,7 +17,7 @@ import { LoaderWarnings, type Warn } from './warnings.js';
 import { importWarrantFrom, readTokenFile, regrantProblems, TokenImportError } from '../import/token.js';
 import { describeTool, importToolsFrom, type KindOverrides } from '../import/tools.js';
 import { importMcpConfig } from '../import/mcp-config.js';
-import { grantFromPolicy, isPolicyPath } from './tenuo-policy.js';
+import { grantFromPolicy, isPolicyPath } from '../import/tenuo-policy/index.js';
 import { claudeCodeTool, DEFAULT_CWD, isClaudeCodeTool } from '../world/claude-code.js';
 import { authorizedParams, HOST_PARAM } from '../world/claude-hook.js';
 import type { PolicyOrigin, WarrantOrigin } from '../model/scenario.js';
