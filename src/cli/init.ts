@@ -9,7 +9,7 @@ import path from 'node:path';
 import { scenarioFromTrace } from '../analysis/from-trace/scenario.js';
 import type { CustomTool } from '../model/scenario.js';
 import { describeTool, readToolsList } from '../import/tools.js';
-import { readTrace, TraceError, type RecordedRun } from '../import/trace.js';
+import { readTrace, TraceError, type RecordedRun } from '../import/trace/index.js';
 import { formatProblem, sortProblems, type ScenarioProblem } from '../scenario/errors.js';
 import { MAX_CALLS, MAX_FILE_BYTES, MAX_PROBLEMS_PER_FILE } from '../scenario/limits.js';
 import { parseScenarioText } from '../scenario/parse.js';

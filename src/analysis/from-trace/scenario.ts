@@ -8,8 +8,8 @@
  */
 import { Document, isMap, parseDocument, Scalar, type Node } from 'yaml';
 import type { CustomTool, Email, ParamKind, Transaction } from '../../model/scenario.js';
-import type { RecordedCall } from '../../import/trace.js';
-import { TraceError } from '../../import/trace.js';
+import type { RecordedCall } from '../../import/trace/index.js';
+import { TraceError } from '../../import/trace/index.js';
 import { grantYaml } from '../../scenario/constraint-to-yaml.js';
 import { bindingOf, mcpArgs, sendsAsIs } from '../../world/binding.js';
 import type { Constraint, ConstraintSet } from '../../warrant/constraints/types.js';
