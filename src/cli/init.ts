@@ -8,7 +8,7 @@ import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { scenarioFromTrace } from '../analysis/from-trace/scenario.js';
 import type { CustomTool } from '../model/scenario.js';
-import { describeTool, readToolsList } from '../import/tools.js';
+import { describeTool, readToolsList } from '../import/tools/index.js';
 import { readTrace, TraceError, type RecordedRun } from '../import/trace/index.js';
 import { formatProblem, sortProblems, type ScenarioProblem } from '../scenario/errors.js';
 import { MAX_CALLS, MAX_FILE_BYTES, MAX_PROBLEMS_PER_FILE } from '../scenario/limits.js';

@@ -15,7 +15,7 @@ import { celProblem, constraintFromYaml, droppedDefaultPort } from './constraint
 import { MAX_CONSTRAINT_DEPTH } from '../warrant/constraints/satisfy.js';
 import { LoaderWarnings, type Warn } from './warnings.js';
 import { importWarrantFrom, readTokenFile, regrantProblems, TokenImportError } from '../import/token.js';
-import { describeTool, importToolsFrom, type KindOverrides } from '../import/tools.js';
+import { describeTool, importToolsFrom, type KindOverrides } from '../import/tools/index.js';
 import { importMcpConfig } from '../import/mcp-config.js';
 import { grantFromPolicy, isPolicyPath } from '../import/tenuo-policy/index.js';
 import { claudeCodeTool, DEFAULT_CWD, isClaudeCodeTool } from '../world/claude-code.js';
