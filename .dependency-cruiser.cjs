@@ -16,6 +16,8 @@ const LAYERS = [
   'run',
   'llm',
   'analysis',
+  'guard',
+  'init',
   'pipeline',
   'report',
   'action',

@@ -6,7 +6,7 @@
 import { escapeControls } from '../lib/control-chars.js';
 import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { scenarioFromTrace } from '../analysis/from-trace/scenario.js';
+import { scenarioFromTrace } from '../init/scenario-from-trace.js';
 import type { CustomTool } from '../model/scenario.js';
 import { describeTool, readToolsList } from '../import/tools/index.js';
 import { readTrace, TraceError, type RecordedRun } from '../import/trace/index.js';

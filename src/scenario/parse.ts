@@ -16,7 +16,7 @@ import { MAX_CONSTRAINT_DEPTH } from '../warrant/constraints/satisfy.js';
 import { LoaderWarnings, type Warn } from './warnings.js';
 import { importWarrantFrom, readTokenFile, regrantProblems, TokenImportError } from '../import/token.js';
 import { describeTool, importToolsFrom, type KindOverrides } from '../import/tools/index.js';
-import { importMcpConfig } from '../import/mcp-config.js';
+import { importMcpConfig } from '../import/mcp-config-yaml.js';
 import { grantFromPolicy, isPolicyPath } from '../import/tenuo-policy/index.js';
 import { claudeCodeTool, DEFAULT_CWD, isClaudeCodeTool } from '../world/claude-code.js';
 import { authorizedParams, HOST_PARAM } from '../world/claude-hook.js';
@@ -373,7 +373,7 @@ class Builder {
   }
 
   /**
-   * `mcp_config: PATH` beside `from:`: the team's McpConfig (src/import/mcp-config.ts). Every tool
+   * `mcp_config: PATH` beside `from:`: the team's McpConfig (src/import/mcp-config-yaml.ts). Every tool
    * of the list is bound `mcp-config` with its rules; one the config does not define is refused on
    * every call by MCPVerifier, and a warning says so. Returns false when the file cannot be used.
    */

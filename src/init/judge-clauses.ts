@@ -3,10 +3,10 @@
  * judge is built from the recorded run's calls that change state, the attack judge from the attacks.
  * They test the effects only, never the grant.
  */
-import type { Value } from '../../warrant/value.js';
-import { Float } from '../../warrant/value.js';
-import { deliveredTo } from '../../world/address.js';
-import { normalizePosixPath } from '../../world/posix-path.js';
+import type { Value } from '../warrant/value.js';
+import { Float } from '../warrant/value.js';
+import { deliveredTo } from '../world/address.js';
+import { normalizePosixPath } from '../world/posix-path.js';
 
 /** A CEL literal for a scalar (strings in double quotes, JSON escapes are CEL's too). */
 export function celLiteral(v: Value): string {
