@@ -42,8 +42,8 @@ function oneOf(values: readonly Value[]): Constraint {
 }
 
 /** A value the tightest grant can list: `null` too (an optional parameter the run left out is bound to it). */
-export function isShortScalar(v: Value): boolean {
-  return v === null || typeof v === 'number' || typeof v === 'bigint' || v instanceof Float || typeof v === 'boolean' || (typeof v === 'string' && v.length <= SHORT && !v.includes('\n'));
+export function isShortScalar(value: Value): boolean {
+  return value === null || typeof value === 'number' || typeof value === 'bigint' || value instanceof Float || typeof value === 'boolean' || (typeof value === 'string' && value.length <= SHORT && !value.includes('\n'));
 }
 
 /**

@@ -80,11 +80,11 @@ function rangeBound(side: string): number | null | string {
 }
 
 /** Python's `int(v)` of a YAML value: an int, a float cut toward zero, a bool as 0 or 1, or text. */
-export function pythonIntOf(v: ScalarValue): number | undefined {
-  if (typeof v === 'bigint') return Number(v);
-  if (typeof v === 'boolean') return v ? 1 : 0;
-  if (typeof v === 'number') return Number.isFinite(v) ? Math.trunc(v) : undefined;
-  return typeof v === 'string' ? pythonInt(v) : undefined;
+export function pythonIntOf(value: ScalarValue): number | undefined {
+  if (typeof value === 'bigint') return Number(value);
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  if (typeof value === 'number') return Number.isFinite(value) ? Math.trunc(value) : undefined;
+  return typeof value === 'string' ? pythonInt(value) : undefined;
 }
 
 /** Python's `int(text)` in base 10 on ASCII digits: a sign, digits, `_` between digits. */

@@ -16,8 +16,8 @@ export function readJson(text: string): { value: Json } | { offset: number; mess
   return 'value' in r ? { value: r.value as Json } : r;
 }
 
-export function isObject(v: Json | undefined): v is JsonObject {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
+export function isObject(value: Json | undefined): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /**
@@ -35,20 +35,20 @@ export type RawNumber = (path: readonly JsonPathSegment[]) => string | undefined
  * proof-of-possession tell 25.0 from 25), an integer beyond 2^53 exact; a number a call cannot
  * carry (beyond 64 bits, beyond a double) is a problem, never rounded.
  */
-export function toValue(v: Json, path: readonly JsonPathSegment[], raw: RawNumber, bad: (path: readonly JsonPathSegment[], message: string) => void, depth = 0): Value {
-  if ((Array.isArray(v) || isObject(v)) && depth >= MAX_VALUE_DEPTH) {
+export function toValue(json: Json, path: readonly JsonPathSegment[], raw: RawNumber, bad: (path: readonly JsonPathSegment[], message: string) => void, depth = 0): Value {
+  if ((Array.isArray(json) || isObject(json)) && depth >= MAX_VALUE_DEPTH) {
     bad(path, TOO_DEEP);
     return null;
   }
-  if (Array.isArray(v)) return v.map((x, i) => toValue(x, [...path, i], raw, bad, depth + 1));
-  if (isObject(v)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, toValue(x, [...path, k], raw, bad, depth + 1)]));
-  if (typeof v !== 'number') return v;
-  const literal = raw(path) ?? String(v);
+  if (Array.isArray(json)) return json.map((x, i) => toValue(x, [...path, i], raw, bad, depth + 1));
+  if (isObject(json)) return Object.fromEntries(Object.entries(json).map(([k, x]) => [k, toValue(x, [...path, k], raw, bad, depth + 1)]));
+  if (typeof json !== 'number') return json;
+  const literal = raw(path) ?? String(json);
   if (/[.eE]/.test(literal)) {
-    if (!Number.isFinite(v)) bad(path, `${literal} is beyond a 64-bit float`);
-    return Number.isInteger(v) ? new Float(v) : v;
+    if (!Number.isFinite(json)) bad(path, `${literal} is beyond a 64-bit float`);
+    return Number.isInteger(json) ? new Float(json) : json;
   }
-  if (Number.isSafeInteger(v)) return v;
+  if (Number.isSafeInteger(json)) return json;
   const big = BigInt(literal);
   if (big < -(2n ** 63n) || big >= 2n ** 63n) bad(path, `${literal} is outside the 64-bit integers a call can carry`);
   return big;
@@ -60,14 +60,14 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
  * An argument's text must be Unicode: JSON can escape half of a surrogate pair (`"\ud800"`), but
  * Tenuo's strings are UTF-8 and cannot hold one, so the call could never be authorized as recorded.
  */
-export function checkUnicode(v: Value, path: readonly JsonPathSegment[], bad: (path: readonly JsonPathSegment[], message: string) => void): void {
+export function checkUnicode(value: Value, path: readonly JsonPathSegment[], bad: (path: readonly JsonPathSegment[], message: string) => void): void {
   const text = (s: string, where: readonly JsonPathSegment[]): void => {
     if (LONE_SURROGATE.test(s)) bad(where, `${clipText(JSON.stringify(s))} holds half of a UTF-16 surrogate pair, which is not Unicode text (Tenuo's strings are UTF-8)`);
   };
-  if (typeof v === 'string') text(v, path);
-  else if (Array.isArray(v)) v.forEach((x, i) => checkUnicode(x, [...path, i], bad));
-  else if (v !== null && typeof v === 'object' && !(v instanceof Float)) {
-    for (const [k, x] of Object.entries(v)) {
+  if (typeof value === 'string') text(value, path);
+  else if (Array.isArray(value)) value.forEach((x, i) => checkUnicode(x, [...path, i], bad));
+  else if (value !== null && typeof value === 'object' && !(value instanceof Float)) {
+    for (const [k, x] of Object.entries(value)) {
       text(k, [...path, k]);
       checkUnicode(x, [...path, k], bad);
     }
@@ -81,24 +81,24 @@ export function duplicateKeys(text: string, at: (path: readonly JsonPathSegment[
   return { problems, raw: (path) => facts.numbers.get(jsonPath(path)) };
 }
 
-export function describe(v: Value): string {
-  if (Array.isArray(v)) return 'a list';
-  if (v === null) return 'null';
-  if (v instanceof Float) return `number ${jsonText(v)}`;
-  if (typeof v === 'object') return 'an object';
-  return `${typeof v === 'bigint' ? 'number' : typeof v} ${JSON.stringify(typeof v === 'bigint' ? String(v) : v)}`;
+export function describe(value: Value): string {
+  if (Array.isArray(value)) return 'a list';
+  if (value === null) return 'null';
+  if (value instanceof Float) return `number ${jsonText(value)}`;
+  if (typeof value === 'object') return 'an object';
+  return `${typeof value === 'bigint' ? 'number' : typeof value} ${JSON.stringify(typeof value === 'bigint' ? String(value) : value)}`;
 }
 
 /** A value as JSON text, numbers as they were written (25.0 stays 25.0, a long integer whole). */
-export function jsonText(v: Value): string {
-  if (v instanceof Float) return Number.isInteger(v.value) ? v.value.toFixed(1) : String(v.value);
-  if (typeof v === 'bigint') return v.toString();
-  if (Array.isArray(v)) return `[${v.map(jsonText).join(',')}]`;
-  if (v !== null && typeof v === 'object') return `{${Object.entries(v).map(([k, x]) => `${JSON.stringify(k)}:${jsonText(x)}`).join(',')}}`;
-  return JSON.stringify(v);
+export function jsonText(value: Value): string {
+  if (value instanceof Float) return Number.isInteger(value.value) ? value.value.toFixed(1) : String(value.value);
+  if (typeof value === 'bigint') return value.toString();
+  if (Array.isArray(value)) return `[${value.map(jsonText).join(',')}]`;
+  if (value !== null && typeof value === 'object') return `{${Object.entries(value).map(([k, x]) => `${JSON.stringify(k)}:${jsonText(x)}`).join(',')}}`;
+  return JSON.stringify(value);
 }
 
-export function resultText(v: Value | undefined): string | undefined {
-  if (v === undefined || v === null) return undefined;
-  return typeof v === 'string' ? v : jsonText(v);
+export function resultText(value: Value | undefined): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  return typeof value === 'string' ? value : jsonText(value);
 }

@@ -17,8 +17,8 @@ import type { RecordedCall } from './types.js';
 const CLAUDE_CODE_BOOKKEEPING = new Set(['TodoWrite', 'ExitPlanMode']);
 
 /** A line of a Claude Code session transcript (`~/.claude/projects/…/SESSION.jsonl`). */
-export function isTranscriptEntry(v: JsonObject): boolean {
-  return typeof v.type === 'string' && ('sessionId' in v || 'message' in v || v.type === 'summary');
+export function isTranscriptEntry(line: JsonObject): boolean {
+  return typeof line.type === 'string' && ('sessionId' in line || 'message' in line || line.type === 'summary');
 }
 
 export interface Transcript {
@@ -45,10 +45,10 @@ function transcriptResult(tool: string, item: JsonObject, entry: JsonObject): st
  * message's `tool_result` items are their results, matched by id. Every other line (a prompt, text,
  * a summary) holds no call.
  */
-export function readTranscriptEntry(entry: JsonObject, at: string, raw: RawNumber, t: Transcript, problems: string[]): void {
+export function readTranscriptEntry(entry: JsonObject, at: string, raw: RawNumber, transcript: Transcript, problems: string[]): void {
   // Claude Code resolves a relative path, and Glob's and Grep's default folder, against it.
-  if (t.cwd === undefined && typeof entry.cwd === 'string') {
-    if (entry.cwd.startsWith('/') && !entry.cwd.includes('\0')) t.cwd = normalizePosixPath(entry.cwd);
+  if (transcript.cwd === undefined && typeof entry.cwd === 'string') {
+    if (entry.cwd.startsWith('/') && !entry.cwd.includes('\0')) transcript.cwd = normalizePosixPath(entry.cwd);
     else problems.push(`${at}: $.cwd: ${clipText(JSON.stringify(entry.cwd))} is not an absolute POSIX path`);
   }
   const content = isObject(entry.message) && Array.isArray(entry.message.content) ? entry.message.content : [];
@@ -58,8 +58,8 @@ export function readTranscriptEntry(entry: JsonObject, at: string, raw: RawNumbe
     if (entry.type === 'assistant' && item.type === 'tool_use') {
       if (typeof item.id !== 'string' || typeof item.name !== 'string' || item.name === '') return void problems.push(`${here}: a tool_use needs its id and name as strings`);
       if (CLAUDE_CODE_BOOKKEEPING.has(item.name)) {
-        t.skipped[item.name] = (t.skipped[item.name] ?? 0) + 1;
-        return void t.byId.set(item.id, -1);
+        transcript.skipped[item.name] = (transcript.skipped[item.name] ?? 0) + 1;
+        return void transcript.byId.set(item.id, -1);
       }
       if (item.input !== undefined && !isObject(item.input)) return void problems.push(`${here}.input: the arguments must be a JSON object of parameter → value`);
       const before = problems.length;
@@ -67,14 +67,14 @@ export function readTranscriptEntry(entry: JsonObject, at: string, raw: RawNumbe
       const args = toValue(item.input ?? {}, ['message', 'content', i, 'input'], raw, bad);
       checkUnicode(args, ['message', 'content', i, 'input'], bad);
       if (problems.length > before) return;
-      t.byId.set(item.id, t.records.length);
-      t.records.push({ tool: item.name, args: args as Record<string, Value>, result: undefined, where: here });
+      transcript.byId.set(item.id, transcript.records.length);
+      transcript.records.push({ tool: item.name, args: args as Record<string, Value>, result: undefined, where: here });
     } else if (entry.type === 'user' && item.type === 'tool_result') {
-      const index = typeof item.tool_use_id === 'string' ? t.byId.get(item.tool_use_id) : undefined;
+      const index = typeof item.tool_use_id === 'string' ? transcript.byId.get(item.tool_use_id) : undefined;
       if (index === undefined) return void problems.push(`${here}: a tool_result for tool_use_id ${JSON.stringify(item.tool_use_id)}, which no earlier tool_use has`);
       if (index < 0) return;
-      const call = t.records[index]!;
-      t.records[index] = { ...call, result: transcriptResult(call.tool, item, entry) };
+      const call = transcript.records[index]!;
+      transcript.records[index] = { ...call, result: transcriptResult(call.tool, item, entry) };
     }
   });
 }
