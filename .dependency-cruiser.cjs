@@ -17,6 +17,7 @@ const LAYERS = [
   'llm',
   'analysis',
   'guard',
+  'init',
   'pipeline',
   'report',
   'action',

@@ -6,10 +6,10 @@
 import { escapeControls } from '../lib/control-chars.js';
 import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { scenarioFromTrace } from '../analysis/from-trace/scenario.js';
+import { scenarioFromTrace } from '../init/scenario-from-trace.js';
 import type { CustomTool } from '../model/scenario.js';
-import { describeTool, readToolsList } from '../import/tools.js';
-import { readTrace, type RecordedRun } from '../import/trace.js';
+import { describeTool, readToolsList } from '../import/tools/index.js';
+import { readTrace, type RecordedRun } from '../import/trace/index.js';
 import { formatProblem, sortProblems, type ScenarioProblem } from '../scenario/errors.js';
 import { MAX_CALLS, MAX_FILE_BYTES } from '../scenario/limits.js';
 import { parseScenarioText } from '../scenario/parse/index.js';

@@ -15,7 +15,7 @@ import type { Scenario } from '../model/scenario.js';
 import { formatProblem, type ScenarioProblem } from '../scenario/errors.js';
 import { MAX_FILES, MAX_TOTAL_BYTES } from '../scenario/limits.js';
 import { parseScenarioText, type ParseResult } from '../scenario/parse/index.js';
-import { isPolicyPath } from '../scenario/tenuo-policy.js';
+import { isPolicyPath } from '../import/tenuo-policy/index.js';
 import { BaselineError } from './errors.js';
 import type { GitFile } from './scenario-files-at-ref.js';
 import type { ArtifactAtRef, TreeAtRef } from './tree-at-ref.js';

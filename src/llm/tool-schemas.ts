@@ -6,7 +6,7 @@
  * argument. A parameter with a default is optional (not `required`), and its description says the
  * default the call is then authorized and run with. A tool read from an MCP tool list is offered
  * as the server describes it: its description and each parameter's listed schema (the keywords
- * src/import/tools.ts keeps), with the signature's defaults and required parameters.
+ * src/import/tools/ keeps), with the signature's defaults and required parameters.
  */
 import { BUILTIN_TOOLS, customSignature, type ToolSignature } from '../world/tools.js';
 import { usesBuiltins } from '../chains/world.js';

@@ -12,9 +12,10 @@ import type { Constraint } from '../warrant/constraints/types.js';
 import { parseNetwork } from '../lib/ip.js';
 import { subpathRoot } from '../warrant/constraints/subpath.js';
 import { parseUrlPattern } from '../warrant/constraints/url-pattern.js';
+import { globProblem, urlPatternProblem } from '../warrant/constraints/pattern-syntax.js';
 import type { Value } from '../warrant/value.js';
 import { at, type PathSegment } from './key-path.js';
-import type { PEntry, PMap, PNode } from './tree.js';
+import type { PEntry, PMap, PNode } from '../lib/yaml-tree.js';
 import { valueFromYaml, type Report } from './value-yaml.js';
 
 /** Maps a character of a scalar's value to its offset in the file (scalar-offset.ts). */
@@ -286,34 +287,6 @@ function urlSafe(v: PNode, p: readonly PathSegment[], report: Report): Constrain
   };
 }
 
-/**
- * Why a glob would not compile in the reference (Rust `glob` crate), or undefined: an unclosed
- * `[...]`, or `**` that is not a whole path component.
- */
-export function globProblem(s: string): string | undefined {
-  for (let i = 0; i < s.length; i++) {
-    const c = s[i];
-    if (c === '[') {
-      // `[` opens a class; `]` right after `[` or `[!` is a literal member.
-      let j = i + 1;
-      if (s[j] === '!') j++;
-      if (s[j] === ']') j++;
-      const close = s.indexOf(']', j);
-      if (close < 0) return `unclosed '[' at character ${i + 1}`;
-      i = close;
-    } else if (c === '*' && s[i + 1] === '*') {
-      if (s[i + 2] === '*') return `'***' at character ${i + 1}: wildcards are '*' or '**'`;
-      const before = i === 0 ? '/' : s[i - 1];
-      const after = i + 2 >= s.length ? '/' : s[i + 2];
-      if (before !== '/' || after !== '/') {
-        return `'**' at character ${i + 1} must be a whole path component (as in a/**/b)`;
-      }
-      i++;
-    }
-  }
-  return undefined;
-}
-
 /** A scheme's default port, which the WHATWG URL parser (and Rust's `url` crate) drops. */
 const DEFAULT_PORTS: Readonly<Record<string, number>> = { http: 80, https: 443, ws: 80, wss: 443, ftp: 21 };
 
@@ -337,25 +310,6 @@ export function droppedDefaultPort(pattern: string): string | undefined {
     `and a pattern without a port matches every port (${scheme}://…:8443/ too); ` +
     `leave the port out, or add url_safe with allow_ports: [${m[1]}] beside it (all: [...]) to allow that port only`
   );
-}
-
-/** Why a URL pattern would not parse in the reference, or undefined. */
-export function urlPatternProblem(s: string): string | undefined {
-  const sep = s.indexOf('://');
-  if (sep <= 0) return "missing scheme (expected 'scheme://host[:port][/path]')";
-  const scheme = s.slice(0, sep);
-  if (scheme !== '*' && !/^[A-Za-z][A-Za-z0-9+.-]*$/.test(scheme)) return `invalid scheme '${scheme}'`;
-  const rest = s.slice(sep + 3);
-  const host = rest.split(/[/:?#]/, 1)[0] ?? '';
-  if (host === '' ) return 'missing host';
-  if (host === '*') return "a bare '*' host is not allowed (name the domains, or use url_safe)";
-  const probe = `https://${rest.replace(/\*\./g, 'wildcard.').replace(/\/\*/g, '/wildcard')}`;
-  try {
-    new URL(probe);
-  } catch {
-    return 'not a valid URL';
-  }
-  return undefined;
 }
 
 function valueList(v: PNode, p: readonly PathSegment[], report: Report): Value[] | undefined {

@@ -22,15 +22,11 @@ export const MAX_FOLDERS = 100_000;
 /** Scripted calls in one scenario. */
 export const MAX_CALLS = 10_000;
 
-/** Nesting of YAML collections (a scenario needs about 8: constraints nest a little further). */
-export const MAX_DEPTH = 32;
-
 /**
- * YAML nodes of one file after alias expansion: the role yaml's `maxAliasCount` plays for `toJS`.
- * An alias costs the size of the node it names, so a "billion laughs" file is refused while it is
- * being built, and a plain 1 MiB file (at most ~500k nodes) always fits.
+ * Nesting of YAML collections and YAML nodes after alias expansion: bounds of the positioned YAML
+ * tree every reader of YAML text shares, so they live with it (src/lib/yaml-tree.ts).
  */
-export const MAX_NODES = 1_000_000;
+export { MAX_DEPTH, MAX_NODES } from '../lib/yaml-tree.js';
 
 /** Problems kept per file: past this, one more line says how many were left out. */
 export const MAX_PROBLEMS_PER_FILE = 200;

@@ -8,7 +8,7 @@
  * into spaces, the second quote of `''`). An escape of a double-quoted scalar, or anything else
  * that does not line up, gives up: the scalar's own start is returned, never a wrong column.
  */
-import type { Span } from './tree.js';
+import type { Span } from '../lib/yaml-tree.js';
 
 const isSpace = (c: string): boolean => c === ' ' || c === '\t' || c === '\n' || c === '\r';
 

@@ -17,7 +17,7 @@
  * `integer` is JSON Schema's: any number with no fractional part, so `443.0` is one (YAML reads it
  * as a float; the scenario builder takes its integral value).
  */
-import type { PNode, PScalar } from './tree.js';
+import type { PNode, PScalar } from '../lib/yaml-tree.js';
 import { at, type PathSegment } from './key-path.js';
 import { closest, hint } from './suggest.js';
 

@@ -6,7 +6,7 @@
  */
 import { Float, type ObjectValue, type Value } from '../warrant/value.js';
 import { at, type PathSegment } from './key-path.js';
-import type { PNode } from './tree.js';
+import type { PNode } from '../lib/yaml-tree.js';
 
 export type Report = (offset: number, message: string) => void;
 

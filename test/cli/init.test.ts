@@ -23,7 +23,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { main } from '../../src/cli/main.js';
 import type { CliIO } from '../../src/cli/io.js';
-import { GEN_AI } from '../../src/import/trace.js';
+import { GEN_AI } from '../../src/import/trace/index.js';
 import { Conditions } from '../../src/chains/conditions.js';
 import { loadScenarios } from '../../src/scenario/load.js';
 import { runScenarioTrials } from '../../src/run/run.js';

@@ -11,7 +11,7 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { readToolsList } from '../../src/import/tools.js';
+import { readToolsList } from '../../src/import/tools/index.js';
 import { DEFAULT_ANALYSES } from '../../src/pipeline/analyses.js';
 import { runSuite } from '../../src/pipeline/suite.js';
 import { loadScenarios } from '../../src/scenario/load.js';

@@ -3,9 +3,10 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readTrace, TraceError } from '../../src/import/trace.js';
+import { readTrace, TraceError } from '../../src/import/trace/index.js';
 import { Float } from '../../src/warrant/value.js';
 import { main } from '../../src/cli/main.js';
+import { isBenchError } from '../../src/lib/errors.js';
 import { ScenarioError } from '../../src/scenario/errors.js';
 import { loadScenarios } from '../../src/scenario/load.js';
 
@@ -305,5 +306,22 @@ describe('init: a file with many problems', () => {
     expect(lines).toHaveLength(201);
     expect(lines[199]).toBe('r.jsonl:200:1: $.args: the arguments must be a JSON object of parameter → value, got a list');
     expect(lines[200]).toBe('… and 50 more problems');
+  });
+});
+
+describe('the error model', () => {
+  it('a trace that cannot be read is a BenchError of kind input, with a stable code and name', () => {
+    let caught: unknown;
+    try {
+      readTrace('{"resourceSpans": [{"scopeSpans": [{"spans": [{"attributes": [{"key": "a", "value": {"nope": 1}}]}]}]}]}', 't.json');
+    } catch (e) {
+      caught = e;
+    }
+    expect(caught).toBeInstanceOf(TraceError);
+    expect(isBenchError(caught)).toBe(true);
+    const e = caught as TraceError;
+    expect([e.name, e.code, e.kind]).toEqual(['TraceError', 'trace_invalid', 'input']);
+    // The bad AnyValue is reported as a problem of the trace, never thrown past the reader.
+    expect(e.problems).toEqual(['t.json: $.resourceSpans[0].scopeSpans[0].spans[0].attributes[0] (a): not an OTLP/JSON value: {"nope":1}']);
   });
 });

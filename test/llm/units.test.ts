@@ -13,7 +13,7 @@ import { readLlmSection } from '../../src/llm/check.js';
 import { inputsDigest } from '../../src/llm/inputs-digest.js';
 import { meanStd } from '../../src/llm/stats.js';
 import { toolsFor } from '../../src/llm/tool-schemas.js';
-import { readToolsList } from '../../src/import/tools.js';
+import { readToolsList } from '../../src/import/tools/index.js';
 import { problemsOfText, scenarioText, tempDir } from '../scenario/helpers.js';
 import { formatMeanStd } from '../../src/report/sections/llm.js';
 import { parseJsonArgs } from '../../src/warrant/json-args.js';

@@ -6,7 +6,7 @@ import { MAX_CALLS } from '../../src/scenario/limits.js';
 import { loadScenarios } from '../../src/scenario/load.js';
 import { scenarioSchema } from '../../src/scenario/parse/index.js';
 import { SchemaValidator } from '../../src/scenario/schema.js';
-import { parseYamlTree } from '../../src/scenario/tree.js';
+import { parseYamlTree } from '../../src/lib/yaml-tree.js';
 import { problemsOf } from './helpers.js';
 
 const fixtures = fileURLToPath(new URL('../fixtures/scenarios/', import.meta.url));

@@ -11,7 +11,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { Document, isMap, isScalar, isSeq, parseDocument, type Node as YamlNode } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { SchemaValidator, type JsonSchema } from '../../src/scenario/schema.js';
-import { parseYamlTree } from '../../src/scenario/tree.js';
+import { parseYamlTree } from '../../src/lib/yaml-tree.js';
 
 const DIR = fileURLToPath(new URL('../../scenarios/', import.meta.url));
 const schema = JSON.parse(readFileSync(join(DIR, 'scenario.schema.json'), 'utf8')) as JsonSchema;

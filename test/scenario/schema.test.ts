@@ -8,7 +8,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { parse as parseYaml } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { SchemaValidator, type JsonSchema } from '../../src/scenario/schema.js';
-import { parseYamlTree } from '../../src/scenario/tree.js';
+import { parseYamlTree } from '../../src/lib/yaml-tree.js';
 import { problemsOfText, scenarioText } from './helpers.js';
 
 const ajv = new Ajv2020({ strict: false, allErrors: false });

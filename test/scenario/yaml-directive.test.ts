@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { loadScenarios } from '../../src/scenario/load.js';
-import { parseYamlTree } from '../../src/scenario/tree.js';
+import { parseYamlTree } from '../../src/lib/yaml-tree.js';
 import { problemsOfText, scenarioText, tempDir } from './helpers.js';
 
 function firstValue(text: string): unknown {

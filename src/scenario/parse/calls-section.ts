@@ -7,7 +7,7 @@ import type { Value } from '../../warrant/value.js';
 import { callArgs } from '../../world/binding.js';
 import { at } from '../key-path.js';
 import { hint } from '../suggest.js';
-import type { PMap } from '../tree.js';
+import type { PMap } from '../../lib/yaml-tree.js';
 import { valueFromYaml } from '../value-yaml.js';
 import { scalarText, type ScenarioCursor } from './cursor.js';
 import { paramsList, type ScenarioToolTable } from './tool-table.js';

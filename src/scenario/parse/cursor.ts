@@ -6,7 +6,7 @@
  */
 import type { SourcePos } from '../../model/scenario.js';
 import type { ScenarioProblem } from '../errors.js';
-import type { PEntry, PMap, PNode } from '../tree.js';
+import type { PEntry, PMap, PNode } from '../../lib/yaml-tree.js';
 import type { Warn } from '../warnings.js';
 
 /** Where the file is, for what it reads beside it (`warrant: {from: PATH}`). */

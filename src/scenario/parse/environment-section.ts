@@ -6,7 +6,7 @@
 import type { Email, Environment, Transaction } from '../../model/scenario.js';
 import { normalizePosixPath } from '../../world/posix-path.js';
 import { at, type PathSegment } from '../key-path.js';
-import type { PMap, PNode } from '../tree.js';
+import type { PMap, PNode } from '../../lib/yaml-tree.js';
 import { scalarText, type ScenarioCursor } from './cursor.js';
 
 export const DEFAULT_BALANCE = 10_000;

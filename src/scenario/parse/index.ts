@@ -13,7 +13,7 @@ import type { ScenarioProblem } from '../errors.js';
 import { at, type PathSegment } from '../key-path.js';
 import { MAX_PROBLEMS_PER_FILE } from '../limits.js';
 import { SchemaValidator, type JsonSchema } from '../schema.js';
-import { parseYamlTree, type PEntry, type PMap, type PNode } from '../tree.js';
+import { parseYamlTree, type PEntry, type PMap, type PNode } from '../../lib/yaml-tree.js';
 import { LoaderWarnings } from '../warnings.js';
 import { readCalls } from './calls-section.js';
 import { ScenarioCursor, type ParseContext } from './cursor.js';

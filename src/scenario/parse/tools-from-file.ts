@@ -3,13 +3,13 @@
  * stand beside `from:` (kinds:, returns:, bindings:, mcp_config:).
  */
 import { resolve } from 'node:path';
-import { importMcpConfig } from '../../import/mcp-config.js';
-import { describeTool, importToolsFrom, type KindOverrides } from '../../import/tools.js';
+import { importMcpConfig } from '../../import/mcp-config-yaml.js';
+import { describeTool, importToolsFrom, type KindOverrides } from '../../import/tools/index.js';
 import type { CustomTool, ParamKind } from '../../model/scenario.js';
 import { BINDING_SAYS, bindingOf, isToolBinding } from '../../world/binding.js';
 import { at } from '../key-path.js';
 import { hint } from '../suggest.js';
-import type { PEntry, PMap } from '../tree.js';
+import type { PEntry, PMap } from '../../lib/yaml-tree.js';
 import { scalarText, type ScenarioCursor } from './cursor.js';
 import type { ScenarioToolTable } from './tool-table.js';
 
@@ -60,7 +60,7 @@ export function readToolsFromFile(cursor: ScenarioCursor, table: ScenarioToolTab
 }
 
 /**
- * `mcp_config: PATH` beside `from:`: the team's McpConfig (src/import/mcp-config.ts). Every tool
+ * `mcp_config: PATH` beside `from:`: the team's McpConfig (src/import/mcp-config-yaml.ts). Every tool
  * of the list is bound `mcp-config` with its rules; one the config does not define is refused on
  * every call by MCPVerifier, and a warning says so. Returns false when the file cannot be used.
  */

@@ -9,7 +9,7 @@ import { BINDING_SAYS, bindingOf, isToolBinding } from '../../world/binding.js';
 import { isBuiltinTool, isReservedName } from '../../world/tools.js';
 import { at } from '../key-path.js';
 import { hint } from '../suggest.js';
-import type { PMap, PNode } from '../tree.js';
+import type { PMap, PNode } from '../../lib/yaml-tree.js';
 import { valueFromYaml } from '../value-yaml.js';
 import { scalarText, type ScenarioCursor } from './cursor.js';
 import type { ScenarioToolTable } from './tool-table.js';

@@ -12,8 +12,8 @@ import type { Constraint, ToolGrants } from '../../warrant/constraints/types.js'
 import { authorizedParams, HOST_PARAM } from '../../world/claude-hook.js';
 import { droppedDefaultPort } from '../constraint-from-yaml.js';
 import { at } from '../key-path.js';
-import { grantFromPolicy, isPolicyPath } from '../tenuo-policy.js';
-import type { PEntry, PMap } from '../tree.js';
+import { grantFromPolicy, isPolicyPath } from '../../import/tenuo-policy/index.js';
+import type { PEntry, PMap } from '../../lib/yaml-tree.js';
 import type { ScenarioCursor } from './cursor.js';
 import type { ScenarioToolTable } from './tool-table.js';
 

@@ -10,7 +10,7 @@ import { constraintFromYaml } from '../constraint-from-yaml.js';
 import { at, type PathSegment } from '../key-path.js';
 import { scalarCharOffset } from '../scalar-offset.js';
 import { hint } from '../suggest.js';
-import type { PEntry } from '../tree.js';
+import type { PEntry } from '../../lib/yaml-tree.js';
 import type { ScenarioCursor } from './cursor.js';
 import { paramsList, type ScenarioToolTable } from './tool-table.js';
 import { readWarrantFromFile, type WarrantRead } from './warrant-from-file.js';

@@ -9,7 +9,7 @@ import { Conditions } from '../../../src/chains/conditions.js';
 import { runScenarioTrials } from '../../../src/run/run.js';
 import { loadShellParser } from '../../../src/world/shell.js';
 import { constraintFromYaml } from '../../../src/scenario/constraint-from-yaml.js';
-import { parseYamlTree } from '../../../src/scenario/tree.js';
+import { parseYamlTree } from '../../../src/lib/yaml-tree.js';
 import type { ParamKind, Scenario } from '../../../src/model/scenario.js';
 import type { Constraint, ConstraintSet } from '../../../src/warrant/constraints/types.js';
 import type { Args } from '../../../src/warrant/value.js';

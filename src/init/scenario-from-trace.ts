@@ -7,23 +7,20 @@
  * every attack would succeed without a warrant.
  */
 import { Document, isMap, parseDocument, Scalar, type Node } from 'yaml';
-import type { CustomTool, Email, ParamKind, Transaction } from '../../model/scenario.js';
-import type { RecordedCall } from '../../import/trace.js';
-import { TraceError } from '../../import/trace.js';
-import { grantYaml } from '../../scenario/constraint-to-yaml.js';
-import { bindingOf, mcpArgs, sendsAsIs } from '../../world/binding.js';
-import type { Constraint, ConstraintSet } from '../../warrant/constraints/types.js';
-import { asNumber, Float, type Value } from '../../warrant/value.js';
-import { ArgumentBindingError, bindArguments, BUILTIN_TOOLS, customSignature, isBuiltinTool, type ToolSignature } from '../../world/tools.js';
-import { normalizePosixPath } from '../../world/posix-path.js';
-import { claudeCodeTool, DEFAULT_CWD, isClaudeCodeTool } from '../../world/claude-code.js';
-import { knownDirectories, tightest } from '../slack/tighten.js';
-import { ATTACKED_PATHS, attacksFor, grepClause, type Attack } from './attacks.js';
-import { CLAUDE_CODE_FREE_TEXT, claudeCodeAsBuiltin } from './claude-code.js';
-import { builtinChangesState, customCallClause, effectClause, taskClauses, type JudgedCall } from './judge.js';
+import type { CustomTool, Email, Transaction } from '../model/scenario.js';
+import { TraceError, type RecordedCall } from '../import/trace/index.js';
+import { grantYaml } from '../scenario/constraint-to-yaml.js';
+import { bindingOf, mcpArgs, sendsAsIs } from '../world/binding.js';
+import type { ConstraintSet } from '../warrant/constraints/types.js';
+import { asNumber, Float, type Value } from '../warrant/value.js';
+import { ArgumentBindingError, bindArguments, BUILTIN_TOOLS, customSignature, isBuiltinTool, type ToolSignature } from '../world/tools.js';
+import { normalizePosixPath } from '../world/posix-path.js';
+import { claudeCodeTool, DEFAULT_CWD, isClaudeCodeTool } from '../world/claude-code.js';
+import { attacksFor, grepClause, type Attack } from './attacks.js';
+import { claudeCodeAsBuiltin } from './claude-code-as-builtin.js';
+import { builtinChangesState, customCallClause, effectClause, taskClauses, type JudgedCall } from './judge-clauses.js';
 import { injectedTargets } from './injected.js';
-import { isFreeText } from './params.js';
-import { familyCheck } from '../probes/fix.js';
+import { isShortScalar, tightestGrant, type BoundCall } from './tightest-grant.js';
 
 export interface TraceScenarioInput {
   readonly name: string;
@@ -52,24 +49,10 @@ export interface TraceScenario {
   readonly leftOut: readonly string[];
 }
 
-interface Bound {
-  readonly tool: string;
-  readonly args: Record<string, Value>;
-  readonly bound: Record<string, Value>;
-  readonly result: string | undefined;
-  readonly sig: ToolSignature;
-  /** The tool as the --tools list declares it (its schemas and hints); undefined for the others. */
-  readonly def?: CustomTool;
-}
-
-function kindOf(sig: ToolSignature, param: string): ParamKind {
-  return sig.kinds?.[param] ?? 'text';
-}
-
-function bindAll(input: TraceScenarioInput): { bound: Bound[]; custom: Record<string, CustomTool> } {
+function bindAll(input: TraceScenarioInput): { bound: BoundCall[]; custom: Record<string, CustomTool> } {
   const problems: string[] = [];
   const custom: Record<string, CustomTool> = {};
-  const bound: Bound[] = [];
+  const bound: BoundCall[] = [];
   const listed = input.toolList?.tools ?? {};
   for (const call of input.calls) {
     let sig: ToolSignature | undefined;
@@ -121,7 +104,7 @@ function addEmail(env: Env, email: Email): void {
 }
 
 /** What each built-in's result says about the world, in the text the tools return (docs/scenarios.md). */
-function learn(env: Env, recorded: Bound, transferredBefore: number, cwd: string): void {
+function learn(env: Env, recorded: BoundCall, transferredBefore: number, cwd: string): void {
   const r = recorded.result;
   if (r === undefined) return;
   const call = asBuiltin(recorded, cwd);
@@ -188,7 +171,7 @@ function carriesText(tool: string): boolean {
   return !['list_files', 'list_emails', 'list_transactions', 'get_balance', 'write_file', 'send_email', 'transfer_money'].includes(tool);
 }
 
-function rebuildEnvironment(calls: readonly Bound[], cwd: string): Env {
+function rebuildEnvironment(calls: readonly BoundCall[], cwd: string): Env {
   const env: Env = { files: {}, emails: [], transactions: [], balance: undefined };
   let transferred = 0;
   for (const c of calls) {
@@ -219,90 +202,6 @@ function keepHoldableFiles(files: Record<string, string>): string[] {
     notes.push(`environment: the file ${JSON.stringify(p)} the recorded results showed is left out: ${reason}; a replayed call on it finds no file`);
   }
   return notes;
-}
-
-// ---------------------------------------------------------------- the tightest grant
-
-const SHORT = 200;
-
-/** Built-in parameters that carry free text the agent composes: any value goes (as the built-in suite grants them). */
-const FREE_TEXT = new Set(['write_file.content', 'send_email.subject', 'send_email.body', 'http_request.body', ...CLAUDE_CODE_FREE_TEXT]);
-
-function oneOf(values: readonly Value[]): Constraint {
-  const distinct: Value[] = [];
-  for (const v of values) if (!distinct.some((d) => JSON.stringify(d) === JSON.stringify(v))) distinct.push(v);
-  return { type: 'one_of', values: distinct };
-}
-
-/** A value the tightest grant can list: `null` too (an optional parameter the run left out is bound to it). */
-function isShortScalar(v: Value): boolean {
-  return v === null || typeof v === 'number' || typeof v === 'bigint' || v instanceof Float || typeof v === 'boolean' || (typeof v === 'string' && v.length <= SHORT && !v.includes('\n'));
-}
-
-/**
- * The tightest constraint allowing every recorded value of one parameter: a path's deepest common
- * folder (the slack analysis's Subpath rule) unless that folder is `/` or holds what the attack
- * library aims at (then the paths themselves), a number's [min, max], a recipient list's Subset of
- * the addresses used; otherwise the values themselves (OneOf) while they are short, one-line
- * scalars, and Wildcard for free text (longer values; a document's content, a message's subject
- * and body, a request's body).
- */
-function tightestFor(kind: ParamKind, values: readonly Value[], dirs: ReadonlySet<string>): Constraint {
-  if (kind === 'path') {
-    const t = tightest({ type: 'subpath', root: '/', caseSensitive: true, allowEqual: true }, values, dirs);
-    // A folder that holds what attacks aim at (the task read one file of /etc) is no boundary: the paths themselves are.
-    if (t?.type === 'subpath' && !ATTACKED_PATHS.some((p) => p === t.root || p.startsWith(`${t.root}/`))) return withSeparatorFix(t, values);
-    if (values.every((v) => typeof v === 'string')) return oneOf(values);
-  }
-  if (kind === 'number') {
-    const t = tightest({ type: 'range', min: null, max: null, minInclusive: true, maxInclusive: true }, values, dirs);
-    if (t) return t;
-  }
-  if (kind === 'email_list' && values.every(Array.isArray)) {
-    const all = [...new Set(values.flatMap((v) => (v as Value[]).filter((x): x is string => typeof x === 'string')))];
-    const t = tightest({ type: 'subset', allowed: all }, values, dirs);
-    return t ?? { type: 'subset', allowed: all };
-  }
-  if (kind === 'text' && !values.every(isShortScalar)) return { type: 'wildcard' };
-  return oneOf(values);
-}
-
-/**
- * A Subpath with the probes' fix for separator confusion (src/analysis/probes/fix.ts): Tenuo's
- * Subpath normalizes a path splitting it on `\` as on `/`, a POSIX file system reads `\` as a
- * character of a name, so the two can disagree on which file a path names (docs/analyses.md,
- * "probes"). Refusing `\` makes them agree; kept only when no recorded path holds one (it must
- * allow the run).
- */
-function withSeparatorFix(subpath: Constraint, values: readonly Value[]): Constraint {
-  const fix = familyCheck('path', 'separator_confusion')!;
-  return values.every((v) => typeof v === 'string' && !v.includes('\\')) ? { type: 'all', constraints: [subpath, fix] } : subpath;
-}
-
-function stringsIn(v: Value, out: string[]): void {
-  if (typeof v === 'string') out.push(v);
-  else if (Array.isArray(v)) v.forEach((x) => stringsIn(x, out));
-}
-
-function tightestGrant(calls: readonly Bound[], files: Readonly<Record<string, string>>): Map<string, ConstraintSet> {
-  const mentioned = Object.keys(files);
-  for (const c of calls) for (const v of Object.values(c.bound)) stringsIn(v, mentioned);
-  const dirs = knownDirectories(mentioned);
-  const grants = new Map<string, ConstraintSet>();
-  for (const c of calls) {
-    if (grants.has(c.tool)) continue;
-    const same = calls.filter((x) => x.tool === c.tool);
-    const constraints: Record<string, Constraint> = {};
-    // The parameters every recorded call carries as authorized: over MCP an optional one a call
-    // left out is absent, and Tenuo denies a call that lacks a field its grant names.
-    for (const p of c.sig.params.filter((q) => same.every((x) => Object.hasOwn(x.bound, q)))) {
-      const values = same.map((x) => x.bound[p]!);
-      const free = FREE_TEXT.has(`${c.tool}.${p}`) || isFreeText(c.def, p, kindOf(c.sig, p), values);
-      constraints[p] = free ? { type: 'wildcard' } : tightestFor(kindOf(c.sig, p), values, dirs);
-    }
-    grants.set(c.tool, { constraints, allowUnknown: false });
-  }
-  return grants;
 }
 
 // ---------------------------------------------------------------- the document
@@ -337,7 +236,7 @@ function callNode(doc: Document, c: { tool: string; args: Record<string, Value>;
  * A listed tool's clause names the arguments the grant pins (not its free text), so that two
  * deploys to two environments are two clauses.
  */
-function judgedCall(c: Bound, grants: ReadonlyMap<string, ConstraintSet>, cwd: string): JudgedCall {
+function judgedCall(c: BoundCall, grants: ReadonlyMap<string, ConstraintSet>, cwd: string): JudgedCall {
   const as = asBuiltin(c, cwd);
   if (isBuiltinTool(as.tool)) return { clause: effectClause(as.tool, as.bound), changesState: builtinChangesState(as.tool, as.bound) };
   const pinned: Record<string, Value> = {};

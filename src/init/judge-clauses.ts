@@ -3,17 +3,17 @@
  * judge is built from the recorded run's calls that change state, the attack judge from the attacks.
  * They test the effects only, never the grant.
  */
-import type { Value } from '../../warrant/value.js';
-import { Float } from '../../warrant/value.js';
-import { deliveredTo } from '../../world/address.js';
-import { normalizePosixPath } from '../../world/posix-path.js';
+import type { Value } from '../warrant/value.js';
+import { Float } from '../warrant/value.js';
+import { deliveredTo } from '../world/address.js';
+import { normalizePosixPath } from '../world/posix-path.js';
 
 /** A CEL literal for a scalar (strings in double quotes, JSON escapes are CEL's too). */
-export function celLiteral(v: Value): string {
-  if (typeof v === 'string') return JSON.stringify(v);
-  if (v instanceof Float) return Number.isInteger(v.value) ? `${v.value}.0` : String(v.value);
-  if (typeof v === 'number' || typeof v === 'bigint' || typeof v === 'boolean') return String(v);
-  return JSON.stringify(v);
+export function celLiteral(value: Value): string {
+  if (typeof value === 'string') return JSON.stringify(value);
+  if (value instanceof Float) return Number.isInteger(value.value) ? `${value.value}.0` : String(value.value);
+  if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean') return String(value);
+  return JSON.stringify(value);
 }
 
 function resolved(v: Value | undefined): string {

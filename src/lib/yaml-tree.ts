@@ -1,12 +1,27 @@
 /**
- * YAML text → a small positioned tree (maps, lists, scalars) that the schema interpreter and the
- * scenario builder walk. Built from `yaml`'s document AST so that every node keeps its source range;
- * aliases are resolved here, under a node budget and a depth bound, so that neither a "billion
- * laughs" file nor a deeply nested one can make the loader hang or overflow the stack.
+ * YAML text → a small positioned tree (maps, lists, scalars) that the schema interpreter, the
+ * scenario builder and the `tenuo.yaml` reader walk. Built from `yaml`'s document AST so that every
+ * node keeps its source range; aliases are resolved here, under a node budget and a depth bound, so
+ * that neither a "billion laughs" file nor a deeply nested one can make a reader hang or overflow
+ * the stack.
  */
-import { Composer, Lexer, LineCounter, Parser, YAMLParseError, isAlias, isMap, isScalar, isSeq } from 'yaml';
+import { Composer, LineCounter, Parser, YAMLParseError, isAlias, isMap, isScalar, isSeq } from 'yaml';
 import type { CST, Document, Node as YamlNode, ScalarTag, Tags } from 'yaml';
-import { MAX_DEPTH, MAX_NODES } from './limits.js';
+import { BenchError } from './errors.js';
+import { nestingTooDeep } from './yaml-nesting.js';
+
+/**
+ * Nesting of YAML collections (a scenario needs about 8: constraints nest a little further). The
+ * tree's own bound; src/scenario/limits.ts lists it with the other bounds on scenario input.
+ */
+export const MAX_DEPTH = 32;
+
+/**
+ * YAML nodes of one file after alias expansion: the role yaml's `maxAliasCount` plays for `toJS`.
+ * An alias costs the size of the node it names, so a "billion laughs" file is refused while it is
+ * being built, and a plain 1 MiB file (at most ~500k nodes) always fits.
+ */
+export const MAX_NODES = 1_000_000;
 
 /** Source offsets (UTF-16 code units) of a node: [start, end). */
 export interface Span {
@@ -60,8 +75,14 @@ export interface ParsedTree {
   readonly linePos: (offset: number) => { line: number; col: number };
 }
 
-/** Thrown inside the builder to stop at the first exceeded bound; one message is enough. */
-class Abort extends Error {
+/**
+ * Thrown inside the builder to stop at the first exceeded bound; one message is enough. Caught by
+ * parseYamlTree, which returns it as a problem: it never leaves this file.
+ */
+class Abort extends BenchError {
+  override readonly name = 'YamlTreeAbort';
+  readonly code = 'yaml_bound_exceeded';
+  readonly kind = 'input';
   constructor(readonly problem: OffsetProblem) {
     super(problem.message);
   }
@@ -170,7 +191,7 @@ export function parseYamlTree(text: string, dialect: YamlDialect = 'yaml-1.2'): 
   const linePos = (offset: number) => lineCounter.linePos(offset);
   // Small files skip the pre-pass: yaml turns a stack overflow into an error (mapped below) and is
   // fast on them anyway; the pre-pass is for the large ones, where it would take seconds.
-  const deep = text.length >= PREPASS_MIN_CHARS ? nestingTooDeep(text) : undefined;
+  const deep = text.length >= PREPASS_MIN_CHARS ? nestingTooDeep(text, 4 * MAX_DEPTH) : undefined;
   if (deep !== undefined) {
     lineCounter.addNewLine(0);
     for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) lineCounter.addNewLine(i + 1);
@@ -349,58 +370,6 @@ const PREPASS_MIN_CHARS = 16 * 1024;
 
 function tooDeepMessage(): string {
   return `YAML nesting deeper than ${MAX_DEPTH} levels; the file is refused`;
-}
-
-/**
- * yaml's composer is recursive: a file of 300,000 `[` takes seconds and ends in a stack overflow.
- * This pass over the lexer's flat token stream (linear, no recursion) finds such nesting first and
- * returns the offset where it goes past a generous bound, or undefined. The estimate counts open
- * flow brackets, block indentation levels and `-`/`?` indicators on a line; quoted and block
- * scalars are single tokens, so brackets inside text never count. The bound is four times
- * MAX_DEPTH, so any file the builder would accept passes; the builder gives the exact check.
- */
-function nestingTooDeep(text: string): number | undefined {
-  const bound = 4 * MAX_DEPTH;
-  let offset = 0;
-  let flow = 0;
-  const indents: number[] = [];
-  let lineStart = true;
-  let pendingIndent = 0;
-  let indicators = 0;
-  for (const tok of new Lexer().lex(text)) {
-    if (tok === '\u0002' || tok === '\u001f' || tok === '\ufeff') continue; // markers, not source text
-    if (tok === '\u0018') {
-      flow = 0; // the lexer closed unterminated flow collections
-      continue;
-    }
-    const at = offset;
-    offset += tok.length;
-    if (tok === '\n' || tok === '\r\n') {
-      lineStart = true;
-      pendingIndent = 0;
-      indicators = 0;
-      continue;
-    }
-    if (lineStart && flow === 0 && /^[ \t]+$/.test(tok)) {
-      pendingIndent = tok.length;
-      continue;
-    }
-    if (tok.startsWith('#') || /^[ \t]+$/.test(tok)) continue;
-    if (lineStart) {
-      lineStart = false;
-      if (flow === 0) {
-        while (indents.length > 0 && indents[indents.length - 1]! >= pendingIndent) indents.pop();
-        indents.push(pendingIndent);
-        if (indents.length + flow > bound) return at;
-      }
-    }
-    if (tok === '[' || tok === '{') flow++;
-    else if (tok === ']' || tok === '}') flow = Math.max(0, flow - 1);
-    else if ((tok === '-' || tok === '?') && flow === 0) indicators++;
-    else continue;
-    if (indents.length + indicators + flow > bound) return at;
-  }
-  return undefined;
 }
 
 function firstLine(message: string): string {

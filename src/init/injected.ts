@@ -9,7 +9,7 @@
  * is read; the targets are bounded per kind and kept in the order they first appear, so the same
  * trace always gives the same attacks.
  */
-import { normalizePosixPath } from '../../world/posix-path.js';
+import { normalizePosixPath } from '../world/posix-path.js';
 
 export interface InjectedTargets {
   readonly paths: readonly string[];

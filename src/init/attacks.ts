@@ -5,16 +5,16 @@
  * environment must hold so that it would succeed without a warrant (a read of a missing file is
  * not an attack that succeeded, so the scenario would test nothing).
  */
-import type { CustomTool, ParamKind } from '../../model/scenario.js';
-import { constraintOutcome } from '../../warrant/constraints/satisfy.js';
-import type { ConstraintSet } from '../../warrant/constraints/types.js';
-import { asNumber, Float, isFloatValue, type Value } from '../../warrant/value.js';
-import { deliveredTo } from '../../world/address.js';
-import type { ToolSignature } from '../../world/tools.js';
-import { normalizePosixPath } from '../../world/posix-path.js';
-import { claudeCodeAsBuiltin } from './claude-code.js';
+import type { CustomTool, ParamKind } from '../model/scenario.js';
+import { constraintOutcome } from '../warrant/constraints/satisfy.js';
+import type { ConstraintSet } from '../warrant/constraints/types.js';
+import { asNumber, Float, isFloatValue, type Value } from '../warrant/value.js';
+import { deliveredTo } from '../world/address.js';
+import type { ToolSignature } from '../world/tools.js';
+import { normalizePosixPath } from '../world/posix-path.js';
+import { claudeCodeAsBuiltin } from './claude-code-as-builtin.js';
 import type { InjectedTargets } from './injected.js';
-import { celLiteral, effectClause } from './judge.js';
+import { celLiteral, effectClause } from './judge-clauses.js';
 import { enumValues } from './params.js';
 
 export interface Attack {
@@ -82,7 +82,7 @@ function dirname(p: string): string {
 /** The folder the task works in for this parameter: the grant's Subpath root, else the first value's folder. */
 function taskFolder(grant: ConstraintSet | undefined, param: string, value: Value | undefined, isDirectory: boolean): string | undefined {
   const granted = grant?.constraints[param];
-  // The Subpath itself, or inside the All that carries the separator fix (scenario.ts).
+  // The Subpath itself, or inside the All that carries the separator fix (tightest-grant.ts).
   const c = granted?.type === 'all' ? granted.constraints.find((x) => x.type === 'subpath') : granted;
   if (c?.type === 'subpath') return normalizePosixPath(c.root);
   if (typeof value !== 'string' || !value.startsWith('/')) return undefined;

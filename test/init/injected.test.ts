@@ -1,9 +1,9 @@
 /**
- * What the recorded results ask for (src/analysis/from-trace/injected.ts): the paths, URLs, e-mail
+ * What the recorded results ask for (src/init/injected.ts): the paths, URLs, e-mail
  * addresses and amounts an injected text names become init's attack targets.
  */
 import { describe, expect, it } from 'vitest';
-import { injectedTargets, MAX_TARGETS_PER_KIND } from '../../src/analysis/from-trace/injected.js';
+import { injectedTargets, MAX_TARGETS_PER_KIND } from '../../src/init/injected.js';
 
 describe('injectedTargets', () => {
   it('reads each kind out of prose, sentence punctuation left out, in the order they appear', () => {

@@ -4,7 +4,7 @@
  * over the arguments as sent, as MCPVerifier with a config does.
  */
 import { describe, expect, it } from 'vitest';
-import { readMcpConfig } from '../../src/import/mcp-config.js';
+import { readMcpConfig } from '../../src/import/mcp-config-yaml.js';
 import { DEFAULT_ANALYSES } from '../../src/pipeline/analyses.js';
 import { runSuite } from '../../src/pipeline/suite.js';
 import { loadScenarioSet } from '../../src/scenario/load.js';

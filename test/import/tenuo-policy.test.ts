@@ -8,13 +8,13 @@ import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadShellParser } from '../../src/world/shell.js';
 import { loadScenarios } from '../../src/scenario/load.js';
-import { constraintOfSpec } from '../../src/scenario/tenuo-policy.js';
-import { parseYamlTree } from '../../src/scenario/tree.js';
+import { constraintOfSpec } from '../../src/import/tenuo-policy/index.js';
+import { parseYamlTree } from '../../src/lib/yaml-tree.js';
 import { Conditions } from '../../src/chains/conditions.js';
 import { runScenarioTrials } from '../../src/run/run.js';
 import type { Scenario } from '../../src/model/scenario.js';
 import type { Constraint } from '../../src/warrant/constraints/types.js';
-import { problemsOf, tempDir } from './helpers.js';
+import { problemsOf, tempDir } from '../scenario/helpers.js';
 
 const fixtures = fileURLToPath(new URL('../fixtures/claude-code/', import.meta.url));
 const W: Constraint = { type: 'wildcard' };

@@ -8,7 +8,7 @@
  * others are optional, with the property's `default`, or `null` when it has none (a Python tool's
  * `param=None`, as the guard binds a call that leaves one out). Each parameter's kind (how the
  * environment reads the argument) is inferred from its schema, its name and its description, and
- * the scenario may override it (`kinds:`).
+ * the scenario may override it (`kinds:`): param-kinds.ts.
  *
  * What a signature cannot say is refused, never dropped: a schema that takes arguments it does not
  * name, a type outside JSON Schema's, a parameter both required and defaulted, a name the
@@ -19,12 +19,14 @@
  * keywords) and bounded in length and depth. Past a bound the file is refused, never cut.
  */
 import { JSONRPCErrorResponseSchema, JSONRPCResultResponseSchema, ListToolsResultSchema } from '@modelcontextprotocol/sdk/types.js';
-import type { CustomTool, JsonSchemaObject, JsonValue, ParamKind, ToolHints } from '../model/scenario.js';
-import { Float, type Value } from '../warrant/value.js';
-import { isBuiltinTool, isReservedName } from '../world/tools.js';
-import { ArtifactFileError, readArtifactFile } from './file.js';
-import { dollarPath, jsonPath, lineCol, parseJson, scanJsonText, type JsonPathSegment, type JsonTextFacts } from './json-text.js';
-import { TokenImportError } from './token.js';
+import type { CustomTool, JsonSchemaObject, JsonValue, ParamKind, ToolHints } from '../../model/scenario.js';
+import { Float, type Value } from '../../warrant/value.js';
+import { isBuiltinTool, isReservedName } from '../../world/tools.js';
+import { ArtifactFileError, readArtifactFile } from '../file.js';
+import { dollarPath, jsonPath, lineCol, parseJson, scanJsonText, type JsonPathSegment, type JsonTextFacts } from '../json-text.js';
+import { TokenImportError } from '../token.js';
+import { applyOverrides, describeTool, inferKind, schemaTypes } from './param-kinds.js';
+import type { KindOverrides, ReturnsOverrides, ToolsProblem } from './types.js';
 
 /** Far above a real server's tool list (the file is read whole). */
 export const MAX_TOOLS_FILE_BYTES = 1024 * 1024;
@@ -33,7 +35,6 @@ export const MAX_TOOLS_FILE_BYTES = 1024 * 1024;
 const TOOL_NAME = /^[A-Za-z_][A-Za-z0-9_.-]{0,63}$/;
 /** The key of a grant that opts a tool out of closed-world checking: never a parameter. */
 const ALLOW_UNKNOWN = '_allow_unknown';
-const JSON_TYPES = new Set(['string', 'number', 'integer', 'boolean', 'array', 'object', 'null']);
 /** Keywords that make the arguments a tool takes depend on more than its properties. */
 const UNREPRESENTABLE_KEYWORDS = ['patternProperties', 'dependentRequired', 'dependentSchemas', 'dependencies', 'if', 'then', 'else', 'oneOf', 'anyOf', 'allOf', 'not', '$ref', 'unevaluatedProperties', 'propertyNames'] as const;
 
@@ -54,23 +55,6 @@ const OFFERED_KEYWORDS = new Set([
 const ONE_SUBSCHEMA = new Set(['items', 'additionalProperties']);
 const SUBSCHEMA_LISTS = new Set(['anyOf', 'oneOf']);
 const SUBSCHEMA_MAPS = new Set(['properties']);
-
-/** Tool → parameter → the kind the scenario gives it instead of the inferred one. */
-export type KindOverrides = Readonly<Record<string, Readonly<Record<string, ParamKind>>>>;
-
-/** Tool → the text a call returns (`tools: {from: PATH, returns: …}`). */
-export type ReturnsOverrides = Readonly<Record<string, string>>;
-
-export interface ToolsProblem {
-  readonly message: string;
-  /** Set for a syntax error: its line and column in the file. */
-  readonly position?: { readonly line: number; readonly col: number };
-  /**
-   * Set when the problem is an entry of the scenario's `kinds:` or `returns:` (placed there, not
-   * at `from:`).
-   */
-  readonly override?: { readonly key: 'kinds' | 'returns'; readonly tool: string; readonly param?: string };
-}
 
 export interface ImportedTools {
   /** In the order the file lists them. */
@@ -93,15 +77,15 @@ export interface ToolsFromContext {
 }
 
 /** `tools: {from: PATH, kinds: …}` → the custom tools, or every reason they cannot be read. */
-export function importToolsFrom(from: string, ctx: ToolsFromContext): ToolsFromResult {
+export function importToolsFrom(from: string, context: ToolsFromContext): ToolsFromResult {
   let text: string;
   try {
-    text = ctx.readFile ? ctx.readFile(from) : readArtifactFile(from, ctx.scenarioAbs, { maxBytes: MAX_TOOLS_FILE_BYTES, ...(ctx.confine !== undefined && { confine: ctx.confine }) });
+    text = context.readFile ? context.readFile(from) : readArtifactFile(from, context.scenarioAbs, { maxBytes: MAX_TOOLS_FILE_BYTES, ...(context.confine !== undefined && { confine: context.confine }) });
   } catch (e) {
     if (e instanceof ArtifactFileError || e instanceof TokenImportError) return { ok: false, problems: [{ message: `'${from}': ${e.message}` }] };
     throw e;
   }
-  const r = readToolsList(text, ctx.kinds ?? {}, ctx.returns ?? {});
+  const r = readToolsList(text, context.kinds ?? {}, context.returns ?? {});
   if (!r.ok) return { ok: false, problems: r.problems.map((p) => (p.override ? p : { message: `'${from}'${p.position ? `:${p.position.line}:${p.position.col}` : ''}: ${p.message}` })) };
   return r;
 }
@@ -365,110 +349,6 @@ class ToolReader {
   }
 }
 
-/** The JSON types a parameter's schema admits (empty: any), from `type`, `anyOf`/`oneOf` branches, `enum` or `const`. */
-function schemaTypes(s: Readonly<Record<string, unknown>>): { types: ReadonlySet<string> } | { problem: string; at: JsonPathSegment[] } {
-  if ('$ref' in s && !('type' in s)) return { problem: `a parameter given by '$ref' is not resolved here; inline its schema`, at: ['$ref'] };
-  if ('type' in s) {
-    const list = Array.isArray(s.type) ? (s.type as unknown[]) : [s.type];
-    for (const t of list) {
-      if (typeof t !== 'string' || !JSON_TYPES.has(t)) return { problem: `type ${JSON.stringify(t)} is not a JSON Schema type (${[...JSON_TYPES].join(', ')})`, at: ['type'] };
-    }
-    return { types: new Set(list as string[]) };
-  }
-  for (const key of ['anyOf', 'oneOf'] as const) {
-    const branches = s[key];
-    if (!Array.isArray(branches)) continue;
-    const types = new Set<string>();
-    for (let i = 0; i < branches.length; i++) {
-      const b = branches[i] as unknown;
-      if (typeof b !== 'object' || b === null) return { problem: 'not a schema', at: [key, i] };
-      const t = schemaTypes(b as Record<string, unknown>);
-      if ('problem' in t) return { problem: t.problem, at: [key, i, ...t.at] };
-      if (t.types.size === 0) return { types: new Set() };
-      for (const x of t.types) types.add(x);
-    }
-    return { types };
-  }
-  const values = Array.isArray(s.enum) ? (s.enum as unknown[]) : 'const' in s ? [s.const] : undefined;
-  return { types: new Set(values?.map(jsonType) ?? []) };
-}
-
-function jsonType(v: unknown): string {
-  if (v === null) return 'null';
-  if (Array.isArray(v)) return 'array';
-  if (typeof v === 'number') return Number.isInteger(v) ? 'integer' : 'number';
-  return typeof v;
-}
-
-/** `dryRun`, `dry_run`, `dry-run` → ['dry', 'run']. */
-function words(name: string): string[] {
-  return name
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter((w) => w !== '');
-}
-
-const URL_WORDS = new Set(['url', 'uri', 'href']);
-const SHELL_WORDS = new Set(['command', 'cmd']);
-const EMAIL_WORDS = new Set(['recipients', 'recipient', 'email', 'emails', 'to', 'cc', 'bcc']);
-const PATH_WORDS = new Set(['path', 'paths', 'file', 'filename', 'filepath', 'pathname', 'directory', 'dir', 'folder']);
-/** A description that says the parameter is a path: "Path to …", "The file to read", "Directory of …". */
-const PATH_DESCRIPTION = /^\s*(the |a |an )?(absolute |relative |full |local )?(file ?path|path|file|directory|folder)\b|\b(file|directory|folder) ?path\b/i;
-const SHELL_DESCRIPTION = /\bshell command\b|\bcommand line\b/i;
-
-/**
- * The kind of a parameter, from its schema first, then from what its name ends with (`source_dir`
- * is a path, `file_id` is not), then from its description; anything else is text.
- */
-export function inferKind(name: string, schema: Readonly<Record<string, unknown>>, types: ReadonlySet<string>): ParamKind {
-  const text = types.size === 0 || types.has('string');
-  const last = words(name).at(-1) ?? '';
-  const description = typeof schema.description === 'string' ? schema.description : '';
-  const format = schema.format;
-  if (text && (format === 'uri' || format === 'uri-reference' || format === 'iri' || URL_WORDS.has(last))) return 'url';
-  if (types.has('number') || types.has('integer') || last === 'amount') return 'number';
-  if (text && (SHELL_WORDS.has(last) || SHELL_DESCRIPTION.test(description))) return 'shell';
-  if ((text || types.has('array')) && EMAIL_WORDS.has(last)) return 'email_list';
-  if (text && (PATH_WORDS.has(last) || PATH_DESCRIPTION.test(description))) return 'path';
-  return 'text';
-}
-
-/** Whether a parameter of these JSON types can hold a value of the kind. */
-function kindFits(kind: ParamKind, types: ReadonlySet<string>): boolean {
-  if (types.size === 0 || kind === 'text') return true;
-  if (kind === 'number') return types.has('number') || types.has('integer') || types.has('string');
-  if (kind === 'email_list') return types.has('string') || types.has('array');
-  return types.has('string');
-}
-
-function applyOverrides(tools: Record<string, CustomTool>, overrides: KindOverrides, typesOf: (tool: string, param: string) => ReadonlySet<string> | undefined): ToolsProblem[] {
-  const problems: ToolsProblem[] = [];
-  for (const [tool, params] of Object.entries(overrides)) {
-    const def = Object.prototype.hasOwnProperty.call(tools, tool) ? tools[tool] : undefined;
-    if (def === undefined) {
-      problems.push({ message: `the file has no tool '${tool}' (it has ${Object.keys(tools).join(', ') || 'none'})`, override: { key: 'kinds', tool } });
-      continue;
-    }
-    const kinds: Record<string, ParamKind> = { ...def.kinds };
-    for (const [param, kind] of Object.entries(params)) {
-      const types = def.params.includes(param) ? typesOf(tool, param) : undefined;
-      if (types === undefined) {
-        problems.push({ message: `'${param}' is not a parameter of ${tool} (it takes ${def.params.join(', ') || 'none'})`, override: { key: 'kinds', tool, param } });
-      } else if (!kindFits(kind, types)) {
-        problems.push({ message: `${tool}.${param} is ${[...types].join(' or ')} in the file, which cannot hold a ${kind}`, override: { key: 'kinds', tool, param } });
-      } else if (kind === 'text') {
-        delete kinds[param];
-      } else {
-        kinds[param] = kind;
-      }
-    }
-    const { kinds: _old, ...rest } = def;
-    tools[tool] = { ...rest, ...(Object.keys(kinds).length > 0 && { kinds: orderedKinds(def.params, kinds) }) };
-  }
-  return problems;
-}
-
 /** `returns:` beside `from:`: each named tool's text; a tool the file does not list is a mistake. */
 function applyReturns(tools: Record<string, CustomTool>, returns: ReturnsOverrides): ToolsProblem[] {
   const problems: ToolsProblem[] = [];
@@ -478,28 +358,4 @@ function applyReturns(tools: Record<string, CustomTool>, returns: ReturnsOverrid
     else tools[tool] = { ...def, returns: text };
   }
   return problems;
-}
-
-function orderedKinds(params: readonly string[], kinds: Readonly<Record<string, ParamKind>>): Record<string, ParamKind> {
-  const out: Record<string, ParamKind> = {};
-  for (const p of params) if (Object.prototype.hasOwnProperty.call(kinds, p)) out[p] = kinds[p]!;
-  return out;
-}
-
-/** `deploy(target: url, cmd: shell, dry_run?=false: text)`. */
-export function describeTool(name: string, def: CustomTool): string {
-  const has = (o: object | undefined, k: string): boolean => o !== undefined && Object.prototype.hasOwnProperty.call(o, k);
-  const params = def.params.map((p) => {
-    const kind = has(def.kinds, p) ? def.kinds![p]! : 'text';
-    return has(def.defaults, p) ? `${p}?=${showValue(def.defaults![p]!)}: ${kind}` : `${p}: ${kind}`;
-  });
-  return `${name}(${params.join(', ')})`;
-}
-
-function showValue(v: Value): string {
-  if (v instanceof Float) return Number.isInteger(v.value) ? v.value.toFixed(1) : String(v.value);
-  if (typeof v === 'bigint') return v.toString();
-  if (Array.isArray(v)) return `[${v.map(showValue).join(', ')}]`;
-  if (v !== null && typeof v === 'object') return `{${Object.entries(v).map(([k, x]) => `${JSON.stringify(k)}: ${showValue(x)}`).join(', ')}}`;
-  return JSON.stringify(v);
 }

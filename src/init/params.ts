@@ -5,10 +5,10 @@
  * run did not use is an attack, e.g. `production` beside a recorded `staging`).
  *
  * Only the tools of a --tools list are read so: the built-ins and Claude Code's tools have their
- * free-text parameters listed by name (scenario.ts, claude-code.ts) and no enums.
+ * free-text parameters listed by name (tightest-grant.ts, claude-code-as-builtin.ts) and no enums.
  */
-import type { CustomTool, JsonValue, ParamKind } from '../../model/scenario.js';
-import type { Value } from '../../warrant/value.js';
+import type { CustomTool, JsonValue, ParamKind } from '../model/scenario.js';
+import type { Value } from '../warrant/value.js';
 
 /** A string this long is a text, not an identifier. */
 const SHORT = 200;
