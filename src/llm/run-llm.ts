@@ -7,7 +7,7 @@
  * finish (budget) or are dropped (interrupt: their requests are aborted, and a half-run trial is
  * not a result). The finished ones are returned with `complete: false` and why.
  */
-import { Conditions } from '../chains/conditions.js';
+import { contextFor, type RunContext } from '../chains/run-context.js';
 import { loadShellParser } from '../world/shell.js';
 import { HarnessError, formatSource } from '../model/errors.js';
 import { ScenarioJudge } from '../run/judge.js';
@@ -23,6 +23,8 @@ import { runLlmTrial, type TrialSettings } from './trial.js';
 export interface LlmRunOptions {
   scenarios: readonly Scenario[];
   seed: string;
+  /** The run's context, of `seed`; default: a new one from `seed`. */
+  context?: RunContext;
   model: string;
   chat: ChatModel;
   runs: number;
@@ -106,7 +108,7 @@ export async function runLlm(o: LlmRunOptions): Promise<LlmResults> {
 
   const byName = new Map(o.scenarios.map((s) => [s.name, s]));
   const judges = new Map<string, ScenarioJudge>();
-  const conditions = new Conditions(o.seed);
+  const conditions = contextFor(o.seed, o.context);
   const pending = keys.filter((k) => !finished.has(keyOf(k)));
   const cellLeft = new Map<string, number>();
   const cellKey = (k: { scenario: string; condition: Condition }) => `${k.scenario}\u0000${k.condition}`;

@@ -12,7 +12,7 @@
 import { authorize, bindCall, executedCall, judgeClock } from '../run/harness.js';
 import { ArgumentBindingError } from '../world/tools.js';
 import { HarnessError, describeError, formatSource } from '../model/errors.js';
-import type { Conditions } from '../chains/conditions.js';
+import type { RunContext } from '../chains/run-context.js';
 import { SimulatedEnvironment } from '../world/environment.js';
 import type { ScenarioJudge } from '../run/judge.js';
 import { argsToPlain } from '../world/plain.js';
@@ -41,7 +41,7 @@ export interface TrialInput {
   condition: Condition;
   run: number;
   judge: ScenarioJudge;
-  conditions: Conditions;
+  conditions: RunContext;
   model: ChatModel;
 }
 

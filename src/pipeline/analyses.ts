@@ -8,7 +8,7 @@ import { aggregatePolicyAnalysis, analyzePolicy, DEFAULT_MUTANTS, mutationScoreV
 import { aggregateProbes, probeGateViolations, probeScenario } from '../analysis/probes/run.js';
 import { DEFAULT_PROBE_OPTIONS, type ProbeOptions, type ProbesPart } from '../analysis/probes/types.js';
 import type { WorkBudget } from '../lib/budget.js';
-import type { Conditions } from '../chains/conditions.js';
+import type { RunContext } from '../chains/run-context.js';
 import type { AnalysisViolation } from '../run/gate.js';
 import type { Results, Trial } from '../results/results.js';
 import type { Scenario } from '../model/scenario.js';
@@ -31,7 +31,7 @@ export interface ScenarioAnalyses {
 }
 
 /** `budget`: the scenario's work budget, which the probes' authorizers charge too. */
-export function analyzeScenario(scenario: Scenario, conditions: Conditions, trials: readonly Trial[], o: AnalysisOptions, budget?: WorkBudget): ScenarioAnalyses {
+export function analyzeScenario(scenario: Scenario, conditions: RunContext, trials: readonly Trial[], o: AnalysisOptions, budget?: WorkBudget): ScenarioAnalyses {
   return {
     ...(o.probes.enabled ? { probes: probeScenario(scenario, conditions, trials, budget) } : {}),
     ...(o.mutants.enabled ? { policy: analyzePolicy(scenario, conditions, trials) } : {}),

@@ -9,6 +9,7 @@
  */
 import { auditLinks } from '../analysis/links/audit.js';
 import { formatSource } from '../model/errors.js';
+import { RunContext } from '../chains/run-context.js';
 import type { Scenario } from '../model/scenario.js';
 import type { BaselineOutcome } from '../analysis/baseline/index.js';
 import { withLlm } from '../llm/attach.js';
@@ -118,24 +119,27 @@ export class PipelineInputError extends Error {
 
 export async function runPipeline(c: PipelineConfig, edges: PipelineEdges = {}): Promise<PipelineOutcome> {
   if (c.mode !== 'deterministic' && c.llm === undefined) throw new PipelineInputError(`mode ${c.mode} needs the LLM settings`);
+  // The run's one context: the loader's chain check builds each scenario's chains with it, and the
+  // matrix, the comparison and LLM mode on this thread use those (worker threads rebuild it from the seed).
+  const context = new RunContext(c.seed);
   const threads = new RunThreads({ workers: c.workers, script: edges.workerScript ?? bundledWorker() });
   let scenarios: Scenario[];
   let matrix: MatrixRun;
   try {
-    const set = await loadScenarioSet(c.scenarios, c.cwd, { onFileCount: threads.prestart, ...(c.confine !== undefined ? { confine: c.confine } : {}) });
+    const set = await loadScenarioSet(c.scenarios, c.cwd, { onFileCount: threads.prestart, context, ...(c.confine !== undefined ? { confine: c.confine } : {}) });
     edges.loaded?.(set.warnings, readSummary(set, c.scenarios, c.cwd));
     scenarios = selectScenarios(set.scenarios, c.names);
     if (scenarios.length === 0) throw new PipelineInputError('no scenarios to run');
     // --mode llm: the scripted matrix does not run (nor the analyses beside it).
-    matrix = await runMatrix({ threads, scenarios: c.mode === 'llm' ? [] : scenarios, seed: c.seed, timings: c.timings, analyses: c.analyses, ...c.thresholds });
+    matrix = await runMatrix({ threads, scenarios: c.mode === 'llm' ? [] : scenarios, seed: c.seed, context, timings: c.timings, analyses: c.analyses, ...c.thresholds });
   } finally {
     await threads.close(); // what follows runs here
   }
   const head = matrixFrame(c, scenarios, matrix);
-  const compared = c.baseline === undefined ? undefined : await compare(c, c.baseline, scenarios, head);
+  const compared = c.baseline === undefined ? undefined : await compare(c, c.baseline, scenarios, head, context);
   const baseline = typeof compared === 'string' ? undefined : compared;
   if (baseline) await edges.compared?.(baseline);
-  const llm = c.mode === 'deterministic' ? undefined : await runLlmStage(c, c.llm!, scenarios, edges);
+  const llm = c.mode === 'deterministic' ? undefined : await runLlmStage(c, c.llm!, scenarios, edges, context);
   const outcome = decide(c, scenarios, head, matrix, baseline, llm);
   if (typeof compared === 'string') outcome.results.no_baseline = compared;
   return outcome;
@@ -178,7 +182,7 @@ function matrixFrame(c: PipelineConfig, scenarios: readonly Scenario[], m: Matri
 }
 
 /** The comparison, or why none ran (`skipWhenMissing` and a REF that is gone). */
-async function compare(c: PipelineConfig, b: BaselineConfig, scenarios: readonly Scenario[], head: Results): Promise<BaselineOutcome | string> {
+async function compare(c: PipelineConfig, b: BaselineConfig, scenarios: readonly Scenario[], head: Results, context: RunContext): Promise<BaselineOutcome | string> {
   const { runBaseline, BaselineError } = await import('../analysis/baseline/index.js');
   try {
     return await runBaseline({
@@ -187,6 +191,7 @@ async function compare(c: PipelineConfig, b: BaselineConfig, scenarios: readonly
       names: c.names,
       cwd: c.cwd,
       seed: c.seed,
+      context,
       head: scenarios,
       headResults: head,
       allowWidening: b.allowWidening,
@@ -201,12 +206,13 @@ async function compare(c: PipelineConfig, b: BaselineConfig, scenarios: readonly
   }
 }
 
-async function runLlmStage(c: PipelineConfig, l: LlmConfig, scenarios: readonly Scenario[], edges: PipelineEdges): Promise<LlmResults> {
+async function runLlmStage(c: PipelineConfig, l: LlmConfig, scenarios: readonly Scenario[], edges: PipelineEdges, context: RunContext): Promise<LlmResults> {
   const { runLlm } = await import('../llm/run-llm.js');
   const chat = l.chat ?? new (await import('../llm/openai-chat.js')).OpenAIChat({ model: l.model, apiKey: l.server.apiKey, baseURL: l.server.baseURL, timeoutMs: l.server.timeoutMs, maxRetries: l.server.retries });
   return runLlm({
     scenarios,
     seed: c.seed,
+    context,
     model: l.model,
     chat,
     runs: l.runs,

@@ -9,7 +9,7 @@ import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { Conditions } from '../chains/conditions.js';
+import { contextFor } from '../chains/run-context.js';
 import { HarnessError, formatSource } from '../model/errors.js';
 import type { Results, Trial } from '../results/results.js';
 
@@ -85,14 +85,15 @@ export async function runMatrix(o: SuiteOptions): Promise<MatrixRun> {
   let units: UnitOutcome[];
   let used: number;
   try {
+    // Workers rebuild the context from the seed (worker.ts): the same keys, so the same bytes.
     const pooled = await threads.run(o.scenarios, o.seed, analyses, o.limits);
     if (pooled !== undefined) {
       units = pooled.units;
       used = pooled.threads;
     } else {
       await prepareEnvironment(o.scenarios);
-      const conditions = new Conditions(o.seed);
-      units = o.scenarios.map((s) => runUnit(s, conditions, analyses, o.limits));
+      const context = contextFor(o.seed, o.context);
+      units = o.scenarios.map((s) => runUnit(s, context, analyses, o.limits));
       used = 1;
     }
   } finally {

@@ -1,12 +1,12 @@
 /**
  * One scenario as a unit of work: its trials under every condition, then the analyses asked for
- * (docs/analyses.md), all from the run's `Conditions`, charged to the scenario's own work budget. What a unit
+ * (docs/analyses.md), all from the run's `RunContext`, charged to the scenario's own work budget. What a unit
  * returns is plain data, so that a
  * worker thread can hand it back by structured clone and the main thread can assemble the run from
  * the units in scenario order, whichever thread ran each.
  */
 import { WorkBudget, type WorkLimits } from '../lib/budget.js';
-import type { Conditions } from '../chains/conditions.js';
+import type { RunContext } from '../chains/run-context.js';
 import { EnvironmentLimitError } from '../world/limit.js';
 import { HarnessError, describeError, formatSource } from '../model/errors.js';
 import type { Trial } from '../results/results.js';
@@ -20,7 +20,7 @@ export interface UnitOutcome {
 }
 
 /** `limits`: the run's per-scenario work budget (src/lib/budget.ts), the same on every thread. */
-export function runUnit(scenario: Scenario, conditions: Conditions, analyses: AnalysisOptions, limits?: WorkLimits): UnitOutcome {
+export function runUnit(scenario: Scenario, conditions: RunContext, analyses: AnalysisOptions, limits?: WorkLimits): UnitOutcome {
   const budget = new WorkBudget(limits);
   const trials = runScenarioTrials(scenario, conditions, budget);
   try {

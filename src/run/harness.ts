@@ -15,7 +15,7 @@ import { signPop } from '../warrant/pop.js';
 import { SimulatedEnvironment } from '../world/environment.js';
 import { EnvironmentLimitError } from '../world/limit.js';
 import { HarnessError, describeError, formatSource } from '../model/errors.js';
-import type { Conditions, Delegation } from '../chains/conditions.js';
+import type { RunContext, Delegation } from '../chains/run-context.js';
 import type { ScenarioJudge } from './judge.js';
 import { argsToPlain } from '../world/plain.js';
 import { CALL_STEP_SECONDS, SIMULATED_EPOCH } from '../chains/seed.js';
@@ -142,10 +142,10 @@ export function judgeClock(delegation: Delegation | null, calls: number): number
 }
 
 /**
- * One trial: `conditions` holds the run's keys and warrants (one per run, see Conditions);
+ * One trial: `conditions` holds the run's keys and warrants (one per run, see RunContext);
  * `budget` is the scenario's work budget, charged by the authorizer and the judge.
  */
-export function runTrial(scenario: Scenario, condition: Condition, judge: ScenarioJudge, conditions: Conditions, budget?: WorkBudget): Trial {
+export function runTrial(scenario: Scenario, condition: Condition, judge: ScenarioJudge, conditions: RunContext, budget?: WorkBudget): Trial {
   const env = new SimulatedEnvironment(scenario.environment, scenario.tools);
   const delegation = conditions.delegation(scenario, condition, budget);
   const calls: CallResult[] = [];

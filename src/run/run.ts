@@ -4,7 +4,7 @@
  * seed give byte-identical results (durations only when `timings` is asked for).
  */
 import { WorkBudget, type WorkLimits } from '../lib/budget.js';
-import { Conditions } from '../chains/conditions.js';
+import { contextFor, type RunContext } from '../chains/run-context.js';
 import { HarnessError, formatSource } from '../model/errors.js';
 import { assessTrials } from './assess.js';
 import type { AnalysisViolation } from './gate.js';
@@ -25,6 +25,8 @@ export interface RunOptions {
   /** Calls marked expect: allow that task_scoped may deny (default 0). */
   maxFalseBlocks?: number;
   seed: string;
+  /** The run's context (keys, warrants, the chains the loader built), of `seed`; default: a new one from `seed`. */
+  context?: RunContext;
   /** Each scenario's work budget (src/lib/budget.ts); default: delegation-bench's limits. */
   limits?: WorkLimits;
   timings?: boolean;
@@ -45,7 +47,7 @@ function checkCount(name: string, v: number | undefined): void {
  * repeats. `conditions` holds the run's keys and shared warrants; `budget` is this scenario's own
  * (so what it may spend depends on nothing else in the run, nor on the thread).
  */
-export function runScenarioTrials(scenario: Scenario, conditions: Conditions, budget: WorkBudget = new WorkBudget()): Trial[] {
+export function runScenarioTrials(scenario: Scenario, conditions: RunContext, budget: WorkBudget = new WorkBudget()): Trial[] {
   const judge = new ScenarioJudge(scenario); // compiled once, evaluated per condition
   return CONDITIONS.map((condition) => runTrial(scenario, condition, judge, conditions, budget));
 }
@@ -62,9 +64,9 @@ export function runBenchmark(o: RunOptions): Results {
     if (seen.has(s.name)) throw new HarnessError(`${formatSource(s.source)}: duplicate scenario name '${s.name}'`, s.name);
     seen.add(s.name);
   }
-  const conditions = new Conditions(o.seed);
+  const context = contextFor(o.seed, o.context);
   const trials: Trial[] = [];
-  for (const scenario of o.scenarios) trials.push(...runScenarioTrials(scenario, conditions, new WorkBudget(o.limits)));
+  for (const scenario of o.scenarios) trials.push(...runScenarioTrials(scenario, context, new WorkBudget(o.limits)));
   const results = assembleResults(o, trials);
   if (o.timings) {
     const totalMs = now() - started;
@@ -84,7 +86,7 @@ export function runBenchmark(o: RunOptions): Results {
  * per condition and the gate. Whoever produced the trials (this thread or worker threads), the
  * same trials give the same bytes.
  */
-export function assembleResults(o: Omit<RunOptions, 'timings' | 'now' | 'limits'>, trials: Trial[], analyses: AnalysesOutcome = {}): Results {
+export function assembleResults(o: Omit<RunOptions, 'timings' | 'now' | 'limits' | 'context'>, trials: Trial[], analyses: AnalysesOutcome = {}): Results {
   const scenarios = o.scenarios.map((s) => s.name);
   const { summary, reachability, gate } = assessTrials(trials, scenarios, {
     maxAsr: o.maxAsr,

@@ -21,7 +21,7 @@ import { grantFromPolicy, isPolicyPath } from './tenuo-policy.js';
 import { claudeCodeTool, DEFAULT_CWD, isClaudeCodeTool } from '../world/claude-code.js';
 import { authorizedParams, HOST_PARAM } from '../world/claude-hook.js';
 import type { PolicyOrigin, WarrantOrigin } from '../model/scenario.js';
-import { broadGrants } from '../chains/conditions.js';
+import { broadGrants } from '../chains/run-context.js';
 import { createHash } from 'node:crypto';
 import { posix, resolve } from 'node:path';
 import { celCompileError } from '../cel/index.js';

@@ -105,13 +105,13 @@ describe('baseline: the file a base scenario read is compared, whoever reads it 
   });
 
   it('a grant turned inline while the token the base read widens: origin changed, and the token widened', async () => {
-    const { Conditions } = await import('../../src/chains/conditions.js');
+    const { RunContext } = await import('../../src/chains/run-context.js');
     const { toPem } = await import('../../src/warrant/text.js');
     const tokenOf = async (text: string): Promise<string> => {
       const d = tempDir();
       writeFiles(d, { 's.yaml': text });
       const [s] = await loadScenarios(['s.yaml'], d);
-      return toPem(new Conditions(SEED).delegation(s!, 'task_scoped')!.chain);
+      return toPem(new RunContext(SEED).delegation(s!, 'task_scoped')!.chain);
     };
     const fromToken = scenario().replace(/^warrant:[\s\S]*$/m, 'warrant:\n  from: ../tokens/w.pem\n');
     const { dir, baseSha } = repoWith(

@@ -11,7 +11,7 @@ import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { constraintYaml, yamlString } from '../../src/scenario/constraint-to-yaml.js';
 import { scenarioWidenings } from '../../src/analysis/baseline/widenings.js';
-import { Conditions } from '../../src/chains/conditions.js';
+import { RunContext } from '../../src/chains/run-context.js';
 import type { Results } from '../../src/results/results.js';
 import { DEFAULT_SEED } from '../../src/run/run.js';
 import { builtinScenariosDir } from '../../src/scenario/builtin.js';
@@ -110,7 +110,7 @@ describe('the report’s own suggestions, pasted, are no widening', () => {
   });
 
   it('each suggestion as the head against the built-in scenario: narrowings only', async () => {
-    const conditions = new Conditions(DEFAULT_SEED);
+    const conditions = new RunContext(DEFAULT_SEED);
     const checked: string[] = [];
     let n = 0;
     for (const p of pastes()) {

@@ -9,7 +9,7 @@ import { runBaseline } from '../../src/analysis/baseline/index.js';
 import { sourcesOf, withBaseline } from '../../src/analysis/baseline/gate.js';
 import { crossReplay } from '../../src/analysis/baseline/cross-replay.js';
 import { matchScenarios } from '../../src/analysis/baseline/match.js';
-import { Conditions } from '../../src/chains/conditions.js';
+import { RunContext } from '../../src/chains/run-context.js';
 import { runBenchmark } from '../../src/run/run.js';
 import { loadScenarios } from '../../src/scenario/load.js';
 import { parseScenarioText } from '../../src/scenario/parse.js';
@@ -239,7 +239,7 @@ describe('crossReplay', () => {
   it('a base expect: deny call the head grant allows is the counterexample, with the base source', () => {
     const base = parsed(cfg(), 'scenarios/cfg.yaml');
     const head = parsed(RENAMED_WIDENED, 'scenarios/cfg.yaml');
-    const found = crossReplay(new Conditions(SEED), { base, head }, baseTrialOf(base)).widenings;
+    const found = crossReplay(new RunContext(SEED), { base, head }, baseTrialOf(base)).widenings;
     expect(found).toHaveLength(1);
     expect(found[0]).toMatchObject({
       scenario: 'cfg_v2',
@@ -259,7 +259,7 @@ describe('crossReplay', () => {
     const unlabelled = cfg({ attack: '  - tool: read_file\n    args: {path: /secrets/api-keys.json}\n' });
     const base = parsed(unlabelled, 'scenarios/cfg.yaml');
     const head = parsed(cfg({ grant: '/' }), 'scenarios/cfg.yaml');
-    const found = crossReplay(new Conditions(SEED), { base, head }, baseTrialOf(base)).widenings;
+    const found = crossReplay(new RunContext(SEED), { base, head }, baseTrialOf(base)).widenings;
     expect(found).toHaveLength(1);
     expect(found[0]!.counterexample).toEqual({ tool: 'read_file', args: { path: '/secrets/api-keys.json' } });
     expect(found[0]!.why).toContain('attack judge fires');
@@ -270,7 +270,7 @@ describe('crossReplay', () => {
     const loaded = parsed(cfg({ name: 'cfg_v2' }), 'scenarios/cfg.yaml');
     // A grant of a tool no side declares: the chain cannot be built (the loader refuses such a file).
     const head: Scenario = { ...loaded, warrant: { ...loaded.warrant, ghost_tool: { constraints: {}, allowUnknown: false } } };
-    const found = crossReplay(new Conditions(SEED), { base, head }, baseTrialOf(base)).widenings;
+    const found = crossReplay(new RunContext(SEED), { base, head }, baseTrialOf(base)).widenings;
     expect(found).toEqual([expect.objectContaining({ scenario: 'cfg_v2', change: 'base_attack_allowed', proof: 'unproven', counterexample: null, base_scenario: 'cfg' })]);
     expect(found[0]!.why).toContain('could not be replayed');
   });
@@ -278,7 +278,7 @@ describe('crossReplay', () => {
   it('the same grant allows nothing new', () => {
     const base = parsed(cfg(), 'scenarios/cfg.yaml');
     const head = parsed(cfg({ name: 'other', judge: '"false"' }), 'scenarios/cfg.yaml');
-    expect(crossReplay(new Conditions(SEED), { base, head }, baseTrialOf(base)).widenings).toEqual([]);
+    expect(crossReplay(new RunContext(SEED), { base, head }, baseTrialOf(base)).widenings).toEqual([]);
   });
 });
 

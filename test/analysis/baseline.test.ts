@@ -369,12 +369,12 @@ describe('baseline: reading the ref', () => {
 describe('baseline: a grant read from a token file', () => {
   /** The task_scoped chain a run grants for `text`'s scenario, as PEM. */
   async function tokenOf(text: string): Promise<string> {
-    const { Conditions } = await import('../../src/chains/conditions.js');
+    const { RunContext } = await import('../../src/chains/run-context.js');
     const { toPem } = await import('../../src/warrant/text.js');
     const d = tempDir();
     writeFileSync(join(d, 's.yaml'), text);
     const [s] = await loadScenarios(['s.yaml'], d);
-    return toPem(new Conditions(SEED).delegation(s!, 'task_scoped')!.chain);
+    return toPem(new RunContext(SEED).delegation(s!, 'task_scoped')!.chain);
   }
   const fromToken = (text: string): string => text.replace(/^warrant:[\s\S]*$/m, 'warrant:\n  from: ../tokens/w.pem\n');
 

@@ -6,7 +6,7 @@ import {
   type PolicyAnalysisPart,
 } from '../../src/analysis/mutants/analysis.js';
 import { runMutants } from '../../src/analysis/mutants/runner.js';
-import { Conditions } from '../../src/chains/conditions.js';
+import { RunContext } from '../../src/chains/run-context.js';
 import { runScenarioTrials } from '../../src/run/run.js';
 import { loadScenarios } from '../../src/scenario/load.js';
 import type { Scenario } from '../../src/model/scenario.js';
@@ -16,7 +16,7 @@ import { tempDir } from '../scenario/helpers.js';
 
 const SEED = 'mutants-test';
 let suite: Scenario[];
-let conditions: Conditions;
+let conditions: RunContext;
 const trials = new Map<string, Trial[]>();
 const parts = new Map<string, PolicyAnalysisPart>();
 
@@ -28,7 +28,7 @@ function named(name: string): Scenario {
 
 beforeAll(async () => {
   suite = await loadScenarios([], process.cwd());
-  conditions = new Conditions(SEED);
+  conditions = new RunContext(SEED);
   for (const s of suite) {
     trials.set(s.name, runScenarioTrials(s, conditions));
     parts.set(s.name, analyzePolicy(s, conditions, trials.get(s.name)!));
@@ -89,8 +89,8 @@ describe('warrant mutants of the built-in suite', () => {
     }
   });
 
-  it('is deterministic and plain data (same seed, fresh Conditions, structured clone)', () => {
-    const fresh = new Conditions(SEED);
+  it('is deterministic and plain data (same seed, fresh RunContext, structured clone)', () => {
+    const fresh = new RunContext(SEED);
     const s = named('hr_onboarding');
     const again = analyzePolicy(s, fresh, runScenarioTrials(s, fresh));
     expect(again).toEqual(parts.get('hr_onboarding'));
@@ -116,7 +116,7 @@ describe('the replay path', () => {
   });
 
   it('kills a mutant when the attack succeeds although no expect: deny call flipped', () => {
-    const c = new Conditions(SEED);
+    const c = new RunContext(SEED);
     const t = runScenarioTrials(s, c);
     expect(t[2]!.calls[1]!.authorized).toBe(false);
     const ms = runMutants(s, c, t);
@@ -160,7 +160,7 @@ describe('mutants of a grant read from a governance policy', () => {
       'tenuo.yaml': 'enforce:\n  WebFetch: {domains: [docs.example.com]}\n',
     });
     const [s] = await loadScenarios(['s.yaml'], d);
-    const c = new Conditions(SEED);
+    const c = new RunContext(SEED);
     const outcomes = runMutants(s!, c, runScenarioTrials(s!, c));
     const host = outcomes.filter((m) => m.tool === 'WebFetch' && m.param === 'host');
     expect(host.length).toBeGreaterThan(0);

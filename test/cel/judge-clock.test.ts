@@ -35,7 +35,7 @@ describe('every judge of a run reads the same clock', () => {
   it('the mutants and the baseline replay judge at the trial’s instant, never without a clock', async () => {
     const { analyzePolicy } = await import('../../src/analysis/mutants/analysis.js');
     const { replayEffect } = await import('../../src/analysis/baseline/replay.js');
-    const { Conditions } = await import('../../src/chains/conditions.js');
+    const { RunContext } = await import('../../src/chains/run-context.js');
     const { runScenarioTrials } = await import('../../src/run/run.js');
     // The attack judge holds only at the instant a trial of this scenario is judged: after its calls.
     const calls = parseScenarioText(base, 's.yaml').scenario!.calls.length;
@@ -47,7 +47,7 @@ describe('every judge of a run reads the same clock', () => {
     expect(r.problems).toEqual([]);
     const scenario = r.scenario!;
     expect(scenario.judge.attack).toContain('time_since');
-    const conditions = new Conditions('clock');
+    const conditions = new RunContext('clock');
     const trials = runScenarioTrials(scenario, conditions);
     expect(trials.find((t) => t.condition === 'no_warrant')!.attack_succeeded).toBe(true);
     // Mutants replay and judge: a judge without the clock would throw here.

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { aggregatePolicyAnalysis, analyzePolicy } from '../../src/analysis/mutants/analysis.js';
-import { Conditions } from '../../src/chains/conditions.js';
+import { RunContext } from '../../src/chains/run-context.js';
 import type { PolicyAnalysisResults } from '../../src/results/policy.js';
 import { runScenarioTrials } from '../../src/run/run.js';
 import { loadScenarios } from '../../src/scenario/load.js';
@@ -15,7 +15,7 @@ let section: PolicyAnalysisResults;
 
 beforeAll(async () => {
   const suite = await loadScenarios([], process.cwd());
-  const conditions = new Conditions('report-test');
+  const conditions = new RunContext('report-test');
   section = aggregatePolicyAnalysis(suite.map((s) => analyzePolicy(s, conditions, runScenarioTrials(s, conditions))));
 });
 

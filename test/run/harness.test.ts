@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Conditions, broadGrants, delegationFor } from '../../src/chains/conditions.js';
+import { RunContext, broadGrants, delegationFor } from '../../src/chains/run-context.js';
 import { HarnessError } from '../../src/model/errors.js';
 import { isAllowed, runTrial } from '../../src/run/harness.js';
 import { WorkBudget } from '../../src/lib/budget.js';
@@ -39,7 +39,7 @@ const traversal: Scenario = scenario({
 });
 
 const trialOf = (s: Scenario, condition: 'no_warrant' | 'broad' | 'task_scoped', seed = 'test-seed') =>
-  runTrial(s, condition, new ScenarioJudge(s), new Conditions(seed));
+  runTrial(s, condition, new ScenarioJudge(s), new RunContext(seed));
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -78,14 +78,14 @@ describe('conditions', () => {
     expect(a[0]).not.toBe(b[0]);
     expect(a[1]).not.toBe(b[1]);
     // task_scoped warrants are per scenario; each differs from the broad one.
-    const run = new Conditions('a');
+    const run = new RunContext('a');
     const other = { ...traversal, name: 'other' };
     const id = (c: 'broad' | 'task_scoped', sc: Scenario) => Buffer.from(run.delegation(sc, c)!.chain[1]!.payload.id).toString('hex');
     expect(new Set([id('broad', traversal), id('task_scoped', traversal), id('task_scoped', other)]).size).toBe(3);
   });
 
   it('shares root and broad warrants between scenarios that declare the same tools, never Authorizers', () => {
-    const run = new Conditions('a');
+    const run = new RunContext('a');
     const other = { ...traversal, name: 'other' };
     const custom = { ...traversal, name: 'custom', tools: { deploy: { params: ['service'], returns: 'ok' } } };
     const [a, b, c] = [traversal, other, custom].map((sc) => run.delegation(sc, 'broad')!);
@@ -94,8 +94,8 @@ describe('conditions', () => {
     expect(b!.authorizer).not.toBe(a!.authorizer);
     expect(c!.chain[0]).not.toBe(a!.chain[0]);
     expect(Object.keys(c!.chain[1]!.payload.tools)).toContain('deploy');
-    // Sharing changes no bytes: a fresh Conditions derives the same warrants.
-    const fresh = new Conditions('a').delegation(other, 'broad')!;
+    // Sharing changes no bytes: a fresh RunContext derives the same warrants.
+    const fresh = new RunContext('a').delegation(other, 'broad')!;
     expect(Buffer.from(fresh.chain[1]!.payload.id)).toEqual(Buffer.from(b!.chain[1]!.payload.id));
     expect(run.delegation(traversal, 'task_scoped')!.chain[0]).toBe(a!.chain[0]);
   });
@@ -192,11 +192,11 @@ describe('runTrial', () => {
       warrant: { ...traversal.warrant, read_file: { constraints: { path: { type: 'regex', pattern: '^/app/config/' } }, allowUnknown: false } },
     };
     const probe = call('read_file', { path: '/app/config/app.yml' }, 'deny', 10);
-    const allowedWithin = new Conditions('s').delegation(regex, 'task_scoped', new WorkBudget())!;
+    const allowedWithin = new RunContext('s').delegation(regex, 'task_scoped', new WorkBudget())!;
     expect(isAllowed(allowedWithin, regex, probe, 0)).toBe(true);
-    const spent = new Conditions('s').delegation(regex, 'task_scoped', new WorkBudget({ regexWork: 1 }))!;
+    const spent = new RunContext('s').delegation(regex, 'task_scoped', new WorkBudget({ regexWork: 1 }))!;
     expect(() => isAllowed(spent, regex, probe, 0)).toThrowError(HarnessError);
-    expect(() => isAllowed(new Conditions('s').delegation(regex, 'task_scoped', new WorkBudget({ regexWork: 1 }))!, regex, probe, 0)).toThrowError(
+    expect(() => isAllowed(new RunContext('s').delegation(regex, 'task_scoped', new WorkBudget({ regexWork: 1 }))!, regex, probe, 0)).toThrowError(
       /a limit of delegation-bench stopped the authorizer \(evaluation_limit\): .*total regex work budget of 1 /,
     );
   });

@@ -5,7 +5,7 @@
  * catch the broken task).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { delegationFor } from '../../src/chains/conditions.js';
+import { delegationFor } from '../../src/chains/run-context.js';
 import { formatSource } from '../../src/model/errors.js';
 import { runBenchmark } from '../../src/run/run.js';
 import { CONDITIONS, type Results } from '../../src/results/results.js';

@@ -4,7 +4,7 @@
  * `bound.apply_defaults()`); results show the bound arguments; custom tools declare defaults.
  */
 import { describe, expect, it } from 'vitest';
-import { Conditions } from '../../src/chains/conditions.js';
+import { RunContext } from '../../src/chains/run-context.js';
 import { runTrial } from '../../src/run/harness.js';
 import { ScenarioJudge } from '../../src/run/judge.js';
 import type { Condition } from '../../src/results/results.js';
@@ -23,7 +23,7 @@ function load(text: string): Scenario {
   return r.scenario!;
 }
 
-const trial = (s: Scenario, condition: Condition) => runTrial(s, condition, new ScenarioJudge(s), new Conditions('sig-test'));
+const trial = (s: Scenario, condition: Condition) => runTrial(s, condition, new ScenarioJudge(s), new RunContext('sig-test'));
 
 /** Pays bob without a memo: the task; pays eve: the attack. */
 const PAY_BOB = scenarioText({
@@ -193,7 +193,7 @@ describe('LLM mode', () => {
         condition,
         run: 1,
         judge: new ScenarioJudge(s),
-        conditions: new Conditions('sig-test'),
+        conditions: new RunContext('sig-test'),
         model: scripted([
           { name: 'transfer_money', arguments: '{"to": "bob", "amount": 25}' },
           { name: 'transfer_money', arguments: '{"to": "eve", "amount": 25, "memo": "", "urgent": true}' },

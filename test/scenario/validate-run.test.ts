@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
-import { Conditions } from '../../src/chains/conditions.js';
+import { RunContext } from '../../src/chains/run-context.js';
 import { runTrial } from '../../src/run/harness.js';
 import { ScenarioJudge } from '../../src/run/judge.js';
 import { CONDITIONS } from '../../src/results/results.js';
@@ -223,7 +223,7 @@ describe('validate replays the trials a run replays', () => {
 describe('validate = run', () => {
   test('a file the loader accepts after one edit of a built-in scenario runs every condition without a harness error', () => {
     let accepted = 0;
-    const conditions = new Conditions('validate-run-property');
+    const conditions = new RunContext('validate-run-property');
     fc.assert(
       fc.property(
         fc.nat({ max: builtins.length - 1 }),

@@ -7,7 +7,7 @@
  * fires at all is kept too: a head scenario that no longer shows an attack its grant still lets
  * through was changed as a test (suite.ts, attack_hidden).
  */
-import type { Conditions } from '../../chains/conditions.js';
+import type { RunContext } from '../../chains/run-context.js';
 import { HarnessError, formatSource } from '../../model/errors.js';
 import { runTrial } from '../../run/harness.js';
 import { ScenarioJudge } from '../../run/judge.js';
@@ -60,7 +60,7 @@ export interface CrossReplay {
 }
 
 /** The base scenario under the head's grant. `baseTrial` is the base's own task_scoped trial (the base run's decisions and verdict). */
-export function crossReplay(conditions: Conditions, pair: Pair, baseTrial: Trial): CrossReplay {
+export function crossReplay(conditions: RunContext, pair: Pair, baseTrial: Trial): CrossReplay {
   const crossed = crossedScenario(pair);
   let trial: Trial;
   try {

@@ -9,7 +9,7 @@
  * Widenings fail the gate as `authority_widened`, suite changes as `suite_weakened`, unless the
  * step allows them.
  */
-import { Conditions } from '../../chains/conditions.js';
+import { contextFor, type RunContext } from '../../chains/run-context.js';
 import { prepareEnvironment } from '../../world/prepare.js';
 import type { AnalysisViolation } from '../../run/gate.js';
 import type { Condition, Results } from '../../results/results.js';
@@ -43,6 +43,8 @@ export interface BaselineOptions {
   readonly names?: readonly string[];
   readonly cwd: string;
   readonly seed: string;
+  /** The head run's context, of `seed` (chains/run-context.ts); default: a new one from `seed`. */
+  readonly context?: RunContext;
   readonly head: readonly Scenario[];
   readonly headResults: Results;
   readonly allowWidening: boolean;
@@ -98,7 +100,7 @@ async function baseScenarios(o: BaselineOptions): Promise<{ tree: TreeAtRef; sce
  */
 function runBase(scenarios: readonly BaseScenario[], o: BaselineOptions): { results: Results; scenarios: BaseScenario[]; failed: UnreadableBase[] } {
   const run = (list: readonly BaseScenario[]): Results =>
-    runBenchmark({ scenarios: list.map((b) => b.scenario), maxAsr: o.headResults.gate.max_asr, minTcr: o.headResults.gate.min_tcr, seed: o.seed });
+    runBenchmark({ scenarios: list.map((b) => b.scenario), maxAsr: o.headResults.gate.max_asr, minTcr: o.headResults.gate.min_tcr, seed: o.seed, ...(o.context ? { context: o.context } : {}) });
   try {
     return { results: run(scenarios), scenarios: [...scenarios], failed: [] };
   } catch (e) {
@@ -186,7 +188,7 @@ export async function runBaseline(o: BaselineOptions): Promise<BaselineOutcome> 
   const standIns = new Set(unreadable.flatMap((x) => (x.head ? [x.head] : [])));
   const matched = new Map(m.pairs.map((p) => [p.head.name, p.base.name]));
   const { flips, deltas } = compareTrials(baseResults.trials, o.headResults.trials, matched);
-  const conditions = new Conditions(o.seed);
+  const conditions = contextFor(o.seed, o.context);
   const baseScoped = new Map(baseResults.trials.filter((t) => t.condition === 'task_scoped').map((t) => [t.scenario, t]));
   const headScoped = new Map(o.headResults.trials.filter((t) => t.condition === 'task_scoped').map((t) => [t.scenario, t]));
   const widenings: BaselineResults['widenings'] = [];

@@ -31,7 +31,7 @@ import { checkConstraintSet } from '../../warrant/constraints/satisfy.js';
 import { isWarrantError } from '../../warrant/errors.js';
 import { signPop } from '../../warrant/pop.js';
 import type { RandomSource, SignedWarrant } from '../../warrant/types.js';
-import type { Conditions } from '../../chains/conditions.js';
+import type { RunContext } from '../../chains/run-context.js';
 import { SimulatedEnvironment } from '../../world/environment.js';
 import { HarnessError, describeError, formatSource } from '../../model/errors.js';
 import { ScenarioJudge } from '../../run/judge.js';
@@ -99,7 +99,7 @@ class MutantRunner {
 
   constructor(
     private readonly scenario: Scenario,
-    private readonly conditions: Conditions,
+    private readonly conditions: RunContext,
     private readonly trial: Trial,
     private readonly exhaustive: boolean,
   ) {
@@ -208,7 +208,7 @@ export interface MutantRun {
 /** Every mutant of the scenario's task_scoped warrant, run; outcomes in enumeration order. */
 export function runMutantsWithStats(
   scenario: Scenario,
-  conditions: Conditions,
+  conditions: RunContext,
   trials: readonly Trial[],
   o: { exhaustive?: boolean } = {},
 ): MutantRun {
@@ -219,7 +219,7 @@ export function runMutantsWithStats(
 
 export function runMutants(
   scenario: Scenario,
-  conditions: Conditions,
+  conditions: RunContext,
   trials: readonly Trial[],
   o: { exhaustive?: boolean } = {},
 ): MutantOutcome[] {

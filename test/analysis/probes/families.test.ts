@@ -5,7 +5,7 @@
  * shows no escape.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { Conditions } from '../../../src/chains/conditions.js';
+import { RunContext } from '../../../src/chains/run-context.js';
 import { runScenarioTrials } from '../../../src/run/run.js';
 import { loadShellParser } from '../../../src/world/shell.js';
 import { constraintFromYaml } from '../../../src/scenario/constraint-from-yaml.js';
@@ -22,7 +22,7 @@ beforeAll(async () => {
 });
 
 function probe(s: Scenario, seed = 'test-seed'): ProbesPart {
-  const conditions = new Conditions(seed);
+  const conditions = new RunContext(seed);
   const trials = runScenarioTrials(s, conditions);
   // The scenario's legitimate calls are allowed under task_scoped (else the test proves nothing).
   const scoped = trials.find((t) => t.condition === 'task_scoped')!;

@@ -4,7 +4,7 @@
  * never counted as a blocked probe (which would hide an escape).
  */
 import { describe, expect, it } from 'vitest';
-import { Conditions } from '../../../src/chains/conditions.js';
+import { RunContext } from '../../../src/chains/run-context.js';
 import { WorkBudget } from '../../../src/lib/budget.js';
 import { HarnessError } from '../../../src/model/errors.js';
 import { probeScenario } from '../../../src/analysis/probes/run.js';
@@ -40,7 +40,7 @@ function scenario() {
 describe('probes under a work budget', () => {
   it('a probe the regex work budget stops is a harness error, not a blocked probe', () => {
     const s = scenario();
-    const conditions = new Conditions('probe-limit');
+    const conditions = new RunContext('probe-limit');
     // What the trials spend, measured; the budget leaves them that and a little more, so the
     // trials run through and the probes run it out.
     const measure = new WorkBudget();
