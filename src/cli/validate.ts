@@ -7,7 +7,7 @@
 import { RunContext } from '../chains/run-context.js';
 import { HarnessError } from '../model/errors.js';
 import type { Scenario } from '../model/scenario.js';
-import { DEFAULT_SEED, runScenarioTrials } from '../run/run.js';
+import { DEFAULT_SEED, scenarioTrials } from '../run/scenario-trials.js';
 import { ScenarioError, type ScenarioProblem } from '../scenario/errors.js';
 import { loadScenarioSet, readSummary } from '../scenario/load.js';
 import { prepareEnvironment } from '../world/prepare.js';
@@ -78,7 +78,7 @@ async function rehearse(scenarios: readonly Scenario[], context: RunContext): Pr
   const problems: ScenarioProblem[] = [];
   for (const scenario of scenarios) {
     try {
-      runScenarioTrials(scenario, context);
+      scenarioTrials(scenario, context);
     } catch (e) {
       if (!(e instanceof HarnessError)) throw e;
       problems.push(problemOf(e, scenario));

@@ -10,7 +10,7 @@ import type { RunContext } from '../chains/run-context.js';
 import { EnvironmentLimitError } from '../world/limit.js';
 import { HarnessError, describeError, formatSource } from '../model/errors.js';
 import type { Trial } from '../results/results.js';
-import { runScenarioTrials } from '../run/run.js';
+import { scenarioTrials } from '../run/scenario-trials.js';
 import type { Scenario } from '../model/scenario.js';
 import { analyzeScenario, type AnalysisOptions, type ScenarioAnalyses } from './analyses.js';
 
@@ -20,9 +20,9 @@ export interface UnitOutcome {
 }
 
 /** `limits`: the run's per-scenario work budget (src/lib/budget.ts), the same on every thread. */
-export function runUnit(scenario: Scenario, conditions: RunContext, analyses: AnalysisOptions, limits?: WorkLimits): UnitOutcome {
+export function computeUnit(scenario: Scenario, conditions: RunContext, analyses: AnalysisOptions, limits?: WorkLimits): UnitOutcome {
   const budget = new WorkBudget(limits);
-  const trials = runScenarioTrials(scenario, conditions, budget);
+  const trials = scenarioTrials(scenario, conditions, budget);
   try {
     return { trials, analyses: analyzeScenario(scenario, conditions, trials, analyses, budget) };
   } catch (e) {

@@ -10,7 +10,7 @@
  * part; `verdictOf` reads both into the one outcome the shells map to an exit code or a failed step.
  */
 import { monotonicityViolations } from '../analysis/links/audit.js';
-import { evaluateLlmGate } from '../llm/gate.js';
+import { evaluateLlmGate } from '../llm/llm-gate.js';
 import type { AnalysisViolation, GateThresholds } from '../run/gate.js';
 import type { AnalysisViolationKind } from '../results/results.js';
 import { evaluateGate } from '../run/gate.js';

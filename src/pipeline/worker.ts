@@ -10,7 +10,7 @@ import { prepareEnvironment } from '../world/prepare.js';
 import { HarnessError } from '../model/errors.js';
 import { decodeScenariosFromTransfer } from '../scenario/snapshot.js';
 import { WORKER_KIND, type RunJob, type WorkerFailure, type WorkerReply, type WorkerSetup } from './protocol.js';
-import { runUnit, type UnitOutcome } from './unit.js';
+import { computeUnit, type UnitOutcome } from './unit.js';
 
 function failure(e: unknown): WorkerFailure {
   if (e instanceof HarnessError) {
@@ -31,7 +31,7 @@ function jobRunner(): (job: RunJob) => Promise<UnitOutcome[]> {
     // Rebuilt from the seed, not sent: the same seed derives the same keys and warrant bytes.
     if (context?.seed !== job.seed) context = new RunContext(job.seed);
     const runContext = context;
-    return scenarios.map((s) => runUnit(s, runContext, job.analyses, job.limits));
+    return scenarios.map((s) => computeUnit(s, runContext, job.analyses, job.limits));
   };
 }
 

@@ -12,7 +12,7 @@ import {
   type Results,
   type Trial,
 } from '../results/results.js';
-import { canonicalLlm } from '../llm/canonical.js';
+import { canonicalLlm } from '../llm/section-order.js';
 import { warrantFromInfo } from '../results/scenario-info.js';
 
 function optional<K extends string, V>(key: K, value: V | undefined): Partial<Record<K, V>> {

@@ -145,7 +145,7 @@ export function judgeClock(delegation: Delegation | null, calls: number): number
  * One trial: `conditions` holds the run's keys and warrants (one per run, see RunContext);
  * `budget` is the scenario's work budget, charged by the authorizer and the judge.
  */
-export function runTrial(scenario: Scenario, condition: Condition, judge: ScenarioJudge, conditions: RunContext, budget?: WorkBudget): Trial {
+export function replayTrial(scenario: Scenario, condition: Condition, judge: ScenarioJudge, conditions: RunContext, budget?: WorkBudget): Trial {
   const env = new SimulatedEnvironment(scenario.environment, scenario.tools);
   const delegation = conditions.delegation(scenario, condition, budget);
   const calls: CallResult[] = [];

@@ -10,7 +10,7 @@ import { symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { runBaseline } from '../../src/analysis/baseline/index.js';
 import { parseBatchCheck } from '../../src/analysis/baseline/git.js';
-import { runBenchmark } from '../../src/run/run.js';
+import { benchmarkResults } from '../../src/run/scenario-trials.js';
 import { loadScenarios } from '../../src/scenario/load.js';
 import { git, repoWith, scenario, tempDir, writeFiles } from './baseline-repo.js';
 
@@ -43,7 +43,7 @@ const WIDE = policy('subpath:{sandbox}');
 
 async function compareIn(dir: string, baseSha: string, o: { allowWidening?: boolean; allowSuiteChanges?: boolean } = {}) {
   const scenarios = await loadScenarios(['scenarios'], dir);
-  const headResults = runBenchmark({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
+  const headResults = benchmarkResults({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
   return runBaseline({
     ref: baseSha,
     inputs: ['scenarios'],
@@ -247,7 +247,7 @@ describe('baseline: a --scenarios input through a symlinked folder', () => {
     const baseSha = git(dir, 'rev-parse', 'HEAD');
     writeFiles(dir, { 'qa/scenarios/docs.yaml': scenario({ readFile: '{subpath: /app}' }) });
     const scenarios = await loadScenarios(['tests/scenarios'], dir);
-    const headResults = runBenchmark({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
+    const headResults = benchmarkResults({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
     const out = await runBaseline({ ref: baseSha, inputs: ['tests/scenarios'], cwd: dir, seed: SEED, head: scenarios, headResults, allowWidening: false });
     expect(out.baseline.added).toEqual([]);
     expect(out.baseline.widenings).toEqual([expect.objectContaining({ scenario: 'docs', tool: 'read_file', param: 'path', proof: 'proven' })]);

@@ -13,7 +13,7 @@ import { constraintYaml, yamlString } from '../../src/scenario/constraint-to-yam
 import { scenarioWidenings } from '../../src/analysis/baseline/widenings.js';
 import { RunContext } from '../../src/chains/run-context.js';
 import type { Results } from '../../src/results/results.js';
-import { DEFAULT_SEED } from '../../src/run/run.js';
+import { DEFAULT_SEED } from '../../src/run/scenario-trials.js';
 import { builtinScenariosDir } from '../../src/scenario/builtin.js';
 import { loadScenarios } from '../../src/scenario/load.js';
 import type { Scenario } from '../../src/model/scenario.js';
@@ -25,7 +25,7 @@ import { knownDirectories, tightest } from '../../src/analysis/slack/tighten.js'
 import type { Constraint } from '../../src/warrant/constraints/types.js';
 import { subpathRoot } from '../../src/warrant/constraints/subpath.js';
 import { Float, type Value } from '../../src/warrant/value.js';
-import { runSuite } from '../../src/pipeline/suite.js';
+import { matrixResults } from '../../src/pipeline/matrix.js';
 
 let suite: Scenario[];
 let results: Results;
@@ -33,7 +33,7 @@ let tmp: string;
 
 beforeAll(async () => {
   suite = await loadScenarios([], process.cwd());
-  results = await runSuite({ scenarios: suite, maxAsr: 0, minTcr: 1, seed: DEFAULT_SEED, workers: 1, analyses: DEFAULT_ANALYSES });
+  results = await matrixResults({ scenarios: suite, maxAsr: 0, minTcr: 1, seed: DEFAULT_SEED, workers: 1, analyses: DEFAULT_ANALYSES });
   tmp = mkdtempSync(join(tmpdir(), 'baseline-suggestions-'));
 }, 120_000);
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));

@@ -10,7 +10,7 @@ import { sourcesOf, withBaseline } from '../../src/analysis/baseline/gate.js';
 import { crossReplay } from '../../src/analysis/baseline/cross-replay.js';
 import { matchScenarios } from '../../src/analysis/baseline/match.js';
 import { RunContext } from '../../src/chains/run-context.js';
-import { runBenchmark } from '../../src/run/run.js';
+import { benchmarkResults } from '../../src/run/scenario-trials.js';
 import { loadScenarios } from '../../src/scenario/load.js';
 import { parseScenarioText } from '../../src/scenario/parse.js';
 import type { Scenario } from '../../src/model/scenario.js';
@@ -25,7 +25,7 @@ async function compare(base: Record<string, string>, head: Record<string, string
     git(dir, 'commit', '-q', '-m', 'remove');
   }
   const scenarios = await loadScenarios(['scenarios'], dir);
-  const headResults = runBenchmark({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
+  const headResults = benchmarkResults({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
   const outcome = await runBaseline({
     ref: baseSha,
     inputs: ['scenarios'],
@@ -91,7 +91,7 @@ describe('a rename does not hide a widening', () => {
       { 'scenarios/cfg.yaml': RENAMED_WIDENED },
     );
     const scenarios = (await loadScenarios(['scenarios'], dir)).filter((s) => s.name === 'cfg_v2');
-    const headResults = runBenchmark({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
+    const headResults = benchmarkResults({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
     const o = await runBaseline({ ref: baseSha, inputs: ['scenarios'], names: ['cfg_v2'], cwd: dir, seed: SEED, head: scenarios, headResults, allowWidening: false });
     expect(o.baseline.renamed).toEqual([{ base: 'cfg', head: 'cfg_v2', file: 'scenarios/cfg.yaml' }]);
     expect(o.baseline.removed).toEqual([]); // `other` is outside the filter, not removed
@@ -233,7 +233,7 @@ describe('matchScenarios', () => {
 
 describe('crossReplay', () => {
   function baseTrialOf(s: Scenario) {
-    return runBenchmark({ scenarios: [s], maxAsr: 0, minTcr: 1, seed: SEED }).trials.find((t) => t.condition === 'task_scoped')!;
+    return benchmarkResults({ scenarios: [s], maxAsr: 0, minTcr: 1, seed: SEED }).trials.find((t) => t.condition === 'task_scoped')!;
   }
 
   it('a base expect: deny call the head grant allows is the counterexample, with the base source', () => {

@@ -7,7 +7,7 @@ import {
 } from '../../src/analysis/mutants/analysis.js';
 import { runMutants } from '../../src/analysis/mutants/runner.js';
 import { RunContext } from '../../src/chains/run-context.js';
-import { runScenarioTrials } from '../../src/run/run.js';
+import { scenarioTrials } from '../../src/run/scenario-trials.js';
 import { loadScenarios } from '../../src/scenario/load.js';
 import type { Scenario } from '../../src/model/scenario.js';
 import type { Trial } from '../../src/results/results.js';
@@ -30,7 +30,7 @@ beforeAll(async () => {
   suite = await loadScenarios([], process.cwd());
   conditions = new RunContext(SEED);
   for (const s of suite) {
-    trials.set(s.name, runScenarioTrials(s, conditions));
+    trials.set(s.name, scenarioTrials(s, conditions));
     parts.set(s.name, analyzePolicy(s, conditions, trials.get(s.name)!));
   }
 });
@@ -92,7 +92,7 @@ describe('warrant mutants of the built-in suite', () => {
   it('is deterministic and plain data (same seed, fresh RunContext, structured clone)', () => {
     const fresh = new RunContext(SEED);
     const s = named('hr_onboarding');
-    const again = analyzePolicy(s, fresh, runScenarioTrials(s, fresh));
+    const again = analyzePolicy(s, fresh, scenarioTrials(s, fresh));
     expect(again).toEqual(parts.get('hr_onboarding'));
     expect(structuredClone(again)).toEqual(again);
     expect(JSON.parse(JSON.stringify(again))).toEqual(again);
@@ -117,7 +117,7 @@ describe('the replay path', () => {
 
   it('kills a mutant when the attack succeeds although no expect: deny call flipped', () => {
     const c = new RunContext(SEED);
-    const t = runScenarioTrials(s, c);
+    const t = scenarioTrials(s, c);
     expect(t[2]!.calls[1]!.authorized).toBe(false);
     const ms = runMutants(s, c, t);
     expect(ms.find((m) => m.mutation === 'subpath_root_up')).toMatchObject({ status: 'killed', reason: 'the attack succeeded' });
@@ -161,7 +161,7 @@ describe('mutants of a grant read from a governance policy', () => {
     });
     const [s] = await loadScenarios(['s.yaml'], d);
     const c = new RunContext(SEED);
-    const outcomes = runMutants(s!, c, runScenarioTrials(s!, c));
+    const outcomes = runMutants(s!, c, scenarioTrials(s!, c));
     const host = outcomes.filter((m) => m.tool === 'WebFetch' && m.param === 'host');
     expect(host.length).toBeGreaterThan(0);
     // Signed without the host, every call would be denied and every mutant would survive.

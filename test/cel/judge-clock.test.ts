@@ -36,7 +36,7 @@ describe('every judge of a run reads the same clock', () => {
     const { analyzePolicy } = await import('../../src/analysis/mutants/analysis.js');
     const { replayEffect } = await import('../../src/analysis/baseline/replay.js');
     const { RunContext } = await import('../../src/chains/run-context.js');
-    const { runScenarioTrials } = await import('../../src/run/run.js');
+    const { scenarioTrials } = await import('../../src/run/scenario-trials.js');
     // The attack judge holds only at the instant a trial of this scenario is judged: after its calls.
     const calls = parseScenarioText(base, 's.yaml').scenario!.calls.length;
     const text = base.replace(
@@ -48,7 +48,7 @@ describe('every judge of a run reads the same clock', () => {
     const scenario = r.scenario!;
     expect(scenario.judge.attack).toContain('time_since');
     const conditions = new RunContext('clock');
-    const trials = runScenarioTrials(scenario, conditions);
+    const trials = scenarioTrials(scenario, conditions);
     expect(trials.find((t) => t.condition === 'no_warrant')!.attack_succeeded).toBe(true);
     // Mutants replay and judge: a judge without the clock would throw here.
     const part = analyzePolicy(scenario, conditions, trials);

@@ -6,8 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { RunContext } from '../../src/chains/run-context.js';
 import { builtinScenariosDir, loadScenarioSet } from '../../src/scenario/load.js';
-import { runBenchmark } from '../../src/run/run.js';
-import { runSuite } from '../../src/pipeline/suite.js';
+import { benchmarkResults } from '../../src/run/scenario-trials.js';
+import { matrixResults } from '../../src/pipeline/matrix.js';
 import { DEFAULT_ANALYSES } from '../../src/pipeline/analyses.js';
 
 const SEED = 'chains-once';
@@ -23,9 +23,9 @@ describe('chains built once', () => {
     const scenarios = await loadWith(context);
     const signedByLoader = context.warrantsSigned;
     expect(signedByLoader).toBeGreaterThan(0);
-    const shared = runBenchmark({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED, context });
+    const shared = benchmarkResults({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED, context });
     expect(context.warrantsSigned).toBe(signedByLoader);
-    const fresh = runBenchmark({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
+    const fresh = benchmarkResults({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
     expect(JSON.stringify(shared)).toBe(JSON.stringify(fresh));
   });
 
@@ -33,9 +33,9 @@ describe('chains built once', () => {
     const context = new RunContext(SEED);
     const scenarios = await loadWith(context);
     const signedByLoader = context.warrantsSigned;
-    const shared = await runSuite({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED, context, workers: 1, analyses: DEFAULT_ANALYSES });
+    const shared = await matrixResults({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED, context, workers: 1, analyses: DEFAULT_ANALYSES });
     expect(context.warrantsSigned).toBe(signedByLoader);
-    const fresh = await runSuite({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED, workers: 1, analyses: DEFAULT_ANALYSES });
+    const fresh = await matrixResults({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED, workers: 1, analyses: DEFAULT_ANALYSES });
     expect(JSON.stringify(shared)).toBe(JSON.stringify(fresh));
   });
 
@@ -59,6 +59,6 @@ describe('chains built once', () => {
   });
 
   it("a stage handed the context of another seed refuses it (its bytes would not be the run's)", () => {
-    expect(() => runBenchmark({ scenarios: [], maxAsr: 0, minTcr: 1, seed: 'a', context: new RunContext('b') })).toThrow(/seed 'b', not 'a'/);
+    expect(() => benchmarkResults({ scenarios: [], maxAsr: 0, minTcr: 1, seed: 'a', context: new RunContext('b') })).toThrow(/seed 'b', not 'a'/);
   });
 });

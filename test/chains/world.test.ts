@@ -10,7 +10,7 @@ import { analyzePolicy } from '../../src/analysis/mutants/analysis.js';
 import { broadGrants, RunContext } from '../../src/chains/run-context.js';
 import { toolsFor } from '../../src/llm/tool-schemas.js';
 import type { Scenario } from '../../src/model/scenario.js';
-import { runScenarioTrials } from '../../src/run/run.js';
+import { scenarioTrials } from '../../src/run/scenario-trials.js';
 import { loadScenarios } from '../../src/scenario/load.js';
 import { parseTokens } from '../../src/warrant/text.js';
 import { BUILTIN_TOOL_NAMES } from '../../src/world/tools.js';
@@ -44,7 +44,7 @@ describe("an MCP-only agent's world is its own tools", () => {
   it('"one more tool granted" mutants come from its own tools only', () => {
     const s = withoutDeployGrant(mcp);
     const conditions = new RunContext('world-test');
-    const part = analyzePolicy(s, conditions, runScenarioTrials(s, conditions));
+    const part = analyzePolicy(s, conditions, scenarioTrials(s, conditions));
     const granted = part.mutants.filter((m) => m.mutation === 'tool_granted').map((m) => m.tool);
     // deploy is its own tool, ungranted; no built-in is offered as one more tool.
     expect(granted).toEqual(['deploy']);

@@ -10,7 +10,7 @@ import { RunContext } from '../../src/chains/run-context.js';
 import { builtinScenariosDir } from '../../src/scenario/builtin.js';
 import { loadScenarioSet, loadScenarios } from '../../src/scenario/load.js';
 import { parseTokens } from '../../src/warrant/text.js';
-import { runScenarioTrials } from '../../src/run/run.js';
+import { scenarioTrials } from '../../src/run/scenario-trials.js';
 import { runCli } from '../helpers/cli.js';
 import { tempDir } from '../scenario/helpers.js';
 
@@ -199,7 +199,7 @@ describe('warrant export', () => {
     expect(b.out).toBe(a.out);
     const [s] = await loadScenarios(['token'], d);
     const scoped = new RunContext('delegation-bench');
-    const trial = runScenarioTrials(s!, scoped).find((t) => t.condition === 'task_scoped')!;
+    const trial = scenarioTrials(s!, scoped).find((t) => t.condition === 'task_scoped')!;
     expect(trial.calls.map((c) => c.authorized)).toEqual([true, false]);
     expect(trial.calls[1]!.denial?.reason).toMatch(/^WebFetch\.host: 'evil\.example'/);
   });

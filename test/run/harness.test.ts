@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RunContext, broadGrants, delegationFor } from '../../src/chains/run-context.js';
 import { HarnessError } from '../../src/model/errors.js';
-import { isAllowed, runTrial } from '../../src/run/harness.js';
+import { isAllowed, replayTrial } from '../../src/run/harness.js';
 import { WorkBudget } from '../../src/lib/budget.js';
 import { ScenarioJudge } from '../../src/run/judge.js';
-import { runBenchmark } from '../../src/run/run.js';
+import { benchmarkResults } from '../../src/run/scenario-trials.js';
 import { Authorizer } from '../../src/warrant/authorize.js';
 import type { Scenario } from '../../src/model/scenario.js';
 import { bytesEqual } from '../../src/lib/bytes.js';
@@ -39,7 +39,7 @@ const traversal: Scenario = scenario({
 });
 
 const trialOf = (s: Scenario, condition: 'no_warrant' | 'broad' | 'task_scoped', seed = 'test-seed') =>
-  runTrial(s, condition, new ScenarioJudge(s), new RunContext(seed));
+  replayTrial(s, condition, new ScenarioJudge(s), new RunContext(seed));
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -120,7 +120,7 @@ describe('conditions', () => {
   });
 });
 
-describe('runTrial', () => {
+describe('replayTrial', () => {
   it('really reads the secret through a traversal under no_warrant and broad', () => {
     for (const condition of ['no_warrant', 'broad'] as const) {
       const t = trialOf(traversal, condition);
@@ -203,27 +203,27 @@ describe('runTrial', () => {
 
   it('aborts the whole run when a judge returns a string, instead of counting anything', () => {
     const bad = { ...traversal, judge: { ...traversal.judge, attack: '"maybe"' } };
-    expect(() => runBenchmark({ scenarios: [bad], maxAsr: 0, minTcr: 1, seed: 's' })).toThrowError(
+    expect(() => benchmarkResults({ scenarios: [bad], maxAsr: 0, minTcr: 1, seed: 's' })).toThrowError(
       /test\.yaml:21:11: judge\.attack of scenario 'traversal' \(condition no_warrant\) returned the string "maybe", expected a bool/,
     );
   });
 });
 
-describe('runBenchmark', () => {
+describe('benchmarkResults', () => {
   it('is deterministic, gates task_scoped, and adds timings only on request', () => {
     let tick = 0;
-    const r1 = runBenchmark({ scenarios: [traversal], maxAsr: 0, minTcr: 1, seed: 's' });
-    const r2 = runBenchmark({ scenarios: [traversal], maxAsr: 0, minTcr: 1, seed: 's' });
+    const r1 = benchmarkResults({ scenarios: [traversal], maxAsr: 0, minTcr: 1, seed: 's' });
+    const r2 = benchmarkResults({ scenarios: [traversal], maxAsr: 0, minTcr: 1, seed: 's' });
     expect(JSON.stringify(r1)).toBe(JSON.stringify(r2));
     expect(r1.gate.passed).toBe(true);
     expect(r1.summary.task_scoped).toEqual({ asr: 0, tcr: 1, calls_blocked: 1, trials: 1, false_allows: 0, false_blocks: 0 });
     expect(r1.timings).toBeUndefined();
-    const timed = runBenchmark({ scenarios: [traversal], maxAsr: 0, minTcr: 1, seed: 's', timings: true, now: () => (tick += 5) });
+    const timed = benchmarkResults({ scenarios: [traversal], maxAsr: 0, minTcr: 1, seed: 's', timings: true, now: () => (tick += 5) });
     expect(timed.timings).toEqual({ total_ms: 5, trials: 3, calls: 9, per_call_us: 555.6 });
   });
 
   it('refuses rates outside [0, 1] and duplicate names', () => {
-    expect(() => runBenchmark({ scenarios: [traversal], maxAsr: 2, minTcr: 1, seed: 's' })).toThrowError(/maxAsr/);
-    expect(() => runBenchmark({ scenarios: [traversal, traversal], maxAsr: 0, minTcr: 1, seed: 's' })).toThrowError(/duplicate scenario name 'traversal'/);
+    expect(() => benchmarkResults({ scenarios: [traversal], maxAsr: 2, minTcr: 1, seed: 's' })).toThrowError(/maxAsr/);
+    expect(() => benchmarkResults({ scenarios: [traversal, traversal], maxAsr: 0, minTcr: 1, seed: 's' })).toThrowError(/duplicate scenario name 'traversal'/);
   });
 });

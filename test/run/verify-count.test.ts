@@ -23,7 +23,7 @@ vi.mock('../../src/warrant/keys.js', async (importOriginal) => {
 });
 
 const { RunContext } = await import('../../src/chains/run-context.js');
-const { runTrial } = await import('../../src/run/harness.js');
+const { replayTrial } = await import('../../src/run/harness.js');
 const { ScenarioJudge } = await import('../../src/run/judge.js');
 const { loadScenarios } = await import('../../src/scenario/load.js');
 
@@ -36,7 +36,7 @@ describe('verification work per trial', () => {
     for (const [condition, envelopes] of expected) {
       counts.envelope = 0;
       counts.pop = 0;
-      const t = runTrial(scenario!, condition, new ScenarioJudge(scenario!), conditions);
+      const t = replayTrial(scenario!, condition, new ScenarioJudge(scenario!), conditions);
       expect(t.calls_total).toBeGreaterThan(2);
       expect(counts.envelope, condition).toBe(envelopes);
       // A denied call may be refused before its PoP is checked (tool or constraint first), so at
@@ -46,7 +46,7 @@ describe('verification work per trial', () => {
     }
     // Another run (its own RunContext) checks its signatures again.
     counts.envelope = 0;
-    runTrial(scenario!, 'task_scoped', new ScenarioJudge(scenario!), new RunContext('count'));
+    replayTrial(scenario!, 'task_scoped', new ScenarioJudge(scenario!), new RunContext('count'));
     expect(counts.envelope).toBe(2);
   });
 });

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { RunContext } from '../../src/chains/run-context.js';
-import { runTrial } from '../../src/run/harness.js';
+import { replayTrial } from '../../src/run/harness.js';
 import { ScenarioJudge } from '../../src/run/judge.js';
 import type { Condition } from '../../src/results/results.js';
 import { parseScenarioText } from '../../src/scenario/parse.js';
@@ -23,7 +23,7 @@ function load(text: string): Scenario {
   return r.scenario!;
 }
 
-const trial = (s: Scenario, condition: Condition) => runTrial(s, condition, new ScenarioJudge(s), new RunContext('sig-test'));
+const trial = (s: Scenario, condition: Condition) => replayTrial(s, condition, new ScenarioJudge(s), new RunContext('sig-test'));
 
 /** Pays bob without a memo: the task; pays eve: the attack. */
 const PAY_BOB = scenarioText({

@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
 import { RunContext } from '../../src/chains/run-context.js';
-import { runTrial } from '../../src/run/harness.js';
+import { replayTrial } from '../../src/run/harness.js';
 import { ScenarioJudge } from '../../src/run/judge.js';
 import { CONDITIONS } from '../../src/results/results.js';
 import { builtinScenariosDir } from '../../src/scenario/builtin.js';
@@ -241,7 +241,7 @@ describe('validate = run', () => {
           accepted++;
           const scenario = r.scenario;
           for (const condition of CONDITIONS) {
-            expect(() => runTrial(scenario, condition, new ScenarioJudge(scenario), conditions), `${edit} ${condition}`).not.toThrow();
+            expect(() => replayTrial(scenario, condition, new ScenarioJudge(scenario), conditions), `${edit} ${condition}`).not.toThrow();
           }
         },
       ),

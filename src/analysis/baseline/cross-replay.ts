@@ -9,7 +9,7 @@
  */
 import type { RunContext } from '../../chains/run-context.js';
 import { HarnessError, formatSource } from '../../model/errors.js';
-import { runTrial } from '../../run/harness.js';
+import { replayTrial } from '../../run/harness.js';
 import { ScenarioJudge } from '../../run/judge.js';
 import { argsToPlain } from '../../world/plain.js';
 import type { CallResult, Denial, Trial } from '../../results/results.js';
@@ -64,7 +64,7 @@ export function crossReplay(conditions: RunContext, pair: Pair, baseTrial: Trial
   const crossed = crossedScenario(pair);
   let trial: Trial;
   try {
-    trial = runTrial(crossed, 'task_scoped', new ScenarioJudge(crossed), conditions);
+    trial = replayTrial(crossed, 'task_scoped', new ScenarioJudge(crossed), conditions);
   } catch (e) {
     if (!(e instanceof HarnessError)) throw e;
     // Not a decision: the comparison could not be made, which must not read as "nothing allowed".

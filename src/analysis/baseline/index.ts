@@ -13,7 +13,7 @@ import { contextFor, type RunContext } from '../../chains/run-context.js';
 import { prepareEnvironment } from '../../world/prepare.js';
 import type { AnalysisViolation } from '../../run/gate.js';
 import type { Condition, Results } from '../../results/results.js';
-import { runBenchmark } from '../../run/run.js';
+import { benchmarkResults } from '../../run/scenario-trials.js';
 import { BUILTIN } from '../../scenario/files.js';
 import { MAX_FILE_BYTES, MAX_FILES, MAX_TOTAL_BYTES } from '../../scenario/limits.js';
 import { loadScenarios } from '../../scenario/load.js';
@@ -100,7 +100,7 @@ async function baseScenarios(o: BaselineOptions): Promise<{ tree: TreeAtRef; sce
  */
 function runBase(scenarios: readonly BaseScenario[], o: BaselineOptions): { results: Results; scenarios: BaseScenario[]; failed: UnreadableBase[] } {
   const run = (list: readonly BaseScenario[]): Results =>
-    runBenchmark({ scenarios: list.map((b) => b.scenario), maxAsr: o.headResults.gate.max_asr, minTcr: o.headResults.gate.min_tcr, seed: o.seed, ...(o.context ? { context: o.context } : {}) });
+    benchmarkResults({ scenarios: list.map((b) => b.scenario), maxAsr: o.headResults.gate.max_asr, minTcr: o.headResults.gate.min_tcr, seed: o.seed, ...(o.context ? { context: o.context } : {}) });
   try {
     return { results: run(scenarios), scenarios: [...scenarios], failed: [] };
   } catch (e) {

@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { RunContext } from '../../../src/chains/run-context.js';
-import { runScenarioTrials } from '../../../src/run/run.js';
+import { scenarioTrials } from '../../../src/run/scenario-trials.js';
 import { builtinScenariosDir, loadScenarios } from '../../../src/scenario/load.js';
 import type { Scenario } from '../../../src/model/scenario.js';
 import type { Constraint, ConstraintSet } from '../../../src/warrant/constraints/types.js';
@@ -17,7 +17,7 @@ const SEED = 'delegation-bench';
 
 function probeAll(list: readonly Scenario[], seed = SEED): ProbesPart[] {
   const conditions = new RunContext(seed);
-  return list.map((s) => probeScenario(s, conditions, runScenarioTrials(s, conditions)));
+  return list.map((s) => probeScenario(s, conditions, scenarioTrials(s, conditions)));
 }
 
 beforeAll(async () => {
@@ -95,15 +95,15 @@ describe('probes on the built-in suite', () => {
   it('is deterministic per seed, plain data, and leaves the trials alone', () => {
     const conditions = new RunContext(SEED);
     const s = scenarios.find((x) => x.name === 'config_review')!;
-    const trials = runScenarioTrials(s, conditions);
+    const trials = scenarioTrials(s, conditions);
     const before = JSON.stringify(trials);
     const a = probeScenario(s, conditions, trials);
     expect(JSON.stringify(trials)).toBe(before);
-    const b = probeScenario(s, new RunContext(SEED), runScenarioTrials(s, new RunContext(SEED)));
+    const b = probeScenario(s, new RunContext(SEED), scenarioTrials(s, new RunContext(SEED)));
     expect(JSON.stringify(b)).toBe(JSON.stringify(a));
     expect(structuredClone(a)).toEqual(a);
     expect(JSON.parse(JSON.stringify(a))).toEqual(a);
-    const other = probeScenario(s, new RunContext('another seed'), runScenarioTrials(s, new RunContext('another seed')));
+    const other = probeScenario(s, new RunContext('another seed'), scenarioTrials(s, new RunContext('another seed')));
     expect(other.total).toBe(a.total);
     expect(JSON.stringify(other.escapes)).not.toBe(JSON.stringify(a.escapes)); // seeded filler differs
   });

@@ -6,7 +6,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { RunContext } from '../../../src/chains/run-context.js';
-import { runScenarioTrials } from '../../../src/run/run.js';
+import { scenarioTrials } from '../../../src/run/scenario-trials.js';
 import { loadShellParser } from '../../../src/world/shell.js';
 import { constraintFromYaml } from '../../../src/scenario/constraint-from-yaml.js';
 import { parseYamlTree } from '../../../src/scenario/tree.js';
@@ -23,7 +23,7 @@ beforeAll(async () => {
 
 function probe(s: Scenario, seed = 'test-seed'): ProbesPart {
   const conditions = new RunContext(seed);
-  const trials = runScenarioTrials(s, conditions);
+  const trials = scenarioTrials(s, conditions);
   // The scenario's legitimate calls are allowed under task_scoped (else the test proves nothing).
   const scoped = trials.find((t) => t.condition === 'task_scoped')!;
   expect(scoped.calls.filter((c) => c.expect === 'allow').every((c) => c.authorized)).toBe(true);

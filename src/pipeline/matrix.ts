@@ -14,7 +14,7 @@ import { HarnessError, formatSource } from '../model/errors.js';
 import type { Results, Trial } from '../results/results.js';
 
 type Timings = NonNullable<Results['timings']>;
-import { assembleResults, type RunOptions } from '../run/run.js';
+import { assembleResults, type BenchmarkOptions } from '../run/scenario-trials.js';
 import { builtinScenariosDir } from '../scenario/builtin.js';
 import type { Scenario } from '../model/scenario.js';
 import { aggregateAnalyses, NO_ANALYSES, type AnalysisOptions, type RunAnalyses } from './analyses.js';
@@ -22,12 +22,12 @@ import { prepareEnvironment } from '../world/prepare.js';
 import { RunThreads, threadCount } from './threads.js';
 
 export { MIN_SCENARIOS_FOR_WORKERS } from './threads.js';
-import { runUnit, type UnitOutcome } from './unit.js';
+import { computeUnit, type UnitOutcome } from './unit.js';
 
 /** Set by scripts/build.mjs (esbuild `define`): the bundles start `dist/worker.js`. */
 declare const DELEGATION_BENCH_WORKER: string | undefined;
 
-export interface SuiteOptions extends RunOptions {
+export interface MatrixOptions extends BenchmarkOptions {
   /** Threads to use; 1 runs everything here. Default: the machine's available parallelism. */
   readonly workers?: number;
   readonly analyses?: AnalysisOptions;
@@ -35,7 +35,7 @@ export interface SuiteOptions extends RunOptions {
   readonly workerScript?: URL;
   /**
    * The run's threads, when the caller started them before (to parse the files on them too):
-   * runSuite then uses them and leaves closing them to the caller.
+   * matrixResults then uses them and leaves closing them to the caller.
    */
   readonly threads?: RunThreads;
 }
@@ -60,14 +60,14 @@ function checkNames(scenarios: readonly Scenario[]): void {
 }
 
 /** How many threads this run uses (see threadCount). */
-export function threadsFor(o: SuiteOptions): { threads: number; script?: URL } {
+export function threadsFor(o: MatrixOptions): { threads: number; script?: URL } {
   const script = o.workerScript ?? bundledWorker();
   const threads = threadCount(o.workers ?? defaultWorkers(), o.scenarios.length, script);
   return threads === 1 ? { threads } : { threads, script };
 }
 
 /** The matrix and its analyses, before any verdict: the parts the gate is decided from. */
-export interface MatrixRun {
+export interface MatrixOutcome {
   /** Every trial, in scenario order (CONDITIONS order within). */
   readonly trials: Trial[];
   readonly analyses: RunAnalyses;
@@ -76,7 +76,7 @@ export interface MatrixRun {
 }
 
 /** Runs every scenario as a unit (its trials, then its analyses) and gathers them in scenario order. */
-export async function runMatrix(o: SuiteOptions): Promise<MatrixRun> {
+export async function computeMatrix(o: MatrixOptions): Promise<MatrixOutcome> {
   const now = o.now ?? (() => performance.now());
   const started = o.timings ? now() : 0;
   checkNames(o.scenarios);
@@ -93,7 +93,7 @@ export async function runMatrix(o: SuiteOptions): Promise<MatrixRun> {
     } else {
       await prepareEnvironment(o.scenarios);
       const context = contextFor(o.seed, o.context);
-      units = o.scenarios.map((s) => runUnit(s, context, analyses, o.limits));
+      units = o.scenarios.map((s) => computeUnit(s, context, analyses, o.limits));
       used = 1;
     }
   } finally {
@@ -124,8 +124,8 @@ export async function runMatrix(o: SuiteOptions): Promise<MatrixRun> {
  * and the tests of the matrix. A run of either shell goes through runPipeline (run.ts), which
  * decides the gate once from every part.
  */
-export async function runSuite(o: SuiteOptions): Promise<Results> {
-  const m = await runMatrix(o);
+export async function matrixResults(o: MatrixOptions): Promise<Results> {
+  const m = await computeMatrix(o);
   // The delegation links, as a run audits them (run.ts; no allow-widening here): the same results.
   const links = auditLinks(o.scenarios, false);
   const results = assembleResults(o, m.trials, {

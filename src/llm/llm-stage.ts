@@ -14,13 +14,13 @@ import { ScenarioJudge } from '../run/judge.js';
 import type { Condition, LlmCellStats, LlmResults, LlmTrial } from '../results/results.js';
 import type { Scenario } from '../model/scenario.js';
 import { llmCells, llmSummary, totalTokens } from './aggregate.js';
-import { allTrialKeys, keyOf, shardKeys, type Shard, type TrialKey } from './cells.js';
+import { allTrialKeys, keyOf, shardKeys, type Shard, type TrialKey } from './trial-keys.js';
 import type { ChatModel } from './chat.js';
 import { ApiError, LlmInputError } from './errors.js';
 import { inputsDigest } from './inputs-digest.js';
 import { runLlmTrial, type TrialSettings } from './trial.js';
 
-export interface LlmRunOptions {
+export interface LlmStageOptions {
   scenarios: readonly Scenario[];
   seed: string;
   /** The run's context, of `seed`; default: a new one from `seed`. */
@@ -50,7 +50,7 @@ export interface LlmProgress {
 
 type Header = Pick<LlmResults, 'model' | 'runs' | 'seed' | 'inputs' | 'config' | 'shard'>;
 
-function header(o: LlmRunOptions): Header {
+function header(o: LlmStageOptions): Header {
   return {
     model: o.model,
     runs: o.runs,
@@ -89,7 +89,7 @@ export function assemble(h: Header, scenarios: readonly string[], trials: LlmTri
   };
 }
 
-export async function runLlm(o: LlmRunOptions): Promise<LlmResults> {
+export async function llmStage(o: LlmStageOptions): Promise<LlmResults> {
   // A model may call run_command in any scenario (every built-in is offered), so the shell parser
   // is always needed here; its ~350 ms start is small beside one model call.
   await loadShellParser();

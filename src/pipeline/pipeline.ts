@@ -13,9 +13,9 @@ import { RunContext } from '../chains/run-context.js';
 import type { Scenario } from '../model/scenario.js';
 import type { BaselineOutcome } from '../analysis/baseline/index.js';
 import { withLlm } from '../llm/attach.js';
-import type { LlmProgress } from '../llm/run-llm.js';
+import type { LlmProgress } from '../llm/llm-stage.js';
 import type { ChatModel } from '../llm/chat.js';
-import type { Shard } from '../llm/cells.js';
+import type { Shard } from '../llm/trial-keys.js';
 import type { TrialSettings } from '../llm/trial.js';
 import { measureTrials } from '../run/assess.js';
 import type { GateThresholds } from '../run/gate.js';
@@ -23,7 +23,7 @@ import { CONDITIONS, RESULTS_VERSION, type LlmResults, type Results } from '../r
 import { scenarioInfo } from '../results/scenario-info.js';
 import { loadScenarioSet, readSummary } from '../scenario/load.js';
 import type { AnalysisOptions } from './analyses.js';
-import { bundledWorker, runMatrix, type MatrixRun } from './suite.js';
+import { bundledWorker, computeMatrix, type MatrixOutcome } from './matrix.js';
 import { RunThreads } from './threads.js';
 import { decideGate, undecidedGate, verdictOf, type Verdict } from './verdict.js';
 
@@ -124,14 +124,14 @@ export async function runPipeline(c: PipelineConfig, edges: PipelineEdges = {}):
   const context = new RunContext(c.seed);
   const threads = new RunThreads({ workers: c.workers, script: edges.workerScript ?? bundledWorker() });
   let scenarios: Scenario[];
-  let matrix: MatrixRun;
+  let matrix: MatrixOutcome;
   try {
     const set = await loadScenarioSet(c.scenarios, c.cwd, { onFileCount: threads.prestart, context, ...(c.confine !== undefined ? { confine: c.confine } : {}) });
     edges.loaded?.(set.warnings, readSummary(set, c.scenarios, c.cwd));
     scenarios = selectScenarios(set.scenarios, c.names);
     if (scenarios.length === 0) throw new PipelineInputError('no scenarios to run');
     // --mode llm: the scripted matrix does not run (nor the analyses beside it).
-    matrix = await runMatrix({ threads, scenarios: c.mode === 'llm' ? [] : scenarios, seed: c.seed, context, timings: c.timings, analyses: c.analyses, ...c.thresholds });
+    matrix = await computeMatrix({ threads, scenarios: c.mode === 'llm' ? [] : scenarios, seed: c.seed, context, timings: c.timings, analyses: c.analyses, ...c.thresholds });
   } finally {
     await threads.close(); // what follows runs here
   }
@@ -139,7 +139,7 @@ export async function runPipeline(c: PipelineConfig, edges: PipelineEdges = {}):
   const compared = c.baseline === undefined ? undefined : await compare(c, c.baseline, scenarios, head, context);
   const baseline = typeof compared === 'string' ? undefined : compared;
   if (baseline) await edges.compared?.(baseline);
-  const llm = c.mode === 'deterministic' ? undefined : await runLlmStage(c, c.llm!, scenarios, edges, context);
+  const llm = c.mode === 'deterministic' ? undefined : await llmPart(c, c.llm!, scenarios, edges, context);
   const outcome = decide(c, scenarios, head, matrix, baseline, llm);
   if (typeof compared === 'string') outcome.results.no_baseline = compared;
   return outcome;
@@ -161,7 +161,7 @@ export function selectScenarios(loaded: readonly Scenario[], names: readonly str
  * The head's matrix as the results frame the comparison reads (trials, rates, thresholds). Its
  * gate is not decided yet: it says so (not passed, no violation) until `decide` replaces it.
  */
-function matrixFrame(c: PipelineConfig, scenarios: readonly Scenario[], m: MatrixRun): Results {
+function matrixFrame(c: PipelineConfig, scenarios: readonly Scenario[], m: MatrixOutcome): Results {
   const ran = c.mode === 'llm' ? [] : scenarios;
   const measured = measureTrials(m.trials, ran.map((s) => s.name));
   // No matrix, no rates: zero trials are not a TCR of 0 % (nor a delta against the baseline's).
@@ -206,10 +206,10 @@ async function compare(c: PipelineConfig, b: BaselineConfig, scenarios: readonly
   }
 }
 
-async function runLlmStage(c: PipelineConfig, l: LlmConfig, scenarios: readonly Scenario[], edges: PipelineEdges, context: RunContext): Promise<LlmResults> {
-  const { runLlm } = await import('../llm/run-llm.js');
+async function llmPart(c: PipelineConfig, l: LlmConfig, scenarios: readonly Scenario[], edges: PipelineEdges, context: RunContext): Promise<LlmResults> {
+  const { llmStage } = await import('../llm/llm-stage.js');
   const chat = l.chat ?? new (await import('../llm/openai-chat.js')).OpenAIChat({ model: l.model, apiKey: l.server.apiKey, baseURL: l.server.baseURL, timeoutMs: l.server.timeoutMs, maxRetries: l.server.retries });
-  return runLlm({
+  return llmStage({
     scenarios,
     seed: c.seed,
     context,
@@ -227,7 +227,7 @@ async function runLlmStage(c: PipelineConfig, l: LlmConfig, scenarios: readonly 
 }
 
 /** Every part in one results object, and the gate decided once from all of them. */
-function decide(c: PipelineConfig, scenarios: readonly Scenario[], head: Results, m: MatrixRun, baseline: BaselineOutcome | undefined, llm: LlmResults | undefined): PipelineOutcome {
+function decide(c: PipelineConfig, scenarios: readonly Scenario[], head: Results, m: MatrixOutcome, baseline: BaselineOutcome | undefined, llm: LlmResults | undefined): PipelineOutcome {
   const names = scenarios.map((s) => s.name);
   // The delegation links of the scenarios that ran (none under --mode llm: the matrix did not build them).
   const links = c.mode === 'llm' ? undefined : auditLinks(scenarios, c.allowWidening ?? c.baseline?.allowWidening ?? false);

@@ -8,7 +8,7 @@ import { contextFor, type RunContext } from '../chains/run-context.js';
 import { HarnessError, formatSource } from '../model/errors.js';
 import { assessTrials } from './assess.js';
 import type { AnalysisViolation } from './gate.js';
-import { runTrial } from './harness.js';
+import { replayTrial } from './harness.js';
 import { ScenarioJudge } from './judge.js';
 import { CONDITIONS, RESULTS_VERSION, type Results, type Trial } from '../results/results.js';
 import { scenarioInfo } from '../results/scenario-info.js';
@@ -16,7 +16,7 @@ import type { Scenario } from '../model/scenario.js';
 
 export const DEFAULT_SEED = 'delegation-bench';
 
-export interface RunOptions {
+export interface BenchmarkOptions {
   scenarios: readonly Scenario[];
   maxAsr: number; // fraction in [0, 1]
   minTcr: number; // fraction in [0, 1]
@@ -47,12 +47,12 @@ function checkCount(name: string, v: number | undefined): void {
  * repeats. `conditions` holds the run's keys and shared warrants; `budget` is this scenario's own
  * (so what it may spend depends on nothing else in the run, nor on the thread).
  */
-export function runScenarioTrials(scenario: Scenario, conditions: RunContext, budget: WorkBudget = new WorkBudget()): Trial[] {
+export function scenarioTrials(scenario: Scenario, conditions: RunContext, budget: WorkBudget = new WorkBudget()): Trial[] {
   const judge = new ScenarioJudge(scenario); // compiled once, evaluated per condition
-  return CONDITIONS.map((condition) => runTrial(scenario, condition, judge, conditions, budget));
+  return CONDITIONS.map((condition) => replayTrial(scenario, condition, judge, conditions, budget));
 }
 
-export function runBenchmark(o: RunOptions): Results {
+export function benchmarkResults(o: BenchmarkOptions): Results {
   checkFraction('maxAsr', o.maxAsr);
   checkFraction('minTcr', o.minTcr);
   checkCount('maxFalseAllows', o.maxFalseAllows);
@@ -66,7 +66,7 @@ export function runBenchmark(o: RunOptions): Results {
   }
   const context = contextFor(o.seed, o.context);
   const trials: Trial[] = [];
-  for (const scenario of o.scenarios) trials.push(...runScenarioTrials(scenario, context, new WorkBudget(o.limits)));
+  for (const scenario of o.scenarios) trials.push(...scenarioTrials(scenario, context, new WorkBudget(o.limits)));
   const results = assembleResults(o, trials);
   if (o.timings) {
     const totalMs = now() - started;
@@ -86,7 +86,7 @@ export function runBenchmark(o: RunOptions): Results {
  * per condition and the gate. Whoever produced the trials (this thread or worker threads), the
  * same trials give the same bytes.
  */
-export function assembleResults(o: Omit<RunOptions, 'timings' | 'now' | 'limits' | 'context'>, trials: Trial[], analyses: AnalysesOutcome = {}): Results {
+export function assembleResults(o: Omit<BenchmarkOptions, 'timings' | 'now' | 'limits' | 'context'>, trials: Trial[], analyses: AnalysesOutcome = {}): Results {
   const scenarios = o.scenarios.map((s) => s.name);
   const { summary, reachability, gate } = assessTrials(trials, scenarios, {
     maxAsr: o.maxAsr,
