@@ -5,7 +5,7 @@
  * The key is masked in the log (see maskSecrets) before anything else happens.
  */
 import { plural } from '../lib/plural.js';
-import type { GateThresholds } from '../run/gate.js';
+import type { GateThresholds } from '../trial/gate.js';
 import { readFile, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { LlmResults, Results } from '../results/results.js';

@@ -7,11 +7,11 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { HarnessError } from '../model/errors.js';
-import { VIOLATION_KINDS } from '../run/gate-kinds.js';
+import { VIOLATION_KINDS } from '../trial/gate-kinds.js';
 import { plural } from '../lib/plural.js';
 import { formatRate } from '../results/rate.js';
 import type { Results } from '../results/results.js';
-import { DEFAULT_SEED } from '../run/scenario-trials.js';
+import { DEFAULT_SEED } from '../trial/scenario-trials.js';
 import { BaselineError } from '../analysis/baseline/errors.js';
 import { PipelineInputError, runPipeline, type PipelineConfig } from '../pipeline/pipeline.js';
 import { defaultWorkers } from '../pipeline/matrix.js';

@@ -7,15 +7,15 @@
  * its own rates or gate is believed.
  */
 import { readFile, stat } from 'node:fs/promises';
-import type { GateThresholds } from '../run/gate.js';
-import { VIOLATION_KIND_NAMES } from '../run/gate-kinds.js';
+import type { GateThresholds } from '../trial/gate.js';
+import { VIOLATION_KIND_NAMES } from '../trial/gate-kinds.js';
 import { CONDITIONS, RESULTS_VERSION, type Results } from '../results/results.js';
 import { MAX_CALLS, MAX_DEPTH } from '../scenario/limits.js';
 import { llmOnlyJudged, rejudgeLlm } from './llm.js';
 import { rejudgeResults, sectionsNotShown } from './results-audit.js';
 import { suiteViolations, widenedViolations } from '../analysis/baseline/index.js';
 import { decideGate } from '../pipeline/verdict.js';
-import type { AnalysisViolation } from '../run/gate.js';
+import type { AnalysisViolation } from '../trial/gate.js';
 import type { LlmResults } from '../results/results.js';
 import { checkBaseline, checkMonotonicityFindings } from '../results/check-baseline.js';
 import type { MonotonicitySection } from '../results/monotonicity.js';

@@ -7,7 +7,7 @@
 import { RunContext } from '../chains/run-context.js';
 import { HarnessError } from '../model/errors.js';
 import type { Scenario } from '../model/scenario.js';
-import { DEFAULT_SEED, scenarioTrials } from '../run/scenario-trials.js';
+import { DEFAULT_SEED, scenarioTrials } from '../trial/scenario-trials.js';
 import { ScenarioError, type ScenarioProblem } from '../scenario/errors.js';
 import { loadScenarioSet, readSummary } from '../scenario/load.js';
 import { prepareEnvironment } from '../world/prepare.js';

@@ -10,7 +10,7 @@
 import { parseArgs } from 'node:util';
 import { RunContext, partySeed } from '../chains/run-context.js';
 import type { WarrantOrigin } from '../model/scenario.js';
-import { DEFAULT_SEED } from '../run/scenario-trials.js';
+import { DEFAULT_SEED } from '../trial/scenario-trials.js';
 import { ScenarioError } from '../scenario/errors.js';
 import { loadScenarioSet } from '../scenario/load.js';
 import { toHex } from '../lib/bytes.js';

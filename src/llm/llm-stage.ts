@@ -10,7 +10,7 @@
 import { contextFor, type RunContext } from '../chains/run-context.js';
 import { loadShellParser } from '../world/shell.js';
 import { HarnessError, formatSource } from '../model/errors.js';
-import { ScenarioJudge } from '../run/judge.js';
+import { ScenarioJudge } from '../trial/judge.js';
 import type { Condition, LlmCellStats, LlmResults, LlmTrial } from '../results/results.js';
 import type { Scenario } from '../model/scenario.js';
 import { llmCells, llmSummary, totalTokens } from './aggregate.js';

@@ -9,12 +9,12 @@
  * A server failure after the SDK's retries ends the trial as an `error` (excluded from the rates).
  * An interrupt (the abort signal) is rethrown: an unfinished trial is not a result.
  */
-import { authorize, bindCall, executedCall, judgeClock } from '../run/harness.js';
+import { authorize, bindCall, executedCall, judgeClock } from '../trial/harness.js';
 import { ArgumentBindingError } from '../world/tools.js';
 import { HarnessError, describeError, formatSource } from '../model/errors.js';
 import type { RunContext } from '../chains/run-context.js';
 import { SimulatedEnvironment } from '../world/environment.js';
-import type { ScenarioJudge } from '../run/judge.js';
+import type { ScenarioJudge } from '../trial/judge.js';
 import { argsToPlain } from '../world/plain.js';
 import type { Condition, LlmCall, LlmMessage, LlmTokens, LlmTrial } from '../results/results.js';
 import type { Scenario, ScenarioCall } from '../model/scenario.js';

@@ -9,7 +9,7 @@ import { aggregateProbes, probeGateViolations, probeScenario } from '../analysis
 import { DEFAULT_PROBE_OPTIONS, type ProbeOptions, type ProbesPart } from '../analysis/probes/types.js';
 import type { WorkBudget } from '../lib/budget.js';
 import type { RunContext } from '../chains/run-context.js';
-import type { AnalysisViolation } from '../run/gate.js';
+import type { AnalysisViolation } from '../trial/gate.js';
 import type { Results, Trial } from '../results/results.js';
 import type { Scenario } from '../model/scenario.js';
 

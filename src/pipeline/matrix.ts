@@ -14,7 +14,7 @@ import { HarnessError, formatSource } from '../model/errors.js';
 import type { Results, Trial } from '../results/results.js';
 
 type Timings = NonNullable<Results['timings']>;
-import { assembleResults, type BenchmarkOptions } from '../run/scenario-trials.js';
+import { assembleResults, type BenchmarkOptions } from '../trial/scenario-trials.js';
 import { builtinScenariosDir } from '../scenario/builtin.js';
 import type { Scenario } from '../model/scenario.js';
 import { aggregateAnalyses, NO_ANALYSES, type AnalysisOptions, type RunAnalyses } from './analyses.js';

@@ -10,7 +10,7 @@ import type { RunContext } from '../chains/run-context.js';
 import { EnvironmentLimitError } from '../world/limit.js';
 import { HarnessError, describeError, formatSource } from '../model/errors.js';
 import type { Trial } from '../results/results.js';
-import { scenarioTrials } from '../run/scenario-trials.js';
+import { scenarioTrials } from '../trial/scenario-trials.js';
 import type { Scenario } from '../model/scenario.js';
 import { analyzeScenario, type AnalysisOptions, type ScenarioAnalyses } from './analyses.js';
 

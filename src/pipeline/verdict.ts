@@ -11,9 +11,9 @@
  */
 import { monotonicityViolations } from '../analysis/links/audit.js';
 import { evaluateLlmGate } from '../llm/llm-gate.js';
-import type { AnalysisViolation, GateThresholds } from '../run/gate.js';
+import type { AnalysisViolation, GateThresholds } from '../trial/gate.js';
 import type { AnalysisViolationKind } from '../results/results.js';
-import { evaluateGate } from '../run/gate.js';
+import { evaluateGate } from '../trial/gate.js';
 import type { ConditionSummary, GateResult, LlmGate, LlmResults, MonotonicitySection, Reachability, Results, Trial } from '../results/results.js';
 
 /** Everything the gate is decided from. */

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { rejudgeResults } from '../../src/action/results-audit.js';
 import { checkResults, judgeResults, readResultsFile, MAX_TRIALS } from '../../src/action/results-file.js';
-import { assessTrials } from '../../src/run/assess.js';
-import type { GateThresholds } from '../../src/run/gate.js';
+import { assessTrials } from '../../src/trial/assess.js';
+import type { GateThresholds } from '../../src/trial/gate.js';
 import type { Results } from '../../src/results/results.js';
 import { FIXTURES, bigResults, fixture } from '../report/results-builders.js';
 

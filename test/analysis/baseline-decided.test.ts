@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { runBaseline } from '../../src/analysis/baseline/index.js';
 import { sourcesOf, withBaseline } from '../../src/analysis/baseline/gate.js';
 import { checkBaseline } from '../../src/results/check-baseline.js';
-import { benchmarkResults } from '../../src/run/scenario-trials.js';
+import { benchmarkResults } from '../../src/trial/scenario-trials.js';
 import { loadScenarios } from '../../src/scenario/load.js';
 import { renderBaselineSection } from '../../src/report/sections/baseline.js';
 import { repoWith, scenario } from './baseline-repo.js';

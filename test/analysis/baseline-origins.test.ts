@@ -10,7 +10,7 @@ import { symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { runBaseline } from '../../src/analysis/baseline/index.js';
 import { parseBatchCheck } from '../../src/analysis/baseline/git.js';
-import { benchmarkResults } from '../../src/run/scenario-trials.js';
+import { benchmarkResults } from '../../src/trial/scenario-trials.js';
 import { loadScenarios } from '../../src/scenario/load.js';
 import { git, repoWith, scenario, tempDir, writeFiles } from './baseline-repo.js';
 

@@ -6,7 +6,7 @@
 import { expect, it } from 'vitest';
 import { runBaseline } from '../../src/analysis/baseline/index.js';
 import { shellParserLoaded } from '../../src/world/shell.js';
-import { benchmarkResults } from '../../src/run/scenario-trials.js';
+import { benchmarkResults } from '../../src/trial/scenario-trials.js';
 import { loadScenarios } from '../../src/scenario/load.js';
 import { repoWith, scenario } from './baseline-repo.js';
 

@@ -13,7 +13,7 @@ import { constraintYaml, yamlString } from '../../src/scenario/constraint-to-yam
 import { scenarioWidenings } from '../../src/analysis/baseline/widenings.js';
 import { RunContext } from '../../src/chains/run-context.js';
 import type { Results } from '../../src/results/results.js';
-import { DEFAULT_SEED } from '../../src/run/scenario-trials.js';
+import { DEFAULT_SEED } from '../../src/trial/scenario-trials.js';
 import { builtinScenariosDir } from '../../src/scenario/builtin.js';
 import { loadScenarios } from '../../src/scenario/load.js';
 import type { Scenario } from '../../src/model/scenario.js';

@@ -10,7 +10,7 @@ import { sourcesOf, withBaseline } from '../../src/analysis/baseline/gate.js';
 import { crossReplay } from '../../src/analysis/baseline/cross-replay.js';
 import { matchScenarios } from '../../src/analysis/baseline/match.js';
 import { RunContext } from '../../src/chains/run-context.js';
-import { benchmarkResults } from '../../src/run/scenario-trials.js';
+import { benchmarkResults } from '../../src/trial/scenario-trials.js';
 import { loadScenarios } from '../../src/scenario/load.js';
 import { parseScenarioText } from '../../src/scenario/parse.js';
 import type { Scenario } from '../../src/model/scenario.js';

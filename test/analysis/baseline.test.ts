@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { runBaseline, BaselineError } from '../../src/analysis/baseline/index.js';
 import { readFilesAtRef } from '../../src/analysis/baseline/git.js';
 import { sourcesOf, withBaseline } from '../../src/analysis/baseline/gate.js';
-import { benchmarkResults } from '../../src/run/scenario-trials.js';
+import { benchmarkResults } from '../../src/trial/scenario-trials.js';
 import { loadScenarios } from '../../src/scenario/load.js';
 import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -7,11 +7,11 @@ import {
 } from '../../src/analysis/mutants/analysis.js';
 import { runMutants } from '../../src/analysis/mutants/runner.js';
 import { RunContext } from '../../src/chains/run-context.js';
-import { scenarioTrials } from '../../src/run/scenario-trials.js';
+import { scenarioTrials } from '../../src/trial/scenario-trials.js';
 import { loadScenarios } from '../../src/scenario/load.js';
 import type { Scenario } from '../../src/model/scenario.js';
 import type { Trial } from '../../src/results/results.js';
-import { call, scenario } from '../run/helpers.js';
+import { call, scenario } from '../trial/helpers.js';
 import { tempDir } from '../scenario/helpers.js';
 
 const SEED = 'mutants-test';

@@ -6,11 +6,11 @@ import { slackFindings, type SlackFinding } from '../../src/analysis/slack/slack
 import { tightest, knownDirectories } from '../../src/analysis/slack/tighten.js';
 import { taskScopedTrial } from '../../src/analysis/mutants/runner.js';
 import { RunContext } from '../../src/chains/run-context.js';
-import { scenarioTrials } from '../../src/run/scenario-trials.js';
+import { scenarioTrials } from '../../src/trial/scenario-trials.js';
 import { loadScenarios } from '../../src/scenario/load.js';
 import type { Scenario } from '../../src/model/scenario.js';
 import type { Constraint, ToolGrants } from '../../src/warrant/constraints/types.js';
-import { call, scenario } from '../run/helpers.js';
+import { call, scenario } from '../trial/helpers.js';
 
 const SEED = 'slack-test';
 let suite: Scenario[];

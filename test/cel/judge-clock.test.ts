@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ScenarioJudge } from '../../src/run/judge.js';
+import { ScenarioJudge } from '../../src/trial/judge.js';
 import { parseScenarioText } from '../../src/scenario/parse.js';
 import { SIMULATED_EPOCH } from '../../src/chains/seed.js';
 
@@ -36,7 +36,7 @@ describe('every judge of a run reads the same clock', () => {
     const { analyzePolicy } = await import('../../src/analysis/mutants/analysis.js');
     const { replayEffect } = await import('../../src/analysis/baseline/replay.js');
     const { RunContext } = await import('../../src/chains/run-context.js');
-    const { scenarioTrials } = await import('../../src/run/scenario-trials.js');
+    const { scenarioTrials } = await import('../../src/trial/scenario-trials.js');
     // The attack judge holds only at the instant a trial of this scenario is judged: after its calls.
     const calls = parseScenarioText(base, 's.yaml').scenario!.calls.length;
     const text = base.replace(

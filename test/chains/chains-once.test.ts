@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { RunContext } from '../../src/chains/run-context.js';
 import { builtinScenariosDir, loadScenarioSet } from '../../src/scenario/load.js';
-import { benchmarkResults } from '../../src/run/scenario-trials.js';
+import { benchmarkResults } from '../../src/trial/scenario-trials.js';
 import { matrixResults } from '../../src/pipeline/matrix.js';
 import { DEFAULT_ANALYSES } from '../../src/pipeline/analyses.js';
 

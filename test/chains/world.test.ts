@@ -10,12 +10,12 @@ import { analyzePolicy } from '../../src/analysis/mutants/analysis.js';
 import { broadGrants, RunContext } from '../../src/chains/run-context.js';
 import { toolsFor } from '../../src/llm/tool-schemas.js';
 import type { Scenario } from '../../src/model/scenario.js';
-import { scenarioTrials } from '../../src/run/scenario-trials.js';
+import { scenarioTrials } from '../../src/trial/scenario-trials.js';
 import { loadScenarios } from '../../src/scenario/load.js';
 import { parseTokens } from '../../src/warrant/text.js';
 import { BUILTIN_TOOL_NAMES } from '../../src/world/tools.js';
 import { runCli } from '../helpers/cli.js';
-import { call } from '../run/helpers.js';
+import { call } from '../trial/helpers.js';
 
 const FIXTURE = join(import.meta.dirname, '../fixtures/scenarios/mcp-agent/release.yaml');
 const OWN = ['jira_get_issue', 'slack_post', 'deploy'];

@@ -26,7 +26,7 @@ import type { CliIO } from '../../src/cli/io.js';
 import { GEN_AI } from '../../src/import/trace.js';
 import { RunContext } from '../../src/chains/run-context.js';
 import { loadScenarios } from '../../src/scenario/load.js';
-import { scenarioTrials } from '../../src/run/scenario-trials.js';
+import { scenarioTrials } from '../../src/trial/scenario-trials.js';
 import type { Scenario } from '../../src/model/scenario.js';
 import { Float } from '../../src/warrant/value.js';
 

@@ -10,7 +10,7 @@ import { RunContext } from '../../src/chains/run-context.js';
 import { builtinScenariosDir } from '../../src/scenario/builtin.js';
 import { loadScenarioSet, loadScenarios } from '../../src/scenario/load.js';
 import { parseTokens } from '../../src/warrant/text.js';
-import { scenarioTrials } from '../../src/run/scenario-trials.js';
+import { scenarioTrials } from '../../src/trial/scenario-trials.js';
 import { runCli } from '../helpers/cli.js';
 import { tempDir } from '../scenario/helpers.js';
 

@@ -8,7 +8,7 @@ import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { RunContext } from '../../src/chains/run-context.js';
-import { authorize } from '../../src/run/harness.js';
+import { authorize } from '../../src/trial/harness.js';
 import { mint } from '../../src/warrant/builder.js';
 import { SigningKey } from '../../src/warrant/keys.js';
 import { loadScenarioSet, loadScenarios } from '../../src/scenario/load.js';

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { aggregatePolicyAnalysis, analyzePolicy } from '../../src/analysis/mutants/analysis.js';
 import { RunContext } from '../../src/chains/run-context.js';
 import type { PolicyAnalysisResults } from '../../src/results/policy.js';
-import { scenarioTrials } from '../../src/run/scenario-trials.js';
+import { scenarioTrials } from '../../src/trial/scenario-trials.js';
 import { loadScenarios } from '../../src/scenario/load.js';
 import { renderJson } from '../../src/report/json.js';
 import { renderMarkdown } from '../../src/report/markdown.js';

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkResults } from '../../src/action/results-file.js';
 import { rejudgeResults } from '../../src/action/results-audit.js';
-import { benchmarkResults } from '../../src/run/scenario-trials.js';
+import { benchmarkResults } from '../../src/trial/scenario-trials.js';
 import { loadScenarios } from '../../src/scenario/load.js';
 import { renderJson } from '../../src/report/json.js';
 import { renderMarkdown } from '../../src/report/markdown.js';

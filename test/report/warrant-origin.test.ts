@@ -13,7 +13,7 @@ import { checkResults, readResultsFile } from '../../src/action/results-file.js'
 import { renderJson } from '../../src/report/json.js';
 import { renderMarkdown } from '../../src/report/markdown.js';
 import type { Results } from '../../src/results/results.js';
-import { benchmarkResults } from '../../src/run/scenario-trials.js';
+import { benchmarkResults } from '../../src/trial/scenario-trials.js';
 import { loadScenarios } from '../../src/scenario/load.js';
 import { loadShellParser } from '../../src/world/shell.js';
 import { tempDir } from '../scenario/helpers.js';

@@ -4,7 +4,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { loadScenarioSet } from '../../src/scenario/load.js';
-import { scenarioTrials } from '../../src/run/scenario-trials.js';
+import { scenarioTrials } from '../../src/trial/scenario-trials.js';
 import { RunContext } from '../../src/chains/run-context.js';
 import { SimulatedEnvironment } from '../../src/world/environment.js';
 import { problemsOfText, scenarioText, tempDir } from './helpers.js';

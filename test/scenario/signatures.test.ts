@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { RunContext } from '../../src/chains/run-context.js';
-import { replayTrial } from '../../src/run/harness.js';
-import { ScenarioJudge } from '../../src/run/judge.js';
+import { replayTrial } from '../../src/trial/harness.js';
+import { ScenarioJudge } from '../../src/trial/judge.js';
 import type { Condition } from '../../src/results/results.js';
 import { parseScenarioText } from '../../src/scenario/parse.js';
 import { ArgumentBindingError, BUILTIN_TOOLS, bindArguments } from '../../src/world/tools.js';
@@ -14,7 +14,7 @@ import type { Scenario } from '../../src/model/scenario.js';
 import type { ChatModel, ChatReply } from '../../src/llm/chat.js';
 import { toolsFor } from '../../src/llm/tool-schemas.js';
 import { runLlmTrial } from '../../src/llm/trial.js';
-import { call, scenario } from '../run/helpers.js';
+import { call, scenario } from '../trial/helpers.js';
 import { problemsOfText, scenarioText } from './helpers.js';
 
 function load(text: string): Scenario {

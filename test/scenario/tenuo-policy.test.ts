@@ -11,7 +11,7 @@ import { loadScenarios } from '../../src/scenario/load.js';
 import { constraintOfSpec } from '../../src/scenario/tenuo-policy.js';
 import { parseYamlTree } from '../../src/scenario/tree.js';
 import { RunContext } from '../../src/chains/run-context.js';
-import { scenarioTrials } from '../../src/run/scenario-trials.js';
+import { scenarioTrials } from '../../src/trial/scenario-trials.js';
 import type { Scenario } from '../../src/model/scenario.js';
 import type { Constraint } from '../../src/warrant/constraints/types.js';
 import { problemsOf, tempDir } from './helpers.js';

@@ -9,8 +9,8 @@
  */
 import type { RunContext } from '../../chains/run-context.js';
 import { HarnessError, formatSource } from '../../model/errors.js';
-import { replayTrial } from '../../run/harness.js';
-import { ScenarioJudge } from '../../run/judge.js';
+import { replayTrial } from '../../trial/harness.js';
+import { ScenarioJudge } from '../../trial/judge.js';
 import { argsToPlain } from '../../world/plain.js';
 import type { CallResult, Denial, Trial } from '../../results/results.js';
 import type { Widening } from '../../results/baseline.js';

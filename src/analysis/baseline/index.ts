@@ -11,9 +11,9 @@
  */
 import { contextFor, type RunContext } from '../../chains/run-context.js';
 import { prepareEnvironment } from '../../world/prepare.js';
-import type { AnalysisViolation } from '../../run/gate.js';
+import type { AnalysisViolation } from '../../trial/gate.js';
 import type { Condition, Results } from '../../results/results.js';
-import { benchmarkResults } from '../../run/scenario-trials.js';
+import { benchmarkResults } from '../../trial/scenario-trials.js';
 import { BUILTIN } from '../../scenario/files.js';
 import { MAX_FILE_BYTES, MAX_FILES, MAX_TOTAL_BYTES } from '../../scenario/limits.js';
 import { loadScenarios } from '../../scenario/load.js';

@@ -4,10 +4,10 @@
  * the org key as the only trusted root; if allowed, the scenario's environment runs it and the
  * scenario's attack judge reads the effect.
  */
-import { judgeClock } from '../../run/harness.js';
+import { judgeClock } from '../../trial/harness.js';
 import type { RunContext } from '../../chains/run-context.js';
 import { SimulatedEnvironment, type Effect } from '../../world/environment.js';
-import { ScenarioJudge } from '../../run/judge.js';
+import { ScenarioJudge } from '../../trial/judge.js';
 import type { Denial } from '../../results/results.js';
 import type { Scenario } from '../../model/scenario.js';
 import { isWarrantError } from '../../warrant/errors.js';

@@ -12,7 +12,7 @@
  */
 import type { RunContext } from '../../chains/run-context.js';
 import { formatSource } from '../../model/errors.js';
-import { bindCall } from '../../run/harness.js';
+import { bindCall } from '../../trial/harness.js';
 import { ArgumentBindingError } from '../../world/tools.js';
 import { HOST_PARAM, pythonHostname, signedArgsOf } from '../../world/claude-hook.js';
 import { argsToPlain } from '../../world/plain.js';

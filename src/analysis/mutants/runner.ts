@@ -24,7 +24,7 @@
  * Each call is authorized at the instant the trial authorized it (one clock step per call).
  */
 import { signedArgsOf } from '../../world/claude-hook.js';
-import { judgeClock } from '../../run/harness.js';
+import { judgeClock } from '../../trial/harness.js';
 import { Authorizer } from '../../warrant/authorize.js';
 import { grant } from '../../warrant/builder.js';
 import { checkConstraintSet } from '../../warrant/constraints/satisfy.js';
@@ -34,7 +34,7 @@ import type { RandomSource, SignedWarrant } from '../../warrant/types.js';
 import type { RunContext } from '../../chains/run-context.js';
 import { SimulatedEnvironment } from '../../world/environment.js';
 import { HarnessError, describeError, formatSource } from '../../model/errors.js';
-import { ScenarioJudge } from '../../run/judge.js';
+import { ScenarioJudge } from '../../trial/judge.js';
 import type { Trial } from '../../results/results.js';
 import type { Scenario, ScenarioCall } from '../../model/scenario.js';
 import { CALL_STEP_SECONDS, SIMULATED_EPOCH, deriveBytes, seededRandom } from '../../chains/seed.js';

@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { RunContext } from '../../../src/chains/run-context.js';
-import { scenarioTrials } from '../../../src/run/scenario-trials.js';
+import { scenarioTrials } from '../../../src/trial/scenario-trials.js';
 import { builtinScenariosDir, loadScenarios } from '../../../src/scenario/load.js';
 import type { Scenario } from '../../../src/model/scenario.js';
 import type { Constraint, ConstraintSet } from '../../../src/warrant/constraints/types.js';

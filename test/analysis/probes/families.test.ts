@@ -6,7 +6,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { RunContext } from '../../../src/chains/run-context.js';
-import { scenarioTrials } from '../../../src/run/scenario-trials.js';
+import { scenarioTrials } from '../../../src/trial/scenario-trials.js';
 import { loadShellParser } from '../../../src/world/shell.js';
 import { constraintFromYaml } from '../../../src/scenario/constraint-from-yaml.js';
 import { parseYamlTree } from '../../../src/scenario/tree.js';
@@ -15,7 +15,7 @@ import type { Constraint, ConstraintSet } from '../../../src/warrant/constraints
 import type { Args } from '../../../src/warrant/value.js';
 import { probeScenario } from '../../../src/analysis/probes/run.js';
 import type { ProbesPart } from '../../../src/analysis/probes/types.js';
-import { call, scenario } from '../../run/helpers.js';
+import { call, scenario } from '../../trial/helpers.js';
 
 beforeAll(async () => {
   await loadShellParser();

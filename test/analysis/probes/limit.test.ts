@@ -8,7 +8,7 @@ import { RunContext } from '../../../src/chains/run-context.js';
 import { WorkBudget } from '../../../src/lib/budget.js';
 import { HarnessError } from '../../../src/model/errors.js';
 import { probeScenario } from '../../../src/analysis/probes/run.js';
-import { scenarioTrials } from '../../../src/run/scenario-trials.js';
+import { scenarioTrials } from '../../../src/trial/scenario-trials.js';
 import { parseScenarioText } from '../../../src/scenario/parse.js';
 
 const TEXT = `name: regex_docs

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { assessTrials } from '../../src/run/assess.js';
-import { evaluateGate, type AnalysisViolation, type GateThresholds } from '../../src/run/gate.js';
-import { VIOLATION_KINDS, VIOLATION_KIND_NAMES } from '../../src/run/gate-kinds.js';
-import { summarize, summarizeCondition } from '../../src/run/metrics.js';
-import { computeReachability } from '../../src/run/reachability.js';
+import { assessTrials } from '../../src/trial/assess.js';
+import { evaluateGate, type AnalysisViolation, type GateThresholds } from '../../src/trial/gate.js';
+import { VIOLATION_KINDS, VIOLATION_KIND_NAMES } from '../../src/trial/gate-kinds.js';
+import { summarize, summarizeCondition } from '../../src/trial/metrics.js';
+import { computeReachability } from '../../src/trial/reachability.js';
 import { CONDITIONS, type Trial } from '../../src/results/results.js';
-import { benchmarkResults } from '../../src/run/scenario-trials.js';
+import { benchmarkResults } from '../../src/trial/scenario-trials.js';
 import type { Scenario } from '../../src/model/scenario.js';
 import { call, callResult, scenario, trial } from './helpers.js';
 

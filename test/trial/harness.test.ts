@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RunContext, broadGrants, delegationFor } from '../../src/chains/run-context.js';
 import { HarnessError } from '../../src/model/errors.js';
-import { isAllowed, replayTrial } from '../../src/run/harness.js';
+import { isAllowed, replayTrial } from '../../src/trial/harness.js';
 import { WorkBudget } from '../../src/lib/budget.js';
-import { ScenarioJudge } from '../../src/run/judge.js';
-import { benchmarkResults } from '../../src/run/scenario-trials.js';
+import { ScenarioJudge } from '../../src/trial/judge.js';
+import { benchmarkResults } from '../../src/trial/scenario-trials.js';
 import { Authorizer } from '../../src/warrant/authorize.js';
 import type { Scenario } from '../../src/model/scenario.js';
 import { bytesEqual } from '../../src/lib/bytes.js';

@@ -23,8 +23,8 @@ vi.mock('../../src/warrant/keys.js', async (importOriginal) => {
 });
 
 const { RunContext } = await import('../../src/chains/run-context.js');
-const { replayTrial } = await import('../../src/run/harness.js');
-const { ScenarioJudge } = await import('../../src/run/judge.js');
+const { replayTrial } = await import('../../src/trial/harness.js');
+const { ScenarioJudge } = await import('../../src/trial/judge.js');
 const { loadScenarios } = await import('../../src/scenario/load.js');
 
 describe('verification work per trial', () => {

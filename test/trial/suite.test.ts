@@ -7,7 +7,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { delegationFor } from '../../src/chains/run-context.js';
 import { formatSource } from '../../src/model/errors.js';
-import { benchmarkResults } from '../../src/run/scenario-trials.js';
+import { benchmarkResults } from '../../src/trial/scenario-trials.js';
 import { CONDITIONS, type Results } from '../../src/results/results.js';
 import { loadScenarios } from '../../src/scenario/load.js';
 import type { Scenario } from '../../src/model/scenario.js';
