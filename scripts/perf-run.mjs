@@ -13,8 +13,13 @@
 //       (target ≤ 1.5×), and the same with mutants for comparison;
 //     - growth from 100 to 1,000 scenarios (linear: ×10) and peak memory.
 // (c) Rendering a results file of 100,000 calls.
+// (d) End to end (issue 23): a plain 1,000-scenario run (--no-probes --no-mutants), whole process
+//     from start to exit, YAML parsing and the loader's chain check included, per authorized
+//     call, against one Ed25519 sign + verify measured here in the same run: target ≤ 1.6×. Then
+//     where the time goes: Node's start, the bundle and the files (read, parse, check, build each
+//     scenario's chains once), the matrix (its signatures: one PoP signed and verified per call).
 //
-// Usage: npm run perf:run   (builds first)   or   node scripts/perf-run.mjs [--runs N]
+// Usage: npm run perf:run   (builds first)   or   node scripts/perf-run.mjs [--runs N] [--plain-only]
 import { spawn, spawnSync } from 'node:child_process';
 import { generateKeyPairSync, randomBytes, sign, verify } from 'node:crypto';
 import { availableParallelism, tmpdir } from 'node:os';
@@ -49,8 +54,47 @@ const median = (xs) => {
 };
 const fmt = (x, d = 1) => x.toFixed(d);
 
+// ---------------------------------------------------------------- (d) plain run, end to end
+const PLAIN_ONLY = process.argv.includes('--plain-only');
+async function plainEndToEnd() {
+  const dir = generate(1000);
+  try {
+    const floors = [ed25519Floor()];
+    const bare = [];
+    const rows = { 1: [], [CORES]: [] };
+    for (let i = 0; i < 3; i++) {
+      bare.push(wall(['-e', '']).ms);
+      for (const workers of Object.keys(rows)) rows[workers].push(measure(dir, ['--no-probes', '--no-mutants', '--workers', String(workers)]));
+      floors.push(ed25519Floor());
+    }
+    const floor = median(floors);
+    const start = median(bare);
+    console.log(`(d) plain run of 1,000 generated scenarios, end to end (medians of 3; the machine may be shared)`);
+    console.log(`    Ed25519 sign + verify (node:crypto)   ${fmt(floor)} µs  (${floors.map((f) => fmt(f)).join(', ')})`);
+    for (const [workers, runs] of Object.entries(rows)) {
+      const wallMs = median(runs.map((r) => r.wallMs));
+      const harnessMs = median(runs.map((r) => r.harnessMs));
+      const authorized = runs[0].authorized;
+      const perCall = (wallMs * 1000) / authorized;
+      const signatures = (floor * authorized) / 1000;
+      const files = wallMs - harnessMs - start;
+      console.log(
+        `    ${workers} worker${workers === '1' ? ' ' : 's'}: ${fmt(perCall)} µs per authorized call over ${authorized} calls: ×${fmt(perCall / floor, 2)} the floor  (target ≤ 1.6×; runs ${runs.map((r) => fmt(r.wallMs, 0)).join(', ')} ms)`,
+      );
+      const share = (ms) => `${fmt(ms, 0).padStart(6)} ms ${fmt((100 * ms) / wallMs, 0).padStart(3)}%`;
+      console.log(`      Node's start (node -e '')                         ${share(start)}`);
+      console.log(`      bundle + files: read, YAML, checks, chains (once)   ${share(files)}`);
+      console.log(`      matrix (--timings total_ms)                         ${share(harnessMs)}`);
+      console.log(`        of which one sign + verify per authorized call   ${share(Math.min(signatures, harnessMs))}${workers === '1' ? '' : ' (CPU time, spread over the workers)'}`);
+      console.log(`        the rest: binding, the environment, the judges, chain checks, garbage`);
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 // ---------------------------------------------------------------- (a) built-in suite vs bare node
-{
+if (!PLAIN_ONLY) {
   const plain = ['run', '--format', 'json', '--no-probes', '--no-mutants'];
   const full = ['run', '--format', 'json'];
   // Warm the file cache once for each.
@@ -155,6 +199,11 @@ function ed25519Floor(n = 4000) {
   return Number(process.hrtime.bigint() - t0) / 1e3 / n;
 }
 
+if (PLAIN_ONLY) {
+  await plainEndToEnd();
+  process.exit(0);
+}
+
 {
   const small = generate(100);
   const large = generate(1000);
@@ -254,3 +303,6 @@ function ed25519Floor(n = 4000) {
     rmSync(work, { recursive: true, force: true });
   }
 }
+
+console.log('');
+await plainEndToEnd();
