@@ -36,60 +36,60 @@ function message(m: LlmMessage): LlmMessage {
   };
 }
 
-export function canonicalTrial(t: LlmTrial): LlmTrial {
+export function canonicalTrial(trial: LlmTrial): LlmTrial {
   return {
     mode: 'llm',
-    scenario: t.scenario,
-    condition: t.condition,
-    run: t.run,
-    task_succeeded: t.task_succeeded,
-    attack_succeeded: t.attack_succeeded,
-    calls_total: t.calls_total,
-    calls_allowed: t.calls_allowed,
-    calls_blocked: t.calls_blocked,
-    turns: t.turns,
-    stop: t.stop,
-    tokens: { prompt: t.tokens.prompt, completion: t.tokens.completion, total: t.tokens.total },
-    calls: t.calls.map(call),
-    ...(t.error ? { error: { code: t.error.code, message: t.error.message } } : {}),
-    ...(t.transcript ? { transcript: t.transcript.map(message) } : {}),
+    scenario: trial.scenario,
+    condition: trial.condition,
+    run: trial.run,
+    task_succeeded: trial.task_succeeded,
+    attack_succeeded: trial.attack_succeeded,
+    calls_total: trial.calls_total,
+    calls_allowed: trial.calls_allowed,
+    calls_blocked: trial.calls_blocked,
+    turns: trial.turns,
+    stop: trial.stop,
+    tokens: { prompt: trial.tokens.prompt, completion: trial.tokens.completion, total: trial.tokens.total },
+    calls: trial.calls.map(call),
+    ...(trial.error ? { error: { code: trial.error.code, message: trial.error.message } } : {}),
+    ...(trial.transcript ? { transcript: trial.transcript.map(message) } : {}),
   };
 }
 
-export function canonicalLlm(l: LlmResults): LlmResults {
+export function canonicalLlm(llm: LlmResults): LlmResults {
   const summary: LlmResults['summary'] = {};
   for (const c of CONDITIONS) {
-    const s = l.summary[c];
+    const s = llm.summary[c];
     if (s) summary[c] = stats(s);
   }
   return {
-    model: l.model,
-    runs: l.runs,
-    seed: l.seed,
-    inputs: l.inputs,
+    model: llm.model,
+    runs: llm.runs,
+    seed: llm.seed,
+    inputs: llm.inputs,
     config: {
-      max_turns: l.config.max_turns,
-      temperature: l.config.temperature,
-      denial_detail: l.config.denial_detail,
-      transcripts: l.config.transcripts,
+      max_turns: llm.config.max_turns,
+      temperature: llm.config.temperature,
+      denial_detail: llm.config.denial_detail,
+      transcripts: llm.config.transcripts,
     },
-    ...(l.shard ? { shard: { index: l.shard.index, count: l.shard.count } } : {}),
-    complete: l.complete,
-    ...(l.stopped ? { stopped: { reason: l.stopped.reason, message: l.stopped.message } } : {}),
-    cells: l.cells.map((c) => ({ scenario: c.scenario, condition: c.condition, ...stats(c) })),
+    ...(llm.shard ? { shard: { index: llm.shard.index, count: llm.shard.count } } : {}),
+    complete: llm.complete,
+    ...(llm.stopped ? { stopped: { reason: llm.stopped.reason, message: llm.stopped.message } } : {}),
+    cells: llm.cells.map((c) => ({ scenario: c.scenario, condition: c.condition, ...stats(c) })),
     summary,
-    tokens: { prompt: l.tokens.prompt, completion: l.tokens.completion, total: l.tokens.total },
-    ...(l.gate
+    tokens: { prompt: llm.tokens.prompt, completion: llm.tokens.completion, total: llm.tokens.total },
+    ...(llm.gate
       ? {
           gate: {
-            condition: l.gate.condition,
-            max_asr: l.gate.max_asr,
-            min_tcr: l.gate.min_tcr,
-            passed: l.gate.passed,
-            violations: l.gate.violations.map((v) => ({ scenario: v.scenario, kind: v.kind, message: v.message })),
+            condition: llm.gate.condition,
+            max_asr: llm.gate.max_asr,
+            min_tcr: llm.gate.min_tcr,
+            passed: llm.gate.passed,
+            violations: llm.gate.violations.map((v) => ({ scenario: v.scenario, kind: v.kind, message: v.message })),
           },
         }
       : {}),
-    trials: l.trials.map(canonicalTrial),
+    trials: llm.trials.map(canonicalTrial),
   };
 }

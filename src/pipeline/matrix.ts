@@ -60,9 +60,9 @@ function checkNames(scenarios: readonly Scenario[]): void {
 }
 
 /** How many threads this run uses (see threadCount). */
-export function threadsFor(o: MatrixOptions): { threads: number; script?: URL } {
-  const script = o.workerScript ?? bundledWorker();
-  const threads = threadCount(o.workers ?? defaultWorkers(), o.scenarios.length, script);
+export function threadsFor(options: MatrixOptions): { threads: number; script?: URL } {
+  const script = options.workerScript ?? bundledWorker();
+  const threads = threadCount(options.workers ?? defaultWorkers(), options.scenarios.length, script);
   return threads === 1 ? { threads } : { threads, script };
 }
 
@@ -76,32 +76,32 @@ export interface MatrixOutcome {
 }
 
 /** Runs every scenario as a unit (its trials, then its analyses) and gathers them in scenario order. */
-export async function computeMatrix(o: MatrixOptions): Promise<MatrixOutcome> {
-  const now = o.now ?? (() => performance.now());
-  const started = o.timings ? now() : 0;
-  checkNames(o.scenarios);
-  const analyses = o.analyses ?? NO_ANALYSES;
-  const threads = o.threads ?? new RunThreads({ workers: o.workers ?? defaultWorkers(), script: o.workerScript ?? bundledWorker() });
+export async function computeMatrix(options: MatrixOptions): Promise<MatrixOutcome> {
+  const now = options.now ?? (() => performance.now());
+  const started = options.timings ? now() : 0;
+  checkNames(options.scenarios);
+  const analyses = options.analyses ?? NO_ANALYSES;
+  const threads = options.threads ?? new RunThreads({ workers: options.workers ?? defaultWorkers(), script: options.workerScript ?? bundledWorker() });
   let units: UnitOutcome[];
   let used: number;
   try {
     // Workers rebuild the context from the seed (worker.ts): the same keys, so the same bytes.
-    const pooled = await threads.run(o.scenarios, o.seed, analyses, o.limits);
+    const pooled = await threads.run(options.scenarios, options.seed, analyses, options.limits);
     if (pooled !== undefined) {
       units = pooled.units;
       used = pooled.threads;
     } else {
-      await prepareEnvironment(o.scenarios);
-      const context = contextFor(o.seed, o.context);
-      units = o.scenarios.map((s) => computeUnit(s, context, analyses, o.limits));
+      await prepareEnvironment(options.scenarios);
+      const context = contextFor(options.seed, options.context);
+      units = options.scenarios.map((s) => computeUnit(s, context, analyses, options.limits));
       used = 1;
     }
   } finally {
-    if (o.threads === undefined) await threads.close();
+    if (options.threads === undefined) await threads.close();
   }
   const trials: Trial[] = units.flatMap((u) => u.trials);
   const run = aggregateAnalyses(units, analyses);
-  if (!o.timings) return { trials, analyses: run };
+  if (!options.timings) return { trials, analyses: run };
   const totalMs = now() - started;
   const calls = trials.reduce((n, t) => n + t.calls_total, 0);
   // Calls that went through the authorizer (a PoP signed and the chain checked): the matrix's
@@ -124,11 +124,11 @@ export async function computeMatrix(o: MatrixOptions): Promise<MatrixOutcome> {
  * and the tests of the matrix. A run of either shell goes through runPipeline (run.ts), which
  * decides the gate once from every part.
  */
-export async function matrixResults(o: MatrixOptions): Promise<Results> {
-  const m = await computeMatrix(o);
+export async function matrixResults(options: MatrixOptions): Promise<Results> {
+  const m = await computeMatrix(options);
   // The delegation links, as a run audits them (run.ts; no allow-widening here): the same results.
-  const links = auditLinks(o.scenarios, false);
-  const results = assembleResults(o, m.trials, {
+  const links = auditLinks(options.scenarios, false);
+  const results = assembleResults(options, m.trials, {
     sections: { ...m.analyses.sections, monotonicity: links },
     violations: [...m.analyses.violations, ...monotonicityViolations(links)],
   });

@@ -117,30 +117,30 @@ export class PipelineInputError extends Error {
   override readonly name = 'PipelineInputError';
 }
 
-export async function runPipeline(c: PipelineConfig, edges: PipelineEdges = {}): Promise<PipelineOutcome> {
-  if (c.mode !== 'deterministic' && c.llm === undefined) throw new PipelineInputError(`mode ${c.mode} needs the LLM settings`);
+export async function runPipeline(config: PipelineConfig, edges: PipelineEdges = {}): Promise<PipelineOutcome> {
+  if (config.mode !== 'deterministic' && config.llm === undefined) throw new PipelineInputError(`mode ${config.mode} needs the LLM settings`);
   // The run's one context: the loader's chain check builds each scenario's chains with it, and the
   // matrix, the comparison and LLM mode on this thread use those (worker threads rebuild it from the seed).
-  const context = new RunContext(c.seed);
-  const threads = new RunThreads({ workers: c.workers, script: edges.workerScript ?? bundledWorker() });
+  const context = new RunContext(config.seed);
+  const threads = new RunThreads({ workers: config.workers, script: edges.workerScript ?? bundledWorker() });
   let scenarios: Scenario[];
   let matrix: MatrixOutcome;
   try {
-    const set = await loadScenarioSet(c.scenarios, c.cwd, { onFileCount: threads.prestart, context, ...(c.confine !== undefined ? { confine: c.confine } : {}) });
-    edges.loaded?.(set.warnings, readSummary(set, c.scenarios, c.cwd));
-    scenarios = selectScenarios(set.scenarios, c.names);
+    const set = await loadScenarioSet(config.scenarios, config.cwd, { onFileCount: threads.prestart, context, ...(config.confine !== undefined ? { confine: config.confine } : {}) });
+    edges.loaded?.(set.warnings, readSummary(set, config.scenarios, config.cwd));
+    scenarios = selectScenarios(set.scenarios, config.names);
     if (scenarios.length === 0) throw new PipelineInputError('no scenarios to run');
     // --mode llm: the scripted matrix does not run (nor the analyses beside it).
-    matrix = await computeMatrix({ threads, scenarios: c.mode === 'llm' ? [] : scenarios, seed: c.seed, context, timings: c.timings, analyses: c.analyses, ...c.thresholds });
+    matrix = await computeMatrix({ threads, scenarios: config.mode === 'llm' ? [] : scenarios, seed: config.seed, context, timings: config.timings, analyses: config.analyses, ...config.thresholds });
   } finally {
     await threads.close(); // what follows runs here
   }
-  const head = matrixFrame(c, scenarios, matrix);
-  const compared = c.baseline === undefined ? undefined : await compare(c, c.baseline, scenarios, head, context);
+  const head = matrixFrame(config, scenarios, matrix);
+  const compared = config.baseline === undefined ? undefined : await compare(config, config.baseline, scenarios, head, context);
   const baseline = typeof compared === 'string' ? undefined : compared;
   if (baseline) await edges.compared?.(baseline);
-  const llm = c.mode === 'deterministic' ? undefined : await llmPart(c, c.llm!, scenarios, edges, context);
-  const outcome = decide(c, scenarios, head, matrix, baseline, llm);
+  const llm = config.mode === 'deterministic' ? undefined : await llmPart(config, config.llm!, scenarios, edges, context);
+  const outcome = decide(config, scenarios, head, matrix, baseline, llm);
   if (typeof compared === 'string') outcome.results.no_baseline = compared;
   return outcome;
 }

@@ -75,8 +75,8 @@ export function executedCall(scenario: Scenario, call: Pick<ScenarioCall, 'tool'
  * cost, regex work, the scenario's work budget) is a harness error: Tenuo would have decided, so
  * counting it as a block would report a decision the policy never made.
  */
-export function authorize(d: Delegation, scenario: Scenario, call: ScenarioCall, index: number): Denial | undefined {
-  const denial = decide(d, scenario, call, index);
+export function authorize(delegation: Delegation, scenario: Scenario, call: ScenarioCall, index: number): Denial | undefined {
+  const denial = decide(delegation, scenario, call, index);
   return denial === undefined ? undefined : { code: denial.code, reason: denial.message };
 }
 
@@ -84,8 +84,8 @@ export function authorize(d: Delegation, scenario: Scenario, call: ScenarioCall,
  * Whether the authorizer allows the call, exactly as `authorize` decides it (a refusal by one of
  * our own bounds is a harness error here too), for callers that only count denials (probes).
  */
-export function isAllowed(d: Delegation, scenario: Scenario, call: ScenarioCall, index: number): boolean {
-  return decide(d, scenario, call, index) === undefined;
+export function isAllowed(delegation: Delegation, scenario: Scenario, call: ScenarioCall, index: number): boolean {
+  return decide(delegation, scenario, call, index) === undefined;
 }
 
 /**

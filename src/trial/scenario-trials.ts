@@ -52,23 +52,23 @@ export function scenarioTrials(scenario: Scenario, conditions: RunContext, budge
   return CONDITIONS.map((condition) => replayTrial(scenario, condition, judge, conditions, budget));
 }
 
-export function benchmarkResults(o: BenchmarkOptions): Results {
-  checkFraction('maxAsr', o.maxAsr);
-  checkFraction('minTcr', o.minTcr);
-  checkCount('maxFalseAllows', o.maxFalseAllows);
-  checkCount('maxFalseBlocks', o.maxFalseBlocks);
-  const now = o.now ?? (() => performance.now());
-  const started = o.timings ? now() : 0;
+export function benchmarkResults(options: BenchmarkOptions): Results {
+  checkFraction('maxAsr', options.maxAsr);
+  checkFraction('minTcr', options.minTcr);
+  checkCount('maxFalseAllows', options.maxFalseAllows);
+  checkCount('maxFalseBlocks', options.maxFalseBlocks);
+  const now = options.now ?? (() => performance.now());
+  const started = options.timings ? now() : 0;
   const seen = new Set<string>();
-  for (const s of o.scenarios) {
+  for (const s of options.scenarios) {
     if (seen.has(s.name)) throw new HarnessError(`${formatSource(s.source)}: duplicate scenario name '${s.name}'`, s.name);
     seen.add(s.name);
   }
-  const context = contextFor(o.seed, o.context);
+  const context = contextFor(options.seed, options.context);
   const trials: Trial[] = [];
-  for (const scenario of o.scenarios) trials.push(...scenarioTrials(scenario, context, new WorkBudget(o.limits)));
-  const results = assembleResults(o, trials);
-  if (o.timings) {
+  for (const scenario of options.scenarios) trials.push(...scenarioTrials(scenario, context, new WorkBudget(options.limits)));
+  const results = assembleResults(options, trials);
+  if (options.timings) {
     const totalMs = now() - started;
     const calls = trials.reduce((n, t) => n + t.calls_total, 0);
     results.timings = {
@@ -86,14 +86,14 @@ export function benchmarkResults(o: BenchmarkOptions): Results {
  * per condition and the gate. Whoever produced the trials (this thread or worker threads), the
  * same trials give the same bytes.
  */
-export function assembleResults(o: Omit<BenchmarkOptions, 'timings' | 'now' | 'limits' | 'context'>, trials: Trial[], analyses: AnalysesOutcome = {}): Results {
-  const scenarios = o.scenarios.map((s) => s.name);
+export function assembleResults(options: Omit<BenchmarkOptions, 'timings' | 'now' | 'limits' | 'context'>, trials: Trial[], analyses: AnalysesOutcome = {}): Results {
+  const scenarios = options.scenarios.map((s) => s.name);
   const { summary, reachability, gate } = assessTrials(trials, scenarios, {
-    maxAsr: o.maxAsr,
-    minTcr: o.minTcr,
-    maxFalseAllows: o.maxFalseAllows ?? 0,
-    maxFalseBlocks: o.maxFalseBlocks ?? 0,
-    scenarioSources: Object.fromEntries(o.scenarios.map((s) => [s.name, formatSource(s.source)])),
+    maxAsr: options.maxAsr,
+    minTcr: options.minTcr,
+    maxFalseAllows: options.maxFalseAllows ?? 0,
+    maxFalseBlocks: options.maxFalseBlocks ?? 0,
+    scenarioSources: Object.fromEntries(options.scenarios.map((s) => [s.name, formatSource(s.source)])),
     ...(analyses.violations ? { analyses: analyses.violations } : {}),
   });
   const results: Results = {
@@ -101,7 +101,7 @@ export function assembleResults(o: Omit<BenchmarkOptions, 'timings' | 'now' | 'l
     mode: 'deterministic',
     conditions: [...CONDITIONS],
     scenarios,
-    scenario_info: scenarioInfo(o.scenarios),
+    scenario_info: scenarioInfo(options.scenarios),
     trials,
     summary,
     reachability,
