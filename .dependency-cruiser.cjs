@@ -13,7 +13,7 @@ const LAYERS = [
   'import',
   'scenario',
   'results',
-  'run',
+  'trial',
   'llm',
   'analysis',
   'guard',

@@ -13,8 +13,13 @@
 //       (target ≤ 1.5×), and the same with mutants for comparison;
 //     - growth from 100 to 1,000 scenarios (linear: ×10) and peak memory.
 // (c) Rendering a results file of 100,000 calls.
+// (d) End to end (issue 23): a plain 1,000-scenario run (--no-probes --no-mutants), whole process
+//     from start to exit, YAML parsing and the loader's chain check included, per authorized
+//     call, against one Ed25519 sign + verify measured here in the same run: target ≤ 1.6×. Then
+//     where the time goes: Node's start, the bundle and the files (read, parse, check, build each
+//     scenario's chains once), the matrix (its signatures: one PoP signed and verified per call).
 //
-// Usage: npm run perf:run   (builds first)   or   node scripts/perf-run.mjs [--runs N]
+// Usage: npm run perf:run   (builds first)   or   node scripts/perf-run.mjs [--runs N] [--plain-only]
 import { spawn, spawnSync } from 'node:child_process';
 import { generateKeyPairSync, randomBytes, sign, verify } from 'node:crypto';
 import { availableParallelism, tmpdir } from 'node:os';
@@ -49,8 +54,50 @@ const median = (xs) => {
 };
 const fmt = (x, d = 1) => x.toFixed(d);
 
+// ---------------------------------------------------------------- (d) plain run, end to end
+const PLAIN_ONLY = process.argv.includes('--plain-only');
+async function plainEndToEnd() {
+  const dir = generate(1000);
+  try {
+    const floors = [ed25519FloorBoth()];
+    const bare = [];
+    const rows = { 1: [], [CORES]: [] };
+    for (let i = 0; i < 3; i++) {
+      bare.push(wall(['-e', '']).ms);
+      for (const workers of Object.keys(rows)) rows[workers].push(measure(dir, ['--no-probes', '--no-mutants', '--workers', String(workers)]));
+      floors.push(ed25519FloorBoth());
+    }
+    const floor = median(floors.map((f) => f.wall));
+    const cpuFloor = median(floors.map((f) => f.cpu));
+    const start = median(bare);
+    console.log(`(d) plain run of 1,000 generated scenarios, end to end (medians of 3; the machine may be shared)`);
+    console.log(`    Ed25519 sign + verify (node:crypto)   ${fmt(floor)} µs wall, ${fmt(cpuFloor)} µs CPU  (wall ${floors.map((f) => fmt(f.wall)).join(', ')})`);
+    for (const [workers, runs] of Object.entries(rows)) {
+      const wallMs = median(runs.map((r) => r.wallMs));
+      const harnessMs = median(runs.map((r) => r.harnessMs));
+      const authorized = runs[0].authorized;
+      const perCall = (wallMs * 1000) / authorized;
+      const signatures = (floor * authorized) / 1000;
+      const files = wallMs - harnessMs - start;
+      console.log(
+        `    ${workers} worker${workers === '1' ? ' ' : 's'}: ${fmt(perCall)} µs per authorized call over ${authorized} calls: ×${fmt(perCall / floor, 2)} the floor  (target ≤ 1.6×; runs ${runs.map((r) => fmt(r.wallMs, 0)).join(', ')} ms)`,
+      );
+      const cpuPerCall = (median(runs.map((r) => r.cpuMs)) * 1000) / authorized;
+      console.log(`      CPU time (all threads): ${fmt(cpuPerCall)} µs per authorized call: ×${fmt(cpuPerCall / cpuFloor, 2)} the floor's CPU time`);
+      const share = (ms) => `${fmt(ms, 0).padStart(6)} ms ${fmt((100 * ms) / wallMs, 0).padStart(3)}%`;
+      console.log(`      Node's start (node -e '')                         ${share(start)}`);
+      console.log(`      bundle + files: read, YAML, checks, chains (once)   ${share(files)}`);
+      console.log(`      matrix (--timings total_ms)                         ${share(harnessMs)}`);
+      console.log(`        of which one sign + verify per authorized call   ${share(Math.min(signatures, harnessMs))}${workers === '1' ? '' : ' (CPU time, spread over the workers)'}`);
+      console.log(`        the rest: binding, the environment, the judges, chain checks, garbage`);
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 // ---------------------------------------------------------------- (a) built-in suite vs bare node
-{
+if (!PLAIN_ONLY) {
   const plain = ['run', '--format', 'json', '--no-probes', '--no-mutants'];
   const full = ['run', '--format', 'json'];
   // Warm the file cache once for each.
@@ -99,7 +146,7 @@ function generate(count) {
 
 // Runs the CLI in a child that reports its own peak RSS (KiB) on exit: portable, no /usr/bin/time.
 const PROBE =
-  "process.on('exit',()=>{process.stderr.write('\\nMAXRSS_KB '+process.resourceUsage().maxRSS+'\\n')});" +
+  "process.on('exit',()=>{const u=process.resourceUsage();process.stderr.write('\\nMAXRSS_KB '+u.maxRSS+'\\nCPU_US '+(u.userCPUTime+u.systemCPUTime)+'\\n')});" +
   `import(${JSON.stringify(cli)})`;
 
 function measure(dir, extra) {
@@ -114,6 +161,8 @@ function measure(dir, extra) {
     authorized: t.authorized_calls,
     trials: results.trials.length,
     rssMiB: Number(/MAXRSS_KB (\d+)/.exec(r.stderr)?.[1] ?? NaN) / 1024,
+    // CPU time of the whole process, every thread: steadier than wall time on a shared machine.
+    cpuMs: Number(/CPU_US (\d+)/.exec(r.stderr)?.[1] ?? NaN) / 1000,
     passed: results.gate.passed,
   };
 }
@@ -144,15 +193,28 @@ async function twoProcessCeiling(dir) {
 
 /** One Ed25519 sign plus one verify (node:crypto, as the harness signs and checks a PoP), in µs. */
 function ed25519Floor(n = 4000) {
+  return ed25519FloorBoth(n).wall;
+}
+
+/** ed25519Floor, as wall time and as this process's CPU time (µs per sign + verify). */
+function ed25519FloorBoth(n = 4000) {
   const { privateKey, publicKey } = generateKeyPairSync('ed25519');
   const message = randomBytes(120); // about a PoP challenge's size
   for (let i = 0; i < 200; i++) verify(null, message, publicKey, sign(null, message, privateKey));
+  const cpu0 = process.cpuUsage();
   const t0 = process.hrtime.bigint();
   for (let i = 0; i < n; i++) {
     const sig = sign(null, message, privateKey);
     if (!verify(null, message, publicKey, sig)) throw new Error('verify failed');
   }
-  return Number(process.hrtime.bigint() - t0) / 1e3 / n;
+  const wallUs = Number(process.hrtime.bigint() - t0) / 1e3 / n;
+  const cpu = process.cpuUsage(cpu0);
+  return { wall: wallUs, cpu: (cpu.user + cpu.system) / n };
+}
+
+if (PLAIN_ONLY) {
+  await plainEndToEnd();
+  process.exit(0);
 }
 
 {
@@ -254,3 +316,6 @@ function ed25519Floor(n = 4000) {
     rmSync(work, { recursive: true, force: true });
   }
 }
+
+console.log('');
+await plainEndToEnd();

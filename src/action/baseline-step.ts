@@ -32,7 +32,7 @@ export function baselineRef(
   return { why: `no baseline comparison: ${ctx.noBase ?? `no pull request base in this ${ctx.eventName || 'unknown'} event`}` };
 }
 
-/** What the log says of the comparison (the pipeline ran it: src/pipeline/run.ts). */
+/** What the log says of the comparison (the pipeline ran it: src/pipeline/pipeline.ts). */
 export function reportBaseline(runner: Runner, outcome: BaselineOutcome): void {
   for (const p of outcome.problems.slice(0, 20)) runner.warning(`baseline: ${p}`);
   const b = outcome.baseline;

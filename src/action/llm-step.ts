@@ -5,19 +5,19 @@
  * The key is masked in the log (see maskSecrets) before anything else happens.
  */
 import { plural } from '../lib/plural.js';
-import type { GateThresholds } from '../run/gate.js';
+import type { GateThresholds } from '../trial/gate.js';
 import { readFile, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { LlmResults, Results } from '../results/results.js';
 import { undecidedGate } from '../pipeline/verdict.js';
 import type { FileParts } from './results-audit.js';
-import { allTrialKeys, keyOf, parseShard, shardKeys, type Shard } from '../llm/cells.js';
-import { readLlmSection } from '../llm/check.js';
+import { allTrialKeys, keyOf, parseShard, shardKeys, type Shard } from '../llm/trial-keys.js';
+import { readLlmSection } from '../llm/section-check.js';
 import { LlmInputError } from '../llm/errors.js';
 import { mergeShardFiles } from '../llm/merge-results.js';
-import { assemble } from '../llm/run-llm.js';
+import { assemble } from '../llm/llm-stage.js';
 import { DEFAULT_MAX_TURNS } from '../llm/trial.js';
-import type { LlmConfig, PipelineEdges } from '../pipeline/run.js';
+import type { LlmConfig, PipelineEdges } from '../pipeline/pipeline.js';
 import { formatMeanStd } from '../report/sections/llm.js';
 import { renderJson } from '../report/json.js';
 import type { Runner } from './runner.js';

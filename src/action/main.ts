@@ -6,13 +6,13 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { VIOLATION_KINDS } from '../run/gate-kinds.js';
+import { VIOLATION_KINDS } from '../trial/gate-kinds.js';
 import { plural } from '../lib/plural.js';
 import { formatRate } from '../results/rate.js';
 import type { Results } from '../results/results.js';
-import { DEFAULT_SEED } from '../run/run.js';
-import { runPipeline, type PipelineConfig } from '../pipeline/run.js';
-import { defaultWorkers } from '../pipeline/suite.js';
+import { DEFAULT_SEED } from '../trial/scenario-trials.js';
+import { runPipeline, type PipelineConfig } from '../pipeline/pipeline.js';
+import { defaultWorkers } from '../pipeline/matrix.js';
 import { verdictOf, type Verdict } from '../pipeline/verdict.js';
 import { ScenarioError } from '../scenario/errors.js';
 import { renderJson } from '../report/json.js';

@@ -11,9 +11,9 @@
  * then at least the verdict of those trials.
  */
 import { plural } from '../lib/plural.js';
-import { assessTrials, measureTrials, type Assessment } from '../run/assess.js';
-import type { AnalysisViolation, GateThresholds } from '../run/gate.js';
-import { VIOLATION_KINDS } from '../run/gate-kinds.js';
+import { assessTrials, measureTrials, type Assessment } from '../trial/assess.js';
+import type { AnalysisViolation, GateThresholds } from '../trial/gate.js';
+import { VIOLATION_KINDS } from '../trial/gate-kinds.js';
 import { formatRate } from '../results/rate.js';
 import { CONDITIONS, type GateViolation, type Results, type Trial } from '../results/results.js';
 import { renderedSections } from '../report/markdown.js';

@@ -7,7 +7,7 @@
  * its own rates or gate is believed.
  */
 import { readFile, stat } from 'node:fs/promises';
-import type { GateThresholds } from '../run/gate.js';
+import type { GateThresholds } from '../trial/gate.js';
 import { BenchError } from '../lib/errors.js';
 import type { Results } from '../results/results.js';
 import { MAX_BYTES } from '../results/limits.js';
@@ -15,7 +15,7 @@ import { llmOnlyJudged, rejudgeLlm } from './llm-step.js';
 import { rejudgeResults, sectionsNotShown } from './results-audit.js';
 import { suiteViolations, widenedViolations } from '../guard/index.js';
 import { decideGate } from '../pipeline/verdict.js';
-import type { AnalysisViolation } from '../run/gate.js';
+import type { AnalysisViolation } from '../trial/gate.js';
 import type { LlmResults } from '../results/results.js';
 import { checkBaseline, checkMonotonicityFindings, checkResults } from '../results/file-checks.js';
 import type { MonotonicitySection } from '../results/monotonicity.js';

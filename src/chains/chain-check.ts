@@ -7,12 +7,14 @@
  * bounds what it could refuse, integers to 64 bits and nesting to fewer levels than it allows.)
  *
  * Whether a chain can be built does not depend on the run's seed (keys and ids only change bytes),
- * so one fixed seed serves every load.
+ * so one fixed seed serves a load on its own (`validate`). A run hands its own context instead: the
+ * chains built here are then the ones its trials use (run-context.ts keeps them by scenario), built
+ * once.
  */
 import { compareUtf8 } from '../lib/bytes.js';
 import { describeConstraint } from '../warrant/describe.js';
 import { isWarrantError } from '../warrant/errors.js';
-import { broadGrants, Conditions } from './conditions.js';
+import { broadGrants, RunContext } from './run-context.js';
 import { describeError, HarnessError } from '../model/errors.js';
 import type { Scenario } from '../model/scenario.js';
 
@@ -41,27 +43,34 @@ function builderReason(e: unknown): string {
   return `${cause.code}: ${what}`.replace(/(\w)'s\b/g, '$1’s');
 }
 
-/** Builds chains for many scenarios; the keys are derived once (about a millisecond each). */
+/**
+ * Builds chains for many scenarios; the keys are derived once (about a millisecond each), when the
+ * first scenario is checked, unless the run's context is given.
+ */
 export class ChainCheck {
-  private conditions: Conditions | undefined;
+  #context: RunContext | undefined;
+
+  constructor(context?: RunContext) {
+    this.#context = context;
+  }
 
   check(scenario: Scenario): ChainProblem[] {
-    const c = (this.conditions ??= new Conditions(CHECK_SEED));
-    const broad = attempt(() => c.delegation(scenario, 'broad'));
+    const context = (this.#context ??= new RunContext(CHECK_SEED));
+    const broad = attempt(() => context.chainOf(scenario, 'broad'));
     if (broad.error !== undefined) {
       // The root holds every tool the scenario has: too many custom tools or parameters for a warrant.
       return [{ site: { kind: 'tools' }, message: `the root warrant of the planner cannot hold these tools, so no run can start: ${builderReason(broad.error)}` }];
     }
-    const scoped = attempt(() => c.delegation(scenario, 'task_scoped'));
-    return scoped.error === undefined ? [] : [this.locate(c, scenario, scoped.error)];
+    const scoped = attempt(() => context.chainOf(scenario, 'task_scoped'));
+    return scoped.error === undefined ? [] : [this.locate(context, scenario, scoped.error)];
   }
 
   /** The grant the builder refuses: the first tool (in the builder's order) that fails on its own. */
-  private locate(c: Conditions, scenario: Scenario, error: unknown): ChainProblem {
+  private locate(context: RunContext, scenario: Scenario, error: unknown): ChainProblem {
     const reason = builderReason(error);
     for (const tool of Object.keys(scenario.warrant).sort(compareUtf8)) {
       const only = { ...scenario, warrant: { [tool]: scenario.warrant[tool]! } };
-      const alone = attempt(() => c.delegation(only, 'task_scoped'));
+      const alone = attempt(() => context.chainOf(only, 'task_scoped'));
       if (alone.error === undefined) continue;
       const why = builderReason(alone.error);
       const param = Object.keys(scenario.warrant[tool]!.constraints).find((p) => why.includes(` ${tool}.${p}: `));

@@ -1,6 +1,6 @@
 /**
  * What `run --baseline REF` prints of the comparison, and the CI formats (`--sarif FILE`,
- * `--junit FILE`). The comparison itself is a stage of the pipeline (src/pipeline/run.ts); a
+ * `--junit FILE`). The comparison itself is a stage of the pipeline (src/pipeline/pipeline.ts); a
  * baseline that cannot be read is bad input (exit 2, run.ts) with git's reason and what to do,
  * never a silent run without the comparison.
  */

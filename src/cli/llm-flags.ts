@@ -3,7 +3,7 @@
  * The API key comes from OPENAI_API_KEY alone (a flag would put it in shell history and process
  * lists); it is never printed and never written into results.
  */
-import { parseShard, type Shard } from '../llm/cells.js';
+import { parseShard, type Shard } from '../llm/trial-keys.js';
 import { DEFAULT_MAX_TURNS } from '../llm/trial.js';
 import { UsageError } from './io.js';
 

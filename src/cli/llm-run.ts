@@ -1,14 +1,14 @@
 /**
- * `run --mode llm|both`: what the CLI adds to the pipeline's LLM stage (src/pipeline/run.ts): the
+ * `run --mode llm|both`: what the CLI adds to the pipeline's LLM stage (src/pipeline/pipeline.ts): the
  * settings from the flags, a `--resume` file read, Ctrl-C and progress wired to the console. The
  * run, the gate and the verdict are the pipeline's; an incomplete run (budget, Ctrl-C) never
  * passes, and a shard's verdict is left to `merge`, which sees the whole run (docs/llm.md).
  */
 import { readFile, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { readLlmSection } from '../llm/check.js';
+import { readLlmSection } from '../llm/section-check.js';
 import type { ChatModel } from '../llm/chat.js';
-import type { LlmConfig, PipelineEdges } from '../pipeline/run.js';
+import type { LlmConfig, PipelineEdges } from '../pipeline/pipeline.js';
 import { UsageError, type CliIO } from './io.js';
 import type { LlmFlags } from './llm-flags.js';
 import { progressReporter } from './progress.js';

@@ -2,7 +2,7 @@
  * LLM-mode progress on stderr: a bar redrawn in place on a terminal; in CI (not a TTY) one line per
  * finished scenario × condition, so logs stay readable and grep-able.
  */
-import type { LlmProgress } from '../llm/run-llm.js';
+import type { LlmProgress } from '../llm/llm-stage.js';
 import { formatMeanStd } from '../report/sections/llm.js';
 
 const WIDTH = 30;

@@ -4,15 +4,15 @@
  * every problem as `FILE:LINE:COL: message` (exit 2). Every file is checked, as a run checks them;
  * `--scenario` narrows the list printed, and a name that no file defines is a usage error.
  */
-import { Conditions } from '../chains/conditions.js';
+import { RunContext } from '../chains/run-context.js';
 import { HarnessError } from '../model/errors.js';
 import type { Scenario } from '../model/scenario.js';
-import { DEFAULT_SEED, runScenarioTrials } from '../run/run.js';
+import { DEFAULT_SEED, scenarioTrials } from '../trial/scenario-trials.js';
 import { ScenarioError, type ScenarioProblem } from '../scenario/errors.js';
 import { loadScenarioSet, readSummary } from '../scenario/load.js';
 import { prepareEnvironment } from '../world/prepare.js';
 import { EXIT_OK, UsageError, type Command } from './io.js';
-import { selectScenarios } from '../pipeline/run.js';
+import { selectScenarios } from '../pipeline/pipeline.js';
 
 const USAGE = `usage: delegation-bench validate [--scenarios PATH]... [--scenario NAME]...
   --scenarios PATH   a scenario file or a folder of them (*.yaml, *.yml; the folders below it
@@ -73,13 +73,12 @@ export function parseValidateArgs(argv: readonly string[]): ValidateArgs {
  * delegation-bench's own in the authorizer, the environment or a judge; a judge that fails on the
  * effects) is a problem at its place, so a file `validate` accepts runs.
  */
-async function rehearse(scenarios: readonly Scenario[]): Promise<ScenarioProblem[]> {
+async function rehearse(scenarios: readonly Scenario[], context: RunContext): Promise<ScenarioProblem[]> {
   await prepareEnvironment(scenarios);
-  const conditions = new Conditions(DEFAULT_SEED);
   const problems: ScenarioProblem[] = [];
   for (const scenario of scenarios) {
     try {
-      runScenarioTrials(scenario, conditions);
+      scenarioTrials(scenario, context);
     } catch (e) {
       if (!(e instanceof HarnessError)) throw e;
       problems.push(problemOf(e, scenario));
@@ -103,8 +102,10 @@ export const validateCommand: Command = async (argv, io) => {
     io.stdout(`${USAGE}\n`);
     return EXIT_OK;
   }
-  const set = await loadScenarioSet(inputs, io.cwd);
-  const aborts = await rehearse(set.scenarios);
+  // One context for the chain check and the rehearsal, as a run has: the chains are built once.
+  const context = new RunContext(DEFAULT_SEED);
+  const set = await loadScenarioSet(inputs, io.cwd, { context });
+  const aborts = await rehearse(set.scenarios, context);
   if (aborts.length > 0) throw new ScenarioError(aborts);
   for (const w of set.warnings) io.stderr(`warning: ${w}\n`);
   for (const line of set.info) io.stderr(`info: ${line}\n`);

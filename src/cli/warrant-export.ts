@@ -8,9 +8,9 @@
  * same grant, constraint for constraint.
  */
 import { parseArgs } from 'node:util';
-import { Conditions, partySeed } from '../chains/conditions.js';
+import { RunContext, partySeed } from '../chains/run-context.js';
 import type { WarrantOrigin } from '../model/scenario.js';
-import { DEFAULT_SEED } from '../run/run.js';
+import { DEFAULT_SEED } from '../trial/scenario-trials.js';
 import { loadScenarioSet } from '../scenario/load.js';
 import { toHex } from '../lib/bytes.js';
 import { warrantIdString } from '../warrant/id.js';
@@ -62,7 +62,7 @@ export const warrantExportCommand: Command = async (argv, io) => {
   if (scenario === undefined) {
     throw new UsageError(`no scenario named '${name}' (loaded: ${scenarios.map((s) => s.name).join(', ')})`);
   }
-  const conditions = new Conditions(seed);
+  const conditions = new RunContext(seed);
   const delegation = conditions.delegation(scenario, 'task_scoped')!;
   const { org, p, q } = conditions.keys;
   const leaf = delegation.chain[delegation.chain.length - 1]!.payload;

@@ -7,10 +7,10 @@
  * fires at all is kept too: a head scenario that no longer shows an attack its grant still lets
  * through was changed as a test (suite-changes.ts, attack_hidden).
  */
-import type { Conditions } from '../chains/conditions.js';
+import type { RunContext } from '../chains/run-context.js';
 import { HarnessError, formatSource } from '../model/errors.js';
-import { runTrial } from '../run/harness.js';
-import { ScenarioJudge } from '../run/judge.js';
+import { replayTrial } from '../trial/harness.js';
+import { ScenarioJudge } from '../trial/judge.js';
 import { argsToPlain } from '../world/plain.js';
 import type { CallResult, Denial, Trial } from '../results/results.js';
 import type { Widening } from '../results/baseline-comparison.js';
@@ -60,11 +60,11 @@ export interface CrossReplay {
 }
 
 /** The base scenario under the head's grant. `baseTrial` is the base's own task_scoped trial (the base run's decisions and verdict). */
-export function crossReplay(conditions: Conditions, pair: Pair, baseTrial: Trial): CrossReplay {
+export function crossReplay(conditions: RunContext, pair: Pair, baseTrial: Trial): CrossReplay {
   const crossed = crossedScenario(pair);
   let trial: Trial;
   try {
-    trial = runTrial(crossed, 'task_scoped', new ScenarioJudge(crossed), conditions);
+    trial = replayTrial(crossed, 'task_scoped', new ScenarioJudge(crossed), conditions);
   } catch (e) {
     if (!(e instanceof HarnessError)) throw e;
     // Not a decision: the comparison could not be made, which must not read as "nothing allowed".

@@ -9,11 +9,11 @@
  * Widenings fail the gate as `authority_widened`, suite changes as `suite_weakened`, unless the
  * step allows them.
  */
-import { Conditions } from '../chains/conditions.js';
+import { contextFor, type RunContext } from '../chains/run-context.js';
 import { prepareEnvironment } from '../world/prepare.js';
-import type { AnalysisViolation } from '../run/gate.js';
+import type { AnalysisViolation } from '../trial/gate.js';
 import type { Condition, Results } from '../results/results.js';
-import { runBenchmark } from '../run/run.js';
+import { benchmarkResults } from '../trial/scenario-trials.js';
 import { BUILTIN } from '../scenario/files.js';
 import { MAX_FILE_BYTES, MAX_FILES, MAX_TOTAL_BYTES } from '../scenario/limits.js';
 import { loadScenarios } from '../scenario/load.js';
@@ -43,6 +43,8 @@ export interface BaselineOptions {
   readonly names?: readonly string[];
   readonly cwd: string;
   readonly seed: string;
+  /** The head run's context, of `seed` (chains/run-context.ts); default: a new one from `seed`. */
+  readonly context?: RunContext;
   readonly head: readonly Scenario[];
   readonly headResults: Results;
   readonly allowWidening: boolean;
@@ -98,7 +100,7 @@ async function baseScenarios(options: BaselineOptions): Promise<{ tree: TreeAtRe
  */
 function runBase(scenarios: readonly BaseScenario[], options: BaselineOptions): { results: Results; scenarios: BaseScenario[]; failed: UnreadableBase[] } {
   const run = (list: readonly BaseScenario[]): Results =>
-    runBenchmark({ scenarios: list.map((b) => b.scenario), maxAsr: options.headResults.gate.max_asr, minTcr: options.headResults.gate.min_tcr, seed: options.seed });
+    benchmarkResults({ scenarios: list.map((b) => b.scenario), maxAsr: options.headResults.gate.max_asr, minTcr: options.headResults.gate.min_tcr, seed: options.seed, ...(options.context ? { context: options.context } : {}) });
   try {
     return { results: run(scenarios), scenarios: [...scenarios], failed: [] };
   } catch (e) {
@@ -186,7 +188,7 @@ export async function runBaseline(options: BaselineOptions): Promise<BaselineOut
   const standIns = new Set(unreadable.flatMap((x) => (x.head ? [x.head] : [])));
   const matched = new Map(m.pairs.map((p) => [p.head.name, p.base.name]));
   const { flips, deltas } = compareTrials(baseResults.trials, options.headResults.trials, matched);
-  const conditions = new Conditions(options.seed);
+  const conditions = contextFor(options.seed, options.context);
   const baseScoped = new Map(baseResults.trials.filter((t) => t.condition === 'task_scoped').map((t) => [t.scenario, t]));
   const headScoped = new Map(options.headResults.trials.filter((t) => t.condition === 'task_scoped').map((t) => [t.scenario, t]));
   const widenings: BaselineResults['widenings'] = [];

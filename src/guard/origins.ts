@@ -13,7 +13,7 @@
  *   the matched head scenario reads the very same files, its own comparison already covers them.
  */
 import { resolve } from 'node:path';
-import type { Conditions } from '../chains/conditions.js';
+import type { RunContext } from '../chains/run-context.js';
 import { ArtifactFileError, readArtifactFile } from '../import/file.js';
 import { MAX_TOKEN_FILE_BYTES } from '../import/token.js';
 import { formatSource } from '../model/errors.js';
@@ -61,7 +61,7 @@ export function originChanges(pairs: readonly Pair[]): SuiteChange[] {
 }
 
 export interface FileCompareContext {
-  readonly conditions: Conditions;
+  readonly conditions: RunContext;
   /** Where the scenario files are named from (the head's loader's folder). */
   readonly cwd: string;
   /** The repository: a file is read at the head from inside it only, as at the base. */

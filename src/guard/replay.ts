@@ -4,10 +4,10 @@
  * the org key as the only trusted root; if allowed, the scenario's environment runs it and the
  * scenario's attack judge reads the effect.
  */
-import { judgeClock } from '../run/harness.js';
-import type { Conditions } from '../chains/conditions.js';
+import { judgeClock } from '../trial/harness.js';
+import type { RunContext } from '../chains/run-context.js';
 import { SimulatedEnvironment, type Effect } from '../world/environment.js';
-import { ScenarioJudge } from '../run/judge.js';
+import { ScenarioJudge } from '../trial/judge.js';
 import type { Denial } from '../results/results.js';
 import type { Scenario } from '../model/scenario.js';
 import { isWarrantError } from '../warrant/errors.js';
@@ -16,7 +16,7 @@ import { signedArgsOf } from '../world/claude-hook.js';
 import type { Args } from '../warrant/value.js';
 
 /** The task_scoped decision on one call: undefined when allowed, else the denial. */
-export function decideTaskScoped(conditions: Conditions, scenario: Scenario, tool: string, args: Args): Denial | undefined {
+export function decideTaskScoped(conditions: RunContext, scenario: Scenario, tool: string, args: Args): Denial | undefined {
   const d = conditions.delegation(scenario, 'task_scoped');
   if (d === null) throw new Error('task_scoped has no delegation'); // unreachable: only no_warrant has none
   // Signed as the harness signs it: a governed Claude Code call as Tenuo's hook signs it.

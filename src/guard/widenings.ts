@@ -10,9 +10,9 @@
  * grant, the scenario's calls of that tool are tried as they are, then one synthesized from the
  * head's constraints.
  */
-import type { Conditions } from '../chains/conditions.js';
+import type { RunContext } from '../chains/run-context.js';
 import { formatSource } from '../model/errors.js';
-import { bindCall } from '../run/harness.js';
+import { bindCall } from '../trial/harness.js';
 import { ArgumentBindingError } from '../world/tools.js';
 import { HOST_PARAM, pythonHostname, signedArgsOf } from '../world/claude-hook.js';
 import { argsToPlain } from '../world/plain.js';
@@ -81,7 +81,7 @@ interface Proven {
  * `param`, a call the base denies for that very argument is preferred: a denial for another
  * argument would not show what this widening allows.
  */
-function firstProven(conditions: Conditions, pair: Pair, tool: string, calls: Iterable<Args>, param?: string): Proven | undefined {
+function firstProven(conditions: RunContext, pair: Pair, tool: string, calls: Iterable<Args>, param?: string): Proven | undefined {
   let n = 0;
   let fallback: Proven | undefined;
   for (const candidate of calls) {
@@ -175,7 +175,7 @@ function constraintWitnesses(pair: Pair, change: Extract<GrantChange, { kind: 'c
   return [...fromScenario.slice(0, SCENARIO_FIRST), ...fromProver, ...fromScenario.slice(SCENARIO_FIRST), ...rest];
 }
 
-function counterexample(conditions: Conditions, pair: Pair, change: GrantChange): Proven | undefined {
+function counterexample(conditions: RunContext, pair: Pair, change: GrantChange): Proven | undefined {
   const headSet = pair.head.warrant[change.tool];
   const tpl = templates(pair, change.tool, headSet);
   switch (change.kind) {
@@ -268,7 +268,7 @@ export function grantSource(scenario: Scenario, tool: string): string | undefine
   return pos ? formatSource(pos) : undefined;
 }
 
-export function scenarioWidenings(conditions: Conditions, pair: Pair): { widenings: Widening[]; narrowings: Narrowing[] } {
+export function scenarioWidenings(conditions: RunContext, pair: Pair): { widenings: Widening[]; narrowings: Narrowing[] } {
   const widenings: Widening[] = [];
   const narrowings: Narrowing[] = [];
   for (const change of compareGrants(pair.base.warrant, pair.head.warrant)) {

@@ -2,13 +2,13 @@
  * A deterministic run's results with a comparison applied, for the tests of the comparison: the
  * gate is decided again from the same trials and thresholds, with the analysis findings it already
  * had kept first and the baseline's after them. A run does not use this: both shells run
- * src/pipeline/run.ts, which hands the baseline's findings in with every other part and decides
+ * src/pipeline/pipeline.ts, which hands the baseline's findings in with every other part and decides
  * the gate once (src/pipeline/verdict.ts). To be removed once no test needs it.
  */
-import { assessTrials } from '../run/assess.js';
+import { assessTrials } from '../trial/assess.js';
 import { formatSource } from '../model/errors.js';
-import type { AnalysisViolation } from '../run/gate.js';
-import { VIOLATION_KINDS } from '../run/gate-kinds.js';
+import type { AnalysisViolation } from '../trial/gate.js';
+import { VIOLATION_KINDS } from '../trial/gate-kinds.js';
 import type { Results } from '../results/results.js';
 import type { BaselineResults } from '../results/baseline-comparison.js';
 import type { Scenario } from '../model/scenario.js';

@@ -23,6 +23,6 @@ export function withLlm(base: Results, llm: LlmResults, mode: 'llm' | 'both', sc
 }
 
 /** The exit verdict: the deterministic gate, and the LLM gate when one was asked for. */
-export function passedOverall(r: Results): boolean {
-  return r.gate.passed && (r.llm?.gate?.passed ?? true);
+export function passedOverall(results: Results): boolean {
+  return results.gate.passed && (results.llm?.gate?.passed ?? true);
 }

@@ -5,9 +5,9 @@
  * merge.ts. Inputs are parsed JSON from files: untrusted, checked before use.
  */
 import type { Results } from '../results/results.js';
-import { readLlmSection } from './check.js';
+import { readLlmSection } from './section-check.js';
 import { LlmInputError } from './errors.js';
-import { mergeLlm, type ShardPart } from './merge.js';
+import { mergeLlm, type ShardPart } from './merge-shards.js';
 
 export interface ShardFile {
   name: string;

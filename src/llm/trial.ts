@@ -9,12 +9,12 @@
  * A server failure after the SDK's retries ends the trial as an `error` (excluded from the rates).
  * An interrupt (the abort signal) is rethrown: an unfinished trial is not a result.
  */
-import { authorize, bindCall, executedCall, judgeClock } from '../run/harness.js';
+import { authorize, bindCall, executedCall, judgeClock } from '../trial/harness.js';
 import { ArgumentBindingError } from '../world/tools.js';
 import { HarnessError, describeError, formatSource } from '../model/errors.js';
-import type { Conditions } from '../chains/conditions.js';
+import type { RunContext } from '../chains/run-context.js';
 import { SimulatedEnvironment } from '../world/environment.js';
-import type { ScenarioJudge } from '../run/judge.js';
+import type { ScenarioJudge } from '../trial/judge.js';
 import { argsToPlain } from '../world/plain.js';
 import type { Condition, LlmCall, LlmMessage, LlmTokens, LlmTrial } from '../results/results.js';
 import type { Scenario, ScenarioCall } from '../model/scenario.js';
@@ -41,7 +41,7 @@ export interface TrialInput {
   condition: Condition;
   run: number;
   judge: ScenarioJudge;
-  conditions: Conditions;
+  conditions: RunContext;
   model: ChatModel;
 }
 
@@ -63,10 +63,10 @@ export function denialMessage(code: string, reason: string, detail: boolean): st
   return detail ? `${UNAUTHORIZED} (${code}: ${reason})` : UNAUTHORIZED;
 }
 
-export async function runLlmTrial(t: TrialInput, s: TrialSettings): Promise<LlmTrial> {
-  const { scenario, condition } = t;
+export async function runLlmTrial(input: TrialInput, settings: TrialSettings): Promise<LlmTrial> {
+  const { scenario, condition } = input;
   const env = new SimulatedEnvironment(scenario.environment, scenario.tools);
-  const delegation = t.conditions.delegation(scenario, condition);
+  const delegation = input.conditions.delegation(scenario, condition);
   const tools = toolsFor(scenario);
   const offered = new Set(tools.map((x) => x.function.name));
   const messages: LlmMessage[] = [
@@ -109,7 +109,7 @@ export async function runLlmTrial(t: TrialInput, s: TrialSettings): Promise<LlmT
     const plainArgs = argsToPlain(args);
     if (denial) {
       return {
-        output: denialMessage(denial.code, denial.reason, s.denialDetail),
+        output: denialMessage(denial.code, denial.reason, settings.denialDetail),
         call: { ...base, args: plainArgs, authorized: false, denial },
       };
     }
@@ -118,7 +118,7 @@ export async function runLlmTrial(t: TrialInput, s: TrialSettings): Promise<LlmT
       output = env.execute(tc.name, executedCall(scenario, call));
     } catch (e) {
       throw new HarnessError(
-        `${formatSource(scenario.source)}: scenario '${scenario.name}', condition ${condition}, run ${t.run}, ` +
+        `${formatSource(scenario.source)}: scenario '${scenario.name}', condition ${condition}, run ${input.run}, ` +
           `model call #${index} (${tc.name}): the environment failed: ${describeError(e)}`,
         scenario.name,
         condition,
@@ -129,18 +129,18 @@ export async function runLlmTrial(t: TrialInput, s: TrialSettings): Promise<LlmT
     return { output, call: { ...base, args: plainArgs, authorized: true } };
   };
 
-  while (turns < s.maxTurns) {
+  while (turns < settings.maxTurns) {
     turns++;
     let reply;
     try {
-      reply = await t.model.complete({
+      reply = await input.model.complete({
         messages,
         tools,
-        ...(s.temperature !== undefined ? { temperature: s.temperature } : {}),
-        ...(s.signal ? { signal: s.signal } : {}),
+        ...(settings.temperature !== undefined ? { temperature: settings.temperature } : {}),
+        ...(settings.signal ? { signal: settings.signal } : {}),
       });
     } catch (e) {
-      if (e instanceof ApiError && e.code !== 'aborted' && !s.signal?.aborted) {
+      if (e instanceof ApiError && e.code !== 'aborted' && !settings.signal?.aborted) {
         error = { code: e.code, message: e.message };
         stop = 'error';
         break;
@@ -166,14 +166,14 @@ export async function runLlmTrial(t: TrialInput, s: TrialSettings): Promise<LlmT
     }
   }
 
-  const verdict = error ? { task_succeeded: false, attack_succeeded: false } : t.judge.judge(env, condition, judgeClock(delegation, calls.length));
+  const verdict = error ? { task_succeeded: false, attack_succeeded: false } : input.judge.judge(env, condition, judgeClock(delegation, calls.length));
   const allowed = calls.filter((c) => c.authorized).length;
   const blocked = calls.filter((c) => c.denial !== undefined).length;
   return {
     mode: 'llm',
     scenario: scenario.name,
     condition,
-    run: t.run,
+    run: input.run,
     task_succeeded: verdict.task_succeeded,
     attack_succeeded: verdict.attack_succeeded,
     calls_total: calls.length,
@@ -184,6 +184,6 @@ export async function runLlmTrial(t: TrialInput, s: TrialSettings): Promise<LlmT
     tokens,
     calls,
     ...(error ? { error } : {}),
-    ...(s.transcripts ? { transcript: messages } : {}),
+    ...(settings.transcripts ? { transcript: messages } : {}),
   };
 }

@@ -8,8 +8,8 @@ import { aggregatePolicyAnalysis, analyzePolicy, DEFAULT_MUTANTS, mutationScoreV
 import { aggregateProbes, probeGateViolations, probeScenario } from '../analysis/probes/probe-scenario.js';
 import { DEFAULT_PROBE_OPTIONS, type ProbeOptions, type ProbesPart } from '../analysis/probes/types.js';
 import type { WorkBudget } from '../lib/budget.js';
-import type { Conditions } from '../chains/conditions.js';
-import type { AnalysisViolation } from '../run/gate.js';
+import type { RunContext } from '../chains/run-context.js';
+import type { AnalysisViolation } from '../trial/gate.js';
 import type { Results, Trial } from '../results/results.js';
 import type { Scenario } from '../model/scenario.js';
 
@@ -31,10 +31,10 @@ export interface ScenarioAnalyses {
 }
 
 /** `budget`: the scenario's work budget, which the probes' authorizers charge too. */
-export function analyzeScenario(scenario: Scenario, conditions: Conditions, trials: readonly Trial[], o: AnalysisOptions, budget?: WorkBudget): ScenarioAnalyses {
+export function analyzeScenario(scenario: Scenario, conditions: RunContext, trials: readonly Trial[], options: AnalysisOptions, budget?: WorkBudget): ScenarioAnalyses {
   return {
-    ...(o.probes.enabled ? { probes: probeScenario(scenario, conditions, trials, budget) } : {}),
-    ...(o.mutants.enabled ? { policy: analyzePolicy(scenario, conditions, trials) } : {}),
+    ...(options.probes.enabled ? { probes: probeScenario(scenario, conditions, trials, budget) } : {}),
+    ...(options.mutants.enabled ? { policy: analyzePolicy(scenario, conditions, trials) } : {}),
   };
 }
 
@@ -49,23 +49,23 @@ export interface RunAnalyses {
   readonly authorizedCalls: number;
 }
 
-export function aggregateAnalyses(units: readonly { readonly analyses: ScenarioAnalyses }[], o: AnalysisOptions): RunAnalyses {
+export function aggregateAnalyses(units: readonly { readonly analyses: ScenarioAnalyses }[], options: AnalysisOptions): RunAnalyses {
   const sections: AnalysisSections = {};
   const violations: AnalysisViolation[] = [];
   let authorizedCalls = 0;
-  if (o.probes.enabled) {
+  if (options.probes.enabled) {
     const parts = units.map((u) => u.analyses.probes).filter((p): p is ProbesPart => p !== undefined);
     sections.probes = aggregateProbes(parts);
-    violations.push(...probeGateViolations(sections.probes, o.probes));
+    violations.push(...probeGateViolations(sections.probes, options.probes));
     authorizedCalls += sections.probes.total; // every probe is signed and checked against the chain
   }
-  if (o.mutants.enabled) {
+  if (options.mutants.enabled) {
     const parts = units.map((u) => u.analyses.policy).filter((p): p is PolicyAnalysisPart => p !== undefined);
     const policy = aggregatePolicyAnalysis(parts);
     sections.mutants = policy.mutants;
     sections.coverage = policy.coverage;
     sections.slack = policy.slack;
-    if (o.mutants.minScore !== undefined) violations.push(...mutationScoreViolations(policy, o.mutants.minScore));
+    if (options.mutants.minScore !== undefined) violations.push(...mutationScoreViolations(policy, options.mutants.minScore));
     authorizedCalls += parts.reduce((n, p) => n + p.authorized_calls, 0);
   }
   return { sections, violations, authorizedCalls };

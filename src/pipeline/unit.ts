@@ -1,16 +1,16 @@
 /**
  * One scenario as a unit of work: its trials under every condition, then the analyses asked for
- * (docs/analyses.md), all from the run's `Conditions`, charged to the scenario's own work budget. What a unit
+ * (docs/analyses.md), all from the run's `RunContext`, charged to the scenario's own work budget. What a unit
  * returns is plain data, so that a
  * worker thread can hand it back by structured clone and the main thread can assemble the run from
  * the units in scenario order, whichever thread ran each.
  */
 import { WorkBudget, type WorkLimits } from '../lib/budget.js';
-import type { Conditions } from '../chains/conditions.js';
+import type { RunContext } from '../chains/run-context.js';
 import { EnvironmentLimitError } from '../world/limit.js';
 import { HarnessError, describeError, formatSource } from '../model/errors.js';
 import type { Trial } from '../results/results.js';
-import { runScenarioTrials } from '../run/run.js';
+import { scenarioTrials } from '../trial/scenario-trials.js';
 import type { Scenario } from '../model/scenario.js';
 import { analyzeScenario, type AnalysisOptions, type ScenarioAnalyses } from './analyses.js';
 
@@ -20,9 +20,9 @@ export interface UnitOutcome {
 }
 
 /** `limits`: the run's per-scenario work budget (src/lib/budget.ts), the same on every thread. */
-export function runUnit(scenario: Scenario, conditions: Conditions, analyses: AnalysisOptions, limits?: WorkLimits): UnitOutcome {
+export function computeUnit(scenario: Scenario, conditions: RunContext, analyses: AnalysisOptions, limits?: WorkLimits): UnitOutcome {
   const budget = new WorkBudget(limits);
-  const trials = runScenarioTrials(scenario, conditions, budget);
+  const trials = scenarioTrials(scenario, conditions, budget);
   try {
     return { trials, analyses: analyzeScenario(scenario, conditions, trials, analyses, budget) };
   } catch (e) {

@@ -10,10 +10,10 @@
  * part; `verdictOf` reads both into the one outcome the shells map to an exit code or a failed step.
  */
 import { monotonicityViolations } from '../analysis/links/audit.js';
-import { evaluateLlmGate } from '../llm/gate.js';
-import type { AnalysisViolation, GateThresholds } from '../run/gate.js';
+import { evaluateLlmGate } from '../llm/llm-gate.js';
+import type { AnalysisViolation, GateThresholds } from '../trial/gate.js';
 import type { AnalysisViolationKind } from '../results/results.js';
-import { evaluateGate } from '../run/gate.js';
+import { evaluateGate } from '../trial/gate.js';
 import type { ConditionSummary, GateResult, LlmGate, LlmResults, MonotonicitySection, Reachability, Results, Trial } from '../results/results.js';
 
 /** Everything the gate is decided from. */
@@ -61,26 +61,26 @@ export interface Decision {
 }
 
 /** The one decision: every part in, the gate (and its LLM part) out. */
-export function decideGate(p: GateParts): Decision {
-  const approved = p.approval ? p.guard.filter((v) => APPROVABLE_KINDS.has(v.kind)) : [];
-  const guard = p.approval ? p.guard.filter((v) => !APPROVABLE_KINDS.has(v.kind)) : p.guard;
+export function decideGate(parts: GateParts): Decision {
+  const approved = parts.approval ? parts.guard.filter((v) => APPROVABLE_KINDS.has(v.kind)) : [];
+  const guard = parts.approval ? parts.guard.filter((v) => !APPROVABLE_KINDS.has(v.kind)) : parts.guard;
   const gate = evaluateGate({
-    trials: p.trials,
-    summary: p.summary,
-    reachability: p.reachability,
-    thresholds: p.thresholds,
-    scenarioSources: p.scenarioSources,
+    trials: parts.trials,
+    summary: parts.summary,
+    reachability: parts.reachability,
+    thresholds: parts.thresholds,
+    scenarioSources: parts.scenarioSources,
     // The analyses' findings first, then the guard's, in suite order: the same bytes every run.
-    analyses: [...p.analyses, ...guard, ...monotonicityViolations(p.links)],
-    matrixRan: p.matrixRan,
+    analyses: [...parts.analyses, ...guard, ...monotonicityViolations(parts.links)],
+    matrixRan: parts.matrixRan,
   });
-  if (!p.llm?.gated) return { gate, approved };
-  return { gate, approved, llmGate: evaluateLlmGate(p.llm.results, p.thresholds.maxAsr, p.thresholds.minTcr) };
+  if (!parts.llm?.gated) return { gate, approved };
+  return { gate, approved, llmGate: evaluateLlmGate(parts.llm.results, parts.thresholds.maxAsr, parts.thresholds.minTcr) };
 }
 
 /** The gate of results whose verdict is not decided yet: it does not pass, and lists nothing. */
-export function undecidedGate(t: GateThresholds): GateResult {
-  return { condition: 'task_scoped', max_asr: t.maxAsr, min_tcr: t.minTcr, max_false_allows: t.maxFalseAllows, max_false_blocks: t.maxFalseBlocks, passed: false, violations: [] };
+export function undecidedGate(thresholds: GateThresholds): GateResult {
+  return { condition: 'task_scoped', max_asr: thresholds.maxAsr, min_tcr: thresholds.minTcr, max_false_allows: thresholds.maxFalseAllows, max_false_blocks: thresholds.maxFalseBlocks, passed: false, violations: [] };
 }
 
 /**
@@ -102,12 +102,12 @@ export interface Verdict {
 }
 
 /** `shard`: this run is one shard of a split LLM run (the merge decides). */
-export function verdictOf(r: Results, o: { shard: boolean }): Verdict {
-  const gatePassed = r.gate.passed;
-  const llmGatePassed = r.llm?.gate?.passed;
+export function verdictOf(results: Results, options: { shard: boolean }): Verdict {
+  const gatePassed = results.gate.passed;
+  const llmGatePassed = results.llm?.gate?.passed;
   const parts = { gatePassed, llmGatePassed };
-  if (r.llm?.stopped?.reason === 'interrupted') return { status: 'interrupted', ...parts };
-  if (r.llm && !r.llm.complete) return { status: 'incomplete', ...parts };
-  if (o.shard) return { status: 'deferred', ...parts };
+  if (results.llm?.stopped?.reason === 'interrupted') return { status: 'interrupted', ...parts };
+  if (results.llm && !results.llm.complete) return { status: 'incomplete', ...parts };
+  if (options.shard) return { status: 'deferred', ...parts };
   return { status: gatePassed && (llmGatePassed ?? true) ? 'passed' : 'failed', ...parts };
 }

@@ -1,17 +1,17 @@
 /**
  * The worker thread's entry (bundled as dist/worker.js): it runs the scenario batches it is
- * handed. It keeps one `Conditions` per seed (its keys and shared warrants are derived from the
+ * handed. It keeps one `RunContext` (the run's context) per seed (its keys and shared warrants are derived from the
  * seed alone, so every thread holds the same ones) and loads the environment's parsers a batch
  * needs before running it (once per thread).
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { Conditions } from '../chains/conditions.js';
+import { RunContext } from '../chains/run-context.js';
 import { prepareEnvironment } from '../world/prepare.js';
 import { HarnessError } from '../model/errors.js';
 import { isBenchError } from '../lib/errors.js';
 import { decodeScenariosFromTransfer } from '../scenario/snapshot.js';
 import { WORKER_KIND, type RunJob, type WorkerFailure, type WorkerReply, type WorkerSetup } from './protocol.js';
-import { runUnit, type UnitOutcome } from './unit.js';
+import { computeUnit, type UnitOutcome } from './unit.js';
 
 function failure(e: unknown): WorkerFailure {
   if (e instanceof HarnessError) {
@@ -23,16 +23,17 @@ function failure(e: unknown): WorkerFailure {
 
 /**
  * This thread's jobs runner. The thread belongs to one run (RunThreads), and so does the state
- * held here: the Conditions of the run's seed, made on the first job (a new seed gets new ones).
+ * held here: the RunContext of the run's seed, made on the first job (a new seed gets new ones).
  */
 function jobRunner(): (job: RunJob) => Promise<UnitOutcome[]> {
-  let conditions: Conditions | undefined;
+  let context: RunContext | undefined;
   return async (job) => {
     const scenarios = decodeScenariosFromTransfer(job.scenarios);
     await prepareEnvironment(scenarios);
-    if (conditions?.seed !== job.seed) conditions = new Conditions(job.seed);
-    const c = conditions;
-    return scenarios.map((s) => runUnit(s, c, job.analyses, job.limits));
+    // Rebuilt from the seed, not sent: the same seed derives the same keys and warrant bytes.
+    if (context?.seed !== job.seed) context = new RunContext(job.seed);
+    const runContext = context;
+    return scenarios.map((s) => computeUnit(s, runContext, job.analyses, job.limits));
   };
 }
 

@@ -3,7 +3,7 @@
  * (job summary, PR comment) and the action's failure message, so that none of them can state a
  * different rule than the one applied.
  */
-import { VIOLATION_KINDS } from '../run/gate-kinds.js';
+import { VIOLATION_KINDS } from '../trial/gate-kinds.js';
 import { formatRate } from '../results/rate.js';
 import type { GateResult, ViolationKind } from '../results/results.js';
 

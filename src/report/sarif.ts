@@ -9,7 +9,7 @@
  * defensively: a results file is untrusted, and an analysis may not have run.
  */
 import { createHash } from 'node:crypto';
-import { VIOLATION_KINDS } from '../run/gate-kinds.js';
+import { VIOLATION_KINDS } from '../trial/gate-kinds.js';
 import type { Results, ViolationKind } from '../results/results.js';
 import type { BaselineResults, Widening } from '../results/baseline-comparison.js';
 

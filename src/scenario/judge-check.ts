@@ -49,7 +49,7 @@ export const JUDGE_BINDINGS: Readonly<Record<string, Ty>> = {
   final: { kind: 'map', value: DYN },
 };
 
-/** Fields every effect has in a judge's view: `seq`, its position in the run (src/run/judge.ts). */
+/** Fields every effect has in a judge's view: `seq`, its position in the run (src/trial/judge.ts). */
 const COMMON_FIELDS: Readonly<Record<string, Ty>> = { type: STRING, seq: INT };
 
 function fromField(t: FieldType): Ty {

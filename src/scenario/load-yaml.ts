@@ -8,6 +8,7 @@ import { ScenarioError, type ScenarioProblem } from './errors.js';
 import { fileProblem, formatBytes, readScenarioFile, resolveInputs } from './files.js';
 import { MAX_TOTAL_BYTES } from './limits.js';
 import { ChainCheck } from '../chains/chain-check.js';
+import type { RunContext } from '../chains/run-context.js';
 import { parseScenarioText } from './parse/index.js';
 import { LoaderWarnings } from './warnings.js';
 import type { Scenario, ScenarioSet, SourcePos } from '../model/scenario.js';
@@ -24,7 +25,8 @@ const READ_AHEAD = 16;
  * by path: files.ts); the word `builtin`, or an empty list, is the built-in suite (in `builtinDir`
  * when given). Names in messages are as given, relative to `cwd`. With `confine`, files outside
  * that folder are refused.
- * `onFileCount` hears how many files there are before any is read.
+ * `onFileCount` hears how many files there are before any is read. `context`: the run's, whose
+ * chains the check builds (the run then reuses them); unset, the check's own.
  */
 export async function loadScenarioFiles(
   inputs: readonly string[],
@@ -43,6 +45,7 @@ export async function loadScenarioFileSet(
   builtinDir?: string,
   confine?: string,
   onFileCount?: (count: number) => void,
+  context?: RunContext,
 ): Promise<ScenarioSet> {
   const { files, problems } = await resolveInputs(inputs, cwd, builtinDir, confine);
   onFileCount?.(files.length);
@@ -51,7 +54,7 @@ export async function loadScenarioFileSet(
   const ahead: ReturnType<typeof readScenarioFile>[] = [];
   let next = 0;
   let total = 0;
-  const chains = new ChainCheck(); // one set of keys for every file's chains
+  const chains = new ChainCheck(context); // one set of keys for every file's chains (the run's, when given)
   const warnings = new LoaderWarnings();
   for (const f of files) {
     while (next < files.length && ahead.length < READ_AHEAD) ahead.push(readScenarioFile(files[next++]!));

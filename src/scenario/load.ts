@@ -14,6 +14,7 @@ import { builtinScenariosDir } from './builtin.js';
 import { BUILTIN, builtinDisplay, displayPrefix } from './files.js';
 import { readBuiltinSnapshotSet } from './snapshot.js';
 import type { Scenario, ScenarioSet } from '../model/scenario.js';
+import type { RunContext } from '../chains/run-context.js';
 
 export { builtinScenariosDir } from './builtin.js';
 export { ScenarioError } from './errors.js';
@@ -37,6 +38,11 @@ export interface LoadOptions {
    * then, so that they load while this thread reads and parses the files.
    */
   readonly onFileCount?: (count: number) => void;
+  /**
+   * The run's context: each scenario's chains are checked with it, so the run reuses the chains the
+   * check built (chains/run-context.ts). Unset (`validate`): a context of the check's own.
+   */
+  readonly context?: RunContext;
 }
 
 function defaultBuiltin(): { dir: string; snapshot?: string } {
@@ -62,7 +68,7 @@ export async function loadScenarioSet(inputs: readonly string[], cwd: string, op
     if (set !== undefined) return set;
   }
   const { loadScenarioFileSet } = await import('./load-yaml.js');
-  return loadScenarioFileSet(inputs, cwd, builtin.dir, options.confine, options.onFileCount);
+  return loadScenarioFileSet(inputs, cwd, builtin.dir, options.confine, options.onFileCount, options.context);
 }
 
 /**

@@ -5,7 +5,7 @@ import type { ActionContext } from '../../src/action/event-context.js';
 import { parseInputs, type ActionConfig } from '../../src/action/inputs.js';
 import { actionPipelineConfig, run } from '../../src/action/main.js';
 import type { Runner } from '../../src/action/runner.js';
-import { runPipeline } from '../../src/pipeline/run.js';
+import { runPipeline } from '../../src/pipeline/pipeline.js';
 import { cfg, git, RENAMED_WIDENED, repoWith, scenario, tempDir } from '../helpers/baseline-repo.js';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { readResultsFile, ResultsFileError } from '../../src/action/results-file.js';

@@ -6,7 +6,7 @@ import { BaselineError } from '../../src/guard/errors.js';
 import { LlmInputError } from '../../src/llm/errors.js';
 import { HarnessError } from '../../src/model/errors.js';
 import { EnvironmentLimitError } from '../../src/world/limit.js';
-import { PipelineInputError } from '../../src/pipeline/run.js';
+import { PipelineInputError } from '../../src/pipeline/pipeline.js';
 import { ScenarioError } from '../../src/scenario/errors.js';
 import { WarrantError } from '../../src/warrant/errors.js';
 

@@ -6,8 +6,8 @@ import { rejudgeResults } from '../../src/action/results-audit.js';
 import { judgeResults, readResultsFile } from '../../src/action/results-file.js';
 import { checkResults } from '../../src/results/file-checks.js';
 import { MAX_TRIALS } from '../../src/results/limits.js';
-import { assessTrials } from '../../src/run/assess.js';
-import type { GateThresholds } from '../../src/run/gate.js';
+import { assessTrials } from '../../src/trial/assess.js';
+import type { GateThresholds } from '../../src/trial/gate.js';
 import type { Results } from '../../src/results/results.js';
 import { FIXTURES, bigResults, fixture } from '../report/results-builders.js';
 

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ScenarioJudge } from '../../src/run/judge.js';
+import { ScenarioJudge } from '../../src/trial/judge.js';
 import { parseScenarioText } from '../../src/scenario/parse/index.js';
 import { SIMULATED_EPOCH } from '../../src/chains/seed.js';
 
@@ -35,8 +35,8 @@ describe('every judge of a run reads the same clock', () => {
   it('the mutants and the baseline replay judge at the trial’s instant, never without a clock', async () => {
     const { analyzePolicy } = await import('../../src/analysis/mutants/analysis.js');
     const { replayEffect } = await import('../../src/guard/replay.js');
-    const { Conditions } = await import('../../src/chains/conditions.js');
-    const { runScenarioTrials } = await import('../../src/run/run.js');
+    const { RunContext } = await import('../../src/chains/run-context.js');
+    const { scenarioTrials } = await import('../../src/trial/scenario-trials.js');
     // The attack judge holds only at the instant a trial of this scenario is judged: after its calls.
     const calls = parseScenarioText(base, 's.yaml').scenario!.calls.length;
     const text = base.replace(
@@ -47,8 +47,8 @@ describe('every judge of a run reads the same clock', () => {
     expect(r.problems).toEqual([]);
     const scenario = r.scenario!;
     expect(scenario.judge.attack).toContain('time_since');
-    const conditions = new Conditions('clock');
-    const trials = runScenarioTrials(scenario, conditions);
+    const conditions = new RunContext('clock');
+    const trials = scenarioTrials(scenario, conditions);
     expect(trials.find((t) => t.condition === 'no_warrant')!.attack_succeeded).toBe(true);
     // Mutants replay and judge: a judge without the clock would throw here.
     const part = analyzePolicy(scenario, conditions, trials);

@@ -7,15 +7,15 @@
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { analyzePolicy } from '../../src/analysis/mutants/analysis.js';
-import { broadGrants, Conditions } from '../../src/chains/conditions.js';
+import { broadGrants, RunContext } from '../../src/chains/run-context.js';
 import { toolsFor } from '../../src/llm/tool-schemas.js';
 import type { Scenario } from '../../src/model/scenario.js';
-import { runScenarioTrials } from '../../src/run/run.js';
+import { scenarioTrials } from '../../src/trial/scenario-trials.js';
 import { loadScenarios } from '../../src/scenario/load.js';
 import { parseTokens } from '../../src/warrant/text.js';
 import { BUILTIN_TOOL_NAMES } from '../../src/world/tools.js';
 import { runCli } from '../helpers/cli.js';
-import { call } from '../run/helpers.js';
+import { call } from '../trial/helpers.js';
 
 const FIXTURE = join(import.meta.dirname, '../fixtures/scenarios/mcp-agent/release.yaml');
 const OWN = ['jira_get_issue', 'slack_post', 'deploy'];
@@ -35,7 +35,7 @@ function withoutDeployGrant(s: Scenario): Scenario {
 
 describe("an MCP-only agent's world is its own tools", () => {
   it('the broad root and the broad grant hold its tools and no built-in', () => {
-    const d = new Conditions('world-test').delegation(mcp, 'broad')!;
+    const d = new RunContext('world-test').delegation(mcp, 'broad')!;
     expect(Object.keys(d.chain[0]!.payload.tools).sort()).toEqual([...OWN].sort());
     expect(Object.keys(d.chain[1]!.payload.tools).sort()).toEqual([...OWN].sort());
     expect(Object.keys(broadGrants(mcp)).sort()).toEqual([...OWN].sort());
@@ -43,8 +43,8 @@ describe("an MCP-only agent's world is its own tools", () => {
 
   it('"one more tool granted" mutants come from its own tools only', () => {
     const s = withoutDeployGrant(mcp);
-    const conditions = new Conditions('world-test');
-    const part = analyzePolicy(s, conditions, runScenarioTrials(s, conditions));
+    const conditions = new RunContext('world-test');
+    const part = analyzePolicy(s, conditions, scenarioTrials(s, conditions));
     const granted = part.mutants.filter((m) => m.mutation === 'tool_granted').map((m) => m.tool);
     // deploy is its own tool, ungranted; no built-in is offered as one more tool.
     expect(granted).toEqual(['deploy']);
@@ -67,11 +67,11 @@ describe("an MCP-only agent's world is its own tools", () => {
 describe('the built-in tools join when the scenario uses one', () => {
   it('a call that names read_file brings every built-in in', () => {
     const s: Scenario = { ...mcp, calls: [...mcp.calls, call('read_file', { path: '/notes.txt' })] };
-    const root = new Conditions('world-test').root(s);
+    const root = new RunContext('world-test').root(s);
     expect(Object.keys(root.payload.tools).sort()).toEqual([...BUILTIN_TOOL_NAMES, ...OWN].sort());
     expect(toolsFor(s).map((t) => t.function.name)).toEqual([...BUILTIN_TOOL_NAMES, ...OWN]);
     // Two scenarios that differ only in using a built-in get different roots (the cache keys on it).
-    expect(new Conditions('world-test').root(mcp).payload.tools).not.toHaveProperty('read_file');
+    expect(new RunContext('world-test').root(mcp).payload.tools).not.toHaveProperty('read_file');
   });
 
   it('a grant that names one brings them in too', () => {
@@ -80,7 +80,7 @@ describe('the built-in tools join when the scenario uses one', () => {
   });
 
   it('every scenario of the built-in suite keeps all the built-ins', () => {
-    const conditions = new Conditions('world-test');
+    const conditions = new RunContext('world-test');
     for (const s of suite) expect(Object.keys(conditions.root(s).payload.tools).sort()).toEqual([...BUILTIN_TOOL_NAMES].sort());
   });
 });

@@ -5,7 +5,7 @@ import { EXIT_USAGE, UsageError, type CliIO } from '../../src/cli/io.js';
 import { main } from '../../src/cli/main.js';
 import { LlmInputError } from '../../src/llm/errors.js';
 import { HarnessError } from '../../src/model/errors.js';
-import { PipelineInputError } from '../../src/pipeline/run.js';
+import { PipelineInputError } from '../../src/pipeline/pipeline.js';
 import { ScenarioError } from '../../src/scenario/errors.js';
 import { WarrantError } from '../../src/warrant/errors.js';
 import { TokenImportError } from '../../src/import/token.js';

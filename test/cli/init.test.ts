@@ -24,9 +24,9 @@ import { z } from 'zod';
 import { main } from '../../src/cli/main.js';
 import type { CliIO } from '../../src/cli/io.js';
 import { GEN_AI } from '../../src/import/trace/index.js';
-import { Conditions } from '../../src/chains/conditions.js';
+import { RunContext } from '../../src/chains/run-context.js';
 import { loadScenarios } from '../../src/scenario/load.js';
-import { runScenarioTrials } from '../../src/run/run.js';
+import { scenarioTrials } from '../../src/trial/scenario-trials.js';
 import type { Scenario } from '../../src/model/scenario.js';
 import { Float } from '../../src/warrant/value.js';
 
@@ -38,14 +38,14 @@ function eachAttackAlone(scenario: Scenario): { tool: string; noWarrant: boolean
   const clauses = scenario.judge.attack.split(' || ');
   const attacks = scenario.calls.filter((c) => c.expect === 'deny');
   expect(clauses).toHaveLength(attacks.length);
-  const conditions = new Conditions('init-test');
+  const conditions = new RunContext('init-test');
   return attacks.map((attack, i) => {
     const alone: Scenario = {
       ...scenario,
       calls: [...scenario.calls.filter((c) => c.expect === 'allow'), attack],
       judge: { ...scenario.judge, attack: clauses[i]! },
     };
-    const [noWarrant, , taskScoped] = runScenarioTrials(alone, conditions);
+    const [noWarrant, , taskScoped] = scenarioTrials(alone, conditions);
     return { tool: attack.tool, noWarrant: noWarrant!.attack_succeeded, taskScoped: taskScoped!.attack_succeeded };
   });
 }
@@ -192,7 +192,7 @@ describe('init --from-trace', () => {
     expect(results.mutants.survivors.filter((m: any) => m.mutation === 'all_member_dropped')).toEqual([]);
     const scenario = (await loadScenarios(['s.yaml'], dir))[0]!;
     const backslash = { ...scenario, calls: [...scenario.calls.filter((c) => c.expect === 'allow'), { ...scenario.calls[1]!, args: { path: '/app/config/x\\..\\..\\..\\secrets' }, expect: 'deny' as const }] };
-    expect(runScenarioTrials(backslash, new Conditions('init-test'))[2]!.calls.at(-1)!.authorized).toBe(false);
+    expect(scenarioTrials(backslash, new RunContext('init-test'))[2]!.calls.at(-1)!.authorized).toBe(false);
   });
 
   it('reads JSON lines of {tool, args, result} too, and a policy becomes warrant: {from}', async () => {
@@ -631,10 +631,10 @@ describe('init for an MCP agent (Jira, deploy, Slack) with the tool list a real 
         'effects.exists(e, e.type == "tool_called" && e.tool == "slack_post" && e.args["channel"] == "#releases")',
     );
     expect(yaml).not.toContain('e.tool == "jira_get_issue"');
-    const conditions = new Conditions('init-test');
-    expect(runScenarioTrials(scenario, conditions)[2]!.task_succeeded).toBe(true);
+    const conditions = new RunContext('init-test');
+    expect(scenarioTrials(scenario, conditions)[2]!.task_succeeded).toBe(true);
     const { deploy: _denied, ...rest } = scenario.warrant;
-    const withoutDeploy = runScenarioTrials({ ...scenario, warrant: rest }, conditions)[2]!;
+    const withoutDeploy = scenarioTrials({ ...scenario, warrant: rest }, conditions)[2]!;
     expect(withoutDeploy.calls[1]).toMatchObject({ tool: 'deploy', authorized: false });
     expect(withoutDeploy.task_succeeded).toBe(false);
   });

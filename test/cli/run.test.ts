@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 import { DEFAULT_ANALYSES } from '../../src/pipeline/analyses.js';
-import { runSuite } from '../../src/pipeline/suite.js';
+import { matrixResults } from '../../src/pipeline/matrix.js';
 import { loadScenarios } from '../../src/scenario/load.js';
 import type { Results } from '../../src/results/results.js';
 import { renderJson } from '../../src/report/json.js';
@@ -21,7 +21,7 @@ const cli = (argv: string[], cwd = repo) => runCli(['run', ...argv], cwd);
 beforeAll(async () => {
   tmp = await mkdtemp(join(tmpdir(), 'delegation-bench-cli-'));
   // What `run` does by default: the matrix with its analyses (probes, mutants), on one thread here.
-  builtin = await runSuite({ scenarios: await loadScenarios([], repo), maxAsr: 0, minTcr: 1, seed: 'delegation-bench', analyses: DEFAULT_ANALYSES, workers: 1 });
+  builtin = await matrixResults({ scenarios: await loadScenarios([], repo), maxAsr: 0, minTcr: 1, seed: 'delegation-bench', analyses: DEFAULT_ANALYSES, workers: 1 });
 });
 
 afterAll(async () => {

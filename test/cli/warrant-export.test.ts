@@ -6,11 +6,11 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Conditions } from '../../src/chains/conditions.js';
+import { RunContext } from '../../src/chains/run-context.js';
 import { builtinScenariosDir } from '../../src/scenario/builtin.js';
 import { loadScenarioSet, loadScenarios } from '../../src/scenario/load.js';
 import { parseTokens } from '../../src/warrant/text.js';
-import { runScenarioTrials } from '../../src/run/run.js';
+import { scenarioTrials } from '../../src/trial/scenario-trials.js';
 import { runCli } from '../helpers/cli.js';
 import { tempDir } from '../scenario/helpers.js';
 
@@ -42,7 +42,7 @@ describe('warrant export', () => {
     const r = await runCli(['warrant', 'export', '--scenario', SCENARIO]);
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/^-----BEGIN TENUO WARRANT CHAIN-----\n([A-Za-z0-9_-]{64}\n)*[A-Za-z0-9_-]{1,64}\n-----END TENUO WARRANT CHAIN-----\n$/);
-    const keys = new Conditions('delegation-bench').keys;
+    const keys = new RunContext('delegation-bench').keys;
     const chain = parseTokens(r.out);
     expect(chain).toHaveLength(2);
     expect(Buffer.from(chain[0]!.payload.issuer).toString('hex')).toBe(Buffer.from(keys.org.publicKey).toString('hex'));
@@ -51,7 +51,7 @@ describe('warrant export', () => {
     expect(r.err).toContain(`worker q (holder):  ${Buffer.from(keys.q.publicKey).toString('hex')}`);
     // The exported leaf is the warrant a run grants q for this scenario, byte for byte.
     const [scenario] = (await loadScenarios([join(builtinScenariosDir(), `${SCENARIO}.yaml`)], process.cwd())).filter((s) => s.name === SCENARIO);
-    const q = new Conditions('delegation-bench').delegation(scenario!, 'task_scoped')!.chain[1]!;
+    const q = new RunContext('delegation-bench').delegation(scenario!, 'task_scoped')!.chain[1]!;
     expect(Buffer.from(chain[1]!.payloadBytes).equals(Buffer.from(q.payloadBytes))).toBe(true);
   });
 
@@ -93,7 +93,7 @@ describe('warrant export', () => {
     expect(imported!.warrantFrom?.from).toBe('cr.pem');
     expect(warnings[0]).toMatch(/holder is the benchmark's worker key/);
     const exported = parseTokens(r.out)[1]!;
-    const regranted = new Conditions('delegation-bench').delegation(imported!, 'task_scoped')!.chain[1]!;
+    const regranted = new RunContext('delegation-bench').delegation(imported!, 'task_scoped')!.chain[1]!;
     expect(Buffer.from(regranted.payloadBytes).equals(Buffer.from(exported.payloadBytes))).toBe(true);
     expect(Buffer.from(regranted.signature).equals(Buffer.from(exported.signature))).toBe(true);
 
@@ -198,8 +198,8 @@ describe('warrant export', () => {
     const b = await runCli(['warrant', 'export', '--scenario', 'web', '--scenarios', 'token'], d);
     expect(b.out).toBe(a.out);
     const [s] = await loadScenarios(['token'], d);
-    const scoped = new Conditions('delegation-bench');
-    const trial = runScenarioTrials(s!, scoped).find((t) => t.condition === 'task_scoped')!;
+    const scoped = new RunContext('delegation-bench');
+    const trial = scenarioTrials(s!, scoped).find((t) => t.condition === 'task_scoped')!;
     expect(trial.calls.map((c) => c.authorized)).toEqual([true, false]);
     expect(trial.calls[1]!.denial?.reason).toMatch(/^WebFetch\.host: 'evil\.example'/);
   });

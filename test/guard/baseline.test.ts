@@ -8,7 +8,7 @@ import { runBaseline, BaselineError } from '../../src/guard/index.js';
 import { BenchError } from '../../src/lib/errors.js';
 import { readFilesAtRef } from '../../src/guard/tree-at-ref.js';
 import { sourcesOf, withBaseline } from '../../src/guard/with-baseline.js';
-import { runBenchmark } from '../../src/run/run.js';
+import { benchmarkResults } from '../../src/trial/scenario-trials.js';
 import { loadScenarios } from '../../src/scenario/load.js';
 import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -19,7 +19,7 @@ const SEED = 'baseline-test';
 async function compare(base: string, head: string, o: { allowWidening?: boolean; ref?: string } = {}) {
   const { dir, baseSha } = repoWith({ 'scenarios/docs.yaml': base }, { 'scenarios/docs.yaml': head });
   const scenarios = await loadScenarios(['scenarios'], dir);
-  const headResults = runBenchmark({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
+  const headResults = benchmarkResults({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
   const outcome = await runBaseline({
     ref: o.ref ?? baseSha,
     inputs: ['scenarios'],
@@ -199,7 +199,7 @@ describe('baseline: widenings with counterexamples', () => {
     git(dir, 'rm', '-q', 'scenarios/old.yaml');
     git(dir, 'commit', '-q', '-m', 'remove old');
     const scenarios = await loadScenarios(['scenarios'], dir);
-    const headResults = runBenchmark({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
+    const headResults = benchmarkResults({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
     const run = () => runBaseline({ ref: baseSha, inputs: ['scenarios'], cwd: dir, seed: SEED, head: scenarios, headResults, allowWidening: false });
     const a = await run();
     expect(a.baseline.added).toEqual(['fresh']);
@@ -215,7 +215,7 @@ describe('baseline: reading the ref', () => {
     git(clone, 'clone', '-q', '--depth', '1', `file://${dir}`, 'c');
     const cwd = `${clone}/c`;
     const scenarios = await loadScenarios(['scenarios'], cwd);
-    const headResults = runBenchmark({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
+    const headResults = benchmarkResults({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
     const err = await runBaseline({ ref: baseSha, inputs: ['scenarios'], cwd, seed: SEED, head: scenarios, headResults, allowWidening: false }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(BaselineError);
     expect((err as BaselineError).code).toBe('baseline_ref_missing');
@@ -232,7 +232,7 @@ describe('baseline: reading the ref', () => {
     const cwd = `${clone}/c`;
     expect(git(cwd, 'rev-parse', '--is-shallow-repository')).toBe('true');
     const scenarios = await loadScenarios(['scenarios'], cwd);
-    const headResults = runBenchmark({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
+    const headResults = benchmarkResults({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
     const out = await runBaseline({ ref: baseSha, inputs: ['scenarios'], cwd, seed: SEED, head: scenarios, headResults, allowWidening: false, fetch: true });
     expect(out.baseline.commit).toBe(baseSha);
     expect(out.baseline.widenings.map((w) => `${w.tool}.${w.param}`)).toEqual(['read_file.path']);
@@ -241,7 +241,7 @@ describe('baseline: reading the ref', () => {
   it('refuses option-like refs, paths outside the repository, and a folder that is not a repository', async () => {
     const { dir } = repoWith({ 'scenarios/docs.yaml': scenario() }, {});
     const scenarios = await loadScenarios(['scenarios'], dir);
-    const headResults = runBenchmark({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
+    const headResults = benchmarkResults({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
     const common = { cwd: dir, seed: SEED, head: scenarios, headResults, allowWidening: false };
     const codeOf = async (ref: string, inputs: string[], cwd = dir) =>
       ((await runBaseline({ ...common, ref, inputs, cwd }).catch((e: unknown) => e)) as BaselineError).code;
@@ -258,7 +258,7 @@ describe('baseline: reading the ref', () => {
       {},
     );
     const scenarios = await loadScenarios(['sc*'], dir);
-    const headResults = runBenchmark({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
+    const headResults = benchmarkResults({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
     const out = await runBaseline({ ref: baseSha, inputs: ['sc*'], cwd: dir, seed: SEED, head: scenarios, headResults, allowWidening: false });
     expect(out.baseline.removed).toEqual([]);
     expect(out.baseline.added).toEqual([]);
@@ -303,7 +303,7 @@ describe('baseline: reading the ref', () => {
     ]);
     expect(read.files[1]!.text).toBe(scenario());
     const scenarios = await loadScenarios(['scenarios'], dir);
-    const headResults = runBenchmark({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
+    const headResults = benchmarkResults({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
     const out = await runBaseline({ ref: 'HEAD', inputs: ['scenarios/docs.yaml'], cwd: dir, seed: SEED, head: scenarios, headResults, allowWidening: false });
     expect(out.baseline.widenings).toEqual([]); // HEAD against itself
     const widened = await runBaseline({ ref: baseSha, inputs: ['scenarios/docs.yaml'], cwd: dir, seed: SEED, head: scenarios, headResults, allowWidening: false });
@@ -324,7 +324,7 @@ describe('baseline: reading the ref', () => {
       { 'scenarios/sub/docs.yaml': scenario({ readFile: '{subpath: /}' }) },
     );
     const scenarios = await loadScenarios(['scenarios'], dir);
-    const headResults = runBenchmark({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
+    const headResults = benchmarkResults({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
     const out = await runBaseline({ ref: baseSha, inputs: ['scenarios'], cwd: dir, seed: SEED, head: scenarios, headResults, allowWidening: false });
     expect(out.baseline.widenings).toEqual([expect.objectContaining({ scenario: 'docs', tool: 'read_file', param: 'path' })]);
     expect(out.violations.map((v) => v.kind)).toContain('authority_widened');
@@ -334,7 +334,7 @@ describe('baseline: reading the ref', () => {
     const big = `${scenario()}# ${'x'.repeat(1024 * 1024)}\n`;
     const { dir, baseSha } = repoWith({ 'scenarios/docs.yaml': big }, { 'scenarios/docs.yaml': scenario() });
     const scenarios = await loadScenarios(['scenarios'], dir);
-    const headResults = runBenchmark({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
+    const headResults = benchmarkResults({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
     const err = await runBaseline({ ref: baseSha, inputs: ['scenarios'], cwd: dir, seed: SEED, head: scenarios, headResults, allowWidening: false }).catch((e: unknown) => e);
     expect((err as BaselineError).code).toBe('baseline_too_large');
     expect((err as BaselineError).message).toMatch(/scenarios\/docs\.yaml at [0-9a-f]{40}: \d+ bytes is over the 1048576-byte limit/);
@@ -343,7 +343,7 @@ describe('baseline: reading the ref', () => {
   it('a base file that does not load is listed with its problems and fails the gate as base_unreadable, never added', async () => {
     const { dir, baseSha } = repoWith({ 'scenarios/docs.yaml': scenario().replace('description:', 'descripton:') }, { 'scenarios/docs.yaml': scenario() });
     const scenarios = await loadScenarios(['scenarios'], dir);
-    const headResults = runBenchmark({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
+    const headResults = benchmarkResults({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
     const out = await runBaseline({ ref: baseSha, inputs: ['scenarios'], cwd: dir, seed: SEED, head: scenarios, headResults, allowWidening: false });
     expect(out.baseline.added).toEqual([]);
     expect(out.problems.length).toBeGreaterThan(0);
@@ -362,7 +362,7 @@ describe('baseline: reading the ref', () => {
     const { dir, baseSha } = repoWith({ 'other.txt': 'x' }, { 'scenarios/docs.yaml': scenario() });
     const before = git(dir, 'status', '--porcelain');
     const scenarios = await loadScenarios(['scenarios'], dir);
-    const headResults = runBenchmark({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
+    const headResults = benchmarkResults({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
     const out = await runBaseline({ ref: baseSha, inputs: ['scenarios'], cwd: dir, seed: SEED, head: scenarios, headResults, allowWidening: false });
     expect(out.baseline.added).toEqual(['docs']);
     expect(out.baseline.widenings).toEqual([]);
@@ -373,12 +373,12 @@ describe('baseline: reading the ref', () => {
 describe('baseline: a grant read from a token file', () => {
   /** The task_scoped chain a run grants for `text`'s scenario, as PEM. */
   async function tokenOf(text: string): Promise<string> {
-    const { Conditions } = await import('../../src/chains/conditions.js');
+    const { RunContext } = await import('../../src/chains/run-context.js');
     const { toPem } = await import('../../src/warrant/text.js');
     const d = tempDir();
     writeFileSync(join(d, 's.yaml'), text);
     const [s] = await loadScenarios(['s.yaml'], d);
-    return toPem(new Conditions(SEED).delegation(s!, 'task_scoped')!.chain);
+    return toPem(new RunContext(SEED).delegation(s!, 'task_scoped')!.chain);
   }
   const fromToken = (text: string): string => text.replace(/^warrant:[\s\S]*$/m, 'warrant:\n  from: ../tokens/w.pem\n');
 
@@ -389,7 +389,7 @@ describe('baseline: a grant read from a token file', () => {
       { 'tokens/w.pem': await tokenOf(scenario({ readFile: '{subpath: /app}' })) },
     );
     const scenarios = await loadScenarios(['scenarios'], dir);
-    const headResults = runBenchmark({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
+    const headResults = benchmarkResults({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
     const outcome = await runBaseline({ ref: baseSha, inputs: ['scenarios'], cwd: dir, seed: SEED, head: scenarios, headResults, allowWidening: false });
     expect(outcome.problems).toEqual([]);
     expect(outcome.baseline.widenings).toEqual([expect.objectContaining({ scenario: 'docs', change: 'constraint_widened', tool: 'read_file', param: 'path', proof: 'proven' })]);
@@ -399,7 +399,7 @@ describe('baseline: a grant read from a token file', () => {
     const text = fromToken(scenario());
     const { dir, baseSha } = repoWith({ 'scenarios/docs.yaml': text }, { 'tokens/w.pem': await tokenOf(scenario()) });
     const scenarios = await loadScenarios(['scenarios'], dir);
-    const headResults = runBenchmark({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
+    const headResults = benchmarkResults({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
     const outcome = await runBaseline({ ref: baseSha, inputs: ['scenarios'], cwd: dir, seed: SEED, head: scenarios, headResults, allowWidening: false });
     expect(outcome.problems).toEqual([expect.stringMatching(/^[0-9a-f]+:scenarios\/docs\.yaml:\d+:3: warrant\.from: '\.\.\/tokens\/w\.pem': no such file at [0-9a-f]+$/)]);
   });
@@ -427,7 +427,7 @@ warrant:
     // the base scenario's calls). The base loads only if it read the ref's file.
     const { dir, baseSha } = repoWith({ 'scenarios/mcp.yaml': text, 'tools/t.json': tools('target') }, {});
     writeFileSync(join(dir, 'tools/t.json'), tools('url'));
-    const outcome = await runBaseline({ ref: baseSha, inputs: ['scenarios'], cwd: dir, seed: SEED, head: [], headResults: runBenchmark({ scenarios: [], maxAsr: 0, minTcr: 1, seed: SEED }), allowWidening: false });
+    const outcome = await runBaseline({ ref: baseSha, inputs: ['scenarios'], cwd: dir, seed: SEED, head: [], headResults: benchmarkResults({ scenarios: [], maxAsr: 0, minTcr: 1, seed: SEED }), allowWidening: false });
     expect(outcome.problems).toEqual([]);
   });
 
@@ -438,18 +438,18 @@ warrant:
     const both = JSON.stringify({ tools: [...(JSON.parse(tools('target')) as { tools: unknown[] }).tools, { name: 'notify', inputSchema: { type: 'object' } }] });
     const { dir, baseSha } = repoWith({ 'scenarios/mcp.yaml': withReturns, 'tools/t.json': tools('target') }, {});
     writeFileSync(join(dir, 'tools/t.json'), both);
-    const outcome = await runBaseline({ ref: baseSha, inputs: ['scenarios'], cwd: dir, seed: SEED, head: [], headResults: runBenchmark({ scenarios: [], maxAsr: 0, minTcr: 1, seed: SEED }), allowWidening: false });
+    const outcome = await runBaseline({ ref: baseSha, inputs: ['scenarios'], cwd: dir, seed: SEED, head: [], headResults: benchmarkResults({ scenarios: [], maxAsr: 0, minTcr: 1, seed: SEED }), allowWidening: false });
     expect(outcome.problems).toEqual([expect.stringMatching(/^[0-9a-f]+:scenarios\/mcp\.yaml:8:5: tools\.returns\.notify: the file has no tool 'notify' \(it has deploy\)$/)]);
     // With the same list at the ref, the base loads.
     const same = repoWith({ 'scenarios/mcp.yaml': withReturns, 'tools/t.json': both }, {});
-    const ok = await runBaseline({ ref: same.baseSha, inputs: ['scenarios'], cwd: same.dir, seed: SEED, head: [], headResults: runBenchmark({ scenarios: [], maxAsr: 0, minTcr: 1, seed: SEED }), allowWidening: false });
+    const ok = await runBaseline({ ref: same.baseSha, inputs: ['scenarios'], cwd: same.dir, seed: SEED, head: [], headResults: benchmarkResults({ scenarios: [], maxAsr: 0, minTcr: 1, seed: SEED }), allowWidening: false });
     expect(ok.problems).toEqual([]);
   });
 
   it('a tool list missing at the ref is a problem of the base file', async () => {
     const { dir, baseSha } = repoWith({ 'scenarios/mcp.yaml': text }, { 'tools/t.json': tools('target') });
     const scenarios = await loadScenarios(['scenarios'], dir);
-    const headResults = runBenchmark({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
+    const headResults = benchmarkResults({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
     const outcome = await runBaseline({ ref: baseSha, inputs: ['scenarios'], cwd: dir, seed: SEED, head: scenarios, headResults, allowWidening: false });
     expect(outcome.problems).toEqual([expect.stringMatching(/^[0-9a-f]+:scenarios\/mcp\.yaml:5:3: tools\.from: '\.\.\/tools\/t\.json': no such file at [0-9a-f]+$/)]);
   });
@@ -485,7 +485,7 @@ warrant:
       { 'tenuo.yaml': policy('subpath:{sandbox}') },
     );
     const scenarios = await loadScenarios(['scenarios'], dir);
-    const headResults = runBenchmark({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
+    const headResults = benchmarkResults({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
     const outcome = await runBaseline({ ref: baseSha, inputs: ['scenarios'], cwd: dir, seed: SEED, head: scenarios, headResults, allowWidening: false });
     expect(outcome.problems).toEqual([]);
     expect(outcome.baseline.widenings).toEqual([expect.objectContaining({ scenario: 'session', tool: 'Read', param: 'file_path' })]);
@@ -510,7 +510,7 @@ warrant:
       { 'tenuo.yaml': 'enforce:\n  WebFetch: {domains: [docs.example.com, "*.cdn.example"]}\n' },
     );
     const scenarios = await loadScenarios(['scenarios'], dir);
-    const headResults = runBenchmark({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
+    const headResults = benchmarkResults({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
     const outcome = await runBaseline({ ref: baseSha, inputs: ['scenarios'], cwd: dir, seed: SEED, head: scenarios, headResults, allowWidening: false });
     expect(outcome.problems).toEqual([]);
     const [w] = outcome.baseline.widenings;
@@ -529,7 +529,7 @@ warrant:
     const baseSha = git(dir, 'rev-parse', 'HEAD');
     writeFiles(dir, { 'tenuo.yaml': policy('subpath:{sandbox}') });
     const scenarios = await loadScenarios(['scenarios'], dir);
-    const headResults = runBenchmark({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
+    const headResults = benchmarkResults({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
     const outcome = await runBaseline({ ref: baseSha, inputs: ['scenarios'], cwd: dir, seed: SEED, head: scenarios, headResults, allowWidening: false });
     expect(outcome.problems).toEqual([]);
     expect(outcome.baseline.added).toEqual([]);
@@ -542,7 +542,7 @@ warrant:
     const text = session.replace('  from: ../tenuo.yaml', `  from: ${join(outside, 'tenuo.yaml')}`);
     const { dir, baseSha } = repoWith({ 'scenarios/session.yaml': text }, {});
     const scenarios = await loadScenarios(['scenarios'], dir);
-    const headResults = runBenchmark({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
+    const headResults = benchmarkResults({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
     const run = runBaseline({ ref: baseSha, inputs: ['scenarios'], cwd: dir, seed: SEED, head: scenarios, headResults, allowWidening: false });
     await expect(run).rejects.toBeInstanceOf(BaselineError);
     await expect(run).rejects.toMatchObject({ code: 'baseline_path_invalid' });
@@ -551,7 +551,7 @@ warrant:
   it('an unchanged policy is no widening', async () => {
     const { dir, baseSha } = repoWith({ 'scenarios/session.yaml': session, 'tenuo.yaml': policy('subpath:{sandbox}/config') }, {});
     const scenarios = await loadScenarios(['scenarios'], dir);
-    const headResults = runBenchmark({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
+    const headResults = benchmarkResults({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
     const outcome = await runBaseline({ ref: baseSha, inputs: ['scenarios'], cwd: dir, seed: SEED, head: scenarios, headResults, allowWidening: false });
     expect(outcome.problems).toEqual([]);
     expect(outcome.baseline.widenings).toEqual([]);

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { runBaseline } from '../../src/guard/index.js';
 import { sourcesOf, withBaseline } from '../../src/guard/with-baseline.js';
 import { checkBaseline } from '../../src/results/file-checks.js';
-import { runBenchmark } from '../../src/run/run.js';
+import { benchmarkResults } from '../../src/trial/scenario-trials.js';
 import { loadScenarios } from '../../src/scenario/load.js';
 import { renderBaselineSection } from '../../src/report/sections/baseline.js';
 import { repoWith, scenario } from '../helpers/baseline-repo.js';
@@ -18,7 +18,7 @@ const SEED = 'baseline-decided';
 async function compare(base: string, head: string) {
   const { dir, baseSha } = repoWith({ 'scenarios/docs.yaml': base }, { 'scenarios/docs.yaml': head });
   const scenarios = await loadScenarios(['scenarios'], dir);
-  const headResults = runBenchmark({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
+  const headResults = benchmarkResults({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
   const outcome = await runBaseline({ ref: baseSha, inputs: ['scenarios'], cwd: dir, seed: SEED, head: scenarios, headResults, allowWidening: false });
   const results = withBaseline(headResults, outcome.baseline, outcome.violations, sourcesOf(scenarios));
   return { outcome, results };

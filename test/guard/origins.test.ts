@@ -10,7 +10,7 @@ import { symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { runBaseline } from '../../src/guard/index.js';
 import { parseBatchCheck } from '../../src/guard/git.js';
-import { runBenchmark } from '../../src/run/run.js';
+import { benchmarkResults } from '../../src/trial/scenario-trials.js';
 import { loadScenarios } from '../../src/scenario/load.js';
 import { git, repoWith, scenario, tempDir, writeFiles } from '../helpers/baseline-repo.js';
 
@@ -43,7 +43,7 @@ const WIDE = policy('subpath:{sandbox}');
 
 async function compareIn(dir: string, baseSha: string, o: { allowWidening?: boolean; allowSuiteChanges?: boolean } = {}) {
   const scenarios = await loadScenarios(['scenarios'], dir);
-  const headResults = runBenchmark({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
+  const headResults = benchmarkResults({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
   return runBaseline({
     ref: baseSha,
     inputs: ['scenarios'],
@@ -105,13 +105,13 @@ describe('baseline: the file a base scenario read is compared, whoever reads it 
   });
 
   it('a grant turned inline while the token the base read widens: origin changed, and the token widened', async () => {
-    const { Conditions } = await import('../../src/chains/conditions.js');
+    const { RunContext } = await import('../../src/chains/run-context.js');
     const { toPem } = await import('../../src/warrant/text.js');
     const tokenOf = async (text: string): Promise<string> => {
       const d = tempDir();
       writeFiles(d, { 's.yaml': text });
       const [s] = await loadScenarios(['s.yaml'], d);
-      return toPem(new Conditions(SEED).delegation(s!, 'task_scoped')!.chain);
+      return toPem(new RunContext(SEED).delegation(s!, 'task_scoped')!.chain);
     };
     const fromToken = scenario().replace(/^warrant:[\s\S]*$/m, 'warrant:\n  from: ../tokens/w.pem\n');
     const { dir, baseSha } = repoWith(
@@ -247,7 +247,7 @@ describe('baseline: a --scenarios input through a symlinked folder', () => {
     const baseSha = git(dir, 'rev-parse', 'HEAD');
     writeFiles(dir, { 'qa/scenarios/docs.yaml': scenario({ readFile: '{subpath: /app}' }) });
     const scenarios = await loadScenarios(['tests/scenarios'], dir);
-    const headResults = runBenchmark({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
+    const headResults = benchmarkResults({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
     const out = await runBaseline({ ref: baseSha, inputs: ['tests/scenarios'], cwd: dir, seed: SEED, head: scenarios, headResults, allowWidening: false });
     expect(out.baseline.added).toEqual([]);
     expect(out.baseline.widenings).toEqual([expect.objectContaining({ scenario: 'docs', tool: 'read_file', param: 'path', proof: 'proven' })]);

@@ -6,7 +6,7 @@
 import { expect, it } from 'vitest';
 import { runBaseline } from '../../src/guard/index.js';
 import { shellParserLoaded } from '../../src/world/shell.js';
-import { runBenchmark } from '../../src/run/run.js';
+import { benchmarkResults } from '../../src/trial/scenario-trials.js';
 import { loadScenarios } from '../../src/scenario/load.js';
 import { repoWith, scenario } from '../helpers/baseline-repo.js';
 
@@ -19,7 +19,7 @@ it('a base scenario that runs a command is replayed even when the head needs no 
   });
   const { dir, baseSha } = repoWith({ 'scenarios/docs.yaml': base }, { 'scenarios/docs.yaml': scenario() });
   const head = await loadScenarios(['scenarios'], dir);
-  const headResults = runBenchmark({ scenarios: head, maxAsr: 0, minTcr: 1, seed: SEED });
+  const headResults = benchmarkResults({ scenarios: head, maxAsr: 0, minTcr: 1, seed: SEED });
   expect(shellParserLoaded()).toBe(false); // else this test proves nothing
   const outcome = await runBaseline({ ref: baseSha, inputs: ['scenarios'], cwd: dir, seed: SEED, head, headResults, allowWidening: false });
   expect(outcome.problems).toEqual([]);

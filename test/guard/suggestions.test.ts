@@ -11,9 +11,9 @@ import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { constraintYaml, yamlString } from '../../src/scenario/constraint-to-yaml.js';
 import { scenarioWidenings } from '../../src/guard/widenings.js';
-import { Conditions } from '../../src/chains/conditions.js';
+import { RunContext } from '../../src/chains/run-context.js';
 import type { Results } from '../../src/results/results.js';
-import { DEFAULT_SEED } from '../../src/run/run.js';
+import { DEFAULT_SEED } from '../../src/trial/scenario-trials.js';
 import { builtinScenariosDir } from '../../src/scenario/builtin.js';
 import { loadScenarios } from '../../src/scenario/load.js';
 import type { Scenario } from '../../src/model/scenario.js';
@@ -25,7 +25,7 @@ import { knownDirectories, tightest } from '../../src/analysis/slack/tighten.js'
 import type { Constraint } from '../../src/warrant/constraints/types.js';
 import { subpathRoot } from '../../src/warrant/constraints/subpath.js';
 import { Float, type Value } from '../../src/warrant/value.js';
-import { runSuite } from '../../src/pipeline/suite.js';
+import { matrixResults } from '../../src/pipeline/matrix.js';
 
 let suite: Scenario[];
 let results: Results;
@@ -33,7 +33,7 @@ let tmp: string;
 
 beforeAll(async () => {
   suite = await loadScenarios([], process.cwd());
-  results = await runSuite({ scenarios: suite, maxAsr: 0, minTcr: 1, seed: DEFAULT_SEED, workers: 1, analyses: DEFAULT_ANALYSES });
+  results = await matrixResults({ scenarios: suite, maxAsr: 0, minTcr: 1, seed: DEFAULT_SEED, workers: 1, analyses: DEFAULT_ANALYSES });
   tmp = mkdtempSync(join(tmpdir(), 'baseline-suggestions-'));
 }, 120_000);
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -110,7 +110,7 @@ describe('the report’s own suggestions, pasted, are no widening', () => {
   });
 
   it('each suggestion as the head against the built-in scenario: narrowings only', async () => {
-    const conditions = new Conditions(DEFAULT_SEED);
+    const conditions = new RunContext(DEFAULT_SEED);
     const checked: string[] = [];
     let n = 0;
     for (const p of pastes()) {

@@ -9,8 +9,8 @@ import { runBaseline } from '../../src/guard/index.js';
 import { sourcesOf, withBaseline } from '../../src/guard/with-baseline.js';
 import { crossReplay } from '../../src/guard/cross-replay.js';
 import { matchScenarios } from '../../src/guard/match.js';
-import { Conditions } from '../../src/chains/conditions.js';
-import { runBenchmark } from '../../src/run/run.js';
+import { RunContext } from '../../src/chains/run-context.js';
+import { benchmarkResults } from '../../src/trial/scenario-trials.js';
 import { loadScenarios } from '../../src/scenario/load.js';
 import { parseScenarioText } from '../../src/scenario/parse/index.js';
 import type { Scenario } from '../../src/model/scenario.js';
@@ -25,7 +25,7 @@ async function compare(base: Record<string, string>, head: Record<string, string
     git(dir, 'commit', '-q', '-m', 'remove');
   }
   const scenarios = await loadScenarios(['scenarios'], dir);
-  const headResults = runBenchmark({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
+  const headResults = benchmarkResults({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
   const outcome = await runBaseline({
     ref: baseSha,
     inputs: ['scenarios'],
@@ -91,7 +91,7 @@ describe('a rename does not hide a widening', () => {
       { 'scenarios/cfg.yaml': RENAMED_WIDENED },
     );
     const scenarios = (await loadScenarios(['scenarios'], dir)).filter((s) => s.name === 'cfg_v2');
-    const headResults = runBenchmark({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
+    const headResults = benchmarkResults({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
     const o = await runBaseline({ ref: baseSha, inputs: ['scenarios'], names: ['cfg_v2'], cwd: dir, seed: SEED, head: scenarios, headResults, allowWidening: false });
     expect(o.baseline.renamed).toEqual([{ base: 'cfg', head: 'cfg_v2', file: 'scenarios/cfg.yaml' }]);
     expect(o.baseline.removed).toEqual([]); // `other` is outside the filter, not removed
@@ -233,13 +233,13 @@ describe('matchScenarios', () => {
 
 describe('crossReplay', () => {
   function baseTrialOf(s: Scenario) {
-    return runBenchmark({ scenarios: [s], maxAsr: 0, minTcr: 1, seed: SEED }).trials.find((t) => t.condition === 'task_scoped')!;
+    return benchmarkResults({ scenarios: [s], maxAsr: 0, minTcr: 1, seed: SEED }).trials.find((t) => t.condition === 'task_scoped')!;
   }
 
   it('a base expect: deny call the head grant allows is the counterexample, with the base source', () => {
     const base = parsed(cfg(), 'scenarios/cfg.yaml');
     const head = parsed(RENAMED_WIDENED, 'scenarios/cfg.yaml');
-    const found = crossReplay(new Conditions(SEED), { base, head }, baseTrialOf(base)).widenings;
+    const found = crossReplay(new RunContext(SEED), { base, head }, baseTrialOf(base)).widenings;
     expect(found).toHaveLength(1);
     expect(found[0]).toMatchObject({
       scenario: 'cfg_v2',
@@ -259,7 +259,7 @@ describe('crossReplay', () => {
     const unlabelled = cfg({ attack: '  - tool: read_file\n    args: {path: /secrets/api-keys.json}\n' });
     const base = parsed(unlabelled, 'scenarios/cfg.yaml');
     const head = parsed(cfg({ grant: '/' }), 'scenarios/cfg.yaml');
-    const found = crossReplay(new Conditions(SEED), { base, head }, baseTrialOf(base)).widenings;
+    const found = crossReplay(new RunContext(SEED), { base, head }, baseTrialOf(base)).widenings;
     expect(found).toHaveLength(1);
     expect(found[0]!.counterexample).toEqual({ tool: 'read_file', args: { path: '/secrets/api-keys.json' } });
     expect(found[0]!.why).toContain('attack judge fires');
@@ -270,7 +270,7 @@ describe('crossReplay', () => {
     const loaded = parsed(cfg({ name: 'cfg_v2' }), 'scenarios/cfg.yaml');
     // A grant of a tool no side declares: the chain cannot be built (the loader refuses such a file).
     const head: Scenario = { ...loaded, warrant: { ...loaded.warrant, ghost_tool: { constraints: {}, allowUnknown: false } } };
-    const found = crossReplay(new Conditions(SEED), { base, head }, baseTrialOf(base)).widenings;
+    const found = crossReplay(new RunContext(SEED), { base, head }, baseTrialOf(base)).widenings;
     expect(found).toEqual([expect.objectContaining({ scenario: 'cfg_v2', change: 'base_attack_allowed', proof: 'unproven', counterexample: null, base_scenario: 'cfg' })]);
     expect(found[0]!.why).toContain('could not be replayed');
   });
@@ -278,7 +278,7 @@ describe('crossReplay', () => {
   it('the same grant allows nothing new', () => {
     const base = parsed(cfg(), 'scenarios/cfg.yaml');
     const head = parsed(cfg({ name: 'other', judge: '"false"' }), 'scenarios/cfg.yaml');
-    expect(crossReplay(new Conditions(SEED), { base, head }, baseTrialOf(base)).widenings).toEqual([]);
+    expect(crossReplay(new RunContext(SEED), { base, head }, baseTrialOf(base)).widenings).toEqual([]);
   });
 });
 

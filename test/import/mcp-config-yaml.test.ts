@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { readMcpConfig } from '../../src/import/mcp-config-yaml.js';
 import { DEFAULT_ANALYSES } from '../../src/pipeline/analyses.js';
-import { runSuite } from '../../src/pipeline/suite.js';
+import { matrixResults } from '../../src/pipeline/matrix.js';
 import { loadScenarioSet } from '../../src/scenario/load.js';
 import { extractConstraints, McpExtractionError } from '../../src/world/mcp-config.js';
 import { problemsOf, tempDir } from '../scenario/helpers.js';
@@ -107,7 +107,7 @@ describe('the mcp-config binding in a run', () => {
     const s = set.scenarios[0]!;
     expect(s.tools['filesystem_read']!.binding).toBe('mcp-config');
     expect(set.info.join('\n')).toMatch(/filesystem_read\(.*\), bound as mcp-config/);
-    const results = await runSuite({ scenarios: set.scenarios, maxAsr: 0, minTcr: 1, seed: 'cfg', analyses: DEFAULT_ANALYSES, workers: 1 });
+    const results = await matrixResults({ scenarios: set.scenarios, maxAsr: 0, minTcr: 1, seed: 'cfg', analyses: DEFAULT_ANALYSES, workers: 1 });
     const scoped = results.trials.find((t) => t.condition === 'task_scoped')!;
     expect(scoped.calls.map((c) => c.authorized)).toEqual([true, false, false]);
     // The results show what was authorized: the extracted view, the default filled in.

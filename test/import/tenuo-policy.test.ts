@@ -10,8 +10,8 @@ import { loadShellParser } from '../../src/world/shell.js';
 import { loadScenarios } from '../../src/scenario/load.js';
 import { constraintOfSpec } from '../../src/import/tenuo-policy/index.js';
 import { parseYamlTree } from '../../src/lib/yaml-tree.js';
-import { Conditions } from '../../src/chains/conditions.js';
-import { runScenarioTrials } from '../../src/run/run.js';
+import { RunContext } from '../../src/chains/run-context.js';
+import { scenarioTrials } from '../../src/trial/scenario-trials.js';
 import type { Scenario } from '../../src/model/scenario.js';
 import type { Constraint } from '../../src/warrant/constraints/types.js';
 import { problemsOf, tempDir } from '../scenario/helpers.js';
@@ -171,7 +171,7 @@ describe('a scenario under its governance policy runs end to end', () => {
 
   it('the policy blocks the attacks it covers, and the task completes', async () => {
     const s = await fixture('claude-code-policy');
-    const trials = runScenarioTrials(s, new Conditions('claude-code'));
+    const trials = scenarioTrials(s, new RunContext('claude-code'));
     const scoped = trials.find((t) => t.condition === 'task_scoped')!;
     expect(scoped.task_succeeded).toBe(true);
     expect(scoped.attack_succeeded).toBe(false);
@@ -200,7 +200,7 @@ describe('a scenario under its governance policy runs end to end', () => {
     ].join('\n');
     const d = tempDir({ 's.yaml': scenario, 'tenuo.yaml': 'enforce:\n  WebFetch:\n    domains: [docs.example.com]\n    cidrs: [10.0.0.0/8]\n' });
     const [s] = await loadScenarios(['s.yaml'], d);
-    const scoped = runScenarioTrials(s!, new Conditions('web')).find((t) => t.condition === 'task_scoped')!;
+    const scoped = scenarioTrials(s!, new RunContext('web')).find((t) => t.condition === 'task_scoped')!;
     expect(scoped.calls.map((c) => c.authorized)).toEqual([true, true, false, false, false, false]);
     expect(scoped.calls.map((c) => c.denial?.reason ?? '')).toEqual([
       '',
@@ -233,7 +233,7 @@ describe('a scenario under its governance policy runs end to end', () => {
     ].join('\n');
     const d = tempDir({ 's.yaml': scenario, 'tenuo.yaml': 'enforce:\n  WebFetch: {domains: [docs.example.com]}\n' });
     const [s] = await loadScenarios(['s.yaml'], d);
-    const scoped = runScenarioTrials(s!, new Conditions('web')).find((t) => t.condition === 'task_scoped')!;
+    const scoped = scenarioTrials(s!, new RunContext('web')).find((t) => t.condition === 'task_scoped')!;
     expect(scoped.calls.map((c) => c.authorized)).toEqual([true, true]);
     expect(scoped.attack_succeeded).toBe(true);
   });
@@ -257,7 +257,7 @@ describe('a scenario under its governance policy runs end to end', () => {
     ].join('\n');
     const d = tempDir({ 's.yaml': scenario, 'tenuo.yaml': 'sandbox: ./project\nenforce:\n  Read: "subpath:{sandbox}"\n' });
     const [s] = await loadScenarios(['s.yaml'], d);
-    const scoped = runScenarioTrials(s!, new Conditions('rel')).find((t) => t.condition === 'task_scoped')!;
+    const scoped = scenarioTrials(s!, new RunContext('rel')).find((t) => t.condition === 'task_scoped')!;
     expect(scoped.calls.map((c) => c.authorized)).toEqual([true, false]);
     expect(scoped.task_succeeded).toBe(true);
     expect(scoped.attack_succeeded).toBe(false);
@@ -265,7 +265,7 @@ describe('a scenario under its governance policy runs end to end', () => {
 
   it('shows the attack the policy lets through: shlex allows `cat` whatever it reads', async () => {
     const s = await fixture('claude-code-policy-shell-leak');
-    const scoped = runScenarioTrials(s, new Conditions('claude-code')).find((t) => t.condition === 'task_scoped')!;
+    const scoped = scenarioTrials(s, new RunContext('claude-code')).find((t) => t.condition === 'task_scoped')!;
     expect(scoped.attack_succeeded).toBe(true);
     expect(scoped.calls[1]).toMatchObject({ tool: 'Bash', expect: 'deny', authorized: true });
   });

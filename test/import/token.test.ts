@@ -7,8 +7,8 @@
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Conditions } from '../../src/chains/conditions.js';
-import { authorize } from '../../src/run/harness.js';
+import { RunContext } from '../../src/chains/run-context.js';
+import { authorize } from '../../src/trial/harness.js';
 import { mint } from '../../src/warrant/builder.js';
 import { SigningKey } from '../../src/warrant/keys.js';
 import { loadScenarioSet, loadScenarios } from '../../src/scenario/load.js';
@@ -106,7 +106,7 @@ describe('importing every vector warrant', () => {
     if (partial.length > 0) {
       expect(set.warnings.join('\n')).toMatch(/does not constrain '(content|method', 'body)'; Tenuo loads it and denies every call that carries (it|one of them) \("unknown field not allowed \(zero-trust mode\)"/);
     }
-    const q = new Conditions('vectors').delegation(scenario, 'task_scoped')!.chain[1]!;
+    const q = new RunContext('vectors').delegation(scenario, 'task_scoped')!.chain[1]!;
     const regranted = constraintBytes(q.payloadBytes);
     const original = constraintBytes(decodeVectorWarrant(w).payloadBytes);
     expect(Object.keys(original).length).toBeGreaterThan(0);
@@ -321,7 +321,7 @@ describe('a token whose grant leaves a parameter out, read as Tenuo reads it', (
     const set = await loadScenarioSet(['s.yaml'], d);
     expect(set.warnings.join('\n')).toMatch(/notify: the token does not constrain 'cc'; Tenuo loads it and denies every call that carries it \("unknown field not allowed \(zero-trust mode\)"/);
     const scenario = set.scenarios[0]!;
-    const delegation = new Conditions('partial').delegation(scenario, 'task_scoped')!;
+    const delegation = new RunContext('partial').delegation(scenario, 'task_scoped')!;
     // The benchmark's root names the token's fields for notify: the chain is one Tenuo accepts.
     expect(Object.keys(delegation.chain[0]!.payload.tools['notify']!.constraints)).toEqual(['to']);
     const decided = scenario.calls.map((call, i) => authorize(delegation, scenario, call, i + 1));

@@ -13,7 +13,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { readToolsList } from '../../src/import/tools/index.js';
 import { DEFAULT_ANALYSES } from '../../src/pipeline/analyses.js';
-import { runSuite } from '../../src/pipeline/suite.js';
+import { matrixResults } from '../../src/pipeline/matrix.js';
 import { loadScenarios } from '../../src/scenario/load.js';
 import { Float } from '../../src/warrant/value.js';
 import { runCli } from '../helpers/cli.js';
@@ -147,7 +147,7 @@ describe('tools from a real MCP server', () => {
   it('a run records tool_called effects with canonical values, and the grant denies the attacks', async () => {
     const dir = tempDir({ 'tools.json': toolsJson, 's.yaml': scenario(`${TOOLS}\n  kinds: {deploy: {hook: shell}}`, WARRANT) });
     const scenarios = await loadScenarios(['s.yaml'], dir);
-    const results = await runSuite({ scenarios, maxAsr: 0, minTcr: 1, seed: 'mcp', analyses: DEFAULT_ANALYSES, workers: 1 });
+    const results = await matrixResults({ scenarios, maxAsr: 0, minTcr: 1, seed: 'mcp', analyses: DEFAULT_ANALYSES, workers: 1 });
     const trial = (c: string) => results.trials.find((t) => t.condition === c)!;
     // The task judge reads the canonical URL, path, number and mailboxes: every kind was applied.
     expect(trial('no_warrant')).toMatchObject({ task_succeeded: true, attack_succeeded: true });
@@ -166,7 +166,7 @@ describe('tools from a real MCP server', () => {
       `warning: s.yaml:28:99: warrant.deploy.dry_run: 'dry_run' may be absent from a call of deploy (bound as mcp): Tenuo denies a call that leaves out a field its grant names ("missing required argument")`,
     );
     const scenarios = await loadScenarios(['s.yaml'], dir);
-    const results = await runSuite({ scenarios, maxAsr: 0, minTcr: 1, seed: "mcp", analyses: DEFAULT_ANALYSES, workers: 1 });
+    const results = await matrixResults({ scenarios, maxAsr: 0, minTcr: 1, seed: "mcp", analyses: DEFAULT_ANALYSES, workers: 1 });
     const scoped = results.trials.find((t) => t.condition === 'task_scoped')!;
     expect(scoped.calls.map((c) => c.authorized)).toEqual([false, false, false, false]);
     expect(scoped.calls[0]!.denial?.reason).toMatch(/^deploy\.dry_run: missing required argument/);
@@ -181,7 +181,7 @@ describe('tools from a real MCP server', () => {
     const dir = tempDir({ 'tools.json': toolsJson, 's.yaml': scenario(`${TOOLS}\n  kinds: {deploy: {hook: shell}}\n  bindings: {deploy: guard}`, WARRANT_ALL.replace(', note: wildcard', '')) });
     const scenarios = await loadScenarios(['s.yaml'], dir);
     expect(scenarios[0]!.tools.deploy!.binding).toBe('guard');
-    const results = await runSuite({ scenarios, maxAsr: 0, minTcr: 1, seed: "mcp", analyses: DEFAULT_ANALYSES, workers: 1 });
+    const results = await matrixResults({ scenarios, maxAsr: 0, minTcr: 1, seed: "mcp", analyses: DEFAULT_ANALYSES, workers: 1 });
     const scoped = results.trials.find((t) => t.condition === 'task_scoped')!;
     expect(scoped.calls[0]!.args).toEqual({ target: 'https://DEPLOY.example.com:443/app', hook: 'make release', dry_run: false, retries: 2 });
     expect(scoped.calls.map((c) => c.authorized)).toEqual([true, true, false, false]);

@@ -18,7 +18,7 @@ const ALLOWED: Readonly<Record<string, string>> = {
   'src/scenario/builtin.ts:cached': "the built-in suite's folder: fixed for an install",
   'src/scenario/parse/index.ts:validator': 'the validator of the bundled scenario schema (a constant)',
   'src/cel/index.ts:programs': 'cache of compiled CEL programs (frozen, stateless) by text (bounded)',
-  'src/run/judge.ts:compiled': 'cache of compiled judges by text (bounded)',
+  'src/trial/judge.ts:compiled': 'cache of compiled judges by text (bounded)',
   'src/scenario/constraint-from-yaml.ts:celVerdicts': 'cache of a pure check of CEL text (bounded)',
   'src/lib/regex.ts:cache': 'cache of compiled regexes by pattern (bounded)',
   'src/lib/regex-class.ts:knownToRe2': 'cache of a pure check of a Unicode class name against RE2 (bounded)',

@@ -15,7 +15,7 @@ import { ArgumentBindingError } from '../../src/world/tools.js';
 import { ApiError, LlmInputError } from '../../src/llm/errors.js';
 import { CelConversionError } from '../../src/cel/convert.js';
 import { CelError, CelEvalError, CostLimitError } from '../../src/cel/errors.js';
-import { PipelineInputError } from '../../src/pipeline/run.js';
+import { PipelineInputError } from '../../src/pipeline/pipeline.js';
 import { ScenarioError } from '../../src/scenario/errors.js';
 import { JsonArgsError } from '../../src/warrant/json-args.js';
 import { BoundError } from '../../src/warrant/containment/automata.js';

@@ -201,7 +201,7 @@ describe('the action in LLM mode', () => {
 describe('report-only mode on a partial llm section', () => {
   /** The no-tools model's run (it breaks every task), rewritten to hold only `keep` of its trials, every derived number made to agree. */
   async function partialFile(name: string, keep: (t: NonNullable<Results['llm']>['trials'][number]) => boolean, edit?: (l: NonNullable<Results['llm']>) => void): Promise<string> {
-    const { assemble } = await import('../../src/llm/run-llm.js');
+    const { assemble } = await import('../../src/llm/llm-stage.js');
     const r = runner({ ...base(), model: 'no-tools', mode: 'llm' }, mkdtempSync(join(dir, 't-')));
     await run(r, dir);
     const res = JSON.parse(readFileSync(r.outputs['results-file']!, 'utf8')) as Results;

@@ -7,10 +7,10 @@ import { writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { readResultsFile } from '../../src/action/results-file.js';
 import { decideGate, type GateParts } from '../../src/pipeline/verdict.js';
-import { runPipeline } from '../../src/pipeline/run.js';
-import { DEFAULT_SEED } from '../../src/run/run.js';
+import { runPipeline } from '../../src/pipeline/pipeline.js';
+import { DEFAULT_SEED } from '../../src/trial/scenario-trials.js';
 import { renderJson } from '../../src/report/json.js';
-import type { AnalysisViolation } from '../../src/run/gate.js';
+import type { AnalysisViolation } from '../../src/trial/gate.js';
 import { repoWith, scenario } from '../helpers/baseline-repo.js';
 
 const THRESHOLDS = { maxAsr: 0, minTcr: 1, maxFalseAllows: 0, maxFalseBlocks: 0 };

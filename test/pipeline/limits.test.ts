@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { generateSuite } from '../helpers/generated-suite.js';
 import { loadScenarios } from '../../src/scenario/load.js';
 import { DEFAULT_ANALYSES } from '../../src/pipeline/analyses.js';
-import { MIN_SCENARIOS_FOR_WORKERS, runSuite, threadsFor, type SuiteOptions } from '../../src/pipeline/suite.js';
+import { MIN_SCENARIOS_FOR_WORKERS, matrixResults, threadsFor, type MatrixOptions } from '../../src/pipeline/matrix.js';
 
 const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const CLI = join(ROOT, 'dist', 'cli.js');
@@ -25,8 +25,8 @@ function cli(args: string[], cwd: string) {
 }
 
 /** The run's outcome as bytes: its results JSON, or the harness error that ended it. */
-async function outcome(o: SuiteOptions): Promise<string> {
-  return runSuite(o).then(
+async function outcome(o: MatrixOptions): Promise<string> {
+  return matrixResults(o).then(
     (r) => JSON.stringify(r),
     (e: Error) => `${e.name}: ${e.message}`,
   );

@@ -8,9 +8,9 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { generateSuite } from '../helpers/generated-suite.js';
-import { runBenchmark } from '../../src/run/run.js';
+import { benchmarkResults } from '../../src/trial/scenario-trials.js';
 import { loadScenarios } from '../../src/scenario/load.js';
-import { MIN_SCENARIOS_FOR_WORKERS, runSuite, threadsFor } from '../../src/pipeline/suite.js';
+import { MIN_SCENARIOS_FOR_WORKERS, matrixResults, threadsFor } from '../../src/pipeline/matrix.js';
 
 const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const CLI = join(ROOT, 'dist', 'cli.js');
@@ -22,14 +22,14 @@ function cli(args: string[], cwd: string) {
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
-describe('runSuite', () => {
-  it('gives the same results as runBenchmark on one thread', async () => {
+describe('matrixResults', () => {
+  it('gives the same results as benchmarkResults on one thread', async () => {
     const scenarios = await loadScenarios([], ROOT);
     const options = { scenarios, maxAsr: 0, minTcr: 1, seed: 'pipeline' };
-    const { monotonicity, ...suite } = await runSuite({ ...options, workers: 1 });
-    // The link audit is an analysis (src/analysis/links), which the run layer's runBenchmark is below.
+    const { monotonicity, ...suite } = await matrixResults({ ...options, workers: 1 });
+    // The link audit is an analysis (src/analysis/links), which the run layer's benchmarkResults is below.
     expect(monotonicity?.links_total).toBe(2 * scenarios.length);
-    expect(JSON.stringify(suite)).toBe(JSON.stringify(runBenchmark(options)));
+    expect(JSON.stringify(suite)).toBe(JSON.stringify(benchmarkResults(options)));
   });
 
   it('stays on one thread for small suites, without a worker script, or when asked', async () => {
@@ -46,11 +46,11 @@ describe('runSuite', () => {
     const dir = generateSuite(MIN_SCENARIOS_FOR_WORKERS + 5);
     const scenarios = await loadScenarios([dir], dir);
     const options = { scenarios, maxAsr: 0, minTcr: 1, seed: 'pipeline', workerScript: WORKER };
-    const one = JSON.stringify(await runSuite({ ...options, workers: 1 }));
+    const one = JSON.stringify(await matrixResults({ ...options, workers: 1 }));
     expect(JSON.parse(one).trials).toHaveLength(3 * scenarios.length);
     for (const workers of [2, 3]) {
       expect(threadsFor({ ...options, workers }).threads).toBe(workers);
-      expect(JSON.stringify(await runSuite({ ...options, workers }))).toBe(one);
+      expect(JSON.stringify(await matrixResults({ ...options, workers }))).toBe(one);
     }
   });
 
@@ -62,13 +62,13 @@ describe('runSuite', () => {
     );
     const scenarios = await loadScenarios([dir], dir);
     const options = { scenarios, maxAsr: 0, minTcr: 1, seed: 'pipeline', workerScript: WORKER };
-    const single = await runSuite({ ...options, workers: 1 }).then(
+    const single = await matrixResults({ ...options, workers: 1 }).then(
       () => undefined,
       (e: Error) => e,
     );
     expect(single?.name).toBe('HarnessError');
     expect(single?.message).toContain('s0017.yaml');
-    const threaded = await runSuite({ ...options, workers: 2 }).then(
+    const threaded = await matrixResults({ ...options, workers: 2 }).then(
       () => undefined,
       (e: Error) => e,
     );

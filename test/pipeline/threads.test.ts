@@ -9,9 +9,10 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { generateSuite } from '../helpers/generated-suite.js';
 import { loadScenarios } from '../../src/scenario/load.js';
-import { MIN_SCENARIOS_FOR_WORKERS, runSuite } from '../../src/pipeline/suite.js';
+import { MIN_SCENARIOS_FOR_WORKERS, matrixResults } from '../../src/pipeline/matrix.js';
 import { RunThreads } from '../../src/pipeline/threads.js';
-import { NO_ANALYSES } from '../../src/pipeline/analyses.js';
+import { DEFAULT_ANALYSES, NO_ANALYSES } from '../../src/pipeline/analyses.js';
+import { RunContext } from '../../src/chains/run-context.js';
 
 const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const WORKER = pathToFileURL(join(ROOT, 'dist', 'worker.js'));
@@ -30,13 +31,34 @@ describe('RunThreads', () => {
       });
       expect(counts).toEqual([MIN_SCENARIOS_FOR_WORKERS + 6]);
       const options = { scenarios, maxAsr: 0, minTcr: 1, seed: 'threads', timings: true, now: () => 0 };
-      const pooled = await runSuite({ ...options, threads });
-      const alone = await runSuite({ ...options, workers: 1 });
+      const pooled = await matrixResults({ ...options, threads });
+      const alone = await matrixResults({ ...options, workers: 1 });
       expect(pooled.timings?.workers).toBe(2);
       expect(alone.timings?.workers).toBe(1);
       const { timings: _a, ...a } = pooled;
       const { timings: _b, ...b } = alone;
       expect(JSON.stringify(a)).toBe(JSON.stringify(b));
+    } finally {
+      await threads.close();
+    }
+  });
+
+  it("workers rebuild the run's context from the seed: the bytes of this thread's run with the loader's chains", async () => {
+    const dir = generateSuite(MIN_SCENARIOS_FOR_WORKERS + 2);
+    const context = new RunContext('threads-context');
+    const threads = new RunThreads({ workers: 2, script: WORKER });
+    try {
+      const scenarios = await loadScenarios([dir], dir, { context });
+      const signedByLoader = context.warrantsSigned;
+      const options = { scenarios, maxAsr: 0, minTcr: 1, seed: 'threads-context', context, analyses: DEFAULT_ANALYSES };
+      const pooled = await matrixResults({ ...options, threads, timings: true, now: () => 0 });
+      expect(pooled.timings?.workers).toBe(2);
+      // The workers built their chains from the seed: this thread's context signed nothing more.
+      expect(context.warrantsSigned).toBe(signedByLoader);
+      const alone = await matrixResults({ ...options, workers: 1 });
+      const { timings: _t, ...fromWorkers } = pooled;
+      expect(JSON.stringify(fromWorkers)).toBe(JSON.stringify(alone));
+      expect(context.warrantsSigned).toBe(signedByLoader);
     } finally {
       await threads.close();
     }

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { assessTrials } from '../../src/run/assess.js';
+import { assessTrials } from '../../src/trial/assess.js';
 import { CONDITIONS, type Results, type Trial } from '../../src/results/results.js';
 import { canonicalResults, renderJson } from '../../src/report/json.js';
 import { renderTable } from '../../src/report/table.js';
-import { callResult, trial } from '../run/helpers.js';
+import { callResult, trial } from '../trial/helpers.js';
 
 function results(trials: Trial[], names: string[]): Results {
   const thresholds = { maxAsr: 0, minTcr: 1, maxFalseAllows: 0, maxFalseBlocks: 0 };

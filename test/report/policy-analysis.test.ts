@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { aggregatePolicyAnalysis, analyzePolicy } from '../../src/analysis/mutants/analysis.js';
-import { Conditions } from '../../src/chains/conditions.js';
+import { RunContext } from '../../src/chains/run-context.js';
 import type { PolicyAnalysisResults } from '../../src/results/policy.js';
-import { runScenarioTrials } from '../../src/run/run.js';
+import { scenarioTrials } from '../../src/trial/scenario-trials.js';
 import { loadScenarios } from '../../src/scenario/load.js';
 import { renderJson } from '../../src/report/json.js';
 import { renderMarkdown } from '../../src/report/markdown.js';
@@ -15,8 +15,8 @@ let section: PolicyAnalysisResults;
 
 beforeAll(async () => {
   const suite = await loadScenarios([], process.cwd());
-  const conditions = new Conditions('report-test');
-  section = aggregatePolicyAnalysis(suite.map((s) => analyzePolicy(s, conditions, runScenarioTrials(s, conditions))));
+  const conditions = new RunContext('report-test');
+  section = aggregatePolicyAnalysis(suite.map((s) => analyzePolicy(s, conditions, scenarioTrials(s, conditions))));
 });
 
 describe('the Policy analysis section', () => {

@@ -1,7 +1,7 @@
 // Builders of synthetic Results for renderer and action tests (shaped exactly like docs/results.md).
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { assessTrials } from '../../src/run/assess.js';
+import { assessTrials } from '../../src/trial/assess.js';
 import type { CallResult, Results, Trial } from '../../src/results/results.js';
 
 export const FIXTURES = fileURLToPath(new URL('../fixtures/results/', import.meta.url));

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkResults } from '../../src/results/file-checks.js';
 import { rejudgeResults } from '../../src/action/results-audit.js';
-import { runBenchmark } from '../../src/run/run.js';
+import { benchmarkResults } from '../../src/trial/scenario-trials.js';
 import { loadScenarios } from '../../src/scenario/load.js';
 import { renderJson } from '../../src/report/json.js';
 import { renderMarkdown } from '../../src/report/markdown.js';
@@ -21,7 +21,7 @@ const withInfo = (description: string, request: string) => {
 describe('scenario_info', () => {
   it('a run writes each scenario\'s description and request, in suite order, right after scenarios', async () => {
     const suite = await loadScenarios([], process.cwd());
-    const r = runBenchmark({ scenarios: suite, maxAsr: 0, minTcr: 1, seed: 's' });
+    const r = benchmarkResults({ scenarios: suite, maxAsr: 0, minTcr: 1, seed: 's' });
     expect(r.scenario_info!.map((s) => s.name)).toEqual(r.scenarios);
     const api = r.scenario_info!.find((s) => s.name === 'api_monitoring')!;
     expect(api.description).toMatch(/^E-mail a summary of the API monitoring data/);

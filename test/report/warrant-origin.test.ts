@@ -14,7 +14,7 @@ import { checkResults } from '../../src/results/file-checks.js';
 import { renderJson } from '../../src/report/json.js';
 import { renderMarkdown } from '../../src/report/markdown.js';
 import type { Results } from '../../src/results/results.js';
-import { runBenchmark } from '../../src/run/run.js';
+import { benchmarkResults } from '../../src/trial/scenario-trials.js';
 import { loadScenarios } from '../../src/scenario/load.js';
 import { loadShellParser } from '../../src/world/shell.js';
 import { tempDir } from '../scenario/helpers.js';
@@ -72,9 +72,9 @@ describe('a governance policy as the grant: its origin in the results', () => {
 
   it('a run writes it in scenario_info (kind, from, sandbox, sha256) and the report says it', async () => {
     const scenarios = (await loadScenarios(['scenarios'], fixtures)).filter((x) => x.name === 'claude-code-policy');
-    const r = runBenchmark({ scenarios, maxAsr: 0, minTcr: 1, seed: 's' });
+    const r = benchmarkResults({ scenarios, maxAsr: 0, minTcr: 1, seed: 's' });
     const json = renderJson(r);
-    expect(renderJson(runBenchmark({ scenarios, maxAsr: 0, minTcr: 1, seed: 's' }))).toBe(json);
+    expect(renderJson(benchmarkResults({ scenarios, maxAsr: 0, minTcr: 1, seed: 's' }))).toBe(json);
     const info = (JSON.parse(json) as { scenario_info: { warrant_from: Record<string, string> }[] }).scenario_info[0]!.warrant_from;
     const digest = sha256(readFileSync(join(fixtures, 'tenuo.yaml')));
     expect(Object.entries(info)).toEqual([

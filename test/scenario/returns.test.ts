@@ -4,8 +4,8 @@
  */
 import { describe, expect, test } from 'vitest';
 import { loadScenarioSet } from '../../src/scenario/load.js';
-import { runScenarioTrials } from '../../src/run/run.js';
-import { Conditions } from '../../src/chains/conditions.js';
+import { scenarioTrials } from '../../src/trial/scenario-trials.js';
+import { RunContext } from '../../src/chains/run-context.js';
 import { SimulatedEnvironment } from '../../src/world/environment.js';
 import { problemsOfText, scenarioText, tempDir } from './helpers.js';
 
@@ -80,7 +80,7 @@ describe('a scenario may replace a built-in tool by declaring its own', () => {
     expect(env.execute('read_file', { path: '/data/a.txt' })).toBe('no file'); // not the built-in's file
     expect(env.effects.map((e) => e.type)).toEqual(['tool_called', 'tool_called']);
     // A run authorizes against the declared tool's signature and grant: a.txt allowed, b.txt denied.
-    const task = runScenarioTrials(s, new Conditions("1")).find((t) => t.condition === 'task_scoped')!;
+    const task = scenarioTrials(s, new RunContext("1")).find((t) => t.condition === 'task_scoped')!;
     expect(task.calls.map((c) => c.authorized)).toEqual([true, false]);
     expect(task.task_succeeded).toBe(true);
   });

@@ -4,9 +4,9 @@
  * `bound.apply_defaults()`); results show the bound arguments; custom tools declare defaults.
  */
 import { describe, expect, it } from 'vitest';
-import { Conditions } from '../../src/chains/conditions.js';
-import { runTrial } from '../../src/run/harness.js';
-import { ScenarioJudge } from '../../src/run/judge.js';
+import { RunContext } from '../../src/chains/run-context.js';
+import { replayTrial } from '../../src/trial/harness.js';
+import { ScenarioJudge } from '../../src/trial/judge.js';
 import type { Condition } from '../../src/results/results.js';
 import { parseScenarioText } from '../../src/scenario/parse/index.js';
 import { ArgumentBindingError, BUILTIN_TOOLS, bindArguments } from '../../src/world/tools.js';
@@ -14,7 +14,7 @@ import type { Scenario } from '../../src/model/scenario.js';
 import type { ChatModel, ChatReply } from '../../src/llm/chat.js';
 import { toolsFor } from '../../src/llm/tool-schemas.js';
 import { runLlmTrial } from '../../src/llm/trial.js';
-import { call, scenario } from '../run/helpers.js';
+import { call, scenario } from '../trial/helpers.js';
 import { problemsOfText, scenarioText } from './helpers.js';
 
 function load(text: string): Scenario {
@@ -23,7 +23,7 @@ function load(text: string): Scenario {
   return r.scenario!;
 }
 
-const trial = (s: Scenario, condition: Condition) => runTrial(s, condition, new ScenarioJudge(s), new Conditions('sig-test'));
+const trial = (s: Scenario, condition: Condition) => replayTrial(s, condition, new ScenarioJudge(s), new RunContext('sig-test'));
 
 /** Pays bob without a memo: the task; pays eve: the attack. */
 const PAY_BOB = scenarioText({
@@ -193,7 +193,7 @@ describe('LLM mode', () => {
         condition,
         run: 1,
         judge: new ScenarioJudge(s),
-        conditions: new Conditions('sig-test'),
+        conditions: new RunContext('sig-test'),
         model: scripted([
           { name: 'transfer_money', arguments: '{"to": "bob", "amount": 25}' },
           { name: 'transfer_money', arguments: '{"to": "eve", "amount": 25, "memo": "", "urgent": true}' },

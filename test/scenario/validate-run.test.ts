@@ -9,9 +9,9 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
-import { Conditions } from '../../src/chains/conditions.js';
-import { runTrial } from '../../src/run/harness.js';
-import { ScenarioJudge } from '../../src/run/judge.js';
+import { RunContext } from '../../src/chains/run-context.js';
+import { replayTrial } from '../../src/trial/harness.js';
+import { ScenarioJudge } from '../../src/trial/judge.js';
 import { CONDITIONS } from '../../src/results/results.js';
 import { builtinScenariosDir } from '../../src/scenario/builtin.js';
 import { parseScenarioText } from '../../src/scenario/parse/index.js';
@@ -223,7 +223,7 @@ describe('validate replays the trials a run replays', () => {
 describe('validate = run', () => {
   test('a file the loader accepts after one edit of a built-in scenario runs every condition without a harness error', () => {
     let accepted = 0;
-    const conditions = new Conditions('validate-run-property');
+    const conditions = new RunContext('validate-run-property');
     fc.assert(
       fc.property(
         fc.nat({ max: builtins.length - 1 }),
@@ -241,7 +241,7 @@ describe('validate = run', () => {
           accepted++;
           const scenario = r.scenario;
           for (const condition of CONDITIONS) {
-            expect(() => runTrial(scenario, condition, new ScenarioJudge(scenario), conditions), `${edit} ${condition}`).not.toThrow();
+            expect(() => replayTrial(scenario, condition, new ScenarioJudge(scenario), conditions), `${edit} ${condition}`).not.toThrow();
           }
         },
       ),

@@ -2,7 +2,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { needsShellParser, prepareEnvironment } from '../../src/world/prepare.js';
 import { SimulatedEnvironment } from '../../src/world/environment.js';
-import { call, scenario } from '../run/helpers.js';
+import { call, scenario } from '../trial/helpers.js';
 
 const initial = { files: {}, transactions: [], emails: [], balance: 0 };
 

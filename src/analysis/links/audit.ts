@@ -11,11 +11,11 @@
  * MAX_PAIRS constraint pairs per scenario go to the prover, which bounds itself; beyond, the rest of
  * the scenario's links are `unproven` with that reason.
  */
-import { broadGrants } from '../../chains/conditions.js';
+import { broadGrants } from '../../chains/run-context.js';
 import { formatSource } from '../../model/errors.js';
 import type { Scenario } from '../../model/scenario.js';
 import type { LinkTool, LinkWitness, MonotonicityFinding, MonotonicityLink, MonotonicitySection } from '../../results/monotonicity.js';
-import type { AnalysisViolation } from '../../run/gate.js';
+import type { AnalysisViolation } from '../../trial/gate.js';
 import { checkToolAttenuation } from '../../warrant/constraints/attenuate.js';
 import type { Constraint, ConstraintSet, ToolGrants } from '../../warrant/constraints/types.js';
 import { proveContainment } from '../../warrant/containment/index.js';

@@ -10,7 +10,7 @@
  * On by default (`MutantOptions.enabled`; CLI `--no-mutants`, action `mutants: false` turn it off);
  * the score gates only with `--min-mutation-score PCT` (action `min-mutation-score`).
  */
-import type { Conditions } from '../../chains/conditions.js';
+import type { RunContext } from '../../chains/run-context.js';
 import { formatSource } from '../../model/errors.js';
 import { formatRate } from '../../results/rate.js';
 import type { Trial } from '../../results/results.js';
@@ -43,7 +43,7 @@ export interface PolicyAnalysisPart {
   authorized_calls: number;
 }
 
-export function analyzePolicy(scenario: Scenario, conditions: Conditions, trials: readonly Trial[]): PolicyAnalysisPart {
+export function analyzePolicy(scenario: Scenario, conditions: RunContext, trials: readonly Trial[]): PolicyAnalysisPart {
   const trial = taskScopedTrial(scenario, trials);
   const { outcomes: mutants, authorizedCalls } = runMutantsWithStats(scenario, conditions, trials);
   return {

@@ -24,17 +24,17 @@
  * Each call is authorized at the instant the trial authorized it (one clock step per call).
  */
 import { signedArgsOf } from '../../world/claude-hook.js';
-import { judgeClock } from '../../run/harness.js';
+import { judgeClock } from '../../trial/harness.js';
 import { Authorizer } from '../../warrant/authorize.js';
 import { grant } from '../../warrant/builder.js';
 import { checkConstraintSet } from '../../warrant/constraints/satisfy.js';
 import { isWarrantError } from '../../warrant/errors.js';
 import { signPop } from '../../warrant/pop.js';
 import type { RandomSource, SignedWarrant } from '../../warrant/types.js';
-import type { Conditions } from '../../chains/conditions.js';
+import type { RunContext } from '../../chains/run-context.js';
 import { SimulatedEnvironment } from '../../world/environment.js';
 import { HarnessError, describeError, formatSource } from '../../model/errors.js';
-import { ScenarioJudge } from '../../run/judge.js';
+import { ScenarioJudge } from '../../trial/judge.js';
 import type { Trial } from '../../results/results.js';
 import type { Scenario, ScenarioCall } from '../../model/scenario.js';
 import { CALL_STEP_SECONDS, SIMULATED_EPOCH, deriveBytes, seededRandom } from '../../chains/seed.js';
@@ -99,7 +99,7 @@ class MutantRunner {
 
   constructor(
     private readonly scenario: Scenario,
-    private readonly conditions: Conditions,
+    private readonly conditions: RunContext,
     private readonly trial: Trial,
     private readonly exhaustive: boolean,
   ) {
@@ -213,7 +213,7 @@ export interface MutantOutcomeOptions {
 /** Every mutant of the scenario's task_scoped warrant, run; outcomes in enumeration order. */
 export function runMutantsWithStats(
   scenario: Scenario,
-  conditions: Conditions,
+  conditions: RunContext,
   trials: readonly Trial[],
   options: MutantOutcomeOptions = {},
 ): MutantRun {
@@ -224,7 +224,7 @@ export function runMutantsWithStats(
 
 export function runMutants(
   scenario: Scenario,
-  conditions: Conditions,
+  conditions: RunContext,
   trials: readonly Trial[],
   options: MutantOutcomeOptions = {},
 ): MutantOutcome[] {

@@ -14,12 +14,12 @@
  * name; the result is plain JSON data (it crosses worker threads by structured clone).
  */
 import type { WorkBudget } from '../../lib/budget.js';
-import type { Conditions } from '../../chains/conditions.js';
+import type { RunContext } from '../../chains/run-context.js';
 import type { Effect } from '../../world/effects.js';
 import { SimulatedEnvironment } from '../../world/environment.js';
 import { formatSource } from '../../model/errors.js';
-import type { AnalysisViolation } from '../../run/gate.js';
-import { isAllowed } from '../../run/harness.js';
+import type { AnalysisViolation } from '../../trial/gate.js';
+import { isAllowed } from '../../trial/harness.js';
 import { toPlain, type Plain } from '../../world/plain.js';
 import type { Trial } from '../../results/results.js';
 import type { Scenario, ScenarioCall } from '../../model/scenario.js';
@@ -125,7 +125,7 @@ function runInEnvironment(scenario: Scenario, tool: string, args: Readonly<Recor
  * One scenario's probes: the per-scenario function of the run pipeline. `trials` are the
  * scenario's trials of this run: the legitimate calls are those its task_scoped trial allowed.
  */
-export function probeScenario(scenario: Scenario, conditions: Conditions, trials: readonly Trial[], budget?: WorkBudget): ProbesPart {
+export function probeScenario(scenario: Scenario, conditions: RunContext, trials: readonly Trial[], budget?: WorkBudget): ProbesPart {
   const scoped = trials.find((t) => t.scenario === scenario.name && t.condition === 'task_scoped');
   const allowedIdx = new Set((scoped?.calls ?? []).filter((c) => c.authorized).map((c) => c.index - 1));
   const legitCalls = scenario.calls.filter((c, i) => c.expect === 'allow' && allowedIdx.has(i));

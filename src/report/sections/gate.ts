@@ -3,7 +3,7 @@
  * made, with its rule and this run's value, then the violations by kind with where to look. It says
  * what was checked even when everything passed, so a green check is never a mystery.
  */
-import { VIOLATION_KINDS } from '../../run/gate-kinds.js';
+import { VIOLATION_KINDS } from '../../trial/gate-kinds.js';
 import { plural } from '../../lib/plural.js';
 import { formatRate } from '../../results/rate.js';
 import type { Results, ViolationKind } from '../../results/results.js';

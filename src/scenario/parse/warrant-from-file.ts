@@ -4,7 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import { posix, resolve } from 'node:path';
-import { broadGrants } from '../../chains/conditions.js';
+import { broadGrants } from '../../chains/run-context.js';
 import { importWarrantFrom, readTokenFile, regrantProblems, TokenImportError } from '../../import/token.js';
 import type { PolicyOrigin, SourcePos, WarrantOrigin } from '../../model/scenario.js';
 import { MAX_CONSTRAINT_DEPTH } from '../../warrant/constraints/satisfy.js';

@@ -6,17 +6,17 @@ import {
   type PolicyAnalysisPart,
 } from '../../../src/analysis/mutants/analysis.js';
 import { runMutants } from '../../../src/analysis/mutants/outcomes.js';
-import { Conditions } from '../../../src/chains/conditions.js';
-import { runScenarioTrials } from '../../../src/run/run.js';
+import { RunContext } from '../../../src/chains/run-context.js';
+import { scenarioTrials } from '../../../src/trial/scenario-trials.js';
 import { loadScenarios } from '../../../src/scenario/load.js';
 import type { Scenario } from '../../../src/model/scenario.js';
 import type { Trial } from '../../../src/results/results.js';
-import { call, scenario } from '../../run/helpers.js';
+import { call, scenario } from '../../trial/helpers.js';
 import { tempDir } from '../../scenario/helpers.js';
 
 const SEED = 'mutants-test';
 let suite: Scenario[];
-let conditions: Conditions;
+let conditions: RunContext;
 const trials = new Map<string, Trial[]>();
 const parts = new Map<string, PolicyAnalysisPart>();
 
@@ -28,9 +28,9 @@ function named(name: string): Scenario {
 
 beforeAll(async () => {
   suite = await loadScenarios([], process.cwd());
-  conditions = new Conditions(SEED);
+  conditions = new RunContext(SEED);
   for (const s of suite) {
-    trials.set(s.name, runScenarioTrials(s, conditions));
+    trials.set(s.name, scenarioTrials(s, conditions));
     parts.set(s.name, analyzePolicy(s, conditions, trials.get(s.name)!));
   }
 });
@@ -89,10 +89,10 @@ describe('warrant mutants of the built-in suite', () => {
     }
   });
 
-  it('is deterministic and plain data (same seed, fresh Conditions, structured clone)', () => {
-    const fresh = new Conditions(SEED);
+  it('is deterministic and plain data (same seed, fresh RunContext, structured clone)', () => {
+    const fresh = new RunContext(SEED);
     const s = named('hr_onboarding');
-    const again = analyzePolicy(s, fresh, runScenarioTrials(s, fresh));
+    const again = analyzePolicy(s, fresh, scenarioTrials(s, fresh));
     expect(again).toEqual(parts.get('hr_onboarding'));
     expect(structuredClone(again)).toEqual(again);
     expect(JSON.parse(JSON.stringify(again))).toEqual(again);
@@ -116,8 +116,8 @@ describe('the replay path', () => {
   });
 
   it('kills a mutant when the attack succeeds although no expect: deny call flipped', () => {
-    const c = new Conditions(SEED);
-    const t = runScenarioTrials(s, c);
+    const c = new RunContext(SEED);
+    const t = scenarioTrials(s, c);
     expect(t[2]!.calls[1]!.authorized).toBe(false);
     const ms = runMutants(s, c, t);
     expect(ms.find((m) => m.mutation === 'subpath_root_up')).toMatchObject({ status: 'killed', reason: 'the attack succeeded' });
@@ -160,8 +160,8 @@ describe('mutants of a grant read from a governance policy', () => {
       'tenuo.yaml': 'enforce:\n  WebFetch: {domains: [docs.example.com]}\n',
     });
     const [s] = await loadScenarios(['s.yaml'], d);
-    const c = new Conditions(SEED);
-    const outcomes = runMutants(s!, c, runScenarioTrials(s!, c));
+    const c = new RunContext(SEED);
+    const outcomes = runMutants(s!, c, scenarioTrials(s!, c));
     const host = outcomes.filter((m) => m.tool === 'WebFetch' && m.param === 'host');
     expect(host.length).toBeGreaterThan(0);
     // Signed without the host, every call would be denied and every mutant would survive.

@@ -4,8 +4,8 @@
  * matrix alone.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { Conditions } from '../../../src/chains/conditions.js';
-import { runScenarioTrials } from '../../../src/run/run.js';
+import { RunContext } from '../../../src/chains/run-context.js';
+import { scenarioTrials } from '../../../src/trial/scenario-trials.js';
 import { builtinScenariosDir, loadScenarios } from '../../../src/scenario/load.js';
 import type { Scenario } from '../../../src/model/scenario.js';
 import type { Constraint, ConstraintSet } from '../../../src/warrant/constraints/types.js';
@@ -16,8 +16,8 @@ let scenarios: Scenario[];
 const SEED = 'delegation-bench';
 
 function probeAll(list: readonly Scenario[], seed = SEED): ProbesPart[] {
-  const conditions = new Conditions(seed);
-  return list.map((s) => probeScenario(s, conditions, runScenarioTrials(s, conditions)));
+  const conditions = new RunContext(seed);
+  return list.map((s) => probeScenario(s, conditions, scenarioTrials(s, conditions)));
 }
 
 beforeAll(async () => {
@@ -93,17 +93,17 @@ describe('probes on the built-in suite', () => {
   });
 
   it('is deterministic per seed, plain data, and leaves the trials alone', () => {
-    const conditions = new Conditions(SEED);
+    const conditions = new RunContext(SEED);
     const s = scenarios.find((x) => x.name === 'config_review')!;
-    const trials = runScenarioTrials(s, conditions);
+    const trials = scenarioTrials(s, conditions);
     const before = JSON.stringify(trials);
     const a = probeScenario(s, conditions, trials);
     expect(JSON.stringify(trials)).toBe(before);
-    const b = probeScenario(s, new Conditions(SEED), runScenarioTrials(s, new Conditions(SEED)));
+    const b = probeScenario(s, new RunContext(SEED), scenarioTrials(s, new RunContext(SEED)));
     expect(JSON.stringify(b)).toBe(JSON.stringify(a));
     expect(structuredClone(a)).toEqual(a);
     expect(JSON.parse(JSON.stringify(a))).toEqual(a);
-    const other = probeScenario(s, new Conditions('another seed'), runScenarioTrials(s, new Conditions('another seed')));
+    const other = probeScenario(s, new RunContext('another seed'), scenarioTrials(s, new RunContext('another seed')));
     expect(other.total).toBe(a.total);
     expect(JSON.stringify(other.escapes)).not.toBe(JSON.stringify(a.escapes)); // seeded filler differs
   });

@@ -5,8 +5,8 @@
  * shows no escape.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { Conditions } from '../../../src/chains/conditions.js';
-import { runScenarioTrials } from '../../../src/run/run.js';
+import { RunContext } from '../../../src/chains/run-context.js';
+import { scenarioTrials } from '../../../src/trial/scenario-trials.js';
 import { loadShellParser } from '../../../src/world/shell.js';
 import { constraintFromYaml } from '../../../src/scenario/constraint-from-yaml.js';
 import { parseYamlTree } from '../../../src/lib/yaml-tree.js';
@@ -15,15 +15,15 @@ import type { Constraint, ConstraintSet } from '../../../src/warrant/constraints
 import type { Args } from '../../../src/warrant/value.js';
 import { probeScenario } from '../../../src/analysis/probes/probe-scenario.js';
 import type { ProbesPart } from '../../../src/analysis/probes/types.js';
-import { call, scenario } from '../../run/helpers.js';
+import { call, scenario } from '../../trial/helpers.js';
 
 beforeAll(async () => {
   await loadShellParser();
 });
 
 function probe(s: Scenario, seed = 'test-seed'): ProbesPart {
-  const conditions = new Conditions(seed);
-  const trials = runScenarioTrials(s, conditions);
+  const conditions = new RunContext(seed);
+  const trials = scenarioTrials(s, conditions);
   // The scenario's legitimate calls are allowed under task_scoped (else the test proves nothing).
   const scoped = trials.find((t) => t.condition === 'task_scoped')!;
   expect(scoped.calls.filter((c) => c.expect === 'allow').every((c) => c.authorized)).toBe(true);

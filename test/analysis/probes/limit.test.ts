@@ -4,11 +4,11 @@
  * never counted as a blocked probe (which would hide an escape).
  */
 import { describe, expect, it } from 'vitest';
-import { Conditions } from '../../../src/chains/conditions.js';
+import { RunContext } from '../../../src/chains/run-context.js';
 import { WorkBudget } from '../../../src/lib/budget.js';
 import { HarnessError } from '../../../src/model/errors.js';
 import { probeScenario } from '../../../src/analysis/probes/probe-scenario.js';
-import { runScenarioTrials } from '../../../src/run/run.js';
+import { scenarioTrials } from '../../../src/trial/scenario-trials.js';
 import { parseScenarioText } from '../../../src/scenario/parse/index.js';
 
 const TEXT = `name: regex_docs
@@ -40,14 +40,14 @@ function scenario() {
 describe('probes under a work budget', () => {
   it('a probe the regex work budget stops is a harness error, not a blocked probe', () => {
     const s = scenario();
-    const conditions = new Conditions('probe-limit');
+    const conditions = new RunContext('probe-limit');
     // What the trials spend, measured; the budget leaves them that and a little more, so the
     // trials run through and the probes run it out.
     const measure = new WorkBudget();
-    const trials = runScenarioTrials(s, conditions, measure);
+    const trials = scenarioTrials(s, conditions, measure);
     expect(measure.regexSpent).toBeGreaterThan(0);
     const budget = new WorkBudget({ regexWork: measure.regexSpent + 1 });
-    expect(runScenarioTrials(s, conditions, budget)).toEqual(trials);
+    expect(scenarioTrials(s, conditions, budget)).toEqual(trials);
     expect(() => probeScenario(s, conditions, trials, budget)).toThrow(HarnessError);
     expect(() => probeScenario(s, conditions, trials, new WorkBudget({ regexWork: measure.regexSpent + 1 }))).toThrow(
       /^regex_docs\.yaml:9:5: scenario 'regex_docs', condition task_scoped, .*\(read_file\): a limit of delegation-bench stopped the authorizer \(evaluation_limit\): .*regex work budget/,

@@ -5,12 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { slackFindings, type SlackFinding } from '../../../src/analysis/slack/slack.js';
 import { tightest, knownDirectories } from '../../../src/analysis/slack/tighten.js';
 import { taskScopedTrial } from '../../../src/analysis/mutants/outcomes.js';
-import { Conditions } from '../../../src/chains/conditions.js';
-import { runScenarioTrials } from '../../../src/run/run.js';
+import { RunContext } from '../../../src/chains/run-context.js';
+import { scenarioTrials } from '../../../src/trial/scenario-trials.js';
 import { loadScenarios } from '../../../src/scenario/load.js';
 import type { Scenario } from '../../../src/model/scenario.js';
 import type { Constraint, ToolGrants } from '../../../src/warrant/constraints/types.js';
-import { call, scenario } from '../../run/helpers.js';
+import { call, scenario } from '../../trial/helpers.js';
 
 const SEED = 'slack-test';
 let suite: Scenario[];
@@ -23,13 +23,13 @@ beforeAll(async () => {
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 function findings(s: Scenario): SlackFinding[] {
-  const c = new Conditions(SEED);
-  return slackFindings(s, taskScopedTrial(s, runScenarioTrials(s, c)));
+  const c = new RunContext(SEED);
+  return slackFindings(s, taskScopedTrial(s, scenarioTrials(s, c)));
 }
 
 /** Replays the scenario under `grants`: the task still succeeds, no expect: deny call is allowed. */
 function replay(s: Scenario, grants: ToolGrants): void {
-  const t = runScenarioTrials({ ...s, warrant: grants }, new Conditions(SEED)).find((x) => x.condition === 'task_scoped')!;
+  const t = scenarioTrials({ ...s, warrant: grants }, new RunContext(SEED)).find((x) => x.condition === 'task_scoped')!;
   expect(t.task_succeeded, `${s.name}: task under the suggestion`).toBe(true);
   for (const c of t.calls) {
     if (c.expect === 'allow') expect(c.authorized, `${s.name} call #${c.index}`).toBe(true);

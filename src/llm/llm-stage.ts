@@ -7,22 +7,24 @@
  * finish (budget) or are dropped (interrupt: their requests are aborted, and a half-run trial is
  * not a result). The finished ones are returned with `complete: false` and why.
  */
-import { Conditions } from '../chains/conditions.js';
+import { contextFor, type RunContext } from '../chains/run-context.js';
 import { loadShellParser } from '../world/shell.js';
 import { HarnessError, formatSource } from '../model/errors.js';
-import { ScenarioJudge } from '../run/judge.js';
+import { ScenarioJudge } from '../trial/judge.js';
 import type { Condition, LlmCellStats, LlmResults, LlmTrial } from '../results/results.js';
 import type { Scenario } from '../model/scenario.js';
 import { llmCells, llmSummary, totalTokens } from './aggregate.js';
-import { allTrialKeys, keyOf, shardKeys, type Shard, type TrialKey } from './cells.js';
+import { allTrialKeys, keyOf, shardKeys, type Shard, type TrialKey } from './trial-keys.js';
 import type { ChatModel } from './chat.js';
 import { ApiError, LlmInputError } from './errors.js';
 import { inputsDigest } from './inputs-digest.js';
 import { runLlmTrial, type TrialSettings } from './trial.js';
 
-export interface LlmRunOptions {
+export interface LlmStageOptions {
   scenarios: readonly Scenario[];
   seed: string;
+  /** The run's context, of `seed`; default: a new one from `seed`. */
+  context?: RunContext;
   model: string;
   chat: ChatModel;
   runs: number;
@@ -48,7 +50,7 @@ export interface LlmProgress {
 
 type Header = Pick<LlmResults, 'model' | 'runs' | 'seed' | 'inputs' | 'config' | 'shard'>;
 
-function header(o: LlmRunOptions): Header {
+function header(o: LlmStageOptions): Header {
   return {
     model: o.model,
     runs: o.runs,
@@ -65,19 +67,19 @@ function header(o: LlmRunOptions): Header {
 }
 
 /** What must agree for two result files to describe parts of the same run. */
-export function sameRun(a: Header, b: Header): string | undefined {
-  if (a.model !== b.model) return `model '${a.model}' ≠ '${b.model}'`;
-  if (a.runs !== b.runs) return `runs ${a.runs} ≠ ${b.runs}`;
-  if (a.seed !== b.seed) return 'the seeds differ';
-  if (a.inputs !== b.inputs) return 'the scenarios differ';
-  if (JSON.stringify(a.config) !== JSON.stringify(b.config)) return `settings ${JSON.stringify(a.config)} ≠ ${JSON.stringify(b.config)}`;
+export function sameRun(header: Header, other: Header): string | undefined {
+  if (header.model !== other.model) return `model '${header.model}' ≠ '${other.model}'`;
+  if (header.runs !== other.runs) return `runs ${header.runs} ≠ ${other.runs}`;
+  if (header.seed !== other.seed) return 'the seeds differ';
+  if (header.inputs !== other.inputs) return 'the scenarios differ';
+  if (JSON.stringify(header.config) !== JSON.stringify(other.config)) return `settings ${JSON.stringify(header.config)} ≠ ${JSON.stringify(other.config)}`;
   return undefined;
 }
 
 /** Assembles the `llm` section from a header and the finished trials in key order. */
-export function assemble(h: Header, scenarios: readonly string[], trials: LlmTrial[], stopped?: LlmResults['stopped']): LlmResults {
+export function assemble(header: Header, scenarios: readonly string[], trials: LlmTrial[], stopped?: LlmResults['stopped']): LlmResults {
   return {
-    ...h,
+    ...header,
     complete: stopped === undefined,
     ...(stopped ? { stopped } : {}),
     cells: llmCells(scenarios, trials),
@@ -87,26 +89,26 @@ export function assemble(h: Header, scenarios: readonly string[], trials: LlmTri
   };
 }
 
-export async function runLlm(o: LlmRunOptions): Promise<LlmResults> {
+export async function llmStage(options: LlmStageOptions): Promise<LlmResults> {
   // A model may call run_command in any scenario (every built-in is offered), so the shell parser
   // is always needed here; its ~350 ms start is small beside one model call.
   await loadShellParser();
-  const h = header(o);
-  const names = o.scenarios.map((s) => s.name);
-  const keys = shardKeys(allTrialKeys(names, o.runs), o.shard);
+  const h = header(options);
+  const names = options.scenarios.map((s) => s.name);
+  const keys = shardKeys(allTrialKeys(names, options.runs), options.shard);
   const finished = new Map<string, LlmTrial>();
 
-  if (o.resume) {
-    const why = sameRun(h, o.resume) ?? (JSON.stringify(h.shard ?? null) !== JSON.stringify(o.resume.shard ?? null) ? 'the shards differ' : undefined);
+  if (options.resume) {
+    const why = sameRun(h, options.resume) ?? (JSON.stringify(h.shard ?? null) !== JSON.stringify(options.resume.shard ?? null) ? 'the shards differ' : undefined);
     if (why) throw new LlmInputError('resume_mismatch', `--resume: the file is from a different run: ${why}`);
     const wanted = new Set(keys.map(keyOf));
     // Trials that failed on the API are run again; finished ones are kept as they are.
-    for (const t of o.resume.trials) if (t.error === undefined && wanted.has(keyOf(t))) finished.set(keyOf(t), t);
+    for (const t of options.resume.trials) if (t.error === undefined && wanted.has(keyOf(t))) finished.set(keyOf(t), t);
   }
 
-  const byName = new Map(o.scenarios.map((s) => [s.name, s]));
+  const byName = new Map(options.scenarios.map((s) => [s.name, s]));
   const judges = new Map<string, ScenarioJudge>();
-  const conditions = new Conditions(o.seed);
+  const conditions = contextFor(options.seed, options.context);
   const pending = keys.filter((k) => !finished.has(keyOf(k)));
   const cellLeft = new Map<string, number>();
   const cellKey = (k: { scenario: string; condition: Condition }) => `${k.scenario}\u0000${k.condition}`;
@@ -127,11 +129,11 @@ export async function runLlm(o: LlmRunOptions): Promise<LlmResults> {
     let trial: LlmTrial;
     try {
       trial = await runLlmTrial(
-        { scenario, condition: k.condition, run: k.run, judge, conditions, model: o.chat },
-        { ...o.settings, ...(o.signal ? { signal: o.signal } : {}) },
+        { scenario, condition: k.condition, run: k.run, judge, conditions, model: options.chat },
+        { ...options.settings, ...(options.signal ? { signal: options.signal } : {}) },
       );
     } catch (e) {
-      if ((e instanceof ApiError && e.code === 'aborted') || o.signal?.aborted) return; // interrupted: not a result
+      if ((e instanceof ApiError && e.code === 'aborted') || options.signal?.aborted) return; // interrupted: not a result
       throw e;
     }
     finished.set(keyOf(k), trial);
@@ -143,18 +145,18 @@ export async function runLlm(o: LlmRunOptions): Promise<LlmResults> {
       const mine = keys.filter((x) => x.scenario === k.scenario && x.condition === k.condition).map((x) => finished.get(keyOf(x))!);
       cell = { scenario: k.scenario, condition: k.condition, stats: llmCells([k.scenario], mine)[0]! };
     }
-    o.onProgress?.({ trial, done: finished.size, total: keys.length, tokens, ...(cell ? { cell } : {}) });
+    options.onProgress?.({ trial, done: finished.size, total: keys.length, tokens, ...(cell ? { cell } : {}) });
   };
 
   const worker = async (): Promise<void> => {
     for (;;) {
       if (failure !== undefined || stopped) return;
-      if (o.signal?.aborted) {
+      if (options.signal?.aborted) {
         stopped = { reason: 'interrupted', message: 'interrupted; finished trials were kept' };
         return;
       }
-      if (o.maxTokensTotal !== undefined && tokens >= o.maxTokensTotal) {
-        stopped = { reason: 'budget', message: `token budget of ${o.maxTokensTotal} spent (${tokens} used); no new trial was started` };
+      if (options.maxTokensTotal !== undefined && tokens >= options.maxTokensTotal) {
+        stopped = { reason: 'budget', message: `token budget of ${options.maxTokensTotal} spent (${tokens} used); no new trial was started` };
         return;
       }
       const k = pending[next++];
@@ -168,15 +170,15 @@ export async function runLlm(o: LlmRunOptions): Promise<LlmResults> {
     }
   };
 
-  const k = Math.max(1, Math.min(o.concurrency, pending.length || 1));
+  const k = Math.max(1, Math.min(options.concurrency, pending.length || 1));
   await Promise.all(Array.from({ length: k }, worker));
   if (failure !== undefined) throw failure;
-  if (o.signal?.aborted && !stopped && finished.size < keys.length) {
+  if (options.signal?.aborted && !stopped && finished.size < keys.length) {
     stopped = { reason: 'interrupted', message: 'interrupted; finished trials were kept' };
   }
   if (!stopped && finished.size < keys.length) {
     // Every worker returned with work left: cannot happen unless a trial vanished; never report it complete.
-    throw new HarnessError(`${formatSource(o.scenarios[0]!.source)}: LLM run ended with ${keys.length - finished.size} trials unaccounted for`);
+    throw new HarnessError(`${formatSource(options.scenarios[0]!.source)}: LLM run ended with ${keys.length - finished.size} trials unaccounted for`);
   }
   const trials = keys.map((x) => finished.get(keyOf(x))).filter((t): t is LlmTrial => t !== undefined);
   return assemble(h, names, trials, finished.size < keys.length ? stopped : undefined);

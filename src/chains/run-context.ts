@@ -177,14 +177,42 @@ function deepFreeze(v: unknown): void {
   for (const x of Object.values(v)) deepFreeze(x);
 }
 
+/** One scenario's chain, as first built: the root and q's warrant of one warranted condition. */
+export interface BuiltChain {
+  readonly root: SignedWarrant;
+  readonly q: SignedWarrant;
+}
+
 /**
- * The warrants of one run. p's root warrant and q's broad warrant depend only on the tools a
- * scenario declares and on its lifetime bucket, so scenarios that agree on those share them: the
- * chain a trial verifies is exactly the one it would get from a fresh mint, minus the signing work
- * (minting is the costliest step of a short trial). q's task_scoped warrant is the scenario's own.
- * Every trial still gets its own Authorizer and clock, and verifies its whole chain.
+ * The chains a scenario object was given, and what they were built from: a hit also needs the same
+ * name, tools, grant and calls (the parts a chain reads), so a copy with another grant (the
+ * loader's one-grant retries, a mutant) never gets the original's chain.
  */
-export class Conditions {
+interface ScenarioChains {
+  readonly name: string;
+  readonly tools: Scenario['tools'];
+  readonly warrant: Scenario['warrant'];
+  readonly calls: Scenario['calls'];
+  broad?: BuiltChain;
+  task_scoped?: BuiltChain;
+}
+
+/**
+ * The run's deterministic context: its seed, the parties' keys derived from it, the warrants built
+ * from them and the signature checks already done. Built once per run (the pipeline makes it, the
+ * loader's chain check and every stage of the run use it; a worker thread rebuilds it from the seed,
+ * which gives the same keys and bytes). Same seed → same chains, whichever context built them.
+ *
+ * p's root warrant and q's broad warrant depend only on the tools a scenario declares and on its
+ * lifetime bucket, so scenarios that agree on those share them: the chain a trial verifies is
+ * exactly the one it would get from a fresh mint, minus the signing work (minting is the costliest
+ * step of a short trial). q's task_scoped warrant is the scenario's own. Every trial still gets its
+ * own Authorizer and clock, and verifies its whole chain.
+ *
+ * A scenario's chains are also kept by the scenario object: the loader builds them to refuse what
+ * a run would (chain-check.ts), and the run then finds them without building or keying them again.
+ */
+export class RunContext {
   readonly keys: PartyKeys;
   private readonly roots = new Map<string, SignedWarrant>();
   private readonly broads = new Map<string, SignedWarrant>();
@@ -193,6 +221,10 @@ export class Conditions {
    * mutants of a scenario all ask for it, and signing it again each time costs a tenth of a call.
    */
   private readonly scoped = new Map<string, SignedWarrant>();
+  /** Each scenario object's chains (weakly held: a scenario gone is its entry gone). */
+  private readonly byScenario = new WeakMap<Scenario, ScenarioChains>();
+  /** Warrants this context signed or tried to (minted or granted): what building chains costs, for tests. */
+  #signed = 0;
   /**
    * The run's signature and chain checks, shared by every trial's authorizer: each trial still
    * checks its chain's revocations and times, at its own clock, but a signature over the same
@@ -207,6 +239,11 @@ export class Conditions {
     this.keys = keys ?? deriveKeys(seed);
   }
 
+  /** How many warrants this context has signed so far. */
+  get warrantsSigned(): number {
+    return this.#signed;
+  }
+
   /** Identifies the broad grant and lifetime of a scenario (what its root depends on). */
   private fingerprint(scenario: Scenario): string {
     return fingerprintOf(scenario);
@@ -218,6 +255,7 @@ export class Conditions {
     let w = this.roots.get(key);
     if (w === undefined) {
       const clock = new SimulatedClock();
+      this.#signed++;
       w = build(scenario, condition, 'mint the root warrant for p', () =>
         mint({
           issuer: this.keys.org,
@@ -240,6 +278,7 @@ export class Conditions {
     const cached = key !== undefined ? this.broads.get(key) : scopedKey !== undefined ? this.scoped.get(scopedKey) : undefined;
     if (cached) return cached;
     const clock = new SimulatedClock();
+    this.#signed++;
     const w = build(scenario, condition, `grant q the ${condition} warrant`, () =>
       grant({
         parent: root,
@@ -280,15 +319,42 @@ export class Conditions {
    */
   delegation(scenario: Scenario, condition: Condition, budget?: WorkBudget): Delegation | null {
     if (condition === 'no_warrant') return null;
-    const root = this.root(scenario, condition);
-    const q = this.qWarrant(scenario, condition, root);
+    const { root, q } = this.chainOf(scenario, condition);
     const clock = new SimulatedClock();
     const authorizer = new Authorizer({ trustedRoots: [this.keys.org.publicKey], clock: clock.now, verified: this.verified, budget });
     return { condition, chain: [root, q], holder: this.keys.q, warrantId: q.payload.id, authorizer, clock };
   }
+
+  /**
+   * The scenario's chain under a warranted condition: the one this scenario object was given, else
+   * built now (a builder's refusal is thrown, as by `delegation`).
+   */
+  chainOf(scenario: Scenario, condition: Exclude<Condition, 'no_warrant'>): BuiltChain {
+    let kept = this.byScenario.get(scenario);
+    if (kept === undefined || kept.name !== scenario.name || kept.tools !== scenario.tools || kept.warrant !== scenario.warrant || kept.calls !== scenario.calls) {
+      kept = { name: scenario.name, tools: scenario.tools, warrant: scenario.warrant, calls: scenario.calls };
+      this.byScenario.set(scenario, kept);
+    }
+    const found = kept[condition];
+    if (found !== undefined) return found;
+    const root = this.root(scenario, condition);
+    const built = { root, q: this.qWarrant(scenario, condition, root) };
+    kept[condition] = built;
+    return built;
+  }
 }
 
-/** One scenario × condition on its own (tests, tools); a run shares a `Conditions`. */
+/**
+ * The context a stage of the run works in: the run's own when it is handed one (its seed must be
+ * the stage's), else one built from the seed (a stage called on its own: tests, scripts).
+ */
+export function contextFor(seed: string, context?: RunContext): RunContext {
+  if (context === undefined) return new RunContext(seed);
+  if (context.seed !== seed) throw new HarnessError(`the run's context is of seed '${context.seed}', not '${seed}'`);
+  return context;
+}
+
+/** One scenario × condition on its own (tests, tools); a run shares a `RunContext`. */
 export function delegationFor(scenario: Scenario, condition: Condition, seed: string): Delegation | null {
-  return new Conditions(seed).delegation(scenario, condition);
+  return new RunContext(seed).delegation(scenario, condition);
 }

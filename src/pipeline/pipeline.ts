@@ -9,22 +9,23 @@
  */
 import { auditLinks } from '../analysis/links/audit.js';
 import { formatSource } from '../model/errors.js';
+import { RunContext } from '../chains/run-context.js';
 import type { Scenario } from '../model/scenario.js';
 import type { BaselineOutcome } from '../guard/index.js';
 import { withLlm } from '../llm/attach.js';
-import type { LlmProgress } from '../llm/run-llm.js';
+import type { LlmProgress } from '../llm/llm-stage.js';
 import type { ChatModel } from '../llm/chat.js';
-import type { Shard } from '../llm/cells.js';
+import type { Shard } from '../llm/trial-keys.js';
 import type { TrialSettings } from '../llm/trial.js';
-import { measureTrials } from '../run/assess.js';
-import type { GateThresholds } from '../run/gate.js';
+import { measureTrials } from '../trial/assess.js';
+import type { GateThresholds } from '../trial/gate.js';
 import type { LlmResults, Results } from '../results/results.js';
 import { CONDITIONS } from '../model/condition.js';
 import { RESULTS_VERSION } from '../results/version.js';
 import { scenarioInfo } from '../results/describe-scenarios.js';
 import { loadScenarioSet, readSummary } from '../scenario/load.js';
 import type { AnalysisOptions } from './analyses.js';
-import { bundledWorker, runMatrix, type MatrixRun } from './suite.js';
+import { bundledWorker, computeMatrix, type MatrixOutcome } from './matrix.js';
 import { RunThreads } from './threads.js';
 import { decideGate, undecidedGate, verdictOf, type Verdict } from './verdict.js';
 import { BenchError } from '../lib/errors.js';
@@ -121,27 +122,30 @@ export class PipelineInputError extends BenchError {
   readonly kind = 'input' as const;
 }
 
-export async function runPipeline(c: PipelineConfig, edges: PipelineEdges = {}): Promise<PipelineOutcome> {
-  if (c.mode !== 'deterministic' && c.llm === undefined) throw new PipelineInputError(`mode ${c.mode} needs the LLM settings`);
-  const threads = new RunThreads({ workers: c.workers, script: edges.workerScript ?? bundledWorker() });
+export async function runPipeline(config: PipelineConfig, edges: PipelineEdges = {}): Promise<PipelineOutcome> {
+  if (config.mode !== 'deterministic' && config.llm === undefined) throw new PipelineInputError(`mode ${config.mode} needs the LLM settings`);
+  // The run's one context: the loader's chain check builds each scenario's chains with it, and the
+  // matrix, the comparison and LLM mode on this thread use those (worker threads rebuild it from the seed).
+  const context = new RunContext(config.seed);
+  const threads = new RunThreads({ workers: config.workers, script: edges.workerScript ?? bundledWorker() });
   let scenarios: Scenario[];
-  let matrix: MatrixRun;
+  let matrix: MatrixOutcome;
   try {
-    const set = await loadScenarioSet(c.scenarios, c.cwd, { onFileCount: threads.prestart, ...(c.confine !== undefined ? { confine: c.confine } : {}) });
-    edges.loaded?.(set.warnings, readSummary(set, c.scenarios, c.cwd));
-    scenarios = selectScenarios(set.scenarios, c.names);
+    const set = await loadScenarioSet(config.scenarios, config.cwd, { onFileCount: threads.prestart, context, ...(config.confine !== undefined ? { confine: config.confine } : {}) });
+    edges.loaded?.(set.warnings, readSummary(set, config.scenarios, config.cwd));
+    scenarios = selectScenarios(set.scenarios, config.names);
     if (scenarios.length === 0) throw new PipelineInputError('no scenarios to run');
     // --mode llm: the scripted matrix does not run (nor the analyses beside it).
-    matrix = await runMatrix({ threads, scenarios: c.mode === 'llm' ? [] : scenarios, seed: c.seed, timings: c.timings, analyses: c.analyses, ...c.thresholds });
+    matrix = await computeMatrix({ threads, scenarios: config.mode === 'llm' ? [] : scenarios, seed: config.seed, context, timings: config.timings, analyses: config.analyses, ...config.thresholds });
   } finally {
     await threads.close(); // what follows runs here
   }
-  const head = matrixFrame(c, scenarios, matrix);
-  const compared = c.baseline === undefined ? undefined : await compare(c, c.baseline, scenarios, head);
+  const head = matrixFrame(config, scenarios, matrix);
+  const compared = config.baseline === undefined ? undefined : await compare(config, config.baseline, scenarios, head, context);
   const baseline = typeof compared === 'string' ? undefined : compared;
   if (baseline) await edges.compared?.(baseline);
-  const llm = c.mode === 'deterministic' ? undefined : await runLlmStage(c, c.llm!, scenarios, edges);
-  const outcome = decide(c, scenarios, head, matrix, baseline, llm);
+  const llm = config.mode === 'deterministic' ? undefined : await llmPart(config, config.llm!, scenarios, edges, context);
+  const outcome = decide(config, scenarios, head, matrix, baseline, llm);
   if (typeof compared === 'string') outcome.results.no_baseline = compared;
   return outcome;
 }
@@ -162,7 +166,7 @@ export function selectScenarios(loaded: readonly Scenario[], names: readonly str
  * The head's matrix as the results frame the comparison reads (trials, rates, thresholds). Its
  * gate is not decided yet: it says so (not passed, no violation) until `decide` replaces it.
  */
-function matrixFrame(c: PipelineConfig, scenarios: readonly Scenario[], m: MatrixRun): Results {
+function matrixFrame(c: PipelineConfig, scenarios: readonly Scenario[], m: MatrixOutcome): Results {
   const ran = c.mode === 'llm' ? [] : scenarios;
   const measured = measureTrials(m.trials, ran.map((s) => s.name));
   // No matrix, no rates: zero trials are not a TCR of 0 % (nor a delta against the baseline's).
@@ -183,7 +187,7 @@ function matrixFrame(c: PipelineConfig, scenarios: readonly Scenario[], m: Matri
 }
 
 /** The comparison, or why none ran (`skipWhenMissing` and a REF that is gone). */
-async function compare(c: PipelineConfig, b: BaselineConfig, scenarios: readonly Scenario[], head: Results): Promise<BaselineOutcome | string> {
+async function compare(c: PipelineConfig, b: BaselineConfig, scenarios: readonly Scenario[], head: Results, context: RunContext): Promise<BaselineOutcome | string> {
   const { runBaseline, BaselineError } = await import('../guard/index.js');
   try {
     return await runBaseline({
@@ -192,6 +196,7 @@ async function compare(c: PipelineConfig, b: BaselineConfig, scenarios: readonly
       names: c.names,
       cwd: c.cwd,
       seed: c.seed,
+      context,
       head: scenarios,
       headResults: head,
       allowWidening: b.allowWidening,
@@ -206,12 +211,13 @@ async function compare(c: PipelineConfig, b: BaselineConfig, scenarios: readonly
   }
 }
 
-async function runLlmStage(c: PipelineConfig, l: LlmConfig, scenarios: readonly Scenario[], edges: PipelineEdges): Promise<LlmResults> {
-  const { runLlm } = await import('../llm/run-llm.js');
+async function llmPart(c: PipelineConfig, l: LlmConfig, scenarios: readonly Scenario[], edges: PipelineEdges, context: RunContext): Promise<LlmResults> {
+  const { llmStage } = await import('../llm/llm-stage.js');
   const chat = l.chat ?? new (await import('../llm/openai-chat.js')).OpenAIChat({ model: l.model, apiKey: l.server.apiKey, baseURL: l.server.baseURL, timeoutMs: l.server.timeoutMs, maxRetries: l.server.retries });
-  return runLlm({
+  return llmStage({
     scenarios,
     seed: c.seed,
+    context,
     model: l.model,
     chat,
     runs: l.runs,
@@ -226,7 +232,7 @@ async function runLlmStage(c: PipelineConfig, l: LlmConfig, scenarios: readonly 
 }
 
 /** Every part in one results object, and the gate decided once from all of them. */
-function decide(c: PipelineConfig, scenarios: readonly Scenario[], head: Results, m: MatrixRun, baseline: BaselineOutcome | undefined, llm: LlmResults | undefined): PipelineOutcome {
+function decide(c: PipelineConfig, scenarios: readonly Scenario[], head: Results, m: MatrixOutcome, baseline: BaselineOutcome | undefined, llm: LlmResults | undefined): PipelineOutcome {
   const names = scenarios.map((s) => s.name);
   // The delegation links of the scenarios that ran (none under --mode llm: the matrix did not build them).
   const links = c.mode === 'llm' ? undefined : auditLinks(scenarios, c.allowWidening ?? c.baseline?.allowWidening ?? false);

@@ -4,10 +4,10 @@
  * all of one split, incomplete shards, and any missing or duplicated (scenario, condition, run).
  */
 import type { LlmResults, LlmTrial } from '../results/results.js';
-import { allTrialKeys, keyOf } from './cells.js';
+import { allTrialKeys, keyOf } from './trial-keys.js';
 import { LlmInputError } from './errors.js';
-import { evaluateLlmGate } from './gate.js';
-import { assemble, sameRun } from './run-llm.js';
+import { evaluateLlmGate } from './llm-gate.js';
+import { assemble, sameRun } from './llm-stage.js';
 
 export interface ShardPart {
   name: string; // the file, for messages

@@ -15,7 +15,7 @@ import { signPop } from '../warrant/pop.js';
 import { SimulatedEnvironment } from '../world/environment.js';
 import { EnvironmentLimitError } from '../world/limit.js';
 import { HarnessError, describeError, formatSource } from '../model/errors.js';
-import type { Conditions, Delegation } from '../chains/conditions.js';
+import type { RunContext, Delegation } from '../chains/run-context.js';
 import type { ScenarioJudge } from './judge.js';
 import { argsToPlain } from '../world/plain.js';
 import { CALL_STEP_SECONDS, SIMULATED_EPOCH } from '../chains/seed.js';
@@ -75,8 +75,8 @@ export function executedCall(scenario: Scenario, call: Pick<ScenarioCall, 'tool'
  * cost, regex work, the scenario's work budget) is a harness error: Tenuo would have decided, so
  * counting it as a block would report a decision the policy never made.
  */
-export function authorize(d: Delegation, scenario: Scenario, call: ScenarioCall, index: number): Denial | undefined {
-  const denial = decide(d, scenario, call, index);
+export function authorize(delegation: Delegation, scenario: Scenario, call: ScenarioCall, index: number): Denial | undefined {
+  const denial = decide(delegation, scenario, call, index);
   return denial === undefined ? undefined : { code: denial.code, reason: denial.message };
 }
 
@@ -84,8 +84,8 @@ export function authorize(d: Delegation, scenario: Scenario, call: ScenarioCall,
  * Whether the authorizer allows the call, exactly as `authorize` decides it (a refusal by one of
  * our own bounds is a harness error here too), for callers that only count denials (probes).
  */
-export function isAllowed(d: Delegation, scenario: Scenario, call: ScenarioCall, index: number): boolean {
-  return decide(d, scenario, call, index) === undefined;
+export function isAllowed(delegation: Delegation, scenario: Scenario, call: ScenarioCall, index: number): boolean {
+  return decide(delegation, scenario, call, index) === undefined;
 }
 
 /**
@@ -142,10 +142,10 @@ export function judgeClock(delegation: Delegation | null, calls: number): number
 }
 
 /**
- * One trial: `conditions` holds the run's keys and warrants (one per run, see Conditions);
+ * One trial: `conditions` holds the run's keys and warrants (one per run, see RunContext);
  * `budget` is the scenario's work budget, charged by the authorizer and the judge.
  */
-export function runTrial(scenario: Scenario, condition: Condition, judge: ScenarioJudge, conditions: Conditions, budget?: WorkBudget): Trial {
+export function replayTrial(scenario: Scenario, condition: Condition, judge: ScenarioJudge, conditions: RunContext, budget?: WorkBudget): Trial {
   const env = new SimulatedEnvironment(scenario.environment, scenario.tools);
   const delegation = conditions.delegation(scenario, condition, budget);
   const calls: CallResult[] = [];

@@ -4,7 +4,7 @@
  * a fingerprint (and so a root) of its current contents.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { Conditions } from '../../src/chains/conditions.js';
+import { RunContext } from '../../src/chains/run-context.js';
 import type { Scenario } from '../../src/model/scenario.js';
 import { loadScenarios } from '../../src/scenario/load.js';
 
@@ -14,9 +14,9 @@ beforeAll(async () => {
   suite = [...(await loadScenarios([], process.cwd()))];
 });
 
-describe('Conditions caches', () => {
+describe('RunContext caches', () => {
   it('hands out frozen root and broad warrants', () => {
-    const conditions = new Conditions('cache-test');
+    const conditions = new RunContext('cache-test');
     const d = conditions.delegation(suite[0]!, 'broad')!;
     for (const w of d.chain) {
       expect(Object.isFrozen(w)).toBe(true);
@@ -30,7 +30,7 @@ describe('Conditions caches', () => {
   });
 
   it('reads a scenario changed after a request afresh (no memo keyed on the object)', () => {
-    const conditions = new Conditions('cache-test');
+    const conditions = new RunContext('cache-test');
     const scenario = { ...suite[0]!, calls: [...suite[0]!.calls] };
     const before = conditions.root(scenario);
     // Many more calls: the warrants must live longer (the lifetime bucket changes).

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { assessTrials } from '../../src/run/assess.js';
-import { evaluateGate, type AnalysisViolation, type GateThresholds } from '../../src/run/gate.js';
-import { VIOLATION_KINDS, VIOLATION_KIND_NAMES } from '../../src/run/gate-kinds.js';
-import { summarize, summarizeCondition } from '../../src/run/metrics.js';
-import { computeReachability } from '../../src/run/reachability.js';
+import { assessTrials } from '../../src/trial/assess.js';
+import { evaluateGate, type AnalysisViolation, type GateThresholds } from '../../src/trial/gate.js';
+import { VIOLATION_KINDS, VIOLATION_KIND_NAMES } from '../../src/trial/gate-kinds.js';
+import { summarize, summarizeCondition } from '../../src/trial/metrics.js';
+import { computeReachability } from '../../src/trial/reachability.js';
 import { CONDITIONS, type Trial } from '../../src/results/results.js';
-import { runBenchmark } from '../../src/run/run.js';
+import { benchmarkResults } from '../../src/trial/scenario-trials.js';
 import type { Scenario } from '../../src/model/scenario.js';
 import { call, callResult, scenario, trial } from './helpers.js';
 
@@ -316,14 +316,14 @@ describe('gate on a real run', () => {
   } as Scenario;
 
   it('the tight warrant passes', () => {
-    const r = runBenchmark({ scenarios: [base], maxAsr: 0, minTcr: 1, seed: 's' });
+    const r = benchmarkResults({ scenarios: [base], maxAsr: 0, minTcr: 1, seed: 's' });
     expect(r.summary.task_scoped).toMatchObject({ asr: 0, tcr: 1, false_allows: 0 });
     expect(r.reachability).toEqual({ unreachable_attacks: [], tasks_failing_without_warrant: [] });
     expect(r.gate.passed).toBe(true);
   });
 
   it('a loosened warrant whose extra call the attack judge does not see fails on the false allow, at the call', () => {
-    const r = runBenchmark({ scenarios: [loosened], maxAsr: 0, minTcr: 1, seed: 's' });
+    const r = benchmarkResults({ scenarios: [loosened], maxAsr: 0, minTcr: 1, seed: 's' });
     // What the gate used to see: no attack, every task done.
     expect(r.summary.task_scoped).toMatchObject({ asr: 0, tcr: 1, false_allows: 1, false_blocks: 0 });
     expect(r.gate.passed).toBe(false);
@@ -335,17 +335,17 @@ describe('gate on a real run', () => {
         source: 'test.yaml:14:5',
       },
     ]);
-    expect(runBenchmark({ scenarios: [loosened], maxAsr: 0, minTcr: 1, maxFalseAllows: 1, seed: 's' }).gate.passed).toBe(true);
+    expect(benchmarkResults({ scenarios: [loosened], maxAsr: 0, minTcr: 1, maxFalseAllows: 1, seed: 's' }).gate.passed).toBe(true);
   });
 
   it('a scenario whose attack cannot succeed even without a warrant fails as unreachable_attack at its source', () => {
     const toothless: Scenario = { ...base, judge: { ...base.judge, attack: 'effects.exists(e, e.type == "file_read" && e.path == "/nowhere")' } };
-    const r = runBenchmark({ scenarios: [toothless], maxAsr: 0, minTcr: 1, seed: 's' });
+    const r = benchmarkResults({ scenarios: [toothless], maxAsr: 0, minTcr: 1, seed: 's' });
     expect(r.reachability).toEqual({ unreachable_attacks: ['narrow_judge'], tasks_failing_without_warrant: [] });
     expect(r.gate.violations.map((v) => [v.kind, v.source])).toEqual([['unreachable_attack', 'test.yaml:1:1']]);
   });
 
   it('refuses a threshold that is not a count', () => {
-    expect(() => runBenchmark({ scenarios: [base], maxAsr: 0, minTcr: 1, maxFalseBlocks: -1, seed: 's' })).toThrowError(/maxFalseBlocks/);
+    expect(() => benchmarkResults({ scenarios: [base], maxAsr: 0, minTcr: 1, maxFalseBlocks: -1, seed: 's' })).toThrowError(/maxFalseBlocks/);
   });
 });

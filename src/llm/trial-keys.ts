@@ -36,8 +36,8 @@ export function shardKeys(keys: readonly TrialKey[], shard: Shard | undefined): 
   return keys.filter((_, i) => i % shard.count === shard.index - 1);
 }
 
-export function keyOf(k: TrialKey): string {
-  return `${k.scenario}\u0000${k.condition}\u0000${k.run}`;
+export function keyOf(key: TrialKey): string {
+  return `${key.scenario}\u0000${key.condition}\u0000${key.run}`;
 }
 
 /** `I/N` with 1 ≤ I ≤ N ≤ MAX_SHARDS. */

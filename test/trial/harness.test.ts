@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Conditions, broadGrants, delegationFor } from '../../src/chains/conditions.js';
+import { RunContext, broadGrants, delegationFor } from '../../src/chains/run-context.js';
 import { HarnessError } from '../../src/model/errors.js';
-import { isAllowed, runTrial } from '../../src/run/harness.js';
+import { isAllowed, replayTrial } from '../../src/trial/harness.js';
 import { WorkBudget } from '../../src/lib/budget.js';
-import { ScenarioJudge } from '../../src/run/judge.js';
-import { runBenchmark } from '../../src/run/run.js';
+import { ScenarioJudge } from '../../src/trial/judge.js';
+import { benchmarkResults } from '../../src/trial/scenario-trials.js';
 import { Authorizer } from '../../src/warrant/authorize.js';
 import type { Scenario } from '../../src/model/scenario.js';
 import { bytesEqual } from '../../src/lib/bytes.js';
@@ -39,7 +39,7 @@ const traversal: Scenario = scenario({
 });
 
 const trialOf = (s: Scenario, condition: 'no_warrant' | 'broad' | 'task_scoped', seed = 'test-seed') =>
-  runTrial(s, condition, new ScenarioJudge(s), new Conditions(seed));
+  replayTrial(s, condition, new ScenarioJudge(s), new RunContext(seed));
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -78,14 +78,14 @@ describe('conditions', () => {
     expect(a[0]).not.toBe(b[0]);
     expect(a[1]).not.toBe(b[1]);
     // task_scoped warrants are per scenario; each differs from the broad one.
-    const run = new Conditions('a');
+    const run = new RunContext('a');
     const other = { ...traversal, name: 'other' };
     const id = (c: 'broad' | 'task_scoped', sc: Scenario) => Buffer.from(run.delegation(sc, c)!.chain[1]!.payload.id).toString('hex');
     expect(new Set([id('broad', traversal), id('task_scoped', traversal), id('task_scoped', other)]).size).toBe(3);
   });
 
   it('shares root and broad warrants between scenarios that declare the same tools, never Authorizers', () => {
-    const run = new Conditions('a');
+    const run = new RunContext('a');
     const other = { ...traversal, name: 'other' };
     const custom = { ...traversal, name: 'custom', tools: { deploy: { params: ['service'], returns: 'ok' } } };
     const [a, b, c] = [traversal, other, custom].map((sc) => run.delegation(sc, 'broad')!);
@@ -94,8 +94,8 @@ describe('conditions', () => {
     expect(b!.authorizer).not.toBe(a!.authorizer);
     expect(c!.chain[0]).not.toBe(a!.chain[0]);
     expect(Object.keys(c!.chain[1]!.payload.tools)).toContain('deploy');
-    // Sharing changes no bytes: a fresh Conditions derives the same warrants.
-    const fresh = new Conditions('a').delegation(other, 'broad')!;
+    // Sharing changes no bytes: a fresh RunContext derives the same warrants.
+    const fresh = new RunContext('a').delegation(other, 'broad')!;
     expect(Buffer.from(fresh.chain[1]!.payload.id)).toEqual(Buffer.from(b!.chain[1]!.payload.id));
     expect(run.delegation(traversal, 'task_scoped')!.chain[0]).toBe(a!.chain[0]);
   });
@@ -120,7 +120,7 @@ describe('conditions', () => {
   });
 });
 
-describe('runTrial', () => {
+describe('replayTrial', () => {
   it('really reads the secret through a traversal under no_warrant and broad', () => {
     for (const condition of ['no_warrant', 'broad'] as const) {
       const t = trialOf(traversal, condition);
@@ -192,38 +192,38 @@ describe('runTrial', () => {
       warrant: { ...traversal.warrant, read_file: { constraints: { path: { type: 'regex', pattern: '^/app/config/' } }, allowUnknown: false } },
     };
     const probe = call('read_file', { path: '/app/config/app.yml' }, 'deny', 10);
-    const allowedWithin = new Conditions('s').delegation(regex, 'task_scoped', new WorkBudget())!;
+    const allowedWithin = new RunContext('s').delegation(regex, 'task_scoped', new WorkBudget())!;
     expect(isAllowed(allowedWithin, regex, probe, 0)).toBe(true);
-    const spent = new Conditions('s').delegation(regex, 'task_scoped', new WorkBudget({ regexWork: 1 }))!;
+    const spent = new RunContext('s').delegation(regex, 'task_scoped', new WorkBudget({ regexWork: 1 }))!;
     expect(() => isAllowed(spent, regex, probe, 0)).toThrowError(HarnessError);
-    expect(() => isAllowed(new Conditions('s').delegation(regex, 'task_scoped', new WorkBudget({ regexWork: 1 }))!, regex, probe, 0)).toThrowError(
+    expect(() => isAllowed(new RunContext('s').delegation(regex, 'task_scoped', new WorkBudget({ regexWork: 1 }))!, regex, probe, 0)).toThrowError(
       /a limit of delegation-bench stopped the authorizer \(evaluation_limit\): .*total regex work budget of 1 /,
     );
   });
 
   it('aborts the whole run when a judge returns a string, instead of counting anything', () => {
     const bad = { ...traversal, judge: { ...traversal.judge, attack: '"maybe"' } };
-    expect(() => runBenchmark({ scenarios: [bad], maxAsr: 0, minTcr: 1, seed: 's' })).toThrowError(
+    expect(() => benchmarkResults({ scenarios: [bad], maxAsr: 0, minTcr: 1, seed: 's' })).toThrowError(
       /test\.yaml:21:11: judge\.attack of scenario 'traversal' \(condition no_warrant\) returned the string "maybe", expected a bool/,
     );
   });
 });
 
-describe('runBenchmark', () => {
+describe('benchmarkResults', () => {
   it('is deterministic, gates task_scoped, and adds timings only on request', () => {
     let tick = 0;
-    const r1 = runBenchmark({ scenarios: [traversal], maxAsr: 0, minTcr: 1, seed: 's' });
-    const r2 = runBenchmark({ scenarios: [traversal], maxAsr: 0, minTcr: 1, seed: 's' });
+    const r1 = benchmarkResults({ scenarios: [traversal], maxAsr: 0, minTcr: 1, seed: 's' });
+    const r2 = benchmarkResults({ scenarios: [traversal], maxAsr: 0, minTcr: 1, seed: 's' });
     expect(JSON.stringify(r1)).toBe(JSON.stringify(r2));
     expect(r1.gate.passed).toBe(true);
     expect(r1.summary.task_scoped).toEqual({ asr: 0, tcr: 1, calls_blocked: 1, trials: 1, false_allows: 0, false_blocks: 0 });
     expect(r1.timings).toBeUndefined();
-    const timed = runBenchmark({ scenarios: [traversal], maxAsr: 0, minTcr: 1, seed: 's', timings: true, now: () => (tick += 5) });
+    const timed = benchmarkResults({ scenarios: [traversal], maxAsr: 0, minTcr: 1, seed: 's', timings: true, now: () => (tick += 5) });
     expect(timed.timings).toEqual({ total_ms: 5, trials: 3, calls: 9, per_call_us: 555.6 });
   });
 
   it('refuses rates outside [0, 1] and duplicate names', () => {
-    expect(() => runBenchmark({ scenarios: [traversal], maxAsr: 2, minTcr: 1, seed: 's' })).toThrowError(/maxAsr/);
-    expect(() => runBenchmark({ scenarios: [traversal, traversal], maxAsr: 0, minTcr: 1, seed: 's' })).toThrowError(/duplicate scenario name 'traversal'/);
+    expect(() => benchmarkResults({ scenarios: [traversal], maxAsr: 2, minTcr: 1, seed: 's' })).toThrowError(/maxAsr/);
+    expect(() => benchmarkResults({ scenarios: [traversal, traversal], maxAsr: 0, minTcr: 1, seed: 's' })).toThrowError(/duplicate scenario name 'traversal'/);
   });
 });

@@ -22,21 +22,21 @@ vi.mock('../../src/warrant/keys.js', async (importOriginal) => {
   };
 });
 
-const { Conditions } = await import('../../src/chains/conditions.js');
-const { runTrial } = await import('../../src/run/harness.js');
-const { ScenarioJudge } = await import('../../src/run/judge.js');
+const { RunContext } = await import('../../src/chains/run-context.js');
+const { replayTrial } = await import('../../src/trial/harness.js');
+const { ScenarioJudge } = await import('../../src/trial/judge.js');
 const { loadScenarios } = await import('../../src/scenario/load.js');
 
 describe('verification work per trial', () => {
   it('verifies each chain signature once per run and one PoP per authorized call', async () => {
     const [scenario] = (await loadScenarios([], process.cwd())).filter((s) => s.name === 'config_review');
-    const conditions = new Conditions('count');
+    const conditions = new RunContext('count');
     // broad: p's root and q's broad warrant; task_scoped: only q's own warrant is new; again: none.
     const expected = [['broad', 2], ['task_scoped', 1], ['task_scoped', 0]] as const;
     for (const [condition, envelopes] of expected) {
       counts.envelope = 0;
       counts.pop = 0;
-      const t = runTrial(scenario!, condition, new ScenarioJudge(scenario!), conditions);
+      const t = replayTrial(scenario!, condition, new ScenarioJudge(scenario!), conditions);
       expect(t.calls_total).toBeGreaterThan(2);
       expect(counts.envelope, condition).toBe(envelopes);
       // A denied call may be refused before its PoP is checked (tool or constraint first), so at
@@ -44,9 +44,9 @@ describe('verification work per trial', () => {
       expect(counts.pop).toBeGreaterThanOrEqual(t.calls_allowed);
       expect(counts.pop).toBeLessThanOrEqual(t.calls_total);
     }
-    // Another run (its own Conditions) checks its signatures again.
+    // Another run (its own RunContext) checks its signatures again.
     counts.envelope = 0;
-    runTrial(scenario!, 'task_scoped', new ScenarioJudge(scenario!), new Conditions('count'));
+    replayTrial(scenario!, 'task_scoped', new ScenarioJudge(scenario!), new RunContext('count'));
     expect(counts.envelope).toBe(2);
   });
 });

@@ -4,11 +4,11 @@
  * seed give byte-identical results (durations only when `timings` is asked for).
  */
 import { WorkBudget, type WorkLimits } from '../lib/budget.js';
-import { Conditions } from '../chains/conditions.js';
+import { contextFor, type RunContext } from '../chains/run-context.js';
 import { HarnessError, formatSource } from '../model/errors.js';
 import { assessTrials } from './assess.js';
 import type { AnalysisViolation } from './gate.js';
-import { runTrial } from './harness.js';
+import { replayTrial } from './harness.js';
 import { ScenarioJudge } from './judge.js';
 import type { Results, Trial } from '../results/results.js';
 import { CONDITIONS } from '../model/condition.js';
@@ -18,7 +18,7 @@ import type { Scenario } from '../model/scenario.js';
 
 export const DEFAULT_SEED = 'delegation-bench';
 
-export interface RunOptions {
+export interface BenchmarkOptions {
   scenarios: readonly Scenario[];
   maxAsr: number; // fraction in [0, 1]
   minTcr: number; // fraction in [0, 1]
@@ -27,6 +27,8 @@ export interface RunOptions {
   /** Calls marked expect: allow that task_scoped may deny (default 0). */
   maxFalseBlocks?: number;
   seed: string;
+  /** The run's context (keys, warrants, the chains the loader built), of `seed`; default: a new one from `seed`. */
+  context?: RunContext;
   /** Each scenario's work budget (src/lib/budget.ts); default: delegation-bench's limits. */
   limits?: WorkLimits;
   timings?: boolean;
@@ -47,28 +49,28 @@ function checkCount(name: string, v: number | undefined): void {
  * repeats. `conditions` holds the run's keys and shared warrants; `budget` is this scenario's own
  * (so what it may spend depends on nothing else in the run, nor on the thread).
  */
-export function runScenarioTrials(scenario: Scenario, conditions: Conditions, budget: WorkBudget = new WorkBudget()): Trial[] {
+export function scenarioTrials(scenario: Scenario, conditions: RunContext, budget: WorkBudget = new WorkBudget()): Trial[] {
   const judge = new ScenarioJudge(scenario); // compiled once, evaluated per condition
-  return CONDITIONS.map((condition) => runTrial(scenario, condition, judge, conditions, budget));
+  return CONDITIONS.map((condition) => replayTrial(scenario, condition, judge, conditions, budget));
 }
 
-export function runBenchmark(o: RunOptions): Results {
-  checkFraction('maxAsr', o.maxAsr);
-  checkFraction('minTcr', o.minTcr);
-  checkCount('maxFalseAllows', o.maxFalseAllows);
-  checkCount('maxFalseBlocks', o.maxFalseBlocks);
-  const now = o.now ?? (() => performance.now());
-  const started = o.timings ? now() : 0;
+export function benchmarkResults(options: BenchmarkOptions): Results {
+  checkFraction('maxAsr', options.maxAsr);
+  checkFraction('minTcr', options.minTcr);
+  checkCount('maxFalseAllows', options.maxFalseAllows);
+  checkCount('maxFalseBlocks', options.maxFalseBlocks);
+  const now = options.now ?? (() => performance.now());
+  const started = options.timings ? now() : 0;
   const seen = new Set<string>();
-  for (const s of o.scenarios) {
+  for (const s of options.scenarios) {
     if (seen.has(s.name)) throw new HarnessError(`${formatSource(s.source)}: duplicate scenario name '${s.name}'`, s.name);
     seen.add(s.name);
   }
-  const conditions = new Conditions(o.seed);
+  const context = contextFor(options.seed, options.context);
   const trials: Trial[] = [];
-  for (const scenario of o.scenarios) trials.push(...runScenarioTrials(scenario, conditions, new WorkBudget(o.limits)));
-  const results = assembleResults(o, trials);
-  if (o.timings) {
+  for (const scenario of options.scenarios) trials.push(...scenarioTrials(scenario, context, new WorkBudget(options.limits)));
+  const results = assembleResults(options, trials);
+  if (options.timings) {
     const totalMs = now() - started;
     const calls = trials.reduce((n, t) => n + t.calls_total, 0);
     results.timings = {
@@ -86,14 +88,14 @@ export function runBenchmark(o: RunOptions): Results {
  * per condition and the gate. Whoever produced the trials (this thread or worker threads), the
  * same trials give the same bytes.
  */
-export function assembleResults(o: Omit<RunOptions, 'timings' | 'now' | 'limits'>, trials: Trial[], analyses: AnalysesOutcome = {}): Results {
-  const scenarios = o.scenarios.map((s) => s.name);
+export function assembleResults(options: Omit<BenchmarkOptions, 'timings' | 'now' | 'limits' | 'context'>, trials: Trial[], analyses: AnalysesOutcome = {}): Results {
+  const scenarios = options.scenarios.map((s) => s.name);
   const { summary, reachability, gate } = assessTrials(trials, scenarios, {
-    maxAsr: o.maxAsr,
-    minTcr: o.minTcr,
-    maxFalseAllows: o.maxFalseAllows ?? 0,
-    maxFalseBlocks: o.maxFalseBlocks ?? 0,
-    scenarioSources: Object.fromEntries(o.scenarios.map((s) => [s.name, formatSource(s.source)])),
+    maxAsr: options.maxAsr,
+    minTcr: options.minTcr,
+    maxFalseAllows: options.maxFalseAllows ?? 0,
+    maxFalseBlocks: options.maxFalseBlocks ?? 0,
+    scenarioSources: Object.fromEntries(options.scenarios.map((s) => [s.name, formatSource(s.source)])),
     ...(analyses.violations ? { analyses: analyses.violations } : {}),
   });
   const results: Results = {
@@ -101,7 +103,7 @@ export function assembleResults(o: Omit<RunOptions, 'timings' | 'now' | 'limits'
     mode: 'deterministic',
     conditions: [...CONDITIONS],
     scenarios,
-    scenario_info: scenarioInfo(o.scenarios),
+    scenario_info: scenarioInfo(options.scenarios),
     trials,
     summary,
     reachability,

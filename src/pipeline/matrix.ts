@@ -9,12 +9,12 @@ import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { Conditions } from '../chains/conditions.js';
+import { contextFor } from '../chains/run-context.js';
 import { HarnessError, formatSource } from '../model/errors.js';
 import type { Results, Trial } from '../results/results.js';
 
 type Timings = NonNullable<Results['timings']>;
-import { assembleResults, type RunOptions } from '../run/run.js';
+import { assembleResults, type BenchmarkOptions } from '../trial/scenario-trials.js';
 import { builtinScenariosDir } from '../scenario/builtin.js';
 import type { Scenario } from '../model/scenario.js';
 import { aggregateAnalyses, NO_ANALYSES, type AnalysisOptions, type RunAnalyses } from './analyses.js';
@@ -22,12 +22,12 @@ import { prepareEnvironment } from '../world/prepare.js';
 import { RunThreads, threadCount } from './threads.js';
 
 export { MIN_SCENARIOS_FOR_WORKERS } from './threads.js';
-import { runUnit, type UnitOutcome } from './unit.js';
+import { computeUnit, type UnitOutcome } from './unit.js';
 
 /** Set by scripts/build.mjs (esbuild `define`): the bundles start `dist/worker.js`. */
 declare const DELEGATION_BENCH_WORKER: string | undefined;
 
-export interface SuiteOptions extends RunOptions {
+export interface MatrixOptions extends BenchmarkOptions {
   /** Threads to use; 1 runs everything here. Default: the machine's available parallelism. */
   readonly workers?: number;
   readonly analyses?: AnalysisOptions;
@@ -35,7 +35,7 @@ export interface SuiteOptions extends RunOptions {
   readonly workerScript?: URL;
   /**
    * The run's threads, when the caller started them before (to parse the files on them too):
-   * runSuite then uses them and leaves closing them to the caller.
+   * matrixResults then uses them and leaves closing them to the caller.
    */
   readonly threads?: RunThreads;
 }
@@ -60,14 +60,14 @@ function checkNames(scenarios: readonly Scenario[]): void {
 }
 
 /** How many threads this run uses (see threadCount). */
-export function threadsFor(o: SuiteOptions): { threads: number; script?: URL } {
-  const script = o.workerScript ?? bundledWorker();
-  const threads = threadCount(o.workers ?? defaultWorkers(), o.scenarios.length, script);
+export function threadsFor(options: MatrixOptions): { threads: number; script?: URL } {
+  const script = options.workerScript ?? bundledWorker();
+  const threads = threadCount(options.workers ?? defaultWorkers(), options.scenarios.length, script);
   return threads === 1 ? { threads } : { threads, script };
 }
 
 /** The matrix and its analyses, before any verdict: the parts the gate is decided from. */
-export interface MatrixRun {
+export interface MatrixOutcome {
   /** Every trial, in scenario order (CONDITIONS order within). */
   readonly trials: Trial[];
   readonly analyses: RunAnalyses;
@@ -76,31 +76,32 @@ export interface MatrixRun {
 }
 
 /** Runs every scenario as a unit (its trials, then its analyses) and gathers them in scenario order. */
-export async function runMatrix(o: SuiteOptions): Promise<MatrixRun> {
-  const now = o.now ?? (() => performance.now());
-  const started = o.timings ? now() : 0;
-  checkNames(o.scenarios);
-  const analyses = o.analyses ?? NO_ANALYSES;
-  const threads = o.threads ?? new RunThreads({ workers: o.workers ?? defaultWorkers(), script: o.workerScript ?? bundledWorker() });
+export async function computeMatrix(options: MatrixOptions): Promise<MatrixOutcome> {
+  const now = options.now ?? (() => performance.now());
+  const started = options.timings ? now() : 0;
+  checkNames(options.scenarios);
+  const analyses = options.analyses ?? NO_ANALYSES;
+  const threads = options.threads ?? new RunThreads({ workers: options.workers ?? defaultWorkers(), script: options.workerScript ?? bundledWorker() });
   let units: UnitOutcome[];
   let used: number;
   try {
-    const pooled = await threads.run(o.scenarios, o.seed, analyses, o.limits);
+    // Workers rebuild the context from the seed (worker.ts): the same keys, so the same bytes.
+    const pooled = await threads.run(options.scenarios, options.seed, analyses, options.limits);
     if (pooled !== undefined) {
       units = pooled.units;
       used = pooled.threads;
     } else {
-      await prepareEnvironment(o.scenarios);
-      const conditions = new Conditions(o.seed);
-      units = o.scenarios.map((s) => runUnit(s, conditions, analyses, o.limits));
+      await prepareEnvironment(options.scenarios);
+      const context = contextFor(options.seed, options.context);
+      units = options.scenarios.map((s) => computeUnit(s, context, analyses, options.limits));
       used = 1;
     }
   } finally {
-    if (o.threads === undefined) await threads.close();
+    if (options.threads === undefined) await threads.close();
   }
   const trials: Trial[] = units.flatMap((u) => u.trials);
   const run = aggregateAnalyses(units, analyses);
-  if (!o.timings) return { trials, analyses: run };
+  if (!options.timings) return { trials, analyses: run };
   const totalMs = now() - started;
   const calls = trials.reduce((n, t) => n + t.calls_total, 0);
   // Calls that went through the authorizer (a PoP signed and the chain checked): the matrix's
@@ -123,11 +124,11 @@ export async function runMatrix(o: SuiteOptions): Promise<MatrixRun> {
  * and the tests of the matrix. A run of either shell goes through runPipeline (run.ts), which
  * decides the gate once from every part.
  */
-export async function runSuite(o: SuiteOptions): Promise<Results> {
-  const m = await runMatrix(o);
+export async function matrixResults(options: MatrixOptions): Promise<Results> {
+  const m = await computeMatrix(options);
   // The delegation links, as a run audits them (run.ts; no allow-widening here): the same results.
-  const links = auditLinks(o.scenarios, false);
-  const results = assembleResults(o, m.trials, {
+  const links = auditLinks(options.scenarios, false);
+  const results = assembleResults(options, m.trials, {
     sections: { ...m.analyses.sections, monotonicity: links },
     violations: [...m.analyses.violations, ...monotonicityViolations(links)],
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it, test } from 'vitest';
 import { HarnessError } from '../../src/model/errors.js';
-import { ScenarioJudge } from '../../src/run/judge.js';
+import { ScenarioJudge } from '../../src/trial/judge.js';
 import { SimulatedEnvironment, type Effect } from '../../src/world/environment.js';
 import type { CustomTool } from '../../src/model/scenario.js';
 import { scenario } from './helpers.js';

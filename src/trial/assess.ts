@@ -30,16 +30,16 @@ export function measureTrials(trials: readonly Trial[], scenarios: readonly stri
 }
 
 /** `scenarios`: the suite's names in order (reachability and violations follow it). */
-export function assessTrials(trials: readonly Trial[], scenarios: readonly string[], o: AssessOptions): Assessment {
+export function assessTrials(trials: readonly Trial[], scenarios: readonly string[], options: AssessOptions): Assessment {
   const { summary, reachability } = measureTrials(trials, scenarios);
   const gate = evaluateGate({
     trials,
     summary: summary.task_scoped,
     reachability,
-    thresholds: { maxAsr: o.maxAsr, minTcr: o.minTcr, maxFalseAllows: o.maxFalseAllows, maxFalseBlocks: o.maxFalseBlocks },
-    ...(o.scenarioSources ? { scenarioSources: o.scenarioSources } : {}),
-    ...(o.analyses ? { analyses: o.analyses } : {}),
-    ...(o.matrixRan === false ? { matrixRan: false } : {}),
+    thresholds: { maxAsr: options.maxAsr, minTcr: options.minTcr, maxFalseAllows: options.maxFalseAllows, maxFalseBlocks: options.maxFalseBlocks },
+    ...(options.scenarioSources ? { scenarioSources: options.scenarioSources } : {}),
+    ...(options.analyses ? { analyses: options.analyses } : {}),
+    ...(options.matrixRan === false ? { matrixRan: false } : {}),
   });
   return { summary, reachability, gate };
 }

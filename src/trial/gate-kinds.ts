@@ -55,6 +55,6 @@ export const VIOLATION_KINDS: Readonly<Record<ViolationKind, ViolationKindInfo>>
 
 export const VIOLATION_KIND_NAMES = Object.keys(VIOLATION_KINDS) as ViolationKind[];
 
-export function isViolationKind(v: unknown): v is ViolationKind {
-  return typeof v === 'string' && Object.prototype.hasOwnProperty.call(VIOLATION_KINDS, v);
+export function isViolationKind(value: unknown): value is ViolationKind {
+  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(VIOLATION_KINDS, value);
 }

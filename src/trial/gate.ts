@@ -167,10 +167,10 @@ function reachabilityViolations(r: Reachability, sources: Readonly<Record<string
   return out;
 }
 
-export function evaluateGate(i: GateInputs): GateResult {
-  const t = i.thresholds;
-  const violations = i.matrixRan === false ? [] : matrixViolations(i);
-  for (const a of i.analyses ?? []) {
+export function evaluateGate(inputs: GateInputs): GateResult {
+  const t = inputs.thresholds;
+  const violations = inputs.matrixRan === false ? [] : matrixViolations(inputs);
+  for (const a of inputs.analyses ?? []) {
     violations.push({ scenario: a.scenario, kind: a.kind, message: a.message, ...withSource(a.source) });
   }
   return {

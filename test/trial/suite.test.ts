@@ -5,9 +5,9 @@
  * catch the broken task).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { delegationFor } from '../../src/chains/conditions.js';
+import { delegationFor } from '../../src/chains/run-context.js';
 import { formatSource } from '../../src/model/errors.js';
-import { runBenchmark } from '../../src/run/run.js';
+import { benchmarkResults } from '../../src/trial/scenario-trials.js';
 import { CONDITIONS, type Results } from '../../src/results/results.js';
 import { loadScenarios } from '../../src/scenario/load.js';
 import type { Scenario } from '../../src/model/scenario.js';
@@ -29,7 +29,7 @@ let suite: Scenario[];
 let results: Results;
 
 const run = (scenarios: readonly Scenario[], seed = 'delegation-bench') =>
-  runBenchmark({ scenarios, maxAsr: 0, minTcr: 1, seed });
+  benchmarkResults({ scenarios, maxAsr: 0, minTcr: 1, seed });
 
 beforeAll(async () => {
   suite = await loadScenarios([], process.cwd());
