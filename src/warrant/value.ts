@@ -5,10 +5,10 @@
  * `number` (or a `bigint`, for i64 values beyond 2^53) is an int; a non-integral `number` or a
  * `Float` is a float (`Float` forces a float for integral values such as 1.0).
  */
-import { Float } from './cbor/value.js';
+import { Float } from './cbor/data-model.js';
 import { compareUtf8 } from '../lib/bytes.js';
 import { malformed } from './errors.js';
-import type { CborMap, CborValue } from './cbor/value.js';
+import type { CborMap, CborValue } from './cbor/data-model.js';
 
 export { Float };
 

@@ -7,7 +7,7 @@
  */
 import { malformed } from '../errors.js';
 import { toHex } from '../../lib/bytes.js';
-import { Float, type CborMap, type CborValue } from './value.js';
+import { Float, type CborMap, type CborValue } from './data-model.js';
 
 export interface DecodeLimits {
   /** Largest input accepted, in bytes. */

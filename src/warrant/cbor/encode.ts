@@ -3,7 +3,7 @@
  * shortest float width that round-trips exactly. Map order is the caller's (see value.ts).
  */
 import { malformed } from '../errors.js';
-import { Float, type CborValue } from './value.js';
+import { Float, type CborValue } from './data-model.js';
 
 const MAJOR_UINT = 0;
 const MAJOR_NINT = 1;

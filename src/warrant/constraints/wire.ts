@@ -10,11 +10,25 @@
  * a signed payload cannot carry bytes that a re-encoding would not reproduce. Every deviation is a
  * WarrantError whose reason names the field.
  *
- * The first half of this file holds the small shape readers the payload codec uses too.
+ * The generic shape readers (arrays, structs, sorted maps) live in `../cbor/shape.ts`.
  */
-import { compareUtf8 } from '../../lib/bytes.js';
-import { Float, cborTypeName, type CborMap, type CborValue } from '../cbor/index.js';
-import { malformed, type WarrantError } from '../errors.js';
+import {
+  Float,
+  describeCbor,
+  fieldPath,
+  readArray,
+  readBool,
+  readSortedTextMap,
+  readStruct,
+  readText,
+  readUint,
+  sortedTextMap,
+  wrongType,
+  type CborMap,
+  type CborValue,
+  type FieldSpec,
+} from '../cbor/index.js';
+import { malformed } from '../errors.js';
 import { cborToValue, valueToCbor, type Value } from '../value.js';
 import { TYPE_IDS, type Constraint, type ConstraintSet, type ToolGrants } from './types.js';
 
@@ -29,168 +43,7 @@ export const MAX_CONSTRAINTS_PER_TOOL = 64;
 /** Spec §13 ("max tool name length 256 bytes"). */
 export const MAX_TOOL_NAME_BYTES = 256;
 
-// ---------------------------------------------------------------------------------------------
-// Shape readers: each names the path of what it reads in its error
-// ---------------------------------------------------------------------------------------------
-
 const utf8Encoder = new TextEncoder();
-
-function describe(v: CborValue): string {
-  if (v instanceof Float) return `float ${v.value}`;
-  if (typeof v === 'number' || typeof v === 'bigint') return `int ${v}`;
-  if (typeof v === 'string') return `text ${JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v)}`;
-  return cborTypeName(v);
-}
-
-function wrongType(path: string, expected: string, got: CborValue): WarrantError {
-  return malformed(`${path}: expected ${expected}, got ${describe(got)}`);
-}
-
-export function readArray(v: CborValue, path: string, length?: number): CborValue[] {
-  if (!Array.isArray(v)) throw wrongType(path, length === undefined ? 'an array' : `an array of ${length}`, v);
-  if (length !== undefined && v.length !== length) {
-    throw malformed(`${path}: expected an array of ${length} elements, got ${v.length}`);
-  }
-  return v;
-}
-
-export function readMap(v: CborValue, path: string): CborMap {
-  if (!(v instanceof Map)) throw wrongType(path, 'a map', v);
-  return v;
-}
-
-export function readText(v: CborValue, path: string): string {
-  if (typeof v !== 'string') throw wrongType(path, 'text', v);
-  return v;
-}
-
-export function readBool(v: CborValue, path: string): boolean {
-  if (typeof v !== 'boolean') throw wrongType(path, 'a bool', v);
-  return v;
-}
-
-/** An unsigned integer no larger than `max` (≤ 2^53−1: larger Rust types are narrowed by callers). */
-export function readUint(v: CborValue, path: string, max: number, rustType: string): number {
-  if (typeof v === 'bigint') {
-    throw malformed(`${path}: ${v} is out of range (${rustType}, at most ${max})`);
-  }
-  if (typeof v !== 'number') throw wrongType(path, `an unsigned integer (${rustType})`, v);
-  if (v < 0 || v > max) throw malformed(`${path}: ${v} is out of range (${rustType}, 0 to ${max})`);
-  return v;
-}
-
-/** A CBOR byte string, optionally of an exact length. */
-export function readBytes(v: CborValue, path: string, length?: number): Uint8Array {
-  if (!(v instanceof Uint8Array)) throw wrongType(path, 'a byte string', v);
-  if (length !== undefined && v.length !== length) {
-    throw malformed(`${path}: expected ${length} bytes, got ${v.length}`);
-  }
-  return v;
-}
-
-/**
- * A `Vec<u8>` / `[u8; N]` written without a bytes annotation: an array of small uints. The reference
- * never writes these as a byte string, so a byte string here is not the canonical form.
- */
-export function readByteArray(v: CborValue, path: string, opts: { length?: number; maxLength?: number }): Uint8Array {
-  if (!Array.isArray(v)) throw wrongType(path, 'an array of byte values (uints 0–255)', v);
-  if (opts.length !== undefined && v.length !== opts.length) {
-    throw malformed(`${path}: expected ${opts.length} byte values, got ${v.length}`);
-  }
-  if (opts.maxLength !== undefined && v.length > opts.maxLength) {
-    throw malformed(`${path}: ${v.length} byte values exceed the limit of ${opts.maxLength}`);
-  }
-  const out = new Uint8Array(v.length);
-  for (let i = 0; i < v.length; i++) {
-    const b = v[i]!;
-    if (typeof b !== 'number' || b < 0 || b > 255) {
-      throw malformed(`${path}[${i}]: expected a byte value (uint 0–255), got ${describe(b)}`);
-    }
-    out[i] = b;
-  }
-  return out;
-}
-
-/** The inverse of readByteArray. */
-export function byteArrayToCbor(bytes: Uint8Array): CborValue[] {
-  return Array.from(bytes);
-}
-
-/**
- * A text-keyed map that comes from a Rust BTreeMap: keys must be text, strictly ascending bytewise on
- * UTF-8 (which also rules out duplicates). Returns the entries in order.
- */
-export function readSortedTextMap(v: CborValue, path: string, maxEntries?: number): [string, CborValue][] {
-  const map = readMap(v, path);
-  if (maxEntries !== undefined && map.size > maxEntries) {
-    throw malformed(`${path}: ${map.size} entries exceed the limit of ${maxEntries}`);
-  }
-  const out: [string, CborValue][] = [];
-  let previous: string | undefined;
-  for (const [k, item] of map) {
-    if (typeof k !== 'string') throw malformed(`${path}: keys must be text, got ${describe(k)}`);
-    if (previous !== undefined && compareUtf8(previous, k) >= 0) {
-      throw malformed(
-        `${path}: key ${JSON.stringify(k)} is out of order (sorted maps are ordered bytewise on UTF-8)`,
-      );
-    }
-    previous = k;
-    out.push([k, item]);
-  }
-  return out;
-}
-
-/** Builds a text-keyed CBOR map with keys sorted bytewise on UTF-8 (the reference's BTreeMap order). */
-export function sortedTextMap<T>(record: Readonly<Record<string, T>>, toCbor: (value: T, key: string) => CborValue): CborMap {
-  const keys = Object.keys(record).sort(compareUtf8);
-  const out: CborMap = new Map();
-  for (const k of keys) out.set(k, toCbor(record[k]!, k));
-  return out;
-}
-
-export interface FieldSpec {
-  readonly name: string;
-  /** The reference skips it when absent/default (`skip_serializing_if`); otherwise always written. */
-  readonly omittable?: boolean;
-}
-
-/**
- * A map that comes from a Rust struct: text keys in field order, every non-omittable field present,
- * nothing else. An unknown key fails closed as `malformed` (serde would ignore it; `unknown_field`
- * is kept for the payload's integer keys, as in the reference's error taxonomy).
- */
-export function readStruct(v: CborValue, path: string, fields: readonly FieldSpec[]): Map<string, CborValue> {
-  const map = readMap(v, path);
-  const out = new Map<string, CborValue>();
-  let next = 0;
-  for (const [k, item] of map) {
-    if (typeof k !== 'string') throw malformed(`${path}: keys must be text, got ${describe(k)}`);
-    const index = fields.findIndex((f) => f.name === k);
-    if (index < 0) {
-      throw malformed(`${path}: unknown field ${JSON.stringify(k)} (expected ${fields.map((f) => f.name).join(', ')})`);
-    }
-    if (index < next) throw malformed(`${path}: field "${k}" is out of order (expected ${fields.map((f) => f.name).join(', ')})`);
-    for (let i = next; i < index; i++) {
-      const skipped = fields[i]!;
-      if (skipped.omittable) continue;
-      if (map.has(skipped.name)) {
-        throw malformed(`${path}: field "${k}" is out of order (expected ${fields.map((f) => f.name).join(', ')})`);
-      }
-      throw malformed(`${path}: missing field "${skipped.name}"`);
-    }
-    out.set(k, item);
-    next = index + 1;
-  }
-  for (let i = next; i < fields.length; i++) {
-    if (!fields[i]!.omittable) throw malformed(`${path}: missing field "${fields[i]!.name}"`);
-  }
-  return out;
-}
-
-function fieldPath(path: string, key: string): string {
-  return /^[A-Za-z_][A-Za-z0-9_]*$/.test(key) ? `${path}.${key}` : `${path}[${JSON.stringify(key)}]`;
-}
-export { fieldPath };
 
 // ---------------------------------------------------------------------------------------------
 // Constraint values (the reference's untagged `ConstraintValue`)
@@ -264,7 +117,7 @@ function optionalTextList(v: CborValue, path: string): string[] | null {
 export function constraintFromCbor(c: CborValue, path: string, level = 0): Constraint {
   const [idValue, v] = readArray(c, path, 2) as [CborValue, CborValue];
   if (typeof idValue !== 'number' || idValue < 0 || idValue > 255) {
-    throw malformed(`${path}: constraint type id must be an integer 0–255 (u8), got ${describe(idValue)}`);
+    throw malformed(`${path}: constraint type id must be an integer 0–255 (u8), got ${describeCbor(idValue)}`);
   }
   const typeId = idValue;
   const name = NAME_OF_TYPE_ID.get(typeId);
@@ -361,7 +214,7 @@ export function constraintFromCbor(c: CborValue, path: string, level = 0): Const
       // Forward compatibility: an id this version does not know is kept opaque (and fails closed at
       // authorization) only when its value is a byte string, as the reference round-trips it.
       if (!(v instanceof Uint8Array)) {
-        throw malformed(`${path}: constraint type ${typeId} is not known and its value is not a byte string (got ${describe(v)})`);
+        throw malformed(`${path}: constraint type ${typeId} is not known and its value is not a byte string (got ${describeCbor(v)})`);
       }
       return { type: 'unknown', typeId, payload: v.slice() };
   }
@@ -510,7 +363,7 @@ export function constraintSetFromCbor(c: CborValue, path: string): ConstraintSet
   if (f.has('allow_unknown')) {
     // Skipped when false, so the only canonical value a present key can have is true.
     if (f.get('allow_unknown') !== true) {
-      throw malformed(`${path}.allow_unknown: must be omitted when false (got ${describe(f.get('allow_unknown')!)})`);
+      throw malformed(`${path}.allow_unknown: must be omitted when false (got ${describeCbor(f.get('allow_unknown')!)})`);
     }
     allowUnknown = true;
   }
