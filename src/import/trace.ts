@@ -10,7 +10,7 @@
  * the agent. Every problem is reported at once, as `FILE:LINE:COL: …` (syntax) or
  * `FILE: $.json.path: …` (structure).
  */
-import { Float, type Value } from '../warrant/value.js';
+import { Float, type Value } from '../warrant/constraint-value.js';
 import { normalizePosixPath } from '../world/posix-path.js';
 import { dollarPath as dollar, jsonPath, lineCol, parseJson, scanJsonText, type JsonPathSegment } from './json-text.js';
 import { clipText } from '../lib/quote.js';

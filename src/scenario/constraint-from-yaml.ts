@@ -12,7 +12,7 @@ import type { Constraint } from '../warrant/constraints/types.js';
 import { parseNetwork } from '../lib/ip.js';
 import { subpathRoot } from '../warrant/constraints/subpath.js';
 import { parseUrlPattern } from '../warrant/constraints/url-pattern.js';
-import type { Value } from '../warrant/value.js';
+import type { Value } from '../warrant/constraint-value.js';
 import { at, type PathSegment } from './path.js';
 import type { PEntry, PMap, PNode } from './tree.js';
 import { valueFromYaml, type Report } from './value-yaml.js';

@@ -8,7 +8,7 @@
  */
 import schemaJson from '../../scenarios/scenario.schema.json' with { type: 'json' };
 import type { Constraint, ConstraintSet, ToolGrants } from '../warrant/constraints/types.js';
-import type { Value } from '../warrant/value.js';
+import type { Value } from '../warrant/constraint-value.js';
 import { ChainCheck, type ChainProblemSite } from '../chains/chain-check.js';
 import { checkJudge } from './judge-check.js';
 import { celProblem, constraintFromYaml, droppedDefaultPort } from './constraint-from-yaml.js';

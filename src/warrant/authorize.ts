@@ -38,7 +38,7 @@ import {
   DEFAULT_CLOCK_SKEW_SECONDS,
   verifyChainFull,
 } from './chain.js';
-import type { Args } from './value.js';
+import type { Args } from './constraint-value.js';
 import type { ConstraintSet } from './constraints/types.js';
 import type { Clock, SignedWarrant } from './types.js';
 

@@ -12,7 +12,7 @@ export {
   type WarrantPayload,
   type WarrantType,
 } from './types.js';
-export { Float, formatValue, type Args, type ObjectValue, type Value } from './value.js';
+export { Float, formatValue, type Args, type ObjectValue, type Value } from './constraint-value.js';
 export type { Constraint, ConstraintSet, ConstraintType, ToolGrants } from './constraints/types.js';
 
 // Keys, ids, bytes and text forms.

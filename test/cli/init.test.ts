@@ -28,7 +28,7 @@ import { Conditions } from '../../src/chains/conditions.js';
 import { loadScenarios } from '../../src/scenario/load.js';
 import { runScenarioTrials } from '../../src/run/run.js';
 import type { Scenario } from '../../src/model/scenario.js';
-import { Float } from '../../src/warrant/value.js';
+import { Float } from '../../src/warrant/constraint-value.js';
 
 /**
  * Each attack alone, judged by its own clause of the attack judge: it succeeds under no_warrant

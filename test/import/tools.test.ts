@@ -15,7 +15,7 @@ import { readToolsList } from '../../src/import/tools.js';
 import { DEFAULT_ANALYSES } from '../../src/pipeline/analyses.js';
 import { runSuite } from '../../src/pipeline/suite.js';
 import { loadScenarios } from '../../src/scenario/load.js';
-import { Float } from '../../src/warrant/value.js';
+import { Float } from '../../src/warrant/constraint-value.js';
 import { runCli } from '../helpers/cli.js';
 import { problemsOf, tempDir } from '../scenario/helpers.js';
 

@@ -17,7 +17,7 @@ import { readToolsList } from '../../src/import/tools.js';
 import { problemsOfText, scenarioText, tempDir } from '../scenario/helpers.js';
 import { formatMeanStd } from '../../src/report/sections/llm.js';
 import { parseJsonArgs } from '../../src/warrant/json-args.js';
-import { Float } from '../../src/warrant/value.js';
+import { Float } from '../../src/warrant/constraint-value.js';
 
 const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 let suite: Scenario[];

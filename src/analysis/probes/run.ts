@@ -27,7 +27,7 @@ import { seededRandom } from '../../chains/seed.js';
 import { describeConstraint } from '../../warrant/constraints/format.js';
 import { constraintOutcome } from '../../warrant/constraints/satisfy.js';
 import { compareUtf8 } from '../../lib/bytes.js';
-import { Float, type Value } from '../../warrant/value.js';
+import { Float, type Value } from '../../warrant/constraint-value.js';
 import { emailProbes } from './families/email.js';
 import { numberProbes } from './families/number.js';
 import { pathProbes } from './families/path.js';

@@ -29,7 +29,7 @@ import {
   type FieldSpec,
 } from '../cbor/index.js';
 import { malformed } from '../errors.js';
-import { cborToValue, valueToCbor, type Value } from '../value.js';
+import { cborToValue, valueToCbor, type Value } from '../constraint-value.js';
 import { TYPE_IDS, type Constraint, type ConstraintSet, type ToolGrants } from './types.js';
 
 // ---------------------------------------------------------------------------------------------
