@@ -22,7 +22,7 @@ import { SigningKey } from '../warrant/keys.js';
 import { signPop } from '../warrant/pop.js';
 import { JsonArgsError, parseJsonArgs } from '../warrant/json-args.js';
 import { readTokens, type ReadTokens } from '../warrant/text.js';
-import { checkDecodedIssuedAt, clockQuirks } from '../warrant/chain.js';
+import { checkDecodedIssuedAt, clockQuirks } from '../warrant/validity.js';
 import type { Args, Value } from '../warrant/constraint-value.js';
 import type { SignedWarrant } from '../warrant/types.js';
 import { EXIT_FAILED, EXIT_OK, UsageError, type CliIO, type Command } from './io.js';
