@@ -28,7 +28,8 @@
  * counted repetition (an error in Rust, a literal in RE2), and a `\p` name RE2 does not know
  * (Rust's regex knows more; regex-class.ts `propertyNameProblem`).
  */
-import { SPACE, translateRustClass, propertyNameProblem, WORD } from './regex-class.js';
+import { translateRustClass } from './regex-class.js';
+import { propertyNameProblem, SPACE, WORD } from './regex-class-syntax.js';
 
 export interface Refused {
   readonly refused: string;
