@@ -18,7 +18,7 @@ import { mergeShardFiles } from '../llm/merge-results.js';
 import { assemble } from '../llm/run-llm.js';
 import { DEFAULT_MAX_TURNS } from '../llm/trial.js';
 import type { LlmConfig, PipelineEdges } from '../pipeline/run.js';
-import { formatMeanStd } from '../report/sections/llm.js';
+import { formatMeanStd } from '../report/sections/llm-section.js';
 import { renderJson } from '../report/json.js';
 import type { Runner } from './runner.js';
 

@@ -16,17 +16,17 @@
  * constraints, fixes) are shown in code spans that copy exactly as they ran (code-span.ts).
  */
 import { passedOverall } from '../llm/attach.js';
-import { llmMarkdown } from './sections/llm.js';
+import { llmMarkdown } from './sections/llm-section.js';
 import { formatRate, ratePercent } from '../results/rate.js';
 import { RESULTS_VERSION, type CallResult, type Condition, type ConditionSummary, type Results, type Trial } from '../results/results.js';
-import { renderBaselineSection } from './sections/baseline.js';
-import { monotonicityOf, renderMonotonicitySection } from './sections/monotonicity.js';
-import { probesOf, renderProbeEscapesSection, renderProbesSection } from './sections/probes.js';
-import { renderScenariosSection } from './sections/scenarios.js';
-import { renderGateSection } from './sections/gate.js';
-import { policyAnalysisOf, renderPolicyAnalysisSection } from './sections/analysis.js';
-import type { Escapers } from './sections/gate.js';
-import { cellCodeBody, codeBody, codeSpan, INVISIBLE, unicodeEscape } from './code-span.js';
+import { renderBaselineSection } from './sections/baseline-section.js';
+import { monotonicityOf, renderMonotonicitySection } from './sections/monotonicity-section.js';
+import { probesOf, renderProbeEscapesSection, renderProbesSection } from './sections/probes-section.js';
+import { renderScenariosSection } from './sections/scenarios-section.js';
+import { renderGateSection } from './sections/gate-section.js';
+import { policyAnalysisOf, renderPolicyAnalysisSection } from './sections/policy-analysis-section.js';
+import type { Escapers } from './sections/gate-section.js';
+import { cellCodeBody, codeBody, codeSpan, INVISIBLE, unicodeEscape } from './escape.js';
 import { plural } from '../lib/plural.js';
 import { violationCounts } from './gate-rule.js';
 

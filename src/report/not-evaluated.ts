@@ -6,7 +6,7 @@
  */
 import type { ScenarioProblem } from '../scenario/errors.js';
 import { plural } from '../lib/plural.js';
-import { codeSpan } from './code-span.js';
+import { codeSpan } from './escape.js';
 import { computedForLine, escapeText, reportMarker, type ComputedFor } from './markdown.js';
 
 export interface NotEvaluatedOptions {

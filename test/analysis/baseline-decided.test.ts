@@ -10,7 +10,7 @@ import { sourcesOf, withBaseline } from '../../src/analysis/baseline/gate.js';
 import { checkBaseline } from '../../src/results/check-baseline.js';
 import { runBenchmark } from '../../src/run/run.js';
 import { loadScenarios } from '../../src/scenario/load.js';
-import { renderBaselineSection } from '../../src/report/sections/baseline.js';
+import { renderBaselineSection } from '../../src/report/sections/baseline-section.js';
 import { repoWith, scenario } from './baseline-repo.js';
 
 const SEED = 'baseline-decided';

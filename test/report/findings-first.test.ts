@@ -9,7 +9,7 @@ import type { ProbeEscape } from '../../src/results/probes.js';
 import type { Results } from '../../src/results/results.js';
 import { plural } from '../../src/lib/plural.js';
 import { ESCAPERS, renderMarkdown } from '../../src/report/markdown.js';
-import { probesLine, renderProbesSection } from '../../src/report/sections/probes.js';
+import { probesLine, renderProbesSection } from '../../src/report/sections/probes-section.js';
 import { renderTable } from '../../src/report/table.js';
 import { runCli } from '../helpers/cli.js';
 import { codeSpans, htmlNodes, tableCodeSpans } from '../helpers/markdown-ast.js';

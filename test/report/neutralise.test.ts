@@ -4,7 +4,7 @@
  * controls and zero-width characters are shown as `\uXXXX`, in prose and in code spans.
  */
 import { describe, expect, it } from 'vitest';
-import { cellCodeSpan, codeSpan } from '../../src/report/code-span.js';
+import { cellCodeSpan, codeSpan } from '../../src/report/escape.js';
 import { escapeText } from '../../src/report/markdown.js';
 import { renderNotEvaluated } from '../../src/report/not-evaluated.js';
 

@@ -16,9 +16,9 @@ import { plural } from '../../lib/plural.js';
 import { constraintYaml } from '../../scenario/constraint-to-yaml.js';
 import { familyCheck } from '../../analysis/probes/fix.js';
 import { PARAM_KINDS, type ProbeFamily } from '../../analysis/probes/types.js';
-import { codeSpan, valueText } from '../code-span.js';
+import { codeSpan, valueText } from '../escape.js';
 import { causeOf, mismatchOf, type Cause } from './probe-causes.js';
-import type { Escapers } from './gate.js';
+import type { Escapers } from './gate-section.js';
 
 const MAX_CAUSES = 30; // entries shown; the rest are counted
 const MAX_GRANTS = 25; // grants named per entry

@@ -9,8 +9,8 @@
 import { plural } from '../../lib/plural.js';
 import type { MonotonicitySection } from '../../results/monotonicity.js';
 import type { Results } from '../../results/results.js';
-import { codeSpan } from '../code-span.js';
-import type { Escapers } from './gate.js';
+import { codeSpan } from '../escape.js';
+import type { Escapers } from './gate-section.js';
 
 const MAX_LISTED = 50; // findings or unproven links listed; the rest are counted
 const MAX_VALUE = 200; // characters of a witness or a proof
