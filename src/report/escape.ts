@@ -16,6 +16,11 @@
  *
  * Inside a code span nothing else is interpreted (no HTML, no links, no mentions), so the value
  * needs no other escaping: a `<!--` or `</details>` in it is text.
+ *
+ * Prose (escapeText), raw HTML (escapeHtml), marker names and URLs are escaped below: every string
+ * that comes from a scenario or a results file (names, arguments, denial reasons) goes through one
+ * of these, since a results file may come from a fork's pull request and must not be able to forge
+ * the marker, break out of a table or a <details>, or mention people.
  */
 
 // Characters a code span loses or hides. Tab shows as itself.
@@ -26,7 +31,7 @@ const ODD_BACKSLASHES_BEFORE_PIPE = /(?<!\\)(?:\\\\)*\\\|/;
  * Bidirectional controls (U+202A–202E, U+2066–2069, U+200E/F, U+061C), which reorder the text
  * around them so that what a reviewer reads is not what ran ("Trojan Source"), and zero-width
  * characters (U+200B–200D, U+2060, U+FEFF), which hide a difference between two values that look
- * the same. They are shown, never rendered: `\uXXXX` (code spans, and prose: markdown.ts).
+ * the same. They are shown, never rendered: `\uXXXX` (code spans, and prose: escapeText).
  */
 export const INVISIBLE = /[\u061c\u200b-\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff]/g;
 const HAS_INVISIBLE = new RegExp(INVISIBLE.source);
@@ -95,4 +100,93 @@ export function valueText(v: unknown): string {
   } catch {
     return '?';
   }
+}
+
+/** Names in markers: anything outside a conservative set becomes '_' (no `-->` can get in). */
+export function sanitizeMarkerName(name: string): string {
+  return name.replace(/[^A-Za-z0-9._-]/g, '_');
+}
+
+/** Text in markdown prose: HTML-escaped, no markdown emphasis tricks, no @mentions, one line. */
+export function escapeText(s: string): string {
+  return neutralise(
+    s
+      .replace(INVISIBLE, unicodeEscape)
+      .replace(/&/g, '&amp;')
+      .replace(/</g, '&lt;')
+      .replace(/>/g, '&gt;')
+      .replace(/[\r\n]+/g, ' ')
+      .replace(/([\\`*[\]|])/g, '\\$1'),
+  ).replace(AUTOLINKS, defuse);
+}
+
+/** Text inside raw HTML (a <summary>): markdown escapes would show literally there. */
+export function escapeHtml(s: string): string {
+  return neutralise(
+    s
+      .replace(INVISIBLE, unicodeEscape)
+      .replace(/&/g, '&amp;')
+      .replace(/</g, '&lt;')
+      .replace(/>/g, '&gt;')
+      .replace(/"/g, '&quot;')
+      .replace(/[\r\n]+/g, ' '),
+  ).replace(AUTOLINKS, defuse);
+}
+
+/**
+ * `$` and `~` as character references, after `&` is escaped: GitHub renders `$…$` and `$$…$$`
+ * as math and `~…~` or `~~…~~` as strikethrough, so a value could restyle or hide the prose around
+ * it. A reference is no delimiter to either, and shows the same character (hexadecimal, so that
+ * the issue-reference defusing below, which acts on `#` and a digit, leaves it whole).
+ */
+function neutralise(s: string): string {
+  return s.replace(/\$/g, '&#x24;').replace(/~/g, '&#x7E;');
+}
+
+/**
+ * What GitHub turns into a link or a notification in a comment or a job summary: @mentions (and
+ * the e-mail autolink, which needs the same '@'), URLs with a scheme, `www.` links, the `mailto:`
+ * and `xmpp:` autolinks, issue references (`#123`, `owner/repo#123`, `GH-123`). An empty HTML
+ * comment at the point where GitHub's pattern would match splits the text there, so nothing is
+ * linked or notified; it renders as nothing, so a reader who copies the text gets it exactly (a
+ * zero-width space, invisible, would be copied with it and break the URL or address pasted).
+ */
+const AUTOLINKS = /@(?=[A-Za-z0-9])|(?<=[A-Za-z0-9])(?=:\/\/)|\b(?:www|mailto|xmpp)(?=[.:])|#(?=[0-9])|\bGH-(?=[0-9])/gi;
+
+function defuse(m: string): string {
+  return `${m}${DEFUSER}`;
+}
+
+/** Rendered as nothing, and no character of it is copied with the text around it. */
+export const DEFUSER = '<!-- -->';
+
+/** Text inside a table cell. */
+export function escapeCell(s: string): string {
+  return escapeText(s);
+}
+
+/** The escapers every section gets: everything from a results file is untrusted. */
+export const ESCAPERS: Escapers = { text: escapeText, code: codeBody, cell: cellCodeBody };
+
+/** A link target: an http(s) URL without spaces or brackets, else `#`. */
+export function safeUrl(url: string): string {
+  return /^https?:\/\/[^\s()<>]+$/.test(url) ? url : '#';
+}
+
+/** The report's escapers, passed to each section: everything from a results file is untrusted. */
+export interface Escapers {
+  /** Markdown prose. */
+  text(value: string): string;
+  /**
+   * The text between a pair of single backticks (`` `${code(s)}` ``) that makes them a code span
+   * showing `value` exactly, in prose or a list (codeSpan above).
+   */
+  code(value: string): string;
+  /** As `code`, inside a GFM table cell; when absent, `code` with every `|` escaped. */
+  cell?(value: string): string;
+}
+
+/** The escaper for code spans in table cells. */
+export function cellEscaper(escapers: Escapers): (value: string) => string {
+  return escapers.cell ? (s) => escapers.cell!(s) : (s) => escapers.code(s).replace(/\|/g, '\\|');
 }

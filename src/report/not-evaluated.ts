@@ -7,7 +7,8 @@
 import type { ScenarioProblem } from '../scenario/errors.js';
 import { plural } from '../lib/plural.js';
 import { codeSpan } from './escape.js';
-import { computedForLine, escapeText, reportMarker, type ComputedFor } from './markdown.js';
+import { escapeText } from './escape.js';
+import { computedForLine, reportMarker, type ComputedFor } from './markdown.js';
 
 export interface NotEvaluatedOptions {
   name: string;

@@ -9,7 +9,7 @@
 import { plural } from '../../lib/plural.js';
 import { formatRate } from '../../results/rate.js';
 import type { BaselineResults, SuiteChange, Widening } from '../../results/baseline.js';
-import { cellEscaper, type Escapers } from './gate-section.js';
+import { cellEscaper, type Escapers } from '../escape.js';
 
 const MAX_ITEMS = 50; // per list; the rest are counted
 const MAX_ARGS = 300; // characters of a call's arguments

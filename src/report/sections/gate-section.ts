@@ -8,24 +8,7 @@ import { plural } from '../../lib/plural.js';
 import { formatRate } from '../../results/rate.js';
 import type { Results, ViolationKind } from '../../results/results.js';
 import { analysisKinds } from '../gate-rule.js';
-
-/** The report's escapers (markdown.ts), passed in: everything from a results file is untrusted. */
-export interface Escapers {
-  /** Markdown prose. */
-  text(s: string): string;
-  /**
-   * The text between a pair of single backticks (`` `${code(s)}` ``) that makes them a code span
-   * showing `s` exactly, in prose or a list (code-span.ts).
-   */
-  code(s: string): string;
-  /** As `code`, inside a GFM table cell; when absent, `code` with every `|` escaped. */
-  cell?(s: string): string;
-}
-
-/** The escaper for code spans in table cells. */
-export function cellEscaper(esc: Escapers): (s: string) => string {
-  return esc.cell ? (s) => esc.cell!(s) : (s) => esc.code(s).replace(/\|/g, '\\|');
-}
+import type { Escapers } from '../escape.js';
 
 export function renderGateSection(r: Results, maxViolations: number, esc: Escapers): string {
   const g = r.gate;

@@ -4,13 +4,13 @@
  * by meaning) with its witness call and place, and the unproven links with their reason.
  *
  * Everything here comes from scenario files or a results file: prose is escaped, values are shown
- * in code spans that copy exactly (code-span.ts), and every list is bounded.
+ * in code spans that copy exactly (escape.ts), and every list is bounded.
  */
 import { plural } from '../../lib/plural.js';
 import type { MonotonicitySection } from '../../results/monotonicity.js';
 import type { Results } from '../../results/results.js';
 import { codeSpan } from '../escape.js';
-import type { Escapers } from './gate-section.js';
+import type { Escapers } from '../escape.js';
 
 const MAX_LISTED = 50; // findings or unproven links listed; the rest are counted
 const MAX_VALUE = 200; // characters of a witness or a proof

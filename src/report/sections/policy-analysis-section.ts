@@ -11,7 +11,7 @@
 import { formatRate } from '../../results/rate.js';
 import type { CoverageEntry, MutantSurvivor, PolicyAnalysisResults, ScenarioMutationScore, SlackEntry } from '../../results/policy.js';
 import { plural } from '../../lib/plural.js';
-import { cellEscaper, type Escapers } from './gate-section.js';
+import { cellEscaper, type Escapers } from '../escape.js';
 
 const MAX_ROWS = 25; // scenarios in the table (those with the lowest scores first)
 const MAX_SLACK = 20; // slack findings shown

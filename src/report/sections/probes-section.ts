@@ -9,7 +9,7 @@
  * (renderProbeEscapesSection), after the tables.
  *
  * Everything here comes from scenario files or a results file: prose is escaped, values are shown
- * in code spans that copy exactly as they ran (code-span.ts), and every list is bounded.
+ * in code spans that copy exactly as they ran (escape.ts), and every list is bounded.
  */
 import type { ProbeEscape, ProbesSection } from '../../results/probes.js';
 import { plural } from '../../lib/plural.js';
@@ -18,7 +18,7 @@ import { familyCheck } from '../../analysis/probes/fix.js';
 import { PARAM_KINDS, type ProbeFamily } from '../../analysis/probes/types.js';
 import { codeSpan, valueText } from '../escape.js';
 import { causeOf, mismatchOf, type Cause } from './probe-causes.js';
-import type { Escapers } from './gate-section.js';
+import type { Escapers } from '../escape.js';
 
 const MAX_CAUSES = 30; // entries shown; the rest are counted
 const MAX_GRANTS = 25; // grants named per entry

@@ -8,7 +8,7 @@
 import type { Results } from '../../results/results.js';
 import type { WarrantFromInfo } from '../../results/scenario-info.js';
 
-/** The report's escapers (markdown.ts). */
+/** The report's escapers (escape.ts). */
 export interface TextEscaper {
   /** Markdown prose: one line, no HTML, no emphasis or link tricks, no @mentions. */
   text(s: string): string;
