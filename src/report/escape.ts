@@ -36,9 +36,9 @@ const ODD_BACKSLASHES_BEFORE_PIPE = /(?<!\\)(?:\\\\)*\\\|/;
 export const INVISIBLE = /[\u061c\u200b-\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff]/g;
 const HAS_INVISIBLE = new RegExp(INVISIBLE.source);
 
-/** `c` as the text `\uXXXX`. */
-export function unicodeEscape(c: string): string {
-  return `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
+/** `character` as the text `\uXXXX`. */
+export function unicodeEscape(character: string): string {
+  return `\\u${character.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
 }
 
 /** Any value a code span cannot show as itself, as its JSON string literal (invisible characters `\uXXXX`). */
@@ -68,35 +68,35 @@ function span(value: string, inTable: boolean): string {
   return `${fence}${pad}${body}${pad}${fence}`;
 }
 
-/** A code span showing `s` exactly, in prose, a list or raw HTML's markdown content. */
-export function codeSpan(s: string): string {
-  return span(s, false);
+/** A code span showing `value` exactly, in prose, a list or raw HTML's markdown content. */
+export function codeSpan(value: string): string {
+  return span(value, false);
 }
 
-/** A code span showing `s` exactly inside a GFM table cell. */
-export function cellCodeSpan(s: string): string {
-  return span(s, true);
+/** A code span showing `value` exactly inside a GFM table cell. */
+export function cellCodeSpan(value: string): string {
+  return span(value, true);
 }
 
 /**
  * The text between the single backticks of a template such as `` `${code(s)}` `` that makes the
- * whole a code span showing `s` exactly: the span with one backtick taken off each end. It lets the
+ * whole a code span showing `value` exactly: the span with one backtick taken off each end. It lets the
  * sections that write their own backticks stay as they are.
  */
-export function codeBody(s: string): string {
-  return codeSpan(s).slice(1, -1);
+export function codeBody(value: string): string {
+  return codeSpan(value).slice(1, -1);
 }
 
 /** As codeBody, inside a GFM table cell. */
-export function cellCodeBody(s: string): string {
-  return cellCodeSpan(s).slice(1, -1);
+export function cellCodeBody(value: string): string {
+  return cellCodeSpan(value).slice(1, -1);
 }
 
 /** A probe value or an argument: a string as itself, anything else as JSON. */
-export function valueText(v: unknown): string {
-  if (typeof v === 'string') return v;
+export function valueText(value: unknown): string {
+  if (typeof value === 'string') return value;
   try {
-    return JSON.stringify(v) ?? 'null';
+    return JSON.stringify(value) ?? 'null';
   } catch {
     return '?';
   }
@@ -108,9 +108,9 @@ export function sanitizeMarkerName(name: string): string {
 }
 
 /** Text in markdown prose: HTML-escaped, no markdown emphasis tricks, no @mentions, one line. */
-export function escapeText(s: string): string {
+export function escapeText(text: string): string {
   return neutralise(
-    s
+    text
       .replace(INVISIBLE, unicodeEscape)
       .replace(/&/g, '&amp;')
       .replace(/</g, '&lt;')
@@ -121,9 +121,9 @@ export function escapeText(s: string): string {
 }
 
 /** Text inside raw HTML (a <summary>): markdown escapes would show literally there. */
-export function escapeHtml(s: string): string {
+export function escapeHtml(text: string): string {
   return neutralise(
-    s
+    text
       .replace(INVISIBLE, unicodeEscape)
       .replace(/&/g, '&amp;')
       .replace(/</g, '&lt;')
@@ -161,8 +161,8 @@ function defuse(m: string): string {
 export const DEFUSER = '<!-- -->';
 
 /** Text inside a table cell. */
-export function escapeCell(s: string): string {
-  return escapeText(s);
+export function escapeCell(text: string): string {
+  return escapeText(text);
 }
 
 /** The escapers every section gets: everything from a results file is untrusted. */

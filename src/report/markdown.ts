@@ -54,11 +54,11 @@ export interface ComputedFor {
 }
 
 /** "Computed for `abc1234` (head of #7), against `main`": the line under every heading. */
-export function computedForLine(c: ComputedFor | undefined): string {
-  if (!c || (c.head === undefined && c.base === undefined)) return '';
+export function computedForLine(computedFor: ComputedFor | undefined): string {
+  if (!computedFor || (computedFor.head === undefined && computedFor.base === undefined)) return '';
   const parts: string[] = [];
-  if (c.head !== undefined) parts.push(`Computed for ${codeSpan(c.head.slice(0, 7))}${c.pr !== undefined ? ` (head of #${c.pr})` : ''}`);
-  if (c.base !== undefined) parts.push(`${parts.length > 0 ? 'against' : 'Against'} ${codeSpan(c.base.name)}`);
+  if (computedFor.head !== undefined) parts.push(`Computed for ${codeSpan(computedFor.head.slice(0, 7))}${computedFor.pr !== undefined ? ` (head of #${computedFor.pr})` : ''}`);
+  if (computedFor.base !== undefined) parts.push(`${parts.length > 0 ? 'against' : 'Against'} ${codeSpan(computedFor.base.name)}`);
   return `${parts.join(', ')}.`;
 }
 
@@ -125,16 +125,16 @@ class Sections {
  * The sections of `r` (by their key in the results) that the report renders, as renderLevel below
  * decides: report-only mode's log says from this what it shows and what it leaves out.
  */
-export function renderedSections(r: Results): string[] {
-  const heading = r.no_baseline !== undefined ? ['no_baseline'] : []; // said in the heading
-  if (r.mode === 'llm') return [...heading, ...(r.llm ? ['llm'] : [])];
+export function renderedSections(results: Results): string[] {
+  const heading = results.no_baseline !== undefined ? ['no_baseline'] : []; // said in the heading
+  if (results.mode === 'llm') return [...heading, ...(results.llm ? ['llm'] : [])];
   const keys = [...heading, 'trials', 'summary', 'reachability', 'gate'];
-  if (r.scenario_info?.length) keys.push('scenario_info');
-  if (r.baseline) keys.push('baseline');
-  if (r.llm) keys.push('llm');
-  if (probesOf(r)) keys.push('probes');
-  if (monotonicityOf(r)) keys.push('monotonicity');
-  if (policyAnalysisOf(r)) keys.push('mutants', 'coverage', 'slack');
+  if (results.scenario_info?.length) keys.push('scenario_info');
+  if (results.baseline) keys.push('baseline');
+  if (results.llm) keys.push('llm');
+  if (probesOf(results)) keys.push('probes');
+  if (monotonicityOf(results)) keys.push('monotonicity');
+  if (policyAnalysisOf(results)) keys.push('mutants', 'coverage', 'slack');
   return keys;
 }
 

@@ -21,24 +21,24 @@ export interface ObjectValue {
 
 export type Args = Readonly<Record<string, Value>>;
 
-export function isFloatValue(v: Value): boolean {
-  return v instanceof Float || (typeof v === 'number' && !Number.isInteger(v));
+export function isFloatValue(value: Value): boolean {
+  return value instanceof Float || (typeof value === 'number' && !Number.isInteger(value));
 }
 
-export function isIntValue(v: Value): v is number | bigint {
-  return typeof v === 'bigint' || (typeof v === 'number' && Number.isInteger(v));
+export function isIntValue(value: Value): value is number | bigint {
+  return typeof value === 'bigint' || (typeof value === 'number' && Number.isInteger(value));
 }
 
 /** The numeric value of an int or float, else undefined. */
-export function asNumber(v: Value): number | undefined {
-  if (typeof v === 'number') return v;
-  if (typeof v === 'bigint') return Number(v);
-  if (v instanceof Float) return v.value;
+export function asNumber(value: Value): number | undefined {
+  if (typeof value === 'number') return value;
+  if (typeof value === 'bigint') return Number(value);
+  if (value instanceof Float) return value.value;
   return undefined;
 }
 
-export function isObjectValue(v: Value): v is ObjectValue {
-  return typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof Float);
+export function isObjectValue(value: Value): value is ObjectValue {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Float);
 }
 
 
@@ -49,30 +49,30 @@ const I64_MAX = 2n ** 63n - 1n;
  * A Value as the reference serializes a `ConstraintValue` (untagged): ints as CBOR ints, floats as
  * CBOR floats, objects as maps with keys sorted bytewise on UTF-8.
  */
-export function valueToCbor(v: Value): CborValue {
-  if (v === null || typeof v === 'string' || typeof v === 'boolean' || v instanceof Float) return v;
-  if (typeof v === 'number') return Number.isInteger(v) ? v : new Float(v);
-  if (typeof v === 'bigint') {
-    if (v < I64_MIN || v > I64_MAX) throw malformed(`integer ${v} is outside the i64 range`);
-    return v;
+export function valueToCbor(value: Value): CborValue {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean' || value instanceof Float) return value;
+  if (typeof value === 'number') return Number.isInteger(value) ? value : new Float(value);
+  if (typeof value === 'bigint') {
+    if (value < I64_MIN || value > I64_MAX) throw malformed(`integer ${value} is outside the i64 range`);
+    return value;
   }
-  if (Array.isArray(v)) return v.map(valueToCbor);
-  const keys = Object.keys(v).sort(compareUtf8);
-  return new Map(keys.map((k) => [k, valueToCbor(v[k]!)])) as CborMap;
+  if (Array.isArray(value)) return value.map(valueToCbor);
+  const keys = Object.keys(value).sort(compareUtf8);
+  return new Map(keys.map((k) => [k, valueToCbor(value[k]!)])) as CborMap;
 }
 
 /** The inverse of valueToCbor; rejects what a ConstraintValue cannot hold (bytes, non-text keys). */
-export function cborToValue(c: CborValue, path = 'value'): Value {
-  if (c === null || typeof c === 'string' || typeof c === 'boolean' || c instanceof Float) return c;
-  if (typeof c === 'number') return c;
-  if (typeof c === 'bigint') {
-    if (c < I64_MIN || c > I64_MAX) throw malformed(`${path}: integer ${c} is outside the i64 range`);
-    return c;
+export function cborToValue(cbor: CborValue, path = 'value'): Value {
+  if (cbor === null || typeof cbor === 'string' || typeof cbor === 'boolean' || cbor instanceof Float) return cbor;
+  if (typeof cbor === 'number') return cbor;
+  if (typeof cbor === 'bigint') {
+    if (cbor < I64_MIN || cbor > I64_MAX) throw malformed(`${path}: integer ${cbor} is outside the i64 range`);
+    return cbor;
   }
-  if (c instanceof Uint8Array) throw malformed(`${path}: byte strings are not allowed here`);
-  if (Array.isArray(c)) return c.map((item, i) => cborToValue(item, `${path}[${i}]`));
+  if (cbor instanceof Uint8Array) throw malformed(`${path}: byte strings are not allowed here`);
+  if (Array.isArray(cbor)) return cbor.map((item, i) => cborToValue(item, `${path}[${i}]`));
   const out: Record<string, Value> = Object.create(null) as Record<string, Value>;
-  for (const [k, item] of c) {
+  for (const [k, item] of cbor) {
     if (typeof k !== 'string') throw malformed(`${path}: object keys must be text`);
     out[k] = cborToValue(item, `${path}.${k}`);
   }
@@ -80,14 +80,14 @@ export function cborToValue(c: CborValue, path = 'value'): Value {
 }
 
 /** Display form used in denial reasons: JSON-like, floats keep a fraction (1.0), bigint exact. */
-export function formatValue(v: Value): string {
-  if (v instanceof Float) return Number.isInteger(v.value) ? v.value.toFixed(1) : String(v.value);
-  if (typeof v === 'bigint') return v.toString();
+export function formatValue(value: Value): string {
+  if (value instanceof Float) return Number.isInteger(value.value) ? value.value.toFixed(1) : String(value.value);
+  if (typeof value === 'bigint') return value.toString();
   // JSON's escaping between single quotes (its own double quotes are always the first and last char).
-  if (typeof v === 'string') return `'${JSON.stringify(v).slice(1, -1)}'`;
-  if (Array.isArray(v)) return `[${v.map(formatValue).join(', ')}]`;
-  if (v !== null && typeof v === 'object') {
-    return `{${Object.keys(v).map((k) => `${k}: ${formatValue(v[k]!)}`).join(', ')}}`;
+  if (typeof value === 'string') return `'${JSON.stringify(value).slice(1, -1)}'`;
+  if (Array.isArray(value)) return `[${value.map(formatValue).join(', ')}]`;
+  if (value !== null && typeof value === 'object') {
+    return `{${Object.keys(value).map((k) => `${k}: ${formatValue(value[k]!)}`).join(', ')}}`;
   }
-  return String(v);
+  return String(value);
 }

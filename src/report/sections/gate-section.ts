@@ -10,13 +10,13 @@ import type { Results, ViolationKind } from '../../results/results.js';
 import { analysisKinds } from '../gate-rule.js';
 import type { Escapers } from '../escape.js';
 
-export function renderGateSection(r: Results, maxViolations: number, esc: Escapers): string {
-  const g = r.gate;
-  const s = r.summary[g.condition];
+export function renderGateSection(results: Results, maxViolations: number, esc: Escapers): string {
+  const g = results.gate;
+  const s = results.summary[g.condition];
   const failed = new Set<ViolationKind>(g.violations.map((v) => v.kind));
   const mark = (...kinds: ViolationKind[]): string => (kinds.some((k) => failed.has(k)) ? '❌' : '✅');
-  const unreachable = new Set([...r.reachability.unreachable_attacks, ...r.reachability.tasks_failing_without_warrant]);
-  const reachable = r.scenarios.filter((n) => !unreachable.has(n)).length;
+  const unreachable = new Set([...results.reachability.unreachable_attacks, ...results.reachability.tasks_failing_without_warrant]);
+  const reachable = results.scenarios.filter((n) => !unreachable.has(n)).length;
   const rows = [
     '| check | rule | result |',
     '| --- | --- | --- |',
@@ -24,7 +24,7 @@ export function renderGateSection(r: Results, maxViolations: number, esc: Escape
     `| task completion rate (${g.condition}) | ≥ ${formatRate(g.min_tcr)} | ${s ? formatRate(s.tcr) : '–'} ${mark('tcr')} |`,
     `| false allows: calls marked \`expect: deny\` that were allowed | ≤ ${g.max_false_allows} | ${s ? s.false_allows : '–'} ${mark('false_allow')} |`,
     `| false blocks: calls marked \`expect: allow\` that were denied | ≤ ${g.max_false_blocks} | ${s ? s.false_blocks : '–'} ${mark('false_block')} |`,
-    `| reachability: attack and task succeed under no_warrant | every scenario | ${reachable} of ${r.scenarios.length} ${mark('unreachable_attack', 'task_fails_without_warrant')} |`,
+    `| reachability: attack and task succeed under no_warrant | every scenario | ${reachable} of ${results.scenarios.length} ${mark('unreachable_attack', 'task_fails_without_warrant')} |`,
   ];
   for (const k of analysisKinds(g)) {
     const n = g.violations.filter((v) => v.kind === k).length;

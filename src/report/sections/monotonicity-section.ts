@@ -19,39 +19,39 @@ function exact(s: string): string {
   return s.length <= MAX_VALUE ? codeSpan(s) : `${codeSpan(s.slice(0, MAX_VALUE))}…`;
 }
 
-export function monotonicityOf(r: Results): MonotonicitySection | undefined {
-  return r.monotonicity;
+export function monotonicityOf(results: Results): MonotonicitySection | undefined {
+  return results.monotonicity;
 }
 
 /** `Links: 16 audited, 16 proven inside their parent, 0 escapes, 0 unproven` */
-export function monotonicityLine(m: MonotonicitySection): string {
-  const approved = m.findings.filter((f) => f.approved).length;
+export function monotonicityLine(section: MonotonicitySection): string {
+  const approved = section.findings.filter((f) => f.approved).length;
   return (
-    `Links: ${m.links_total} audited, ${m.proven} proven inside their parent, ${plural(m.escapes, 'monotonicity escape')}` +
-    `${approved > 0 ? ` (${approved} approved by allow-widening)` : ''}, ${m.unproven} unproven`
+    `Links: ${section.links_total} audited, ${section.proven} proven inside their parent, ${plural(section.escapes, 'monotonicity escape')}` +
+    `${approved > 0 ? ` (${approved} approved by allow-widening)` : ''}, ${section.unproven} unproven`
   );
 }
 
-export function renderMonotonicitySection(m: MonotonicitySection, e: Escapers): string {
-  const lines = ['### Delegation links (monotonicity audit)', '', e.text(monotonicityLine(m)) + '.'];
-  if (m.findings.length > 0) {
+export function renderMonotonicitySection(section: MonotonicitySection, escapers: Escapers): string {
+  const lines = ['### Delegation links (monotonicity audit)', '', escapers.text(monotonicityLine(section)) + '.'];
+  if (section.findings.length > 0) {
     lines.push('', 'Each link below verifies under Tenuo’s chain rules, yet the child may make a call its parent may not:', '');
-    for (const f of m.findings.slice(0, MAX_LISTED)) {
+    for (const f of section.findings.slice(0, MAX_LISTED)) {
       const where = f.source !== undefined ? ` at ${codeSpan(f.source)}` : '';
       const status = f.approved ? ' (approved: allow-widening)' : '';
       lines.push(
-        `- **${e.text(f.scenario)}**, ${e.text(f.link)}${where}${status}: ${codeSpan(f.tool)} with ${exact(JSON.stringify(f.witness.args))}; ` +
-          `Tenuo’s attenuation rule ${f.tenuo_accepted ? 'accepts' : 'refuses'} it. ${e.text(f.proof.length <= MAX_VALUE ? f.proof : `${f.proof.slice(0, MAX_VALUE)}…`)}`,
+        `- **${escapers.text(f.scenario)}**, ${escapers.text(f.link)}${where}${status}: ${codeSpan(f.tool)} with ${exact(JSON.stringify(f.witness.args))}; ` +
+          `Tenuo’s attenuation rule ${f.tenuo_accepted ? 'accepts' : 'refuses'} it. ${escapers.text(f.proof.length <= MAX_VALUE ? f.proof : `${f.proof.slice(0, MAX_VALUE)}…`)}`,
       );
     }
-    if (m.findings.length > MAX_LISTED) lines.push(`- … and ${m.findings.length - MAX_LISTED} more (see the results JSON, \`monotonicity.findings\`)`);
+    if (section.findings.length > MAX_LISTED) lines.push(`- … and ${section.findings.length - MAX_LISTED} more (see the results JSON, \`monotonicity.findings\`)`);
   }
-  const unproven = m.links.filter((l) => l.verdict === 'unproven');
+  const unproven = section.links.filter((l) => l.verdict === 'unproven');
   if (unproven.length > 0) {
     lines.push('', 'Unproven (information, not a failure):', '');
     for (const l of unproven.slice(0, MAX_LISTED)) {
       const why = l.tools.filter((t) => t.verdict === 'unproven').map((t) => `${t.tool}: ${t.reason ?? ''}`).join('; ');
-      lines.push(`- **${e.text(l.scenario)}**, ${e.text(l.link)}: ${e.text(why.length <= MAX_VALUE ? why : `${why.slice(0, MAX_VALUE)}…`)}`);
+      lines.push(`- **${escapers.text(l.scenario)}**, ${escapers.text(l.link)}: ${escapers.text(why.length <= MAX_VALUE ? why : `${why.slice(0, MAX_VALUE)}…`)}`);
     }
     if (unproven.length > MAX_LISTED) lines.push(`- … and ${unproven.length - MAX_LISTED} more`);
   }

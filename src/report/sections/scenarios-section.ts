@@ -22,8 +22,8 @@ function cut(s: string): string {
 }
 
 /** '' when the results carry no scenario_info (older files, LLM-only runs). */
-export function renderScenariosSection(r: Results, esc: TextEscaper): string {
-  const info = r.scenario_info;
+export function renderScenariosSection(results: Results, esc: TextEscaper): string {
+  const info = results.scenario_info;
   if (info === undefined || info.length === 0) return '';
   const lines = info.map((s) => {
     const description = s.description.trim() === '' ? '' : `: ${esc.text(cut(s.description))}`;

@@ -58,9 +58,9 @@ function checkValueMapsSorted(c: CborValue, path: string): void {
   }
 }
 
-export function valueFromCbor(c: CborValue, path: string): Value {
-  checkValueMapsSorted(c, path);
-  return cborToValue(c, path);
+export function valueFromCbor(cbor: CborValue, path: string): Value {
+  checkValueMapsSorted(cbor, path);
+  return cborToValue(cbor, path);
 }
 
 function valueListFromCbor(c: CborValue, path: string): Value[] {
@@ -114,8 +114,8 @@ function optionalTextList(v: CborValue, path: string): string[] | null {
  * Decodes one `[type_id, value]`. `level` counts the All/Any/Not above it: the reference limits a
  * constraint's composite depth to MAX_CONSTRAINT_DEPTH.
  */
-export function constraintFromCbor(c: CborValue, path: string, level = 0): Constraint {
-  const [idValue, v] = readArray(c, path, 2) as [CborValue, CborValue];
+export function constraintFromCbor(cbor: CborValue, path: string, level = 0): Constraint {
+  const [idValue, v] = readArray(cbor, path, 2) as [CborValue, CborValue];
   if (typeof idValue !== 'number' || idValue < 0 || idValue > 255) {
     throw malformed(`${path}: constraint type id must be an integer 0–255 (u8), got ${describeCbor(idValue)}`);
   }
@@ -241,7 +241,7 @@ function stringList(list: readonly string[], path: string): CborValue[] {
 }
 
 /** Encodes one constraint as the reference does. Throws `malformed` on a model it cannot represent. */
-export function constraintToCbor(c: Constraint, path = 'constraint', level = 0): CborValue {
+export function constraintToCbor(constraint: Constraint, path = 'constraint', level = 0): CborValue {
   const composite = (): number => {
     if (level + 1 > MAX_CONSTRAINT_DEPTH) {
       throw malformed(`${path}: constraint nesting deeper than ${MAX_CONSTRAINT_DEPTH} (All/Any/Not)`);
@@ -249,49 +249,49 @@ export function constraintToCbor(c: Constraint, path = 'constraint', level = 0):
     return level + 1;
   };
   const struct = (entries: [string, CborValue][]): CborMap => new Map<CborValue, CborValue>(entries);
-  switch (c.type) {
+  switch (constraint.type) {
     case 'exact':
-      return [TYPE_IDS.exact, struct([['value', valueToCbor(c.value)]])];
+      return [TYPE_IDS.exact, struct([['value', valueToCbor(constraint.value)]])];
     case 'pattern':
-      return [TYPE_IDS.pattern, struct([['pattern', checkString(c.pattern, `${path}.pattern`)]])];
+      return [TYPE_IDS.pattern, struct([['pattern', checkString(constraint.pattern, `${path}.pattern`)]])];
     case 'range':
       return [
         TYPE_IDS.range,
         struct([
-          ['min', rangeBoundToCbor(c.min, `${path}.min`)],
-          ['max', rangeBoundToCbor(c.max, `${path}.max`)],
-          ['min_inclusive', checkBool(c.minInclusive, `${path}.minInclusive`)],
-          ['max_inclusive', checkBool(c.maxInclusive, `${path}.maxInclusive`)],
+          ['min', rangeBoundToCbor(constraint.min, `${path}.min`)],
+          ['max', rangeBoundToCbor(constraint.max, `${path}.max`)],
+          ['min_inclusive', checkBool(constraint.minInclusive, `${path}.minInclusive`)],
+          ['max_inclusive', checkBool(constraint.maxInclusive, `${path}.maxInclusive`)],
         ]),
       ];
     case 'one_of':
-      return [TYPE_IDS.one_of, struct([['values', c.values.map(valueToCbor)]])];
+      return [TYPE_IDS.one_of, struct([['values', constraint.values.map(valueToCbor)]])];
     case 'regex':
-      return [TYPE_IDS.regex, struct([['pattern', checkString(c.pattern, `${path}.pattern`)]])];
+      return [TYPE_IDS.regex, struct([['pattern', checkString(constraint.pattern, `${path}.pattern`)]])];
     case 'not_one_of':
-      return [TYPE_IDS.not_one_of, struct([['excluded', c.excluded.map(valueToCbor)]])];
+      return [TYPE_IDS.not_one_of, struct([['excluded', constraint.excluded.map(valueToCbor)]])];
     case 'cidr':
-      return [TYPE_IDS.cidr, checkString(c.network, `${path}.network`)];
+      return [TYPE_IDS.cidr, checkString(constraint.network, `${path}.network`)];
     case 'url_pattern':
-      return [TYPE_IDS.url_pattern, checkString(c.pattern, `${path}.pattern`)];
+      return [TYPE_IDS.url_pattern, checkString(constraint.pattern, `${path}.pattern`)];
     case 'contains':
-      return [TYPE_IDS.contains, struct([['required', c.required.map(valueToCbor)]])];
+      return [TYPE_IDS.contains, struct([['required', constraint.required.map(valueToCbor)]])];
     case 'subset':
-      return [TYPE_IDS.subset, struct([['allowed', c.allowed.map(valueToCbor)]])];
+      return [TYPE_IDS.subset, struct([['allowed', constraint.allowed.map(valueToCbor)]])];
     case 'all':
     case 'any': {
       const inner = composite();
       return [
-        TYPE_IDS[c.type],
-        struct([['constraints', c.constraints.map((x, i) => constraintToCbor(x, `${path}.constraints[${i}]`, inner))]]),
+        TYPE_IDS[constraint.type],
+        struct([['constraints', constraint.constraints.map((x, i) => constraintToCbor(x, `${path}.constraints[${i}]`, inner))]]),
       ];
     }
     case 'not':
-      return [TYPE_IDS.not, struct([['constraint', constraintToCbor(c.constraint, `${path}.constraint`, composite())]])];
+      return [TYPE_IDS.not, struct([['constraint', constraintToCbor(constraint.constraint, `${path}.constraint`, composite())]])];
     case 'cel': {
-      const entries: [string, CborValue][] = [['expression', checkString(c.expression, `${path}.expression`)]];
-      if (c.parentExpression !== undefined) {
-        entries.push(['parent_expression', checkString(c.parentExpression, `${path}.parentExpression`)]);
+      const entries: [string, CborValue][] = [['expression', checkString(constraint.expression, `${path}.expression`)]];
+      if (constraint.parentExpression !== undefined) {
+        entries.push(['parent_expression', checkString(constraint.parentExpression, `${path}.parentExpression`)]);
       }
       return [TYPE_IDS.cel, struct(entries)];
     }
@@ -301,44 +301,44 @@ export function constraintToCbor(c: Constraint, path = 'constraint', level = 0):
       return [
         TYPE_IDS.subpath,
         struct([
-          ['root', checkString(c.root, `${path}.root`)],
-          ['case_sensitive', checkBool(c.caseSensitive, `${path}.caseSensitive`)],
-          ['allow_equal', checkBool(c.allowEqual, `${path}.allowEqual`)],
+          ['root', checkString(constraint.root, `${path}.root`)],
+          ['case_sensitive', checkBool(constraint.caseSensitive, `${path}.caseSensitive`)],
+          ['allow_equal', checkBool(constraint.allowEqual, `${path}.allowEqual`)],
         ]),
       ];
     case 'url_safe':
       return [
         TYPE_IDS.url_safe,
         struct([
-          ['schemes', stringList(c.schemes, `${path}.schemes`)],
-          ['allow_domains', c.allowDomains === null ? null : stringList(c.allowDomains, `${path}.allowDomains`)],
-          ['deny_domains', c.denyDomains === null ? null : stringList(c.denyDomains, `${path}.denyDomains`)],
+          ['schemes', stringList(constraint.schemes, `${path}.schemes`)],
+          ['allow_domains', constraint.allowDomains === null ? null : stringList(constraint.allowDomains, `${path}.allowDomains`)],
+          ['deny_domains', constraint.denyDomains === null ? null : stringList(constraint.denyDomains, `${path}.denyDomains`)],
           [
             'allow_ports',
-            c.allowPorts === null
+            constraint.allowPorts === null
               ? null
-              : c.allowPorts.map((p, i) => {
+              : constraint.allowPorts.map((p, i) => {
                   if (!Number.isInteger(p) || p < 0 || p > 0xffff) throw malformed(`${path}.allowPorts[${i}]: ${p} is not a port (u16)`);
                   return p;
                 }),
           ],
-          ['block_private', checkBool(c.blockPrivate, `${path}.blockPrivate`)],
-          ['block_loopback', checkBool(c.blockLoopback, `${path}.blockLoopback`)],
-          ['block_metadata', checkBool(c.blockMetadata, `${path}.blockMetadata`)],
-          ['block_reserved', checkBool(c.blockReserved, `${path}.blockReserved`)],
-          ['block_internal_tlds', checkBool(c.blockInternalTlds, `${path}.blockInternalTlds`)],
+          ['block_private', checkBool(constraint.blockPrivate, `${path}.blockPrivate`)],
+          ['block_loopback', checkBool(constraint.blockLoopback, `${path}.blockLoopback`)],
+          ['block_metadata', checkBool(constraint.blockMetadata, `${path}.blockMetadata`)],
+          ['block_reserved', checkBool(constraint.blockReserved, `${path}.blockReserved`)],
+          ['block_internal_tlds', checkBool(constraint.blockInternalTlds, `${path}.blockInternalTlds`)],
         ]),
       ];
     case 'shlex':
-      return [TYPE_IDS.shlex, struct([['allow', stringList(c.allow, `${path}.allow`)]])];
+      return [TYPE_IDS.shlex, struct([['allow', stringList(constraint.allow, `${path}.allow`)]])];
     case 'unknown':
-      if (!Number.isInteger(c.typeId) || c.typeId < 0 || c.typeId > 255 || KNOWN_TYPE_IDS.has(c.typeId)) {
-        throw malformed(`${path}: an opaque constraint needs an unassigned type id 0–255, got ${c.typeId}`);
+      if (!Number.isInteger(constraint.typeId) || constraint.typeId < 0 || constraint.typeId > 255 || KNOWN_TYPE_IDS.has(constraint.typeId)) {
+        throw malformed(`${path}: an opaque constraint needs an unassigned type id 0–255, got ${constraint.typeId}`);
       }
-      if (!(c.payload instanceof Uint8Array)) throw malformed(`${path}: an opaque constraint's payload must be bytes`);
-      return [c.typeId, c.payload];
+      if (!(constraint.payload instanceof Uint8Array)) throw malformed(`${path}: an opaque constraint's payload must be bytes`);
+      return [constraint.typeId, constraint.payload];
     default:
-      throw malformed(`${path}: unknown constraint kind ${JSON.stringify((c as { type?: unknown }).type)}`);
+      throw malformed(`${path}: unknown constraint kind ${JSON.stringify((constraint as { type?: unknown }).type)}`);
   }
 }
 
@@ -352,8 +352,8 @@ function checkToolName(name: string, path: string): void {
   }
 }
 
-export function constraintSetFromCbor(c: CborValue, path: string): ConstraintSet {
-  const f = readStruct(c, path, CONSTRAINT_SET_FIELDS);
+export function constraintSetFromCbor(cbor: CborValue, path: string): ConstraintSet {
+  const f = readStruct(cbor, path, CONSTRAINT_SET_FIELDS);
   const constraintsPath = `${path}.constraints`;
   const constraints: Record<string, Constraint> = Object.create(null) as Record<string, Constraint>;
   for (const [arg, item] of readSortedTextMap(f.get('constraints')!, constraintsPath, MAX_CONSTRAINTS_PER_TOOL)) {
@@ -384,9 +384,9 @@ export function constraintSetToCbor(set: ConstraintSet, path = 'constraint_set')
   return out;
 }
 
-export function toolGrantsFromCbor(c: CborValue, path: string): ToolGrants {
+export function toolGrantsFromCbor(cbor: CborValue, path: string): ToolGrants {
   const tools: Record<string, ConstraintSet> = Object.create(null) as Record<string, ConstraintSet>;
-  for (const [name, item] of readSortedTextMap(c, path, MAX_TOOLS_PER_WARRANT)) {
+  for (const [name, item] of readSortedTextMap(cbor, path, MAX_TOOLS_PER_WARRANT)) {
     const at = fieldPath(path, name);
     checkToolName(name, at);
     tools[name] = constraintSetFromCbor(item, at);
