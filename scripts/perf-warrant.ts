@@ -26,7 +26,7 @@ import { decodeWarrant, encodeWarrant } from '../src/warrant/envelope.js';
 import { SigningKey, verifyWarrantSignature } from '../src/warrant/keys.js';
 import { signPop } from '../src/warrant/pop.js';
 import { utf8 } from '../src/lib/bytes.js';
-import type { Args } from '../src/warrant/value.js';
+import type { Args } from '../src/warrant/constraint-value.js';
 import type { SignedWarrant } from '../src/warrant/types.js';
 
 const NOW = 1704067200;

@@ -18,7 +18,7 @@ import { mergeShardFiles } from '../llm/merge-results.js';
 import { assemble } from '../llm/llm-stage.js';
 import { DEFAULT_MAX_TURNS } from '../llm/trial.js';
 import type { LlmConfig, PipelineEdges } from '../pipeline/pipeline.js';
-import { formatMeanStd } from '../report/sections/llm.js';
+import { formatMeanStd } from '../report/sections/llm-section.js';
 import { renderJson } from '../report/json.js';
 import type { Runner } from './runner.js';
 

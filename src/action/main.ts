@@ -31,7 +31,7 @@ import { stepFailure, type FailureContext, type Stopped } from './errors.js';
 import { toolkitRunner, type AnnotationProps, type Runner } from './runner.js';
 import { writeJobSummary, writeNotEvaluatedSummary } from './summary.js';
 import { readPullRequest, type PullRequestFacts } from './pull-request.js';
-import { probeWarnings, probesOf } from '../report/sections/probes.js';
+import { probeWarnings, probesOf } from '../report/sections/probes-section.js';
 
 /** GitHub refuses comment bodies over 65,536 characters. */
 export const COMMENT_LIMIT_CHARS = 65_536;

@@ -3,7 +3,7 @@
  * finished scenario × condition, so logs stay readable and grep-able.
  */
 import type { LlmProgress } from '../llm/llm-stage.js';
-import { formatMeanStd } from '../report/sections/llm.js';
+import { formatMeanStd } from '../report/sections/llm-section.js';
 
 const WIDTH = 30;
 

@@ -13,7 +13,7 @@
  */
 import { proveContainment } from '../warrant/containment/index.js';
 import type { Constraint, ConstraintSet, ToolGrants } from '../warrant/constraints/types.js';
-import type { Value } from '../warrant/value.js';
+import type { Value } from '../warrant/constraint-value.js';
 import { compareUtf8 } from '../lib/bytes.js';
 
 /** What changed for one tool (and parameter) between base and head. */

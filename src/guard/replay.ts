@@ -13,7 +13,7 @@ import type { Scenario } from '../model/scenario.js';
 import { isWarrantError } from '../warrant/errors.js';
 import { signPop } from '../warrant/pop.js';
 import { signedArgsOf } from '../world/claude-hook.js';
-import type { Args } from '../warrant/value.js';
+import type { Args } from '../warrant/constraint-value.js';
 
 /** The task_scoped decision on one call: undefined when allowed, else the denial. */
 export function decideTaskScoped(conditions: RunContext, scenario: Scenario, tool: string, args: Args): Denial | undefined {

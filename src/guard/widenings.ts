@@ -21,7 +21,7 @@ import type { Scenario } from '../model/scenario.js';
 import { describeConstraint, showValue } from '../warrant/constraints/format.js';
 import { constraintYaml } from '../scenario/constraint-to-yaml.js';
 import type { Constraint, ConstraintSet } from '../warrant/constraints/types.js';
-import type { Args, Value } from '../warrant/value.js';
+import type { Args, Value } from '../warrant/constraint-value.js';
 import { compareGrants, isWidening, type GrantChange } from './grants.js';
 import { decideTaskScoped, replayEffect } from './replay.js';
 import type { Narrowing, Widening } from '../results/baseline-comparison.js';

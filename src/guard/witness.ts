@@ -16,7 +16,7 @@ import { effectiveRoot } from '../warrant/constraints/subpath.js';
 import { constraintOutcome } from '../warrant/constraints/satisfy.js';
 import { listContains } from '../warrant/constraints/compare.js';
 import type { Constraint } from '../warrant/constraints/types.js';
-import { Float, type Value } from '../warrant/value.js';
+import { Float, type Value } from '../warrant/constraint-value.js';
 
 /** Bounded work per widening: candidates beyond this are not tried. */
 export const MAX_CANDIDATES = 64;

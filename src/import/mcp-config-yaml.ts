@@ -8,7 +8,7 @@
  */
 import { isMap, isScalar, isSeq, parseDocument, type Node } from 'yaml';
 import type { McpExtractionRule } from '../model/scenario.js';
-import { Float, type Value } from '../warrant/value.js';
+import { Float, type Value } from '../warrant/constraint-value.js';
 import { ArtifactFileError, readArtifactFile } from './file.js';
 import { TokenImportError } from './token.js';
 

@@ -8,7 +8,7 @@
 import type { CustomTool, ParamKind } from '../model/scenario.js';
 import { constraintOutcome } from '../warrant/constraints/satisfy.js';
 import type { ConstraintSet } from '../warrant/constraints/types.js';
-import { asNumber, Float, isFloatValue, type Value } from '../warrant/value.js';
+import { asNumber, Float, isFloatValue, type Value } from '../warrant/constraint-value.js';
 import { deliveredTo } from '../world/address.js';
 import type { ToolSignature } from '../world/tools.js';
 import { normalizePosixPath } from '../world/posix-path.js';

@@ -6,7 +6,7 @@
  * `http_request`, a Glob or a Grep as a `list_files` of its folder. A relative path resolves
  * against the working directory, as Claude Code resolves it.
  */
-import type { Value } from '../warrant/value.js';
+import type { Value } from '../warrant/constraint-value.js';
 import { DEFAULT_CWD } from '../world/claude-code.js';
 import { normalizePosixPath } from '../world/posix-path.js';
 

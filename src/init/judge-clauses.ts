@@ -3,8 +3,8 @@
  * judge is built from the recorded run's calls that change state, the attack judge from the attacks.
  * They test the effects only, never the grant.
  */
-import type { Value } from '../warrant/value.js';
-import { Float } from '../warrant/value.js';
+import type { Value } from '../warrant/constraint-value.js';
+import { Float } from '../warrant/constraint-value.js';
 import { deliveredTo } from '../world/address.js';
 import { normalizePosixPath } from '../world/posix-path.js';
 

@@ -8,7 +8,7 @@
  * free-text parameters listed by name (tightest-grant.ts, claude-code-as-builtin.ts) and no enums.
  */
 import type { CustomTool, JsonValue, ParamKind } from '../model/scenario.js';
-import type { Value } from '../warrant/value.js';
+import type { Value } from '../warrant/constraint-value.js';
 
 /** A string this long is a text, not an identifier. */
 const SHORT = 200;

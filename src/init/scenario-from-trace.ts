@@ -12,7 +12,7 @@ import { TraceError, type RecordedCall } from '../import/trace/index.js';
 import { grantYaml } from '../scenario/constraint-to-yaml.js';
 import { bindingOf, mcpArgs, sendsAsIs } from '../world/binding.js';
 import type { ConstraintSet } from '../warrant/constraints/types.js';
-import { asNumber, Float, type Value } from '../warrant/value.js';
+import { asNumber, Float, type Value } from '../warrant/constraint-value.js';
 import { ArgumentBindingError, bindArguments, BUILTIN_TOOLS, customSignature, isBuiltinTool, type ToolSignature } from '../world/tools.js';
 import { normalizePosixPath } from '../world/posix-path.js';
 import { claudeCodeTool, DEFAULT_CWD, isClaudeCodeTool } from '../world/claude-code.js';

@@ -6,7 +6,7 @@
  */
 import type { CustomTool, ParamKind } from '../model/scenario.js';
 import type { Constraint, ConstraintSet } from '../warrant/constraints/types.js';
-import { Float, type Value } from '../warrant/value.js';
+import { Float, type Value } from '../warrant/constraint-value.js';
 import type { ToolSignature } from '../world/tools.js';
 import { familyCheck } from '../analysis/probes/fix.js';
 import { knownDirectories, tightest } from '../analysis/slack/tighten.js';

@@ -9,7 +9,7 @@
  *   \w → [\p{L}\p{Nl}\p{M}\p{Nd}\p{Pc}\x{200C}\x{200D}…]. Rust's is Alphabetic ∪ M ∪ Nd ∪ Pc ∪
  *        Join_Control; Alphabetic = L ∪ Nl ∪ Other_Alphabetic, and RE2 cannot name
  *        Other_Alphabetic: its members outside M (the circled and squared letters Ⓐ–ⓩ, 🄰–🅉,
- *        🅐–🅩, 🅰–🆉, So) are listed (regex-class.ts).
+ *        🅐–🅩, 🅰–🆉, So) are listed (regex-class-syntax.ts).
  *   RE2's Unicode tables are newer than regex-syntax 0.8's (Unicode 16): a code point assigned
  *   since then is in a class here and in none there.
  * `\b` and `\B` are Unicode word boundaries in Rust and ASCII ones in RE2: they agree on ASCII
@@ -26,9 +26,10 @@
  * Refused (Rust reads them differently, or RE2 would read them as literals): the flags `x`, `u`,
  * `R`, `\<`, `\>`, `\b{…}`, `\u`/`\U` escapes outside a class, a `{` that does not open a
  * counted repetition (an error in Rust, a literal in RE2), and a `\p` name RE2 does not know
- * (Rust's regex knows more; regex-class.ts `propertyNameProblem`).
+ * (Rust's regex knows more; regex-class-syntax.ts `propertyNameProblem`).
  */
-import { SPACE, translateRustClass, propertyNameProblem, WORD } from './regex-class.js';
+import { translateRustClass } from './regex-class.js';
+import { propertyNameProblem, SPACE, WORD } from './regex-class-syntax.js';
 
 export interface Refused {
   readonly refused: string;

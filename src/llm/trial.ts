@@ -19,7 +19,7 @@ import { argsToPlain } from '../world/plain.js';
 import type { Condition, LlmCall, LlmMessage, LlmTokens, LlmTrial } from '../results/results.js';
 import type { Scenario, ScenarioCall } from '../model/scenario.js';
 import { JsonArgsError, parseJsonArgs } from '../warrant/json-args.js';
-import type { Args } from '../warrant/value.js';
+import type { Args } from '../warrant/constraint-value.js';
 import type { ChatModel, ChatToolCall } from './chat.js';
 import { ApiError } from './errors.js';
 import { SYSTEM_PROMPT } from './prompt.js';

@@ -4,7 +4,7 @@
  * a harness error) can point at the line that caused them.
  */
 import type { ToolGrants } from '../warrant/constraints/types.js';
-import type { Value } from '../warrant/value.js';
+import type { Value } from '../warrant/constraint-value.js';
 
 export interface SourcePos {
   file: string; // as the user named it (relative to cwd when it was given relative)

@@ -76,11 +76,11 @@ export function badgeData(results: Results, label: string): BadgeData {
   return { label, message: 'no task_scoped trials', color: 'lightgrey' };
 }
 
-export function renderBadgeSvg(d: BadgeData): string {
-  return makeBadge({ label: d.label, message: d.message, color: d.color, style: 'flat' });
+export function renderBadgeSvg(badge: BadgeData): string {
+  return makeBadge({ label: badge.label, message: badge.message, color: badge.color, style: 'flat' });
 }
 
 /** shields.io endpoint JSON: `{"schemaVersion":1,"label","message","color"}`, newline-terminated. */
-export function renderBadgeEndpoint(d: BadgeData): string {
-  return `${JSON.stringify({ schemaVersion: 1, label: d.label, message: d.message, color: d.color })}\n`;
+export function renderBadgeEndpoint(badge: BadgeData): string {
+  return `${JSON.stringify({ schemaVersion: 1, label: badge.label, message: badge.message, color: badge.color })}\n`;
 }

@@ -26,10 +26,10 @@ function outcome(t: Trial): string {
   );
 }
 
-export function renderJunit(r: Results, o: { name?: string } = {}): string {
-  const suiteName = o.name ?? 'delegation-bench';
+export function renderJunit(results: Results, options: { name?: string } = {}): string {
+  const suiteName = options.name ?? 'delegation-bench';
   const byScenario = new Map<string, Trial[]>();
-  for (const t of r.trials) {
+  for (const t of results.trials) {
     const list = byScenario.get(t.scenario);
     if (list) list.push(t);
     else byScenario.set(t.scenario, [t]);
@@ -37,12 +37,12 @@ export function renderJunit(r: Results, o: { name?: string } = {}): string {
   const suites: string[] = [];
   let tests = 0;
   let failures = 0;
-  for (const scenario of r.scenarios) {
+  for (const scenario of results.scenarios) {
     const cases: string[] = [];
     let suiteFailures = 0;
     for (const t of byScenario.get(scenario) ?? []) {
-      const gated = t.condition === r.gate.condition;
-      const violations = gated ? r.gate.violations.filter((v) => v.scenario === scenario) : [];
+      const gated = t.condition === results.gate.condition;
+      const violations = gated ? results.gate.violations.filter((v) => v.scenario === scenario) : [];
       const body = violations.map(
         (v) => `      <failure type="${xml(v.kind)}" message="${xml(v.message)}">${xml(`${v.source ? `${v.source}: ` : ''}${v.message}`)}</failure>`,
       );
@@ -56,7 +56,7 @@ export function renderJunit(r: Results, o: { name?: string } = {}): string {
       `  <testsuite name="${xml(scenario)}" tests="${cases.length}" failures="${suiteFailures}" errors="0" skipped="0">\n${cases.join('\n')}\n  </testsuite>`,
     );
   }
-  const suiteWide = r.gate.violations.filter((v) => v.scenario === '' || !r.scenarios.includes(v.scenario));
+  const suiteWide = results.gate.violations.filter((v) => v.scenario === '' || !results.scenarios.includes(v.scenario));
   if (suiteWide.length > 0) {
     const body = suiteWide.map((v) => `      <failure type="${xml(v.kind)}" message="${xml(v.message)}">${xml(v.message)}</failure>`);
     suites.push(

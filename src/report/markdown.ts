@@ -4,29 +4,26 @@
  *
  * The report is built from sections in the order a reviewer reads them: the verdict, then what the
  * change does against its base, then the policy holes by cause, then the tables; the instances
- * behind the findings and the call logs last, collapsed. When a size limit is given (a PR
- * comment holds 65,536 characters, a job summary 1 MiB) the renderer drops detail first: call logs
- * of passing scenarios, then all call logs, then the per-scenario table, then cuts the rest at a
- * line boundary. The hidden marker stays on the first line at every level, so the sticky comment is
- * still found next time, and a link points at the run for the full report.
+ * behind the findings and the call logs last, collapsed. When a size limit is given, the renderer
+ * drops detail level by level (size-ladder.ts).
  *
  * Every string that comes from a scenario or a results file (names, arguments, denial reasons) is
  * escaped: a results file may come from a fork's pull request, and must not be able to forge the
  * marker, break out of a table or a <details>, or mention people. Values (arguments, probe values,
- * constraints, fixes) are shown in code spans that copy exactly as they ran (code-span.ts).
+ * constraints, fixes) are shown in code spans that copy exactly as they ran (escape.ts).
  */
 import { passedOverall } from '../llm/attach.js';
-import { llmMarkdown } from './sections/llm.js';
+import { llmMarkdown } from './sections/llm-section.js';
 import { formatRate, ratePercent } from '../results/rate.js';
 import { RESULTS_VERSION, type CallResult, type Condition, type ConditionSummary, type Results, type Trial } from '../results/results.js';
-import { renderBaselineSection } from './sections/baseline.js';
-import { monotonicityOf, renderMonotonicitySection } from './sections/monotonicity.js';
-import { probesOf, renderProbeEscapesSection, renderProbesSection } from './sections/probes.js';
-import { renderScenariosSection } from './sections/scenarios.js';
-import { renderGateSection } from './sections/gate.js';
-import { policyAnalysisOf, renderPolicyAnalysisSection } from './sections/analysis.js';
-import type { Escapers } from './sections/gate.js';
-import { cellCodeBody, codeBody, codeSpan, INVISIBLE, unicodeEscape } from './code-span.js';
+import { renderBaselineSection } from './sections/baseline-section.js';
+import { monotonicityOf, renderMonotonicitySection } from './sections/monotonicity-section.js';
+import { probesOf, renderProbeEscapesSection, renderProbesSection } from './sections/probes-section.js';
+import { renderScenariosSection } from './sections/scenarios-section.js';
+import { renderGateSection } from './sections/gate-section.js';
+import { policyAnalysisOf, renderPolicyAnalysisSection } from './sections/policy-analysis-section.js';
+import { codeSpan, ESCAPERS, escapeCell, escapeHtml, escapeText, safeUrl, sanitizeMarkerName } from './escape.js';
+import { fitToLimit, Level, omittedNote } from './size-ladder.js';
 import { plural } from '../lib/plural.js';
 import { violationCounts } from './gate-rule.js';
 
@@ -57,11 +54,11 @@ export interface ComputedFor {
 }
 
 /** "Computed for `abc1234` (head of #7), against `main`": the line under every heading. */
-export function computedForLine(c: ComputedFor | undefined): string {
-  if (!c || (c.head === undefined && c.base === undefined)) return '';
+export function computedForLine(computedFor: ComputedFor | undefined): string {
+  if (!computedFor || (computedFor.head === undefined && computedFor.base === undefined)) return '';
   const parts: string[] = [];
-  if (c.head !== undefined) parts.push(`Computed for ${codeSpan(c.head.slice(0, 7))}${c.pr !== undefined ? ` (head of #${c.pr})` : ''}`);
-  if (c.base !== undefined) parts.push(`${parts.length > 0 ? 'against' : 'Against'} ${codeSpan(c.base.name)}`);
+  if (computedFor.head !== undefined) parts.push(`Computed for ${codeSpan(computedFor.head.slice(0, 7))}${computedFor.pr !== undefined ? ` (head of #${computedFor.pr})` : ''}`);
+  if (computedFor.base !== undefined) parts.push(`${parts.length > 0 ? 'against' : 'Against'} ${codeSpan(computedFor.base.name)}`);
   return `${parts.join(', ')}.`;
 }
 
@@ -80,20 +77,12 @@ export function reportMarker(name: string): string {
 const HYPOTHESIS =
   'Task-scoped warrants bound what a prompt-injected agent can do without breaking its task.';
 
-/** Levels of detail, most detailed first. */
-const enum Level {
-  Full = 0,
-  FailingLogsOnly = 1,
-  NoLogs = 2,
-  NoScenarioTable = 3,
-}
-
 const MAX_CELL = 300; // characters of one argument list or reason in the call log
 const MAX_TOOL = 60; // characters of a tool name in the call log
 const MAX_VIOLATIONS_DEGRADED = 20;
 
-export function renderMarkdown(results: Results, o: MarkdownOptions): string {
-  return markdownRenderer(results, o)(o.maxChars);
+export function renderMarkdown(results: Results, options: MarkdownOptions): string {
+  return markdownRenderer(results, options)(options.maxChars);
 }
 
 /**
@@ -101,15 +90,13 @@ export function renderMarkdown(results: Results, o: MarkdownOptions): string {
  * bytes fit): each section is rendered once and reused by every level and every limit, so a results
  * file of 100,000 calls costs one pass over its calls. The results must not change meanwhile.
  */
-export function markdownRenderer(results: Results, o: Omit<MarkdownOptions, 'maxChars'>): (maxChars?: number) => string {
-  const parts = new Sections(results, o);
-  return (limit) => {
-    for (const level of [Level.Full, Level.FailingLogsOnly, Level.NoLogs, Level.NoScenarioTable]) {
-      const text = renderLevel(parts, level, o.runUrl);
-      if (limit === undefined || text.length <= limit) return text;
-    }
-    return hardCut(renderLevel(parts, Level.NoScenarioTable, o.runUrl), o, limit ?? Infinity);
-  };
+export function markdownRenderer(
+  results: Results,
+  options: Omit<MarkdownOptions, 'maxChars'>,
+): (maxChars?: number) => string {
+  const parts = new Sections(results, options);
+  const marker = reportMarker(options.name);
+  return (limit) => fitToLimit((level) => renderLevel(parts, level, options.runUrl), limit, marker, options.runUrl);
 }
 
 /** The report's sections, each rendered on first use. */
@@ -138,16 +125,16 @@ class Sections {
  * The sections of `r` (by their key in the results) that the report renders, as renderLevel below
  * decides: report-only mode's log says from this what it shows and what it leaves out.
  */
-export function renderedSections(r: Results): string[] {
-  const heading = r.no_baseline !== undefined ? ['no_baseline'] : []; // said in the heading
-  if (r.mode === 'llm') return [...heading, ...(r.llm ? ['llm'] : [])];
+export function renderedSections(results: Results): string[] {
+  const heading = results.no_baseline !== undefined ? ['no_baseline'] : []; // said in the heading
+  if (results.mode === 'llm') return [...heading, ...(results.llm ? ['llm'] : [])];
   const keys = [...heading, 'trials', 'summary', 'reachability', 'gate'];
-  if (r.scenario_info?.length) keys.push('scenario_info');
-  if (r.baseline) keys.push('baseline');
-  if (r.llm) keys.push('llm');
-  if (probesOf(r)) keys.push('probes');
-  if (monotonicityOf(r)) keys.push('monotonicity');
-  if (policyAnalysisOf(r)) keys.push('mutants', 'coverage', 'slack');
+  if (results.scenario_info?.length) keys.push('scenario_info');
+  if (results.baseline) keys.push('baseline');
+  if (results.llm) keys.push('llm');
+  if (probesOf(results)) keys.push('probes');
+  if (monotonicityOf(results)) keys.push('monotonicity');
+  if (policyAnalysisOf(results)) keys.push('mutants', 'coverage', 'slack');
   return keys;
 }
 
@@ -388,40 +375,9 @@ function decision(c: CallResult, gated: boolean): string {
   return gated && c.expect === 'allow' ? '⚠️ **BLOCKED** (expected allow)' : '⛔ **BLOCKED**';
 }
 
-function omittedNote(level: Level, runUrl: string | undefined): string {
-  if (level === Level.Full) return '';
-  const what =
-    level === Level.FailingLogsOnly
-      ? 'Call logs of passing scenarios were left out'
-      : level === Level.NoLogs
-        ? 'Call logs were left out'
-        : 'Per-scenario results and call logs were left out';
-  const where = runUrl ? `: the [full report](${safeUrl(runUrl)}) is in the run's job summary` : '';
-  return `_${what} to fit the size limit${where}._`;
-}
-
 function footer(runUrl: string | undefined): string {
   const run = runUrl ? ` · [workflow run](${safeUrl(runUrl)})` : '';
   return `<sub>delegation-bench · results v${RESULTS_VERSION} · deterministic replay${run}</sub>`;
-}
-
-/** Last resort: cut at a line boundary, close an open fence or <details>, and say so. */
-function hardCut(text: string, o: Omit<MarkdownOptions, 'maxChars'>, limit: number): string {
-  const note = `\n\n_Report cut to fit the size limit${
-    o.runUrl ? `: the [full report](${safeUrl(o.runUrl)}) is in the run's job summary` : ''
-  }._\n`;
-  const marker = reportMarker(o.name);
-  const closers = '\n```\n</details>\n';
-  const budget = limit - note.length - closers.length;
-  if (budget <= marker.length) return `${marker}\n`.slice(0, Math.max(0, limit));
-  let cut = text.slice(0, budget);
-  const nl = cut.lastIndexOf('\n');
-  if (nl > marker.length) cut = cut.slice(0, nl);
-  const fences = (cut.match(/^```/gm) ?? []).length;
-  if (fences % 2 === 1) cut += '\n```';
-  const opened = (cut.match(/<details>/g) ?? []).length - (cut.match(/<\/details>/g) ?? []).length;
-  if (opened > 0) cut += '\n</details>';
-  return cut + note;
 }
 
 // ---------------------------------------------------------------- helpers
@@ -453,72 +409,3 @@ function compactJson(v: unknown): string {
   }
 }
 
-/** Names in markers: anything outside a conservative set becomes '_' (no `-->` can get in). */
-function sanitizeMarkerName(name: string): string {
-  return name.replace(/[^A-Za-z0-9._-]/g, '_');
-}
-
-/** Text in markdown prose: HTML-escaped, no markdown emphasis tricks, no @mentions, one line. */
-export function escapeText(s: string): string {
-  return neutralise(
-    s
-      .replace(INVISIBLE, unicodeEscape)
-      .replace(/&/g, '&amp;')
-      .replace(/</g, '&lt;')
-      .replace(/>/g, '&gt;')
-      .replace(/[\r\n]+/g, ' ')
-      .replace(/([\\`*[\]|])/g, '\\$1'),
-  ).replace(AUTOLINKS, defuse);
-}
-
-/** Text inside raw HTML (a <summary>): markdown escapes would show literally there. */
-function escapeHtml(s: string): string {
-  return neutralise(
-    s
-      .replace(INVISIBLE, unicodeEscape)
-      .replace(/&/g, '&amp;')
-      .replace(/</g, '&lt;')
-      .replace(/>/g, '&gt;')
-      .replace(/"/g, '&quot;')
-      .replace(/[\r\n]+/g, ' '),
-  ).replace(AUTOLINKS, defuse);
-}
-
-/**
- * `$` and `~` as character references, after `&` is escaped: GitHub renders `$…$` and `$$…$$`
- * as math and `~…~` or `~~…~~` as strikethrough, so a value could restyle or hide the prose around
- * it. A reference is no delimiter to either, and shows the same character (hexadecimal, so that
- * the issue-reference defusing below, which acts on `#` and a digit, leaves it whole).
- */
-function neutralise(s: string): string {
-  return s.replace(/\$/g, '&#x24;').replace(/~/g, '&#x7E;');
-}
-
-/**
- * What GitHub turns into a link or a notification in a comment or a job summary: @mentions (and
- * the e-mail autolink, which needs the same '@'), URLs with a scheme, `www.` links, the `mailto:`
- * and `xmpp:` autolinks, issue references (`#123`, `owner/repo#123`, `GH-123`). An empty HTML
- * comment at the point where GitHub's pattern would match splits the text there, so nothing is
- * linked or notified; it renders as nothing, so a reader who copies the text gets it exactly (a
- * zero-width space, invisible, would be copied with it and break the URL or address pasted).
- */
-const AUTOLINKS = /@(?=[A-Za-z0-9])|(?<=[A-Za-z0-9])(?=:\/\/)|\b(?:www|mailto|xmpp)(?=[.:])|#(?=[0-9])|\bGH-(?=[0-9])/gi;
-
-function defuse(m: string): string {
-  return `${m}${DEFUSER}`;
-}
-
-/** Rendered as nothing, and no character of it is copied with the text around it. */
-export const DEFUSER = '<!-- -->';
-
-/** Text inside a table cell. */
-function escapeCell(s: string): string {
-  return escapeText(s);
-}
-
-/** The escapers every section gets: everything from a results file is untrusted. */
-export const ESCAPERS: Escapers = { text: escapeText, code: codeBody, cell: cellCodeBody };
-
-function safeUrl(url: string): string {
-  return /^https?:\/\/[^\s()<>]+$/.test(url) ? url : '#';
-}

@@ -6,8 +6,9 @@
  */
 import type { ScenarioProblem } from '../scenario/errors.js';
 import { plural } from '../lib/plural.js';
-import { codeSpan } from './code-span.js';
-import { computedForLine, escapeText, reportMarker, type ComputedFor } from './markdown.js';
+import { codeSpan } from './escape.js';
+import { escapeText } from './escape.js';
+import { computedForLine, reportMarker, type ComputedFor } from './markdown.js';
 
 export interface NotEvaluatedOptions {
   name: string;
@@ -25,16 +26,16 @@ const DEFAULT_MAX = 200;
 /** A reason is a message of this tool, or of git or the file system: bounded all the same. */
 const MAX_REASON = 4000;
 
-export function renderNotEvaluated(o: NotEvaluatedOptions): string {
-  const title = o.name === 'delegation-bench' ? 'delegation-bench' : `delegation-bench: ${escapeText(o.name)}`;
-  const lines = [reportMarker(o.name), '', `## ${title} (⚠️ not evaluated)`, ''];
-  const line = computedForLine(o.computedFor);
+export function renderNotEvaluated(options: NotEvaluatedOptions): string {
+  const title = options.name === 'delegation-bench' ? 'delegation-bench' : `delegation-bench: ${escapeText(options.name)}`;
+  const lines = [reportMarker(options.name), '', `## ${title} (⚠️ not evaluated)`, ''];
+  const line = computedForLine(options.computedFor);
   if (line) lines.push(line, '');
-  const reason = o.reason.length > MAX_REASON ? `${o.reason.slice(0, MAX_REASON - 1)}…` : o.reason;
+  const reason = options.reason.length > MAX_REASON ? `${options.reason.slice(0, MAX_REASON - 1)}…` : options.reason;
   lines.push(`**Not evaluated:** the run stopped before it had results, so there is no verdict for this commit. ${escapeText(reason)}`);
-  const problems = o.problems ?? [];
+  const problems = options.problems ?? [];
   if (problems.length > 0) {
-    const max = o.maxProblems ?? DEFAULT_MAX;
+    const max = options.maxProblems ?? DEFAULT_MAX;
     const files = new Set(problems.map((p) => p.file)).size;
     lines.push('', `${plural(problems.length, 'problem')} in ${plural(files, 'scenario file')}:`, '');
     for (const p of problems.slice(0, max)) {
@@ -43,7 +44,7 @@ export function renderNotEvaluated(o: NotEvaluatedOptions): string {
     }
     if (problems.length > max) lines.push(`- … and ${problems.length - max} more (the step's log lists them all)`);
   }
-  const run = o.runUrl && /^https?:\/\/[^\s()<>]+$/.test(o.runUrl) ? ` · [workflow run](${o.runUrl})` : '';
+  const run = options.runUrl && /^https?:\/\/[^\s()<>]+$/.test(options.runUrl) ? ` · [workflow run](${options.runUrl})` : '';
   lines.push('', `<sub>delegation-bench · not evaluated${run}</sub>`);
   return `${lines.join('\n')}\n`;
 }

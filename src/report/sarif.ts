@@ -139,7 +139,7 @@ function listOf(r: Results, part: string, field: string): Record<string, unknown
   return (p[field] as unknown[]).filter(isObj);
 }
 
-export function buildSarif(r: Results & { baseline?: BaselineResults }, o: SarifOptions = {}): SarifLog {
+export function buildSarif(benchResults: Results & { baseline?: BaselineResults }, options: SarifOptions = {}): SarifLog {
   const ids = ruleIds();
   const index = new Map<string, number>(ids.map((id, i) => [id, i]));
   const results: SarifResult[] = [];
@@ -156,25 +156,25 @@ export function buildSarif(r: Results & { baseline?: BaselineResults }, o: Sarif
     });
   };
 
-  for (const v of r.gate.violations) {
-    const w = v.kind === 'authority_widened' ? findWidening(r.baseline, v.scenario, v.message) : undefined;
+  for (const v of benchResults.gate.violations) {
+    const w = v.kind === 'authority_widened' ? findWidening(benchResults.baseline, v.scenario, v.message) : undefined;
     const identity = w ? wideningIdentity(w) : [v.scenario, stableText(v.message)];
     add(v.kind, 'error', v.scenario ? `${v.scenario}: ${v.message}` : v.message, v.source, identity);
   }
-  if (r.baseline?.allow_widening || r.baseline?.approved_by !== undefined) {
-    for (const w of r.baseline.widenings) {
+  if (benchResults.baseline?.allow_widening || benchResults.baseline?.approved_by !== undefined) {
+    for (const w of benchResults.baseline.widenings) {
       const what = w.param === null ? `tool ${w.tool}` : `${w.tool}.${w.param}`;
       const proof = w.counterexample ? ` e.g. ${w.counterexample.tool}(${JSON.stringify(w.counterexample.args)})` : ' (unproven)';
       add('widening_allowed', 'warning', `${w.scenario}: ${what}: ${w.base ?? 'not granted'} → ${w.head}.${proof}`, w.source, wideningIdentity(w));
     }
   }
-  if (r.baseline?.allow_suite_changes || r.baseline?.approved_by !== undefined) {
-    for (const c of r.baseline.suite_changes) {
+  if (benchResults.baseline?.allow_suite_changes || benchResults.baseline?.approved_by !== undefined) {
+    for (const c of benchResults.baseline.suite_changes) {
       add('suite_change_allowed', 'warning', `${c.scenario}: ${c.change}: base ${c.base_source}: ${c.base}`, c.head_source, [c.scenario, c.change, c.base, c.head]);
     }
   }
-  if (!r.gate.violations.some((v) => v.kind === 'probe_escape')) {
-    for (const e of listOf(r, 'probes', 'escapes')) {
+  if (!benchResults.gate.violations.some((v) => v.kind === 'probe_escape')) {
+    for (const e of listOf(benchResults, 'probes', 'escapes')) {
       add(
         'probe_escape_finding',
         'warning',
@@ -185,7 +185,7 @@ export function buildSarif(r: Results & { baseline?: BaselineResults }, o: Sarif
       );
     }
   }
-  for (const s of listOf(r, 'mutants', 'survivors')) {
+  for (const s of listOf(benchResults, 'mutants', 'survivors')) {
     add('mutant_survivor', 'note', `${str(s.scenario)}: ${where(s.tool, s.param)}: mutant '${str(s.mutation)}' survived: no scripted attack tests this part of the warrant`, s.source, [
       s.scenario,
       s.tool,
@@ -199,7 +199,7 @@ export function buildSarif(r: Results & { baseline?: BaselineResults }, o: Sarif
     version: '2.1.0',
     runs: [
       {
-        tool: { driver: { name: 'delegation-bench', ...(o.version ? { version: o.version } : {}), rules: ids.map(ruleOf) } },
+        tool: { driver: { name: 'delegation-bench', ...(options.version ? { version: options.version } : {}), rules: ids.map(ruleOf) } },
         originalUriBaseIds: { '%SRCROOT%': { description: { text: 'The root of the checked-out repository.' } } },
         results,
       },
@@ -212,6 +212,6 @@ function findWidening(b: BaselineResults | undefined, scenario: string, message:
   return b?.widenings.find((w) => w.scenario === scenario && message.includes(w.param === null ? `tool ${w.tool}` : `${w.tool}.${w.param}`));
 }
 
-export function renderSarif(r: Results & { baseline?: BaselineResults }, o: SarifOptions = {}): string {
-  return `${JSON.stringify(buildSarif(r, o), null, 2)}\n`;
+export function renderSarif(benchResults: Results & { baseline?: BaselineResults }, options: SarifOptions = {}): string {
+  return `${JSON.stringify(buildSarif(benchResults, options), null, 2)}\n`;
 }

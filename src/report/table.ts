@@ -3,14 +3,14 @@
  * gate verdict. Plain text with aligned columns and no colour codes, so it reads the same in a
  * terminal, a CI log or a file.
  */
-import { monotonicityLine, monotonicityOf } from './sections/monotonicity.js';
-import { llmTableLines } from './sections/llm.js';
+import { monotonicityLine, monotonicityOf } from './sections/monotonicity-section.js';
+import { llmTableLines } from './sections/llm-section.js';
 import { plural } from '../lib/plural.js';
 import { formatRate } from '../results/rate.js';
 import type { Condition, ConditionSummary, Results, Trial } from '../results/results.js';
 import { gateRule, violationCounts } from './gate-rule.js';
-import { policyAnalysisLine, policyAnalysisOf } from './sections/analysis.js';
-import { probesLine, probesOf } from './sections/probes.js';
+import { policyAnalysisLine, policyAnalysisOf } from './sections/policy-analysis-section.js';
+import { probesLine, probesOf } from './sections/probes-section.js';
 
 interface Cell {
   asr: string;

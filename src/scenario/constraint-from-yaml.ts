@@ -13,7 +13,7 @@ import { parseNetwork } from '../lib/ip.js';
 import { subpathRoot } from '../warrant/constraints/subpath.js';
 import { parseUrlPattern } from '../warrant/constraints/url-pattern.js';
 import { globProblem, urlPatternProblem } from '../warrant/constraints/pattern-syntax.js';
-import type { Value } from '../warrant/value.js';
+import type { Value } from '../warrant/constraint-value.js';
 import { at, type PathSegment } from './key-path.js';
 import type { PEntry, PMap, PNode } from '../lib/yaml-tree.js';
 import { valueFromYaml, type Report } from './value-yaml.js';

@@ -5,9 +5,9 @@
  * to the same grant (a test loads it). Strings are written plain only when YAML reads them back as
  * the same string; anything else is double-quoted (JSON string syntax is valid YAML there).
  */
-import { Float } from '../warrant/value.js';
+import { Float } from '../warrant/constraint-value.js';
 import type { Constraint, ConstraintSet } from '../warrant/constraints/types.js';
-import type { Value } from '../warrant/value.js';
+import type { Value } from '../warrant/constraint-value.js';
 
 const PLAIN = /^[A-Za-z_/.][A-Za-z0-9_/.@+-]*$/;
 // YAML 1.1 and 1.2 words that would not read back as strings.

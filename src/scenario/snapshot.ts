@@ -24,7 +24,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import { Float } from '../warrant/value.js';
+import { Float } from '../warrant/constraint-value.js';
 import { builtinDisplay, displayPrefix, walkScenarioTree } from './files.js';
 import { MAX_FILE_BYTES, MAX_FILES } from './limits.js';
 import type { Scenario, ScenarioSet } from '../model/scenario.js';

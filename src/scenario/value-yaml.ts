@@ -4,7 +4,7 @@
  * int, `1.5` a float, and `1.0` (or `1e3`) a float too, kept as a `Float` since a bare JS number
  * would read as an int.
  */
-import { Float, type ObjectValue, type Value } from '../warrant/value.js';
+import { Float, type ObjectValue, type Value } from '../warrant/constraint-value.js';
 import { at, type PathSegment } from './key-path.js';
 import type { PNode } from '../lib/yaml-tree.js';
 

@@ -26,7 +26,7 @@ import { popArgsOf, signedArgsOf } from '../world/claude-hook.js';
 import { extractConstraints, McpExtractionError } from '../world/mcp-config.js';
 import { WarrantError } from '../warrant/errors.js';
 import type { Scenario, ScenarioCall } from '../model/scenario.js';
-import type { Args } from '../warrant/value.js';
+import type { Args } from '../warrant/constraint-value.js';
 
 function harnessError(scenario: Scenario, condition: Condition, call: ScenarioCall, index: number, what: string, e: unknown): HarnessError {
   const where = formatSource(call.source);

@@ -35,7 +35,7 @@ import { verifySignature, type SigningKey } from './keys.js';
 import { canonicalArgs } from './pop.js';
 import type { Clock, RandomSource, SignedWarrant, WarrantPayload } from './types.js';
 import { WARRANT_ID_PREFIX } from './types.js';
-import { valueToCbor, type Args } from './value.js';
+import { valueToCbor, type Args } from './constraint-value.js';
 
 export const APPROVAL_VERSION = 1;
 /** Reference default approval lifetime (5 minutes). */

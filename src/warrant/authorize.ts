@@ -30,15 +30,9 @@ import { assertPopMaxWindows, DEFAULT_POP_MAX_WINDOWS, verifyPop } from './pop.j
 import { bytesEqual, toHex } from '../lib/bytes.js';
 import { isWarrantError, WarrantError } from './errors.js';
 import { warrantIdString } from './id.js';
-import {
-  checkCallExpiry,
-  checkChainLength,
-  checkChainTimes,
-  checkRevocation,
-  DEFAULT_CLOCK_SKEW_SECONDS,
-  verifyChainFull,
-} from './chain.js';
-import type { Args } from './value.js';
+import { checkChainLength, checkRevocation, verifyChainFull } from './chain.js';
+import { checkCallExpiry, checkChainTimes, DEFAULT_CLOCK_SKEW_SECONDS } from './validity.js';
+import type { Args } from './constraint-value.js';
 import type { ConstraintSet } from './constraints/types.js';
 import type { Clock, SignedWarrant } from './types.js';
 

@@ -17,11 +17,10 @@ import {
   checkLinkCapabilities,
   checkLinkStructure,
   checkStructure,
-  checkValidityWindow,
-  DEFAULT_CLOCK_SKEW_SECONDS,
   MAX_DELEGATION_DEPTH,
   MAX_WARRANT_TTL_SECONDS,
-} from './chain.js';
+} from './link-rules.js';
+import { checkValidityWindow, DEFAULT_CLOCK_SKEW_SECONDS } from './validity.js';
 import { signWarrantPayload, type SigningKey } from './keys.js';
 import type { ConstraintSet, ToolGrants } from './constraints/types.js';
 import type { Clock, RandomSource, SignedWarrant, WarrantPayload, WarrantType } from './types.js';

@@ -13,7 +13,7 @@ import { sha256 } from './crypto/sha256.js';
 import type { Constraint, ConstraintSet, ToolGrants } from './constraints/types.js';
 import { warrantIdHex, warrantIdString } from './id.js';
 import type { SignedWarrant } from './types.js';
-import { Float, type Value } from './value.js';
+import { Float, type Value } from './constraint-value.js';
 
 export type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 

@@ -11,8 +11,7 @@
  * `payload` only after every signature of the chain has verified over `payloadBytes`; before that
  * it reads nothing but the issuer key, through the minimal skim of payload-key.ts.
  */
-import { decode, encode, type CborValue } from './cbor/index.js';
-import { readArray, readBytes } from './constraints/wire.js';
+import { decode, encode, readArray, readBytes, type CborValue } from './cbor/index.js';
 import { isWarrantError, malformed } from './errors.js';
 import {
   ED25519_ALG,

@@ -12,7 +12,7 @@ export {
   type WarrantPayload,
   type WarrantType,
 } from './types.js';
-export { Float, formatValue, type Args, type ObjectValue, type Value } from './value.js';
+export { Float, formatValue, type Args, type ObjectValue, type Value } from './constraint-value.js';
 export type { Constraint, ConstraintSet, ConstraintType, ToolGrants } from './constraints/types.js';
 
 // Keys, ids, bytes and text forms.
@@ -25,12 +25,9 @@ export { describeWarrant, type Json } from './describe.js';
 
 // Building, verifying, authorizing.
 export { grant, mint, type GrantOptions, type MintOptions } from './builder.js';
-export {
-  DEFAULT_CLOCK_SKEW_SECONDS,
-  MAX_CHAIN_LENGTH,
-  MAX_DELEGATION_DEPTH,
-  MAX_WARRANT_TTL_SECONDS,
-} from './chain.js';
+export { MAX_CHAIN_LENGTH } from './chain.js';
+export { MAX_DELEGATION_DEPTH, MAX_WARRANT_TTL_SECONDS } from './link-rules.js';
+export { DEFAULT_CLOCK_SKEW_SECONDS } from './validity.js';
 export { Authorizer, type AuthorizerOptions, type ToolCall } from './authorize.js';
 export { popChallenge, signPop, verifyPop } from './pop.js';
 export { approveCall, checkApprovals, decodeSignedApproval, encodeSignedApproval, type SignedApproval } from './approval.js';

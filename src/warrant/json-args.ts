@@ -4,7 +4,7 @@
  * `json.loads`, which the reference's agents use, keeps it). Used by the CLI's `--args` and by
  * LLM mode for the model's tool-call arguments. Bounded in size and depth.
  */
-import { Float, type Args, type Value } from './value.js';
+import { Float, type Args, type Value } from './constraint-value.js';
 import { BenchError } from '../lib/errors.js';
 
 /** The text is not a JSON object of arguments; the message names the position. */

@@ -10,11 +10,11 @@
  * (floats in their shortest width, nothing the reference would write differently).
  */
 import { bytesEqual, compareUtf8 as compareKeys } from '../lib/bytes.js';
-import { decode, encode, type CborMap, type CborValue } from './cbor/index.js';
 import {
   byteArrayToCbor,
-  constraintSetFromCbor,
-  constraintSetToCbor,
+  decode,
+  encode,
+  fieldPath,
   readArray,
   readBytes,
   readByteArray,
@@ -22,10 +22,10 @@ import {
   readSortedTextMap,
   readText,
   readUint,
-  fieldPath,
-  toolGrantsFromCbor,
-  toolGrantsToCbor,
-} from './constraints/wire.js';
+  type CborMap,
+  type CborValue,
+} from './cbor/index.js';
+import { constraintSetFromCbor, constraintSetToCbor, toolGrantsFromCbor, toolGrantsToCbor } from './constraints/wire.js';
 import { WarrantError, isWarrantError, malformed } from './errors.js';
 import type { WarrantPayload, WarrantType } from './types.js';
 

@@ -20,7 +20,7 @@ import { POP_MESSAGE_PREFIX } from './crypto/domain.js';
 import { malformed, WarrantError } from './errors.js';
 import type { SigningKey } from './keys.js';
 import { verifySignature } from './keys.js';
-import { valueToCbor, type Args, type Value } from './value.js';
+import { valueToCbor, type Args, type Value } from './constraint-value.js';
 
 export const POP_WINDOW_SECONDS = 30;
 export const DEFAULT_POP_MAX_WINDOWS = 5;

@@ -17,7 +17,7 @@
  */
 import type { CustomTool, ToolBinding } from '../model/scenario.js';
 import { canonicalArgs } from '../warrant/pop.js';
-import type { Args } from '../warrant/value.js';
+import type { Args } from '../warrant/constraint-value.js';
 import { alwaysExtracted } from './mcp-config.js';
 import { bindArguments, type ToolSignature } from './tools.js';
 

@@ -7,7 +7,7 @@
 import { resolvePath } from './fs.js';
 import type { Plain } from './plain.js';
 import type { ParamKind } from '../model/scenario.js';
-import { asNumber, type Args, type Value } from '../warrant/value.js';
+import { asNumber, type Args, type Value } from '../warrant/constraint-value.js';
 import { mailboxesOf } from './address.js';
 import { resolveHttpTarget } from './http.js';
 import { parseShell } from './shell.js';

@@ -10,7 +10,7 @@
  * the working directory when no `path` is given: that is the scenario's `cwd`.
  */
 import type { CustomTool, ParamKind } from '../model/scenario.js';
-import type { Value } from '../warrant/value.js';
+import type { Value } from '../warrant/constraint-value.js';
 
 /** The scenario's working directory when it does not set `cwd:`. */
 export const DEFAULT_CWD = '/workspace';

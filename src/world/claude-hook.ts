@@ -13,7 +13,7 @@ import { isIPv6 } from 'node:net';
 import type { CustomTool } from '../model/scenario.js';
 import { canonicalArgs } from '../warrant/pop.js';
 import { extractConstraints, McpExtractionError } from './mcp-config.js';
-import type { Args, Value } from '../warrant/value.js';
+import type { Args, Value } from '../warrant/constraint-value.js';
 import { normalizePosixPath } from './posix-path.js';
 
 /** The argument the hook adds beside `url` for WebFetch. */

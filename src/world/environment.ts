@@ -8,7 +8,7 @@
  * throwing: a wrong type or a missing argument becomes an error text returned to the agent, as the
  * reference environment does, and records no effect.
  */
-import { asNumber, type Args, type Value } from '../warrant/value.js';
+import { asNumber, type Args, type Value } from '../warrant/constraint-value.js';
 import { FileSystem, resolvePath } from './fs.js';
 import type { Effect } from './effects.js';
 import { deliveredTo } from './address.js';

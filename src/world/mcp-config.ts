@@ -13,7 +13,7 @@
  */
 import type { McpExtractionRule } from '../model/scenario.js';
 import { canonicalArgs } from '../warrant/pop.js';
-import { Float, type Args, type Value } from '../warrant/value.js';
+import { Float, type Args, type Value } from '../warrant/constraint-value.js';
 import { BenchError } from '../lib/errors.js';
 
 /** A required field the call does not carry, or a tool the config does not define. */

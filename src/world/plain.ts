@@ -3,7 +3,7 @@
  * engine's Value keeps int/float apart (Float, bigint) because the wire needs it; JSON consumers
  * need numbers. A bigint beyond 2^53 becomes its decimal string rather than silently losing digits.
  */
-import { Float, type Value } from '../warrant/value.js';
+import { Float, type Value } from '../warrant/constraint-value.js';
 
 export type Plain = string | number | boolean | null | Plain[] | { [key: string]: Plain };
 

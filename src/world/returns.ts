@@ -4,7 +4,7 @@
  * call's bound argument gives the text; otherwise the entry without `when` (the default); with
  * no default, empty text (the loader warns).
  */
-import { asNumber, isObjectValue, type Args, type Value } from '../warrant/value.js';
+import { asNumber, isObjectValue, type Args, type Value } from '../warrant/constraint-value.js';
 import type { ReturnCase } from '../model/scenario.js';
 
 /**

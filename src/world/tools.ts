@@ -7,7 +7,7 @@
  * tool's signature and the defaults applied (`sig.bind(...)`, `bound.apply_defaults()`), so a
  * call that leaves out `memo` is authorized, signed and run with `memo: ""`.
  */
-import type { Args, Value } from '../warrant/value.js';
+import type { Args, Value } from '../warrant/constraint-value.js';
 import type { CustomTool, ParamKind } from '../model/scenario.js';
 import { BenchError } from '../lib/errors.js';
 

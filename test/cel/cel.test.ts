@@ -14,7 +14,7 @@ import {
   WorkBudget,
   undeclaredNames,
 } from '../../src/cel/index.js';
-import { Float } from '../../src/warrant/value.js';
+import { Float } from '../../src/warrant/constraint-value.js';
 
 const NOW = 1_700_000_000;
 const run = (expr: string, bindings: Record<string, unknown> = {}) => compileCel(expr).evaluate(bindings, { now: NOW });

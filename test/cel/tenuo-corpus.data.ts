@@ -8,7 +8,7 @@
  * evaluation error, its message matched), `compile` (the parser refuses it).
  * Clock for the time functions: NOW (Unix seconds).
  */
-import { Float } from '../../src/warrant/value.js';
+import { Float } from '../../src/warrant/constraint-value.js';
 
 export const NOW = 1_700_000_000; // 2023-11-14T22:13:20Z
 

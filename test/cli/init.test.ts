@@ -28,7 +28,7 @@ import { RunContext } from '../../src/chains/run-context.js';
 import { loadScenarios } from '../../src/scenario/load.js';
 import { scenarioTrials } from '../../src/trial/scenario-trials.js';
 import type { Scenario } from '../../src/model/scenario.js';
-import { Float } from '../../src/warrant/value.js';
+import { Float } from '../../src/warrant/constraint-value.js';
 
 /**
  * Each attack alone, judged by its own clause of the attack judge: it succeeds under no_warrant

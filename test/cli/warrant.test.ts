@@ -12,7 +12,7 @@ import { decode, encode, isCborMap, type CborValue } from '../../src/warrant/cbo
 import { signWarrantPayload } from '../../src/warrant/keys.js';
 import { signPop } from '../../src/warrant/pop.js';
 import { toBase64UrlStackToken, toBase64UrlToken, toPem } from '../../src/warrant/text.js';
-import { Float } from '../../src/warrant/value.js';
+import { Float } from '../../src/warrant/constraint-value.js';
 import {
   decodeVectorWarrant,
   fixedClock,

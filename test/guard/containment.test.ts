@@ -14,7 +14,7 @@ import { checkAttenuation } from '../../src/warrant/constraints/attenuate.js';
 import { constraintOutcome } from '../../src/warrant/constraints/satisfy.js';
 import type { Constraint } from '../../src/warrant/constraints/types.js';
 import { subpathRoot } from '../../src/warrant/constraints/subpath.js';
-import { Float, type Value } from '../../src/warrant/value.js';
+import { Float, type Value } from '../../src/warrant/constraint-value.js';
 
 /** As the loader builds a Subpath: the root in its constructor form. */
 const sub = (root: string, o: { cs?: boolean; eq?: boolean } = {}): Constraint => ({

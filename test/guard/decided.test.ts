@@ -10,7 +10,7 @@ import { sourcesOf, withBaseline } from '../../src/guard/with-baseline.js';
 import { checkBaseline } from '../../src/results/file-checks.js';
 import { benchmarkResults } from '../../src/trial/scenario-trials.js';
 import { loadScenarios } from '../../src/scenario/load.js';
-import { renderBaselineSection } from '../../src/report/sections/baseline.js';
+import { renderBaselineSection } from '../../src/report/sections/baseline-section.js';
 import { repoWith, scenario } from '../helpers/baseline-repo.js';
 
 const SEED = 'baseline-decided';

@@ -24,7 +24,7 @@ import type { ParamKind, ProbeFamily } from '../../src/analysis/probes/types.js'
 import { knownDirectories, tightest } from '../../src/analysis/slack/tighten.js';
 import type { Constraint } from '../../src/warrant/constraints/types.js';
 import { subpathRoot } from '../../src/warrant/constraints/subpath.js';
-import { Float, type Value } from '../../src/warrant/value.js';
+import { Float, type Value } from '../../src/warrant/constraint-value.js';
 import { matrixResults } from '../../src/pipeline/matrix.js';
 
 let suite: Scenario[];

@@ -15,7 +15,7 @@ import { readToolsList } from '../../src/import/tools/index.js';
 import { DEFAULT_ANALYSES } from '../../src/pipeline/analyses.js';
 import { matrixResults } from '../../src/pipeline/matrix.js';
 import { loadScenarios } from '../../src/scenario/load.js';
-import { Float } from '../../src/warrant/value.js';
+import { Float } from '../../src/warrant/constraint-value.js';
 import { runCli } from '../helpers/cli.js';
 import { problemsOf, tempDir } from '../scenario/helpers.js';
 

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readTrace, TraceError } from '../../src/import/trace/index.js';
-import { Float } from '../../src/warrant/value.js';
+import { Float } from '../../src/warrant/constraint-value.js';
 import { main } from '../../src/cli/main.js';
 import { isBenchError } from '../../src/lib/errors.js';
 import { ScenarioError } from '../../src/scenario/errors.js';

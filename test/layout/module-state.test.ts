@@ -21,7 +21,7 @@ const ALLOWED: Readonly<Record<string, string>> = {
   'src/trial/judge.ts:compiled': 'cache of compiled judges by text (bounded)',
   'src/scenario/constraint-from-yaml.ts:celVerdicts': 'cache of a pure check of CEL text (bounded)',
   'src/lib/regex.ts:cache': 'cache of compiled regexes by pattern (bounded)',
-  'src/lib/regex-class.ts:knownToRe2': 'cache of a pure check of a Unicode class name against RE2 (bounded)',
+  'src/lib/regex-class-syntax.ts:knownToRe2': 'cache of a pure check of a Unicode class name against RE2 (bounded)',
   'src/warrant/crypto/ed25519-node.ts:keyCache': 'KeyObjects by public key bytes (bounded)',
   'src/warrant/crypto/ed25519-node.ts:lastKey': 'the last KeyObject handed out, checked against its bytes',
 };

@@ -15,9 +15,9 @@ import { meanStd } from '../../src/llm/stats.js';
 import { toolsFor } from '../../src/llm/tool-schemas.js';
 import { readToolsList } from '../../src/import/tools/index.js';
 import { problemsOfText, scenarioText, tempDir } from '../scenario/helpers.js';
-import { formatMeanStd } from '../../src/report/sections/llm.js';
+import { formatMeanStd } from '../../src/report/sections/llm-section.js';
 import { parseJsonArgs } from '../../src/warrant/json-args.js';
-import { Float } from '../../src/warrant/value.js';
+import { Float } from '../../src/warrant/constraint-value.js';
 
 const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 let suite: Scenario[];
@@ -220,7 +220,7 @@ describe('progress', () => {
 
 describe('LLM report section', () => {
   it('shows mean ± std cells and N, and no control character from a results file reaches the console', async () => {
-    const { llmTableLines, llmMarkdown } = await import('../../src/report/sections/llm.js');
+    const { llmTableLines, llmMarkdown } = await import('../../src/report/sections/llm-section.js');
     const stats = { runs: 5, errors: 1, asr: { mean: 0.4, std: Math.sqrt(0.3) }, tcr: { mean: 1, std: 0 }, calls_blocked: { sum: 3, mean: 0.6 }, tokens: 10 };
     const llm = {
       model: 'evil\u001b[2Jmodel', runs: 5, seed: 's', inputs: 'x', config: { max_turns: 15, temperature: null, denial_detail: false, transcripts: false },

@@ -4,8 +4,8 @@
  * controls and zero-width characters are shown as `\uXXXX`, in prose and in code spans.
  */
 import { describe, expect, it } from 'vitest';
-import { cellCodeSpan, codeSpan } from '../../src/report/code-span.js';
-import { escapeText } from '../../src/report/markdown.js';
+import { cellCodeSpan, codeSpan } from '../../src/report/escape.js';
+import { escapeText } from '../../src/report/escape.js';
 import { renderNotEvaluated } from '../../src/report/not-evaluated.js';
 
 const HIDDEN = ['\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2066', '\u2067', '\u2068', '\u2069', '\u200e', '\u200f', '\u061c', '\u200b', '\u200c', '\u200d', '\u2060', '\ufeff'];

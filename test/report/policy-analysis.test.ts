@@ -6,7 +6,7 @@ import { scenarioTrials } from '../../src/trial/scenario-trials.js';
 import { loadScenarios } from '../../src/scenario/load.js';
 import { renderJson } from '../../src/report/json.js';
 import { renderMarkdown } from '../../src/report/markdown.js';
-import { policyAnalysisLine, policyAnalysisOf, renderPolicyAnalysisSection } from '../../src/report/sections/analysis.js';
+import { policyAnalysisLine, policyAnalysisOf, renderPolicyAnalysisSection } from '../../src/report/sections/policy-analysis-section.js';
 import { renderTable } from '../../src/report/table.js';
 import { fixture } from './results-builders.js';
 

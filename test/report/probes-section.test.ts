@@ -1,8 +1,8 @@
 /** The "Policy holes" section, its console line and annotations: grouped, escaped, bounded. */
 import { describe, expect, it } from 'vitest';
 import type { ProbeEscape, ProbesSection } from '../../src/results/probes.js';
-import { ESCAPERS as esc } from '../../src/report/markdown.js';
-import { probeWarnings, probesLine, probesOf, renderProbesSection } from '../../src/report/sections/probes.js';
+import { ESCAPERS as esc } from '../../src/report/escape.js';
+import { probeWarnings, probesLine, probesOf, renderProbesSection } from '../../src/report/sections/probes-section.js';
 import { codeSpans } from '../helpers/markdown-ast.js';
 
 function escape(over: Partial<ProbeEscape> = {}): ProbeEscape {

@@ -14,7 +14,7 @@ import type { BaselineResults } from '../../src/results/baseline-comparison.js';
 import type { Results } from '../../src/results/results.js';
 import { buildSarif, renderSarif } from '../../src/report/sarif.js';
 import { renderJunit } from '../../src/report/junit.js';
-import { renderBaselineSection } from '../../src/report/sections/baseline.js';
+import { renderBaselineSection } from '../../src/report/sections/baseline-section.js';
 import { bigResults } from './results-builders.js';
 
 const schema = JSON.parse(readFileSync(fileURLToPath(new URL('../fixtures/sarif/sarif-2.1.0-rtm.5.json', import.meta.url)), 'utf8')) as object;

@@ -4,7 +4,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { loadScenarios } from '../../src/scenario/load.js';
-import { Float } from '../../src/warrant/value.js';
+import { Float } from '../../src/warrant/constraint-value.js';
 import { scenarioText, tempDir } from './helpers.js';
 
 async function load(text: string) {

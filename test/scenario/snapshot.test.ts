@@ -14,7 +14,7 @@ import { loadScenarioFiles } from '../../src/scenario/load-yaml.js';
 import { encodeSnapshot, readBuiltinSnapshot } from '../../src/scenario/snapshot.js';
 import { buildBuiltinSnapshot } from '../../src/scenario/snapshot-build.js';
 import type { Scenario } from '../../src/model/scenario.js';
-import { Float } from '../../src/warrant/value.js';
+import { Float } from '../../src/warrant/constraint-value.js';
 import { tempDir } from './helpers.js';
 
 let text: string;

@@ -1,7 +1,7 @@
 /** Builders for hand-made scenarios and results in tests (the real suite is loaded from scenarios/). */
 import type { CallResult, Condition, Results, Trial } from '../../src/results/results.js';
 import type { Scenario, ScenarioCall } from '../../src/model/scenario.js';
-import type { Args } from '../../src/warrant/value.js';
+import type { Args } from '../../src/warrant/constraint-value.js';
 
 export function call(tool: string, args: Args, expect: 'allow' | 'deny' = 'allow', line = 10): ScenarioCall {
   return { tool, args, expect, source: { file: 'test.yaml', line, col: 5 } };

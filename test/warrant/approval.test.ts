@@ -13,7 +13,7 @@ import { sha256 } from '../../src/warrant/crypto/sha256.js';
 import { decodePayload } from '../../src/warrant/envelope.js';
 import { SigningKey } from '../../src/warrant/keys.js';
 import type { WarrantPayload } from '../../src/warrant/types.js';
-import type { Args } from '../../src/warrant/value.js';
+import type { Args } from '../../src/warrant/constraint-value.js';
 import {
   approveCall,
   checkApprovals,

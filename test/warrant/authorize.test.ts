@@ -8,7 +8,7 @@ import { Authorizer } from '../../src/warrant/authorize.js';
 import { grant, mint } from '../../src/warrant/builder.js';
 import { signPop } from '../../src/warrant/pop.js';
 import { warrantIdString } from '../../src/warrant/id.js';
-import { Float, type Args } from '../../src/warrant/value.js';
+import { Float, type Args } from '../../src/warrant/constraint-value.js';
 import type { Constraint, ToolGrants } from '../../src/warrant/constraints/types.js';
 import type { SignedWarrant } from '../../src/warrant/types.js';
 import { caught, fixedClock, key, movableClock, NOW, outcome, seededRandom } from './chain-fixtures.js';

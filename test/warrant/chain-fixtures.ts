@@ -7,7 +7,7 @@ import { fromHex } from '../../src/lib/bytes.js';
 import { decodePayload, decodeWarrant, encodePayload } from '../../src/warrant/envelope.js';
 import { WarrantError } from '../../src/warrant/errors.js';
 import { SigningKey, signWarrantPayload } from '../../src/warrant/keys.js';
-import { Float, type Args, type Value } from '../../src/warrant/value.js';
+import { Float, type Args, type Value } from '../../src/warrant/constraint-value.js';
 import type { Clock, RandomSource, SignedWarrant, WarrantPayload } from '../../src/warrant/types.js';
 
 export interface VectorWarrant {

@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { Authorizer } from '../../src/warrant/authorize.js';
 import { grant, mint } from '../../src/warrant/builder.js';
-import { checkDecodedIssuedAt, clockQuirks, MAX_WARRANT_TTL_SECONDS } from '../../src/warrant/chain.js';
+import { MAX_WARRANT_TTL_SECONDS } from '../../src/warrant/link-rules.js';
+import { checkDecodedIssuedAt, clockQuirks } from '../../src/warrant/validity.js';
 import { signPop } from '../../src/warrant/pop.js';
 import { sha256 } from '../../src/warrant/crypto/sha256.js';
 import { warrantIdString } from '../../src/warrant/id.js';

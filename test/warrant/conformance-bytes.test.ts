@@ -15,7 +15,7 @@ import { warrantIdHex, warrantIdString } from '../../src/warrant/id.js';
 import { decodeStack, encodeStack } from '../../src/warrant/stack.js';
 import { parseTokens, toBase64UrlStackToken, toBase64UrlToken } from '../../src/warrant/text.js';
 import type { SignedWarrant, WarrantPayload } from '../../src/warrant/types.js';
-import { cborToValue, type Value } from '../../src/warrant/value.js';
+import { cborToValue, type Value } from '../../src/warrant/constraint-value.js';
 import vectors from '../fixtures/tenuo-test-vectors.json' with { type: 'json' };
 import type { VectorWarrant } from './chain-fixtures.js';
 

@@ -21,7 +21,7 @@ import { verifySignature } from '../../src/warrant/keys.js';
 import { signPop } from '../../src/warrant/pop.js';
 import { decodeStack } from '../../src/warrant/stack.js';
 import { parseTokens } from '../../src/warrant/text.js';
-import type { Args } from '../../src/warrant/value.js';
+import type { Args } from '../../src/warrant/constraint-value.js';
 import type { SignedWarrant } from '../../src/warrant/types.js';
 import {
   decodeVectorWarrant,

@@ -12,7 +12,7 @@ import { popSigningMessage } from '../../src/warrant/crypto/domain.js';
 import { WarrantError } from '../../src/warrant/errors.js';
 import { SigningKey } from '../../src/warrant/keys.js';
 import { canonicalArgs, popChallenge, popWindow, signPop, verifyPop } from '../../src/warrant/pop.js';
-import { valueToCbor, type Args, type Value } from '../../src/warrant/value.js';
+import { valueToCbor, type Args, type Value } from '../../src/warrant/constraint-value.js';
 
 /** The challenge by its definition. */
 function reference(id: string, tool: string, args: Args, now: number): string {

@@ -18,7 +18,7 @@ import {
   signPop,
   verifyPop,
 } from '../../src/warrant/pop.js';
-import type { Args, Value } from '../../src/warrant/value.js';
+import type { Args, Value } from '../../src/warrant/constraint-value.js';
 
 const hex = (s: string): Uint8Array => {
   const b = fromHex(s);

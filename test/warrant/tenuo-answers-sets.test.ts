@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { checkConstraintSet } from '../../src/warrant/constraints/satisfy.js';
 import type { Constraint, ConstraintSet } from '../../src/warrant/constraints/types.js';
 import { parseJsonArgs } from '../../src/warrant/json-args.js';
-import { Float, type Args, type Value } from '../../src/warrant/value.js';
+import { Float, type Args, type Value } from '../../src/warrant/constraint-value.js';
 import { guardArgs, mcpArgs } from '../../src/world/binding.js';
 import { ArgumentBindingError } from '../../src/world/tools.js';
 

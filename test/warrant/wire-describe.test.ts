@@ -4,7 +4,7 @@ import { fromHex } from '../../src/lib/bytes.js';
 import { describeConstraint, describeValue, describeWarrant } from '../../src/warrant/describe.js';
 import { decodePayload, decodeWarrant } from '../../src/warrant/envelope.js';
 import type { SignedWarrant } from '../../src/warrant/types.js';
-import { Float } from '../../src/warrant/value.js';
+import { Float } from '../../src/warrant/constraint-value.js';
 import vectors from '../fixtures/tenuo-test-vectors.json' with { type: 'json' };
 
 const hex = (s: string): Uint8Array => fromHex(s)!;

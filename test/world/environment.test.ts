@@ -3,7 +3,7 @@ import { loadShellParser } from '../../src/world/shell.js';
 import { SimulatedEnvironment, formatMoney } from '../../src/world/environment.js';
 import { FileSystem, resolvePath } from '../../src/world/fs.js';
 import { BUILTIN_TOOLS } from '../../src/world/tools.js';
-import { Float } from '../../src/warrant/value.js';
+import { Float } from '../../src/warrant/constraint-value.js';
 
 const initial = {
   files: {

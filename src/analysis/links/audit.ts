@@ -19,7 +19,7 @@ import type { AnalysisViolation } from '../../trial/gate.js';
 import { checkToolAttenuation } from '../../warrant/constraints/attenuate.js';
 import type { Constraint, ConstraintSet, ToolGrants } from '../../warrant/constraints/types.js';
 import { proveContainment } from '../../warrant/containment/index.js';
-import { Float, type Value } from '../../warrant/value.js';
+import { Float, type Value } from '../../warrant/constraint-value.js';
 
 /** Constraint pairs sent to the prover per scenario, at most (each is bounded by the prover itself). */
 export const MAX_PAIRS = 256;

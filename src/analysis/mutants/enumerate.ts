@@ -12,7 +12,7 @@
 import { signedArgsOf } from '../../world/claude-hook.js';
 import { compareUtf8 } from '../../lib/bytes.js';
 import type { Constraint, ConstraintSet, ToolGrants } from '../../warrant/constraints/types.js';
-import type { Value } from '../../warrant/value.js';
+import type { Value } from '../../warrant/constraint-value.js';
 import type { Scenario } from '../../model/scenario.js';
 import { loosenings } from './loosenings.js';
 

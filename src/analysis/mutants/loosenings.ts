@@ -41,7 +41,7 @@ import { shlexCheck } from '../../warrant/constraints/shlex.js';
 import { effectiveRoot } from '../../warrant/constraints/subpath.js';
 import type { Constraint } from '../../warrant/constraints/types.js';
 import { parseUrlPattern } from '../../warrant/constraints/url-pattern.js';
-import type { Value } from '../../warrant/value.js';
+import type { Value } from '../../warrant/constraint-value.js';
 
 export interface Loosening {
   /** The operator's name (see the table above), prefixed by its place inside All/Any. */

@@ -6,7 +6,7 @@
  */
 import { constraintOutcome } from '../../warrant/constraints/satisfy.js';
 import type { Constraint } from '../../warrant/constraints/types.js';
-import type { Value } from '../../warrant/value.js';
+import type { Value } from '../../warrant/constraint-value.js';
 import type { ParamKind, ProbeFamily } from './types.js';
 
 /**

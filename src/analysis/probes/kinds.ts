@@ -10,7 +10,7 @@ import { parseShell } from '../../world/shell.js';
 import type { Scenario } from '../../model/scenario.js';
 import { BUILTIN_TOOLS, isBuiltinTool } from '../../world/tools.js';
 import type { Effect } from '../../world/effects.js';
-import type { Value } from '../../warrant/value.js';
+import type { Value } from '../../warrant/constraint-value.js';
 import { readNumber } from '../../world/canonical.js';
 import type { ParamKind } from './types.js';
 

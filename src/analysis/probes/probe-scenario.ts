@@ -27,7 +27,7 @@ import { seededRandom } from '../../chains/seed.js';
 import { describeConstraint } from '../../warrant/constraints/format.js';
 import { constraintOutcome } from '../../warrant/constraints/satisfy.js';
 import { compareUtf8 } from '../../lib/bytes.js';
-import { Float, type Value } from '../../warrant/value.js';
+import { Float, type Value } from '../../warrant/constraint-value.js';
 import { emailProbes } from './families/email-family.js';
 import { numberProbes } from './families/number-family.js';
 import { pathProbes } from './families/path-family.js';

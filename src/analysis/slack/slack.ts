@@ -12,7 +12,7 @@ import { signedArgsOf } from '../../world/claude-hook.js';
 import { compareUtf8 } from '../../lib/bytes.js';
 import { describeConstraint } from '../../warrant/constraints/format.js';
 import type { ToolGrants } from '../../warrant/constraints/types.js';
-import type { Value } from '../../warrant/value.js';
+import type { Value } from '../../warrant/constraint-value.js';
 import { formatSource } from '../../model/errors.js';
 import type { SlackEntry } from '../../results/policy.js';
 import type { Trial } from '../../results/results.js';

@@ -27,7 +27,7 @@ import { checkConstraint } from '../../warrant/constraints/satisfy.js';
 import { shlexCheck } from '../../warrant/constraints/shlex.js';
 import { effectiveRoot, normalizePath } from '../../warrant/constraints/subpath.js';
 import type { Constraint } from '../../warrant/constraints/types.js';
-import type { Value } from '../../warrant/value.js';
+import type { Value } from '../../warrant/constraint-value.js';
 
 type Of<T extends Constraint['type']> = Extract<Constraint, { type: T }>;
 

@@ -5,7 +5,7 @@
  * `validate` and `init` print.
  */
 import type { CustomTool, ParamKind } from '../../model/scenario.js';
-import { Float, type Value } from '../../warrant/value.js';
+import { Float, type Value } from '../../warrant/constraint-value.js';
 import type { JsonPathSegment } from '../json-text.js';
 import type { KindOverrides, ToolsProblem } from './types.js';
 

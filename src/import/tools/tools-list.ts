@@ -20,7 +20,7 @@
  */
 import { JSONRPCErrorResponseSchema, JSONRPCResultResponseSchema, ListToolsResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { CustomTool, JsonSchemaObject, JsonValue, ParamKind, ToolHints } from '../../model/scenario.js';
-import { Float, type Value } from '../../warrant/value.js';
+import { Float, type Value } from '../../warrant/constraint-value.js';
 import { isBuiltinTool, isReservedName } from '../../world/tools.js';
 import { ArtifactFileError, readArtifactFile } from '../file.js';
 import { dollarPath, jsonPath, lineCol, parseJson, scanJsonText, type JsonPathSegment, type JsonTextFacts } from '../json-text.js';

@@ -2,7 +2,7 @@
 import { dollarPath as dollar, type JsonPathSegment } from '../json-text.js';
 import { checkUnicode, describe, isObject, resultText, toValue, type JsonObject, type RawNumber } from './recorded-values.js';
 import type { RecordedCall } from './types.js';
-import type { Value } from '../../warrant/value.js';
+import type { Value } from '../../warrant/constraint-value.js';
 
 export function readRecord(record: JsonObject, at: string, raw: RawNumber, problems: string[]): RecordedCall | undefined {
   const unknown = Object.keys(record).filter((k) => k !== 'tool' && k !== 'args' && k !== 'result');

@@ -8,7 +8,7 @@
  */
 import { BenchError } from '../../lib/errors.js';
 import { clipText } from '../../lib/quote.js';
-import { Float, type Value } from '../../warrant/value.js';
+import { Float, type Value } from '../../warrant/constraint-value.js';
 import { dollarPath as dollar, type JsonPathSegment } from '../json-text.js';
 import { TraceError } from './errors.js';
 import { checkUnicode, describe, duplicateKeys, isObject, MAX_VALUE_DEPTH, readJson, resultText, TOO_DEEP, toValue, type Json, type JsonObject, type RawNumber } from './recorded-values.js';

@@ -4,7 +4,7 @@
  * Unicode, a key given twice refused (JSON.parse would keep the last unseen), depth bounded.
  */
 import { clipText } from '../../lib/quote.js';
-import { Float, type Value } from '../../warrant/value.js';
+import { Float, type Value } from '../../warrant/constraint-value.js';
 import { jsonPath, parseJson, scanJsonText, type JsonPathSegment } from '../json-text.js';
 
 export type Json = null | boolean | number | string | Json[] | { [k: string]: Json };

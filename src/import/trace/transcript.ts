@@ -4,7 +4,7 @@
  * the session's working directory from its first line that has one.
  */
 import { clipText } from '../../lib/quote.js';
-import type { Value } from '../../warrant/value.js';
+import type { Value } from '../../warrant/constraint-value.js';
 import { normalizePosixPath } from '../../world/posix-path.js';
 import { dollarPath as dollar, type JsonPathSegment } from '../json-text.js';
 import { checkUnicode, isObject, toValue, type JsonObject, type RawNumber } from './recorded-values.js';

@@ -2,7 +2,7 @@
  * What a recorded run of an agent reads as (docs/cli.md, "init"): its tool calls in order, where
  * each was read, and what was skipped; the same whatever the format the file was in.
  */
-import type { Value } from '../../warrant/value.js';
+import type { Value } from '../../warrant/constraint-value.js';
 
 export interface RecordedCall {
   readonly tool: string;

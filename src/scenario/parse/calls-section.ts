@@ -3,7 +3,7 @@
  * parameters, required ones given) and bound as its integration passes it on (world/binding.ts).
  */
 import type { ScenarioCall } from '../../model/scenario.js';
-import type { Value } from '../../warrant/value.js';
+import type { Value } from '../../warrant/constraint-value.js';
 import { callArgs } from '../../world/binding.js';
 import { at } from '../key-path.js';
 import { hint } from '../suggest.js';

@@ -4,7 +4,7 @@
  * tool table, which the calls and the warrant read.
  */
 import type { CustomTool, ParamKind, ReturnCase, ToolBinding } from '../../model/scenario.js';
-import type { Value } from '../../warrant/value.js';
+import type { Value } from '../../warrant/constraint-value.js';
 import { BINDING_SAYS, bindingOf, isToolBinding } from '../../world/binding.js';
 import { isBuiltinTool, isReservedName } from '../../world/tools.js';
 import { at } from '../key-path.js';

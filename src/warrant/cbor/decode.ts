@@ -7,7 +7,7 @@
  */
 import { malformed } from '../errors.js';
 import { toHex } from '../../lib/bytes.js';
-import { Float, type CborMap, type CborValue } from './value.js';
+import { Float, type CborMap, type CborValue } from './data-model.js';
 
 export interface DecodeLimits {
   /** Largest input accepted, in bytes. */
@@ -126,27 +126,27 @@ export class CborReader {
  * no tags, only false/true/null and floats as simple values, nesting, lengths within the input)
  * without building it; text is not checked for UTF-8 nor maps for duplicate keys.
  */
-export function skipItem(r: CborReader, depth: number): void {
-  const h = r.head();
+export function skipItem(reader: CborReader, depth: number): void {
+  const h = reader.head();
   switch (h.major) {
     case 0:
     case 1:
       return;
     case 2:
     case 3:
-      r.take(r.lengthOf(h));
+      reader.take(reader.lengthOf(h));
       return;
     case 4:
     case 5: {
-      if (depth >= r.limits.maxDepth) throw malformed(`nesting deeper than ${r.limits.maxDepth} at offset ${h.at}`);
-      const items = r.lengthOf(h) * (h.major === 5 ? 2 : 1);
-      for (let i = 0; i < items; i++) skipItem(r, depth + 1);
+      if (depth >= reader.limits.maxDepth) throw malformed(`nesting deeper than ${reader.limits.maxDepth} at offset ${h.at}`);
+      const items = reader.lengthOf(h) * (h.major === 5 ? 2 : 1);
+      for (let i = 0; i < items; i++) skipItem(reader, depth + 1);
       return;
     }
     case 6:
       throw malformed(`CBOR tag at offset ${h.at} (tags are not allowed)`);
     default:
-      readSimple(r, h.argument as number, h.at);
+      readSimple(reader, h.argument as number, h.at);
   }
 }
 

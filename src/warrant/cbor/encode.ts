@@ -3,7 +3,7 @@
  * shortest float width that round-trips exactly. Map order is the caller's (see value.ts).
  */
 import { malformed } from '../errors.js';
-import { Float, type CborValue } from './value.js';
+import { Float, type CborValue } from './data-model.js';
 
 const MAJOR_UINT = 0;
 const MAJOR_NINT = 1;
@@ -103,19 +103,19 @@ class Writer {
 }
 
 /** The shortest IEEE 754 width (half, single, double) that represents `x` exactly. */
-export function encodeFloat(x: number): Uint8Array {
-  if (Number.isNaN(x)) return Uint8Array.of(0xf9, 0x7e, 0x00);
-  const half = toHalf(x);
+export function encodeFloat(value: number): Uint8Array {
+  if (Number.isNaN(value)) return Uint8Array.of(0xf9, 0x7e, 0x00);
+  const half = toHalf(value);
   if (half !== undefined) return Uint8Array.of(0xf9, half >> 8, half & 0xff);
-  if (Math.fround(x) === x) {
+  if (Math.fround(value) === value) {
     const b = new Uint8Array(5);
     b[0] = 0xfa;
-    new DataView(b.buffer).setFloat32(1, x);
+    new DataView(b.buffer).setFloat32(1, value);
     return b;
   }
   const b = new Uint8Array(9);
   b[0] = 0xfb;
-  new DataView(b.buffer).setFloat64(1, x);
+  new DataView(b.buffer).setFloat64(1, value);
   return b;
 }
 
@@ -181,8 +181,8 @@ function write(w: Writer, v: CborValue, depth: number): void {
   throw malformed(`cannot encode a value of JS type ${typeof v}`);
 }
 
-export function encode(v: CborValue): Uint8Array {
+export function encode(value: CborValue): Uint8Array {
   const w = new Writer();
-  write(w, v, 0);
+  write(w, value, 0);
   return w.result();
 }

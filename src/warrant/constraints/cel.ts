@@ -13,8 +13,8 @@
  * apart. Compiled programs are cached by expression text (src/cel/index.ts), as Tenuo's CEL_CACHE.
  */
 import { celCompileError, compileCel, type WorkBudget } from '../../cel/index.js';
-import { isObjectValue } from '../value.js';
-import type { Value } from '../value.js';
+import { isObjectValue } from '../constraint-value.js';
+import type { Value } from '../constraint-value.js';
 
 export interface CelVerdict {
   readonly reason: string;

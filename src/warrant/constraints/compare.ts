@@ -4,8 +4,8 @@
  * lists compare element-wise in order, objects by their key sets and values. Used by Exact, OneOf,
  * NotOneOf, Contains and Subset, and by their attenuation rules.
  */
-import { Float, isObjectValue } from '../value.js';
-import type { Value } from '../value.js';
+import { Float, isObjectValue } from '../constraint-value.js';
+import type { Value } from '../constraint-value.js';
 
 type Kind = 'string' | 'int' | 'float' | 'bool' | 'null' | 'list' | 'object';
 

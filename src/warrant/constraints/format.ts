@@ -6,8 +6,8 @@
 import { toHex, utf8 } from '../../lib/bytes.js';
 import { clipText, MAX_QUOTED_CHARS } from '../../lib/quote.js';
 import { sha256 } from '../crypto/sha256.js';
-import { formatValue } from '../value.js';
-import type { Value } from '../value.js';
+import { formatValue } from '../constraint-value.js';
+import type { Value } from '../constraint-value.js';
 import type { Constraint } from './types.js';
 
 /** A whole description (a list, `All(…)`): several values, each bounded on its own. */

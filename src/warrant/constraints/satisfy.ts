@@ -10,7 +10,7 @@
 import type { WorkBudget } from '../../lib/budget.js';
 import { WarrantError } from '../errors.js';
 import { compareUtf8 } from '../../lib/bytes.js';
-import type { Args, Value } from '../value.js';
+import type { Args, Value } from '../constraint-value.js';
 import { celCheck } from './cel.js';
 import { asNumber, kindName, listContains, valueEquals } from './compare.js';
 import { describeConstraint, showValue } from './format.js';

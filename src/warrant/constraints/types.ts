@@ -2,7 +2,7 @@
  * The constraint model: one variant per wire type id (reference `constraints.rs`). Field names
  * follow the reference structs; the wire codec (wire.ts) maps them to the exact CBOR shapes.
  */
-import type { Value } from '../value.js';
+import type { Value } from '../constraint-value.js';
 
 export type Constraint =
   | { readonly type: 'exact'; readonly value: Value } // 1

@@ -10,12 +10,26 @@
  * a signed payload cannot carry bytes that a re-encoding would not reproduce. Every deviation is a
  * WarrantError whose reason names the field.
  *
- * The first half of this file holds the small shape readers the payload codec uses too.
+ * The generic shape readers (arrays, structs, sorted maps) live in `../cbor/shape.ts`.
  */
-import { compareUtf8 } from '../../lib/bytes.js';
-import { Float, cborTypeName, type CborMap, type CborValue } from '../cbor/index.js';
-import { malformed, type WarrantError } from '../errors.js';
-import { cborToValue, valueToCbor, type Value } from '../value.js';
+import {
+  Float,
+  describeCbor,
+  fieldPath,
+  readArray,
+  readBool,
+  readSortedTextMap,
+  readStruct,
+  readText,
+  readUint,
+  sortedTextMap,
+  wrongType,
+  type CborMap,
+  type CborValue,
+  type FieldSpec,
+} from '../cbor/index.js';
+import { malformed } from '../errors.js';
+import { cborToValue, valueToCbor, type Value } from '../constraint-value.js';
 import { TYPE_IDS, type Constraint, type ConstraintSet, type ToolGrants } from './types.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -29,168 +43,7 @@ export const MAX_CONSTRAINTS_PER_TOOL = 64;
 /** Spec §13 ("max tool name length 256 bytes"). */
 export const MAX_TOOL_NAME_BYTES = 256;
 
-// ---------------------------------------------------------------------------------------------
-// Shape readers: each names the path of what it reads in its error
-// ---------------------------------------------------------------------------------------------
-
 const utf8Encoder = new TextEncoder();
-
-function describe(v: CborValue): string {
-  if (v instanceof Float) return `float ${v.value}`;
-  if (typeof v === 'number' || typeof v === 'bigint') return `int ${v}`;
-  if (typeof v === 'string') return `text ${JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v)}`;
-  return cborTypeName(v);
-}
-
-function wrongType(path: string, expected: string, got: CborValue): WarrantError {
-  return malformed(`${path}: expected ${expected}, got ${describe(got)}`);
-}
-
-export function readArray(v: CborValue, path: string, length?: number): CborValue[] {
-  if (!Array.isArray(v)) throw wrongType(path, length === undefined ? 'an array' : `an array of ${length}`, v);
-  if (length !== undefined && v.length !== length) {
-    throw malformed(`${path}: expected an array of ${length} elements, got ${v.length}`);
-  }
-  return v;
-}
-
-export function readMap(v: CborValue, path: string): CborMap {
-  if (!(v instanceof Map)) throw wrongType(path, 'a map', v);
-  return v;
-}
-
-export function readText(v: CborValue, path: string): string {
-  if (typeof v !== 'string') throw wrongType(path, 'text', v);
-  return v;
-}
-
-export function readBool(v: CborValue, path: string): boolean {
-  if (typeof v !== 'boolean') throw wrongType(path, 'a bool', v);
-  return v;
-}
-
-/** An unsigned integer no larger than `max` (≤ 2^53−1: larger Rust types are narrowed by callers). */
-export function readUint(v: CborValue, path: string, max: number, rustType: string): number {
-  if (typeof v === 'bigint') {
-    throw malformed(`${path}: ${v} is out of range (${rustType}, at most ${max})`);
-  }
-  if (typeof v !== 'number') throw wrongType(path, `an unsigned integer (${rustType})`, v);
-  if (v < 0 || v > max) throw malformed(`${path}: ${v} is out of range (${rustType}, 0 to ${max})`);
-  return v;
-}
-
-/** A CBOR byte string, optionally of an exact length. */
-export function readBytes(v: CborValue, path: string, length?: number): Uint8Array {
-  if (!(v instanceof Uint8Array)) throw wrongType(path, 'a byte string', v);
-  if (length !== undefined && v.length !== length) {
-    throw malformed(`${path}: expected ${length} bytes, got ${v.length}`);
-  }
-  return v;
-}
-
-/**
- * A `Vec<u8>` / `[u8; N]` written without a bytes annotation: an array of small uints. The reference
- * never writes these as a byte string, so a byte string here is not the canonical form.
- */
-export function readByteArray(v: CborValue, path: string, opts: { length?: number; maxLength?: number }): Uint8Array {
-  if (!Array.isArray(v)) throw wrongType(path, 'an array of byte values (uints 0–255)', v);
-  if (opts.length !== undefined && v.length !== opts.length) {
-    throw malformed(`${path}: expected ${opts.length} byte values, got ${v.length}`);
-  }
-  if (opts.maxLength !== undefined && v.length > opts.maxLength) {
-    throw malformed(`${path}: ${v.length} byte values exceed the limit of ${opts.maxLength}`);
-  }
-  const out = new Uint8Array(v.length);
-  for (let i = 0; i < v.length; i++) {
-    const b = v[i]!;
-    if (typeof b !== 'number' || b < 0 || b > 255) {
-      throw malformed(`${path}[${i}]: expected a byte value (uint 0–255), got ${describe(b)}`);
-    }
-    out[i] = b;
-  }
-  return out;
-}
-
-/** The inverse of readByteArray. */
-export function byteArrayToCbor(bytes: Uint8Array): CborValue[] {
-  return Array.from(bytes);
-}
-
-/**
- * A text-keyed map that comes from a Rust BTreeMap: keys must be text, strictly ascending bytewise on
- * UTF-8 (which also rules out duplicates). Returns the entries in order.
- */
-export function readSortedTextMap(v: CborValue, path: string, maxEntries?: number): [string, CborValue][] {
-  const map = readMap(v, path);
-  if (maxEntries !== undefined && map.size > maxEntries) {
-    throw malformed(`${path}: ${map.size} entries exceed the limit of ${maxEntries}`);
-  }
-  const out: [string, CborValue][] = [];
-  let previous: string | undefined;
-  for (const [k, item] of map) {
-    if (typeof k !== 'string') throw malformed(`${path}: keys must be text, got ${describe(k)}`);
-    if (previous !== undefined && compareUtf8(previous, k) >= 0) {
-      throw malformed(
-        `${path}: key ${JSON.stringify(k)} is out of order (sorted maps are ordered bytewise on UTF-8)`,
-      );
-    }
-    previous = k;
-    out.push([k, item]);
-  }
-  return out;
-}
-
-/** Builds a text-keyed CBOR map with keys sorted bytewise on UTF-8 (the reference's BTreeMap order). */
-export function sortedTextMap<T>(record: Readonly<Record<string, T>>, toCbor: (value: T, key: string) => CborValue): CborMap {
-  const keys = Object.keys(record).sort(compareUtf8);
-  const out: CborMap = new Map();
-  for (const k of keys) out.set(k, toCbor(record[k]!, k));
-  return out;
-}
-
-export interface FieldSpec {
-  readonly name: string;
-  /** The reference skips it when absent/default (`skip_serializing_if`); otherwise always written. */
-  readonly omittable?: boolean;
-}
-
-/**
- * A map that comes from a Rust struct: text keys in field order, every non-omittable field present,
- * nothing else. An unknown key fails closed as `malformed` (serde would ignore it; `unknown_field`
- * is kept for the payload's integer keys, as in the reference's error taxonomy).
- */
-export function readStruct(v: CborValue, path: string, fields: readonly FieldSpec[]): Map<string, CborValue> {
-  const map = readMap(v, path);
-  const out = new Map<string, CborValue>();
-  let next = 0;
-  for (const [k, item] of map) {
-    if (typeof k !== 'string') throw malformed(`${path}: keys must be text, got ${describe(k)}`);
-    const index = fields.findIndex((f) => f.name === k);
-    if (index < 0) {
-      throw malformed(`${path}: unknown field ${JSON.stringify(k)} (expected ${fields.map((f) => f.name).join(', ')})`);
-    }
-    if (index < next) throw malformed(`${path}: field "${k}" is out of order (expected ${fields.map((f) => f.name).join(', ')})`);
-    for (let i = next; i < index; i++) {
-      const skipped = fields[i]!;
-      if (skipped.omittable) continue;
-      if (map.has(skipped.name)) {
-        throw malformed(`${path}: field "${k}" is out of order (expected ${fields.map((f) => f.name).join(', ')})`);
-      }
-      throw malformed(`${path}: missing field "${skipped.name}"`);
-    }
-    out.set(k, item);
-    next = index + 1;
-  }
-  for (let i = next; i < fields.length; i++) {
-    if (!fields[i]!.omittable) throw malformed(`${path}: missing field "${fields[i]!.name}"`);
-  }
-  return out;
-}
-
-function fieldPath(path: string, key: string): string {
-  return /^[A-Za-z_][A-Za-z0-9_]*$/.test(key) ? `${path}.${key}` : `${path}[${JSON.stringify(key)}]`;
-}
-export { fieldPath };
 
 // ---------------------------------------------------------------------------------------------
 // Constraint values (the reference's untagged `ConstraintValue`)
@@ -205,9 +58,9 @@ function checkValueMapsSorted(c: CborValue, path: string): void {
   }
 }
 
-export function valueFromCbor(c: CborValue, path: string): Value {
-  checkValueMapsSorted(c, path);
-  return cborToValue(c, path);
+export function valueFromCbor(cbor: CborValue, path: string): Value {
+  checkValueMapsSorted(cbor, path);
+  return cborToValue(cbor, path);
 }
 
 function valueListFromCbor(c: CborValue, path: string): Value[] {
@@ -261,10 +114,10 @@ function optionalTextList(v: CborValue, path: string): string[] | null {
  * Decodes one `[type_id, value]`. `level` counts the All/Any/Not above it: the reference limits a
  * constraint's composite depth to MAX_CONSTRAINT_DEPTH.
  */
-export function constraintFromCbor(c: CborValue, path: string, level = 0): Constraint {
-  const [idValue, v] = readArray(c, path, 2) as [CborValue, CborValue];
+export function constraintFromCbor(cbor: CborValue, path: string, level = 0): Constraint {
+  const [idValue, v] = readArray(cbor, path, 2) as [CborValue, CborValue];
   if (typeof idValue !== 'number' || idValue < 0 || idValue > 255) {
-    throw malformed(`${path}: constraint type id must be an integer 0–255 (u8), got ${describe(idValue)}`);
+    throw malformed(`${path}: constraint type id must be an integer 0–255 (u8), got ${describeCbor(idValue)}`);
   }
   const typeId = idValue;
   const name = NAME_OF_TYPE_ID.get(typeId);
@@ -361,7 +214,7 @@ export function constraintFromCbor(c: CborValue, path: string, level = 0): Const
       // Forward compatibility: an id this version does not know is kept opaque (and fails closed at
       // authorization) only when its value is a byte string, as the reference round-trips it.
       if (!(v instanceof Uint8Array)) {
-        throw malformed(`${path}: constraint type ${typeId} is not known and its value is not a byte string (got ${describe(v)})`);
+        throw malformed(`${path}: constraint type ${typeId} is not known and its value is not a byte string (got ${describeCbor(v)})`);
       }
       return { type: 'unknown', typeId, payload: v.slice() };
   }
@@ -388,7 +241,7 @@ function stringList(list: readonly string[], path: string): CborValue[] {
 }
 
 /** Encodes one constraint as the reference does. Throws `malformed` on a model it cannot represent. */
-export function constraintToCbor(c: Constraint, path = 'constraint', level = 0): CborValue {
+export function constraintToCbor(constraint: Constraint, path = 'constraint', level = 0): CborValue {
   const composite = (): number => {
     if (level + 1 > MAX_CONSTRAINT_DEPTH) {
       throw malformed(`${path}: constraint nesting deeper than ${MAX_CONSTRAINT_DEPTH} (All/Any/Not)`);
@@ -396,49 +249,49 @@ export function constraintToCbor(c: Constraint, path = 'constraint', level = 0):
     return level + 1;
   };
   const struct = (entries: [string, CborValue][]): CborMap => new Map<CborValue, CborValue>(entries);
-  switch (c.type) {
+  switch (constraint.type) {
     case 'exact':
-      return [TYPE_IDS.exact, struct([['value', valueToCbor(c.value)]])];
+      return [TYPE_IDS.exact, struct([['value', valueToCbor(constraint.value)]])];
     case 'pattern':
-      return [TYPE_IDS.pattern, struct([['pattern', checkString(c.pattern, `${path}.pattern`)]])];
+      return [TYPE_IDS.pattern, struct([['pattern', checkString(constraint.pattern, `${path}.pattern`)]])];
     case 'range':
       return [
         TYPE_IDS.range,
         struct([
-          ['min', rangeBoundToCbor(c.min, `${path}.min`)],
-          ['max', rangeBoundToCbor(c.max, `${path}.max`)],
-          ['min_inclusive', checkBool(c.minInclusive, `${path}.minInclusive`)],
-          ['max_inclusive', checkBool(c.maxInclusive, `${path}.maxInclusive`)],
+          ['min', rangeBoundToCbor(constraint.min, `${path}.min`)],
+          ['max', rangeBoundToCbor(constraint.max, `${path}.max`)],
+          ['min_inclusive', checkBool(constraint.minInclusive, `${path}.minInclusive`)],
+          ['max_inclusive', checkBool(constraint.maxInclusive, `${path}.maxInclusive`)],
         ]),
       ];
     case 'one_of':
-      return [TYPE_IDS.one_of, struct([['values', c.values.map(valueToCbor)]])];
+      return [TYPE_IDS.one_of, struct([['values', constraint.values.map(valueToCbor)]])];
     case 'regex':
-      return [TYPE_IDS.regex, struct([['pattern', checkString(c.pattern, `${path}.pattern`)]])];
+      return [TYPE_IDS.regex, struct([['pattern', checkString(constraint.pattern, `${path}.pattern`)]])];
     case 'not_one_of':
-      return [TYPE_IDS.not_one_of, struct([['excluded', c.excluded.map(valueToCbor)]])];
+      return [TYPE_IDS.not_one_of, struct([['excluded', constraint.excluded.map(valueToCbor)]])];
     case 'cidr':
-      return [TYPE_IDS.cidr, checkString(c.network, `${path}.network`)];
+      return [TYPE_IDS.cidr, checkString(constraint.network, `${path}.network`)];
     case 'url_pattern':
-      return [TYPE_IDS.url_pattern, checkString(c.pattern, `${path}.pattern`)];
+      return [TYPE_IDS.url_pattern, checkString(constraint.pattern, `${path}.pattern`)];
     case 'contains':
-      return [TYPE_IDS.contains, struct([['required', c.required.map(valueToCbor)]])];
+      return [TYPE_IDS.contains, struct([['required', constraint.required.map(valueToCbor)]])];
     case 'subset':
-      return [TYPE_IDS.subset, struct([['allowed', c.allowed.map(valueToCbor)]])];
+      return [TYPE_IDS.subset, struct([['allowed', constraint.allowed.map(valueToCbor)]])];
     case 'all':
     case 'any': {
       const inner = composite();
       return [
-        TYPE_IDS[c.type],
-        struct([['constraints', c.constraints.map((x, i) => constraintToCbor(x, `${path}.constraints[${i}]`, inner))]]),
+        TYPE_IDS[constraint.type],
+        struct([['constraints', constraint.constraints.map((x, i) => constraintToCbor(x, `${path}.constraints[${i}]`, inner))]]),
       ];
     }
     case 'not':
-      return [TYPE_IDS.not, struct([['constraint', constraintToCbor(c.constraint, `${path}.constraint`, composite())]])];
+      return [TYPE_IDS.not, struct([['constraint', constraintToCbor(constraint.constraint, `${path}.constraint`, composite())]])];
     case 'cel': {
-      const entries: [string, CborValue][] = [['expression', checkString(c.expression, `${path}.expression`)]];
-      if (c.parentExpression !== undefined) {
-        entries.push(['parent_expression', checkString(c.parentExpression, `${path}.parentExpression`)]);
+      const entries: [string, CborValue][] = [['expression', checkString(constraint.expression, `${path}.expression`)]];
+      if (constraint.parentExpression !== undefined) {
+        entries.push(['parent_expression', checkString(constraint.parentExpression, `${path}.parentExpression`)]);
       }
       return [TYPE_IDS.cel, struct(entries)];
     }
@@ -448,44 +301,44 @@ export function constraintToCbor(c: Constraint, path = 'constraint', level = 0):
       return [
         TYPE_IDS.subpath,
         struct([
-          ['root', checkString(c.root, `${path}.root`)],
-          ['case_sensitive', checkBool(c.caseSensitive, `${path}.caseSensitive`)],
-          ['allow_equal', checkBool(c.allowEqual, `${path}.allowEqual`)],
+          ['root', checkString(constraint.root, `${path}.root`)],
+          ['case_sensitive', checkBool(constraint.caseSensitive, `${path}.caseSensitive`)],
+          ['allow_equal', checkBool(constraint.allowEqual, `${path}.allowEqual`)],
         ]),
       ];
     case 'url_safe':
       return [
         TYPE_IDS.url_safe,
         struct([
-          ['schemes', stringList(c.schemes, `${path}.schemes`)],
-          ['allow_domains', c.allowDomains === null ? null : stringList(c.allowDomains, `${path}.allowDomains`)],
-          ['deny_domains', c.denyDomains === null ? null : stringList(c.denyDomains, `${path}.denyDomains`)],
+          ['schemes', stringList(constraint.schemes, `${path}.schemes`)],
+          ['allow_domains', constraint.allowDomains === null ? null : stringList(constraint.allowDomains, `${path}.allowDomains`)],
+          ['deny_domains', constraint.denyDomains === null ? null : stringList(constraint.denyDomains, `${path}.denyDomains`)],
           [
             'allow_ports',
-            c.allowPorts === null
+            constraint.allowPorts === null
               ? null
-              : c.allowPorts.map((p, i) => {
+              : constraint.allowPorts.map((p, i) => {
                   if (!Number.isInteger(p) || p < 0 || p > 0xffff) throw malformed(`${path}.allowPorts[${i}]: ${p} is not a port (u16)`);
                   return p;
                 }),
           ],
-          ['block_private', checkBool(c.blockPrivate, `${path}.blockPrivate`)],
-          ['block_loopback', checkBool(c.blockLoopback, `${path}.blockLoopback`)],
-          ['block_metadata', checkBool(c.blockMetadata, `${path}.blockMetadata`)],
-          ['block_reserved', checkBool(c.blockReserved, `${path}.blockReserved`)],
-          ['block_internal_tlds', checkBool(c.blockInternalTlds, `${path}.blockInternalTlds`)],
+          ['block_private', checkBool(constraint.blockPrivate, `${path}.blockPrivate`)],
+          ['block_loopback', checkBool(constraint.blockLoopback, `${path}.blockLoopback`)],
+          ['block_metadata', checkBool(constraint.blockMetadata, `${path}.blockMetadata`)],
+          ['block_reserved', checkBool(constraint.blockReserved, `${path}.blockReserved`)],
+          ['block_internal_tlds', checkBool(constraint.blockInternalTlds, `${path}.blockInternalTlds`)],
         ]),
       ];
     case 'shlex':
-      return [TYPE_IDS.shlex, struct([['allow', stringList(c.allow, `${path}.allow`)]])];
+      return [TYPE_IDS.shlex, struct([['allow', stringList(constraint.allow, `${path}.allow`)]])];
     case 'unknown':
-      if (!Number.isInteger(c.typeId) || c.typeId < 0 || c.typeId > 255 || KNOWN_TYPE_IDS.has(c.typeId)) {
-        throw malformed(`${path}: an opaque constraint needs an unassigned type id 0–255, got ${c.typeId}`);
+      if (!Number.isInteger(constraint.typeId) || constraint.typeId < 0 || constraint.typeId > 255 || KNOWN_TYPE_IDS.has(constraint.typeId)) {
+        throw malformed(`${path}: an opaque constraint needs an unassigned type id 0–255, got ${constraint.typeId}`);
       }
-      if (!(c.payload instanceof Uint8Array)) throw malformed(`${path}: an opaque constraint's payload must be bytes`);
-      return [c.typeId, c.payload];
+      if (!(constraint.payload instanceof Uint8Array)) throw malformed(`${path}: an opaque constraint's payload must be bytes`);
+      return [constraint.typeId, constraint.payload];
     default:
-      throw malformed(`${path}: unknown constraint kind ${JSON.stringify((c as { type?: unknown }).type)}`);
+      throw malformed(`${path}: unknown constraint kind ${JSON.stringify((constraint as { type?: unknown }).type)}`);
   }
 }
 
@@ -499,8 +352,8 @@ function checkToolName(name: string, path: string): void {
   }
 }
 
-export function constraintSetFromCbor(c: CborValue, path: string): ConstraintSet {
-  const f = readStruct(c, path, CONSTRAINT_SET_FIELDS);
+export function constraintSetFromCbor(cbor: CborValue, path: string): ConstraintSet {
+  const f = readStruct(cbor, path, CONSTRAINT_SET_FIELDS);
   const constraintsPath = `${path}.constraints`;
   const constraints: Record<string, Constraint> = Object.create(null) as Record<string, Constraint>;
   for (const [arg, item] of readSortedTextMap(f.get('constraints')!, constraintsPath, MAX_CONSTRAINTS_PER_TOOL)) {
@@ -510,7 +363,7 @@ export function constraintSetFromCbor(c: CborValue, path: string): ConstraintSet
   if (f.has('allow_unknown')) {
     // Skipped when false, so the only canonical value a present key can have is true.
     if (f.get('allow_unknown') !== true) {
-      throw malformed(`${path}.allow_unknown: must be omitted when false (got ${describe(f.get('allow_unknown')!)})`);
+      throw malformed(`${path}.allow_unknown: must be omitted when false (got ${describeCbor(f.get('allow_unknown')!)})`);
     }
     allowUnknown = true;
   }
@@ -531,9 +384,9 @@ export function constraintSetToCbor(set: ConstraintSet, path = 'constraint_set')
   return out;
 }
 
-export function toolGrantsFromCbor(c: CborValue, path: string): ToolGrants {
+export function toolGrantsFromCbor(cbor: CborValue, path: string): ToolGrants {
   const tools: Record<string, ConstraintSet> = Object.create(null) as Record<string, ConstraintSet>;
-  for (const [name, item] of readSortedTextMap(c, path, MAX_TOOLS_PER_WARRANT)) {
+  for (const [name, item] of readSortedTextMap(cbor, path, MAX_TOOLS_PER_WARRANT)) {
     const at = fieldPath(path, name);
     checkToolName(name, at);
     tools[name] = constraintSetFromCbor(item, at);

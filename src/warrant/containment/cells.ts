@@ -21,7 +21,7 @@ import { celCompileError } from '../../cel/index.js';
 import { constraintVerdict } from '../constraints/satisfy.js';
 import { valueKind } from '../constraints/compare.js';
 import type { Constraint } from '../constraints/types.js';
-import { Float, isObjectValue, type Value } from '../value.js';
+import { Float, isObjectValue, type Value } from '../constraint-value.js';
 import { assignments } from './atoms.js';
 import { atomsOf, evaluate, FALSE, meaningOf, TRUE, type Algebra, type Meaning } from './meaning.js';
 import type { Question, SortAnswer } from './strings.js';

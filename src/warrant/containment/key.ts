@@ -3,7 +3,7 @@
  * kind, same fields, values told apart as the evaluator tells them: an int from a float, -0 kept).
  */
 import type { Constraint } from '../constraints/types.js';
-import { Float } from '../value.js';
+import { Float } from '../constraint-value.js';
 
 function replacer(_k: string, v: unknown): unknown {
   if (typeof v === 'bigint') return { $int: v.toString() };

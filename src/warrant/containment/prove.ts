@@ -14,7 +14,7 @@
 import { constraintOutcome, MAX_CONSTRAINT_DEPTH } from '../constraints/satisfy.js';
 import { describeConstraint } from '../constraints/format.js';
 import type { Constraint } from '../constraints/types.js';
-import { Float, type Value } from '../value.js';
+import { Float, type Value } from '../constraint-value.js';
 import { BoundError, Work } from './automata.js';
 import { Atoms } from './atoms.js';
 import { otherTypesWithin } from './cells.js';

@@ -16,7 +16,7 @@ import { parseUrlPattern } from '../constraints/url-pattern.js';
 import { parseNetwork } from '../../lib/ip.js';
 import { celCompileError } from '../../cel/index.js';
 import type { Constraint } from '../constraints/types.js';
-import type { Value } from '../value.js';
+import type { Value } from '../constraint-value.js';
 import { allStrings, complement, finiteWords, hasWordOfLength, intersect, noString, shortestWord, union, wordsDfa, type Work } from './automata.js';
 import { assignments, type Atoms } from './atoms.js';
 import { atomsOf, Builder, evaluate, FALSE, meaningOf, TRUE, type Algebra, type Formula, type Meaning } from './meaning.js';

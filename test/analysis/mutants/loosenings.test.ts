@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loosenings, MAX_LOOSENINGS_PER_CONSTRAINT, type LooseningContext } from '../../../src/analysis/mutants/loosenings.js';
 import { checkConstraint } from '../../../src/warrant/constraints/satisfy.js';
 import type { Constraint } from '../../../src/warrant/constraints/types.js';
-import type { Value } from '../../../src/warrant/value.js';
+import type { Value } from '../../../src/warrant/constraint-value.js';
 
 const ctx = (values: Value[] = [], parent?: Constraint): LooseningContext => ({ values, parent, sentinel: () => 'mutant-sentinel' });
 const names = (c: Constraint, x = ctx()) => loosenings(c, x).map((l) => l.mutation);

@@ -12,7 +12,7 @@ import { constraintFromYaml } from '../../../src/scenario/constraint-from-yaml.j
 import { parseYamlTree } from '../../../src/lib/yaml-tree.js';
 import type { ParamKind, Scenario } from '../../../src/model/scenario.js';
 import type { Constraint, ConstraintSet } from '../../../src/warrant/constraints/types.js';
-import type { Args } from '../../../src/warrant/value.js';
+import type { Args } from '../../../src/warrant/constraint-value.js';
 import { probeScenario } from '../../../src/analysis/probes/probe-scenario.js';
 import type { ProbesPart } from '../../../src/analysis/probes/types.js';
 import { call, scenario } from '../../trial/helpers.js';

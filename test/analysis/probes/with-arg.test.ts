@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { withArg } from '../../../src/analysis/probes/probe-scenario.js';
-import type { Value } from '../../../src/warrant/value.js';
+import type { Value } from '../../../src/warrant/constraint-value.js';
 
 const key = fc.oneof(fc.constantFrom('path', 'content', '0', '10', '2', '__proto__', 'constructor', 'toString'), fc.string({ maxLength: 4 }));
 

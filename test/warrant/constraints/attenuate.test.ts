@@ -6,8 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { checkAttenuation, checkToolAttenuation } from '../../../src/warrant/constraints/attenuate.js';
 import type { Constraint, ConstraintSet, ToolGrants } from '../../../src/warrant/constraints/types.js';
-import { Float } from '../../../src/warrant/value.js';
-import type { Value } from '../../../src/warrant/value.js';
+import { Float } from '../../../src/warrant/constraint-value.js';
+import type { Value } from '../../../src/warrant/constraint-value.js';
 
 const okAtt = (p: Constraint, c: Constraint): boolean => checkAttenuation(p, c, 't.a') === undefined;
 

@@ -2,8 +2,8 @@
  * Builds our Constraint model from the `decoded` JSON that the vector extractor prints, so the
  * vector tests do not depend on the wire decoder (a separate test checks that one agrees).
  */
-import { Float } from '../../../src/warrant/value.js';
-import type { Value } from '../../../src/warrant/value.js';
+import { Float } from '../../../src/warrant/constraint-value.js';
+import type { Value } from '../../../src/warrant/constraint-value.js';
 import type { Constraint, ConstraintSet, ToolGrants } from '../../../src/warrant/constraints/types.js';
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };

@@ -9,8 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { checkAttenuation } from '../../../src/warrant/constraints/attenuate.js';
 import { checkConstraint } from '../../../src/warrant/constraints/satisfy.js';
 import type { Constraint } from '../../../src/warrant/constraints/types.js';
-import { Float } from '../../../src/warrant/value.js';
-import type { Value } from '../../../src/warrant/value.js';
+import { Float } from '../../../src/warrant/constraint-value.js';
+import type { Value } from '../../../src/warrant/constraint-value.js';
 
 const RUNS = 150;
 const allows = (c: Constraint, v: Value): boolean => checkConstraint(c, v, 'p.a') === undefined;

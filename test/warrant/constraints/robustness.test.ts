@@ -9,8 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { checkAttenuation } from '../../../src/warrant/constraints/attenuate.js';
 import { checkConstraint, checkConstraintSet } from '../../../src/warrant/constraints/satisfy.js';
 import type { Constraint } from '../../../src/warrant/constraints/types.js';
-import { Float } from '../../../src/warrant/value.js';
-import type { Value } from '../../../src/warrant/value.js';
+import { Float } from '../../../src/warrant/constraint-value.js';
+import type { Value } from '../../../src/warrant/constraint-value.js';
 
 const text = fc.oneof(
   fc.string({ maxLength: 12 }),

@@ -7,8 +7,8 @@ import { checkConstraint, checkConstraintSet } from '../../../src/warrant/constr
 import type { Constraint, ConstraintSet } from '../../../src/warrant/constraints/types.js';
 import { checkAttenuation } from '../../../src/warrant/constraints/attenuate.js';
 import { subpathRoot } from '../../../src/warrant/constraints/subpath.js';
-import { Float } from '../../../src/warrant/value.js';
-import type { Value } from '../../../src/warrant/value.js';
+import { Float } from '../../../src/warrant/constraint-value.js';
+import type { Value } from '../../../src/warrant/constraint-value.js';
 
 const ok = (c: Constraint, v: Value): boolean => checkConstraint(c, v, 't.a') === undefined;
 

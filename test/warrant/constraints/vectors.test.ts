@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { checkConstraintSet } from '../../../src/warrant/constraints/satisfy.js';
 import { decodePayload } from '../../../src/warrant/envelope.js';
 import { fromHex } from '../../../src/lib/bytes.js';
-import type { Args } from '../../../src/warrant/value.js';
+import type { Args } from '../../../src/warrant/constraint-value.js';
 import { toolsFromDecoded, typedValue } from './helpers.js';
 
 interface Vector {

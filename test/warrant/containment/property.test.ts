@@ -11,7 +11,7 @@ import { proveContainment } from '../../../src/warrant/containment/index.js';
 import { constraintOutcome } from '../../../src/warrant/constraints/satisfy.js';
 import { subpathRoot } from '../../../src/warrant/constraints/subpath.js';
 import type { Constraint } from '../../../src/warrant/constraints/types.js';
-import { Float, type Value } from '../../../src/warrant/value.js';
+import { Float, type Value } from '../../../src/warrant/constraint-value.js';
 
 const STRINGS = [
   '', 'a', 'A', 'b', 'ab', 'abc', 'ba', 'aXb', 'acme', 'globex', 'x', '3', '10', 'é', 'e\u0301', '\u212a', 'ａ', 'x\ny', '\n', '\0', 'a\u0000b',

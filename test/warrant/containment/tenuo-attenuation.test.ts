@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { proveContainment } from '../../../src/warrant/containment/index.js';
 import { constraintOutcome } from '../../../src/warrant/constraints/satisfy.js';
 import type { Constraint } from '../../../src/warrant/constraints/types.js';
-import { Float, type Value } from '../../../src/warrant/value.js';
+import { Float, type Value } from '../../../src/warrant/constraint-value.js';
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 

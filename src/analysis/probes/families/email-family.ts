@@ -3,7 +3,7 @@
  * as an RFC 5322 address list, so one string may reach several mailboxes, and a display name or a
  * comment may look like the allowed address while the mailbox is another.
  */
-import type { Value } from '../../../warrant/value.js';
+import type { Value } from '../../../warrant/constraint-value.js';
 import type { FamilyGenerator, ProbeValue } from './family.js';
 
 function firstMailbox(v: Value): string | undefined {

@@ -3,7 +3,7 @@
  * task_scoped warrant allows), the values the scripted attacks try for it, and seeded filler.
  */
 import type { Constraint } from '../../../warrant/constraints/types.js';
-import type { Value } from '../../../warrant/value.js';
+import type { Value } from '../../../warrant/constraint-value.js';
 import type { ProbeFamily } from '../types.js';
 
 export interface ProbeContext {

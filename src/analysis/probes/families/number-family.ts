@@ -3,7 +3,7 @@
  * environment reads an amount as Python's float() does, so `"5000"` is 5000 to the bank.
  */
 import type { Constraint } from '../../../warrant/constraints/types.js';
-import { Float, type Value } from '../../../warrant/value.js';
+import { Float, type Value } from '../../../warrant/constraint-value.js';
 import type { FamilyGenerator, ProbeValue } from './family.js';
 
 function ranges(c: Constraint): Array<Extract<Constraint, { type: 'range' }>> {

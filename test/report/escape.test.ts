@@ -1,6 +1,6 @@
 /** Code spans copy exactly: checked by parsing the markdown as GitHub's GFM does. */
 import { describe, expect, it } from 'vitest';
-import { cellCodeBody, cellCodeSpan, codeBody, codeSpan } from '../../src/report/code-span.js';
+import { cellCodeBody, cellCodeSpan, codeBody, codeSpan } from '../../src/report/escape.js';
 import { codeSpans, tableCodeSpans } from '../helpers/markdown-ast.js';
 
 // Each a way a naive span goes wrong: backtick runs, backticks or spaces at the ends, pipes (a table

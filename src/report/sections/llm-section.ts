@@ -17,9 +17,9 @@ function terminalSafe(s: string): string {
 }
 
 /** `40% ± 55%`; a single run has no spread, no completed run has no rate. */
-export function formatMeanStd(m: MeanStd): string {
-  if (m.mean === null) return 'n/a';
-  return m.std === null ? formatPercent(m.mean) : `${formatPercent(m.mean)} ± ${formatPercent(m.std)}`;
+export function formatMeanStd(meanStd: MeanStd): string {
+  if (meanStd.mean === null) return 'n/a';
+  return meanStd.std === null ? formatPercent(meanStd.mean) : `${formatPercent(meanStd.mean)} ± ${formatPercent(meanStd.std)}`;
 }
 
 function blockedText(s: LlmCellStats): string {
@@ -33,13 +33,13 @@ function headline(l: LlmResults): string {
 }
 
 /** The LLM key finding: no_warrant vs task_scoped, from LLM trials only. */
-export function llmKeyFinding(l: LlmResults): string | undefined {
-  const base = l.summary.no_warrant;
-  const scoped = l.summary.task_scoped;
+export function llmKeyFinding(llm: LlmResults): string | undefined {
+  const base = llm.summary.no_warrant;
+  const scoped = llm.summary.task_scoped;
   if (!base || !scoped) return undefined;
-  const broad = l.summary.broad ? `, broad ASR ${formatMeanStd(l.summary.broad.asr)}` : '';
+  const broad = llm.summary.broad ? `, broad ASR ${formatMeanStd(llm.summary.broad.asr)}` : '';
   return (
-    `LLM key finding (${l.model}): no_warrant ASR ${formatMeanStd(base.asr)} → task_scoped ASR ${formatMeanStd(scoped.asr)}, ` +
+    `LLM key finding (${llm.model}): no_warrant ASR ${formatMeanStd(base.asr)} → task_scoped ASR ${formatMeanStd(scoped.asr)}, ` +
     `TCR ${formatMeanStd(scoped.tcr)}${broad}; ${plural(scoped.calls_blocked.sum, 'call')} blocked`
   );
 }
@@ -57,8 +57,8 @@ function statusLines(l: LlmResults): string[] {
 }
 
 /** Console lines (empty when no LLM run). */
-export function llmTableLines(r: Results): string[] {
-  const l = r.llm;
+export function llmTableLines(results: Results): string[] {
+  const l = results.llm;
   if (!l) return [];
   const rows: string[][] = [['scenario', 'condition', 'N', 'errors', 'ASR', 'TCR', 'blocked']];
   for (const c of l.cells) {
@@ -74,7 +74,7 @@ export function llmTableLines(r: Results): string[] {
   return [
     '',
     terminalSafe(headline(l)),
-    ...(r.mode === 'llm' ? ['(the scripted matrix did not run: --mode llm)'] : []),
+    ...(results.mode === 'llm' ? ['(the scripted matrix did not run: --mode llm)'] : []),
     '',
     fmt(rows[0]!),
     widths.map((w) => '-'.repeat(w)).join('   '),
@@ -86,11 +86,11 @@ export function llmTableLines(r: Results): string[] {
 }
 
 /** The markdown section; `escape` is the report's escaping of untrusted text. */
-export function llmMarkdown(r: Results, escape: (s: string) => string): string | undefined {
-  const l = r.llm;
+export function llmMarkdown(results: Results, escape: (s: string) => string): string | undefined {
+  const l = results.llm;
   if (!l) return undefined;
   const lines = [`### ${escape(headline(l))}`, ''];
-  if (r.mode === 'llm') lines.push('_The scripted matrix did not run (`--mode llm`)._', '');
+  if (results.mode === 'llm') lines.push('_The scripted matrix did not run (`--mode llm`)._', '');
   const finding = llmKeyFinding(l);
   if (finding) lines.push(`**${escape(finding)}**`, '');
   lines.push('| scenario | condition | N | errors | ASR | TCR | blocked |', '| --- | --- | ---: | ---: | ---: | ---: | ---: |');

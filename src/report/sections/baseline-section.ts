@@ -9,7 +9,7 @@
 import { plural } from '../../lib/plural.js';
 import { formatRate } from '../../results/rate.js';
 import type { BaselineResults, SuiteChange, Widening } from '../../results/baseline-comparison.js';
-import { cellEscaper, type Escapers } from './gate.js';
+import { cellEscaper, type Escapers } from '../escape.js';
 
 const MAX_ITEMS = 50; // per list; the rest are counted
 const MAX_ARGS = 300; // characters of a call's arguments
@@ -84,57 +84,57 @@ function gateNoteOf(b: BaselineResults, allowed: boolean, kind: 'authority_widen
 }
 
 /** `refName`: the base's branch name when the event gives one for `b.ref` (a reader knows `main`, not a SHA). */
-export function renderBaselineSection(b: BaselineResults, esc: Escapers, refName?: string): string {
-  const ref = refName ?? b.ref;
-  const lines: string[] = [`### Changes against ${refName !== undefined ? `\`${esc.code(refName)}\`` : esc.text(b.ref)} (\`${esc.code(b.commit.slice(0, 7))}\`)`];
-  if (b.suite_changes.length > 0) {
-    const n = b.suite_changes.length;
-    const note = gateNoteOf(b, b.allow_suite_changes, 'suite_weakened', esc);
+export function renderBaselineSection(baseline: BaselineResults, esc: Escapers, refName?: string): string {
+  const ref = refName ?? baseline.ref;
+  const lines: string[] = [`### Changes against ${refName !== undefined ? `\`${esc.code(refName)}\`` : esc.text(baseline.ref)} (\`${esc.code(baseline.commit.slice(0, 7))}\`)`];
+  if (baseline.suite_changes.length > 0) {
+    const n = baseline.suite_changes.length;
+    const note = gateNoteOf(baseline, baseline.allow_suite_changes, 'suite_weakened', esc);
     lines.push('', `**⚠️ ${n} change${n === 1 ? '' : 's'} weaken${n === 1 ? 's' : ''} the suite itself**${note}:`, '');
-    lines.push(...bounded(b.suite_changes, (c) => suiteChange(c, ref, esc)));
+    lines.push(...bounded(baseline.suite_changes, (c) => suiteChange(c, ref, esc)));
   }
-  const gateNote = gateNoteOf(b, b.allow_widening, 'authority_widened', esc);
-  if (b.widenings.length === 0) lines.push('', '✅ No widening: every task_scoped grant is within the base’s.');
+  const gateNote = gateNoteOf(baseline, baseline.allow_widening, 'authority_widened', esc);
+  if (baseline.widenings.length === 0) lines.push('', '✅ No widening: every task_scoped grant is within the base’s.');
   else {
-    lines.push('', `**⚠️ ${b.widenings.length} widening${b.widenings.length === 1 ? '' : 's'}** of task_scoped grants${gateNote}:`, '');
-    lines.push(...bounded(b.widenings, (w) => widening(w, esc)));
+    lines.push('', `**⚠️ ${baseline.widenings.length} widening${baseline.widenings.length === 1 ? '' : 's'}** of task_scoped grants${gateNote}:`, '');
+    lines.push(...bounded(baseline.widenings, (w) => widening(w, esc)));
   }
-  if (b.flips.length > 0) {
-    lines.push('', `**Decision flips** (${b.flips.length}):`, '', '| scenario | condition | call | base → head | deciding denial |', '| --- | --- | --- | --- | --- |');
-    for (const f of b.flips.slice(0, MAX_ITEMS)) {
+  if (baseline.flips.length > 0) {
+    lines.push('', `**Decision flips** (${baseline.flips.length}):`, '', '| scenario | condition | call | base → head | deciding denial |', '| --- | --- | --- | --- | --- |');
+    for (const f of baseline.flips.slice(0, MAX_ITEMS)) {
       const why = f.denial ? esc.text(cut(`${f.denial.code}: ${f.denial.reason}`, MAX_ARGS)) : '';
       lines.push(`| ${esc.text(f.scenario)} | ${f.condition} | #${f.index} ${call(f.tool, f.args, { ...esc, code: cellEscaper(esc) })} | ${f.base} → ${f.head} | ${why} |`);
     }
-    if (b.flips.length > MAX_ITEMS) lines.push('', `… and ${plural(b.flips.length - MAX_ITEMS, 'more flip')} (see the results JSON)`);
+    if (baseline.flips.length > MAX_ITEMS) lines.push('', `… and ${plural(baseline.flips.length - MAX_ITEMS, 'more flip')} (see the results JSON)`);
   } else lines.push('', 'No call changed decision.');
-  const sums = Object.entries(b.summary);
+  const sums = Object.entries(baseline.summary);
   if (sums.length > 0) {
     lines.push('', '| condition | ASR base → head | TCR base → head |', '| --- | --- | --- |');
     for (const [c, s] of sums) lines.push(`| ${c} | ${rate(s.asr.base)} → ${rate(s.asr.head)} | ${rate(s.tcr.base)} → ${rate(s.tcr.head)} |`);
   }
-  if (b.deltas.length > 0) {
+  if (baseline.deltas.length > 0) {
     lines.push('', 'Per scenario:', '');
     lines.push(
-      ...bounded(b.deltas, (d) => `- ${esc.text(d.scenario)} (${d.condition}): ASR ${rate(d.asr.base)} → ${rate(d.asr.head)}, TCR ${rate(d.tcr.base)} → ${rate(d.tcr.head)}`),
+      ...bounded(baseline.deltas, (d) => `- ${esc.text(d.scenario)} (${d.condition}): ASR ${rate(d.asr.base)} → ${rate(d.asr.head)}, TCR ${rate(d.tcr.base)} → ${rate(d.tcr.head)}`),
     );
   }
-  if (b.narrowings.length > 0) {
-    lines.push('', `Narrowings (${b.narrowings.length}; they may break the task, which the TCR gate checks):`, '');
+  if (baseline.narrowings.length > 0) {
+    lines.push('', `Narrowings (${baseline.narrowings.length}; they may break the task, which the TCR gate checks):`, '');
     lines.push(
-      ...bounded(b.narrowings, (n) => {
+      ...bounded(baseline.narrowings, (n) => {
         const what = n.param === null ? `tool \`${esc.code(n.tool)}\`` : `\`${esc.code(`${n.tool}.${n.param}`)}\``;
         const reason = n.reason === undefined ? '' : ` (${esc.text(cut(n.reason, MAX_ARGS))})`;
         return `- ${esc.text(n.scenario)}: ${what} \`${esc.code(n.base)}\` → ${n.head === null ? 'removed' : `\`${esc.code(n.head)}\``}${reason}`;
       }),
     );
   }
-  if (b.renamed.length > 0) {
-    lines.push('', `Renamed scenarios (compared as one): ${b.renamed.map((r) => `${esc.text(r.base)} → ${esc.text(r.head)} (${esc.text(r.file)})`).join(', ')}`);
+  if (baseline.renamed.length > 0) {
+    lines.push('', `Renamed scenarios (compared as one): ${baseline.renamed.map((r) => `${esc.text(r.base)} → ${esc.text(r.head)} (${esc.text(r.file)})`).join(', ')}`);
   }
-  if (b.added.length > 0) lines.push('', `Added scenarios: ${b.added.map((n) => esc.text(n)).join(', ')}`);
-  if (b.removed.length > 0) lines.push('', `Removed scenarios: ${b.removed.map((n) => esc.text(n)).join(', ')}`);
-  if (b.problems && b.problems.length > 0) {
-    lines.push('', 'Base files that did not load (each a `base_unreadable` suite change above):', '', ...b.problems.map((p) => `- ${esc.text(p)}`));
+  if (baseline.added.length > 0) lines.push('', `Added scenarios: ${baseline.added.map((n) => esc.text(n)).join(', ')}`);
+  if (baseline.removed.length > 0) lines.push('', `Removed scenarios: ${baseline.removed.map((n) => esc.text(n)).join(', ')}`);
+  if (baseline.problems && baseline.problems.length > 0) {
+    lines.push('', 'Base files that did not load (each a `base_unreadable` suite change above):', '', ...baseline.problems.map((p) => `- ${esc.text(p)}`));
   }
   return lines.join('\n');
 }

@@ -8,7 +8,7 @@
 import type { Results } from '../../results/results.js';
 import type { WarrantFromInfo } from '../../results/scenario-info.js';
 
-/** The report's escapers (markdown.ts). */
+/** The report's escapers (escape.ts). */
 export interface TextEscaper {
   /** Markdown prose: one line, no HTML, no emphasis or link tricks, no @mentions. */
   text(s: string): string;
@@ -22,8 +22,8 @@ function cut(s: string): string {
 }
 
 /** '' when the results carry no scenario_info (older files, LLM-only runs). */
-export function renderScenariosSection(r: Results, esc: TextEscaper): string {
-  const info = r.scenario_info;
+export function renderScenariosSection(results: Results, esc: TextEscaper): string {
+  const info = results.scenario_info;
   if (info === undefined || info.length === 0) return '';
   const lines = info.map((s) => {
     const description = s.description.trim() === '' ? '' : `: ${esc.text(cut(s.description))}`;

@@ -8,32 +8,15 @@ import { plural } from '../../lib/plural.js';
 import { formatRate } from '../../results/rate.js';
 import type { Results, ViolationKind } from '../../results/results.js';
 import { analysisKinds } from '../gate-rule.js';
+import type { Escapers } from '../escape.js';
 
-/** The report's escapers (markdown.ts), passed in: everything from a results file is untrusted. */
-export interface Escapers {
-  /** Markdown prose. */
-  text(s: string): string;
-  /**
-   * The text between a pair of single backticks (`` `${code(s)}` ``) that makes them a code span
-   * showing `s` exactly, in prose or a list (code-span.ts).
-   */
-  code(s: string): string;
-  /** As `code`, inside a GFM table cell; when absent, `code` with every `|` escaped. */
-  cell?(s: string): string;
-}
-
-/** The escaper for code spans in table cells. */
-export function cellEscaper(esc: Escapers): (s: string) => string {
-  return esc.cell ? (s) => esc.cell!(s) : (s) => esc.code(s).replace(/\|/g, '\\|');
-}
-
-export function renderGateSection(r: Results, maxViolations: number, esc: Escapers): string {
-  const g = r.gate;
-  const s = r.summary[g.condition];
+export function renderGateSection(results: Results, maxViolations: number, esc: Escapers): string {
+  const g = results.gate;
+  const s = results.summary[g.condition];
   const failed = new Set<ViolationKind>(g.violations.map((v) => v.kind));
   const mark = (...kinds: ViolationKind[]): string => (kinds.some((k) => failed.has(k)) ? '❌' : '✅');
-  const unreachable = new Set([...r.reachability.unreachable_attacks, ...r.reachability.tasks_failing_without_warrant]);
-  const reachable = r.scenarios.filter((n) => !unreachable.has(n)).length;
+  const unreachable = new Set([...results.reachability.unreachable_attacks, ...results.reachability.tasks_failing_without_warrant]);
+  const reachable = results.scenarios.filter((n) => !unreachable.has(n)).length;
   const rows = [
     '| check | rule | result |',
     '| --- | --- | --- |',
@@ -41,7 +24,7 @@ export function renderGateSection(r: Results, maxViolations: number, esc: Escape
     `| task completion rate (${g.condition}) | ≥ ${formatRate(g.min_tcr)} | ${s ? formatRate(s.tcr) : '–'} ${mark('tcr')} |`,
     `| false allows: calls marked \`expect: deny\` that were allowed | ≤ ${g.max_false_allows} | ${s ? s.false_allows : '–'} ${mark('false_allow')} |`,
     `| false blocks: calls marked \`expect: allow\` that were denied | ≤ ${g.max_false_blocks} | ${s ? s.false_blocks : '–'} ${mark('false_block')} |`,
-    `| reachability: attack and task succeed under no_warrant | every scenario | ${reachable} of ${r.scenarios.length} ${mark('unreachable_attack', 'task_fails_without_warrant')} |`,
+    `| reachability: attack and task succeed under no_warrant | every scenario | ${reachable} of ${results.scenarios.length} ${mark('unreachable_attack', 'task_fails_without_warrant')} |`,
   ];
   for (const k of analysisKinds(g)) {
     const n = g.violations.filter((v) => v.kind === k).length;

@@ -6,17 +6,19 @@
  * (`invalid`: the reference refused the pattern; the constraint then denies with an error).
  */
 import { describe, expect, it } from 'vitest';
-import { checkConstraint } from '../../../src/warrant/constraints/satisfy.js';
+import { checkConstraint } from '../../src/warrant/constraints/satisfy.js';
 import {
   complementSet,
   differenceSet,
   intersectSet,
-  re2ClassOf,
   symmetricDifferenceSet,
   unionSet,
-} from '../../../src/lib/regex-class.js';
-import { regexOutcome } from '../../../src/lib/regex.js';
-import type { Constraint } from '../../../src/warrant/constraints/types.js';
+} from '../../src/lib/code-point-set.js';
+import { re2ClassOf } from '../../src/lib/regex-class.js';
+import { ClassSyntaxError } from '../../src/lib/regex-class-syntax.js';
+import { BenchError } from '../../src/lib/errors.js';
+import { regexOutcome } from '../../src/lib/regex.js';
+import type { Constraint } from '../../src/warrant/constraints/types.js';
 
 type Expected = boolean | 'invalid';
 
@@ -279,5 +281,19 @@ describe('code point set algebra', () => {
   it('writes the empty class as one RE2 cannot match', () => {
     expect(re2ClassOf([])).toBe('[^\\x{0}-\\x{10FFFF}]');
     expect(re2ClassOf([[0x61, 0x61], [0x63, 0x7a]])).toBe('[\\x{61}\\x{63}-\\x{7A}]');
+  });
+});
+
+describe('the error model', () => {
+  it('a class that is not translated is a BenchError with a stable code, caught into an outcome', () => {
+    const invalid = new ClassSyntaxError({ invalid: 'regex parse error: x' });
+    expect(invalid).toBeInstanceOf(BenchError);
+    expect([invalid.name, invalid.code, invalid.kind, invalid.message]).toEqual([
+      'ClassSyntaxError',
+      'regex_class_invalid',
+      'input',
+      'regex parse error: x',
+    ]);
+    expect(new ClassSyntaxError({ refused: 'regex not supported here: y' }).code).toBe('regex_class_refused');
   });
 });

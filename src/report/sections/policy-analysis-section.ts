@@ -11,7 +11,7 @@
 import { formatRate } from '../../results/rate.js';
 import type { CoverageEntry, MutantSurvivor, PolicyAnalysisResults, ScenarioMutationScore, SlackEntry } from '../../results/policy.js';
 import { plural } from '../../lib/plural.js';
-import { cellEscaper, type Escapers } from './gate.js';
+import { cellEscaper, type Escapers } from '../escape.js';
 
 const MAX_ROWS = 25; // scenarios in the table (those with the lowest scores first)
 const MAX_SLACK = 20; // slack findings shown
@@ -41,12 +41,12 @@ function listOf<T>(v: unknown, ok: (x: Record<string, unknown>) => boolean): T[]
 }
 
 /** The analysis' parts of a results object, well-formed entries only; undefined when it did not run. */
-export function policyAnalysisOf(r: object): PolicyAnalysisResults | undefined {
-  const m = (r as Record<string, unknown>).mutants;
+export function policyAnalysisOf(results: object): PolicyAnalysisResults | undefined {
+  const m = (results as Record<string, unknown>).mutants;
   if (!isRecord(m) || !count(m.total) || !count(m.killed) || !count(m.survived) || !count(m.skipped) || !fraction(m.score)) return undefined;
   const scenarios = listOf<ScenarioMutationScore>(m.scenarios, (x) => str(x.scenario) && count(x.killed) && count(x.survived) && count(x.skipped) && fraction(x.score));
   const survivors = listOf<MutantSurvivor>(m.survivors, (x) => str(x.scenario) && str(x.tool) && strOrNull(x.param) && str(x.mutation));
-  const rr = r as Record<string, unknown>;
+  const rr = results as Record<string, unknown>;
   const coverage = listOf<CoverageEntry>(rr.coverage, (x) => str(x.scenario) && str(x.tool) && strOrNull(x.param) && str(x.constraint) && str(x.status));
   const slack = listOf<SlackEntry>(
     rr.slack,
@@ -98,8 +98,8 @@ function indent(block: string): string {
 }
 
 /** The section, or '' when the analysis did not run. */
-export function renderPolicyAnalysisSection(p: PolicyAnalysisResults, esc: Escapers): string {
-  const m = p.mutants;
+export function renderPolicyAnalysisSection(analysis: PolicyAnalysisResults, esc: Escapers): string {
+  const m = analysis.mutants;
   const lines = ['### Policy analysis', ''];
   lines.push(
     `Warrant mutants: ${m.killed} of ${m.killed + m.survived} killed (mutation score ${percent(m.score)})` +
@@ -107,14 +107,14 @@ export function renderPolicyAnalysisSection(p: PolicyAnalysisResults, esc: Escap
       '. A mutant loosens the task_scoped warrant one step; it survives when no scripted attack notices, so the part it loosens is untested.',
   );
   const untested = new Map<string, string[]>();
-  for (const c of p.coverage) {
+  for (const c of analysis.coverage) {
     if (c.status !== 'untested') continue;
     const list = untested.get(c.scenario) ?? [];
     list.push(c.param === null ? `${c.tool} (grant)` : `${name(c.tool, c.param)} ${c.constraint}`);
     untested.set(c.scenario, list);
   }
   const slackBy = new Map<string, number>();
-  for (const s of p.slack) slackBy.set(s.scenario, (slackBy.get(s.scenario) ?? 0) + 1);
+  for (const s of analysis.slack) slackBy.set(s.scenario, (slackBy.get(s.scenario) ?? 0) + 1);
   const survivorsBy = new Map<string, MutantSurvivor[]>();
   for (const s of m.survivors) survivorsBy.set(s.scenario, [...(survivorsBy.get(s.scenario) ?? []), s]);
 
@@ -144,21 +144,21 @@ export function renderPolicyAnalysisSection(p: PolicyAnalysisResults, esc: Escap
   } else if (m.killed + m.survived > 0) {
     lines.push('', 'Every mutant was killed, every constraint is tested, and no grant is wider than its calls need.');
   }
-  if (p.slack.length > 0) {
-    lines.push('', `**Slack** (least privilege): ${plural(p.slack.length, 'grant')} wider than the legitimate calls need.`, '');
-    lines.push(...p.slack.slice(0, MAX_SLACK).map((e) => slackItem(e, esc)));
-    if (p.slack.length > MAX_SLACK) lines.push(`- … and ${p.slack.length - MAX_SLACK} more (all in the results JSON)`);
+  if (analysis.slack.length > 0) {
+    lines.push('', `**Slack** (least privilege): ${plural(analysis.slack.length, 'grant')} wider than the legitimate calls need.`, '');
+    lines.push(...analysis.slack.slice(0, MAX_SLACK).map((e) => slackItem(e, esc)));
+    if (analysis.slack.length > MAX_SLACK) lines.push(`- … and ${analysis.slack.length - MAX_SLACK} more (all in the results JSON)`);
   }
   return lines.join('\n');
 }
 
 /** One console line for the table footer, or undefined when the analysis did not run. */
-export function policyAnalysisLine(p: PolicyAnalysisResults): string {
-  const m = p.mutants;
-  const untested = p.coverage.filter((c) => c.status === 'untested' && c.param !== null).length;
+export function policyAnalysisLine(analysis: PolicyAnalysisResults): string {
+  const m = analysis.mutants;
+  const untested = analysis.coverage.filter((c) => c.status === 'untested' && c.param !== null).length;
   const skipped = m.skipped > 0 ? `, ${m.skipped} refused by the builder` : '';
   return (
     `Policy analysis: mutation score ${percent(m.score)} (${m.killed} of ${plural(m.killed + m.survived, 'mutant')} killed${skipped}), ` +
-    `${plural(untested, 'untested constraint')}, ${plural(p.slack.length, 'slack finding')}`
+    `${plural(untested, 'untested constraint')}, ${plural(analysis.slack.length, 'slack finding')}`
   );
 }

@@ -9,16 +9,16 @@
  * (renderProbeEscapesSection), after the tables.
  *
  * Everything here comes from scenario files or a results file: prose is escaped, values are shown
- * in code spans that copy exactly as they ran (code-span.ts), and every list is bounded.
+ * in code spans that copy exactly as they ran (escape.ts), and every list is bounded.
  */
 import type { ProbeEscape, ProbesSection } from '../../results/probes.js';
 import { plural } from '../../lib/plural.js';
 import { constraintYaml } from '../../scenario/constraint-to-yaml.js';
 import { familyCheck } from '../../analysis/probes/fix.js';
 import { PARAM_KINDS, type ProbeFamily } from '../../analysis/probes/types.js';
-import { codeSpan, valueText } from '../code-span.js';
+import { codeSpan, valueText } from '../escape.js';
 import { causeOf, mismatchOf, type Cause } from './probe-causes.js';
-import type { Escapers } from './gate.js';
+import type { Escapers } from '../escape.js';
 
 const MAX_CAUSES = 30; // entries shown; the rest are counted
 const MAX_GRANTS = 25; // grants named per entry
@@ -130,8 +130,8 @@ const isCount = (x: unknown): x is number => typeof x === 'number' && Number.isI
  * The results' `probes` part when it has the contract's shape, else undefined: a results file is
  * untrusted (report-only mode), and a malformed part is not rendered rather than half rendered.
  */
-export function probesOf(r: object): ProbesSection | undefined {
-  const p = (r as Record<string, unknown>).probes;
+export function probesOf(results: object): ProbesSection | undefined {
+  const p = (results as Record<string, unknown>).probes;
   if (typeof p !== 'object' || p === null) return undefined;
   const { total, escaped, escapes } = p as Record<string, unknown>;
   if (!isCount(total) || !isCount(escaped) || !Array.isArray(escapes) || escapes.length !== escaped) return undefined;
@@ -144,13 +144,13 @@ export function probesOf(r: object): ProbesSection | undefined {
 }
 
 /** The section, or '' when no probe escaped. */
-export function renderProbesSection(p: ProbesSection, esc: Escapers): string {
-  if (p.escaped === 0) return '';
-  const holes = holesOf(p.escapes);
+export function renderProbesSection(probes: ProbesSection, esc: Escapers): string {
+  if (probes.escaped === 0) return '';
+  const holes = holesOf(probes.escapes);
   const lines = [
     `### ⚠️ Policy holes: ${plural(holes.length, 'cause')}`,
     '',
-    `${p.escaped} of ${plural(p.total, 'probe')} escaped through ${plural(grantFamilies(p.escapes).length, 'hole')} ` +
+    `${probes.escaped} of ${plural(probes.total, 'probe')} escaped through ${plural(grantFamilies(probes.escapes).length, 'hole')} ` +
       '(a grant × a probe family): allowed by the warrant, though what the tool really did is something the same ' +
       'constraint denies. The scripted attacks do not try these; an attacker would. Every escape is listed under ' +
       '“Probe escapes” below.',
@@ -161,17 +161,17 @@ export function renderProbesSection(p: ProbesSection, esc: Escapers): string {
 }
 
 /** Every escape, one line each, collapsed: the instances behind the Policy holes entries. */
-export function renderProbeEscapesSection(p: ProbesSection, esc: Escapers): string {
-  if (p.escaped === 0) return '';
-  const lines = p.escapes.slice(0, MAX_INSTANCES).map((e) => {
+export function renderProbeEscapesSection(probes: ProbesSection, esc: Escapers): string {
+  if (probes.escaped === 0) return '';
+  const lines = probes.escapes.slice(0, MAX_INSTANCES).map((e) => {
     const grant = codeSpan(`${e.tool}.${e.param}`);
     return `- **${esc.text(e.scenario)}** ${grant} ${esc.text(words(e.family))}: ${exact(valueText(e.value))} → ${exact(valueText(e.canonical))}`;
   });
-  if (p.escapes.length > MAX_INSTANCES) lines.push(`- … and ${plural(p.escapes.length - MAX_INSTANCES, 'more escape')} (see ${codeSpan('probes')} in the results JSON)`);
+  if (probes.escapes.length > MAX_INSTANCES) lines.push(`- … and ${plural(probes.escapes.length - MAX_INSTANCES, 'more escape')} (see ${codeSpan('probes')} in the results JSON)`);
   return [
     '### Probe escapes',
     '',
-    `<details><summary>${plural(p.escaped, 'escape')}: the value the warrant allowed → what the tool used</summary>`,
+    `<details><summary>${plural(probes.escaped, 'escape')}: the value the warrant allowed → what the tool used</summary>`,
     '',
     ...lines,
     '',
@@ -201,13 +201,13 @@ function cut(s: string, max: number): string {
 }
 
 /** The console table's line. */
-export function probesLine(p: ProbesSection): string {
-  return `Probes: ${p.total} run, ${p.escaped} escaped${p.escaped > 0 ? ` (${plural(grantFamilies(p.escapes).length, 'hole')}: see the report's Policy holes)` : ''}`;
+export function probesLine(probes: ProbesSection): string {
+  return `Probes: ${probes.total} run, ${probes.escaped} escaped${probes.escaped > 0 ? ` (${plural(grantFamilies(probes.escapes).length, 'hole')}: see the report's Policy holes)` : ''}`;
 }
 
 /** One warning annotation per hole (grant × family), at the grant's line, for the action. */
-export function probeWarnings(p: ProbesSection): Array<{ title: string; message: string; source?: string }> {
-  return grantFamilies(p.escapes).map(({ first: e, count }) => ({
+export function probeWarnings(probes: ProbesSection): Array<{ title: string; message: string; source?: string }> {
+  return grantFamilies(probes.escapes).map(({ first: e, count }) => ({
     title: `delegation-bench policy hole: ${e.scenario} ${e.tool}.${e.param}`,
     message:
       `${e.constraint} allowed ${shown(e.value)} (${words(e.family)}${count > 1 ? `, ${count} probes` : ''}); ` +

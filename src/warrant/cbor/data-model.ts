@@ -23,26 +23,26 @@ export type CborValue =
 
 export type CborMap = Map<CborValue, CborValue>;
 
-export function isCborMap(v: CborValue): v is CborMap {
-  return v instanceof Map;
+export function isCborMap(value: CborValue): value is CborMap {
+  return value instanceof Map;
 }
 
-export function isBytes(v: CborValue): v is Uint8Array {
-  return v instanceof Uint8Array;
+export function isBytes(value: CborValue): value is Uint8Array {
+  return value instanceof Uint8Array;
 }
 
-export function isInteger(v: CborValue): v is number | bigint {
-  return (typeof v === 'number' && Number.isInteger(v)) || typeof v === 'bigint';
+export function isInteger(value: CborValue): value is number | bigint {
+  return (typeof value === 'number' && Number.isInteger(value)) || typeof value === 'bigint';
 }
 
 /** A short, human description of a value's CBOR type, for error messages. */
-export function cborTypeName(v: CborValue): string {
-  if (v === null) return 'null';
-  if (typeof v === 'boolean') return 'bool';
-  if (typeof v === 'number' || typeof v === 'bigint') return 'int';
-  if (typeof v === 'string') return 'text';
-  if (v instanceof Float) return 'float';
-  if (v instanceof Uint8Array) return 'bytes';
-  if (v instanceof Map) return 'map';
+export function cborTypeName(value: CborValue): string {
+  if (value === null) return 'null';
+  if (typeof value === 'boolean') return 'bool';
+  if (typeof value === 'number' || typeof value === 'bigint') return 'int';
+  if (typeof value === 'string') return 'text';
+  if (value instanceof Float) return 'float';
+  if (value instanceof Uint8Array) return 'bytes';
+  if (value instanceof Map) return 'map';
   return 'array';
 }
