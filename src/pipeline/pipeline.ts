@@ -21,7 +21,7 @@ import { measureTrials } from '../trial/assess.js';
 import type { GateThresholds } from '../trial/gate.js';
 import type { LlmResults, Results } from '../results/results.js';
 import { CONDITIONS } from '../model/condition.js';
-import { RESULTS_VERSION } from '../results/version.js';
+import { RESULTS_VERSION } from '../results/results-version.js';
 import { scenarioInfo } from '../results/describe-scenarios.js';
 import { loadScenarioSet, readSummary } from '../scenario/load.js';
 import type { AnalysisOptions } from './analyses.js';

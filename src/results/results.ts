@@ -14,7 +14,7 @@ import { ProbesSectionSchema } from './probes.js';
 import { MonotonicitySectionSchema, type MonotonicitySection } from './monotonicity.js';
 import { ScenarioInfoSchema } from './scenario-info.js';
 import { LlmResultsSchema } from './llm-results.js';
-import { RESULTS_VERSION } from './version.js';
+import { RESULTS_VERSION } from './results-version.js';
 import { FRAME_BOUNDS, MAX_ARGS_DEPTH, MAX_CALLS_PER_TRIAL, MAX_NO_BASELINE, MAX_TRIALS } from './limits.js';
 
 export type { MonotonicitySection };

@@ -12,7 +12,7 @@ import { replayTrial } from './harness.js';
 import { ScenarioJudge } from './judge.js';
 import type { Results, Trial } from '../results/results.js';
 import { CONDITIONS } from '../model/condition.js';
-import { RESULTS_VERSION } from '../results/version.js';
+import { RESULTS_VERSION } from '../results/results-version.js';
 import { scenarioInfo } from '../results/describe-scenarios.js';
 import type { Scenario } from '../model/scenario.js';
 
