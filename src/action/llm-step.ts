@@ -64,14 +64,7 @@ export function parseLlmInputs(get: (name: string) => string, env: Readonly<Reco
       problems.push(`input openai-api-key: mode ${mode} needs a model server: openai-api-key (e.g. \${{ secrets.OPENAI_API_KEY }}), or openai-base-url for an OpenAI-compatible server`);
     }
     if (baseURL) {
-      let ok = false;
-      try {
-        const u = new URL(baseURL);
-        ok = u.protocol === 'http:' || u.protocol === 'https:';
-      } catch {
-        ok = false;
-      }
-      if (!ok) problems.push('input openai-base-url: must be an http or https URL');
+      if (!isHttpUrl(baseURL)) problems.push('input openai-base-url: must be an http or https URL');
     }
   } else if (model !== '' || shardRaw !== '') {
     // (runs has a default in action.yml, so it is always set; gate: llm also serves report-only mode)
@@ -251,4 +244,14 @@ export function llmOnlyJudged(given: Results, step: GateThresholds): { results: 
     gate: undecidedGate(step),
   };
   return { results, notes: [], parts: { analyses: [], sources: {} } };
+}
+
+/** True for an http or https URL. */
+function isHttpUrl(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
 }

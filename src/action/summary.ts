@@ -59,7 +59,7 @@ export async function writeNotEvaluatedSummary(summary: SummarySink, options: Om
 
 /** What is left of GitHub's 1 MiB for this step's summary file. */
 async function budgetOf(file: string): Promise<number> {
-  let used = 0;
+  let used: number;
   try {
     used = (await stat(file)).size;
   } catch {

@@ -105,7 +105,7 @@ export async function resolveCommit(top: string, ref: string, fetch: boolean): P
       fetchProblem = ` (fetching it from origin failed: ${(e as Error).message.split('\n')[0]})`;
     }
   }
-  let shallow = false;
+  let shallow: boolean;
   try {
     shallow = (await runGit(top, ['rev-parse', '--is-shallow-repository'], 1024)).toString('utf8').trim() === 'true';
   } catch {

@@ -124,7 +124,7 @@ function learn(env: Env, recorded: BoundCall, transferredBefore: number, cwd: st
         for (const line of r.split('\n').slice(1)) if (line.trim().startsWith('/')) env.files[normalizePosixPath(line.trim())] ??= text;
         break;
       }
-      let entries: unknown = undefined;
+      let entries: unknown;
       try {
         entries = JSON.parse(r);
       } catch {

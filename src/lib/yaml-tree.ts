@@ -10,18 +10,9 @@ import type { CST, Document, Node as YamlNode, ScalarTag, Tags } from 'yaml';
 import { BenchError } from './errors.js';
 import { nestingTooDeep } from './yaml-nesting.js';
 
-/**
- * Nesting of YAML collections (a scenario needs about 8: constraints nest a little further). The
- * tree's own bound; src/scenario/limits.ts lists it with the other bounds on scenario input.
- */
-export const MAX_DEPTH = 32;
+import { MAX_DEPTH, MAX_NODES } from './yaml-limits.js';
 
-/**
- * YAML nodes of one file after alias expansion: the role yaml's `maxAliasCount` plays for `toJS`.
- * An alias costs the size of the node it names, so a "billion laughs" file is refused while it is
- * being built, and a plain 1 MiB file (at most ~500k nodes) always fits.
- */
-export const MAX_NODES = 1_000_000;
+export { MAX_DEPTH, MAX_NODES };
 
 /** Source offsets (UTF-16 code units) of a node: [start, end). */
 export interface Span {

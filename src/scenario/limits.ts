@@ -24,9 +24,9 @@ export const MAX_CALLS = 10_000;
 
 /**
  * Nesting of YAML collections and YAML nodes after alias expansion: bounds of the positioned YAML
- * tree every reader of YAML text shares, so they live with it (src/lib/yaml-tree.ts).
+ * tree every reader of YAML text shares, so they live beside it (src/lib/yaml-limits.ts).
  */
-export { MAX_DEPTH, MAX_NODES } from '../lib/yaml-tree.js';
+export { MAX_DEPTH, MAX_NODES } from '../lib/yaml-limits.js';
 
 /** Problems kept per file: past this, one more line says how many were left out. */
 export const MAX_PROBLEMS_PER_FILE = 200;

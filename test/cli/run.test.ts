@@ -126,7 +126,7 @@ describe('run: gate failure (exit 1)', () => {
   });
 
   it('an over-tightened warrant: TCR drops, JSON on stdout, the violations on stderr', async () => {
-    const { file } = await editedConfigReview('tight', /^  write_file: .*\n/m, '');
+    const { file } = await editedConfigReview('tight', /^ {2}write_file: .*\n/m, '');
     const r = await cli(['--scenarios', file, '--format', 'json']);
     expect(r.code).toBe(1);
     const parsed = JSON.parse(r.out) as Results;
@@ -136,7 +136,7 @@ describe('run: gate failure (exit 1)', () => {
       ['config_review', 'tcr'],
       ['config_review', 'false_block'],
     ]);
-    expect(r.err).toMatch(/FAILED\n  violations: 1 tcr, 1 false_block\n  \[tcr\] config_review: task failed under task_scoped: call #7 write_file\(.*\) was denied \(tool_not_allowed: /);
+    expect(r.err).toMatch(/FAILED\n {2}violations: 1 tcr, 1 false_block\n {2}\[tcr\] config_review: task failed under task_scoped: call #7 write_file\(.*\) was denied \(tool_not_allowed: /);
   });
 });
 

@@ -63,7 +63,7 @@ describe('baseline: widenings with counterexamples', () => {
   });
 
   it('(a) without a scripted attack, a path under the head root outside the base root is synthesized', async () => {
-    const { outcome } = await compare(scenario(), scenario({ readFile: '{subpath: /}' }).replace(/  - tool: read_file\n    args: \{path: \/app\/secrets.txt\}\n    expect: deny\n/, ''));
+    const { outcome } = await compare(scenario(), scenario({ readFile: '{subpath: /}' }).replace(/ {2}- tool: read_file\n {4}args: \{path: \/app\/secrets.txt\}\n {4}expect: deny\n/, ''));
     const w = outcome.baseline.widenings[0]!;
     expect(w.proof).toBe('proven');
     const path = (w.counterexample!.args as { path: string }).path;

@@ -25,7 +25,7 @@ async function compare(base: string, head: string) {
 }
 
 /** The scenario without its scripted attack: a counterexample must then be synthesized. */
-const withoutAttack = (text: string): string => text.replace(/  - tool: read_file\n    args: \{path: \/app\/secrets.txt\}\n    expect: deny\n/, '');
+const withoutAttack = (text: string): string => text.replace(/ {2}- tool: read_file\n {4}args: \{path: \/app\/secrets.txt\}\n {4}expect: deny\n/, '');
 
 describe('baseline: widening decided soundly', () => {
   it('the report’s own fix pasted in place of the grant is a narrowing (the attenuation rules refuse Subpath → All)', async () => {

@@ -190,7 +190,7 @@ describe('baseline: the base is read the way the head is', () => {
     // fixes that, widens the grant and drops the deny call. Nothing is "added".
     const { dir, baseSha } = repoWith(
       { 'scenarios/session.yaml': session('from: ../tenuo.yaml') },
-      { 'scenarios/session.yaml': session('from: ../tenuo.yaml').replace(/  - tool: Read\n    args: \{file_path: \/workspace\/secrets.txt\}\n    expect: deny\n/, ''), 'tenuo.yaml': WIDE },
+      { 'scenarios/session.yaml': session('from: ../tenuo.yaml').replace(/ {2}- tool: Read\n {4}args: \{file_path: \/workspace\/secrets.txt\}\n {4}expect: deny\n/, ''), 'tenuo.yaml': WIDE },
     );
     const out = await compareIn(dir, baseSha);
     expect(out.baseline.added).toEqual([]);

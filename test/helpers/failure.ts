@@ -8,7 +8,7 @@ export function failure(f: () => unknown): { code: string; message: string } {
   try {
     f();
   } catch (e) {
-    if (!isWarrantError(e)) throw new Error(`expected a WarrantError, got ${String(e)}`);
+    if (!isWarrantError(e)) throw new Error(`expected a WarrantError, got ${String(e)}`, { cause: e });
     return { code: e.code, message: e.message };
   }
   return { code: 'no error', message: '' };
