@@ -150,7 +150,7 @@ function skippedLine(run: RecordedRun): string {
   return run.format === 'claude_code' ? `; skipped ${parts.join(', ')} call${plural} (Claude Code's bookkeeping: no effect)` : `; skipped ${parts.join(', ')} span${plural} (not tool executions)`;
 }
 
-/** The tools of an MCP `tools/list` result, read as `tools: {from: PATH}` reads them (src/import/tools.ts). */
+/** The tools of an MCP `tools/list` result, read as `tools: {from: PATH}` reads them (src/import/tools/). */
 function toolsOf(text: string, file: string): Readonly<Record<string, CustomTool>> {
   const r = readToolsList(text, {});
   if (!r.ok) throw new InitError(r.problems.map((p) => `${file}${p.position ? `:${p.position.line}:${p.position.col}` : ''}: ${p.message}`));

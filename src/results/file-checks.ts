@@ -2,7 +2,7 @@
  * The checks of an untrusted results file (docs/results.md, "Reading an untrusted results file"):
  * each part against its schema (a message naming the first wrong value by its JSON path), and the
  * bounds that span the whole file. Used by report-only mode (src/action/results-file.ts), `merge`
- * and `--resume` (src/llm/check.ts).
+ * and `--resume` (src/llm/section-check.ts).
  */
 import { firstProblem, isObj } from './checks.js';
 import { BaselineResultsSchema } from './baseline-comparison.js';

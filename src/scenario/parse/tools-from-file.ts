@@ -1,5 +1,5 @@
 /**
- * `tools: {from: PATH}`: the tools of an MCP tools/list result (src/import/tools.ts), with what may
+ * `tools: {from: PATH}`: the tools of an MCP tools/list result (src/import/tools/), with what may
  * stand beside `from:` (kinds:, returns:, bindings:, mcp_config:).
  */
 import { resolve } from 'node:path';
@@ -15,7 +15,7 @@ import type { ScenarioToolTable } from './tool-table.js';
 
 /**
  * `tools: {from: PATH, kinds: {TOOL: {PARAM: KIND}}, returns: {TOOL: TEXT}}`: the tools of an MCP
- * tools/list result (src/import/tools.ts). What it inferred is printed as an info line at `from:`.
+ * tools/list result (src/import/tools/). What it inferred is printed as an info line at `from:`.
  */
 export function readToolsFromFile(cursor: ScenarioCursor, table: ScenarioToolTable, node: PMap, from: PEntry): Record<string, CustomTool> {
   const kindsEntry = cursor.entry(node, 'kinds');
