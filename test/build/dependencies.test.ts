@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Metafile } from 'esbuild';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 const ROOT = join(__dirname, '../..');
 
@@ -50,9 +50,31 @@ function bundledPackages(metafiles: readonly Metafile[]): Bundled {
   return { all, direct };
 }
 
-async function bundleMetafiles(): Promise<Metafile[]> {
+/**
+ * The packages a program loads when it starts: those of its entry file and of every chunk the entry
+ * imports statically (transitively); chunks behind `import()` load only when asked for.
+ */
+function packagesAtStart(metafile: Metafile): Set<string> {
+  const entry = Object.keys(metafile.outputs).find((out) => metafile.outputs[out]!.entryPoint !== undefined);
+  const packages = new Set<string>();
+  const seen = new Set<string>();
+  const queue = entry === undefined ? [] : [entry];
+  for (let out = queue.pop(); out !== undefined; out = queue.pop()) {
+    if (seen.has(out) || metafile.outputs[out] === undefined) continue;
+    seen.add(out);
+    const output = metafile.outputs[out]!;
+    for (const file of Object.keys(output.inputs)) {
+      const name = packageOf(file);
+      if (name !== undefined) packages.add(name);
+    }
+    for (const imported of output.imports) if (imported.kind === 'import-statement') queue.push(imported.path);
+  }
+  return packages;
+}
+
+async function bundleMetafiles(): Promise<Record<string, Metafile>> {
   const config = (await import(pathToFileURL(join(ROOT, 'scripts/bundle-config.mjs')).href)) as BundleConfig;
-  const metafiles: Metafile[] = [];
+  const metafiles: Record<string, Metafile> = {};
   for (const [name, entry] of Object.entries(config.programs)) {
     const result = await build({
       ...config.common,
@@ -62,12 +84,17 @@ async function bundleMetafiles(): Promise<Metafile[]> {
       metafile: true,
       logLevel: 'silent',
     });
-    metafiles.push(result.metafile);
+    metafiles[name] = result.metafile;
   }
   return metafiles;
 }
 
 describe('package.json dependencies', () => {
+  let metafiles: Record<string, Metafile>;
+  beforeAll(async () => {
+    metafiles = await bundleMetafiles();
+  }, 180_000);
+
   it('reads package names from bundled paths', () => {
     expect(packageOf('node_modules/yaml/dist/index.js')).toBe('yaml');
     expect(packageOf('node_modules/@actions/core/lib/core.js')).toBe('@actions/core');
@@ -87,8 +114,16 @@ describe('package.json dependencies', () => {
   it('lists exactly what the bundle ships: every package src/ bundles, and no dependency left out of the bundle', async () => {
     const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
     const listed = new Set(Object.keys(pkg.dependencies ?? {}));
-    const { all, direct } = bundledPackages(await bundleMetafiles());
+    const { all, direct } = bundledPackages(Object.values(metafiles));
     expect([...direct].filter((name) => !listed.has(name)).sort(), 'bundled into dist/ but not in "dependencies"').toEqual([]);
     expect([...listed].filter((name) => !all.has(name)).sort(), 'in "dependencies" but not bundled into dist/').toEqual([]);
-  }, 180_000);
+  });
+
+  // A worker thread starts per core on large suites and runs scenarios the main thread already
+  // loaded: the YAML parser (~115 KB) and the results schema (zod) would only slow each start.
+  it('starts a worker thread without the YAML parser or the results schema', () => {
+    const atStart = packagesAtStart(metafiles['worker']!);
+    expect(atStart.has('@bufbuild/re2'), 'the scan finds what the worker does load').toBe(true);
+    expect([...atStart].filter((name) => name === 'yaml' || name === 'zod')).toEqual([]);
+  });
 });
