@@ -248,8 +248,9 @@ export async function readScenarioFile(file: ScenarioFile): Promise<{ text?: str
  * The read itself, with node:fs's synchronous calls: a scenario file is a few KiB, and each call of
  * node:fs/promises (open, stat, read, read, close) is a trip through the thread pool and a promise
  * (a FileHandle each). Measured on 1,000 generated scenarios (CPU profile of a plain run,
- * 1 worker): reading took 600 ms with node:fs/promises, 250 ms this way (on a busier machine). The caller's read-ahead
- * still bounds how many files are held at once. Same refusals, in the same order.
+ * 1 worker): reading took 600 ms with node:fs/promises, 140-250 ms this way (two profiles, the
+ * machine shared). The caller's read-ahead still bounds how many files are held at once. Same
+ * refusals, in the same order.
  */
 function readScenarioFileNow(file: ScenarioFile): { text?: string; bytes: number; problem?: ScenarioProblem } {
   let fd: number;
