@@ -1,11 +1,38 @@
 // The bundle's settings, shared by scripts/build.mjs (which writes dist/) and the test that compares
 // the packages bundled into dist/ with package.json's `dependencies` (test/build/dependencies.test.ts).
 import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 
 export const SNAPSHOT = 'builtin-suite.json';
 // `--version` (src/cli/version.ts): only this string of package.json goes into the bundle.
 const VERSION = JSON.parse(readFileSync('package.json', 'utf8')).version;
 if (typeof VERSION !== 'string') throw new Error('package.json has no version string');
+
+/**
+ * `yaml` (its Node build) reads `process.env.LOG_TOKENS` once per lexeme, and `LOG_STREAM` once per
+ * document, to print its tokens to stdout when set. Reading process.env is a call into the runtime
+ * (about 250 ns here); a scenario file has some 370 lexemes, so on 1,000 files it cost ~90 ms of a
+ * plain run (`next` was the parser's costliest function in a CPU profile: 200 ms of self time), and a
+ * user who had either variable set would get yaml's debug lines in the middle of the results on
+ * stdout. Both reads become `false` in the bundle; the build fails if the text is not found (an
+ * upgrade of `yaml` that moved it must be looked at again).
+ */
+const YAML_DEBUG_READS = [
+  { file: /[\\/]node_modules[\\/]yaml[\\/]dist[\\/]parse[\\/]parser\.js$/, text: 'node_process.env.LOG_TOKENS' },
+  { file: /[\\/]node_modules[\\/]yaml[\\/]dist[\\/]compose[\\/]composer\.js$/, text: 'node_process.env.LOG_STREAM' },
+];
+const yamlWithoutDebugReads = {
+  name: 'yaml-without-debug-reads',
+  setup(build) {
+    for (const { file, text } of YAML_DEBUG_READS) {
+      build.onLoad({ filter: file }, async (args) => {
+        const source = await readFile(args.path, 'utf8');
+        if (!source.includes(text)) throw new Error(`${args.path}: \`${text}\` not found (scripts/bundle-config.mjs)`);
+        return { contents: source.replaceAll(text, 'false'), loader: 'js' };
+      });
+    }
+  },
+};
 
 export const common = {
   outdir: 'dist',
@@ -23,6 +50,7 @@ export const common = {
     DELEGATION_BENCH_WORKER: JSON.stringify('worker.js'),
     DELEGATION_BENCH_VERSION: JSON.stringify(VERSION),
   },
+  plugins: [yamlWithoutDebugReads],
   splitting: true,
   chunkNames: 'chunks/[name]-[hash]',
   banner: {

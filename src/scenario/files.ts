@@ -4,8 +4,8 @@
  * messages are the user's own (`my-scenarios/sub/x.yaml`, not an absolute path), and a file's size
  * is checked before a byte of it is read, so a 50 MB file is refused at once.
  */
-import { readdirSync, statSync } from 'node:fs';
-import { open, realpath, stat } from 'node:fs/promises';
+import { closeSync, fstatSync, openSync, readdirSync, readSync, statSync } from 'node:fs';
+import { realpath, stat } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { builtinScenariosDir } from './builtin.js';
 import type { ScenarioProblem } from './errors.js';
@@ -241,21 +241,33 @@ const LINKED_FOLDER_MESSAGE =
  * regular file, larger than MAX_FILE_BYTES, or not valid UTF-8. Never reads more than the limit.
  */
 export async function readScenarioFile(file: ScenarioFile): Promise<{ text?: string; bytes: number; problem?: ScenarioProblem }> {
-  let handle;
+  return readScenarioFileNow(file);
+}
+
+/**
+ * The read itself, with node:fs's synchronous calls: a scenario file is a few KiB, and each call of
+ * node:fs/promises (open, stat, read, read, close) is a trip through the thread pool and a promise
+ * (a FileHandle each). Measured on 1,000 generated scenarios (CPU profile of a plain run,
+ * 1 worker): reading took 600 ms with node:fs/promises, 140-250 ms this way (two profiles, the
+ * machine shared). The caller's read-ahead still bounds how many files are held at once. Same
+ * refusals, in the same order.
+ */
+function readScenarioFileNow(file: ScenarioFile): { text?: string; bytes: number; problem?: ScenarioProblem } {
+  let fd: number;
   try {
-    handle = await open(file.abs, 'r');
+    fd = openSync(file.abs, 'r');
   } catch (e) {
     return { bytes: 0, problem: fileProblem(file.display, describeFsError(e, 'cannot open this file')) };
   }
   try {
-    const st = await handle.stat();
+    const st = fstatSync(fd);
     if (!st.isFile()) return { bytes: 0, problem: fileProblem(file.display, 'not a regular file') };
     if (st.size > MAX_FILE_BYTES) return { bytes: 0, problem: tooLarge(file.display, st.size) };
     // Read at most limit + 1 bytes: a file growing under us is still caught.
     const buf = Buffer.alloc(Math.min(st.size, MAX_FILE_BYTES) + 1);
     let n = 0;
     for (;;) {
-      const { bytesRead } = await handle.read(buf, n, buf.length - n, n);
+      const bytesRead = readSync(fd, buf, n, buf.length - n, n);
       if (bytesRead === 0) break;
       n += bytesRead;
       if (n === buf.length) break;
@@ -272,7 +284,7 @@ export async function readScenarioFile(file: ScenarioFile): Promise<{ text?: str
   } catch (e) {
     return { bytes: 0, problem: fileProblem(file.display, describeFsError(e, 'cannot read this file')) };
   } finally {
-    await handle.close();
+    closeSync(fd);
   }
 }
 

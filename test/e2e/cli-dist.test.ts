@@ -51,6 +51,22 @@ describe('dist/cli.js', () => {
     expect(cli(['run']).stdout).toBe(shown);
   });
 
+  it("prints no YAML debug lines when the user's environment has yaml's LOG_TOKENS or LOG_STREAM set", () => {
+    // yaml's Node build prints every token to stdout under these variables (scripts/bundle-config.mjs).
+    const dir = mkdtempSync(join(tmpdir(), 'db-yaml-env-'));
+    const name = 'code_review.yaml';
+    writeFileSync(join(dir, name), readFileSync(join(ROOT, 'scenarios', name)));
+    const args = [CLI, 'run', '--scenarios', dir, '--no-probes', '--no-mutants', '--format', 'json'];
+    const run = (extra: Record<string, string>) =>
+      spawnSync(process.execPath, args, { cwd: ROOT, encoding: 'utf8', env: { PATH: process.env['PATH'] ?? '', ...extra } });
+    const plain = run({});
+    const debug = run({ LOG_TOKENS: '1', LOG_STREAM: '1' });
+    expect(plain.status).toBe(0);
+    expect(debug.status).toBe(0);
+    expect(debug.stdout).toBe(plain.stdout);
+    expect(() => JSON.parse(debug.stdout) as unknown).not.toThrow();
+  });
+
   it('writes byte-identical JSON from two separate processes, from any working directory', () => {
     const a = cli(['run', '--format', 'json']);
     const b = cli(['run', '--format', 'json']);
