@@ -36,18 +36,18 @@ export interface ThreadOptions {
 }
 
 export class RunThreads {
-  readonly #o: ThreadOptions;
+  readonly #options: ThreadOptions;
   #pool: WorkerPool | undefined;
 
-  constructor(o: ThreadOptions) {
-    this.#o = o;
+  constructor(options: ThreadOptions) {
+    this.#options = options;
   }
 
   /** The pool for `count` scenarios, started on first need; undefined when this thread should run them. */
   #poolFor(count: number): WorkerPool | undefined {
-    const threads = threadCount(this.#o.workers, count, this.#o.script);
+    const threads = threadCount(this.#options.workers, count, this.#options.script);
     if (threads <= 1) return undefined;
-    this.#pool ??= new WorkerPool(this.#o.script!, threads);
+    this.#pool ??= new WorkerPool(this.#options.script!, threads);
     return this.#pool;
   }
 
