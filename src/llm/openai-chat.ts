@@ -95,7 +95,10 @@ export class OpenAIChat implements ChatModel {
         {
           model: this.options.model,
           messages: request.messages.map(toParam),
-          tools: request.tools.map((t) => ({ type: 'function' as const, function: { ...t.function, parameters: { ...t.function.parameters } } })),
+          tools: request.tools.map((t) => ({
+            type: 'function' as const,
+            function: { ...t.function, parameters: { ...t.function.parameters } },
+          })),
           tool_choice: 'auto',
           ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
         },

@@ -57,7 +57,7 @@ export class RunThreads {
   };
 
   /** The scenarios' units on the workers, or undefined when the run belongs on this thread. */
-  async run(
+  async computeUnits(
     scenarios: readonly Scenario[],
     seed: string,
     analyses: AnalysisOptions,
@@ -65,7 +65,7 @@ export class RunThreads {
   ): Promise<{ units: UnitOutcome[]; threads: number } | undefined> {
     const pool = this.#poolFor(scenarios.length);
     if (pool === undefined) return undefined;
-    return { units: await pool.run(scenarios, seed, analyses, limits), threads: pool.size };
+    return { units: await pool.computeUnits(scenarios, seed, analyses, limits), threads: pool.size };
   }
 
   async close(): Promise<void> {

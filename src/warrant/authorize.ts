@@ -136,7 +136,12 @@ export class VerificationCache {
 
   /** The id of an envelope's exact bytes (the same bytes always get the same id). */
   envelopeId(warrant: SignedWarrant): number {
-    if (typeof warrant !== 'object' || warrant === null || !(warrant.payloadBytes instanceof Uint8Array) || !(warrant.signature instanceof Uint8Array)) {
+    if (
+      typeof warrant !== 'object' ||
+      warrant === null ||
+      !(warrant.payloadBytes instanceof Uint8Array) ||
+      !(warrant.signature instanceof Uint8Array)
+    ) {
       throw new WarrantError('malformed', 'a chain element is not a decoded SignedWarrant (payload and signature bytes)');
     }
     const memo = this.#memo.get(warrant);
