@@ -160,7 +160,7 @@ function evaluateTree(
 /**
  * Compiles and evaluates with CEL values in and out (the conformance tests' entry point).
  */
-export function runCel(
+export function evaluateCel(
   expression: string,
   bindings: Readonly<Record<string, CelValue>>,
   options?: EvaluationOptions,

@@ -21,7 +21,8 @@ function sourceFiles(dir: string): string[] {
   );
 }
 
-const isExported = (node: ts.Declaration): boolean => (ts.getCombinedModifierFlags(node) & ts.ModifierFlags.Export) !== 0;
+const isExported = (node: ts.Node): boolean =>
+  ts.canHaveModifiers(node) && (ts.getModifiers(node) ?? []).some((modifier) => modifier.kind === ts.SyntaxKind.ExportKeyword);
 
 /** Names exported by `export { a, b as c }` without a module: declared here, exported below. */
 function exportedByList(file: ts.SourceFile): Set<string> {
@@ -37,8 +38,7 @@ function exportedByList(file: ts.SourceFile): Set<string> {
 /** `[name, function]` for every exported function, exported class's method/constructor/setter and exported arrow constant. */
 function exportedFunctions(file: ts.SourceFile): [string, ts.SignatureDeclaration][] {
   const listed = exportedByList(file);
-  const exported = (node: ts.Declaration, name: string | undefined): boolean =>
-    isExported(node) || (name !== undefined && listed.has(name));
+  const exported = (node: ts.Node, name: string | undefined): boolean => isExported(node) || (name !== undefined && listed.has(name));
   const found: [string, ts.SignatureDeclaration][] = [];
   for (const statement of file.statements) {
     if (ts.isFunctionDeclaration(statement) && exported(statement, statement.name?.text)) {
