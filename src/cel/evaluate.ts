@@ -54,7 +54,7 @@ export class Evaluation {
     private readonly options: EvaluationOptions = {},
   ) {}
 
-  run(expr: Expr): CelValue {
+  evaluate(expr: Expr): CelValue {
     return this.eval(expr, undefined);
   }
 

@@ -173,7 +173,7 @@ function widenedMessage(w: Widening): string {
   return `task_scoped grant widened against the baseline: ${file}${what}: ${from} → ${w.head}${proof}`;
 }
 
-export async function runBaseline(options: BaselineOptions): Promise<BaselineOutcome> {
+export async function compareWithBaseline(options: BaselineOptions): Promise<BaselineOutcome> {
   const loaded = await baseScenarios(options);
   // The base's scenarios and the head's counterexamples run here, on this thread: it needs the
   // parsers they reach even when the head's matrix ran on worker threads, or reached none.
