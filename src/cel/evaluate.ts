@@ -54,57 +54,57 @@ export class Evaluation {
     private readonly options: EvaluationOptions = {},
   ) {}
 
-  run(e: Expr): CelValue {
-    return this.eval(e, undefined);
+  evaluate(expr: Expr): CelValue {
+    return this.eval(expr, undefined);
   }
 
-  eval(e: Expr, locals: Local | undefined): CelValue {
+  eval(expr: Expr, locals: Local | undefined): CelValue {
     this.meter.charge(1);
-    switch (e.kind) {
+    switch (expr.kind) {
       case 'literal':
-        return e.value;
+        return expr.value;
       case 'ident':
-        return this.ident(e.name, locals);
+        return this.ident(expr.name, locals);
       case 'select':
-        return member(this.eval(e.operand, locals), e.field);
+        return member(this.eval(expr.operand, locals), expr.field);
       case 'has': {
-        const m = this.eval(e.operand, locals);
+        const m = this.eval(expr.operand, locals);
         if (!(m instanceof CelMap)) return false;
-        for (const k of m.keys()) if (keyText(k) === e.field) return true;
+        for (const k of m.keys()) if (keyText(k) === expr.field) return true;
         return false;
       }
       case 'index':
-        return index(this.eval(e.operand, locals), this.eval(e.index, locals));
+        return index(this.eval(expr.operand, locals), this.eval(expr.index, locals));
       case 'call':
-        return this.call(e, locals);
+        return this.call(expr, locals);
       case 'list': {
-        const out = e.elements.map((x) => this.eval(x, locals));
+        const out = expr.elements.map((x) => this.eval(x, locals));
         this.meter.charge(out.length);
         return out;
       }
       case 'map':
-        return this.map(e, locals);
+        return this.map(expr, locals);
       case 'not':
-        return !truthy(this.eval(e.operand, locals));
+        return !truthy(this.eval(expr.operand, locals));
       case 'negate':
-        return negate(this.eval(e.operand, locals));
+        return negate(this.eval(expr.operand, locals));
       case 'binary': {
-        const left = this.eval(e.left, locals);
-        return binary(e.op, left, this.eval(e.right, locals), this.meter);
+        const left = this.eval(expr.left, locals);
+        return binary(expr.op, left, this.eval(expr.right, locals), this.meter);
       }
       case 'and': {
-        const left = this.eval(e.left, locals);
+        const left = this.eval(expr.left, locals);
         if (!truthy(left)) return false;
-        return truthy(this.eval(e.right, locals));
+        return truthy(this.eval(expr.right, locals));
       }
       case 'or': {
-        const left = this.eval(e.left, locals);
-        return truthy(left) ? left : this.eval(e.right, locals);
+        const left = this.eval(expr.left, locals);
+        return truthy(left) ? left : this.eval(expr.right, locals);
       }
       case 'conditional':
-        return this.eval(truthy(this.eval(e.test, locals)) ? e.then : e.otherwise, locals);
+        return this.eval(truthy(this.eval(expr.test, locals)) ? expr.then : expr.otherwise, locals);
       case 'comprehension':
-        return this.comprehension(e, locals);
+        return this.comprehension(expr, locals);
     }
   }
 
@@ -115,28 +115,28 @@ export class Evaluation {
     throw undeclared(name);
   }
 
-  private call(e: Expr & { kind: 'call' }, locals: Local | undefined): CelValue {
-    if (e.fn.startsWith(STRUCT_PREFIX)) {
-      throw new CelEvalError(`message construction ${e.fn.slice(STRUCT_PREFIX.length)}{…} is not supported (the reference's interpreter panics: todo!("Support structs!"))`);
+  private call(expr: Expr & { kind: 'call' }, locals: Local | undefined): CelValue {
+    if (expr.fn.startsWith(STRUCT_PREFIX)) {
+      throw new CelEvalError(`message construction ${expr.fn.slice(STRUCT_PREFIX.length)}{…} is not supported (the reference's interpreter panics: todo!("Support structs!"))`);
     }
     // Value::resolve evaluates the first argument of every one- and two-argument call before it
     // looks at the name (it is checking for an operator), so its error comes first; then the
     // function is looked up, then the target is evaluated, then the function runs (and evaluates
     // the arguments it asks for, the first one again).
-    if (e.args.length === 1 || e.args.length === 2) this.eval(e.args[0]!, locals);
-    const fn = FUNCTIONS.get(e.fn) ?? (this.options.judge === true ? JUDGE_FUNCTIONS.get(e.fn) : undefined);
-    if (fn === undefined) throw undeclared(e.fn);
-    const target = e.target === undefined ? undefined : this.eval(e.target, locals);
+    if (expr.args.length === 1 || expr.args.length === 2) this.eval(expr.args[0]!, locals);
+    const fn = FUNCTIONS.get(expr.fn) ?? (this.options.judge === true ? JUDGE_FUNCTIONS.get(expr.fn) : undefined);
+    if (fn === undefined) throw undeclared(expr.fn);
+    const target = expr.target === undefined ? undefined : this.eval(expr.target, locals);
     // Functions scan a string or bytes target (contains, matches, size of bytes…): paid by length.
     if (typeof target === 'string' || target instanceof Uint8Array) this.meter.chargeSize(target);
-    const out = fn(new Call(this, e.fn, target, e.args, locals, this.meter, this.options));
+    const out = fn(new Call(this, expr.fn, target, expr.args, locals, this.meter, this.options));
     this.meter.chargeSize(out);
     return out;
   }
 
-  private map(e: Expr & { kind: 'map' }, locals: Local | undefined): CelValue {
+  private map(expr: Expr & { kind: 'map' }, locals: Local | undefined): CelValue {
     const out = new CelMap();
-    for (const entry of e.entries) {
+    for (const entry of expr.entries) {
       const key = this.eval(entry.key, locals);
       if (!isCelKey(key)) throw new CelEvalError(`Unable to use value '${debugValue(key)}' as a key`);
       out.set(key, this.eval(entry.value, locals));
@@ -145,22 +145,22 @@ export class Evaluation {
     return out;
   }
 
-  private comprehension(c: Comprehension, locals: Local | undefined): CelValue {
-    const range = this.eval(c.range, locals);
+  private comprehension(comprehension: Comprehension, locals: Local | undefined): CelValue {
+    const range = this.eval(comprehension.range, locals);
     let items: Iterable<CelValue>;
     if (Array.isArray(range)) items = range as readonly CelValue[];
     else if (range instanceof CelMap) items = range.keys();
     // `t => todo!("Support {t:?}")`: a panic in the reference.
-    else throw new CelEvalError(`${c.macro}() cannot iterate over ${debugValue(range)} (the reference's interpreter panics: todo!)`);
+    else throw new CelEvalError(`${comprehension.macro}() cannot iterate over ${debugValue(range)} (the reference's interpreter panics: todo!)`);
 
-    const scope = (item: CelValue): Local => ({ name: c.variable, value: item, outer: locals });
-    switch (c.macro) {
+    const scope = (item: CelValue): Local => ({ name: comprehension.variable, value: item, outer: locals });
+    switch (comprehension.macro) {
       case 'all': {
         let accu = true;
         for (const item of items) {
           this.meter.charge(1);
           if (!accu) break;
-          accu = truthy(this.eval(c.body, scope(item)));
+          accu = truthy(this.eval(comprehension.body, scope(item)));
         }
         return accu;
       }
@@ -169,7 +169,7 @@ export class Evaluation {
         for (const item of items) {
           this.meter.charge(1);
           if (truthy(accu)) break;
-          accu = this.eval(c.body, scope(item));
+          accu = this.eval(comprehension.body, scope(item));
         }
         return accu;
       }
@@ -177,19 +177,19 @@ export class Evaluation {
         let count = 0;
         for (const item of items) {
           this.meter.charge(1);
-          if (truthy(this.eval(c.body, scope(item)))) count++;
+          if (truthy(this.eval(comprehension.body, scope(item)))) count++;
         }
         return count === 1;
       }
       case 'filter':
       case 'map': {
         const out: CelValue[] = [];
-        const test = c.macro === 'filter' ? c.body : c.filter;
+        const test = comprehension.macro === 'filter' ? comprehension.body : comprehension.filter;
         for (const item of items) {
           this.meter.charge(1);
           const local = scope(item);
           if (test !== undefined && !truthy(this.eval(test, local))) continue;
-          const v = c.macro === 'filter' ? item : this.eval(c.body, local);
+          const v = comprehension.macro === 'filter' ? item : this.eval(comprehension.body, local);
           this.meter.chargeSize(v);
           out.push(v);
         }

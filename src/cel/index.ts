@@ -147,7 +147,7 @@ function evaluateTree(
   options: EvaluationOptions | undefined,
 ): { ok: true; value: CelValue } | { ok: false; error: string; code: 'cel_eval' | 'cel_limit' } {
   try {
-    return { ok: true, value: new Evaluation(values, new Meter(MAX_EVALUATION_COST, options?.budget), options).run(tree) };
+    return { ok: true, value: new Evaluation(values, new Meter(MAX_EVALUATION_COST, options?.budget), options).evaluate(tree) };
   } catch (e) {
     if (e instanceof CelEvalError) return { ok: false, error: e.message, code: 'cel_eval' };
     if (e instanceof CostLimitError) return { ok: false, error: `${e.message} (${LIMIT_NOTE})`, code: 'cel_limit' };
@@ -160,7 +160,7 @@ function evaluateTree(
 /**
  * Compiles and evaluates with CEL values in and out (the conformance tests' entry point).
  */
-export function runCel(
+export function evaluateCel(
   expression: string,
   bindings: Readonly<Record<string, CelValue>>,
   options?: EvaluationOptions,

@@ -37,9 +37,9 @@ export class Meter {
     this.charge(Math.ceil(units / REGEX_UNITS_PER_COST));
   }
 
-  /** Charges for the size of `v` (see above). */
-  chargeSize(v: CelValue): void {
-    const units = sizeUnits(v);
+  /** Charges for the size of `value` (see above). */
+  chargeSize(value: CelValue): void {
+    const units = sizeUnits(value);
     if (units > 0) this.charge(units);
   }
 }

@@ -62,9 +62,9 @@ export const warrantExportCommand: Command = async (argv, io) => {
   if (scenario === undefined) {
     throw new UsageError(`no scenario named '${name}' (loaded: ${scenarios.map((s) => s.name).join(', ')})`);
   }
-  const conditions = new RunContext(seed);
-  const delegation = conditions.delegation(scenario, 'task_scoped')!;
-  const { org, p, q } = conditions.keys;
+  const context = new RunContext(seed);
+  const delegation = context.delegation(scenario, 'task_scoped')!;
+  const { org, p, q } = context.keys;
   const leaf = delegation.chain[delegation.chain.length - 1]!.payload;
   const root = toHex(org.publicKey);
   const verify = `delegation-bench warrant verify --trusted-root ${root} --now ${leaf.issuedAt}`;

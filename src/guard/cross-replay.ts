@@ -60,11 +60,11 @@ export interface CrossReplay {
 }
 
 /** The base scenario under the head's grant. `baseTrial` is the base's own task_scoped trial (the base run's decisions and verdict). */
-export function crossReplay(conditions: RunContext, pair: Pair, baseTrial: Trial): CrossReplay {
+export function crossReplay(context: RunContext, pair: Pair, baseTrial: Trial): CrossReplay {
   const crossed = crossedScenario(pair);
   let trial: Trial;
   try {
-    trial = replayTrial(crossed, 'task_scoped', new ScenarioJudge(crossed), conditions);
+    trial = replayTrial(crossed, 'task_scoped', new ScenarioJudge(crossed), context);
   } catch (e) {
     if (!(e instanceof HarnessError)) throw e;
     // Not a decision: the comparison could not be made, which must not read as "nothing allowed".

@@ -173,7 +173,7 @@ function widenedMessage(w: Widening): string {
   return `task_scoped grant widened against the baseline: ${file}${what}: ${from} → ${w.head}${proof}`;
 }
 
-export async function runBaseline(options: BaselineOptions): Promise<BaselineOutcome> {
+export async function compareWithBaseline(options: BaselineOptions): Promise<BaselineOutcome> {
   const loaded = await baseScenarios(options);
   // The base's scenarios and the head's counterexamples run here, on this thread: it needs the
   // parsers they reach even when the head's matrix ran on worker threads, or reached none.
@@ -188,16 +188,16 @@ export async function runBaseline(options: BaselineOptions): Promise<BaselineOut
   const standIns = new Set(unreadable.flatMap((x) => (x.head ? [x.head] : [])));
   const matched = new Map(m.pairs.map((p) => [p.head.name, p.base.name]));
   const { flips, deltas } = compareTrials(baseResults.trials, options.headResults.trials, matched);
-  const conditions = contextFor(options.seed, options.context);
+  const context = contextFor(options.seed, options.context);
   const baseScoped = new Map(baseResults.trials.filter((t) => t.condition === 'task_scoped').map((t) => [t.scenario, t]));
   const headScoped = new Map(options.headResults.trials.filter((t) => t.condition === 'task_scoped').map((t) => [t.scenario, t]));
   const widenings: BaselineResults['widenings'] = [];
   const narrowings: BaselineResults['narrowings'] = [];
   const hidden = new Set<Pair>();
   for (const pair of m.pairs) {
-    const r = scenarioWidenings(conditions, pair);
+    const r = scenarioWidenings(context, pair);
     const scoped = baseScoped.get(pair.base.name);
-    const crossed = scoped === undefined ? undefined : crossReplay(conditions, pair, scoped);
+    const crossed = scoped === undefined ? undefined : crossReplay(context, pair, scoped);
     widenings.push(...withCrossReplay(r.widenings, crossed?.widenings ?? []));
     narrowings.push(...r.narrowings);
     // An attack the base's grant already let through (no widening: cross-replay names none) that the
@@ -206,7 +206,7 @@ export async function runBaseline(options: BaselineOptions): Promise<BaselineOut
     if (scoped?.attack_succeeded === true && crossed?.attack === true && head?.attack_succeeded === false) hidden.add(pair);
   }
   // The files the base read, changed in the head, compared as their base scenario's grant.
-  widenings.push(...fileWidenings({ conditions, cwd: options.cwd, top: base.tree.top, baseScoped }, base.scenarios, m.pairs));
+  widenings.push(...fileWidenings({ context, cwd: options.cwd, top: base.tree.top, baseScoped }, base.scenarios, m.pairs));
   const summary: BaselineResults['summary'] = {};
   for (const c of Object.keys(options.headResults.summary) as Condition[]) {
     const h = options.headResults.summary[c];

@@ -61,7 +61,7 @@ export function originChanges(pairs: readonly Pair[]): SuiteChange[] {
 }
 
 export interface FileCompareContext {
-  readonly conditions: RunContext;
+  readonly context: RunContext;
   /** Where the scenario files are named from (the head's loader's folder). */
   readonly cwd: string;
   /** The repository: a file is read at the head from inside it only, as at the base. */
@@ -121,9 +121,9 @@ export function fileWidenings(ctx: FileCompareContext, base: readonly BaseScenar
       continue;
     }
     const pair: Pair = { base: b.scenario, head: parsed.scenario };
-    const r = scenarioWidenings(ctx.conditions, pair);
+    const r = scenarioWidenings(ctx.context, pair);
     const scoped = ctx.baseScoped.get(b.scenario.name);
-    const crossed = scoped === undefined ? [] : crossReplay(ctx.conditions, pair, scoped).widenings;
+    const crossed = scoped === undefined ? [] : crossReplay(ctx.context, pair, scoped).widenings;
     for (const w of withCrossReplay(r.widenings, crossed)) out.push({ ...w, source, base_file: changed.path });
   }
   return out;

@@ -16,8 +16,8 @@ import { signedArgsOf } from '../world/claude-hook.js';
 import type { Args } from '../warrant/constraint-value.js';
 
 /** The task_scoped decision on one call: undefined when allowed, else the denial. */
-export function decideTaskScoped(conditions: RunContext, scenario: Scenario, tool: string, args: Args): Denial | undefined {
-  const d = conditions.delegation(scenario, 'task_scoped');
+export function decideTaskScoped(context: RunContext, scenario: Scenario, tool: string, args: Args): Denial | undefined {
+  const d = context.delegation(scenario, 'task_scoped');
   if (d === null) throw new Error('task_scoped has no delegation'); // unreachable: only no_warrant has none
   // Signed as the harness signs it: a governed Claude Code call as Tenuo's hook signs it.
   const signed = signedArgsOf(scenario.tools, { tool, args });

@@ -81,7 +81,7 @@ interface Proven {
  * `param`, a call the base denies for that very argument is preferred: a denial for another
  * argument would not show what this widening allows.
  */
-function firstProven(conditions: RunContext, pair: Pair, tool: string, calls: Iterable<Args>, param?: string): Proven | undefined {
+function firstProven(context: RunContext, pair: Pair, tool: string, calls: Iterable<Args>, param?: string): Proven | undefined {
   let n = 0;
   let fallback: Proven | undefined;
   for (const candidate of calls) {
@@ -90,8 +90,8 @@ function firstProven(conditions: RunContext, pair: Pair, tool: string, calls: It
     // harness binds it (an argument the signature does not name cannot reach the authorizer).
     const args = bound(pair.head, tool, candidate);
     if (args === undefined) continue;
-    if (decideTaskScoped(conditions, pair.head, tool, args) !== undefined) continue;
-    const baseDenial = decideTaskScoped(conditions, pair.base, tool, args);
+    if (decideTaskScoped(context, pair.head, tool, args) !== undefined) continue;
+    const baseDenial = decideTaskScoped(context, pair.base, tool, args);
     // A denial by our own bound is not the base's decision: it proves nothing.
     if (baseDenial === undefined || baseDenial.code === 'evaluation_limit') continue;
     const proven = { tool, args, baseDenial };
@@ -175,25 +175,25 @@ function constraintWitnesses(pair: Pair, change: Extract<GrantChange, { kind: 'c
   return [...fromScenario.slice(0, SCENARIO_FIRST), ...fromProver, ...fromScenario.slice(SCENARIO_FIRST), ...rest];
 }
 
-function counterexample(conditions: RunContext, pair: Pair, change: GrantChange): Proven | undefined {
+function counterexample(context: RunContext, pair: Pair, change: GrantChange): Proven | undefined {
   const headSet = pair.head.warrant[change.tool];
   const tpl = templates(pair, change.tool, headSet);
   switch (change.kind) {
     case 'tool_added':
-      return firstProven(conditions, pair, change.tool, tpl);
+      return firstProven(context, pair, change.tool, tpl);
     case 'allow_unknown_enabled':
-      return firstProven(conditions, pair, change.tool, withParam(tpl, UNKNOWN_ARG, ['x']));
+      return firstProven(context, pair, change.tool, withParam(tpl, UNKNOWN_ARG, ['x']));
     case 'param_added': {
       const values = witnessValues(undefined, change.head, sourcesFor(pair, change.tool, change.param));
-      return firstProven(conditions, pair, change.tool, withParam(isolate(pair, change.tool, change.param, tpl), change.param, values), change.param);
+      return firstProven(context, pair, change.tool, withParam(isolate(pair, change.tool, change.param, tpl), change.param, values), change.param);
     }
     case 'param_dropped': {
       const values = witnessValues(change.base, { type: 'wildcard' }, sourcesFor(pair, change.tool, change.param));
-      return firstProven(conditions, pair, change.tool, withParam(isolate(pair, change.tool, change.param, tpl), change.param, values), change.param);
+      return firstProven(context, pair, change.tool, withParam(isolate(pair, change.tool, change.param, tpl), change.param, values), change.param);
     }
     case 'constraint_widened': {
       const values = constraintWitnesses(pair, change);
-      return firstProven(conditions, pair, change.tool, withParam(isolate(pair, change.tool, change.param, tpl), change.param, values), change.param);
+      return firstProven(context, pair, change.tool, withParam(isolate(pair, change.tool, change.param, tpl), change.param, values), change.param);
     }
     default:
       return undefined;
@@ -268,7 +268,7 @@ export function grantSource(scenario: Scenario, tool: string): string | undefine
   return pos ? formatSource(pos) : undefined;
 }
 
-export function scenarioWidenings(conditions: RunContext, pair: Pair): { widenings: Widening[]; narrowings: Narrowing[] } {
+export function scenarioWidenings(context: RunContext, pair: Pair): { widenings: Widening[]; narrowings: Narrowing[] } {
   const widenings: Widening[] = [];
   const narrowings: Narrowing[] = [];
   for (const change of compareGrants(pair.base.warrant, pair.head.warrant)) {
@@ -277,7 +277,7 @@ export function scenarioWidenings(conditions: RunContext, pair: Pair): { widenin
       continue;
     }
     const d = describeChange(change);
-    const proven = counterexample(conditions, pair, change);
+    const proven = counterexample(context, pair, change);
     const source = grantSource(pair.head, change.tool);
     let effect: Widening['effect'] = null;
     if (proven) {

@@ -18,7 +18,7 @@ import { allTrialKeys, keyOf, shardKeys, type Shard, type TrialKey } from './tri
 import type { ChatModel } from './chat.js';
 import { ApiError, LlmInputError } from './errors.js';
 import { inputsDigest } from './inputs-digest.js';
-import { runLlmTrial, type TrialSettings } from './trial.js';
+import { playLlmTrial, type TrialSettings } from './trial.js';
 
 export interface LlmStageOptions {
   scenarios: readonly Scenario[];
@@ -108,7 +108,7 @@ export async function llmStage(options: LlmStageOptions): Promise<LlmResults> {
 
   const byName = new Map(options.scenarios.map((s) => [s.name, s]));
   const judges = new Map<string, ScenarioJudge>();
-  const conditions = contextFor(options.seed, options.context);
+  const context = contextFor(options.seed, options.context);
   const pending = keys.filter((k) => !finished.has(keyOf(k)));
   const cellLeft = new Map<string, number>();
   const cellKey = (k: { scenario: string; condition: Condition }) => `${k.scenario}\u0000${k.condition}`;
@@ -128,8 +128,8 @@ export async function llmStage(options: LlmStageOptions): Promise<LlmResults> {
     }
     let trial: LlmTrial;
     try {
-      trial = await runLlmTrial(
-        { scenario, condition: k.condition, run: k.run, judge, conditions, model: options.chat },
+      trial = await playLlmTrial(
+        { scenario, condition: k.condition, run: k.run, judge, context, model: options.chat },
         { ...options.settings, ...(options.signal ? { signal: options.signal } : {}) },
       );
     } catch (e) {

@@ -63,7 +63,7 @@ export class OpenAIChat implements ChatModel {
   private sdk: OpenAIModule | undefined;
   private client: Client | undefined;
 
-  constructor(private readonly o: OpenAIChatOptions) {}
+  constructor(private readonly options: OpenAIChatOptions) {}
 
   private async load(): Promise<[OpenAIModule, Client]> {
     if (!this.sdk || !this.client) {
@@ -71,40 +71,43 @@ export class OpenAIChat implements ChatModel {
       this.sdk = sdk;
       this.client = new sdk.OpenAI({
         // A local server (Ollama, vLLM) needs no key, but the SDK refuses to start without one.
-        apiKey: this.o.apiKey ?? 'no-key',
-        ...(this.o.baseURL !== undefined ? { baseURL: this.o.baseURL } : {}),
-        timeout: this.o.timeoutMs,
-        maxRetries: this.o.maxRetries,
+        apiKey: this.options.apiKey ?? 'no-key',
+        ...(this.options.baseURL !== undefined ? { baseURL: this.options.baseURL } : {}),
+        timeout: this.options.timeoutMs,
+        maxRetries: this.options.maxRetries,
         logLevel: 'off',
       });
     }
     return [this.sdk, this.client];
   }
 
-  async complete(r: ChatRequest): Promise<ChatReply> {
+  async complete(request: ChatRequest): Promise<ChatReply> {
     const [sdk, client] = await this.load();
     // A signal of its own per request: the SDK adds a listener to the signal it is given and never
     // removes it, so passing the run's one signal to every request would pile them up.
     const own = new AbortController();
     const forward = (): void => own.abort();
-    if (r.signal?.aborted) own.abort();
-    r.signal?.addEventListener('abort', forward, { once: true });
+    if (request.signal?.aborted) own.abort();
+    request.signal?.addEventListener('abort', forward, { once: true });
     let res;
     try {
       res = await client.chat.completions.create(
         {
-          model: this.o.model,
-          messages: r.messages.map(toParam),
-          tools: r.tools.map((t) => ({ type: 'function' as const, function: { ...t.function, parameters: { ...t.function.parameters } } })),
+          model: this.options.model,
+          messages: request.messages.map(toParam),
+          tools: request.tools.map((t) => ({
+            type: 'function' as const,
+            function: { ...t.function, parameters: { ...t.function.parameters } },
+          })),
           tool_choice: 'auto',
-          ...(r.temperature !== undefined ? { temperature: r.temperature } : {}),
+          ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
         },
         { signal: own.signal },
       );
     } catch (e) {
       throw classify(sdk, e);
     } finally {
-      r.signal?.removeEventListener('abort', forward);
+      request.signal?.removeEventListener('abort', forward);
     }
     const choice = res.choices?.[0];
     if (!choice || !choice.message) throw new ApiError('bad_response', 'the server replied without a choice');

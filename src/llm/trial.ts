@@ -41,7 +41,7 @@ export interface TrialInput {
   condition: Condition;
   run: number;
   judge: ScenarioJudge;
-  conditions: RunContext;
+  context: RunContext;
   model: ChatModel;
 }
 
@@ -63,10 +63,10 @@ export function denialMessage(code: string, reason: string, detail: boolean): st
   return detail ? `${UNAUTHORIZED} (${code}: ${reason})` : UNAUTHORIZED;
 }
 
-export async function runLlmTrial(input: TrialInput, settings: TrialSettings): Promise<LlmTrial> {
+export async function playLlmTrial(input: TrialInput, settings: TrialSettings): Promise<LlmTrial> {
   const { scenario, condition } = input;
   const env = new SimulatedEnvironment(scenario.environment, scenario.tools);
-  const delegation = input.conditions.delegation(scenario, condition);
+  const delegation = input.context.delegation(scenario, condition);
   const tools = toolsFor(scenario);
   const offered = new Set(tools.map((x) => x.function.name));
   const messages: LlmMessage[] = [

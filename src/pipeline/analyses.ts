@@ -31,10 +31,10 @@ export interface ScenarioAnalyses {
 }
 
 /** `budget`: the scenario's work budget, which the probes' authorizers charge too. */
-export function analyzeScenario(scenario: Scenario, conditions: RunContext, trials: readonly Trial[], options: AnalysisOptions, budget?: WorkBudget): ScenarioAnalyses {
+export function analyzeScenario(scenario: Scenario, context: RunContext, trials: readonly Trial[], options: AnalysisOptions, budget?: WorkBudget): ScenarioAnalyses {
   return {
-    ...(options.probes.enabled ? { probes: probeScenario(scenario, conditions, trials, budget) } : {}),
-    ...(options.mutants.enabled ? { policy: analyzePolicy(scenario, conditions, trials) } : {}),
+    ...(options.probes.enabled ? { probes: probeScenario(scenario, context, trials, budget) } : {}),
+    ...(options.mutants.enabled ? { policy: analyzePolicy(scenario, context, trials) } : {}),
   };
 }
 

@@ -86,7 +86,7 @@ export async function computeMatrix(options: MatrixOptions): Promise<MatrixOutco
   let used: number;
   try {
     // Workers rebuild the context from the seed (worker.ts): the same keys, so the same bytes.
-    const pooled = await threads.run(options.scenarios, options.seed, analyses, options.limits);
+    const pooled = await threads.computeUnits(options.scenarios, options.seed, analyses, options.limits);
     if (pooled !== undefined) {
       units = pooled.units;
       used = pooled.threads;

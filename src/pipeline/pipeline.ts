@@ -188,9 +188,9 @@ function matrixFrame(c: PipelineConfig, scenarios: readonly Scenario[], m: Matri
 
 /** The comparison, or why none ran (`skipWhenMissing` and a REF that is gone). */
 async function compare(c: PipelineConfig, b: BaselineConfig, scenarios: readonly Scenario[], head: Results, context: RunContext): Promise<BaselineOutcome | string> {
-  const { runBaseline, BaselineError } = await import('../guard/index.js');
+  const { compareWithBaseline, BaselineError } = await import('../guard/index.js');
   try {
-    return await runBaseline({
+    return await compareWithBaseline({
       ref: b.ref,
       inputs: c.scenarios,
       names: c.names,

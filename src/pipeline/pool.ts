@@ -10,7 +10,7 @@ import { HarnessError } from '../model/errors.js';
 import { encodeScenariosForTransfer } from '../scenario/snapshot.js';
 import type { Scenario } from '../model/scenario.js';
 import type { AnalysisOptions } from './analyses.js';
-import { WORKER_KIND, type RunJob, type WorkerFailure, type WorkerReply, type WorkerSetup } from './protocol.js';
+import { WORKER_KIND, type WorkerJob, type WorkerFailure, type WorkerReply, type WorkerSetup } from './protocol.js';
 import type { UnitOutcome } from './unit.js';
 
 /** About this many jobs per worker: small enough to balance, large enough to amortize messages. */
@@ -49,7 +49,7 @@ export class WorkerPool {
   }
 
   /** Runs every scenario as a unit (its trials, then its analyses). */
-  async run(scenarios: readonly Scenario[], seed: string, analyses: AnalysisOptions, limits?: WorkLimits): Promise<UnitOutcome[]> {
+  async computeUnits(scenarios: readonly Scenario[], seed: string, analyses: AnalysisOptions, limits?: WorkLimits): Promise<UnitOutcome[]> {
     return this.#dispatch(scenarios.length, (start, end) => ({
       start,
       seed,
@@ -70,7 +70,7 @@ export class WorkerPool {
    * would on one thread: once a job fails, no later job is handed out, and the ones already out
    * are waited for (one may fail earlier).
    */
-  async #dispatch(count: number, job: (start: number, end: number) => RunJob): Promise<UnitOutcome[]> {
+  async #dispatch(count: number, job: (start: number, end: number) => WorkerJob): Promise<UnitOutcome[]> {
     if (this.#broken) throw this.#broken;
     const outcomes = new Array<UnitOutcome>(count);
     const size = Math.max(1, Math.ceil(count / (this.#workers.length * JOBS_PER_WORKER)));

@@ -16,7 +16,7 @@ export interface WorkerSetup {
 }
 
 /** Main → worker: run these scenarios, the first of which is the run's scenario #start. */
-export interface RunJob {
+export interface WorkerJob {
   readonly start: number;
   readonly seed: string;
   readonly analyses: AnalysisOptions;

@@ -36,18 +36,18 @@ export interface ThreadOptions {
 }
 
 export class RunThreads {
-  readonly #o: ThreadOptions;
+  readonly #options: ThreadOptions;
   #pool: WorkerPool | undefined;
 
-  constructor(o: ThreadOptions) {
-    this.#o = o;
+  constructor(options: ThreadOptions) {
+    this.#options = options;
   }
 
   /** The pool for `count` scenarios, started on first need; undefined when this thread should run them. */
   #poolFor(count: number): WorkerPool | undefined {
-    const threads = threadCount(this.#o.workers, count, this.#o.script);
+    const threads = threadCount(this.#options.workers, count, this.#options.script);
     if (threads <= 1) return undefined;
-    this.#pool ??= new WorkerPool(this.#o.script!, threads);
+    this.#pool ??= new WorkerPool(this.#options.script!, threads);
     return this.#pool;
   }
 
@@ -57,7 +57,7 @@ export class RunThreads {
   };
 
   /** The scenarios' units on the workers, or undefined when the run belongs on this thread. */
-  async run(
+  async computeUnits(
     scenarios: readonly Scenario[],
     seed: string,
     analyses: AnalysisOptions,
@@ -65,7 +65,7 @@ export class RunThreads {
   ): Promise<{ units: UnitOutcome[]; threads: number } | undefined> {
     const pool = this.#poolFor(scenarios.length);
     if (pool === undefined) return undefined;
-    return { units: await pool.run(scenarios, seed, analyses, limits), threads: pool.size };
+    return { units: await pool.computeUnits(scenarios, seed, analyses, limits), threads: pool.size };
   }
 
   async close(): Promise<void> {

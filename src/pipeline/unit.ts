@@ -20,11 +20,11 @@ export interface UnitOutcome {
 }
 
 /** `limits`: the run's per-scenario work budget (src/lib/budget.ts), the same on every thread. */
-export function computeUnit(scenario: Scenario, conditions: RunContext, analyses: AnalysisOptions, limits?: WorkLimits): UnitOutcome {
+export function computeUnit(scenario: Scenario, context: RunContext, analyses: AnalysisOptions, limits?: WorkLimits): UnitOutcome {
   const budget = new WorkBudget(limits);
-  const trials = scenarioTrials(scenario, conditions, budget);
+  const trials = scenarioTrials(scenario, context, budget);
   try {
-    return { trials, analyses: analyzeScenario(scenario, conditions, trials, analyses, budget) };
+    return { trials, analyses: analyzeScenario(scenario, context, trials, analyses, budget) };
   } catch (e) {
     // As in a trial (harness.ts): our bound, reported the same way from any thread.
     if (!(e instanceof EnvironmentLimitError)) throw e;

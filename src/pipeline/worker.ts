@@ -10,7 +10,7 @@ import { prepareEnvironment } from '../world/prepare.js';
 import { HarnessError } from '../model/errors.js';
 import { isBenchError } from '../lib/errors.js';
 import { decodeScenariosFromTransfer } from '../scenario/snapshot.js';
-import { WORKER_KIND, type RunJob, type WorkerFailure, type WorkerReply, type WorkerSetup } from './protocol.js';
+import { WORKER_KIND, type WorkerJob, type WorkerFailure, type WorkerReply, type WorkerSetup } from './protocol.js';
 import { computeUnit, type UnitOutcome } from './unit.js';
 
 function failure(e: unknown): WorkerFailure {
@@ -25,7 +25,7 @@ function failure(e: unknown): WorkerFailure {
  * This thread's jobs runner. The thread belongs to one run (RunThreads), and so does the state
  * held here: the RunContext of the run's seed, made on the first job (a new seed gets new ones).
  */
-function jobRunner(): (job: RunJob) => Promise<UnitOutcome[]> {
+function jobRunner(): (job: WorkerJob) => Promise<UnitOutcome[]> {
   let context: RunContext | undefined;
   return async (job) => {
     const scenarios = decodeScenariosFromTransfer(job.scenarios);
@@ -42,7 +42,7 @@ if (parentPort !== null && setup?.kind === WORKER_KIND) {
   const port = parentPort;
   const run = jobRunner();
   // The main thread sends a job only once the last one is answered: one job at a time.
-  port.on('message', async (job: RunJob) => {
+  port.on('message', async (job: WorkerJob) => {
     let reply: WorkerReply;
     try {
       reply = { start: job.start, outcomes: await run(job) };

@@ -142,12 +142,12 @@ export function judgeClock(delegation: Delegation | null, calls: number): number
 }
 
 /**
- * One trial: `conditions` holds the run's keys and warrants (one per run, see RunContext);
+ * One trial: `context` holds the run's keys and warrants (one per run, see RunContext);
  * `budget` is the scenario's work budget, charged by the authorizer and the judge.
  */
-export function replayTrial(scenario: Scenario, condition: Condition, judge: ScenarioJudge, conditions: RunContext, budget?: WorkBudget): Trial {
+export function replayTrial(scenario: Scenario, condition: Condition, judge: ScenarioJudge, context: RunContext, budget?: WorkBudget): Trial {
   const env = new SimulatedEnvironment(scenario.environment, scenario.tools);
-  const delegation = conditions.delegation(scenario, condition, budget);
+  const delegation = context.delegation(scenario, condition, budget);
   const calls: CallResult[] = [];
   let allowed = 0;
   scenario.calls.forEach((scripted, i) => {

@@ -18,7 +18,7 @@ export interface Verdict {
 export const JUDGE_VARIABLES = ['effects', 'final'] as const;
 
 /** What a trial leaves to judge: its effects in order and the environment's final state. */
-export interface JudgedRun {
+export interface JudgedTrial {
   readonly effects: readonly Effect[];
   finalState(): FinalState;
 }
@@ -27,8 +27,8 @@ export interface JudgedRun {
  * Each effect as the judge sees it: with `seq`, its position in the run (0 first), so a judge can
  * say "in this order" (`a.seq < b.seq`). A copy: the recorded effects are left as they are.
  */
-function isEffectList(run: JudgedRun | readonly Effect[]): run is readonly Effect[] {
-  return Array.isArray(run);
+function isEffectList(trial: JudgedTrial | readonly Effect[]): trial is readonly Effect[] {
+  return Array.isArray(trial);
 }
 
 function numbered(effects: readonly Effect[]): Record<string, unknown>[] {
@@ -128,12 +128,12 @@ export class ScenarioJudge {
 
   /** `budget`: the scenario's work budget, charged with both evaluations (src/lib/budget.ts). */
   /**
-   * `run`: the trial's environment (effects and final state), or only its effects, for callers
+   * `trial`: the trial's environment (effects and final state), or only its effects, for callers
    * that have no environment (then a judge reading `final` fails: "Undeclared reference").
    */
-  judge(run: JudgedRun | readonly Effect[], condition: string, now?: number, budget?: WorkBudget): Verdict {
+  judge(trial: JudgedTrial | readonly Effect[], condition: string, now?: number, budget?: WorkBudget): Verdict {
     const [task, attack] = this.checks;
-    const bindings = isEffectList(run) ? { effects: numbered(run) } : { effects: numbered(run.effects), final: run.finalState() };
+    const bindings = isEffectList(trial) ? { effects: numbered(trial) } : { effects: numbered(trial.effects), final: trial.finalState() };
     return {
       task_succeeded: this.evaluate(task, bindings, condition, now, budget),
       attack_succeeded: this.evaluate(attack, bindings, condition, now, budget),

@@ -46,12 +46,12 @@ function checkCount(name: string, v: number | undefined): void {
 
 /**
  * One scenario under every condition, in CONDITIONS order: the unit a run (or a worker thread)
- * repeats. `conditions` holds the run's keys and shared warrants; `budget` is this scenario's own
+ * repeats. `context` holds the run's keys and shared warrants; `budget` is this scenario's own
  * (so what it may spend depends on nothing else in the run, nor on the thread).
  */
-export function scenarioTrials(scenario: Scenario, conditions: RunContext, budget: WorkBudget = new WorkBudget()): Trial[] {
+export function scenarioTrials(scenario: Scenario, context: RunContext, budget: WorkBudget = new WorkBudget()): Trial[] {
   const judge = new ScenarioJudge(scenario); // compiled once, evaluated per condition
-  return CONDITIONS.map((condition) => replayTrial(scenario, condition, judge, conditions, budget));
+  return CONDITIONS.map((condition) => replayTrial(scenario, condition, judge, context, budget));
 }
 
 export function benchmarkResults(options: BenchmarkOptions): Results {

@@ -230,8 +230,8 @@ export function signApproval(approver: SigningKey, payload: ApprovalPayload): Si
   };
 }
 
-/** An approver's approval of one call, valid from the clock's now for `ttlSeconds`. */
-export function approveCall(options: {
+/** What `approveCall` needs: who approves which call of which warrant, and the clock and randomness it uses. */
+export interface ApproveCallOptions {
   approver: SigningKey;
   warrant: WarrantPayload | SignedWarrant;
   tool: string;
@@ -240,7 +240,10 @@ export function approveCall(options: {
   clock: Clock;
   random: RandomSource;
   ttlSeconds?: number;
-}): SignedApproval {
+}
+
+/** An approver's approval of one call, valid from the clock's now for `ttlSeconds`. */
+export function approveCall(options: ApproveCallOptions): SignedApproval {
   const now = Math.floor(options.clock());
   const ttl = options.ttlSeconds ?? DEFAULT_APPROVAL_TTL_SECONDS;
   if (!Number.isSafeInteger(ttl) || ttl <= 0) throw malformed(`approval ttlSeconds must be a positive integer, got ${ttl}`);

@@ -135,13 +135,18 @@ export class VerificationCache {
   #chainNodes = 0;
 
   /** The id of an envelope's exact bytes (the same bytes always get the same id). */
-  envelopeId(w: SignedWarrant): number {
-    if (typeof w !== 'object' || w === null || !(w.payloadBytes instanceof Uint8Array) || !(w.signature instanceof Uint8Array)) {
+  envelopeId(warrant: SignedWarrant): number {
+    if (
+      typeof warrant !== 'object' ||
+      warrant === null ||
+      !(warrant.payloadBytes instanceof Uint8Array) ||
+      !(warrant.signature instanceof Uint8Array)
+    ) {
       throw new WarrantError('malformed', 'a chain element is not a decoded SignedWarrant (payload and signature bytes)');
     }
-    const memo = this.#memo.get(w);
-    if (memo !== undefined && memo.payload.equals(w.payloadBytes) && memo.signature.equals(w.signature)) return memo.id;
-    const key = envelopeKey(w);
+    const memo = this.#memo.get(warrant);
+    if (memo !== undefined && memo.payload.equals(warrant.payloadBytes) && memo.signature.equals(warrant.signature)) return memo.id;
+    const key = envelopeKey(warrant);
     let id = this.#envelopeIds.get(key);
     if (id === undefined) {
       if (this.#envelopeIds.size >= CACHE_LIMIT) {
@@ -151,16 +156,16 @@ export class VerificationCache {
       id = this.#nextEnvelopeId++;
       this.#envelopeIds.set(key, id);
     }
-    this.#memo.set(w, { payload: Buffer.from(w.payloadBytes), signature: Buffer.from(w.signature), id });
+    this.#memo.set(warrant, { payload: Buffer.from(warrant.payloadBytes), signature: Buffer.from(warrant.signature), id });
     return id;
   }
 
-  /** Whether `w`'s signature verifies over its payload bytes under `key`; a success is remembered. */
-  valid(w: SignedWarrant, key: Uint8Array): boolean {
-    const id = this.envelopeId(w);
+  /** Whether `warrant`'s signature verifies over its payload bytes under `key`; a success is remembered. */
+  valid(warrant: SignedWarrant, key: Uint8Array): boolean {
+    const id = this.envelopeId(warrant);
     const verifiedUnder = this.#verified.get(id);
     if (verifiedUnder !== undefined && bytesEqual(verifiedUnder, key)) return true;
-    const ok = verifyWarrantSignature(key, w.payloadBytes, w.signature);
+    const ok = verifyWarrantSignature(key, warrant.payloadBytes, warrant.signature);
     if (ok) {
       if (this.#verified.size >= CACHE_LIMIT) this.#verified.clear();
       this.#verified.set(id, Uint8Array.from(key));
@@ -226,21 +231,21 @@ export class Authorizer {
   /** This authorizer's trusted roots as a key of the shared chain checks (see VerificationCache). */
   readonly #rootsKey: string;
 
-  constructor(o: AuthorizerOptions) {
-    const maxWindows = o.maxWindows ?? DEFAULT_POP_MAX_WINDOWS;
+  constructor(options: AuthorizerOptions) {
+    const maxWindows = options.maxWindows ?? DEFAULT_POP_MAX_WINDOWS;
     assertPopMaxWindows(maxWindows); // a configuration error: WarrantError('malformed')
-    const skew = o.clockSkewSeconds ?? DEFAULT_CLOCK_SKEW_SECONDS;
+    const skew = options.clockSkewSeconds ?? DEFAULT_CLOCK_SKEW_SECONDS;
     if (!Number.isInteger(skew) || skew < 0 || skew > 3600) {
       throw new WarrantError('malformed', `clockSkewSeconds must be a whole number of seconds from 0 to 3600 (got ${skew})`);
     }
     // Copies: later changes to the caller's arrays must not change what this authorizer trusts.
-    this.#trustedRoots = o.trustedRoots.map((k) => Uint8Array.from(k));
-    this.#clock = o.clock;
-    this.#revoked = new Set(o.revoked ?? []);
+    this.#trustedRoots = options.trustedRoots.map((k) => Uint8Array.from(k));
+    this.#clock = options.clock;
+    this.#revoked = new Set(options.revoked ?? []);
     this.#maxWindows = maxWindows;
     this.#skew = skew;
-    this.#verified = o.verified ?? new VerificationCache();
-    this.#budget = o.budget;
+    this.#verified = options.verified ?? new VerificationCache();
+    this.#budget = options.budget;
     this.#rootsKey = rootsKey(this.#trustedRoots);
   }
 

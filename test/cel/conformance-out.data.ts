@@ -1,5 +1,5 @@
 /**
- * What runCel answers for each conformance test outside the dialect (test/cel/support/dialect.ts
+ * What evaluateCel answers for each conformance test outside the dialect (test/cel/support/dialect.ts
  * says which and why), by test id, as test/cel/support/outcome.ts writes it: `= value : type`, or
  * `stage code: message`. The expression is run with the suite's bindings where our values can
  * hold them, else with none.

@@ -9,7 +9,7 @@
  * the same message, or the same value), and must not give a value that differs from what the suite
  * expects: an out-of-dialect test that still evaluates correctly is fine. A test the suite expects
  * to fail, or whose expected value our model cannot hold, must therefore fail. (Tests in a
- * container are the exception to the latter: runCel cannot be given one, and without it the text
+ * container are the exception to the latter: evaluateCel cannot be given one, and without it the text
  * is another program.)
  *
  * Where Tenuo's CEL (cel-interpreter 0.10, which src/cel follows) departs from the spec, a test
@@ -22,7 +22,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { tests as suiteData } from '@bufbuild/cel-spec/testdata/conformance.js';
-import { runCel } from '../../src/cel/index.js';
+import { evaluateCel } from '../../src/cel/index.js';
 import type { CelValue } from '../../src/cel/value.js';
 import {
   bindingsOf,
@@ -42,7 +42,7 @@ import { OUT_OF_DIALECT_OUTCOMES } from './conformance-out.data.js';
 import { referenceRun, type RunResult } from './support/reference.js';
 
 /**
- * In-dialect tests on which runCel deliberately differs from the suite, by id, with the reason.
+ * In-dialect tests on which evaluateCel deliberately differs from the suite, by id, with the reason.
  * Each is asserted to still differ, so that a fixed one leaves the list. (Departures of the
  * reference's CEL from the spec are not listed here: support/departures.ts explains each by rule.)
  */
@@ -169,7 +169,7 @@ function bySuite(list: readonly Case[]): Map<string, Map<string, Case[]>> {
   return suites;
 }
 
-describe('CEL conformance suite against runCel', () => {
+describe('CEL conformance suite against evaluateCel', () => {
   afterAll(() => {
     const rows: string[] = [];
     let totalIn = 0;
@@ -205,7 +205,7 @@ describe('CEL conformance suite against runCel', () => {
       for (const [section, list] of sections) {
         describe(section, () => {
           it.each(list.map((c) => [c.name, c] as const))('%s', (_name, c) => {
-            const answer = runCel(c.test.expr, c.bindings ?? {});
+            const answer = evaluateCel(c.test.expr, c.bindings ?? {});
             const r: RunResult = answer;
             const divergence = KNOWN_DIVERGENCES[c.test.id];
             if (divergence !== undefined) {

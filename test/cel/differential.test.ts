@@ -1,5 +1,5 @@
 /**
- * Differential test: random CEL expressions and bindings, evaluated by runCel (src/cel, the dialect
+ * Differential test: random CEL expressions and bindings, evaluated by evaluateCel (src/cel, the dialect
  * of Tenuo's cel-interpreter 0.10) and by @bufbuild/cel (the CEL spec, support/reference.ts). They
  * must agree — both give a value, CEL-equal and of the same CEL type recursively, or both refuse —
  * except on an expression using a construct where Tenuo's crate departs from the spec
@@ -16,7 +16,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { runCel } from '../../src/cel/index.js';
+import { evaluateCel } from '../../src/cel/index.js';
 import { CelMap, CelUint, INT64_MAX, INT64_MIN, UINT64_MAX, celEquals } from '../../src/cel/value.js';
 import type { CelKey, CelValue } from '../../src/cel/value.js';
 import { deepType, render } from './support/dialect.js';
@@ -480,7 +480,7 @@ function agree(ours: RunResult, ref: RunResult): boolean {
 }
 
 /**
- * Where runCel (the reference's CEL: Tenuo's cel-interpreter 0.10) departs from @bufbuild/cel (the
+ * Where evaluateCel (the reference's CEL: Tenuo's cel-interpreter 0.10) departs from @bufbuild/cel (the
  * spec): a disagreement is accepted only on an expression using one of these constructs, each
  * counted and each required to occur (the seed is fixed). The behaviours themselves are asserted
  * case by case in tenuo-corpus.test.ts and listed in docs/cel.md.
@@ -504,20 +504,20 @@ const TENUO_DEPARTURES: readonly { readonly id: string; readonly source: string;
   { id: 'no-qualified-names', source: 'objects.rs Value::resolve (Select on the variable `req`)', construct: /\breq\.user\b/ },
 ];
 
-describe('runCel agrees with the reference (@bufbuild/cel) where Tenuo does not depart', () => {
+describe('evaluateCel agrees with the reference (@bufbuild/cel) where Tenuo does not depart', () => {
   it('on random expressions and bindings', () => {
     let values = 0;
     let refusals = 0;
     const seen = new Map<string, number>();
     fc.assert(
       fc.property(expression, bindings, (expr, env) => {
-        const ours = runCel(expr, env);
+        const ours = evaluateCel(expr, env);
         const ref = referenceRun(expr, env);
         if (ours.ok && ref.ok) values++;
         if (!ours.ok && !ref.ok) refusals++;
         if (agree(ours, ref)) return;
         const departure = TENUO_DEPARTURES.find((d) => d.construct.test(expr));
-        expect(departure, `${expr}\n  runCel:    ${describeResult(ours)}\n  reference: ${describeResult(ref)}`).toBeDefined();
+        expect(departure, `${expr}\n  evaluateCel:    ${describeResult(ours)}\n  reference: ${describeResult(ref)}`).toBeDefined();
         seen.set(departure!.id, (seen.get(departure!.id) ?? 0) + 1);
       }),
       { seed: 20240611, numRuns: 2000 },
@@ -531,7 +531,7 @@ describe('runCel agrees with the reference (@bufbuild/cel) where Tenuo does not 
 
   // The shapes the generator leaves out because @bufbuild/cel is wrong on them (REFERENCE BUGS):
   // what it gives, and what the spec wants (an error, or a value). Each is asserted on it, so that
-  // an exclusion goes once @bufbuild/cel is fixed; runCel gives the spec's answer, or, where
+  // an exclusion goes once @bufbuild/cel is fixed; evaluateCel gives the spec's answer, or, where
   // TENUO says so, the answer of Tenuo's crate (with the source that decides it).
   const TENUO: Readonly<Record<string, readonly [answer: string, source: string]>> = {
     '{0: 1, 0u: 2}[0]': ['1 : int', 'objects.rs Key (Int(0) and Uint(0) are two keys), Map::get'],
@@ -563,8 +563,8 @@ describe('runCel agrees with the reference (@bufbuild/cel) where Tenuo does not 
   ];
   const outcome = (r: RunResult): string => (r.ok ? `${render(r.value)} : ${deepType(r.value)}` : 'error');
 
-  it.each(REFERENCE_BUGS)('reference bug %i, %s: still wrong on the reference; runCel per the spec or per Tenuo', (_bug, expr, reference, spec) => {
+  it.each(REFERENCE_BUGS)('reference bug %i, %s: still wrong on the reference; evaluateCel per the spec or per Tenuo', (_bug, expr, reference, spec) => {
     expect(outcome(referenceRun(expr, {})), `${expr} on the reference`).toBe(reference);
-    expect(outcome(runCel(expr, {})), `${expr} on runCel (${TENUO[expr]?.[1] ?? 'the spec'})`).toBe(TENUO[expr]?.[0] ?? spec);
+    expect(outcome(evaluateCel(expr, {})), `${expr} on evaluateCel (${TENUO[expr]?.[1] ?? 'the spec'})`).toBe(TENUO[expr]?.[0] ?? spec);
   });
 });

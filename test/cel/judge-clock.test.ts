@@ -47,11 +47,11 @@ describe('every judge of a run reads the same clock', () => {
     expect(r.problems).toEqual([]);
     const scenario = r.scenario!;
     expect(scenario.judge.attack).toContain('time_since');
-    const conditions = new RunContext('clock');
-    const trials = scenarioTrials(scenario, conditions);
+    const context = new RunContext('clock');
+    const trials = scenarioTrials(scenario, context);
     expect(trials.find((t) => t.condition === 'no_warrant')!.attack_succeeded).toBe(true);
     // Mutants replay and judge: a judge without the clock would throw here.
-    const part = analyzePolicy(scenario, conditions, trials);
+    const part = analyzePolicy(scenario, context, trials);
     expect(part.mutants.some((m) => m.status === 'killed')).toBe(true);
     const attack = scenario.calls.find((c) => c.expect === 'deny')!;
     expect(() => replayEffect(scenario, attack.tool, attack.args)).not.toThrow();

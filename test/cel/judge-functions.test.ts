@@ -3,10 +3,10 @@
  * in a judge's evaluation and nowhere else (a grant's CEL stays Tenuo's dialect).
  */
 import { describe, expect, test } from 'vitest';
-import { runCel } from '../../src/cel/index.js';
+import { evaluateCel } from '../../src/cel/index.js';
 import { CelUint, type CelValue } from '../../src/cel/value.js';
 
-const judge = (expr: string, bindings: Record<string, CelValue> = {}) => runCel(expr, bindings, { judge: true });
+const judge = (expr: string, bindings: Record<string, CelValue> = {}) => evaluateCel(expr, bindings, { judge: true });
 const value = (expr: string, bindings: Record<string, CelValue> = {}): CelValue => {
   const r = judge(expr, bindings);
   if (!r.ok) throw new Error(r.error);
@@ -54,7 +54,7 @@ describe('first() and last()', () => {
 
 describe('outside a judge they do not exist (Tenuo has none of them)', () => {
   test.each(['sum([1])', '[1].first()', '[1].last()'])('%s', (expr) => {
-    const r = runCel(expr, {});
+    const r = evaluateCel(expr, {});
     expect(r.ok).toBe(false);
     expect(r.ok ? '' : r.error).toMatch(/Undeclared reference to '(sum|first|last)'/);
   });

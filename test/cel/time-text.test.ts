@@ -4,10 +4,10 @@
  * what cel-interpreter 0.10 answered for the same expression.
  */
 import { describe, expect, it } from 'vitest';
-import { runCel } from '../../src/cel/index.js';
+import { evaluateCel } from '../../src/cel/index.js';
 
 const value = (expr: string): unknown => {
-  const r = runCel(expr, {});
+  const r = evaluateCel(expr, {});
   return r.ok ? r.value : `error: ${r.error}`;
 };
 

@@ -16,8 +16,8 @@ beforeAll(async () => {
 
 describe('RunContext caches', () => {
   it('hands out frozen root and broad warrants', () => {
-    const conditions = new RunContext('cache-test');
-    const d = conditions.delegation(suite[0]!, 'broad')!;
+    const context = new RunContext('cache-test');
+    const d = context.delegation(suite[0]!, 'broad')!;
     for (const w of d.chain) {
       expect(Object.isFrozen(w)).toBe(true);
       expect(Object.isFrozen(w.payload)).toBe(true);
@@ -26,18 +26,18 @@ describe('RunContext caches', () => {
         (w.payload.tools as Record<string, unknown>)['extra_tool'] = {};
       }).toThrow(TypeError);
     }
-    expect(conditions.delegation(suite[0]!, 'broad')!.chain[1]).toBe(d.chain[1]);
+    expect(context.delegation(suite[0]!, 'broad')!.chain[1]).toBe(d.chain[1]);
   });
 
   it('reads a scenario changed after a request afresh (no memo keyed on the object)', () => {
-    const conditions = new RunContext('cache-test');
+    const context = new RunContext('cache-test');
     const scenario = { ...suite[0]!, calls: [...suite[0]!.calls] };
-    const before = conditions.root(scenario);
+    const before = context.root(scenario);
     // Many more calls: the warrants must live longer (the lifetime bucket changes).
     const longer = [...scenario.calls, ...Array.from({ length: 5000 }, () => scenario.calls[0]!)];
-    const fresh = conditions.root({ ...scenario, calls: longer });
+    const fresh = context.root({ ...scenario, calls: longer });
     expect(fresh).not.toBe(before);
     scenario.calls = longer;
-    expect(conditions.root(scenario)).toBe(fresh);
+    expect(context.root(scenario)).toBe(fresh);
   });
 });

@@ -43,8 +43,8 @@ describe("an MCP-only agent's world is its own tools", () => {
 
   it('"one more tool granted" mutants come from its own tools only', () => {
     const s = withoutDeployGrant(mcp);
-    const conditions = new RunContext('world-test');
-    const part = analyzePolicy(s, conditions, scenarioTrials(s, conditions));
+    const context = new RunContext('world-test');
+    const part = analyzePolicy(s, context, scenarioTrials(s, context));
     const granted = part.mutants.filter((m) => m.mutation === 'tool_granted').map((m) => m.tool);
     // deploy is its own tool, ungranted; no built-in is offered as one more tool.
     expect(granted).toEqual(['deploy']);
@@ -80,7 +80,7 @@ describe('the built-in tools join when the scenario uses one', () => {
   });
 
   it('every scenario of the built-in suite keeps all the built-ins', () => {
-    const conditions = new RunContext('world-test');
-    for (const s of suite) expect(Object.keys(conditions.root(s).payload.tools).sort()).toEqual([...BUILTIN_TOOL_NAMES].sort());
+    const context = new RunContext('world-test');
+    for (const s of suite) expect(Object.keys(context.root(s).payload.tools).sort()).toEqual([...BUILTIN_TOOL_NAMES].sort());
   });
 });

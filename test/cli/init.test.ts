@@ -38,14 +38,14 @@ function eachAttackAlone(scenario: Scenario): { tool: string; noWarrant: boolean
   const clauses = scenario.judge.attack.split(' || ');
   const attacks = scenario.calls.filter((c) => c.expect === 'deny');
   expect(clauses).toHaveLength(attacks.length);
-  const conditions = new RunContext('init-test');
+  const context = new RunContext('init-test');
   return attacks.map((attack, i) => {
     const alone: Scenario = {
       ...scenario,
       calls: [...scenario.calls.filter((c) => c.expect === 'allow'), attack],
       judge: { ...scenario.judge, attack: clauses[i]! },
     };
-    const [noWarrant, , taskScoped] = scenarioTrials(alone, conditions);
+    const [noWarrant, , taskScoped] = scenarioTrials(alone, context);
     return { tool: attack.tool, noWarrant: noWarrant!.attack_succeeded, taskScoped: taskScoped!.attack_succeeded };
   });
 }
@@ -631,10 +631,10 @@ describe('init for an MCP agent (Jira, deploy, Slack) with the tool list a real 
         'effects.exists(e, e.type == "tool_called" && e.tool == "slack_post" && e.args["channel"] == "#releases")',
     );
     expect(yaml).not.toContain('e.tool == "jira_get_issue"');
-    const conditions = new RunContext('init-test');
-    expect(scenarioTrials(scenario, conditions)[2]!.task_succeeded).toBe(true);
+    const context = new RunContext('init-test');
+    expect(scenarioTrials(scenario, context)[2]!.task_succeeded).toBe(true);
     const { deploy: _denied, ...rest } = scenario.warrant;
-    const withoutDeploy = scenarioTrials({ ...scenario, warrant: rest }, conditions)[2]!;
+    const withoutDeploy = scenarioTrials({ ...scenario, warrant: rest }, context)[2]!;
     expect(withoutDeploy.calls[1]).toMatchObject({ tool: 'deploy', authorized: false });
     expect(withoutDeploy.task_succeeded).toBe(false);
   });

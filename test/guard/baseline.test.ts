@@ -4,7 +4,7 @@
  * change that cannot be proven, a shallow clone without the base, and refused refs and paths.
  */
 import { describe, expect, it } from 'vitest';
-import { runBaseline, BaselineError } from '../../src/guard/index.js';
+import { compareWithBaseline, BaselineError } from '../../src/guard/index.js';
 import { BenchError } from '../../src/lib/errors.js';
 import { readFilesAtRef } from '../../src/guard/tree-at-ref.js';
 import { sourcesOf, withBaseline } from '../../src/guard/with-baseline.js';
@@ -20,7 +20,7 @@ async function compare(base: string, head: string, o: { allowWidening?: boolean;
   const { dir, baseSha } = repoWith({ 'scenarios/docs.yaml': base }, { 'scenarios/docs.yaml': head });
   const scenarios = await loadScenarios(['scenarios'], dir);
   const headResults = benchmarkResults({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
-  const outcome = await runBaseline({
+  const outcome = await compareWithBaseline({
     ref: o.ref ?? baseSha,
     inputs: ['scenarios'],
     cwd: dir,
@@ -200,7 +200,7 @@ describe('baseline: widenings with counterexamples', () => {
     git(dir, 'commit', '-q', '-m', 'remove old');
     const scenarios = await loadScenarios(['scenarios'], dir);
     const headResults = benchmarkResults({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
-    const run = () => runBaseline({ ref: baseSha, inputs: ['scenarios'], cwd: dir, seed: SEED, head: scenarios, headResults, allowWidening: false });
+    const run = () => compareWithBaseline({ ref: baseSha, inputs: ['scenarios'], cwd: dir, seed: SEED, head: scenarios, headResults, allowWidening: false });
     const a = await run();
     expect(a.baseline.added).toEqual(['fresh']);
     expect(a.baseline.removed).toEqual(['old']);
@@ -216,7 +216,7 @@ describe('baseline: reading the ref', () => {
     const cwd = `${clone}/c`;
     const scenarios = await loadScenarios(['scenarios'], cwd);
     const headResults = benchmarkResults({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
-    const err = await runBaseline({ ref: baseSha, inputs: ['scenarios'], cwd, seed: SEED, head: scenarios, headResults, allowWidening: false }).catch((e: unknown) => e);
+    const err = await compareWithBaseline({ ref: baseSha, inputs: ['scenarios'], cwd, seed: SEED, head: scenarios, headResults, allowWidening: false }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(BaselineError);
     expect((err as BaselineError).code).toBe('baseline_ref_missing');
     expect((err as BaselineError).message).toContain('fetch-depth: 0');
@@ -233,7 +233,7 @@ describe('baseline: reading the ref', () => {
     expect(git(cwd, 'rev-parse', '--is-shallow-repository')).toBe('true');
     const scenarios = await loadScenarios(['scenarios'], cwd);
     const headResults = benchmarkResults({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
-    const out = await runBaseline({ ref: baseSha, inputs: ['scenarios'], cwd, seed: SEED, head: scenarios, headResults, allowWidening: false, fetch: true });
+    const out = await compareWithBaseline({ ref: baseSha, inputs: ['scenarios'], cwd, seed: SEED, head: scenarios, headResults, allowWidening: false, fetch: true });
     expect(out.baseline.commit).toBe(baseSha);
     expect(out.baseline.widenings.map((w) => `${w.tool}.${w.param}`)).toEqual(['read_file.path']);
   });
@@ -244,7 +244,7 @@ describe('baseline: reading the ref', () => {
     const headResults = benchmarkResults({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
     const common = { cwd: dir, seed: SEED, head: scenarios, headResults, allowWidening: false };
     const codeOf = async (ref: string, inputs: string[], cwd = dir) =>
-      ((await runBaseline({ ...common, ref, inputs, cwd }).catch((e: unknown) => e)) as BaselineError).code;
+      ((await compareWithBaseline({ ...common, ref, inputs, cwd }).catch((e: unknown) => e)) as BaselineError).code;
     expect(await codeOf('--output=out.txt', ['scenarios'])).toBe('baseline_ref_invalid');
     expect(await codeOf('HEAD:scenarios', ['scenarios'])).toBe('baseline_ref_invalid');
     expect(await codeOf('no-such-branch', ['scenarios'])).toBe('baseline_ref_missing');
@@ -259,7 +259,7 @@ describe('baseline: reading the ref', () => {
     );
     const scenarios = await loadScenarios(['sc*'], dir);
     const headResults = benchmarkResults({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
-    const out = await runBaseline({ ref: baseSha, inputs: ['sc*'], cwd: dir, seed: SEED, head: scenarios, headResults, allowWidening: false });
+    const out = await compareWithBaseline({ ref: baseSha, inputs: ['sc*'], cwd: dir, seed: SEED, head: scenarios, headResults, allowWidening: false });
     expect(out.baseline.removed).toEqual([]);
     expect(out.baseline.added).toEqual([]);
     expect(out.baseline.widenings).toEqual([]);
@@ -304,9 +304,9 @@ describe('baseline: reading the ref', () => {
     expect(read.files[1]!.text).toBe(scenario());
     const scenarios = await loadScenarios(['scenarios'], dir);
     const headResults = benchmarkResults({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
-    const out = await runBaseline({ ref: 'HEAD', inputs: ['scenarios/docs.yaml'], cwd: dir, seed: SEED, head: scenarios, headResults, allowWidening: false });
+    const out = await compareWithBaseline({ ref: 'HEAD', inputs: ['scenarios/docs.yaml'], cwd: dir, seed: SEED, head: scenarios, headResults, allowWidening: false });
     expect(out.baseline.widenings).toEqual([]); // HEAD against itself
-    const widened = await runBaseline({ ref: baseSha, inputs: ['scenarios/docs.yaml'], cwd: dir, seed: SEED, head: scenarios, headResults, allowWidening: false });
+    const widened = await compareWithBaseline({ ref: baseSha, inputs: ['scenarios/docs.yaml'], cwd: dir, seed: SEED, head: scenarios, headResults, allowWidening: false });
     expect(widened.baseline.added).toEqual([]);
     expect(widened.baseline.widenings).toEqual([expect.objectContaining({ scenario: 'docs', tool: 'read_file', param: 'path' })]);
 
@@ -325,7 +325,7 @@ describe('baseline: reading the ref', () => {
     );
     const scenarios = await loadScenarios(['scenarios'], dir);
     const headResults = benchmarkResults({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
-    const out = await runBaseline({ ref: baseSha, inputs: ['scenarios'], cwd: dir, seed: SEED, head: scenarios, headResults, allowWidening: false });
+    const out = await compareWithBaseline({ ref: baseSha, inputs: ['scenarios'], cwd: dir, seed: SEED, head: scenarios, headResults, allowWidening: false });
     expect(out.baseline.widenings).toEqual([expect.objectContaining({ scenario: 'docs', tool: 'read_file', param: 'path' })]);
     expect(out.violations.map((v) => v.kind)).toContain('authority_widened');
   });
@@ -335,7 +335,7 @@ describe('baseline: reading the ref', () => {
     const { dir, baseSha } = repoWith({ 'scenarios/docs.yaml': big }, { 'scenarios/docs.yaml': scenario() });
     const scenarios = await loadScenarios(['scenarios'], dir);
     const headResults = benchmarkResults({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
-    const err = await runBaseline({ ref: baseSha, inputs: ['scenarios'], cwd: dir, seed: SEED, head: scenarios, headResults, allowWidening: false }).catch((e: unknown) => e);
+    const err = await compareWithBaseline({ ref: baseSha, inputs: ['scenarios'], cwd: dir, seed: SEED, head: scenarios, headResults, allowWidening: false }).catch((e: unknown) => e);
     expect((err as BaselineError).code).toBe('baseline_too_large');
     expect((err as BaselineError).message).toMatch(/scenarios\/docs\.yaml at [0-9a-f]{40}: \d+ bytes is over the 1048576-byte limit/);
   });
@@ -344,7 +344,7 @@ describe('baseline: reading the ref', () => {
     const { dir, baseSha } = repoWith({ 'scenarios/docs.yaml': scenario().replace('description:', 'descripton:') }, { 'scenarios/docs.yaml': scenario() });
     const scenarios = await loadScenarios(['scenarios'], dir);
     const headResults = benchmarkResults({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
-    const out = await runBaseline({ ref: baseSha, inputs: ['scenarios'], cwd: dir, seed: SEED, head: scenarios, headResults, allowWidening: false });
+    const out = await compareWithBaseline({ ref: baseSha, inputs: ['scenarios'], cwd: dir, seed: SEED, head: scenarios, headResults, allowWidening: false });
     expect(out.baseline.added).toEqual([]);
     expect(out.problems.length).toBeGreaterThan(0);
     expect(out.problems[0]).toMatch(new RegExp(`^${baseSha}:scenarios/docs\\.yaml:\\d+:\\d+: `));
@@ -354,7 +354,7 @@ describe('baseline: reading the ref', () => {
     ]);
     expect(out.violations.map((v) => v.kind)).toEqual(['suite_weakened']);
     // A reviewer's yes (allow-suite-changes) approves it.
-    const approved = await runBaseline({ ref: baseSha, inputs: ['scenarios'], cwd: dir, seed: SEED, head: scenarios, headResults, allowWidening: false, allowSuiteChanges: true });
+    const approved = await compareWithBaseline({ ref: baseSha, inputs: ['scenarios'], cwd: dir, seed: SEED, head: scenarios, headResults, allowWidening: false, allowSuiteChanges: true });
     expect(approved.violations).toEqual([]);
   });
 
@@ -363,7 +363,7 @@ describe('baseline: reading the ref', () => {
     const before = git(dir, 'status', '--porcelain');
     const scenarios = await loadScenarios(['scenarios'], dir);
     const headResults = benchmarkResults({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
-    const out = await runBaseline({ ref: baseSha, inputs: ['scenarios'], cwd: dir, seed: SEED, head: scenarios, headResults, allowWidening: false });
+    const out = await compareWithBaseline({ ref: baseSha, inputs: ['scenarios'], cwd: dir, seed: SEED, head: scenarios, headResults, allowWidening: false });
     expect(out.baseline.added).toEqual(['docs']);
     expect(out.baseline.widenings).toEqual([]);
     expect(git(dir, 'status', '--porcelain')).toBe(before);
@@ -390,7 +390,7 @@ describe('baseline: a grant read from a token file', () => {
     );
     const scenarios = await loadScenarios(['scenarios'], dir);
     const headResults = benchmarkResults({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
-    const outcome = await runBaseline({ ref: baseSha, inputs: ['scenarios'], cwd: dir, seed: SEED, head: scenarios, headResults, allowWidening: false });
+    const outcome = await compareWithBaseline({ ref: baseSha, inputs: ['scenarios'], cwd: dir, seed: SEED, head: scenarios, headResults, allowWidening: false });
     expect(outcome.problems).toEqual([]);
     expect(outcome.baseline.widenings).toEqual([expect.objectContaining({ scenario: 'docs', change: 'constraint_widened', tool: 'read_file', param: 'path', proof: 'proven' })]);
   });
@@ -400,7 +400,7 @@ describe('baseline: a grant read from a token file', () => {
     const { dir, baseSha } = repoWith({ 'scenarios/docs.yaml': text }, { 'tokens/w.pem': await tokenOf(scenario()) });
     const scenarios = await loadScenarios(['scenarios'], dir);
     const headResults = benchmarkResults({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
-    const outcome = await runBaseline({ ref: baseSha, inputs: ['scenarios'], cwd: dir, seed: SEED, head: scenarios, headResults, allowWidening: false });
+    const outcome = await compareWithBaseline({ ref: baseSha, inputs: ['scenarios'], cwd: dir, seed: SEED, head: scenarios, headResults, allowWidening: false });
     expect(outcome.problems).toEqual([expect.stringMatching(/^[0-9a-f]+:scenarios\/docs\.yaml:\d+:3: warrant\.from: '\.\.\/tokens\/w\.pem': no such file at [0-9a-f]+$/)]);
   });
 });
@@ -427,7 +427,7 @@ warrant:
     // the base scenario's calls). The base loads only if it read the ref's file.
     const { dir, baseSha } = repoWith({ 'scenarios/mcp.yaml': text, 'tools/t.json': tools('target') }, {});
     writeFileSync(join(dir, 'tools/t.json'), tools('url'));
-    const outcome = await runBaseline({ ref: baseSha, inputs: ['scenarios'], cwd: dir, seed: SEED, head: [], headResults: benchmarkResults({ scenarios: [], maxAsr: 0, minTcr: 1, seed: SEED }), allowWidening: false });
+    const outcome = await compareWithBaseline({ ref: baseSha, inputs: ['scenarios'], cwd: dir, seed: SEED, head: [], headResults: benchmarkResults({ scenarios: [], maxAsr: 0, minTcr: 1, seed: SEED }), allowWidening: false });
     expect(outcome.problems).toEqual([]);
   });
 
@@ -438,11 +438,11 @@ warrant:
     const both = JSON.stringify({ tools: [...(JSON.parse(tools('target')) as { tools: unknown[] }).tools, { name: 'notify', inputSchema: { type: 'object' } }] });
     const { dir, baseSha } = repoWith({ 'scenarios/mcp.yaml': withReturns, 'tools/t.json': tools('target') }, {});
     writeFileSync(join(dir, 'tools/t.json'), both);
-    const outcome = await runBaseline({ ref: baseSha, inputs: ['scenarios'], cwd: dir, seed: SEED, head: [], headResults: benchmarkResults({ scenarios: [], maxAsr: 0, minTcr: 1, seed: SEED }), allowWidening: false });
+    const outcome = await compareWithBaseline({ ref: baseSha, inputs: ['scenarios'], cwd: dir, seed: SEED, head: [], headResults: benchmarkResults({ scenarios: [], maxAsr: 0, minTcr: 1, seed: SEED }), allowWidening: false });
     expect(outcome.problems).toEqual([expect.stringMatching(/^[0-9a-f]+:scenarios\/mcp\.yaml:8:5: tools\.returns\.notify: the file has no tool 'notify' \(it has deploy\)$/)]);
     // With the same list at the ref, the base loads.
     const same = repoWith({ 'scenarios/mcp.yaml': withReturns, 'tools/t.json': both }, {});
-    const ok = await runBaseline({ ref: same.baseSha, inputs: ['scenarios'], cwd: same.dir, seed: SEED, head: [], headResults: benchmarkResults({ scenarios: [], maxAsr: 0, minTcr: 1, seed: SEED }), allowWidening: false });
+    const ok = await compareWithBaseline({ ref: same.baseSha, inputs: ['scenarios'], cwd: same.dir, seed: SEED, head: [], headResults: benchmarkResults({ scenarios: [], maxAsr: 0, minTcr: 1, seed: SEED }), allowWidening: false });
     expect(ok.problems).toEqual([]);
   });
 
@@ -450,7 +450,7 @@ warrant:
     const { dir, baseSha } = repoWith({ 'scenarios/mcp.yaml': text }, { 'tools/t.json': tools('target') });
     const scenarios = await loadScenarios(['scenarios'], dir);
     const headResults = benchmarkResults({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
-    const outcome = await runBaseline({ ref: baseSha, inputs: ['scenarios'], cwd: dir, seed: SEED, head: scenarios, headResults, allowWidening: false });
+    const outcome = await compareWithBaseline({ ref: baseSha, inputs: ['scenarios'], cwd: dir, seed: SEED, head: scenarios, headResults, allowWidening: false });
     expect(outcome.problems).toEqual([expect.stringMatching(/^[0-9a-f]+:scenarios\/mcp\.yaml:5:3: tools\.from: '\.\.\/tools\/t\.json': no such file at [0-9a-f]+$/)]);
   });
 });
@@ -486,7 +486,7 @@ warrant:
     );
     const scenarios = await loadScenarios(['scenarios'], dir);
     const headResults = benchmarkResults({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
-    const outcome = await runBaseline({ ref: baseSha, inputs: ['scenarios'], cwd: dir, seed: SEED, head: scenarios, headResults, allowWidening: false });
+    const outcome = await compareWithBaseline({ ref: baseSha, inputs: ['scenarios'], cwd: dir, seed: SEED, head: scenarios, headResults, allowWidening: false });
     expect(outcome.problems).toEqual([]);
     expect(outcome.baseline.widenings).toEqual([expect.objectContaining({ scenario: 'session', tool: 'Read', param: 'file_path' })]);
     expect(outcome.violations.map((v) => v.kind)).toContain('authority_widened');
@@ -511,7 +511,7 @@ warrant:
     );
     const scenarios = await loadScenarios(['scenarios'], dir);
     const headResults = benchmarkResults({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
-    const outcome = await runBaseline({ ref: baseSha, inputs: ['scenarios'], cwd: dir, seed: SEED, head: scenarios, headResults, allowWidening: false });
+    const outcome = await compareWithBaseline({ ref: baseSha, inputs: ['scenarios'], cwd: dir, seed: SEED, head: scenarios, headResults, allowWidening: false });
     expect(outcome.problems).toEqual([]);
     const [w] = outcome.baseline.widenings;
     expect(w).toMatchObject({ scenario: 'web', tool: 'WebFetch', param: 'host' });
@@ -530,7 +530,7 @@ warrant:
     writeFiles(dir, { 'tenuo.yaml': policy('subpath:{sandbox}') });
     const scenarios = await loadScenarios(['scenarios'], dir);
     const headResults = benchmarkResults({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
-    const outcome = await runBaseline({ ref: baseSha, inputs: ['scenarios'], cwd: dir, seed: SEED, head: scenarios, headResults, allowWidening: false });
+    const outcome = await compareWithBaseline({ ref: baseSha, inputs: ['scenarios'], cwd: dir, seed: SEED, head: scenarios, headResults, allowWidening: false });
     expect(outcome.problems).toEqual([]);
     expect(outcome.baseline.added).toEqual([]);
     expect(outcome.baseline.widenings).toEqual([expect.objectContaining({ scenario: 'session', tool: 'Read', param: 'file_path' })]);
@@ -543,7 +543,7 @@ warrant:
     const { dir, baseSha } = repoWith({ 'scenarios/session.yaml': text }, {});
     const scenarios = await loadScenarios(['scenarios'], dir);
     const headResults = benchmarkResults({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
-    const run = runBaseline({ ref: baseSha, inputs: ['scenarios'], cwd: dir, seed: SEED, head: scenarios, headResults, allowWidening: false });
+    const run = compareWithBaseline({ ref: baseSha, inputs: ['scenarios'], cwd: dir, seed: SEED, head: scenarios, headResults, allowWidening: false });
     await expect(run).rejects.toBeInstanceOf(BaselineError);
     await expect(run).rejects.toMatchObject({ code: 'baseline_path_invalid' });
   });
@@ -552,7 +552,7 @@ warrant:
     const { dir, baseSha } = repoWith({ 'scenarios/session.yaml': session, 'tenuo.yaml': policy('subpath:{sandbox}/config') }, {});
     const scenarios = await loadScenarios(['scenarios'], dir);
     const headResults = benchmarkResults({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
-    const outcome = await runBaseline({ ref: baseSha, inputs: ['scenarios'], cwd: dir, seed: SEED, head: scenarios, headResults, allowWidening: false });
+    const outcome = await compareWithBaseline({ ref: baseSha, inputs: ['scenarios'], cwd: dir, seed: SEED, head: scenarios, headResults, allowWidening: false });
     expect(outcome.problems).toEqual([]);
     expect(outcome.baseline.widenings).toEqual([]);
   });

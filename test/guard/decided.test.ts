@@ -5,7 +5,7 @@
  * for what the prover cannot decide.
  */
 import { describe, expect, it } from 'vitest';
-import { runBaseline } from '../../src/guard/index.js';
+import { compareWithBaseline } from '../../src/guard/index.js';
 import { sourcesOf, withBaseline } from '../../src/guard/with-baseline.js';
 import { checkBaseline } from '../../src/results/file-checks.js';
 import { benchmarkResults } from '../../src/trial/scenario-trials.js';
@@ -19,7 +19,7 @@ async function compare(base: string, head: string) {
   const { dir, baseSha } = repoWith({ 'scenarios/docs.yaml': base }, { 'scenarios/docs.yaml': head });
   const scenarios = await loadScenarios(['scenarios'], dir);
   const headResults = benchmarkResults({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
-  const outcome = await runBaseline({ ref: baseSha, inputs: ['scenarios'], cwd: dir, seed: SEED, head: scenarios, headResults, allowWidening: false });
+  const outcome = await compareWithBaseline({ ref: baseSha, inputs: ['scenarios'], cwd: dir, seed: SEED, head: scenarios, headResults, allowWidening: false });
   const results = withBaseline(headResults, outcome.baseline, outcome.violations, sourcesOf(scenarios));
   return { outcome, results };
 }

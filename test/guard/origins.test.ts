@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { symlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { runBaseline } from '../../src/guard/index.js';
+import { compareWithBaseline } from '../../src/guard/index.js';
 import { parseBatchCheck } from '../../src/guard/git.js';
 import { benchmarkResults } from '../../src/trial/scenario-trials.js';
 import { loadScenarios } from '../../src/scenario/load.js';
@@ -44,7 +44,7 @@ const WIDE = policy('subpath:{sandbox}');
 async function compareIn(dir: string, baseSha: string, o: { allowWidening?: boolean; allowSuiteChanges?: boolean } = {}) {
   const scenarios = await loadScenarios(['scenarios'], dir);
   const headResults = benchmarkResults({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
-  return runBaseline({
+  return compareWithBaseline({
     ref: baseSha,
     inputs: ['scenarios'],
     cwd: dir,
@@ -248,7 +248,7 @@ describe('baseline: a --scenarios input through a symlinked folder', () => {
     writeFiles(dir, { 'qa/scenarios/docs.yaml': scenario({ readFile: '{subpath: /app}' }) });
     const scenarios = await loadScenarios(['tests/scenarios'], dir);
     const headResults = benchmarkResults({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
-    const out = await runBaseline({ ref: baseSha, inputs: ['tests/scenarios'], cwd: dir, seed: SEED, head: scenarios, headResults, allowWidening: false });
+    const out = await compareWithBaseline({ ref: baseSha, inputs: ['tests/scenarios'], cwd: dir, seed: SEED, head: scenarios, headResults, allowWidening: false });
     expect(out.baseline.added).toEqual([]);
     expect(out.baseline.widenings).toEqual([expect.objectContaining({ scenario: 'docs', tool: 'read_file', param: 'path', proof: 'proven' })]);
   });

@@ -4,7 +4,7 @@
  * load what the base's scenarios reach itself. Its own file, so the parser starts unloaded.
  */
 import { expect, it } from 'vitest';
-import { runBaseline } from '../../src/guard/index.js';
+import { compareWithBaseline } from '../../src/guard/index.js';
 import { shellParserLoaded } from '../../src/world/shell.js';
 import { benchmarkResults } from '../../src/trial/scenario-trials.js';
 import { loadScenarios } from '../../src/scenario/load.js';
@@ -21,7 +21,15 @@ it('a base scenario that runs a command is replayed even when the head needs no 
   const head = await loadScenarios(['scenarios'], dir);
   const headResults = benchmarkResults({ scenarios: head, maxAsr: 0, minTcr: 1, seed: SEED });
   expect(shellParserLoaded()).toBe(false); // else this test proves nothing
-  const outcome = await runBaseline({ ref: baseSha, inputs: ['scenarios'], cwd: dir, seed: SEED, head, headResults, allowWidening: false });
+  const outcome = await compareWithBaseline({
+    ref: baseSha,
+    inputs: ['scenarios'],
+    cwd: dir,
+    seed: SEED,
+    head,
+    headResults,
+    allowWidening: false,
+  });
   expect(outcome.problems).toEqual([]);
   // The base granted run_command and the head does not: a narrowing, no widening; the matrix
   // of the base ran its command (three conditions, the same TCR as the head).

@@ -110,7 +110,7 @@ describe('the report’s own suggestions, pasted, are no widening', () => {
   });
 
   it('each suggestion as the head against the built-in scenario: narrowings only', async () => {
-    const conditions = new RunContext(DEFAULT_SEED);
+    const context = new RunContext(DEFAULT_SEED);
     const checked: string[] = [];
     let n = 0;
     for (const p of pastes()) {
@@ -118,7 +118,7 @@ describe('the report’s own suggestions, pasted, are no widening', () => {
       const head = await load(`${p.scenario}-${n++}.yaml`, pasted(base, p));
       const what = `${p.from}: ${p.scenario} ${p.tool}${p.param === null ? '' : `.${p.param}`} ← ${p.text}`;
       expect(head.warrant, what).not.toEqual(base.warrant); // the paste changed the grant
-      const { widenings, narrowings } = scenarioWidenings(conditions, { base, head });
+      const { widenings, narrowings } = scenarioWidenings(context, { base, head });
       expect(widenings, what).toEqual([]);
       expect(narrowings.length, what).toBeGreaterThan(0);
       checked.push(what);

@@ -5,7 +5,7 @@
  * changed) failing the gate as suite_weakened unless the step allows suite changes.
  */
 import { describe, expect, it } from 'vitest';
-import { runBaseline } from '../../src/guard/index.js';
+import { compareWithBaseline } from '../../src/guard/index.js';
 import { sourcesOf, withBaseline } from '../../src/guard/with-baseline.js';
 import { crossReplay } from '../../src/guard/cross-replay.js';
 import { matchScenarios } from '../../src/guard/match.js';
@@ -26,7 +26,7 @@ async function compare(base: Record<string, string>, head: Record<string, string
   }
   const scenarios = await loadScenarios(['scenarios'], dir);
   const headResults = benchmarkResults({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
-  const outcome = await runBaseline({
+  const outcome = await compareWithBaseline({
     ref: baseSha,
     inputs: ['scenarios'],
     cwd: dir,
@@ -92,7 +92,7 @@ describe('a rename does not hide a widening', () => {
     );
     const scenarios = (await loadScenarios(['scenarios'], dir)).filter((s) => s.name === 'cfg_v2');
     const headResults = benchmarkResults({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
-    const o = await runBaseline({ ref: baseSha, inputs: ['scenarios'], names: ['cfg_v2'], cwd: dir, seed: SEED, head: scenarios, headResults, allowWidening: false });
+    const o = await compareWithBaseline({ ref: baseSha, inputs: ['scenarios'], names: ['cfg_v2'], cwd: dir, seed: SEED, head: scenarios, headResults, allowWidening: false });
     expect(o.baseline.renamed).toEqual([{ base: 'cfg', head: 'cfg_v2', file: 'scenarios/cfg.yaml' }]);
     expect(o.baseline.removed).toEqual([]); // `other` is outside the filter, not removed
     expect(o.violations.map((v) => v.kind)).toContain('authority_widened');

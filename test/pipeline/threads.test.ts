@@ -68,7 +68,7 @@ describe('RunThreads', () => {
     const scenarios = await loadScenarios([], ROOT);
     const threads = new RunThreads({ workers: 2, script: WORKER });
     threads.prestart(scenarios.length);
-    expect(await threads.run(scenarios, 's', NO_ANALYSES)).toBeUndefined();
+    expect(await threads.computeUnits(scenarios, 's', NO_ANALYSES)).toBeUndefined();
     await threads.close();
   });
 });
@@ -82,7 +82,7 @@ describe('WorkerPool failures', () => {
     const many = Array.from({ length: MIN_SCENARIOS_FOR_WORKERS }, (_, i) => ({ ...scenarios[i % scenarios.length]!, name: `s${i}` }));
     const threads = new RunThreads({ workers: 2, script: pathToFileURL(script) });
     try {
-      await expect(threads.run(many, 'seed', NO_ANALYSES)).rejects.toThrow('a worker thread stopped early (exit code 7)');
+      await expect(threads.computeUnits(many, 'seed', NO_ANALYSES)).rejects.toThrow('a worker thread stopped early (exit code 7)');
     } finally {
       await threads.close();
     }

@@ -15,8 +15,8 @@ let section: PolicyAnalysisResults;
 
 beforeAll(async () => {
   const suite = await loadScenarios([], process.cwd());
-  const conditions = new RunContext('report-test');
-  section = aggregatePolicyAnalysis(suite.map((s) => analyzePolicy(s, conditions, scenarioTrials(s, conditions))));
+  const context = new RunContext('report-test');
+  section = aggregatePolicyAnalysis(suite.map((s) => analyzePolicy(s, context, scenarioTrials(s, context))));
 });
 
 describe('the Policy analysis section', () => {

@@ -13,7 +13,7 @@ import { ArgumentBindingError, BUILTIN_TOOLS, bindArguments } from '../../src/wo
 import type { Scenario } from '../../src/model/scenario.js';
 import type { ChatModel, ChatReply } from '../../src/llm/chat.js';
 import { toolsFor } from '../../src/llm/tool-schemas.js';
-import { runLlmTrial } from '../../src/llm/trial.js';
+import { playLlmTrial } from '../../src/llm/trial.js';
 import { call, scenario } from '../trial/helpers.js';
 import { problemsOfText, scenarioText } from './helpers.js';
 
@@ -187,13 +187,13 @@ describe('LLM mode', () => {
 
   it.each(['no_warrant', 'broad', 'task_scoped'] as const)('%s: binds each call; one Python could not bind runs under no condition', async (condition) => {
     const s = load(PAY_BOB);
-    const t = await runLlmTrial(
+    const t = await playLlmTrial(
       {
         scenario: s,
         condition,
         run: 1,
         judge: new ScenarioJudge(s),
-        conditions: new RunContext('sig-test'),
+        context: new RunContext('sig-test'),
         model: scripted([
           { name: 'transfer_money', arguments: '{"to": "bob", "amount": 25}' },
           { name: 'transfer_money', arguments: '{"to": "eve", "amount": 25, "memo": "", "urgent": true}' },

@@ -223,7 +223,7 @@ describe('validate replays the trials a run replays', () => {
 describe('validate = run', () => {
   test('a file the loader accepts after one edit of a built-in scenario runs every condition without a harness error', () => {
     let accepted = 0;
-    const conditions = new RunContext('validate-run-property');
+    const context = new RunContext('validate-run-property');
     fc.assert(
       fc.property(
         fc.nat({ max: builtins.length - 1 }),
@@ -241,7 +241,7 @@ describe('validate = run', () => {
           accepted++;
           const scenario = r.scenario;
           for (const condition of CONDITIONS) {
-            expect(() => replayTrial(scenario, condition, new ScenarioJudge(scenario), conditions), `${edit} ${condition}`).not.toThrow();
+            expect(() => replayTrial(scenario, condition, new ScenarioJudge(scenario), context), `${edit} ${condition}`).not.toThrow();
           }
         },
       ),

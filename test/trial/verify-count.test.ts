@@ -30,13 +30,13 @@ const { loadScenarios } = await import('../../src/scenario/load.js');
 describe('verification work per trial', () => {
   it('verifies each chain signature once per run and one PoP per authorized call', async () => {
     const [scenario] = (await loadScenarios([], process.cwd())).filter((s) => s.name === 'config_review');
-    const conditions = new RunContext('count');
+    const context = new RunContext('count');
     // broad: p's root and q's broad warrant; task_scoped: only q's own warrant is new; again: none.
     const expected = [['broad', 2], ['task_scoped', 1], ['task_scoped', 0]] as const;
     for (const [condition, envelopes] of expected) {
       counts.envelope = 0;
       counts.pop = 0;
-      const t = replayTrial(scenario!, condition, new ScenarioJudge(scenario!), conditions);
+      const t = replayTrial(scenario!, condition, new ScenarioJudge(scenario!), context);
       expect(t.calls_total).toBeGreaterThan(2);
       expect(counts.envelope, condition).toBe(envelopes);
       // A denied call may be refused before its PoP is checked (tool or constraint first), so at

@@ -1,8 +1,8 @@
 /**
  * Warrant mutants, coverage and slack as one analysis of the run (docs/analyses.md): the
  * contract with the run pipeline.
- * - `analyzePolicy(scenario, conditions, trials)`: one scenario's part, pure and deterministic
- *   (everything random comes from `conditions.seed` and the scenario's name), plain data.
+ * - `analyzePolicy(scenario, context, trials)`: one scenario's part, pure and deterministic
+ *   (everything random comes from `context.seed` and the scenario's name), plain data.
  * - `aggregatePolicyAnalysis(parts)`: the parts, in scenario order, → the results JSON sections
  *   `mutants`, `coverage` and `slack`.
  * - `mutationScoreViolations(section, minScore)`: the gate's `mutation_score` findings, for
@@ -19,7 +19,7 @@ import type { PolicyAnalysisResults, ScenarioMutationScore } from '../../results
 import type { SlackEntry } from '../slack/slack.js';
 import { slackFindings } from '../slack/slack.js';
 import { policyCoverage, type CoverageEntry } from './coverage.js';
-import { runMutantsWithStats, taskScopedTrial, type MutantOutcome } from './outcomes.js';
+import { replayMutantsWithStats, taskScopedTrial, type MutantOutcome } from './outcomes.js';
 
 /** What the run asks of this analysis. `minScore` is a fraction in [0, 1]; absent: no gate. */
 export interface MutantOptions {
@@ -43,9 +43,9 @@ export interface PolicyAnalysisPart {
   authorized_calls: number;
 }
 
-export function analyzePolicy(scenario: Scenario, conditions: RunContext, trials: readonly Trial[]): PolicyAnalysisPart {
+export function analyzePolicy(scenario: Scenario, context: RunContext, trials: readonly Trial[]): PolicyAnalysisPart {
   const trial = taskScopedTrial(scenario, trials);
-  const { outcomes: mutants, authorizedCalls } = runMutantsWithStats(scenario, conditions, trials);
+  const { outcomes: mutants, authorizedCalls } = replayMutantsWithStats(scenario, context, trials);
   return {
     scenario: scenario.name,
     source: formatSource(scenario.source),

@@ -83,7 +83,7 @@ function grantSource(scenario: Scenario, tool: string): string {
   return formatSource(pos);
 }
 
-class MutantRunner {
+class MutantReplayer {
   private now = SIMULATED_EPOCH;
   /** Calls signed by q and sent through the authorizer (for the run's timings). */
   authorizedCalls = 0;
@@ -99,47 +99,47 @@ class MutantRunner {
 
   constructor(
     private readonly scenario: Scenario,
-    private readonly conditions: RunContext,
+    private readonly context: RunContext,
     private readonly trial: Trial,
     private readonly exhaustive: boolean,
   ) {
-    const d = conditions.delegation(scenario, 'task_scoped');
+    const d = context.delegation(scenario, 'task_scoped');
     if (d === null) throw analysisError(scenario, 'task_scoped has no delegation');
     this.root = d.chain[0]!;
     const q = d.chain[1]!.payload;
     this.ttlSeconds = q.expiresAt - q.issuedAt; // the scenario's own warrant's lifetime
-    this.random = seededRandom(conditions.seed, [scenario.name, 'mutants']);
-    this.authorizer = new Authorizer({ trustedRoots: [conditions.keys.org.publicKey], clock: () => this.now, verified: conditions.verified });
+    this.random = seededRandom(context.seed, [scenario.name, 'mutants']);
+    this.authorizer = new Authorizer({ trustedRoots: [context.keys.org.publicKey], clock: () => this.now, verified: context.verified });
   }
 
   mutants(): WarrantMutant[] {
-    return enumerateMutants(this.scenario, this.root.payload.tools, sentinelFor(this.conditions.seed, this.scenario.name));
+    return enumerateMutants(this.scenario, this.root.payload.tools, sentinelFor(this.context.seed, this.scenario.name));
   }
 
-  run(m: WarrantMutant): MutantOutcome {
-    const base = { tool: m.tool, param: m.param, mutation: m.mutation, source: grantSource(this.scenario, m.tool) };
+  replay(mutant: WarrantMutant): MutantOutcome {
+    const base = { tool: mutant.tool, param: mutant.param, mutation: mutant.mutation, source: grantSource(this.scenario, mutant.tool) };
     let warrant: SignedWarrant;
     try {
       warrant = grant({
         parent: this.root,
-        signer: this.conditions.keys.p,
-        holder: this.conditions.keys.q.publicKey,
-        tools: m.grants,
+        signer: this.context.keys.p,
+        holder: this.context.keys.q.publicKey,
+        tools: mutant.grants,
         ttlSeconds: this.ttlSeconds,
         clock: () => SIMULATED_EPOCH,
         random: this.random,
       });
     } catch (e) {
-      if (!isWarrantError(e)) throw analysisError(this.scenario, `granting mutant ${m.tool}.${m.param ?? '*'} ${m.mutation} failed`, e);
+      if (!isWarrantError(e)) throw analysisError(this.scenario, `granting mutant ${mutant.tool}.${mutant.param ?? '*'} ${mutant.mutation} failed`, e);
       return { ...base, status: 'skipped', reason: `${e.code}: ${e.message}` };
     }
     const calls = this.scenario.calls;
     const allowed = this.trial.calls.map((c) => c.authorized);
     let changed = false;
-    const set = m.grants[m.tool];
+    const set = mutant.grants[mutant.tool];
     for (let i = 0; i < calls.length; i++) {
       const call = calls[i]!;
-      if (call.tool !== m.tool) continue;
+      if (call.tool !== mutant.tool) continue;
       // The shortcut asks the mutated set at the call's own instant (Tenuo's CEL time functions);
       // a refusal by our own bounds is what the authorizer would decide too.
       if (!this.exhaustive && (allowed[i] || set === undefined || checkConstraintSet(call.tool, set, signedArgsOf(this.scenario.tools, call), callInstant(i)) !== undefined)) continue;
@@ -162,7 +162,7 @@ class MutantRunner {
     const args = signedArgsOf(this.scenario.tools, call);
     let pop: Uint8Array;
     try {
-      pop = signPop(this.conditions.keys.q, warrant.payload.id, call.tool, args, this.now);
+      pop = signPop(this.context.keys.q, warrant.payload.id, call.tool, args, this.now);
     } catch (e) {
       throw analysisError(this.scenario, `cannot sign call #${i + 1}`, e);
     }
@@ -199,7 +199,7 @@ function callInstant(i: number): number {
   return SIMULATED_EPOCH + (i + 1) * CALL_STEP_SECONDS;
 }
 
-export interface MutantRun {
+export interface MutantReplay {
   outcomes: MutantOutcome[];
   /** Calls signed and authorized against a mutant's chain. */
   authorizedCalls: number;
@@ -210,23 +210,23 @@ export interface MutantOutcomeOptions {
   readonly exhaustive?: boolean;
 }
 
-/** Every mutant of the scenario's task_scoped warrant, run; outcomes in enumeration order. */
-export function runMutantsWithStats(
+/** Every mutant of the scenario's task_scoped warrant, replayed against the trial's calls; outcomes in enumeration order. */
+export function replayMutantsWithStats(
   scenario: Scenario,
-  conditions: RunContext,
+  context: RunContext,
   trials: readonly Trial[],
   options: MutantOutcomeOptions = {},
-): MutantRun {
-  const runner = new MutantRunner(scenario, conditions, taskScopedTrial(scenario, trials), options.exhaustive === true);
-  const outcomes = runner.mutants().map((m) => runner.run(m));
-  return { outcomes, authorizedCalls: runner.authorizedCalls };
+): MutantReplay {
+  const replayer = new MutantReplayer(scenario, context, taskScopedTrial(scenario, trials), options.exhaustive === true);
+  const outcomes = replayer.mutants().map((m) => replayer.replay(m));
+  return { outcomes, authorizedCalls: replayer.authorizedCalls };
 }
 
-export function runMutants(
+export function replayMutants(
   scenario: Scenario,
-  conditions: RunContext,
+  context: RunContext,
   trials: readonly Trial[],
   options: MutantOutcomeOptions = {},
 ): MutantOutcome[] {
-  return runMutantsWithStats(scenario, conditions, trials, options).outcomes;
+  return replayMutantsWithStats(scenario, context, trials, options).outcomes;
 }

@@ -125,7 +125,7 @@ function runInEnvironment(scenario: Scenario, tool: string, args: Readonly<Recor
  * One scenario's probes: the per-scenario function of the run pipeline. `trials` are the
  * scenario's trials of this run: the legitimate calls are those its task_scoped trial allowed.
  */
-export function probeScenario(scenario: Scenario, conditions: RunContext, trials: readonly Trial[], budget?: WorkBudget): ProbesPart {
+export function probeScenario(scenario: Scenario, context: RunContext, trials: readonly Trial[], budget?: WorkBudget): ProbesPart {
   const scoped = trials.find((t) => t.scenario === scenario.name && t.condition === 'task_scoped');
   const allowedIdx = new Set((scoped?.calls ?? []).filter((c) => c.authorized).map((c) => c.index - 1));
   const legitCalls = scenario.calls.filter((c, i) => c.expect === 'allow' && allowedIdx.has(i));
@@ -143,11 +143,11 @@ export function probeScenario(scenario: Scenario, conditions: RunContext, trials
       if (generate === undefined) continue;
       const legit = calls.map((c) => c.args[param]).filter((v): v is Value => v !== undefined);
       const bases = dedupe(legit.map((value) => ({ family: 'traversal' as const, value }))).slice(0, MAX_BASES);
-      const label = labels(conditions.seed, scenario.name, tool, param);
+      const label = labels(context.seed, scenario.name, tool, param);
       const targets = attackTargets(scenario, kind);
       const probes = dedupe(bases.flatMap((b) => generate({ base: b.value, targets, constraint, label }))).slice(0, MAX_PROBES_PER_PARAM);
       // One delegation per parameter: its own authorizer and clock, one step per probe.
-      const delegation = conditions.delegation(scenario, 'task_scoped', budget);
+      const delegation = context.delegation(scenario, 'task_scoped', budget);
       if (delegation === null) continue;
       const template = calls[0]!;
       const suggestFix = fixFinder(constraint, kind, legit);

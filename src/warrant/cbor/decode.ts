@@ -37,9 +37,9 @@ export class CborReader {
     readonly limits: DecodeLimits,
   ) {}
 
-  private need(n: number): void {
-    if (n > this.buf.length - this.pos) {
-      throw malformed(`CBOR truncated: needs ${n} more byte(s) at offset ${this.pos}`);
+  private need(byteCount: number): void {
+    if (byteCount > this.buf.length - this.pos) {
+      throw malformed(`CBOR truncated: needs ${byteCount} more byte(s) at offset ${this.pos}`);
     }
   }
 
@@ -48,10 +48,10 @@ export class CborReader {
     return this.buf[this.pos++]!;
   }
 
-  take(n: number): Uint8Array {
-    this.need(n);
-    const out = this.buf.subarray(this.pos, this.pos + n);
-    this.pos += n;
+  take(byteCount: number): Uint8Array {
+    this.need(byteCount);
+    const out = this.buf.subarray(this.pos, this.pos + byteCount);
+    this.pos += byteCount;
     return out;
   }
 
@@ -103,10 +103,10 @@ export class CborReader {
   }
 
   /** A head's argument as a length; every element takes at least one byte: a length beyond the input is a lie. */
-  lengthOf(h: CborHead): number {
-    const n = h.argument;
+  lengthOf(head: CborHead): number {
+    const n = head.argument;
     if (typeof n === 'bigint' || n > this.buf.length - this.pos) {
-      throw malformed(`length ${n} at offset ${h.at} exceeds the remaining input`);
+      throw malformed(`length ${n} at offset ${head.at} exceeds the remaining input`);
     }
     return n;
   }

@@ -18,12 +18,12 @@ export class Atoms {
   readonly list: Constraint[] = [];
   private readonly index = new Map<string, number>();
 
-  id(c: Constraint): number {
-    const key = constraintKey(c);
+  id(constraint: Constraint): number {
+    const key = constraintKey(constraint);
     let i = this.index.get(key);
     if (i === undefined) {
       i = this.list.length;
-      this.list.push(c);
+      this.list.push(constraint);
       this.index.set(key, i);
     }
     return i;

@@ -55,11 +55,11 @@ export class Builder {
     this.count();
     return { k: 'or', xs: kept };
   }
-  not<S>(x: Formula<S>): Formula<S> {
-    if (x.k === 'const') return x.v ? FALSE : TRUE;
-    if (x.k === 'not') return x.x;
+  not<S>(formula: Formula<S>): Formula<S> {
+    if (formula.k === 'const') return formula.v ? FALSE : TRUE;
+    if (formula.k === 'not') return formula.x;
     this.count();
-    return { k: 'not', x };
+    return { k: 'not', x: formula };
   }
 }
 

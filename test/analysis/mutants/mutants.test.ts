@@ -5,7 +5,7 @@ import {
   mutationScoreViolations,
   type PolicyAnalysisPart,
 } from '../../../src/analysis/mutants/analysis.js';
-import { runMutants } from '../../../src/analysis/mutants/outcomes.js';
+import { replayMutants } from '../../../src/analysis/mutants/outcomes.js';
 import { RunContext } from '../../../src/chains/run-context.js';
 import { scenarioTrials } from '../../../src/trial/scenario-trials.js';
 import { loadScenarios } from '../../../src/scenario/load.js';
@@ -16,7 +16,7 @@ import { tempDir } from '../../scenario/helpers.js';
 
 const SEED = 'mutants-test';
 let suite: Scenario[];
-let conditions: RunContext;
+let context: RunContext;
 const trials = new Map<string, Trial[]>();
 const parts = new Map<string, PolicyAnalysisPart>();
 
@@ -28,10 +28,10 @@ function named(name: string): Scenario {
 
 beforeAll(async () => {
   suite = await loadScenarios([], process.cwd());
-  conditions = new RunContext(SEED);
+  context = new RunContext(SEED);
   for (const s of suite) {
-    trials.set(s.name, scenarioTrials(s, conditions));
-    parts.set(s.name, analyzePolicy(s, conditions, trials.get(s.name)!));
+    trials.set(s.name, scenarioTrials(s, context));
+    parts.set(s.name, analyzePolicy(s, context, trials.get(s.name)!));
   }
 });
 
@@ -85,7 +85,7 @@ describe('warrant mutants of the built-in suite', () => {
 
   it('the shortcuts change nothing: authorizing every call of the mutated tool gives the same outcomes', () => {
     for (const s of suite) {
-      expect(runMutants(s, conditions, trials.get(s.name)!, { exhaustive: true }), s.name).toEqual(parts.get(s.name)!.mutants);
+      expect(replayMutants(s, context, trials.get(s.name)!, { exhaustive: true }), s.name).toEqual(parts.get(s.name)!.mutants);
     }
   });
 
@@ -119,7 +119,7 @@ describe('the replay path', () => {
     const c = new RunContext(SEED);
     const t = scenarioTrials(s, c);
     expect(t[2]!.calls[1]!.authorized).toBe(false);
-    const ms = runMutants(s, c, t);
+    const ms = replayMutants(s, c, t);
     expect(ms.find((m) => m.mutation === 'subpath_root_up')).toMatchObject({ status: 'killed', reason: 'the attack succeeded' });
     expect(ms.find((m) => m.mutation === 'tool_granted' && m.tool === 'write_file')?.status).toBe('survived');
   });
@@ -161,7 +161,7 @@ describe('mutants of a grant read from a governance policy', () => {
     });
     const [s] = await loadScenarios(['s.yaml'], d);
     const c = new RunContext(SEED);
-    const outcomes = runMutants(s!, c, scenarioTrials(s!, c));
+    const outcomes = replayMutants(s!, c, scenarioTrials(s!, c));
     const host = outcomes.filter((m) => m.tool === 'WebFetch' && m.param === 'host');
     expect(host.length).toBeGreaterThan(0);
     // Signed without the host, every call would be denied and every mutant would survive.

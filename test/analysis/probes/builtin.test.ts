@@ -16,8 +16,8 @@ let scenarios: Scenario[];
 const SEED = 'delegation-bench';
 
 function probeAll(list: readonly Scenario[], seed = SEED): ProbesPart[] {
-  const conditions = new RunContext(seed);
-  return list.map((s) => probeScenario(s, conditions, scenarioTrials(s, conditions)));
+  const context = new RunContext(seed);
+  return list.map((s) => probeScenario(s, context, scenarioTrials(s, context)));
 }
 
 beforeAll(async () => {
@@ -93,11 +93,11 @@ describe('probes on the built-in suite', () => {
   });
 
   it('is deterministic per seed, plain data, and leaves the trials alone', () => {
-    const conditions = new RunContext(SEED);
+    const context = new RunContext(SEED);
     const s = scenarios.find((x) => x.name === 'config_review')!;
-    const trials = scenarioTrials(s, conditions);
+    const trials = scenarioTrials(s, context);
     const before = JSON.stringify(trials);
-    const a = probeScenario(s, conditions, trials);
+    const a = probeScenario(s, context, trials);
     expect(JSON.stringify(trials)).toBe(before);
     const b = probeScenario(s, new RunContext(SEED), scenarioTrials(s, new RunContext(SEED)));
     expect(JSON.stringify(b)).toBe(JSON.stringify(a));

@@ -22,12 +22,12 @@ beforeAll(async () => {
 });
 
 function probe(s: Scenario, seed = 'test-seed'): ProbesPart {
-  const conditions = new RunContext(seed);
-  const trials = scenarioTrials(s, conditions);
+  const context = new RunContext(seed);
+  const trials = scenarioTrials(s, context);
   // The scenario's legitimate calls are allowed under task_scoped (else the test proves nothing).
   const scoped = trials.find((t) => t.condition === 'task_scoped')!;
   expect(scoped.calls.filter((c) => c.expect === 'allow').every((c) => c.authorized)).toBe(true);
-  return probeScenario(s, conditions, trials);
+  return probeScenario(s, context, trials);
 }
 
 /** The escape's fix as the loader reads it from a scenario file. */

@@ -40,19 +40,19 @@ function scenario() {
 describe('probes under a work budget', () => {
   it('a probe the regex work budget stops is a harness error, not a blocked probe', () => {
     const s = scenario();
-    const conditions = new RunContext('probe-limit');
+    const context = new RunContext('probe-limit');
     // What the trials spend, measured; the budget leaves them that and a little more, so the
     // trials run through and the probes run it out.
     const measure = new WorkBudget();
-    const trials = scenarioTrials(s, conditions, measure);
+    const trials = scenarioTrials(s, context, measure);
     expect(measure.regexSpent).toBeGreaterThan(0);
     const budget = new WorkBudget({ regexWork: measure.regexSpent + 1 });
-    expect(scenarioTrials(s, conditions, budget)).toEqual(trials);
-    expect(() => probeScenario(s, conditions, trials, budget)).toThrow(HarnessError);
-    expect(() => probeScenario(s, conditions, trials, new WorkBudget({ regexWork: measure.regexSpent + 1 }))).toThrow(
+    expect(scenarioTrials(s, context, budget)).toEqual(trials);
+    expect(() => probeScenario(s, context, trials, budget)).toThrow(HarnessError);
+    expect(() => probeScenario(s, context, trials, new WorkBudget({ regexWork: measure.regexSpent + 1 }))).toThrow(
       /^regex_docs\.yaml:9:5: scenario 'regex_docs', condition task_scoped, .*\(read_file\): a limit of delegation-bench stopped the authorizer \(evaluation_limit\): .*regex work budget/,
     );
     // With room to spare the same probes decide.
-    expect(probeScenario(s, conditions, trials, new WorkBudget()).total).toBeGreaterThan(0);
+    expect(probeScenario(s, context, trials, new WorkBudget()).total).toBeGreaterThan(0);
   });
 });

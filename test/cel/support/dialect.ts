@@ -7,7 +7,7 @@
  * denotations, and two Tenuo extension functions. Outside it, refused rather than evaluated:
  * timestamps and durations, protocol buffer messages (construction, wrappers, Any, enums, the
  * google.protobuf types), optional syntax, the extension libraries (strings, math, encoders, bind,
- * block, two-variable comprehensions), containers, unknowns, and undeclared names (runCel compiles
+ * block, two-variable comprehensions), containers, unknowns, and undeclared names (evaluateCel compiles
  * with the binding names as the declared variables).
  *
  * A test is classified by its suite and section first (a whole section about an out-of-dialect
@@ -137,7 +137,7 @@ export function fromValueJson(json: Json | undefined): CelValue {
 export type Expectation =
   | { readonly kind: 'value'; readonly value: CelValue }
   | { readonly kind: 'error' }
-  /** The suite expects a value our model cannot hold: any value runCel gives differs from it. */
+  /** The suite expects a value our model cannot hold: any value evaluateCel gives differs from it. */
   | { readonly kind: 'unrepresentable'; readonly why: string }
   /** Nothing to compare with: the test only type-checks, or expects unknowns. */
   | { readonly kind: 'none'; readonly why: string };
@@ -185,7 +185,7 @@ export function bindingsOf(original: JsonObject): { ok: true; bindings: Record<s
 
 /**
  * `strict`: the out-of-dialect test must not give a value other than the expected one. Not strict
- * when the test's environment cannot be expressed to runCel at all (then only an answer is required).
+ * when the test's environment cannot be expressed to evaluateCel at all (then only an answer is required).
  */
 export type Verdict = { readonly in: true } | { readonly in: false; readonly reason: string; readonly strict: boolean };
 
@@ -297,10 +297,10 @@ function scanParsed(expr: string, bound: ReadonlySet<string>): string | undefine
   if (reason !== undefined) return reason;
   // Identifiers that are neither bound, nor comprehension variables, nor the dialect's type
   // denotations: proto type names (google.protobuf.Int32Value, TestAllTypes), enum constants, or
-  // deliberately unbound variables. runCel refuses them at compile time; the suite evaluates them
+  // deliberately unbound variables. evaluateCel refuses them at compile time; the suite evaluates them
   // (an unbound variable is an evaluation error there, which `x || true` absorbs).
   const free = freeIdentifiers(tree.expr, bound);
-  if (free.length > 0) return `undeclared identifier ${free.map((n) => `'${n}'`).join(', ')} (runCel declares only the bindings)`;
+  if (free.length > 0) return `undeclared identifier ${free.map((n) => `'${n}'`).join(', ')} (evaluateCel declares only the bindings)`;
   return undefined;
 }
 
@@ -357,11 +357,11 @@ export function classify(test: ConformanceTest): Verdict {
   if (syntax !== undefined) return out(syntax);
 
   if (typeof o.container === 'string' && o.container !== '') {
-    // Name resolution inside a container is not in the dialect, and runCel cannot be given one:
+    // Name resolution inside a container is not in the dialect, and evaluateCel cannot be given one:
     // without it the same text is a different program (namespace/self_eval_container_lookup: `y`
-    // means the binding `x.y` in container `x`, the binding `y` without it). So what runCel answers
+    // means the binding `x.y` in container `x`, the binding `y` without it). So what evaluateCel answers
     // is not compared with the suite's value, only that it answers.
-    return { in: false, reason: `container '${o.container}' (containers are not in the dialect; runCel cannot be given one)`, strict: false };
+    return { in: false, reason: `container '${o.container}' (containers are not in the dialect; evaluateCel cannot be given one)`, strict: false };
   }
   return { in: true };
 }

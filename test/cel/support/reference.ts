@@ -1,10 +1,10 @@
 /**
  * The reference CEL evaluator for the interpreter's tests: @bufbuild/cel (a devDependency), driven
- * directly, with the same result shape as src/cel's `runCel`. Our values (src/cel/value.ts) are
+ * directly, with the same result shape as src/cel's `evaluateCel`. Our values (src/cel/value.ts) are
  * converted to its inputs and its results back, so a test can compare the two evaluators value for
  * value and type for type.
  *
- * Like runCel, it compiles with the binding names as the declared variables: an identifier that is
+ * Like evaluateCel, it compiles with the binding names as the declared variables: an identifier that is
  * neither bound, nor a comprehension variable, nor a type denotation is refused at compile time
  * (@bufbuild/cel alone would only fail when the name is evaluated, so `x || true` would be true).
  * A qualified name `a.b.c` is declared when one of its prefixes `a`, `a.b`, `a.b.c` is bound.
@@ -31,7 +31,7 @@ import {
 import type { CelInput as BufInput, CelType as BufType, CelValue as BufValue, CelUint as BufUint } from '@bufbuild/cel';
 import { CelMap, CelType, CelUint, TYPE_NAMES, isList } from '../../../src/cel/value.js';
 import type { CelKey, CelValue } from '../../../src/cel/value.js';
-import { runCel } from '../../../src/cel/index.js';
+import { evaluateCel } from '../../../src/cel/index.js';
 
 export type RunResult =
   | { readonly ok: true; readonly value: CelValue }
@@ -43,7 +43,7 @@ export type RunResult =
  */
 const extension = (name: string) => (...args: BufValue[]): boolean => {
   const bindings = Object.fromEntries(args.map((a, i) => [`a${i}`, typeof a === 'string' ? a : null]));
-  const r = runCel(`${name}(${args.map((_, i) => `a${i}`).join(', ')})`, bindings);
+  const r = evaluateCel(`${name}(${args.map((_, i) => `a${i}`).join(', ')})`, bindings);
   return r.ok && r.value === true;
 };
 
