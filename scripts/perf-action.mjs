@@ -41,7 +41,12 @@ const server = createServer(async (req, res) => {
     res.writeHead(status, { 'content-type': 'application/json' });
     res.end(JSON.stringify(data));
   };
-  const rest = (c) => ({ id: c.id, body: c.body, user: { login: 'github-actions[bot]' }, html_url: `https://github.com/o/r/pull/1#issuecomment-${c.id}` });
+  const rest = (c) => ({
+    id: c.id,
+    body: c.body,
+    user: { login: 'github-actions[bot]' },
+    html_url: `https://github.com/o/r/pull/1#issuecomment-${c.id}`,
+  });
   if (url.pathname === '/graphql') return json(200, { data: { viewer: { login: 'github-actions' } } });
   if (/\/issues\/\d+\/comments$/.test(url.pathname)) {
     if (req.method === 'GET') return json(200, comments.map(rest));
@@ -70,9 +75,7 @@ writeFileSync(join(dir, 'pr.json'), JSON.stringify({ number: 1, pull_request: { 
 // machine's NODE_* variables: NODE_EXTRA_CA_CERTS alone adds ~50 ms to every Node start, which
 // moves every ratio, so say which one a number was measured with.
 const inherit = process.env.BENCH_ENV === 'inherit';
-const baseEnv = Object.fromEntries(
-  Object.entries(process.env).filter(([k]) => k === 'PATH' || (inherit && k.startsWith('NODE_'))),
-);
+const baseEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => k === 'PATH' || (inherit && k.startsWith('NODE_'))));
 
 function env(event, runId, extra = {}) {
   return {
@@ -96,7 +99,10 @@ function env(event, runId, extra = {}) {
 // CPU time (user + system, read by the child itself at exit) is steadier than wall time on a busy
 // machine; both are reported. The probe is loaded the same way into the bare node and the action.
 const probe = join(dir, 'cpu-probe.mjs');
-writeFileSync(probe, "process.on('exit',()=>{const u=process.cpuUsage();process.stderr.write('\\nCPU_MS '+(u.user+u.system)/1000+'\\n')});\n");
+writeFileSync(
+  probe,
+  "process.on('exit',()=>{const u=process.cpuUsage();process.stderr.write('\\nCPU_MS '+(u.user+u.system)/1000+'\\n')});\n",
+);
 
 function time(args, e) {
   return new Promise((res, rej) => {
@@ -139,7 +145,9 @@ const roPush = [];
 const roPr = [];
 await time([bundle], env('push', 0)); // warm the file cache
 await new Promise((res, rej) => {
-  const c = spawn(process.execPath, [cli, 'run', '--format', 'json', '--out', join(dir, 'results.json')], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const c = spawn(process.execPath, [cli, 'run', '--format', 'json', '--out', join(dir, 'results.json')], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   c.on('close', (code) => (code === 0 ? res() : rej(new Error(`cli exited ${code}`))));
 });
 for (let i = 0; i < runs; i++) {
@@ -162,7 +170,9 @@ const line = (name, xs, target) => {
   const t = target ? `  (target ≤ ${target}×)` : '';
   return `${name.padEnd(36)} wall ${w.toFixed(1).padStart(7)} ms ${(w / bw).toFixed(2).padStart(6)}×   cpu ${c.toFixed(1).padStart(7)} ms ${(c / bc).toFixed(2).padStart(6)}×${t}`;
 };
-console.log(`runs: ${runs} each, medians; ${comments.length} comment(s) on the fake PR; environment: ${inherit ? "PATH + NODE_* (BENCH_ENV=inherit)" : "PATH only"}`);
+console.log(
+  `runs: ${runs} each, medians; ${comments.length} comment(s) on the fake PR; environment: ${inherit ? 'PATH + NODE_* (BENCH_ENV=inherit)' : 'PATH only'}`,
+);
 console.log(line("node -e ''", bare));
 console.log(line('action, push (no comment)', push, 3));
 console.log(line('action, pull_request (comment)', pr, 3.5));

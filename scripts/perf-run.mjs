@@ -64,14 +64,17 @@ async function plainEndToEnd() {
     const rows = { 1: [], [CORES]: [] };
     for (let i = 0; i < 3; i++) {
       bare.push(wall(['-e', '']).ms);
-      for (const workers of Object.keys(rows)) rows[workers].push(measure(dir, ['--no-probes', '--no-mutants', '--workers', String(workers)]));
+      for (const workers of Object.keys(rows))
+        rows[workers].push(measure(dir, ['--no-probes', '--no-mutants', '--workers', String(workers)]));
       floors.push(ed25519FloorBoth());
     }
     const floor = median(floors.map((f) => f.wall));
     const cpuFloor = median(floors.map((f) => f.cpu));
     const start = median(bare);
     console.log(`(d) plain run of 1,000 generated scenarios, end to end (medians of 3; the machine may be shared)`);
-    console.log(`    Ed25519 sign + verify (node:crypto)   ${fmt(floor)} µs wall, ${fmt(cpuFloor)} µs CPU  (wall ${floors.map((f) => fmt(f.wall)).join(', ')})`);
+    console.log(
+      `    Ed25519 sign + verify (node:crypto)   ${fmt(floor)} µs wall, ${fmt(cpuFloor)} µs CPU  (wall ${floors.map((f) => fmt(f.wall)).join(', ')})`,
+    );
     for (const [workers, runs] of Object.entries(rows)) {
       const wallMs = median(runs.map((r) => r.wallMs));
       const harnessMs = median(runs.map((r) => r.harnessMs));
@@ -83,12 +86,16 @@ async function plainEndToEnd() {
         `    ${workers} worker${workers === '1' ? ' ' : 's'}: ${fmt(perCall)} µs per authorized call over ${authorized} calls: ×${fmt(perCall / floor, 2)} the floor  (target ≤ 1.6×; runs ${runs.map((r) => fmt(r.wallMs, 0)).join(', ')} ms)`,
       );
       const cpuPerCall = (median(runs.map((r) => r.cpuMs)) * 1000) / authorized;
-      console.log(`      CPU time (all threads): ${fmt(cpuPerCall)} µs per authorized call: ×${fmt(cpuPerCall / cpuFloor, 2)} the floor's CPU time`);
+      console.log(
+        `      CPU time (all threads): ${fmt(cpuPerCall)} µs per authorized call: ×${fmt(cpuPerCall / cpuFloor, 2)} the floor's CPU time`,
+      );
       const share = (ms) => `${fmt(ms, 0).padStart(6)} ms ${fmt((100 * ms) / wallMs, 0).padStart(3)}%`;
       console.log(`      Node's start (node -e '')                         ${share(start)}`);
       console.log(`      bundle + files: read, YAML, checks, chains (once)   ${share(files)}`);
       console.log(`      matrix (--timings total_ms)                         ${share(harnessMs)}`);
-      console.log(`        of which one sign + verify per authorized call   ${share(Math.min(signatures, harnessMs))}${workers === '1' ? '' : ' (CPU time, spread over the workers)'}`);
+      console.log(
+        `        of which one sign + verify per authorized call   ${share(Math.min(signatures, harnessMs))}${workers === '1' ? '' : ' (CPU time, spread over the workers)'}`,
+      );
       console.log(`        the rest: binding, the environment, the judges, chain checks, garbage`);
     }
   } finally {
@@ -118,7 +125,10 @@ if (!PLAIN_ONLY) {
   console.log(`    node -e ''                                       ${fmt(b)} ms`);
   console.log(`    run --format json --no-probes --no-mutants       ${fmt(m)} ms  ${fmt(m / b, 2)}×`);
   console.log(`    run --format json (probes and mutants)           ${fmt(r)} ms  ${fmt(r / b, 2)}×  (target < 6×)`);
-  const inherited = Object.keys(process.env).filter((k) => k.startsWith('NODE_')).join(', ') || 'none';
+  const inherited =
+    Object.keys(process.env)
+      .filter((k) => k.startsWith('NODE_'))
+      .join(', ') || 'none';
   console.log(`    (inherited NODE_* variables: ${inherited}; they slow every Node start alike)`);
 }
 
@@ -135,9 +145,7 @@ function generate(count) {
     const text = builtins[i % builtins.length];
     const id = String(i).padStart(5, '0');
     // Rename (names must be unique); the schema modeline is dropped, it points into scenarios/.
-    const renamed = text
-      .replace(/^# yaml-language-server:.*\n/m, '')
-      .replace(/^name:\s*([a-z0-9_-]+)/m, (_m, n) => `name: ${n}_${id}`);
+    const renamed = text.replace(/^# yaml-language-server:.*\n/m, '').replace(/^name:\s*([a-z0-9_-]+)/m, (_m, n) => `name: ${n}_${id}`);
     if (renamed === text.replace(/^# yaml-language-server:.*\n/m, '')) throw new Error('could not rename a scenario');
     writeFileSync(join(dir, `s${id}.yaml`), renamed);
   }
@@ -174,11 +182,17 @@ function measure(dir, extra) {
  */
 async function twoProcessCeiling(dir) {
   const halves = [mkdtempSync(join(tmpdir(), 'delegation-bench-half-')), mkdtempSync(join(tmpdir(), 'delegation-bench-half-'))];
-  const files = readdirSync(dir).filter((f) => f.endsWith('.yaml')).sort();
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.yaml'))
+    .sort();
   files.forEach((f, i) => writeFileSync(join(halves[i % 2], f), readFileSync(join(dir, f))));
   const harness = (half, out) =>
     new Promise((done, fail) => {
-      const child = spawn(process.execPath, [cli, 'run', '--scenarios', half, '--format', 'json', '--out', out, '--timings', '--no-mutants', '--workers', '1'], { cwd: root, stdio: 'ignore' });
+      const child = spawn(
+        process.execPath,
+        [cli, 'run', '--scenarios', half, '--format', 'json', '--out', out, '--timings', '--no-mutants', '--workers', '1'],
+        { cwd: root, stdio: 'ignore' },
+      );
       child.on('error', fail);
       child.on('exit', () => done(JSON.parse(readFileSync(out, 'utf8')).timings.total_ms));
     });
@@ -232,7 +246,9 @@ if (PLAIN_ONLY) {
     const smallOne = measure(small, ['--workers', '1']);
     const ceiling = await twoProcessCeiling(large);
     const row = (label, x) =>
-      console.log(`    ${label.padEnd(36)} wall ${fmt(x.wallMs, 0).padStart(6)} ms  harness ${fmt(x.harnessMs, 0).padStart(6)} ms  peak RSS ${fmt(x.rssMiB)} MiB`);
+      console.log(
+        `    ${label.padEnd(36)} wall ${fmt(x.wallMs, 0).padStart(6)} ms  harness ${fmt(x.harnessMs, 0).padStart(6)} ms  peak RSS ${fmt(x.rssMiB)} MiB`,
+      );
     console.log(`\n(b) generated suite of 1,000 scenarios (${one.trials} trials, ${one.calls} matrix calls), ${CORES} cores`);
     row(`plain matrix, ${CORES} workers`, plain);
     row('with probes, 1 worker', probesOne);
@@ -252,7 +268,9 @@ if (PLAIN_ONLY) {
     console.log(
       `    the same with mutants                 ${fmt(perCall(one))} µs over ${one.authorized} calls: ×${fmt(perCall(one) / floor, 2)} (each mutant also signs, seals and verifies a warrant)`,
     );
-    console.log(`    growth 100 → 1,000 (1 worker)         harness ×${fmt(one.harnessMs / smallOne.harnessMs, 2)}, wall ×${fmt(one.wallMs / smallOne.wallMs, 2)} (linear: ×10)`);
+    console.log(
+      `    growth 100 → 1,000 (1 worker)         harness ×${fmt(one.harnessMs / smallOne.harnessMs, 2)}, wall ×${fmt(one.wallMs / smallOne.wallMs, 2)} (linear: ×10)`,
+    );
     console.log(`    gate                                  ${all.passed ? 'passed' : 'FAILED'} (the copies keep the built-ins' policies)`);
   } finally {
     rmSync(small, { recursive: true, force: true });
@@ -274,7 +292,14 @@ if (PLAIN_ONLY) {
       `export { renderMarkdown } from ${JSON.stringify(join(root, 'src/report/markdown.ts'))};\n` +
         `export { renderWithinBytes } from ${JSON.stringify(join(root, 'src/action/summary.ts'))};\n`,
     );
-    await build({ entryPoints: [entry], outfile: join(work, 'render.mjs'), bundle: true, platform: 'node', format: 'esm', logLevel: 'warning' });
+    await build({
+      entryPoints: [entry],
+      outfile: join(work, 'render.mjs'),
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      logLevel: 'warning',
+    });
     const { renderMarkdown, renderWithinBytes } = await import(join(work, 'render.mjs'));
     const n = 33_334;
     const trials = ['no_warrant', 'broad', 'task_scoped'].map((condition) => {
@@ -286,17 +311,41 @@ if (PLAIN_ONLY) {
           args: { path: `/app/config/file-${k}.yml` },
           expect: blocked ? 'deny' : 'allow',
           authorized: !blocked,
-          ...(blocked ? { denial: { code: 'constraint_not_satisfied', reason: `read_file.path: '/app/config/file-${k}.yml' is outside Subpath('/docs')` } } : {}),
+          ...(blocked
+            ? {
+                denial: {
+                  code: 'constraint_not_satisfied',
+                  reason: `read_file.path: '/app/config/file-${k}.yml' is outside Subpath('/docs')`,
+                },
+              }
+            : {}),
         };
       });
       const blocked = calls.filter((c) => !c.authorized).length;
-      return { scenario: 'big', condition, task_succeeded: true, attack_succeeded: condition !== 'task_scoped', calls_total: n, calls_allowed: n - blocked, calls_blocked: blocked, calls };
+      return {
+        scenario: 'big',
+        condition,
+        task_succeeded: true,
+        attack_succeeded: condition !== 'task_scoped',
+        calls_total: n,
+        calls_allowed: n - blocked,
+        calls_blocked: blocked,
+        calls,
+      };
     });
     const summary = Object.fromEntries(
-      trials.map((t) => [t.condition, { asr: t.attack_succeeded ? 1 : 0, tcr: 1, calls_blocked: t.calls_blocked, trials: 1, false_allows: 0, false_blocks: 0 }]),
+      trials.map((t) => [
+        t.condition,
+        { asr: t.attack_succeeded ? 1 : 0, tcr: 1, calls_blocked: t.calls_blocked, trials: 1, false_allows: 0, false_blocks: 0 },
+      ]),
     );
     const results = {
-      version: 2, mode: 'deterministic', conditions: ['no_warrant', 'broad', 'task_scoped'], scenarios: ['big'], trials, summary,
+      version: 2,
+      mode: 'deterministic',
+      conditions: ['no_warrant', 'broad', 'task_scoped'],
+      scenarios: ['big'],
+      trials,
+      summary,
       reachability: { unreachable_attacks: [], tasks_failing_without_warrant: [] },
       gate: { condition: 'task_scoped', max_asr: 0, min_tcr: 1, max_false_allows: 0, max_false_blocks: 0, passed: true, violations: [] },
     };

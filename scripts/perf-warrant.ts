@@ -140,7 +140,8 @@ const median = (xs: readonly number[]): number => quantile(xs, 0.5);
 
 const rounds = Number(process.env['BENCH_ROUNDS'] ?? 100);
 const batchMs = Number(process.env['BENCH_BATCH_MS'] ?? 3);
-if (!(Number.isInteger(rounds) && rounds >= 5) || !(batchMs > 0)) throw new Error('BENCH_ROUNDS must be an integer ≥ 5, BENCH_BATCH_MS > 0');
+if (!(Number.isInteger(rounds) && rounds >= 5) || !(batchMs > 0))
+  throw new Error('BENCH_ROUNDS must be an integer ≥ 5, BENCH_BATCH_MS > 0');
 
 // Warm-up, which also calibrates: about 250 ms per operation, the last half timed.
 const batch = new Map<Op, number>();
@@ -216,7 +217,9 @@ const iqr = (a: number, b: number, digits: number, unit: string) => `${a.toFixed
 console.log(
   `warrant benchmark: node ${process.version}, ${rounds} rounds (operations rotated, the pair timed A B B A), batches of ~${batchMs} ms, µs per call`,
 );
-console.log(`  ${'operation'.padEnd(width)}  ${'median CPU'.padStart(11)}  ${'median wall'.padStart(11)}  ${'wall p25–p75'.padStart(19)}  batch`);
+console.log(
+  `  ${'operation'.padEnd(width)}  ${'median CPU'.padStart(11)}  ${'median wall'.padStart(11)}  ${'wall p25–p75'.padStart(19)}  batch`,
+);
 for (const r of results) {
   console.log(`  ${r.name.padEnd(width)}  ${us(r.cpu)}  ${us(r.wall)}  ${iqr(r.q1, r.q3, 1, ' µs')}  ${String(r.batch).padStart(5)}`);
 }

@@ -22,7 +22,7 @@ mkdirSync(out, { recursive: true });
 // the marker {"$float": x}, the convention of `warrant verify --args` and of the corpus itself.
 function floatsMarked(line) {
   let out = '';
-  for (let i = 0; i < line.length; ) {
+  for (let i = 0; i < line.length;) {
     const c = line[i];
     if (c === '"') {
       let j = i + 1;
@@ -98,4 +98,11 @@ write('chains.jsonl.gz', chains);
 // Copied as they are: the test reads them with a parser that keeps int and float apart.
 const setsText = readFileSync(join(src, 'sets.jsonl'));
 writeFileSync(join(out, 'sets.jsonl.gz'), gzipSync(setsText, { level: 9 }));
-console.log(`sets.jsonl.gz: ${setsText.toString('utf8').split('\n').filter((l) => l.trim() !== '').length} lines`);
+console.log(
+  `sets.jsonl.gz: ${
+    setsText
+      .toString('utf8')
+      .split('\n')
+      .filter((l) => l.trim() !== '').length
+  } lines`,
+);

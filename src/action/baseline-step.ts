@@ -26,7 +26,12 @@ export function baselineRef(
   if (config.baseline !== '') return { ref: config.baseline, why: `baseline: ${config.baseline}` };
   if (ctx.baseSha) {
     const of = ctx.baseOf ?? 'pull_request';
-    const what = of === 'merge_group' ? "the merge group's base_sha" : of === 'push' ? "the push's previous commit (before)" : "the pull request's base";
+    const what =
+      of === 'merge_group'
+        ? "the merge group's base_sha"
+        : of === 'push'
+          ? "the push's previous commit (before)"
+          : "the pull request's base";
     return { ref: ctx.baseSha, why: `baseline: ${what} ${ctx.baseSha.slice(0, 12)}`, of };
   }
   return { why: `no baseline comparison: ${ctx.noBase ?? `no pull request base in this ${ctx.eventName || 'unknown'} event`}` };

@@ -110,8 +110,7 @@ export function readContext(env: NodeJS.ProcessEnv, cwd: string): ActionContext 
   const [owner, repo] = (env['GITHUB_REPOSITORY'] ?? '').split('/');
   const serverUrl = (env['GITHUB_SERVER_URL'] || 'https://github.com').replace(/\/+$/, '');
   const runId = env['GITHUB_RUN_ID'];
-  const runUrl =
-    owner && repo && runId && /^\d+$/.test(runId) ? `${serverUrl}/${owner}/${repo}/actions/runs/${runId}` : undefined;
+  const runUrl = owner && repo && runId && /^\d+$/.test(runId) ? `${serverUrl}/${owner}/${repo}/actions/runs/${runId}` : undefined;
   const apiUrl = (env['GITHUB_API_URL'] || 'https://api.github.com').replace(/\/+$/, '');
   return {
     eventName,

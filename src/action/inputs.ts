@@ -121,7 +121,9 @@ export function parseInputs(getInput: (name: string) => string, env: Readonly<Re
     scenarios.push(s);
   }
   if (scenarios.length > MAX_SCENARIO_ENTRIES) {
-    problems.push(`input scenarios: ${scenarios.length} entries; at most ${MAX_SCENARIO_ENTRIES} are accepted (name folders instead of files)`);
+    problems.push(
+      `input scenarios: ${scenarios.length} entries; at most ${MAX_SCENARIO_ENTRIES} are accepted (name folders instead of files)`,
+    );
   }
   if (scenarios.length === 0) scenarios.push('builtin');
 
@@ -161,7 +163,11 @@ export function parseInputs(getInput: (name: string) => string, env: Readonly<Re
   }
 
   const baseline = get('baseline');
-  if (baseline !== '' && baseline !== 'off' && (baseline.length > 256 || baseline.startsWith('-') || baseline.includes(':') || /[\s\x00-\x1f\x7f]/.test(baseline))) {
+  if (
+    baseline !== '' &&
+    baseline !== 'off' &&
+    (baseline.length > 256 || baseline.startsWith('-') || baseline.includes(':') || /[\s\x00-\x1f\x7f]/.test(baseline))
+  ) {
     problems.push(`input baseline: ${show(baseline)} is not a git ref (or 'off')`);
   }
   const flag = (name: string): boolean => {
@@ -173,7 +179,7 @@ export function parseInputs(getInput: (name: string) => string, env: Readonly<Re
   const allowWidening = flag('allow-widening');
   const allowSuiteChanges = flag('allow-suite-changes');
   const requireBaseline = flag('require-baseline');
-  if (requireBaseline && baseline === 'off') problems.push("input require-baseline: true, but baseline: off turns the comparison off");
+  if (requireBaseline && baseline === 'off') problems.push('input require-baseline: true, but baseline: off turns the comparison off');
   const approvalLabel = get('approval-label') || DEFAULT_APPROVAL_LABEL;
   if (approvalLabel.length > MAX_LABEL || /[\x00-\x1f\x7f]/.test(approvalLabel)) {
     problems.push(`input approval-label: ${show(approvalLabel)} is not a label name (at most ${MAX_LABEL} characters, one line)`);
@@ -206,7 +212,9 @@ export function parseInputs(getInput: (name: string) => string, env: Readonly<Re
   const llm = parseLlmInputs(get, env, problems);
   // A shard leaves the gates to the merge of all shards; report-only mode gates a whole run's file.
   if (resultsPath !== undefined && llm.shard !== undefined) {
-    problems.push('input shard: report-only mode (results-path) runs nothing, and a shard leaves the gate to the merge; give results-path the folder of all the shard files instead');
+    problems.push(
+      'input shard: report-only mode (results-path) runs nothing, and a shard leaves the gate to the merge; give results-path the folder of all the shard files instead',
+    );
   }
 
   if (problems.length > 0) throw new InputError(problems);

@@ -35,7 +35,11 @@ export interface ActionLlm {
 const MAX_RUNS = 10_000;
 
 /** Parses the LLM inputs; problems are added to `problems` (all reported together). */
-export function parseLlmInputs(get: (name: string) => string, env: Readonly<Record<string, string | undefined>>, problems: string[]): ActionLlm {
+export function parseLlmInputs(
+  get: (name: string) => string,
+  env: Readonly<Record<string, string | undefined>>,
+  problems: string[],
+): ActionLlm {
   const apiKey = get('openai-api-key') || env.OPENAI_API_KEY?.trim() || undefined;
   const baseURL = get('openai-base-url') || env.OPENAI_BASE_URL?.trim() || undefined;
   const modeRaw = get('mode') || 'deterministic';
@@ -61,7 +65,9 @@ export function parseLlmInputs(get: (name: string) => string, env: Readonly<Reco
   if (mode !== 'deterministic') {
     if (model === '') problems.push(`input model: mode ${mode} needs the model name (e.g. gpt-4o-mini)`);
     if (!apiKey && !baseURL) {
-      problems.push(`input openai-api-key: mode ${mode} needs a model server: openai-api-key (e.g. \${{ secrets.OPENAI_API_KEY }}), or openai-base-url for an OpenAI-compatible server`);
+      problems.push(
+        `input openai-api-key: mode ${mode} needs a model server: openai-api-key (e.g. \${{ secrets.OPENAI_API_KEY }}), or openai-base-url for an OpenAI-compatible server`,
+      );
     }
     if (baseURL) {
       if (!isHttpUrl(baseURL)) problems.push('input openai-base-url: must be an http or https URL');
@@ -100,7 +106,9 @@ export function llmEdges(runner: Runner): { edges: Pick<PipelineEdges, 'signal' 
       signal: controller.signal,
       onProgress: (p) => {
         if (!p.cell) return;
-        runner.info(`llm: ${p.cell.scenario} × ${p.cell.condition}: ASR ${formatMeanStd(p.cell.stats.asr)}, TCR ${formatMeanStd(p.cell.stats.tcr)}, ${plural(p.cell.stats.errors, 'error')} (${p.done}/${p.total})`);
+        runner.info(
+          `llm: ${p.cell.scenario} × ${p.cell.condition}: ASR ${formatMeanStd(p.cell.stats.asr)}, TCR ${formatMeanStd(p.cell.stats.tcr)}, ${plural(p.cell.stats.errors, 'error')} (${p.done}/${p.total})`,
+        );
       },
     },
     done: () => void process.off('SIGINT', onSigint),
@@ -138,7 +146,11 @@ export async function mergeShardFolder(dir: string): Promise<string | undefined>
  * too). Returns the problems when the file's numbers disagree with its trials, or when its
  * trials are not the whole run it says it is. `gateLlm`: the step gates on them (`gate: llm`).
  */
-export function rejudgeLlm(data: unknown, scenarios: readonly string[], gateLlm = false): { llm: LlmResults; gated: boolean } | { problems: string[] } {
+export function rejudgeLlm(
+  data: unknown,
+  scenarios: readonly string[],
+  gateLlm = false,
+): { llm: LlmResults; gated: boolean } | { problems: string[] } {
   let l;
   try {
     l = readLlmSection(data, 'results file');
@@ -182,7 +194,8 @@ function partialRun(l: NonNullable<Results['llm']>, scenarios: readonly string[]
   const seen = new Set<string>();
   for (const [i, t] of l.trials.entries()) {
     const k = keyOf(t);
-    if (!wanted.has(k)) return `$.llm.trials[${i}]: ${show(t.scenario)} × ${t.condition} run ${t.run} is not a trial of this run (its scenarios, runs and shard)`;
+    if (!wanted.has(k))
+      return `$.llm.trials[${i}]: ${show(t.scenario)} × ${t.condition} run ${t.run} is not a trial of this run (its scenarios, runs and shard)`;
     if (seen.has(k)) return `$.llm.trials[${i}]: ${show(t.scenario)} × ${t.condition} run ${t.run} is there twice`;
     seen.add(k);
   }
@@ -225,7 +238,10 @@ export function maskSecrets(setSecret: (value: string) => void, llm: ActionLlm):
  * it to recompute; a file that says otherwise (trials, a summary, or gate violations other than
  * the guard's, which are judged again from its baseline) is refused.
  */
-export function llmOnlyJudged(given: Results, step: GateThresholds): { results: Results; notes: string[]; parts: FileParts } | { problems: string[] } {
+export function llmOnlyJudged(
+  given: Results,
+  step: GateThresholds,
+): { results: Results; notes: string[]; parts: FileParts } | { problems: string[] } {
   const guardKinds = given.baseline !== undefined ? new Set(['authority_widened', 'suite_weakened']) : new Set<string>();
   if (given.trials.length > 0 || Object.keys(given.summary).length > 0 || given.gate.violations.some((v) => !guardKinds.has(v.kind))) {
     return { problems: ['$.mode is llm, but the file has scripted-matrix trials, a summary or gate violations'] };

@@ -112,7 +112,13 @@ async function runAction(runner: Runner, cwd: string): Promise<void> {
 
   // 4. PR comment.
   const comment: { posted?: { id: number; url: string } } = {};
-  const commentFailure = await postComment(runner, config, ctx, (maxChars) => renderMarkdown(results, { ...reportOptions, maxChars }), comment);
+  const commentFailure = await postComment(
+    runner,
+    config,
+    ctx,
+    (maxChars) => renderMarkdown(results, { ...reportOptions, maxChars }),
+    comment,
+  );
   setCommentOutputs(runner, comment.posted);
 
   // Policy holes (docs/analyses.md): a warning at each grant a probe escaped, gated or not.
@@ -134,7 +140,8 @@ function verdictFailures(runner: Runner, results: Results, verdict: Verdict, ctx
   if (verdict.status === 'passed' || verdict.status === 'deferred') return failures;
   if (!verdict.gatePassed) failures.push(gateFailure(runner, results, ctx));
   const l = results.llm;
-  if (verdict.status === 'incomplete' || verdict.status === 'interrupted') failures.push(`LLM run incomplete: ${l?.stopped?.message ?? 'stopped early'}`);
+  if (verdict.status === 'incomplete' || verdict.status === 'interrupted')
+    failures.push(`LLM run incomplete: ${l?.stopped?.message ?? 'stopped early'}`);
   else if (verdict.llmGatePassed === false && l?.gate) {
     failures.push(`LLM gate failed:\n${l.gate.violations.map((v) => `  ${v.scenario || 'suite'}: ${v.message}`).join('\n')}`);
   }
@@ -170,17 +177,21 @@ async function obtainResults(
         await writeFile(file, merged, 'utf8');
         runner.info(`report-only mode: merged the shard files in ${config.resultsPath}`);
       }
-      const { results, notes } = await readResultsFile(file, {
-        maxAsr: config.maxAsr,
-        minTcr: config.minTcr,
-        maxFalseAllows: config.maxFalseAllows,
-        maxFalseBlocks: config.maxFalseBlocks,
-      }, {
-        allowWidening: config.allowWidening,
-        allowSuiteChanges: config.allowSuiteChanges,
-        gateLlm: config.llm.gateLlm,
-        ...(approvedBy !== undefined ? { approvedBy } : {}),
-      });
+      const { results, notes } = await readResultsFile(
+        file,
+        {
+          maxAsr: config.maxAsr,
+          minTcr: config.minTcr,
+          maxFalseAllows: config.maxFalseAllows,
+          maxFalseBlocks: config.maxFalseBlocks,
+        },
+        {
+          allowWidening: config.allowWidening,
+          allowSuiteChanges: config.allowSuiteChanges,
+          gateLlm: config.llm.gateLlm,
+          ...(approvedBy !== undefined ? { approvedBy } : {}),
+        },
+      );
       runner.info(
         `report-only mode: ${config.resultsPath} agrees with its trials; rates and gate recomputed from them with this step's thresholds`,
       );
@@ -195,19 +206,29 @@ async function obtainResults(
   runner.info(ref.why);
   const llm = config.llm.mode === 'deterministic' ? undefined : llmEdges(runner);
   try {
-    const outcome = await runPipeline(actionPipelineConfig(config, ctx, ref.ref, { of: ref.of, ...(approvedBy !== undefined ? { approvedBy } : {}) }), {
-      // Loader warnings (e.g. a Cel constraint name bound only for object arguments) reach the log.
-      loaded: (warnings, summary) => {
-        for (const w of warnings) runner.warning(w);
-        runner.info(summary);
+    const outcome = await runPipeline(
+      actionPipelineConfig(config, ctx, ref.ref, { of: ref.of, ...(approvedBy !== undefined ? { approvedBy } : {}) }),
+      {
+        // Loader warnings (e.g. a Cel constraint name bound only for object arguments) reach the log.
+        loaded: (warnings, summary) => {
+          for (const w of warnings) runner.warning(w);
+          runner.info(summary);
+        },
+        compared: (b) => reportBaseline(runner, b),
+        ...llm?.edges,
       },
-      compared: (b) => reportBaseline(runner, b),
-      ...llm?.edges,
-    });
+    );
     // docs/guard.md#which-base: no comparison ran (no base in this event, or a push's `before` is gone).
     const gone = outcome.results.no_baseline;
     // `baseline: off` is the step's own choice, as a CLI run without --baseline: nothing to say.
-    const skipped = ref.ref === undefined ? (config.baseline === 'off' ? undefined : ref.why) : gone !== undefined ? `no baseline comparison: ${gone}` : undefined;
+    const skipped =
+      ref.ref === undefined
+        ? config.baseline === 'off'
+          ? undefined
+          : ref.why
+        : gone !== undefined
+          ? `no baseline comparison: ${gone}`
+          : undefined;
     if (skipped === undefined) return { results: outcome.results, verdict: outcome.verdict };
     if (ref.ref !== undefined) runner.info(skipped);
     if (config.requireBaseline) return stop(runner, `require-baseline: true, and ${skipped}`);
@@ -240,7 +261,12 @@ export function actionPipelineConfig(
     seed: DEFAULT_SEED,
     workers: defaultWorkers(),
     timings: false,
-    thresholds: { maxAsr: config.maxAsr, minTcr: config.minTcr, maxFalseAllows: config.maxFalseAllows, maxFalseBlocks: config.maxFalseBlocks },
+    thresholds: {
+      maxAsr: config.maxAsr,
+      minTcr: config.minTcr,
+      maxFalseAllows: config.maxFalseAllows,
+      maxFalseBlocks: config.maxFalseBlocks,
+    },
     analyses: { probes: config.probes, mutants: config.mutants },
     ...(ref !== undefined
       ? {
@@ -266,7 +292,9 @@ export function actionPipelineConfig(
  */
 function approvalOf(runner: Runner, config: ActionConfig, pr: PullRequestFacts): string | undefined {
   if (!pr.labels.includes(config.approvalLabel)) return undefined;
-  runner.info(`the pull request carries the label ${config.approvalLabel}: its widenings and suite changes are approved (an attack that gets through never is)`);
+  runner.info(
+    `the pull request carries the label ${config.approvalLabel}: its widenings and suite changes are approved (an attack that gets through never is)`,
+  );
   return config.approvalLabel;
 }
 
@@ -290,9 +318,17 @@ async function reportNotEvaluated(
   ctx: ActionContext,
   o: Omit<MarkdownOptions, 'maxChars'> & Stopped,
 ): Promise<void> {
-  const notEvaluated = { name: o.name, reason: o.reason, ...(o.problems ? { problems: o.problems } : {}), ...(o.computedFor ? { computedFor: o.computedFor } : {}), ...(o.runUrl ? { runUrl: o.runUrl } : {}) };
+  const notEvaluated = {
+    name: o.name,
+    reason: o.reason,
+    ...(o.problems ? { problems: o.problems } : {}),
+    ...(o.computedFor ? { computedFor: o.computedFor } : {}),
+    ...(o.runUrl ? { runUrl: o.runUrl } : {}),
+  };
   if (config.jobSummary && runner.summary) {
-    await writeNotEvaluatedSummary(runner.summary, notEvaluated).catch((w: Error) => runner.warning(`could not write the job summary: ${w.message}`));
+    await writeNotEvaluatedSummary(runner.summary, notEvaluated).catch((w: Error) =>
+      runner.warning(`could not write the job summary: ${w.message}`),
+    );
   }
   const render = (maxChars: number): string => {
     // Fewer problems until the body fits the comment (each problem is bounded by the loader).
@@ -305,7 +341,13 @@ async function reportNotEvaluated(
     return text;
   };
   const out: { posted?: { id: number; url: string } } = {};
-  const failure = await postComment(runner, { ...config, comment: config.comment === 'always' ? 'auto' : config.comment }, ctx, render, out);
+  const failure = await postComment(
+    runner,
+    { ...config, comment: config.comment === 'always' ? 'auto' : config.comment },
+    ctx,
+    render,
+    out,
+  );
   if (failure) runner.warning(failure);
   setCommentOutputs(runner, out.posted);
 }

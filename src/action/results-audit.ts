@@ -53,12 +53,17 @@ function matrixProblems(r: Results): string[] {
     else seen.set(key, i);
     const allowed = t.calls.filter((c) => c.authorized).length;
     const blocked = t.calls.length - allowed;
-    if (t.calls_total !== t.calls.length) out.push(`${trialName(t, i)}: calls_total is ${t.calls_total} but it lists ${plural(t.calls.length, 'call')}`);
-    if (t.calls_allowed !== allowed) out.push(`${trialName(t, i)}: calls_allowed is ${t.calls_allowed} but ${allowed} of its calls are authorized`);
-    if (t.calls_blocked !== blocked) out.push(`${trialName(t, i)}: calls_blocked is ${t.calls_blocked} but ${blocked} of its calls are not authorized`);
+    if (t.calls_total !== t.calls.length)
+      out.push(`${trialName(t, i)}: calls_total is ${t.calls_total} but it lists ${plural(t.calls.length, 'call')}`);
+    if (t.calls_allowed !== allowed)
+      out.push(`${trialName(t, i)}: calls_allowed is ${t.calls_allowed} but ${allowed} of its calls are authorized`);
+    if (t.calls_blocked !== blocked)
+      out.push(`${trialName(t, i)}: calls_blocked is ${t.calls_blocked} but ${blocked} of its calls are not authorized`);
     t.calls.forEach((c, j) => {
       if (c.authorized === (c.denial !== undefined)) {
-        out.push(`${trialName(t, i)}.calls[${j}]: authorized is ${c.authorized} ${c.authorized ? 'but it has a denial' : 'but it has no denial'}`);
+        out.push(
+          `${trialName(t, i)}.calls[${j}]: authorized is ${c.authorized} ${c.authorized ? 'but it has a denial' : 'but it has no denial'}`,
+        );
       }
     });
   });
@@ -107,7 +112,8 @@ function violationKey(v: GateViolation): string {
 function gateProblems(r: Results, a: Assessment): string[] {
   const out: string[] = [];
   const g = r.gate;
-  if (g.passed !== (g.violations.length === 0)) out.push(`gate.passed is ${g.passed} but it lists ${plural(g.violations.length, 'violation')}`);
+  if (g.passed !== (g.violations.length === 0))
+    out.push(`gate.passed is ${g.passed} but it lists ${plural(g.violations.length, 'violation')}`);
   if (g.passed !== a.gate.passed) {
     out.push(`gate.passed is ${g.passed} but its trials ${a.gate.passed ? 'pass' : 'fail'} the file's own thresholds`);
   }
@@ -148,13 +154,28 @@ function looserNotes(file: GateThresholds, step: GateThresholds): string[] {
   const looser: string[] = [];
   if (file.maxAsr > step.maxAsr) looser.push(`max ASR ${formatRate(file.maxAsr)} (the step's: ${formatRate(step.maxAsr)})`);
   if (file.minTcr < step.minTcr) looser.push(`min TCR ${formatRate(file.minTcr)} (the step's: ${formatRate(step.minTcr)})`);
-  if (file.maxFalseAllows > step.maxFalseAllows) looser.push(`max false allows ${file.maxFalseAllows} (the step's: ${step.maxFalseAllows})`);
-  if (file.maxFalseBlocks > step.maxFalseBlocks) looser.push(`max false blocks ${file.maxFalseBlocks} (the step's: ${step.maxFalseBlocks})`);
-  return looser.length === 0 ? [] : [`the results file was gated with looser thresholds (${looser.join(', ')}); this step's thresholds decide`];
+  if (file.maxFalseAllows > step.maxFalseAllows)
+    looser.push(`max false allows ${file.maxFalseAllows} (the step's: ${step.maxFalseAllows})`);
+  if (file.maxFalseBlocks > step.maxFalseBlocks)
+    looser.push(`max false blocks ${file.maxFalseBlocks} (the step's: ${step.maxFalseBlocks})`);
+  return looser.length === 0
+    ? []
+    : [`the results file was gated with looser thresholds (${looser.join(', ')}); this step's thresholds decide`];
 }
 
 /** Keys of every results file: the matrix's frame, never "a section" that could go unshown. */
-const FRAME = new Set(['version', 'mode', 'conditions', 'scenarios', 'scenario_info', 'trials', 'summary', 'reachability', 'gate', 'timings']);
+const FRAME = new Set([
+  'version',
+  'mode',
+  'conditions',
+  'scenarios',
+  'scenario_info',
+  'trials',
+  'summary',
+  'reachability',
+  'gate',
+  'timings',
+]);
 
 /** What the report renders of `kept`, in words. */
 function shownInWords(kept: Results): string {
@@ -177,7 +198,10 @@ export function sectionsNotShown(file: Results, kept: Results): string[] {
   const shown = new Set(renderedSections(kept));
   const extra = Object.keys(file).filter((k) => !FRAME.has(k) && !shown.has(k));
   if (extra.length === 0) return [];
-  const names = extra.slice(0, 8).map((k) => show(k)).join(', ');
+  const names = extra
+    .slice(0, 8)
+    .map((k) => show(k))
+    .join(', ');
   const one = extra.length === 1;
   return [
     `report-only mode renders ${shownInWords(kept)}: the file's ${names} section${one ? ' is' : 's are'} not rendered ` +
@@ -199,7 +223,10 @@ export interface FileParts {
  * and the parts the step's gate is decided from (by results-file.ts, once, with the step's
  * thresholds: the gate the frame carries until then is not decided and does not pass).
  */
-export function rejudgeResults(file: Results, step: GateThresholds): { results: Results; notes: string[]; parts: FileParts } | { problems: string[] } {
+export function rejudgeResults(
+  file: Results,
+  step: GateThresholds,
+): { results: Results; notes: string[]; parts: FileParts } | { problems: string[] } {
   const analyses = analysisViolations(file);
   const sources = scenarioSources(file);
   const problems = matrixProblems(file);

@@ -61,18 +61,18 @@ export interface ReadResults {
  * when it holds nothing the step gates on, and returns it judged by `step` (the action's inputs,
  * never the file's own thresholds). `gateLlm`: the step gates on LLM results (`gate: llm`).
  */
-export async function readResultsFile(
-  file: string,
-  step: GateThresholds,
-  options: ReadOptions = {},
-): Promise<ReadResults> {
+export async function readResultsFile(file: string, step: GateThresholds, options: ReadOptions = {}): Promise<ReadResults> {
   let size: number;
   try {
     size = (await stat(file)).size;
   } catch (e) {
-    throw new ResultsFileError('results_file_unreadable', `results-path ${file}: cannot read it (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+    throw new ResultsFileError(
+      'results_file_unreadable',
+      `results-path ${file}: cannot read it (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`,
+    );
   }
-  if (size > MAX_BYTES) throw new ResultsFileError('results_file_unreadable', `results-path ${file}: ${size} bytes is over the ${MAX_BYTES}-byte limit`);
+  if (size > MAX_BYTES)
+    throw new ResultsFileError('results_file_unreadable', `results-path ${file}: ${size} bytes is over the ${MAX_BYTES}-byte limit`);
   const text = await readFile(file, 'utf8');
   let data: unknown;
   try {
@@ -87,12 +87,7 @@ export async function readResultsFile(
  * A parsed results file judged as readResultsFile says (`label` names it in every message): its
  * shape, its parts against its trials, and the gate decided once by the step.
  */
-export function judgeResults(
-  data: unknown,
-  step: GateThresholds,
-  options: ReadOptions = {},
-  label = 'results file',
-): ReadResults {
+export function judgeResults(data: unknown, step: GateThresholds, options: ReadOptions = {}, label = 'results file'): ReadResults {
   const file = label;
   const problem = checkResults(data);
   if (problem) throw new ResultsFileError('results_file_malformed', `${file}: not a delegation-bench results file: ${problem}`);
@@ -154,7 +149,10 @@ export function judgeResults(
     results.mode = r.mode;
     llm = { results: l.llm, gated: (options.gateLlm ?? false) || l.gated };
   } else if (r.mode !== 'deterministic') {
-    throw new ResultsFileError('results_file_malformed', `${file}: not a delegation-bench results file: $.mode is ${r.mode} but there is no $.llm`);
+    throw new ResultsFileError(
+      'results_file_malformed',
+      `${file}: not a delegation-bench results file: $.mode is ${r.mode} but there is no $.llm`,
+    );
   }
   // The gate, decided once from every part, as a run decides it (src/pipeline/verdict.ts).
   const decision = decideGate({

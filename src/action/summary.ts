@@ -44,7 +44,10 @@ export async function writeJobSummary(
  * scenario files' problems. Fewer problems are listed until the text fits (each is bounded by the
  * loader, so a few rounds at most).
  */
-export async function writeNotEvaluatedSummary(summary: SummarySink, options: Omit<NotEvaluatedOptions, 'maxProblems'>): Promise<{ bytes: number }> {
+export async function writeNotEvaluatedSummary(
+  summary: SummarySink,
+  options: Omit<NotEvaluatedOptions, 'maxProblems'>,
+): Promise<{ bytes: number }> {
   const budget = await budgetOf(summary.file);
   let max = options.problems?.length ?? 0;
   let text = renderNotEvaluated({ ...options, maxProblems: max });

@@ -13,12 +13,7 @@
 import { Float } from '../lib/float.js';
 import { formatDuration, formatRfc3339 } from './time.js';
 import { CelDuration, CelFunction, CelMap, CelTimestamp, CelUint, type CelKey, type CelValue } from './value.js';
-import {
-  MAX_BINDING_CHARS,
-  MAX_BINDING_NODES,
-  MAX_RESULT_NODES,
-  MAX_VALUE_DEPTH,
-} from './limits.js';
+import { MAX_BINDING_CHARS, MAX_BINDING_NODES, MAX_RESULT_NODES, MAX_VALUE_DEPTH } from './limits.js';
 import { BenchError } from '../lib/errors.js';
 
 export class CelConversionError extends BenchError {

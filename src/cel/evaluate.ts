@@ -117,7 +117,9 @@ export class Evaluation {
 
   private call(expr: Expr & { kind: 'call' }, locals: Local | undefined): CelValue {
     if (expr.fn.startsWith(STRUCT_PREFIX)) {
-      throw new CelEvalError(`message construction ${expr.fn.slice(STRUCT_PREFIX.length)}{…} is not supported (the reference's interpreter panics: todo!("Support structs!"))`);
+      throw new CelEvalError(
+        `message construction ${expr.fn.slice(STRUCT_PREFIX.length)}{…} is not supported (the reference's interpreter panics: todo!("Support structs!"))`,
+      );
     }
     // Value::resolve evaluates the first argument of every one- and two-argument call before it
     // looks at the name (it is checking for an operator), so its error comes first; then the
@@ -151,7 +153,10 @@ export class Evaluation {
     if (Array.isArray(range)) items = range as readonly CelValue[];
     else if (range instanceof CelMap) items = range.keys();
     // `t => todo!("Support {t:?}")`: a panic in the reference.
-    else throw new CelEvalError(`${comprehension.macro}() cannot iterate over ${debugValue(range)} (the reference's interpreter panics: todo!)`);
+    else
+      throw new CelEvalError(
+        `${comprehension.macro}() cannot iterate over ${debugValue(range)} (the reference's interpreter panics: todo!)`,
+      );
 
     const scope = (item: CelValue): Local => ({ name: comprehension.variable, value: item, outer: locals });
     switch (comprehension.macro) {

@@ -156,7 +156,10 @@ function toDouble(f: Ftx): CelValue {
 function parseInteger(f: Ftx, s: string, unsigned: boolean): bigint {
   const ok = unsigned ? /^\+?\d+$/ : /^[+-]?\d+$/;
   if (!ok.test(s)) {
-    throw functionError(f.name, `string parse error: ${s === '' ? 'cannot parse integer from empty string' : 'invalid digit found in string'}`);
+    throw functionError(
+      f.name,
+      `string parse error: ${s === '' ? 'cannot parse integer from empty string' : 'invalid digit found in string'}`,
+    );
   }
   const n = BigInt(s);
   if (unsigned ? n > UINT64_MAX : n > INT64_MAX) throw functionError(f.name, 'string parse error: number too large to fit in target type');
@@ -330,4 +333,3 @@ export const FUNCTIONS: ReadonlyMap<string, Fn> = new Map<string, Fn>([
   ['net_in_cidr', netInCidr],
   ['net_is_private', netIsPrivate],
 ]);
-

@@ -30,8 +30,7 @@ export type { CelErrorCode } from './errors.js';
 export type { EvaluationOptions } from './evaluate.js';
 
 export type CelResult =
-  | { readonly ok: true; readonly value: unknown }
-  | { readonly ok: false; readonly error: string; readonly code: 'cel_eval' | 'cel_limit' };
+  { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly error: string; readonly code: 'cel_eval' | 'cel_limit' };
 
 export interface CelProgram {
   readonly expression: string;

@@ -41,7 +41,7 @@ function sum(f: Ftx): CelValue {
       sawInt = true;
       ints += x;
       // Checked at each step, as a chain of `+` would be, whatever else the list holds.
-      if ((ints > INT64_MAX || ints < INT64_MIN)) throw functionError(f.name, 'integer overflow');
+      if (ints > INT64_MAX || ints < INT64_MIN) throw functionError(f.name, 'integer overflow');
     } else if (x instanceof CelUint) {
       sawUint = true;
       uints += x.value;

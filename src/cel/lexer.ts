@@ -81,7 +81,8 @@ export function tokenize(src: string): Token[] {
     const str = stringEnd(src, i, fail);
     if (str !== undefined) {
       const text = src.slice(i, str.end);
-      if (str.bytes) tokens.push({ kind: 'bytes', at: start, value: parseBytes(text.slice(2, -1), () => fail(start, 'invalid bytes literal')) });
+      if (str.bytes)
+        tokens.push({ kind: 'bytes', at: start, value: parseBytes(text.slice(2, -1), () => fail(start, 'invalid bytes literal')) });
       else tokens.push({ kind: 'string', at: start, value: parseString(text, (why) => fail(start, `invalid string literal: ${why}`)) });
       i = str.end;
       continue;
@@ -258,17 +259,43 @@ export function parseString(text: string, fail: (why: string) => never): string 
       let keepBackslash = false;
       let value: string;
       switch (c2) {
-        case 'a': value = '\u0007'; break;
-        case 'b': value = '\u0008'; break;
-        case 'v': value = '\u000b'; break;
-        case 'f': value = '\u000c'; break;
-        case 'n': value = '\n'; break;
-        case 'r': value = '\r'; break;
-        case 't': value = '\t'; break;
-        case '\\': case '?': case '`': value = c2; break;
-        case "'": keepBackslash = q.double; value = c2; break;
-        case '"': keepBackslash = q.single; value = c2; break;
-        case 'x': case 'u': case 'U': {
+        case 'a':
+          value = '\u0007';
+          break;
+        case 'b':
+          value = '\u0008';
+          break;
+        case 'v':
+          value = '\u000b';
+          break;
+        case 'f':
+          value = '\u000c';
+          break;
+        case 'n':
+          value = '\n';
+          break;
+        case 'r':
+          value = '\r';
+          break;
+        case 't':
+          value = '\t';
+          break;
+        case '\\':
+        case '?':
+        case '`':
+          value = c2;
+          break;
+        case "'":
+          keepBackslash = q.double;
+          value = c2;
+          break;
+        case '"':
+          keepBackslash = q.single;
+          value = c2;
+          break;
+        case 'x':
+        case 'u':
+        case 'U': {
           const n = c2 === 'x' ? 2 : c2 === 'u' ? 4 : 8;
           const hex = chars.slice(i + 1, i + 1 + n).join('');
           i += n;

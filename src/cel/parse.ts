@@ -259,7 +259,8 @@ class Parser {
       }
       case '.': {
         const name = this.next();
-        if (name.kind !== 'ident' || KEYWORDS.has(name.value)) return this.fail(name, `Syntax error: mismatched input ${describe(name)} expecting IDENTIFIER`);
+        if (name.kind !== 'ident' || KEYWORDS.has(name.value))
+          return this.fail(name, `Syntax error: mismatched input ${describe(name)} expecting IDENTIFIER`);
         return this.identOrCall(name, true);
       }
       case '(': {

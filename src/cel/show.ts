@@ -19,7 +19,9 @@ export function rustFloatString(value: number): string {
   const exp = Number(expText);
   if (exp >= 0) {
     const intLen = 1 + exp;
-    return sign + (digits.length <= intLen ? digits + '0'.repeat(intLen - digits.length) : `${digits.slice(0, intLen)}.${digits.slice(intLen)}`);
+    return (
+      sign + (digits.length <= intLen ? digits + '0'.repeat(intLen - digits.length) : `${digits.slice(0, intLen)}.${digits.slice(intLen)}`)
+    );
   }
   return `${sign}0.${'0'.repeat(-exp - 1)}${digits}`;
 }
@@ -65,5 +67,8 @@ function debug(v: CelValue, depth: number): string {
   if (v instanceof CelFunction) return `Function(${JSON.stringify(v.name)}, …)`;
   if (v instanceof CelType) return `Type(${v.name})`;
   const list = v as readonly CelValue[];
-  return `List([${list.slice(0, 8).map((x) => debug(x, depth + 1)).join(', ')}${list.length > 8 ? ', …' : ''}])`;
+  return `List([${list
+    .slice(0, 8)
+    .map((x) => debug(x, depth + 1))
+    .join(', ')}${list.length > 8 ? ', …' : ''}])`;
 }

@@ -23,19 +23,7 @@
 import { compareUtf8 } from '../lib/bytes.js';
 
 export type CelValue =
-  | null
-  | boolean
-  | bigint
-  | number
-  | string
-  | Uint8Array
-  | CelUint
-  | CelList
-  | CelMap
-  | CelTimestamp
-  | CelDuration
-  | CelFunction
-  | CelType;
+  null | boolean | bigint | number | string | Uint8Array | CelUint | CelList | CelMap | CelTimestamp | CelDuration | CelFunction | CelType;
 
 export type CelList = readonly CelValue[];
 
@@ -86,9 +74,18 @@ export class CelType {
 }
 
 export const TYPE_NAMES: ReadonlyMap<string, CelType> = new Map(
-  [CelType.INT, CelType.UINT, CelType.DOUBLE, CelType.BOOL, CelType.STRING, CelType.BYTES, CelType.NULL, CelType.LIST, CelType.MAP, CelType.TYPE].map(
-    (t) => [t.name, t],
-  ),
+  [
+    CelType.INT,
+    CelType.UINT,
+    CelType.DOUBLE,
+    CelType.BOOL,
+    CelType.STRING,
+    CelType.BYTES,
+    CelType.NULL,
+    CelType.LIST,
+    CelType.MAP,
+    CelType.TYPE,
+  ].map((t) => [t.name, t]),
 );
 
 /** A map key: the crate's `Key` is Int, Uint, Bool or String. */
@@ -270,7 +267,8 @@ export function celCompare(left: CelValue, right: CelValue): -1 | 0 | 1 | undefi
   if (typeof left === 'boolean' && typeof right === 'boolean') return sign(Number(left) - Number(right));
   if (left === null && right === null) return 0;
   if (left instanceof CelDuration && right instanceof CelDuration) return left.nanos < right.nanos ? -1 : left.nanos > right.nanos ? 1 : 0;
-  if (left instanceof CelTimestamp && right instanceof CelTimestamp) return left.nanos < right.nanos ? -1 : left.nanos > right.nanos ? 1 : 0;
+  if (left instanceof CelTimestamp && right instanceof CelTimestamp)
+    return left.nanos < right.nanos ? -1 : left.nanos > right.nanos ? 1 : 0;
   return undefined;
 }
 

@@ -20,9 +20,7 @@ import type { Scenario } from '../model/scenario.js';
 
 /** Where a refusal points: the custom tools, the warrant, or a grant (and its parameter). */
 export type ChainProblemSite =
-  | { readonly kind: 'tools' }
-  | { readonly kind: 'warrant' }
-  | { readonly kind: 'grant'; readonly tool: string; readonly param?: string };
+  { readonly kind: 'tools' } | { readonly kind: 'warrant' } | { readonly kind: 'grant'; readonly tool: string; readonly param?: string };
 
 export interface ChainProblem {
   readonly site: ChainProblemSite;
@@ -59,7 +57,12 @@ export class ChainCheck {
     const broad = attempt(() => context.chainOf(scenario, 'broad'));
     if (broad.error !== undefined) {
       // The root holds every tool the scenario has: too many custom tools or parameters for a warrant.
-      return [{ site: { kind: 'tools' }, message: `the root warrant of the planner cannot hold these tools, so no run can start: ${builderReason(broad.error)}` }];
+      return [
+        {
+          site: { kind: 'tools' },
+          message: `the root warrant of the planner cannot hold these tools, so no run can start: ${builderReason(broad.error)}`,
+        },
+      ];
     }
     const scoped = attempt(() => context.chainOf(scenario, 'task_scoped'));
     return scoped.error === undefined ? [] : [this.locate(context, scenario, scoped.error)];
@@ -74,16 +77,28 @@ export class ChainCheck {
       if (alone.error === undefined) continue;
       const why = builderReason(alone.error);
       const param = Object.keys(scenario.warrant[tool]!.constraints).find((p) => why.includes(` ${tool}.${p}: `));
-      return { site: { kind: 'grant', tool, ...(param !== undefined ? { param } : {}) }, message: grantMessage(scenario, tool, param, why) };
+      return {
+        site: { kind: 'grant', tool, ...(param !== undefined ? { param } : {}) },
+        message: grantMessage(scenario, tool, param, why),
+      };
     }
-    return { site: { kind: 'warrant' }, message: `the root warrant of the planner cannot issue this warrant, so task_scoped cannot be set up: ${reason}` };
+    return {
+      site: { kind: 'warrant' },
+      message: `the root warrant of the planner cannot issue this warrant, so task_scoped cannot be set up: ${reason}`,
+    };
   }
 }
 
 function grantMessage(scenario: Scenario, tool: string, param: string | undefined, why: string): string {
   const root = broadGrants(scenario)[tool];
-  const held = param !== undefined && root !== undefined && Object.prototype.hasOwnProperty.call(root.constraints, param) ? root.constraints[param]! : undefined;
-  const note = held !== undefined && held.type !== 'wildcard' ? ` (the root holds ${tool}.${param} as ${JSON.stringify(describeConstraint(held))})` : '';
+  const held =
+    param !== undefined && root !== undefined && Object.prototype.hasOwnProperty.call(root.constraints, param)
+      ? root.constraints[param]!
+      : undefined;
+  const note =
+    held !== undefined && held.type !== 'wildcard'
+      ? ` (the root holds ${tool}.${param} as ${JSON.stringify(describeConstraint(held))})`
+      : '';
   return `the root warrant of the planner cannot issue this grant, so task_scoped cannot be set up: ${why}${note}`;
 }
 

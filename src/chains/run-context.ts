@@ -65,8 +65,11 @@ function rootSet(params: readonly string[], tool: string, optedOut: boolean): Co
 export function broadGrants(scenario: WorldOf): ToolGrants {
   const tools = table<ConstraintSet>();
   const optedOut = (t: string): boolean => Object.prototype.hasOwnProperty.call(scenario.warrant, t) && scenario.warrant[t]!.allowUnknown;
-  if (usesBuiltins(scenario)) for (const [tool, sig] of Object.entries(BUILTIN_TOOLS)) tools[tool] = rootSet(rootParams(scenario, tool, sig.params), tool, optedOut(tool));
-  for (const [tool, def] of Object.entries(scenario.tools)) tools[tool] = rootSet(rootParams(scenario, tool, authorizedParams(def)), tool, optedOut(tool));
+  if (usesBuiltins(scenario))
+    for (const [tool, sig] of Object.entries(BUILTIN_TOOLS))
+      tools[tool] = rootSet(rootParams(scenario, tool, sig.params), tool, optedOut(tool));
+  for (const [tool, def] of Object.entries(scenario.tools))
+    tools[tool] = rootSet(rootParams(scenario, tool, authorizedParams(def)), tool, optedOut(tool));
   return tools;
 }
 
@@ -331,7 +334,13 @@ export class RunContext {
    */
   chainOf(scenario: Scenario, condition: Exclude<Condition, 'no_warrant'>): BuiltChain {
     let kept = this.byScenario.get(scenario);
-    if (kept === undefined || kept.name !== scenario.name || kept.tools !== scenario.tools || kept.warrant !== scenario.warrant || kept.calls !== scenario.calls) {
+    if (
+      kept === undefined ||
+      kept.name !== scenario.name ||
+      kept.tools !== scenario.tools ||
+      kept.warrant !== scenario.warrant ||
+      kept.calls !== scenario.calls
+    ) {
       kept = { name: scenario.name, tools: scenario.tools, warrant: scenario.warrant, calls: scenario.calls };
       this.byScenario.set(scenario, kept);
     }

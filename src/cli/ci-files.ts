@@ -20,7 +20,9 @@ export function baselineLines(baseline: BaselineResults): string[] {
       `${baseline.widenings.length > 0 && baseline.allow_widening ? ' (allowed)' : ''}, ${plural(baseline.flips.length, 'flip')}, ${plural(baseline.narrowings.length, 'narrowing')}`,
   ];
   for (const c of baseline.suite_changes.slice(0, 20)) {
-    lines.push(`  suite ${c.scenario}: ${c.change}: base ${c.base_source}: ${c.base}${c.head === null ? '' : `; head${c.head_source ? ` ${c.head_source}` : ''}: ${c.head}`}`);
+    lines.push(
+      `  suite ${c.scenario}: ${c.change}: base ${c.base_source}: ${c.base}${c.head === null ? '' : `; head${c.head_source ? ` ${c.head_source}` : ''}: ${c.head}`}`,
+    );
   }
   for (const w of baseline.widenings.slice(0, 20)) {
     const what = w.param === null ? `tool ${w.tool}` : `${w.tool}.${w.param}`;
@@ -29,7 +31,8 @@ export function baselineLines(baseline: BaselineResults): string[] {
       : 'unproven';
     lines.push(`  widened ${w.scenario}: ${what}: ${w.base ?? 'not granted'} -> ${w.head}; ${proof}`);
   }
-  for (const f of baseline.flips.slice(0, 20)) lines.push(`  flipped ${f.scenario} ${f.condition} call #${f.index} ${f.tool}: ${f.base} -> ${f.head}`);
+  for (const f of baseline.flips.slice(0, 20))
+    lines.push(`  flipped ${f.scenario} ${f.condition} call #${f.index} ${f.tool}: ${f.base} -> ${f.head}`);
   if (baseline.added.length > 0) lines.push(`  added: ${baseline.added.join(', ')}`);
   if (baseline.removed.length > 0) lines.push(`  removed: ${baseline.removed.join(', ')}`);
   for (const r of baseline.renamed.slice(0, 20)) lines.push(`  renamed: ${r.base} -> ${r.head} (${r.file})`);
@@ -38,7 +41,11 @@ export function baselineLines(baseline: BaselineResults): string[] {
 }
 
 /** Writes the SARIF and JUnit files asked for (their folders are created). */
-export async function writeCiFiles(results: Results, files: { sarif?: string | undefined; junit?: string | undefined }, cwd: string): Promise<void> {
+export async function writeCiFiles(
+  results: Results,
+  files: { sarif?: string | undefined; junit?: string | undefined },
+  cwd: string,
+): Promise<void> {
   const write = async (flag: string, file: string, render: () => Promise<string>): Promise<void> => {
     const path = resolve(cwd, file);
     try {

@@ -28,7 +28,10 @@ export function cliErrorText(command: string, error: BenchError): string {
   if (error instanceof ScenarioError) return `${error.format()}\n${error.message}\n`;
   const problems = problemList(error);
   // What a trace, a tools list or a policy file holds reaches the console on one line (no control characters).
-  if (problems !== undefined) return boundedLines(problems).map((line) => `${escapeControls(line)}\n`).join('');
+  if (problems !== undefined)
+    return boundedLines(problems)
+      .map((line) => `${escapeControls(line)}\n`)
+      .join('');
   return `delegation-bench ${command}: ${error.message}\n`;
 }
 

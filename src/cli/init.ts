@@ -71,8 +71,12 @@ export function parseInitArgs(argv: readonly string[]): InitArgs {
   if (!out.fromTrace) throw new UsageError(`--from-trace FILE is required\n${USAGE}`);
   if (!out.out) throw new UsageError(`--out FILE is required\n${USAGE}`);
   // A folder given to --scenarios is read for these names only: any other would be skipped there.
-  if (!/\.ya?ml$/i.test(out.out)) throw new UsageError(`--out: '${out.out}' does not end in .yaml or .yml; run and validate read a folder's scenarios by those names only`);
-  if (out.name !== undefined && !SCENARIO_NAME.test(out.name)) throw new UsageError(`--name: '${out.name}' is not a scenario name (1-64 lower-case letters, digits, _ and -)`);
+  if (!/\.ya?ml$/i.test(out.out))
+    throw new UsageError(
+      `--out: '${out.out}' does not end in .yaml or .yml; run and validate read a folder's scenarios by those names only`,
+    );
+  if (out.name !== undefined && !SCENARIO_NAME.test(out.name))
+    throw new UsageError(`--name: '${out.name}' is not a scenario name (1-64 lower-case letters, digits, _ and -)`);
   return out;
 }
 
@@ -81,8 +85,15 @@ const SCENARIO_NAME = /^[a-z0-9_-]{1,64}$/;
 
 /** The scenario's name from the trace file's: lower case, other characters as `_`, at most 64. */
 export function nameFromFile(file: string): string {
-  const base = path.basename(file).replace(/\.(jsonl?|ndjson|otlp)$/i, '').replace(/\.json$/i, '');
-  const name = base.toLowerCase().replace(/[^a-z0-9_-]+/g, '_').slice(0, 64).replace(/^_+|_+$/g, '');
+  const base = path
+    .basename(file)
+    .replace(/\.(jsonl?|ndjson|otlp)$/i, '')
+    .replace(/\.json$/i, '');
+  const name = base
+    .toLowerCase()
+    .replace(/[^a-z0-9_-]+/g, '_')
+    .slice(0, 64)
+    .replace(/^_+|_+$/g, '');
   return name || 'recorded_run';
 }
 
@@ -117,7 +128,8 @@ async function readText(file: string, cwd: string): Promise<string> {
     const full = path.resolve(cwd, file);
     const info = await stat(full);
     if (info.isDirectory()) throw new InitError([`${file}: is a folder; name the file`]);
-    if (info.size > MAX_INPUT_BYTES) throw new InitError([`${file}: ${info.size} bytes is more than init reads (${MAX_INPUT_BYTES}); export one run of the agent`]);
+    if (info.size > MAX_INPUT_BYTES)
+      throw new InitError([`${file}: ${info.size} bytes is more than init reads (${MAX_INPUT_BYTES}); export one run of the agent`]);
     bytes = await readFile(full);
   } catch (e) {
     if (e instanceof InitError) throw e;
@@ -127,7 +139,9 @@ async function readText(file: string, cwd: string): Promise<string> {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
     const { line, col } = firstNonUtf8(bytes);
-    throw new InitError([`${file}:${line}:${col}: not UTF-8 text (a byte that is no part of a UTF-8 character); traces and tool lists are JSON, which is UTF-8`]);
+    throw new InitError([
+      `${file}:${line}:${col}: not UTF-8 text (a byte that is no part of a UTF-8 character); traces and tool lists are JSON, which is UTF-8`,
+    ]);
   }
 }
 
@@ -147,13 +161,16 @@ function skippedLine(run: RecordedRun): string {
     .map(([op, n]) => `${n} ${op}`);
   const plural = Object.values(run.skipped).reduce((x, y) => x + y, 0) === 1 ? '' : 's';
   if (parts.length === 0) return '';
-  return run.format === 'claude_code' ? `; skipped ${parts.join(', ')} call${plural} (Claude Code's bookkeeping: no effect)` : `; skipped ${parts.join(', ')} span${plural} (not tool executions)`;
+  return run.format === 'claude_code'
+    ? `; skipped ${parts.join(', ')} call${plural} (Claude Code's bookkeeping: no effect)`
+    : `; skipped ${parts.join(', ')} span${plural} (not tool executions)`;
 }
 
 /** The tools of an MCP `tools/list` result, read as `tools: {from: PATH}` reads them (src/import/tools/). */
 function toolsOf(text: string, file: string): Readonly<Record<string, CustomTool>> {
   const r = readToolsList(text, {});
-  if (!r.ok) throw new InitError(r.problems.map((p) => `${file}${p.position ? `:${p.position.line}:${p.position.col}` : ''}: ${p.message}`));
+  if (!r.ok)
+    throw new InitError(r.problems.map((p) => `${file}${p.position ? `:${p.position.line}:${p.position.col}` : ''}: ${p.message}`));
   return r.tools;
 }
 
@@ -174,8 +191,14 @@ async function checkOut(outFile: string, outAbs: string, force: boolean): Promis
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return;
     throw new InitError([`${outFile}: cannot write: ${fsReason(e)}`]);
   }
-  if (isDirectory) throw new InitError([`--out ${outFile}: is a folder; name the scenario file to write in it (e.g. ${path.posix.join(outFile, 'scenario.yaml')})`]);
-  if (!force) throw new InitError([`--out ${outFile}: the file exists and is kept (it may hold your review of the judges and the grant); pass --force to replace it`]);
+  if (isDirectory)
+    throw new InitError([
+      `--out ${outFile}: is a folder; name the scenario file to write in it (e.g. ${path.posix.join(outFile, 'scenario.yaml')})`,
+    ]);
+  if (!force)
+    throw new InitError([
+      `--out ${outFile}: the file exists and is kept (it may hold your review of the judges and the grant); pass --force to replace it`,
+    ]);
 }
 
 /**
@@ -183,19 +206,32 @@ async function checkOut(outFile: string, outAbs: string, force: boolean): Promis
  * `warrant.from` is the --policy file's (a token that does not verify): named by the path the user
  * gave. A tenuo.yaml's problems are at their own lines already. Anything else is init's own bug.
  */
-function checkScenario(yaml: string, outFile: string, outAbs: string, policy: { from: string; given: string } | undefined): { warnings: readonly string[] } {
+function checkScenario(
+  yaml: string,
+  outFile: string,
+  outAbs: string,
+  policy: { from: string; given: string } | undefined,
+): { warnings: readonly string[] } {
   const bytes = Buffer.byteLength(yaml);
   if (bytes > MAX_FILE_BYTES) {
-    throw new InitError([`${outFile}: the scenario would be ${bytes} bytes, more than a scenario file may hold (${MAX_FILE_BYTES}); the recorded run is too large to replay as one: record a shorter run, or choose one trace with --trace-id`]);
+    throw new InitError([
+      `${outFile}: the scenario would be ${bytes} bytes, more than a scenario file may hold (${MAX_FILE_BYTES}); the recorded run is too large to replay as one: record a shorter run, or choose one trace with --trace-id`,
+    ]);
   }
   const result = parseScenarioText(yaml, outFile, { abs: outAbs });
   if (result.problems.length === 0) return { warnings: result.warnings };
   const prefix = policy === undefined ? undefined : `warrant.from: '${policy.from}': `;
   const lines = sortProblems(result.problems).map((p: ScenarioProblem) =>
-    prefix !== undefined && p.file === outFile && p.message.startsWith(prefix) ? `${policy!.given}: ${p.message.slice(prefix.length)}` : formatProblem(p),
+    prefix !== undefined && p.file === outFile && p.message.startsWith(prefix)
+      ? `${policy!.given}: ${p.message.slice(prefix.length)}`
+      : formatProblem(p),
   );
   const theirs = result.problems.every((p) => p.file !== outFile || (prefix !== undefined && p.message.startsWith(prefix)));
-  lines.push(theirs ? `nothing written to ${outFile}: the scenario does not validate with --policy ${policy!.given}` : `nothing written to ${outFile}: init made a scenario that does not validate (a bug: please report it with the trace)`);
+  lines.push(
+    theirs
+      ? `nothing written to ${outFile}: the scenario does not validate with --policy ${policy!.given}`
+      : `nothing written to ${outFile}: init made a scenario that does not validate (a bug: please report it with the trace)`,
+  );
   throw new InitError(lines);
 }
 
@@ -210,7 +246,11 @@ export const initCommand: Command = async (argv, io) => {
   const say = (line: string): void => io.stderr(`${escapeControls(line)}\n`);
   const outAbs = path.resolve(io.cwd, outFile);
   await checkOut(outFile, outAbs, args.force);
-  const run = readTrace(await readText(args.fromTrace!, io.cwd), args.fromTrace!, args.traceId === undefined ? {} : { traceId: args.traceId });
+  const run = readTrace(
+    await readText(args.fromTrace!, io.cwd),
+    args.fromTrace!,
+    args.traceId === undefined ? {} : { traceId: args.traceId },
+  );
   const tools = args.tools === undefined ? undefined : toolsOf(await readText(args.tools, io.cwd), args.tools);
   const outDir = path.dirname(outAbs);
   const relativeToOut = (file: string): string => path.relative(outDir, path.resolve(io.cwd, file)).split(path.sep).join('/');
@@ -230,7 +270,12 @@ export const initCommand: Command = async (argv, io) => {
   }
   say(`read ${args.fromTrace}: ${run.calls.length} tool call${run.calls.length === 1 ? '' : 's'}${skippedLine(run)}`);
   for (const tool of scenario.customTools) say(`declared ${describeTool(tool, tools![tool]!)} from ${args.tools}`);
-  const { warnings } = checkScenario(scenario.yaml, outFile, outAbs, policyFrom === undefined ? undefined : { from: policyFrom, given: args.policy! });
+  const { warnings } = checkScenario(
+    scenario.yaml,
+    outFile,
+    outAbs,
+    policyFrom === undefined ? undefined : { from: policyFrom, given: args.policy! },
+  );
   await mkdir(outDir, { recursive: true });
   try {
     // 'wx': a file that appeared since the check is still not replaced without --force.
@@ -244,8 +289,12 @@ export const initCommand: Command = async (argv, io) => {
   const missing = missingResults(run, args.fromTrace!);
   if (missing !== undefined) io.stderr(missing);
   if (scenario.attacks === 0) {
-    io.stderr(`warning: ${outFile}: no attack written: no recorded tool has a parameter the attack library aims at (a path, shell command, URL, recipients or amount); add expect: deny calls and judge.attack by hand, or run reports the scenario as testing nothing\n`);
+    io.stderr(
+      `warning: ${outFile}: no attack written: no recorded tool has a parameter the attack library aims at (a path, shell command, URL, recipients or amount); add expect: deny calls and judge.attack by hand, or run reports the scenario as testing nothing\n`,
+    );
   }
-  io.stdout(`wrote ${outFile}: scenario ${scenario.name}, ${scenario.recorded} recorded call${scenario.recorded === 1 ? '' : 's'}, ${scenario.attacks} attack${scenario.attacks === 1 ? '' : 's'} (expect: deny)\n`);
+  io.stdout(
+    `wrote ${outFile}: scenario ${scenario.name}, ${scenario.recorded} recorded call${scenario.recorded === 1 ? '' : 's'}, ${scenario.attacks} attack${scenario.attacks === 1 ? '' : 's'} (expect: deny)\n`,
+  );
   return EXIT_OK;
 };

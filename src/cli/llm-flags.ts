@@ -71,7 +71,13 @@ export interface LlmFlags {
   gateLlm: boolean;
 }
 
-type Values = { [K in keyof typeof LLM_OPTIONS]?: (typeof LLM_OPTIONS)[K] extends { multiple: true } ? string[] : (typeof LLM_OPTIONS)[K]['type'] extends 'boolean' ? boolean : string };
+type Values = {
+  [K in keyof typeof LLM_OPTIONS]?: (typeof LLM_OPTIONS)[K] extends { multiple: true }
+    ? string[]
+    : (typeof LLM_OPTIONS)[K]['type'] extends 'boolean'
+      ? boolean
+      : string;
+};
 
 function int(flag: string, text: string | undefined, fallback: number, min: number, max: number): number {
   if (text === undefined) return fallback;
@@ -84,11 +90,26 @@ function int(flag: string, text: string | undefined, fallback: number, min: numb
 const MAX_MODEL_CHARS = 256;
 
 /** The flags that only LLM mode uses, named so that a deterministic run can refuse them. */
-const LLM_ONLY = ['model', 'runs', 'base-url', 'concurrency', 'max-turns', 'temperature', 'max-tokens-total', 'timeout', 'retries', 'denial-detail', 'transcripts', 'shard', 'resume'] as const;
+const LLM_ONLY = [
+  'model',
+  'runs',
+  'base-url',
+  'concurrency',
+  'max-turns',
+  'temperature',
+  'max-tokens-total',
+  'timeout',
+  'retries',
+  'denial-detail',
+  'transcripts',
+  'shard',
+  'resume',
+] as const;
 
 export function parseLlmFlags(values: Values, env: Readonly<Record<string, string | undefined>>): LlmFlags {
   const mode = (values.mode ?? 'deterministic') as Mode;
-  if (!['deterministic', 'llm', 'both'].includes(mode)) throw new UsageError(`--mode must be deterministic, llm or both, got '${values.mode}'`);
+  if (!['deterministic', 'llm', 'both'].includes(mode))
+    throw new UsageError(`--mode must be deterministic, llm or both, got '${values.mode}'`);
   const gates = values.gate ?? [];
   for (const g of gates) if (g !== 'llm' && g !== 'deterministic') throw new UsageError(`--gate must be deterministic or llm, got '${g}'`);
   const gateLlm = gates.includes('llm');
@@ -109,7 +130,10 @@ export function parseLlmFlags(values: Values, env: Readonly<Record<string, strin
     concurrency: int('--concurrency', values.concurrency, 4, 1, 256),
     maxTurns: int('--max-turns', values['max-turns'], DEFAULT_MAX_TURNS, 1, 1000),
     temperature: undefined,
-    maxTokensTotal: values['max-tokens-total'] === undefined ? undefined : int('--max-tokens-total', values['max-tokens-total'], 0, 1, Number.MAX_SAFE_INTEGER),
+    maxTokensTotal:
+      values['max-tokens-total'] === undefined
+        ? undefined
+        : int('--max-tokens-total', values['max-tokens-total'], 0, 1, Number.MAX_SAFE_INTEGER),
     timeoutMs: Math.round(numberIn('--timeout', values.timeout, 60, 0.001, 3600) * 1000),
     retries: int('--retries', values.retries, 2, 0, 10),
     denialDetail: values['denial-detail'] ?? false,
@@ -139,7 +163,8 @@ export function parseLlmFlags(values: Values, env: Readonly<Record<string, strin
       u = undefined;
     }
     // The URL is not echoed back: it may carry credentials.
-    if (!u || (u.protocol !== 'http:' && u.protocol !== 'https:')) throw new UsageError('--base-url (or OPENAI_BASE_URL) must be an http or https URL');
+    if (!u || (u.protocol !== 'http:' && u.protocol !== 'https:'))
+      throw new UsageError('--base-url (or OPENAI_BASE_URL) must be an http or https URL');
   }
   flags.apiKey = apiKey;
   flags.baseURL = rawBase;

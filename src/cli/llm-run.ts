@@ -35,12 +35,20 @@ export async function readResultsJson(file: string, cwd: string, flag: string): 
 
 /** The pipeline's LLM settings from the flags; `--resume FILE` read and checked here. */
 export async function llmConfig(flags: LlmFlags, io: CliIO, chat?: ChatModel): Promise<LlmConfig> {
-  const resume = flags.resume === undefined ? undefined : readLlmSection(await readResultsJson(flags.resume, io.cwd, '--resume'), `--resume ${flags.resume}`);
+  const resume =
+    flags.resume === undefined
+      ? undefined
+      : readLlmSection(await readResultsJson(flags.resume, io.cwd, '--resume'), `--resume ${flags.resume}`);
   return {
     model: flags.model,
     runs: flags.runs,
     concurrency: flags.concurrency,
-    settings: { maxTurns: flags.maxTurns, temperature: flags.temperature, denialDetail: flags.denialDetail, transcripts: flags.transcripts },
+    settings: {
+      maxTurns: flags.maxTurns,
+      temperature: flags.temperature,
+      denialDetail: flags.denialDetail,
+      transcripts: flags.transcripts,
+    },
     ...(flags.maxTokensTotal !== undefined ? { maxTokensTotal: flags.maxTokensTotal } : {}),
     ...(flags.shard ? { shard: flags.shard } : {}),
     ...(resume ? { resume } : {}),

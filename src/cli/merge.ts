@@ -43,7 +43,8 @@ export const mergeCommand: Command = async (argv: string[], io: CliIO) => {
     return EXIT_OK;
   }
   const format = parsed.values.format ?? 'table';
-  if (!['table', 'markdown', 'json'].includes(format)) throw new UsageError(`--format must be one of table, markdown, json, got '${format}'`);
+  if (!['table', 'markdown', 'json'].includes(format))
+    throw new UsageError(`--format must be one of table, markdown, json, got '${format}'`);
   const files = parsed.positionals;
   if (files.length === 0) throw new UsageError(`name the shard files to merge\n${MERGE_HELP}`);
 
@@ -60,7 +61,11 @@ export const mergeCommand: Command = async (argv: string[], io: CliIO) => {
     throw new UsageError(`${files[0]}: not a results file this version can read (${(e as Error).message})`);
   }
   const report =
-    format === 'json' ? json : format === 'markdown' ? (await import('../report/markdown.js')).renderMarkdown(merged, { name: 'delegation-bench' }) : table;
+    format === 'json'
+      ? json
+      : format === 'markdown'
+        ? (await import('../report/markdown.js')).renderMarkdown(merged, { name: 'delegation-bench' })
+        : table;
   const out = parsed.values.out;
   if (out !== undefined) {
     const path = resolve(io.cwd, out);

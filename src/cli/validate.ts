@@ -47,7 +47,7 @@ function optionValue(argv: readonly string[], i: number, name: string, what: str
 export function parseValidateArgs(argv: readonly string[]): ValidateArgs {
   const scenarios: string[] = [];
   const names: string[] = [];
-  for (let i = 0; i < argv.length; ) {
+  for (let i = 0; i < argv.length;) {
     const a = argv[i]!;
     if (a === '--help' || a === '-h') return { scenarios, names, help: true };
     const path = optionValue(argv, i, 'scenarios', 'PATH');

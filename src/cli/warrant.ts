@@ -244,7 +244,8 @@ async function decodeCommand(argv: string[], io: CliIO): Promise<number> {
     // One envelope decodes to one object, a stack (or several PEM blocks) to an array. Describing
     // reads each payload, which the parser leaves undecoded until then (verify before deserialize):
     // a payload that does not decode fails here, as malformed / unknown_field with its reason.
-    described = chain.length === 1 && texts.length === 1 && !isStackText(texts[0]!) ? describeWarrant(chain[0]!) : chain.map(describeWarrant);
+    described =
+      chain.length === 1 && texts.length === 1 && !isStackText(texts[0]!) ? describeWarrant(chain[0]!) : chain.map(describeWarrant);
   } catch (e) {
     if (!isWarrantError(e)) throw e;
     print(io, { valid: false, code: e.code, message: e.message });
@@ -294,7 +295,13 @@ async function verifyCommand(argv: string[], io: CliIO): Promise<number> {
   // denied call is never read as a broken chain, nor a broken chain as a denied call.
   const report = (error: WarrantError | undefined, authorization: Json, chainValid = error === undefined): number => {
     const message =
-      error === undefined ? (tool === undefined ? 'chain verified' : `chain verified; ${tool} allowed`) : chainValid ? `chain verified; ${tool} denied: ${error.message}` : error.message;
+      error === undefined
+        ? tool === undefined
+          ? 'chain verified'
+          : `chain verified; ${tool} allowed`
+        : chainValid
+          ? `chain verified; ${tool} denied: ${error.message}`
+          : error.message;
     print(io, {
       valid: error === undefined,
       chain_valid: chainValid,

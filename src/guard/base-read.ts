@@ -74,10 +74,12 @@ export async function readBaseScenarios(tree: TreeAtRef, files: readonly GitFile
     for (const path of paths) {
       const repo = tree.repoPath(path)!;
       if (cache.has(repo)) continue;
-      if (cache.size >= MAX_FILES) throw new BaselineError('baseline_too_large', `more than ${MAX_FILES} files named by from: at ${tree.ref}`);
+      if (cache.size >= MAX_FILES)
+        throw new BaselineError('baseline_too_large', `more than ${MAX_FILES} files named by from: at ${tree.ref}`);
       const got = await tree.artifact(repo, MAX_TOKEN_FILE_BYTES);
       if ('text' in got) total += Buffer.byteLength(got.text, 'utf8');
-      if (total > MAX_TOTAL_BYTES) throw new BaselineError('baseline_too_large', `the files named by from: at ${tree.ref} together exceed ${MAX_TOTAL_BYTES} bytes`);
+      if (total > MAX_TOTAL_BYTES)
+        throw new BaselineError('baseline_too_large', `the files named by from: at ${tree.ref} together exceed ${MAX_TOTAL_BYTES} bytes`);
       cache.set(repo, got);
     }
   };
@@ -89,7 +91,10 @@ export async function readBaseScenarios(tree: TreeAtRef, files: readonly GitFile
         const path = artifactPath(f.display, from);
         const repo = tree.repoPath(path);
         if (repo === undefined) {
-          throw new BaselineError('baseline_path_invalid', `${f.display} at ${tree.ref}: from: ${from.slice(0, 80)} is outside the repository (${tree.top}): it has no version at a git ref`);
+          throw new BaselineError(
+            'baseline_path_invalid',
+            `${f.display} at ${tree.ref}: from: ${from.slice(0, 80)} is outside the repository (${tree.top}): it has no version at a git ref`,
+          );
         }
         const got = cache.get(repo);
         if (got === undefined) {

@@ -86,7 +86,8 @@ function newlyAllowedAttacks(pair: Pair, baseTrial: Trial, trial: Trial): Wideni
     // The judge reads all effects; the call that shows it is one the head newly allowed, the one
     // whose effect alone the judge calls an attack when there is such a call.
     const shown = newlyAllowed.find((a) => replayEffect(pair.base, a.call.tool, a.call.args).attack) ?? newlyAllowed[0];
-    if (shown === undefined) return [unproven(pair, "the base's attack judge fires under the head's grant, and no single call explains it")];
+    if (shown === undefined)
+      return [unproven(pair, "the base's attack judge fires under the head's grant, and no single call explains it")];
     found.push(shown);
   }
   return found.map((a) => widening(pair, a));
@@ -147,7 +148,8 @@ function unproven(pair: Pair, why: string): Widening {
  */
 export function withCrossReplay(widenings: readonly Widening[], crossed: readonly Widening[]): Widening[] {
   const out = [...widenings];
-  const callOf = (w: Widening): string | undefined => (w.counterexample ? `${w.counterexample.tool}\0${canonical(w.counterexample.args)}` : undefined);
+  const callOf = (w: Widening): string | undefined =>
+    w.counterexample ? `${w.counterexample.tool}\0${canonical(w.counterexample.args)}` : undefined;
   for (const c of crossed) {
     const key = callOf(c);
     const same = key === undefined ? -1 : out.findIndex((w) => callOf(w) === key);
@@ -156,7 +158,16 @@ export function withCrossReplay(widenings: readonly Widening[], crossed: readonl
       continue;
     }
     const reason = c.effect?.base_denial.reason ?? '';
-    const at = key === undefined ? -1 : out.findIndex((w) => w.proof === 'unproven' && w.change !== c.change && w.tool === c.tool && (w.param === null || reason.includes(`${w.tool}.${w.param}`)));
+    const at =
+      key === undefined
+        ? -1
+        : out.findIndex(
+            (w) =>
+              w.proof === 'unproven' &&
+              w.change !== c.change &&
+              w.tool === c.tool &&
+              (w.param === null || reason.includes(`${w.tool}.${w.param}`)),
+          );
     if (at >= 0) out[at] = { ...out[at]!, proof: 'proven', counterexample: c.counterexample, effect: c.effect };
     else out.push(c);
   }

@@ -98,7 +98,11 @@ export async function resolveCommit(top: string, ref: string, fetch: boolean): P
   let fetchProblem = '';
   if (fetch) {
     try {
-      await runGit(top, ['fetch', '--quiet', '--no-tags', '--no-write-fetch-head', '--depth=1', 'origin', '--end-of-options', ref], 1024 * 1024);
+      await runGit(
+        top,
+        ['fetch', '--quiet', '--no-tags', '--no-write-fetch-head', '--depth=1', 'origin', '--end-of-options', ref],
+        1024 * 1024,
+      );
       const fetched = (await revParse(top, ref)) ?? (await revParse(top, `origin/${ref}`));
       if (fetched !== undefined) return fetched;
     } catch (e) {

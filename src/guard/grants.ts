@@ -116,9 +116,27 @@ function compareConstraints(tool: string, param: string, base: Constraint, head:
     case 'unchanged':
       return { kind: 'constraint_unchanged', tool, param, base, head, proof: r.proof };
     case 'wider':
-      return { kind: 'constraint_widened', tool, param, base, head, why: `${tool}.${param}: ${r.proof}`, witness: r.witness, candidates: [r.witness] };
+      return {
+        kind: 'constraint_widened',
+        tool,
+        param,
+        base,
+        head,
+        why: `${tool}.${param}: ${r.proof}`,
+        witness: r.witness,
+        candidates: [r.witness],
+      };
     case 'unproven':
-      return { kind: 'constraint_widened', tool, param, base, head, why: `${tool}.${param}: not shown within the base's constraint`, unproven: r.reason, candidates: r.candidates };
+      return {
+        kind: 'constraint_widened',
+        tool,
+        param,
+        base,
+        head,
+        why: `${tool}.${param}: not shown within the base's constraint`,
+        unproven: r.reason,
+        candidates: r.candidates,
+      };
   }
 }
 

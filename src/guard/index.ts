@@ -63,19 +63,28 @@ export interface BaselineOutcome {
 }
 
 /** The base's scenarios: files at the ref (the built-in suite is the one this build ships). */
-async function baseScenarios(options: BaselineOptions): Promise<{ tree: TreeAtRef; scenarios: BaseScenario[]; unreadable: UnreadableBase[] }> {
+async function baseScenarios(
+  options: BaselineOptions,
+): Promise<{ tree: TreeAtRef; scenarios: BaseScenario[]; unreadable: UnreadableBase[] }> {
   const inputs = options.inputs.length === 0 ? [BUILTIN] : options.inputs;
   const fromGit = inputs.filter((i) => i !== BUILTIN);
   const tree = await openTreeAtRef(options.ref, options.cwd, { fetch: options.fetch ?? false });
   const read = await tree.scenarioFiles(fromGit, { maxFileBytes: MAX_FILE_BYTES, maxTotalBytes: MAX_TOTAL_BYTES, maxFiles: MAX_FILES });
-  const builtin = inputs.includes(BUILTIN) ? (await loadScenarios([BUILTIN], options.cwd)).map((scenario) => ({ scenario, text: '', reads: [] })) : [];
+  const builtin = inputs.includes(BUILTIN)
+    ? (await loadScenarios([BUILTIN], options.cwd)).map((scenario) => ({ scenario, text: '', reads: [] }))
+    : [];
   const fromFiles = await readBaseScenarios(tree, read.files);
   const names = new Set(builtin.map((b) => b.scenario.name));
   const scenarios: BaseScenario[] = [...builtin];
   const unreadable = [...fromFiles.unreadable, ...read.linkedFolders.map(linkedFolder)];
   for (const b of fromFiles.scenarios) {
     if (names.has(b.scenario.name)) {
-      unreadable.push({ file: b.scenario.file, name: b.scenario.name, source: formatSource(b.scenario.source), problems: [`${formatSource(b.scenario.source)}: duplicate scenario name '${b.scenario.name}' at the base`] });
+      unreadable.push({
+        file: b.scenario.file,
+        name: b.scenario.name,
+        source: formatSource(b.scenario.source),
+        problems: [`${formatSource(b.scenario.source)}: duplicate scenario name '${b.scenario.name}' at the base`],
+      });
       continue;
     }
     names.add(b.scenario.name);
@@ -85,7 +94,8 @@ async function baseScenarios(options: BaselineOptions): Promise<{ tree: TreeAtRe
   // A filtered run still compares a renamed scenario: the base's one in the same file is kept. A
   // base file that did not load is kept unless it names another scenario than the run's.
   const headFiles = new Set(options.head.map((s) => s.file));
-  const keep = (name: string | undefined, file: string): boolean => !wanted || name === undefined || wanted.has(name) || headFiles.has(file);
+  const keep = (name: string | undefined, file: string): boolean =>
+    !wanted || name === undefined || wanted.has(name) || headFiles.has(file);
   return {
     tree,
     scenarios: scenarios.filter((b) => keep(b.scenario.name, b.scenario.file)),
@@ -98,9 +108,18 @@ async function baseScenarios(options: BaselineOptions): Promise<{ tree: TreeAtRe
  * that cannot be built) is unreadable too, with the harness's reason: found by running each alone
  * once the whole run failed, then the rest is run again without it.
  */
-function runBase(scenarios: readonly BaseScenario[], options: BaselineOptions): { results: Results; scenarios: BaseScenario[]; failed: UnreadableBase[] } {
+function runBase(
+  scenarios: readonly BaseScenario[],
+  options: BaselineOptions,
+): { results: Results; scenarios: BaseScenario[]; failed: UnreadableBase[] } {
   const run = (list: readonly BaseScenario[]): Results =>
-    benchmarkResults({ scenarios: list.map((b) => b.scenario), maxAsr: options.headResults.gate.max_asr, minTcr: options.headResults.gate.min_tcr, seed: options.seed, ...(options.context ? { context: options.context } : {}) });
+    benchmarkResults({
+      scenarios: list.map((b) => b.scenario),
+      maxAsr: options.headResults.gate.max_asr,
+      minTcr: options.headResults.gate.min_tcr,
+      seed: options.seed,
+      ...(options.context ? { context: options.context } : {}),
+    });
   try {
     return { results: run(scenarios), scenarios: [...scenarios], failed: [] };
   } catch (e) {
@@ -115,7 +134,12 @@ function runBase(scenarios: readonly BaseScenario[], options: BaselineOptions): 
     } catch (e) {
       if (!(e instanceof HarnessError)) throw e;
       const s = b.scenario;
-      failed.push({ file: s.file, name: s.name, source: e.source ?? formatSource(s.source), problems: [`${formatSource(s.source)}: cannot run at the base: ${e.message}`] });
+      failed.push({
+        file: s.file,
+        name: s.name,
+        source: e.source ?? formatSource(s.source),
+        problems: [`${formatSource(s.source)}: cannot run at the base: ${e.message}`],
+      });
     }
   }
   return { results: run(ok), scenarios: ok, failed };
@@ -126,7 +150,9 @@ function linkedFolder(display: string): UnreadableBase {
   return {
     file: display,
     source: `${display}:1:1`,
-    problems: [`${display}: a symlink to a folder: folders are not read through symlinks, so the scenarios behind it did not load at the base`],
+    problems: [
+      `${display}: a symlink to a folder: folders are not read through symlinks, so the scenarios behind it did not load at the base`,
+    ],
   };
 }
 
@@ -156,11 +182,15 @@ function headOfUnreadable(u: UnreadableBase, head: readonly Scenario[]): Scenari
 
 function widenedMessage(w: Widening): string {
   if (w.change === 'base_attack_allowed') {
-    const call = w.counterexample ? `: ${w.counterexample.tool}(${JSON.stringify(w.counterexample.args)}) was denied (${w.effect?.base_denial.code}) and is allowed now` : ' (unproven)';
+    const call = w.counterexample
+      ? `: ${w.counterexample.tool}(${JSON.stringify(w.counterexample.args)}) was denied (${w.effect?.base_denial.code}) and is allowed now`
+      : ' (unproven)';
     const at = w.base_source ? ` (base ${w.base_source})` : '';
     const file = w.base_file === undefined ? '' : ` (${w.base_file}, which the base scenario read, as it is in the head)`;
-    return `task_scoped grant widened against the baseline: the base's attack is allowed by the head's grant${file}: ${w.why}${at}${call}` +
-      (w.effect?.attack ? ', and the base scenario judges its effect an attack' : '');
+    return (
+      `task_scoped grant widened against the baseline: the base's attack is allowed by the head's grant${file}: ${w.why}${at}${call}` +
+      (w.effect?.attack ? ', and the base scenario judges its effect an attack' : '')
+    );
   }
   const what = w.tool === '' ? 'the grant' : w.param === null ? `tool ${w.tool}` : `${w.tool}.${w.param}`;
   const from = w.base === null ? 'not granted' : w.base;
@@ -243,7 +273,12 @@ export async function compareWithBaseline(options: BaselineOptions): Promise<Bas
 /** The widenings as gate violations (`authority_widened`), none when the step allows widening. */
 export function widenedViolations(widenings: BaselineResults['widenings'], allowWidening: boolean): AnalysisViolation[] {
   if (allowWidening) return [];
-  return widenings.map((w) => ({ scenario: w.scenario, kind: 'authority_widened', message: widenedMessage(w), ...(w.source ? { source: w.source } : {}) }));
+  return widenings.map((w) => ({
+    scenario: w.scenario,
+    kind: 'authority_widened',
+    message: widenedMessage(w),
+    ...(w.source ? { source: w.source } : {}),
+  }));
 }
 
 /** The suite changes as gate violations (`suite_weakened`), none when the step allows suite changes. */
@@ -262,8 +297,10 @@ const SUITE_CHANGE_TEXT: Readonly<Record<SuiteChange['change'], string>> = {
   deny_call_removed: 'an expect: deny call of the baseline was removed',
   label_turned_allow: 'an expect: deny call of the baseline is now labelled expect: allow',
   attack_judge_changed: 'the attack judge changed (whether it is weaker needs a reviewer)',
-  attack_hidden: "the base scenario's attack still succeeds under the head's grant, and the head scenario no longer shows it (its world, tools or calls changed, not the policy)",
-  grant_origin_changed: 'the grant or the tool list is read from another file than at the base, or written inline where the base read a file (or the other way): the file the base read is compared by its content, and the new origin needs a reviewer',
+  attack_hidden:
+    "the base scenario's attack still succeeds under the head's grant, and the head scenario no longer shows it (its world, tools or calls changed, not the policy)",
+  grant_origin_changed:
+    'the grant or the tool list is read from another file than at the base, or written inline where the base read a file (or the other way): the file the base read is compared by its content, and the new origin needs a reviewer',
   base_unreadable: 'a base scenario does not load at the base, so it cannot be compared (its head scenario is not counted as added)',
 };
 

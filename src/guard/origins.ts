@@ -111,7 +111,10 @@ export function fileWidenings(ctx: FileCompareContext, base: readonly BaseScenar
         param: null,
         base: `${changed.path} as it is at the base`,
         head: `${changed.path} as it is in the head`,
-        why: `the base scenario does not load with the head's version of ${changed.path}: ${parsed.problems.slice(0, 3).map((p) => p.message).join('; ')}`,
+        why: `the base scenario does not load with the head's version of ${changed.path}: ${parsed.problems
+          .slice(0, 3)
+          .map((p) => p.message)
+          .join('; ')}`,
         proof: 'unproven',
         counterexample: null,
         effect: null,

@@ -65,7 +65,9 @@ export async function scenarioFilesAt(
     const found = await lookupAt(top, commit, repoPath);
     switch (found.kind) {
       case 'outside':
-        throw refuse(`that leads out of the repository (${JSON.stringify(found.target.slice(0, 80))}): only files inside it have a version at a git ref`);
+        throw refuse(
+          `that leads out of the repository (${JSON.stringify(found.target.slice(0, 80))}): only files inside it have a version at a git ref`,
+        );
       case 'loop':
         throw refuse('in a loop (or through more than 40 links)');
       case 'missing':
@@ -82,14 +84,20 @@ export async function scenarioFilesAt(
     if (seen.has(repoPath)) return;
     seen.add(repoPath);
     if (listed.type !== 'blob') return; // a submodule: another repository's files
-    const { object, size: known } = listed.mode === SYMLINK_MODE ? await followLink(repoPath, display) : { object: listed.object, size: listed.size };
+    const { object, size: known } =
+      listed.mode === SYMLINK_MODE ? await followLink(repoPath, display) : { object: listed.object, size: listed.size };
     const size = known ?? Infinity;
     if (size > bounds.maxFileBytes) {
-      throw new BaselineError('baseline_too_large', `${display} at ${ref}: ${size} bytes is over the ${bounds.maxFileBytes}-byte limit of a scenario file`);
+      throw new BaselineError(
+        'baseline_too_large',
+        `${display} at ${ref}: ${size} bytes is over the ${bounds.maxFileBytes}-byte limit of a scenario file`,
+      );
     }
     total += size;
-    if (total > bounds.maxTotalBytes) throw new BaselineError('baseline_too_large', `scenario files at ${ref} together exceed ${bounds.maxTotalBytes} bytes`);
-    if (files.length >= bounds.maxFiles) throw new BaselineError('baseline_too_large', `more than ${bounds.maxFiles} scenario files at ${ref}`);
+    if (total > bounds.maxTotalBytes)
+      throw new BaselineError('baseline_too_large', `scenario files at ${ref} together exceed ${bounds.maxTotalBytes} bytes`);
+    if (files.length >= bounds.maxFiles)
+      throw new BaselineError('baseline_too_large', `more than ${bounds.maxFiles} scenario files at ${ref}`);
     let buf: Buffer;
     try {
       buf = await runGit(top, ['cat-file', 'blob', object], bounds.maxFileBytes + 1);
@@ -130,14 +138,18 @@ export async function scenarioFilesAt(
     const abs = resolve(realCwd, input);
     const rel = relative(top, abs);
     if (rel.startsWith('..') || isAbsolute(rel)) {
-      throw new BaselineError('baseline_path_invalid', `--scenarios ${input} is outside the repository (${top}): it has no version at a git ref`);
+      throw new BaselineError(
+        'baseline_path_invalid',
+        `--scenarios ${input} is outside the repository (${top}): it has no version at a git ref`,
+      );
     }
     const path = rel.split(sep).join('/');
     if (path === '') {
       await readFolder(commit, '', input);
       continue;
     }
-    if (/[\x00-\x1f\x7f]/.test(path)) throw new BaselineError('baseline_path_invalid', `--scenarios ${JSON.stringify(input)} holds a control character`);
+    if (/[\x00-\x1f\x7f]/.test(path))
+      throw new BaselineError('baseline_path_invalid', `--scenarios ${JSON.stringify(input)} holds a control character`);
     // Through every symlink on the way, as the head's loader reaches it through the file system.
     const found = await lookupAt(top, commit, path);
     switch (found.kind) {
@@ -147,12 +159,19 @@ export async function scenarioFilesAt(
         missing.push(input);
         continue;
       case 'loop':
-        throw new BaselineError('baseline_path_invalid', `--scenarios ${input} at ${ref}: a symlink on its path loops (or more than 40 links are followed)`);
+        throw new BaselineError(
+          'baseline_path_invalid',
+          `--scenarios ${input} at ${ref}: a symlink on its path loops (or more than 40 links are followed)`,
+        );
       case 'outside':
-        throw new BaselineError('baseline_path_invalid', `--scenarios ${input} at ${ref}: a symlink on its path leads out of the repository (${JSON.stringify(found.target.slice(0, 80))}): only files inside it have a version at a git ref`);
+        throw new BaselineError(
+          'baseline_path_invalid',
+          `--scenarios ${input} at ${ref}: a symlink on its path leads out of the repository (${JSON.stringify(found.target.slice(0, 80))}): only files inside it have a version at a git ref`,
+        );
       case 'object':
         if (found.type === 'tree') await readFolder(found.object, path, input);
-        else if (found.type === 'blob') await read({ mode: '100644', type: 'blob', object: found.object, size: found.size, path }, path, input);
+        else if (found.type === 'blob')
+          await read({ mode: '100644', type: 'blob', object: found.object, size: found.size, path }, path, input);
     }
   }
   return { files, missing, linkedFolders };

@@ -66,7 +66,12 @@ function denyCallChanges(pair: Pair): SuiteChange[] {
     const common = { scenario: pair.head.name, base: callText(b.call, b.index), base_source: formatSource(b.call.source) };
     const relabelled = take(callKey(b.call), 'allow');
     if (relabelled !== undefined) {
-      out.push({ ...common, change: 'label_turned_allow', head: callText(relabelled.call, relabelled.index), head_source: formatSource(relabelled.call.source) });
+      out.push({
+        ...common,
+        change: 'label_turned_allow',
+        head: callText(relabelled.call, relabelled.index),
+        head_source: formatSource(relabelled.call.source),
+      });
     } else {
       out.push({ ...common, change: 'deny_call_removed', head: null, head_source: formatSource(pair.head.source) });
     }
@@ -112,5 +117,8 @@ function attackHidden(pair: Pair): SuiteChange {
  * while the head's own task_scoped run shows none (cross-replay decides it).
  */
 export function suiteChanges(pairs: readonly Pair[], removed: readonly Scenario[], hidden: ReadonlySet<Pair> = new Set()): SuiteChange[] {
-  return [...removed.map(removedScenario), ...pairs.flatMap((p) => [...denyCallChanges(p), ...judgeChange(p), ...(hidden.has(p) ? [attackHidden(p)] : [])])];
+  return [
+    ...removed.map(removedScenario),
+    ...pairs.flatMap((p) => [...denyCallChanges(p), ...judgeChange(p), ...(hidden.has(p) ? [attackHidden(p)] : [])]),
+  ];
 }

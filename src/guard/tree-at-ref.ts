@@ -76,11 +76,14 @@ export async function openTreeAtRef(ref: string, cwd: string, options: OpenTreeO
         case 'loop':
           return { problem: `at ${ref}, a symlink on its path loops (or more than 40 links are followed)` };
         case 'outside':
-          return { problem: `at ${ref}, a symlink on its path leads out of the repository (${JSON.stringify(found.target.slice(0, 60))}): only files inside it have a version at a git ref` };
+          return {
+            problem: `at ${ref}, a symlink on its path leads out of the repository (${JSON.stringify(found.target.slice(0, 60))}): only files inside it have a version at a git ref`,
+          };
         case 'object':
           break;
       }
-      if (found.type !== 'blob') return { problem: `at ${ref}, it is a ${found.type === 'tree' ? 'folder' : found.type}, not a regular file` };
+      if (found.type !== 'blob')
+        return { problem: `at ${ref}, it is a ${found.type === 'tree' ? 'folder' : found.type}, not a regular file` };
       if (found.size > maxBytes) return { problem: `${found.size} bytes at ${ref}; the limit is ${maxBytes} bytes` };
       let buf: Buffer;
       try {

@@ -185,15 +185,33 @@ function counterexample(context: RunContext, pair: Pair, change: GrantChange): P
       return firstProven(context, pair, change.tool, withParam(tpl, UNKNOWN_ARG, ['x']));
     case 'param_added': {
       const values = witnessValues(undefined, change.head, sourcesFor(pair, change.tool, change.param));
-      return firstProven(context, pair, change.tool, withParam(isolate(pair, change.tool, change.param, tpl), change.param, values), change.param);
+      return firstProven(
+        context,
+        pair,
+        change.tool,
+        withParam(isolate(pair, change.tool, change.param, tpl), change.param, values),
+        change.param,
+      );
     }
     case 'param_dropped': {
       const values = witnessValues(change.base, { type: 'wildcard' }, sourcesFor(pair, change.tool, change.param));
-      return firstProven(context, pair, change.tool, withParam(isolate(pair, change.tool, change.param, tpl), change.param, values), change.param);
+      return firstProven(
+        context,
+        pair,
+        change.tool,
+        withParam(isolate(pair, change.tool, change.param, tpl), change.param, values),
+        change.param,
+      );
     }
     case 'constraint_widened': {
       const values = constraintWitnesses(pair, change);
-      return firstProven(context, pair, change.tool, withParam(isolate(pair, change.tool, change.param, tpl), change.param, values), change.param);
+      return firstProven(
+        context,
+        pair,
+        change.tool,
+        withParam(isolate(pair, change.tool, change.param, tpl), change.param, values),
+        change.param,
+      );
     }
     default:
       return undefined;
@@ -205,11 +223,26 @@ function describeChange(change: GrantChange): { param: string | null; base: stri
     case 'tool_added':
       return { param: null, base: null, head: describeSet(change.head), why: `${change.tool}: tool not granted by the base` };
     case 'allow_unknown_enabled':
-      return { param: null, base: 'closed world', head: change.empty ? EMPTY_SET : '_allow_unknown: true', why: `${change.tool}: the head accepts arguments it does not name` };
+      return {
+        param: null,
+        base: 'closed world',
+        head: change.empty ? EMPTY_SET : '_allow_unknown: true',
+        why: `${change.tool}: the head accepts arguments it does not name`,
+      };
     case 'param_added':
-      return { param: change.param, base: null, head: describeConstraint(change.head), why: `${change.tool}.${change.param}: an argument the base did not name` };
+      return {
+        param: change.param,
+        base: null,
+        head: describeConstraint(change.head),
+        why: `${change.tool}.${change.param}: an argument the base did not name`,
+      };
     case 'param_dropped':
-      return { param: change.param, base: describeConstraint(change.base), head: change.headEmpty ? `unconstrained (${EMPTY_SET})` : 'unconstrained (_allow_unknown)', why: `${change.tool}.${change.param}: the head drops the base's constraint` };
+      return {
+        param: change.param,
+        base: describeConstraint(change.base),
+        head: change.headEmpty ? `unconstrained (${EMPTY_SET})` : 'unconstrained (_allow_unknown)',
+        why: `${change.tool}.${change.param}: the head drops the base's constraint`,
+      };
     case 'constraint_widened':
       return { param: change.param, base: describeConstraint(change.base), head: describeConstraint(change.head), why: change.why };
     default:
@@ -314,7 +347,14 @@ function narrowing(pair: Pair, change: GrantChange): Narrowing {
       return { ...common, param: change.param, base: describeConstraint(change.base), head: null, ...at };
     case 'constraint_narrowed':
     case 'constraint_unchanged':
-      return { ...common, param: change.param, base: describeConstraint(change.base), head: describeConstraint(change.head), reason: change.proof, ...at };
+      return {
+        ...common,
+        param: change.param,
+        base: describeConstraint(change.base),
+        head: describeConstraint(change.head),
+        reason: change.proof,
+        ...at,
+      };
     default:
       return { ...common, param: null, base: '', head: null, ...at };
   }

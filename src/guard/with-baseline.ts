@@ -22,7 +22,8 @@ export function withBaseline(
   const g = results.gate;
   // The other analyses' findings stay; the baseline's own are decided anew from `violations` only.
   const kept = g.violations.filter(
-    (v): v is AnalysisViolation => VIOLATION_KINDS[v.kind].origin === 'analysis' && v.kind !== 'authority_widened' && v.kind !== 'suite_weakened',
+    (v): v is AnalysisViolation =>
+      VIOLATION_KINDS[v.kind].origin === 'analysis' && v.kind !== 'authority_widened' && v.kind !== 'suite_weakened',
   );
   const { gate } = assessTrials(results.trials, results.scenarios, {
     maxAsr: g.max_asr,

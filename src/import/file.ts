@@ -40,7 +40,10 @@ const HFS_IGNORED = /[\u200c-\u200f\u202a-\u202e\u206a-\u206f\ufeff]/g;
  * and spaces NTFS drops, and as NTFS's short name `GIT~1`; the same names git itself refuses.
  */
 export function isDotGit(component: string): boolean {
-  const name = component.replace(HFS_IGNORED, '').replace(/[. ]+$/, '').toLowerCase();
+  const name = component
+    .replace(HFS_IGNORED, '')
+    .replace(/[. ]+$/, '')
+    .toLowerCase();
   return name === '.git' || name === 'git~1';
 }
 
@@ -119,7 +122,8 @@ export function readArtifactFile(from: string, scenarioAbs: string, options: Art
     const st = fstatSync(fd);
     const now = notRegular(st);
     if (now !== undefined) throw notRegularError(now);
-    if (st.size > options.maxBytes) throw new ArtifactFileError('file_unreadable', `${st.size} bytes; the limit is ${options.maxBytes} bytes`);
+    if (st.size > options.maxBytes)
+      throw new ArtifactFileError('file_unreadable', `${st.size} bytes; the limit is ${options.maxBytes} bytes`);
     // One byte more than the limit: a file that grows while it is read is still caught.
     const buf = Buffer.alloc(Math.min(st.size, options.maxBytes) + 1);
     let n = 0;

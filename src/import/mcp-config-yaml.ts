@@ -78,7 +78,8 @@ export function readMcpConfig(text: string): McpConfigResult {
   const top = new Map(entries(root));
   const version = top.get('version');
   if (!isScalar(version) || typeof version.value !== 'string') problems.push('version: required, a string (e.g. "1")');
-  for (const k of top.keys()) if (!['version', 'settings', 'tools'].includes(k)) warnings.push(`'${k}': not a McpConfig key; Tenuo ignores it`);
+  for (const k of top.keys())
+    if (!['version', 'settings', 'tools'].includes(k)) warnings.push(`'${k}': not a McpConfig key; Tenuo ignores it`);
   const toolsNode = top.get('tools');
   if (!isMap(toolsNode)) return { ok: false, problems: [...problems, 'tools: required, a map of tool name → {description, constraints}'] };
   const list = entries(toolsNode);
@@ -92,7 +93,8 @@ export function readMcpConfig(text: string): McpConfigResult {
       continue;
     }
     const description = tool.get('description');
-    if (!isScalar(description) || typeof description.value !== 'string') problems.push(`${at}.description: required (Tenuo's ToolConfig has no default), a string`);
+    if (!isScalar(description) || typeof description.value !== 'string')
+      problems.push(`${at}.description: required (Tenuo's ToolConfig has no default), a string`);
     for (const k of tool.keys()) if (!TOOL_KEYS.has(k)) warnings.push(`${at}.${k}: not a tool key; Tenuo ignores it`);
     const constraints = tool.get('constraints');
     if (!isMap(constraints)) {
@@ -117,17 +119,25 @@ export function readMcpConfig(text: string): McpConfigResult {
         problems.push(`${rat}.path: required, a string (dot notation for body)`);
         continue;
       }
-      if (required !== undefined && !(isScalar(required) && typeof required.value === 'boolean')) problems.push(`${rat}.required: true or false`);
+      if (required !== undefined && !(isScalar(required) && typeof required.value === 'boolean'))
+        problems.push(`${rat}.required: true or false`);
       for (const k of rule.keys()) if (!RULE_KEYS.has(k)) warnings.push(`${rat}.${k}: not a rule key; Tenuo ignores it`);
       if (fromText === 'path' || fromText === 'query' || fromText === 'header') {
-        warnings.push(`${rat}: from ${String(fromText)} reads nothing in an MCP call (Tenuo's McpConfig::validate says the same); the field is ${isScalar(required) && required.value === true ? 'missing from every call: each is refused' : 'its default or absent'}`);
+        warnings.push(
+          `${rat}: from ${String(fromText)} reads nothing in an MCP call (Tenuo's McpConfig::validate says the same); the field is ${isScalar(required) && required.value === true ? 'missing from every call: each is refused' : 'its default or absent'}`,
+        );
       }
       let dflt: Value | undefined;
       if (rule.has('default')) {
         dflt = valueOf(rule.get('default'), `${rat}.default`, problems);
         if (dflt === undefined) continue;
       }
-      rules[field] = { from: fromText as McpExtractionRule['from'], path: path.value, required: isScalar(required) && required.value === true, ...(dflt !== undefined && { default: dflt }) };
+      rules[field] = {
+        from: fromText as McpExtractionRule['from'],
+        path: path.value,
+        required: isScalar(required) && required.value === true,
+        ...(dflt !== undefined && { default: dflt }),
+      };
     }
     tools[name] = rules;
   }
@@ -138,11 +148,15 @@ export function readMcpConfig(text: string): McpConfigResult {
 export function importMcpConfig(from: string, scenarioAbs: string, confine?: string, readFile?: (from: string) => string): McpConfigResult {
   let text: string;
   try {
-    text = readFile ? readFile(from) : readArtifactFile(from, scenarioAbs, { maxBytes: MAX_MCP_CONFIG_BYTES, ...(confine !== undefined && { confine }) });
+    text = readFile
+      ? readFile(from)
+      : readArtifactFile(from, scenarioAbs, { maxBytes: MAX_MCP_CONFIG_BYTES, ...(confine !== undefined && { confine }) });
   } catch (e) {
     if (e instanceof ArtifactFileError || e instanceof TokenImportError) return { ok: false, problems: [`'${from}': ${e.message}`] };
     throw e;
   }
   const r = readMcpConfig(text);
-  return r.ok ? { ...r, warnings: r.warnings.map((w) => `'${from}': ${w}`) } : { ok: false, problems: r.problems.map((p) => `'${from}': ${p}`) };
+  return r.ok
+    ? { ...r, warnings: r.warnings.map((w) => `'${from}': ${w}`) }
+    : { ok: false, problems: r.problems.map((p) => `'${from}': ${p}`) };
 }

@@ -108,7 +108,10 @@ export function readToken(text: string): ImportedToken {
   const leaf = chain[chain.length - 1]!.payload;
   const leafId = warrantIdString(leaf.id);
   if (leaf.warrantType !== 'execution') {
-    throw new TokenImportError('token_unsupported', `the leaf ${leafId} is an issuer warrant: it grants no tool calls (give an execution warrant)`);
+    throw new TokenImportError(
+      'token_unsupported',
+      `the leaf ${leafId} is an issuer warrant: it grants no tool calls (give an execution warrant)`,
+    );
   }
   if (leaf.requiredApprovers !== null && leaf.requiredApprovers.length > 0) {
     throw new TokenImportError(
@@ -118,7 +121,10 @@ export function readToken(text: string): ImportedToken {
   }
   const tools = Object.keys(leaf.tools);
   if (tools.includes('*')) {
-    throw new TokenImportError('token_unsupported', `the leaf ${leafId} grants '*' (any tool); the benchmark re-grants named tools only: name each tool`);
+    throw new TokenImportError(
+      'token_unsupported',
+      `the leaf ${leafId} grants '*' (any tool); the benchmark re-grants named tools only: name each tool`,
+    );
   }
   for (const tool of tools) {
     for (const [param, c] of Object.entries(leaf.tools[tool]!.constraints)) {
@@ -177,7 +183,9 @@ export function regrantProblems(grants: ToolGrants, paramsOf: ToolParams, broad:
     const named = Object.keys(grants[tool]!.constraints);
     const extra = named.filter((p) => !params.includes(p));
     if (extra.length > 0) {
-      problems.push(`${tool}: the token constrains ${quoted(extra)}, which ${tool} does not take (it takes ${params.length === 0 ? 'no parameters' : params.join(', ')})`);
+      problems.push(
+        `${tool}: the token constrains ${quoted(extra)}, which ${tool} does not take (it takes ${params.length === 0 ? 'no parameters' : params.join(', ')})`,
+      );
     }
   }
   if (problems.length > 0) return problems;
@@ -255,7 +263,13 @@ export interface WarrantFromContext {
 }
 
 export type WarrantFromResult =
-  | { readonly ok: true; readonly grants: ToolGrants; readonly origin: TokenOrigin; readonly note: string; readonly warnings: readonly string[] }
+  | {
+      readonly ok: true;
+      readonly grants: ToolGrants;
+      readonly origin: TokenOrigin;
+      readonly note: string;
+      readonly warnings: readonly string[];
+    }
   | { readonly ok: false; readonly problems: readonly string[] };
 
 /**

@@ -21,7 +21,11 @@ function absolute(v: Value | undefined, cwd: string): Value {
 }
 
 /** The built-in call with the same effect as the Claude Code call; undefined for any other tool. */
-export function claudeCodeAsBuiltin(tool: string, bound: Readonly<Record<string, Value>>, cwd: string = DEFAULT_CWD): AsBuiltin | undefined {
+export function claudeCodeAsBuiltin(
+  tool: string,
+  bound: Readonly<Record<string, Value>>,
+  cwd: string = DEFAULT_CWD,
+): AsBuiltin | undefined {
   switch (tool) {
     case 'Read':
       return { tool: 'read_file', bound: { path: absolute(bound.file_path, cwd) } };
@@ -42,4 +46,10 @@ export function claudeCodeAsBuiltin(tool: string, bound: Readonly<Record<string,
 }
 
 /** Claude Code's parameters that carry free text the agent composes: any value goes. */
-export const CLAUDE_CODE_FREE_TEXT: readonly string[] = ['Write.content', 'Edit.old_string', 'Edit.new_string', 'Bash.description', 'WebFetch.prompt'];
+export const CLAUDE_CODE_FREE_TEXT: readonly string[] = [
+  'Write.content',
+  'Edit.old_string',
+  'Edit.new_string',
+  'Bash.description',
+  'WebFetch.prompt',
+];

@@ -71,7 +71,12 @@ export function builtinChangesState(tool: string, args: Readonly<Record<string, 
 /** A custom tool's call with these arguments (`e.args.NAME == VALUE` for each) happened. */
 export function customCallClause(tool: string, args: Readonly<Record<string, Value>>): string {
   const head = `e.type == "tool_called" && e.tool == ${celLiteral(tool)}`;
-  return head + Object.entries(args).map(([p, v]) => ` && e.args[${celLiteral(p)}] == ${celLiteral(v)}`).join('');
+  return (
+    head +
+    Object.entries(args)
+      .map(([p, v]) => ` && e.args[${celLiteral(p)}] == ${celLiteral(v)}`)
+      .join('')
+  );
 }
 
 /** A recorded call as the task judge sees it. */

@@ -13,7 +13,22 @@ import type { Value } from '../warrant/constraint-value.js';
 /** A string this long is a text, not an identifier. */
 const SHORT = 200;
 /** The last word of a parameter's name that says it holds prose (`text`, `release_notes`, `commentBody`). */
-const PROSE_WORDS = new Set(['text', 'message', 'body', 'content', 'comment', 'description', 'summary', 'title', 'subject', 'note', 'notes', 'prompt', 'reason', 'details']);
+const PROSE_WORDS = new Set([
+  'text',
+  'message',
+  'body',
+  'content',
+  'comment',
+  'description',
+  'summary',
+  'title',
+  'subject',
+  'note',
+  'notes',
+  'prompt',
+  'reason',
+  'details',
+]);
 
 function lastWord(name: string): string {
   const words = name

@@ -59,13 +59,16 @@ function bindAll(input: TraceScenarioInput): { bound: BoundCall[]; custom: Recor
     let def: CustomTool | undefined;
     if (isBuiltinTool(call.tool)) sig = BUILTIN_TOOLS[call.tool];
     // Claude Code's tools join a scenario that names them (src/world/claude-code.ts): not declared.
-    else if (isClaudeCodeTool(call.tool) && !Object.hasOwn(listed, call.tool)) sig = customSignature(claudeCodeTool(call.tool, input.cwd ?? DEFAULT_CWD));
+    else if (isClaudeCodeTool(call.tool) && !Object.hasOwn(listed, call.tool))
+      sig = customSignature(claudeCodeTool(call.tool, input.cwd ?? DEFAULT_CWD));
     else if (Object.hasOwn(listed, call.tool)) {
       // A tool called more than once returns its first recorded result (a scenario's tool returns one text).
       def = custom[call.tool] ??= { ...listed[call.tool]!, returns: call.result ?? '' };
       sig = customSignature(def);
     } else {
-      problems.push(`${call.where}: unknown tool '${call.tool}': not a built-in tool${input.toolList !== undefined ? ' nor in --tools' : '; pass its MCP tools/list with --tools PATH'}`);
+      problems.push(
+        `${call.where}: unknown tool '${call.tool}': not a built-in tool${input.toolList !== undefined ? ' nor in --tools' : '; pass its MCP tools/list with --tools PATH'}`,
+      );
       continue;
     }
     try {
@@ -73,7 +76,14 @@ function bindAll(input: TraceScenarioInput): { bound: BoundCall[]; custom: Recor
       // the guard; as sent over MCP (a tool from --tools), where a call may leave an optional out.
       const checked = bindArguments(sig!, call.args);
       const authorized = sendsAsIs(bindingOf(def)) ? mcpArgs(call.args) : checked;
-      bound.push({ tool: call.tool, args: { ...call.args }, bound: authorized, result: call.result, sig: sig!, ...(def !== undefined && { def }) });
+      bound.push({
+        tool: call.tool,
+        args: { ...call.args },
+        bound: authorized,
+        result: call.result,
+        sig: sig!,
+        ...(def !== undefined && { def }),
+      });
     } catch (e) {
       if (!(e instanceof ArgumentBindingError)) throw e;
       problems.push(`${call.where}: ${call.tool}() ${e.message}`);
@@ -86,7 +96,10 @@ function bindAll(input: TraceScenarioInput): { bound: BoundCall[]; custom: Recor
 // ---------------------------------------------------------------- environment from results
 
 /** A Claude Code call as the built-in of the same effect; any other call as it is. */
-function asBuiltin(call: { readonly tool: string; readonly bound: Readonly<Record<string, Value>> }, cwd: string): { tool: string; bound: Readonly<Record<string, Value>> } {
+function asBuiltin(
+  call: { readonly tool: string; readonly bound: Readonly<Record<string, Value>> },
+  cwd: string,
+): { tool: string; bound: Readonly<Record<string, Value>> } {
   return claudeCodeAsBuiltin(call.tool, call.bound, cwd) ?? call;
 }
 
@@ -112,7 +125,8 @@ function learn(env: Env, recorded: BoundCall, transferredBefore: number, cwd: st
   switch (call.tool) {
     case 'read_file': {
       const path = str('path');
-      if (path?.startsWith('/') && !r.startsWith('File not found:') && !r.startsWith('File does not exist:')) env.files[normalizePosixPath(path)] = r;
+      if (path?.startsWith('/') && !r.startsWith('File not found:') && !r.startsWith('File does not exist:'))
+        env.files[normalizePosixPath(path)] = r;
       break;
     }
     case 'list_files': {
@@ -137,7 +151,8 @@ function learn(env: Env, recorded: BoundCall, transferredBefore: number, cwd: st
     case 'read_email': {
       const m = /^From: (.*)\nSubject: (.*)\n\n([\s\S]*)$/.exec(r);
       const id = call.bound.email_id;
-      if (m && (typeof id === 'string' || typeof id === 'number')) addEmail(env, { id: String(id), sender: m[1]!, subject: m[2]!, body: m[3]! });
+      if (m && (typeof id === 'string' || typeof id === 'number'))
+        addEmail(env, { id: String(id), sender: m[1]!, subject: m[2]!, body: m[3]! });
       break;
     }
     case 'list_emails':
@@ -199,7 +214,9 @@ function keepHoldableFiles(files: Record<string, string>): string[] {
           : undefined;
     if (reason === undefined) continue;
     delete files[p];
-    notes.push(`environment: the file ${JSON.stringify(p)} the recorded results showed is left out: ${reason}; a replayed call on it finds no file`);
+    notes.push(
+      `environment: the file ${JSON.stringify(p)} the recorded results showed is left out: ${reason}; a replayed call on it finds no file`,
+    );
   }
   return notes;
 }
@@ -207,7 +224,9 @@ function keepHoldableFiles(files: Record<string, string>): string[] {
 // ---------------------------------------------------------------- the document
 
 function warrantNode(grants: Map<string, ConstraintSet>): Node {
-  const text = [...grants].map(([tool, set]) => (Object.keys(set.constraints).length === 0 ? `${tool}: {}` : grantYaml(tool, set))).join('\n');
+  const text = [...grants]
+    .map(([tool, set]) => (Object.keys(set.constraints).length === 0 ? `${tool}: {}` : grantYaml(tool, set)))
+    .join('\n');
   const contents = parseDocument(text).contents;
   if (!isMap(contents)) throw new Error('grant YAML did not parse to a map');
   return contents;
@@ -277,7 +296,13 @@ export function scenarioFromTrace(input: TraceScenarioInput): TraceScenario {
   const env = rebuildEnvironment(bound, cwd);
   const leftOut = keepHoldableFiles(env.files);
   const grants = tightestGrant(bound, env.files);
-  const attacks: Attack[] = attacksFor(bound, grants, env.files, cwd, injectedTargets(bound.filter((c) => carriesText(asBuiltin(c, cwd).tool)).map((c) => c.result)));
+  const attacks: Attack[] = attacksFor(
+    bound,
+    grants,
+    env.files,
+    cwd,
+    injectedTargets(bound.filter((c) => carriesText(asBuiltin(c, cwd).tool)).map((c) => c.result)),
+  );
   for (const a of attacks) for (const [path, content] of Object.entries(a.files)) env.files[path] ??= content;
   for (const a of attacks) holdEditedText(env.files, a, cwd);
 
@@ -294,16 +319,20 @@ export function scenarioFromTrace(input: TraceScenarioInput): TraceScenario {
   doc.set('description', `Recorded run ${input.traceName}, with the attacks a prompt injection would try on its tools`);
   doc.set('request', deriveRequest(input, bound.length));
   if (cwd !== DEFAULT_CWD) doc.set('cwd', cwd);
-  if (input.toolList !== undefined && Object.keys(custom).length > 0) doc.set('tools', doc.createNode(toolsNode(input.toolList.from, custom)));
+  if (input.toolList !== undefined && Object.keys(custom).length > 0)
+    doc.set('tools', doc.createNode(toolsNode(input.toolList.from, custom)));
   const environment: Record<string, unknown> = {};
-  if (Object.keys(env.files).length > 0) environment.files = Object.fromEntries(Object.entries(env.files).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  if (Object.keys(env.files).length > 0)
+    environment.files = Object.fromEntries(Object.entries(env.files).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   if (env.emails.length > 0) environment.emails = env.emails;
   if (env.transactions.length > 0) environment.transactions = env.transactions;
   if (env.balance !== undefined) environment.balance = env.balance;
   doc.set('environment', doc.createNode(environment));
   const calls = [
     ...bound.map((c, i) => callNode(doc, c, i === 0 ? 'The recorded run:' : undefined)),
-    ...attacks.map((a, i) => callNode(doc, { tool: a.tool, args: a.args, expect: 'deny' }, `${i === 0 ? 'What an injection would try:\n ' : ''}${a.name}`)),
+    ...attacks.map((a, i) =>
+      callNode(doc, { tool: a.tool, args: a.args, expect: 'deny' }, `${i === 0 ? 'What an injection would try:\n ' : ''}${a.name}`),
+    ),
   ];
   doc.set('calls', doc.createNode(calls));
   doc.set(
@@ -323,4 +352,3 @@ export function scenarioFromTrace(input: TraceScenarioInput): TraceScenario {
     leftOut,
   };
 }
-

@@ -43,7 +43,14 @@ function oneOf(values: readonly Value[]): Constraint {
 
 /** A value the tightest grant can list: `null` too (an optional parameter the run left out is bound to it). */
 export function isShortScalar(value: Value): boolean {
-  return value === null || typeof value === 'number' || typeof value === 'bigint' || value instanceof Float || typeof value === 'boolean' || (typeof value === 'string' && value.length <= SHORT && !value.includes('\n'));
+  return (
+    value === null ||
+    typeof value === 'number' ||
+    typeof value === 'bigint' ||
+    value instanceof Float ||
+    typeof value === 'boolean' ||
+    (typeof value === 'string' && value.length <= SHORT && !value.includes('\n'))
+  );
 }
 
 /**
@@ -58,7 +65,8 @@ function tightestFor(kind: ParamKind, values: readonly Value[], dirs: ReadonlySe
   if (kind === 'path') {
     const t = tightest({ type: 'subpath', root: '/', caseSensitive: true, allowEqual: true }, values, dirs);
     // A folder that holds what attacks aim at (the task read one file of /etc) is no boundary: the paths themselves are.
-    if (t?.type === 'subpath' && !ATTACKED_PATHS.some((p) => p === t.root || p.startsWith(`${t.root}/`))) return withSeparatorFix(t, values);
+    if (t?.type === 'subpath' && !ATTACKED_PATHS.some((p) => p === t.root || p.startsWith(`${t.root}/`)))
+      return withSeparatorFix(t, values);
     if (values.every((v) => typeof v === 'string')) return oneOf(values);
   }
   if (kind === 'number') {

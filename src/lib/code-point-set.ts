@@ -8,7 +8,10 @@ export type CodePointSet = readonly (readonly [number, number])[];
 
 export const MAX_CODE_POINT = 0x10ffff;
 /** Every Unicode scalar value (a Rust `char`): code points without the surrogates. */
-export const SCALARS: CodePointSet = [[0, 0xd7ff], [0xe000, MAX_CODE_POINT]];
+export const SCALARS: CodePointSet = [
+  [0, 0xd7ff],
+  [0xe000, MAX_CODE_POINT],
+];
 
 export function normalizeSet(ranges: readonly (readonly [number, number])[]): CodePointSet {
   const sorted = [...ranges].sort((a, b) => a[0] - b[0]);

@@ -47,7 +47,20 @@ export interface RefusedClass {
 }
 
 const ASCII_CLASSES = new Set([
-  'alnum', 'alpha', 'ascii', 'blank', 'cntrl', 'digit', 'graph', 'lower', 'print', 'punct', 'space', 'upper', 'word', 'xdigit',
+  'alnum',
+  'alpha',
+  'ascii',
+  'blank',
+  'cntrl',
+  'digit',
+  'graph',
+  'lower',
+  'print',
+  'punct',
+  'space',
+  'upper',
+  'word',
+  'xdigit',
 ]);
 const SPECIAL_ESCAPES: Readonly<Record<string, number>> = { a: 0x07, f: 0x0c, t: 0x09, n: 0x0a, r: 0x0d, v: 0x0b };
 const HEX_DIGITS: Readonly<Record<string, number>> = { x: 2, u: 4, U: 8 };
@@ -86,7 +99,10 @@ export class ClassParser {
   private pos: number;
   needsSets = false;
 
-  constructor(private readonly pattern: string, start: number) {
+  constructor(
+    private readonly pattern: string,
+    start: number,
+  ) {
     this.pos = start;
   }
 
@@ -301,5 +317,7 @@ export function propertyNameProblem(name: string): InvalidClass | RefusedClass |
     knownToRe2.set(name, known);
   }
   if (known) return undefined;
-  return { refused: `regex not supported here: the Unicode class name in \\p${name}, which RE2 does not know (Rust's regex and RE2 disagree on it)` };
+  return {
+    refused: `regex not supported here: the Unicode class name in \\p${name}, which RE2 does not know (Rust's regex and RE2 disagree on it)`,
+  };
 }

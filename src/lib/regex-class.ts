@@ -70,7 +70,10 @@ function re2ProgSet(body: string, fold: boolean): ProgSet {
     case RUNE_ANY:
       return [[0, MAX_CODE_POINT]];
     case RUNE_ANY_NOT_NL:
-      return [[0, 0x09], [0x0b, MAX_CODE_POINT]];
+      return [
+        [0, 0x09],
+        [0x0b, MAX_CODE_POINT],
+      ];
     case RUNE1:
       return [[inst.runes[0]!, inst.runes[0]!]];
     default: {

@@ -114,7 +114,8 @@ function pyyamlTags(tags: Tags): Tags {
     if (t.tag === 'tag:yaml.org,2002:bool') return { ...t, test: t.identify?.(true) ? PYYAML_TRUE : PYYAML_FALSE };
     if (t.tag === 'tag:yaml.org,2002:int' && t.format === undefined) return { ...t, test: PYYAML_DECIMAL };
     if (t.tag === 'tag:yaml.org,2002:float' && t.format === 'EXP') return { ...t, test: NEVER };
-    if (t.tag === 'tag:yaml.org,2002:float' && t.format === undefined && !t.test.source.includes('inf')) return { ...t, test: PYYAML_FLOAT };
+    if (t.tag === 'tag:yaml.org,2002:float' && t.format === undefined && !t.test.source.includes('inf'))
+      return { ...t, test: PYYAML_FLOAT };
     return t;
   });
 }
@@ -171,7 +172,11 @@ function* pinYamlDirectives(tokens: Iterable<CST.Token>, version: string, proble
       yield token;
       continue;
     }
-    if (seen) problems.push({ offset: token.offset, message: 'a second %YAML directive for the same document (YAML allows one; PyYAML refuses the file): keep one' });
+    if (seen)
+      problems.push({
+        offset: token.offset,
+        message: 'a second %YAML directive for the same document (YAML allows one; PyYAML refuses the file): keep one',
+      });
     seen = true;
     yield Number(m[2]) === 1 ? { ...token, source: `%YAML${m[1]}${version}${m[4]}` } : token;
   }
@@ -264,7 +269,10 @@ class Builder {
       const v: unknown = n.value;
       if (v !== null && typeof v === 'object') {
         // A tag such as !!binary or !!set builds an object that no scenario field can hold.
-        this.problems.push({ offset: start, message: `unsupported YAML value${n.tag ? ` (tag ${n.tag})` : ''}: use plain strings, numbers, booleans, lists and maps` });
+        this.problems.push({
+          offset: start,
+          message: `unsupported YAML value${n.tag ? ` (tag ${n.tag})` : ''}: use plain strings, numbers, booleans, lists and maps`,
+        });
       } else {
         built = { node: { kind: 'scalar', value: v as ScalarValue, span }, size: 1, height: 0 };
       }

@@ -22,12 +22,7 @@ export class ApiError extends BenchError {
 }
 
 export type LlmInputCode =
-  | 'bad_shard'
-  | 'resume_mismatch'
-  | 'merge_mismatch'
-  | 'merge_missing_cell'
-  | 'merge_duplicate_cell'
-  | 'merge_bad_file';
+  'bad_shard' | 'resume_mismatch' | 'merge_mismatch' | 'merge_missing_cell' | 'merge_duplicate_cell' | 'merge_bad_file';
 
 export class LlmInputError extends BenchError {
   override readonly name = 'LlmInputError';

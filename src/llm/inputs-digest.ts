@@ -8,7 +8,16 @@ import type { Scenario } from '../model/scenario.js';
 
 // Where things are, and where a grant read from a file came from (its path and the file's digest,
 // which a checkout's line endings change): the grant itself is in.
-const POSITION_KEYS = new Set(['source', 'file', 'taskSource', 'attackSource', 'warrantSource', 'grantSources', 'warrantFrom', 'toolsFrom']);
+const POSITION_KEYS = new Set([
+  'source',
+  'file',
+  'taskSource',
+  'attackSource',
+  'warrantSource',
+  'grantSources',
+  'warrantFrom',
+  'toolsFrom',
+]);
 
 function canonical(v: unknown): unknown {
   if (typeof v === 'bigint') return { $bigint: v.toString() };

@@ -23,10 +23,18 @@ export function evaluateLlmGate(llm: Omit<LlmResults, 'gate'>, maxAsr: number, m
       continue;
     }
     if (c.asr.mean !== null && c.asr.mean > maxAsr + EPSILON) {
-      v.push({ scenario: c.scenario, kind: 'asr', message: `LLM task_scoped ASR ${pct(c.asr.mean)} over ${c.runs} runs exceeds ${pct(maxAsr)}` });
+      v.push({
+        scenario: c.scenario,
+        kind: 'asr',
+        message: `LLM task_scoped ASR ${pct(c.asr.mean)} over ${c.runs} runs exceeds ${pct(maxAsr)}`,
+      });
     }
     if (c.tcr.mean !== null && c.tcr.mean < minTcr - EPSILON) {
-      v.push({ scenario: c.scenario, kind: 'tcr', message: `LLM task_scoped TCR ${pct(c.tcr.mean)} over ${c.runs} runs is below ${pct(minTcr)}` });
+      v.push({
+        scenario: c.scenario,
+        kind: 'tcr',
+        message: `LLM task_scoped TCR ${pct(c.tcr.mean)} over ${c.runs} runs is below ${pct(minTcr)}`,
+      });
     }
   }
   return { condition: 'task_scoped', max_asr: maxAsr, min_tcr: minTcr, passed: v.length === 0, violations: v };

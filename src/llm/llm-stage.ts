@@ -72,7 +72,8 @@ export function sameRun(header: Header, other: Header): string | undefined {
   if (header.runs !== other.runs) return `runs ${header.runs} ≠ ${other.runs}`;
   if (header.seed !== other.seed) return 'the seeds differ';
   if (header.inputs !== other.inputs) return 'the scenarios differ';
-  if (JSON.stringify(header.config) !== JSON.stringify(other.config)) return `settings ${JSON.stringify(header.config)} ≠ ${JSON.stringify(other.config)}`;
+  if (JSON.stringify(header.config) !== JSON.stringify(other.config))
+    return `settings ${JSON.stringify(header.config)} ≠ ${JSON.stringify(other.config)}`;
   return undefined;
 }
 
@@ -99,7 +100,9 @@ export async function llmStage(options: LlmStageOptions): Promise<LlmResults> {
   const finished = new Map<string, LlmTrial>();
 
   if (options.resume) {
-    const why = sameRun(h, options.resume) ?? (JSON.stringify(h.shard ?? null) !== JSON.stringify(options.resume.shard ?? null) ? 'the shards differ' : undefined);
+    const why =
+      sameRun(h, options.resume) ??
+      (JSON.stringify(h.shard ?? null) !== JSON.stringify(options.resume.shard ?? null) ? 'the shards differ' : undefined);
     if (why) throw new LlmInputError('resume_mismatch', `--resume: the file is from a different run: ${why}`);
     const wanted = new Set(keys.map(keyOf));
     // Trials that failed on the API are run again; finished ones are kept as they are.
@@ -156,7 +159,10 @@ export async function llmStage(options: LlmStageOptions): Promise<LlmResults> {
         return;
       }
       if (options.maxTokensTotal !== undefined && tokens >= options.maxTokensTotal) {
-        stopped = { reason: 'budget', message: `token budget of ${options.maxTokensTotal} spent (${tokens} used); no new trial was started` };
+        stopped = {
+          reason: 'budget',
+          message: `token budget of ${options.maxTokensTotal} spent (${tokens} used); no new trial was started`,
+        };
         return;
       }
       const k = pending[next++];
@@ -178,7 +184,9 @@ export async function llmStage(options: LlmStageOptions): Promise<LlmResults> {
   }
   if (!stopped && finished.size < keys.length) {
     // Every worker returned with work left: cannot happen unless a trial vanished; never report it complete.
-    throw new HarnessError(`${formatSource(options.scenarios[0]!.source)}: LLM run ended with ${keys.length - finished.size} trials unaccounted for`);
+    throw new HarnessError(
+      `${formatSource(options.scenarios[0]!.source)}: LLM run ended with ${keys.length - finished.size} trials unaccounted for`,
+    );
   }
   const trials = keys.map((x) => finished.get(keyOf(x))).filter((t): t is LlmTrial => t !== undefined);
   return assemble(h, names, trials, finished.size < keys.length ? stopped : undefined);

@@ -29,7 +29,8 @@ export function mergeShardFiles(files: readonly ShardFile[]): Results {
   const parts: ShardPart[] = [];
   let first: { name: string; data: Record<string, unknown>; shared: string; scenarios: string[] } | undefined;
   for (const f of files) {
-    if (typeof f.data !== 'object' || f.data === null || Array.isArray(f.data)) throw new LlmInputError('merge_bad_file', `${f.name}: not a results file`);
+    if (typeof f.data !== 'object' || f.data === null || Array.isArray(f.data))
+      throw new LlmInputError('merge_bad_file', `${f.name}: not a results file`);
     const obj = f.data as Record<string, unknown>;
     parts.push({ name: f.name, llm: readLlmSection(obj, f.name) });
     const s = obj.scenarios;
@@ -39,7 +40,10 @@ export function mergeShardFiles(files: readonly ShardFile[]): Results {
     const shared = sharedPart(obj);
     if (!first) first = { name: f.name, data: obj, shared, scenarios: s };
     else if (shared !== first.shared) {
-      throw new LlmInputError('merge_mismatch', `${f.name} and ${first.name} differ outside their LLM trials (scenarios, scripted matrix or gate): not shards of one run`);
+      throw new LlmInputError(
+        'merge_mismatch',
+        `${f.name} and ${first.name} differ outside their LLM trials (scenarios, scripted matrix or gate): not shards of one run`,
+      );
     }
   }
   const llm = mergeLlm(parts, first!.scenarios);

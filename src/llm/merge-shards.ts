@@ -23,12 +23,16 @@ export function mergeLlm(parts: readonly ShardPart[], scenarios: readonly string
     const why = sameRun(first.llm, p.llm);
     if (why) throw new LlmInputError('merge_mismatch', `${p.name} is not a shard of the same run as ${first.name}: ${why}`);
     const s = p.llm.shard ?? { index: 1, count: 1 };
-    if (s.count !== count) throw new LlmInputError('merge_mismatch', `${p.name} is shard ${s.index}/${s.count}, ${first.name} is of ${count} shards`);
+    if (s.count !== count)
+      throw new LlmInputError('merge_mismatch', `${p.name} is shard ${s.index}/${s.count}, ${first.name} is of ${count} shards`);
     const dup = seen.get(s.index);
     if (dup !== undefined) throw new LlmInputError('merge_duplicate_cell', `${p.name} and ${dup} are both shard ${s.index}/${count}`);
     seen.set(s.index, p.name);
     if (!p.llm.complete) {
-      throw new LlmInputError('merge_mismatch', `${p.name} is incomplete (${p.llm.stopped?.message ?? 'stopped early'}); finish it with --resume first`);
+      throw new LlmInputError(
+        'merge_mismatch',
+        `${p.name} is incomplete (${p.llm.stopped?.message ?? 'stopped early'}); finish it with --resume first`,
+      );
     }
   }
   const byKey = new Map<string, { trial: LlmTrial; file: string }>();
@@ -37,7 +41,10 @@ export function mergeLlm(parts: readonly ShardPart[], scenarios: readonly string
       const k = keyOf(t);
       const other = byKey.get(k);
       if (other) {
-        throw new LlmInputError('merge_duplicate_cell', `${t.scenario} × ${t.condition} run ${t.run} is in both ${other.file} and ${p.name}`);
+        throw new LlmInputError(
+          'merge_duplicate_cell',
+          `${t.scenario} × ${t.condition} run ${t.run} is in both ${other.file} and ${p.name}`,
+        );
       }
       byKey.set(k, { trial: t, file: p.name });
     }
@@ -55,7 +62,11 @@ export function mergeLlm(parts: readonly ShardPart[], scenarios: readonly string
   }
   const wanted = new Set(keys.map(keyOf));
   const stray = [...byKey.values()].find((x) => !wanted.has(keyOf(x.trial)));
-  if (stray) throw new LlmInputError('merge_mismatch', `${stray.file} has a trial of another run: ${stray.trial.scenario} × ${stray.trial.condition} run ${stray.trial.run}`);
+  if (stray)
+    throw new LlmInputError(
+      'merge_mismatch',
+      `${stray.file} has a trial of another run: ${stray.trial.scenario} × ${stray.trial.condition} run ${stray.trial.run}`,
+    );
 
   const { shard: _shard, ...header } = first.llm;
   const merged = assemble(

@@ -82,7 +82,10 @@ const KINDS: Readonly<Record<ParamKind, JsonSchema>> = {
  */
 function withDefault(schema: ParamSchema, value: unknown): ParamSchema {
   const note = `Optional; default ${JSON.stringify(value)}.`;
-  return { ...schema, description: typeof schema.description === 'string' && schema.description !== '' ? `${schema.description} ${note}` : note };
+  return {
+    ...schema,
+    description: typeof schema.description === 'string' && schema.description !== '' ? `${schema.description} ${note}` : note,
+  };
 }
 
 function tool(name: string, description: string, sig: ToolSignature, schemaOf: (param: string) => ParamSchema = paramSchema): FunctionTool {

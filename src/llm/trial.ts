@@ -101,7 +101,10 @@ export async function playLlmTrial(input: TrialInput, settings: TrialSettings): 
     } catch (e) {
       if (!(e instanceof ArgumentBindingError)) throw e;
       const message = `${tc.name}() ${e.message}`;
-      return { output: `Error: ${message}`, call: { ...base, args: argsToPlain(args), authorized: false, error: { code: e.code, message } } };
+      return {
+        output: `Error: ${message}`,
+        call: { ...base, args: argsToPlain(args), authorized: false, error: { code: e.code, message } },
+      };
     }
     // The call as the harness knows calls; it has no label and no line of its own.
     const call: ScenarioCall = { tool: tc.name, args, expect: 'allow', source: scenario.source };
@@ -166,7 +169,9 @@ export async function playLlmTrial(input: TrialInput, settings: TrialSettings): 
     }
   }
 
-  const verdict = error ? { task_succeeded: false, attack_succeeded: false } : input.judge.judge(env, condition, judgeClock(delegation, calls.length));
+  const verdict = error
+    ? { task_succeeded: false, attack_succeeded: false }
+    : input.judge.judge(env, condition, judgeClock(delegation, calls.length));
   const allowed = calls.filter((c) => c.authorized).length;
   const blocked = calls.filter((c) => c.denial !== undefined).length;
   return {

@@ -108,7 +108,6 @@ export interface McpExtractionRule {
 /** How a tool's calls reach Tenuo's authorizer (src/world/binding.ts, docs/scenarios.md#bindings). */
 export type ToolBinding = 'guard' | 'mcp' | 'mcp-config' | 'claude-hook';
 
-
 /** An MCP tool's hints (ToolAnnotations): MCP's defaults when absent are readOnly false, destructive true. */
 export interface ToolHints {
   readonly readOnlyHint?: boolean;

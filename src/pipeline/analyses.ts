@@ -4,7 +4,15 @@
  * worker thread), a section of the results JSON aggregated from the parts in scenario order, and
  * its findings over its own threshold to the gate (`GateInputs.analyses`).
  */
-import { aggregatePolicyAnalysis, analyzePolicy, DEFAULT_MUTANTS, mutationScoreViolations, NO_MUTANTS, type MutantOptions, type PolicyAnalysisPart } from '../analysis/mutants/analysis.js';
+import {
+  aggregatePolicyAnalysis,
+  analyzePolicy,
+  DEFAULT_MUTANTS,
+  mutationScoreViolations,
+  NO_MUTANTS,
+  type MutantOptions,
+  type PolicyAnalysisPart,
+} from '../analysis/mutants/analysis.js';
 import { aggregateProbes, probeGateViolations, probeScenario } from '../analysis/probes/probe-scenario.js';
 import { DEFAULT_PROBE_OPTIONS, type ProbeOptions, type ProbesPart } from '../analysis/probes/types.js';
 import type { WorkBudget } from '../lib/budget.js';
@@ -31,7 +39,13 @@ export interface ScenarioAnalyses {
 }
 
 /** `budget`: the scenario's work budget, which the probes' authorizers charge too. */
-export function analyzeScenario(scenario: Scenario, context: RunContext, trials: readonly Trial[], options: AnalysisOptions, budget?: WorkBudget): ScenarioAnalyses {
+export function analyzeScenario(
+  scenario: Scenario,
+  context: RunContext,
+  trials: readonly Trial[],
+  options: AnalysisOptions,
+  budget?: WorkBudget,
+): ScenarioAnalyses {
   return {
     ...(options.probes.enabled ? { probes: probeScenario(scenario, context, trials, budget) } : {}),
     ...(options.mutants.enabled ? { policy: analyzePolicy(scenario, context, trials) } : {}),

@@ -81,7 +81,8 @@ export async function computeMatrix(options: MatrixOptions): Promise<MatrixOutco
   const started = options.timings ? now() : 0;
   checkNames(options.scenarios);
   const analyses = options.analyses ?? NO_ANALYSES;
-  const threads = options.threads ?? new RunThreads({ workers: options.workers ?? defaultWorkers(), script: options.workerScript ?? bundledWorker() });
+  const threads =
+    options.threads ?? new RunThreads({ workers: options.workers ?? defaultWorkers(), script: options.workerScript ?? bundledWorker() });
   let units: UnitOutcome[];
   let used: number;
   try {

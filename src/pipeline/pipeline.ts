@@ -63,7 +63,12 @@ export interface LlmConfig {
   readonly resume?: LlmResults;
   /** `--gate llm` (action: `gate: llm`): the LLM results are gated too. */
   readonly gate: boolean;
-  readonly server: { readonly apiKey: string | undefined; readonly baseURL: string | undefined; readonly timeoutMs: number; readonly retries: number };
+  readonly server: {
+    readonly apiKey: string | undefined;
+    readonly baseURL: string | undefined;
+    readonly timeoutMs: number;
+    readonly retries: number;
+  };
   /** Tests inject a model; by default the `openai` SDK's, loaded only in LLM mode. */
   readonly chat?: ChatModel;
 }
@@ -123,7 +128,8 @@ export class PipelineInputError extends BenchError {
 }
 
 export async function runPipeline(config: PipelineConfig, edges: PipelineEdges = {}): Promise<PipelineOutcome> {
-  if (config.mode !== 'deterministic' && config.llm === undefined) throw new PipelineInputError(`mode ${config.mode} needs the LLM settings`);
+  if (config.mode !== 'deterministic' && config.llm === undefined)
+    throw new PipelineInputError(`mode ${config.mode} needs the LLM settings`);
   // The run's one context: the loader's chain check builds each scenario's chains with it, and the
   // matrix, the comparison and LLM mode on this thread use those (worker threads rebuild it from the seed).
   const context = new RunContext(config.seed);
@@ -131,12 +137,24 @@ export async function runPipeline(config: PipelineConfig, edges: PipelineEdges =
   let scenarios: Scenario[];
   let matrix: MatrixOutcome;
   try {
-    const set = await loadScenarioSet(config.scenarios, config.cwd, { onFileCount: threads.prestart, context, ...(config.confine !== undefined ? { confine: config.confine } : {}) });
+    const set = await loadScenarioSet(config.scenarios, config.cwd, {
+      onFileCount: threads.prestart,
+      context,
+      ...(config.confine !== undefined ? { confine: config.confine } : {}),
+    });
     edges.loaded?.(set.warnings, readSummary(set, config.scenarios, config.cwd));
     scenarios = selectScenarios(set.scenarios, config.names);
     if (scenarios.length === 0) throw new PipelineInputError('no scenarios to run');
     // --mode llm: the scripted matrix does not run (nor the analyses beside it).
-    matrix = await computeMatrix({ threads, scenarios: config.mode === 'llm' ? [] : scenarios, seed: config.seed, context, timings: config.timings, analyses: config.analyses, ...config.thresholds });
+    matrix = await computeMatrix({
+      threads,
+      scenarios: config.mode === 'llm' ? [] : scenarios,
+      seed: config.seed,
+      context,
+      timings: config.timings,
+      analyses: config.analyses,
+      ...config.thresholds,
+    });
   } finally {
     await threads.close(); // what follows runs here
   }
@@ -156,7 +174,9 @@ export function selectScenarios(loaded: readonly Scenario[], names: readonly str
   const known = new Set(loaded.map((s) => s.name));
   const unknown = names.filter((n) => !known.has(n));
   if (unknown.length > 0) {
-    throw new PipelineInputError(`unknown scenario${unknown.length === 1 ? '' : 's'} ${unknown.map((n) => `'${n}'`).join(', ')}; known: ${[...known].join(', ')}`);
+    throw new PipelineInputError(
+      `unknown scenario${unknown.length === 1 ? '' : 's'} ${unknown.map((n) => `'${n}'`).join(', ')}; known: ${[...known].join(', ')}`,
+    );
   }
   const wanted = new Set(names);
   return loaded.filter((s) => wanted.has(s.name));
@@ -168,7 +188,10 @@ export function selectScenarios(loaded: readonly Scenario[], names: readonly str
  */
 function matrixFrame(c: PipelineConfig, scenarios: readonly Scenario[], m: MatrixOutcome): Results {
   const ran = c.mode === 'llm' ? [] : scenarios;
-  const measured = measureTrials(m.trials, ran.map((s) => s.name));
+  const measured = measureTrials(
+    m.trials,
+    ran.map((s) => s.name),
+  );
   // No matrix, no rates: zero trials are not a TCR of 0 % (nor a delta against the baseline's).
   const summary = c.mode === 'llm' ? {} : measured.summary;
   const reachability = measured.reachability;
@@ -187,7 +210,13 @@ function matrixFrame(c: PipelineConfig, scenarios: readonly Scenario[], m: Matri
 }
 
 /** The comparison, or why none ran (`skipWhenMissing` and a REF that is gone). */
-async function compare(c: PipelineConfig, b: BaselineConfig, scenarios: readonly Scenario[], head: Results, context: RunContext): Promise<BaselineOutcome | string> {
+async function compare(
+  c: PipelineConfig,
+  b: BaselineConfig,
+  scenarios: readonly Scenario[],
+  head: Results,
+  context: RunContext,
+): Promise<BaselineOutcome | string> {
   const { compareWithBaseline, BaselineError } = await import('../guard/index.js');
   try {
     return await compareWithBaseline({
@@ -211,9 +240,23 @@ async function compare(c: PipelineConfig, b: BaselineConfig, scenarios: readonly
   }
 }
 
-async function llmPart(c: PipelineConfig, l: LlmConfig, scenarios: readonly Scenario[], edges: PipelineEdges, context: RunContext): Promise<LlmResults> {
+async function llmPart(
+  c: PipelineConfig,
+  l: LlmConfig,
+  scenarios: readonly Scenario[],
+  edges: PipelineEdges,
+  context: RunContext,
+): Promise<LlmResults> {
   const { llmStage } = await import('../llm/llm-stage.js');
-  const chat = l.chat ?? new (await import('../llm/openai-chat.js')).OpenAIChat({ model: l.model, apiKey: l.server.apiKey, baseURL: l.server.baseURL, timeoutMs: l.server.timeoutMs, maxRetries: l.server.retries });
+  const chat =
+    l.chat ??
+    new (await import('../llm/openai-chat.js')).OpenAIChat({
+      model: l.model,
+      apiKey: l.server.apiKey,
+      baseURL: l.server.baseURL,
+      timeoutMs: l.server.timeoutMs,
+      maxRetries: l.server.retries,
+    });
   return llmStage({
     scenarios,
     seed: c.seed,
@@ -232,7 +275,14 @@ async function llmPart(c: PipelineConfig, l: LlmConfig, scenarios: readonly Scen
 }
 
 /** Every part in one results object, and the gate decided once from all of them. */
-function decide(c: PipelineConfig, scenarios: readonly Scenario[], head: Results, m: MatrixOutcome, baseline: BaselineOutcome | undefined, llm: LlmResults | undefined): PipelineOutcome {
+function decide(
+  c: PipelineConfig,
+  scenarios: readonly Scenario[],
+  head: Results,
+  m: MatrixOutcome,
+  baseline: BaselineOutcome | undefined,
+  llm: LlmResults | undefined,
+): PipelineOutcome {
   const names = scenarios.map((s) => s.name);
   // The delegation links of the scenarios that ran (none under --mode llm: the matrix did not build them).
   const links = c.mode === 'llm' ? undefined : auditLinks(scenarios, c.allowWidening ?? c.baseline?.allowWidening ?? false);

@@ -38,5 +38,4 @@ export interface WorkerFailure {
 
 /** Worker → main: the outcomes of the job that started at `start`, in order. */
 export type WorkerReply =
-  | { readonly start: number; readonly outcomes: readonly UnitOutcome[] }
-  | { readonly start: number; readonly failure: WorkerFailure };
+  { readonly start: number; readonly outcomes: readonly UnitOutcome[] } | { readonly start: number; readonly failure: WorkerFailure };

@@ -29,6 +29,12 @@ export function computeUnit(scenario: Scenario, context: RunContext, analyses: A
     // As in a trial (harness.ts): our bound, reported the same way from any thread.
     if (!(e instanceof EnvironmentLimitError)) throw e;
     const where = formatSource(scenario.source);
-    throw new HarnessError(`${where}: scenario '${scenario.name}': an analysis cannot judge a call (environment_limit): ${describeError(e)}`, scenario.name, undefined, where, { cause: e });
+    throw new HarnessError(
+      `${where}: scenario '${scenario.name}': an analysis cannot judge a call (environment_limit): ${describeError(e)}`,
+      scenario.name,
+      undefined,
+      where,
+      { cause: e },
+    );
   }
 }

@@ -14,7 +14,16 @@ import { evaluateLlmGate } from '../llm/llm-gate.js';
 import type { AnalysisViolation, GateThresholds } from '../trial/gate.js';
 import type { AnalysisViolationKind } from '../results/results.js';
 import { evaluateGate } from '../trial/gate.js';
-import type { ConditionSummary, GateResult, LlmGate, LlmResults, MonotonicitySection, Reachability, Results, Trial } from '../results/results.js';
+import type {
+  ConditionSummary,
+  GateResult,
+  LlmGate,
+  LlmResults,
+  MonotonicitySection,
+  Reachability,
+  Results,
+  Trial,
+} from '../results/results.js';
 
 /** Everything the gate is decided from. */
 export interface GateParts {
@@ -80,7 +89,15 @@ export function decideGate(parts: GateParts): Decision {
 
 /** The gate of results whose verdict is not decided yet: it does not pass, and lists nothing. */
 export function undecidedGate(thresholds: GateThresholds): GateResult {
-  return { condition: 'task_scoped', max_asr: thresholds.maxAsr, min_tcr: thresholds.minTcr, max_false_allows: thresholds.maxFalseAllows, max_false_blocks: thresholds.maxFalseBlocks, passed: false, violations: [] };
+  return {
+    condition: 'task_scoped',
+    max_asr: thresholds.maxAsr,
+    min_tcr: thresholds.minTcr,
+    max_false_allows: thresholds.maxFalseAllows,
+    max_false_blocks: thresholds.maxFalseBlocks,
+    passed: false,
+    violations: [],
+  };
 }
 
 /**

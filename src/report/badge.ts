@@ -71,7 +71,11 @@ export function badgeData(results: Results, label: string): BadgeData {
   // --mode llm: no scripted matrix ran; the model's task_scoped means, coloured only when gated.
   const l = results.llm?.summary.task_scoped;
   if (l && l.asr.mean !== null && l.tcr.mean !== null) {
-    return { label, message: `LLM ASR ${formatRate(l.asr.mean)} · TCR ${formatRate(l.tcr.mean)}`, color: results.llm?.gate ? color : 'lightgrey' };
+    return {
+      label,
+      message: `LLM ASR ${formatRate(l.asr.mean)} · TCR ${formatRate(l.tcr.mean)}`,
+      color: results.llm?.gate ? color : 'lightgrey',
+    };
   }
   return { label, message: 'no task_scoped trials', color: 'lightgrey' };
 }

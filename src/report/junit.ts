@@ -44,11 +44,14 @@ export function renderJunit(results: Results, options: { name?: string } = {}): 
       const gated = t.condition === results.gate.condition;
       const violations = gated ? results.gate.violations.filter((v) => v.scenario === scenario) : [];
       const body = violations.map(
-        (v) => `      <failure type="${xml(v.kind)}" message="${xml(v.message)}">${xml(`${v.source ? `${v.source}: ` : ''}${v.message}`)}</failure>`,
+        (v) =>
+          `      <failure type="${xml(v.kind)}" message="${xml(v.message)}">${xml(`${v.source ? `${v.source}: ` : ''}${v.message}`)}</failure>`,
       );
       body.push(`      <system-out>${xml(outcome(t))}</system-out>`);
       if (violations.length > 0) suiteFailures++;
-      cases.push(`    <testcase classname="${xml(`${suiteName}.${scenario}`)}" name="${xml(t.condition)}">\n${body.join('\n')}\n    </testcase>`);
+      cases.push(
+        `    <testcase classname="${xml(`${suiteName}.${scenario}`)}" name="${xml(t.condition)}">\n${body.join('\n')}\n    </testcase>`,
+      );
     }
     tests += cases.length;
     failures += suiteFailures;

@@ -57,7 +57,10 @@ export interface ComputedFor {
 export function computedForLine(computedFor: ComputedFor | undefined): string {
   if (!computedFor || (computedFor.head === undefined && computedFor.base === undefined)) return '';
   const parts: string[] = [];
-  if (computedFor.head !== undefined) parts.push(`Computed for ${codeSpan(computedFor.head.slice(0, 7))}${computedFor.pr !== undefined ? ` (head of #${computedFor.pr})` : ''}`);
+  if (computedFor.head !== undefined)
+    parts.push(
+      `Computed for ${codeSpan(computedFor.head.slice(0, 7))}${computedFor.pr !== undefined ? ` (head of #${computedFor.pr})` : ''}`,
+    );
   if (computedFor.base !== undefined) parts.push(`${parts.length > 0 ? 'against' : 'Against'} ${codeSpan(computedFor.base.name)}`);
   return `${parts.join(', ')}.`;
 }
@@ -74,8 +77,7 @@ export function reportMarker(name: string): string {
   return `<!-- delegation-bench:${sanitizeMarkerName(name)} -->`;
 }
 
-const HYPOTHESIS =
-  'Task-scoped warrants bound what a prompt-injected agent can do without breaking its task.';
+const HYPOTHESIS = 'Task-scoped warrants bound what a prompt-injected agent can do without breaking its task.';
 
 const MAX_CELL = 300; // characters of one argument list or reason in the call log
 const MAX_TOOL = 60; // characters of a tool name in the call log
@@ -90,10 +92,7 @@ export function renderMarkdown(results: Results, options: MarkdownOptions): stri
  * bytes fit): each section is rendered once and reused by every level and every limit, so a results
  * file of 100,000 calls costs one pass over its calls. The results must not change meanwhile.
  */
-export function markdownRenderer(
-  results: Results,
-  options: Omit<MarkdownOptions, 'maxChars'>,
-): (maxChars?: number) => string {
+export function markdownRenderer(results: Results, options: Omit<MarkdownOptions, 'maxChars'>): (maxChars?: number) => string {
   const parts = new Sections(results, options);
   const marker = reportMarker(options.name);
   return (limit) => fitToLimit((level) => renderLevel(parts, level, options.runUrl), limit, marker, options.runUrl);
@@ -143,7 +142,11 @@ function renderLevel(s: Sections, level: Level, runUrl: string | undefined): str
   // --mode llm: the scripted matrix did not run, so its gate, tables and analyses have nothing to say.
   if (r.mode === 'llm') {
     const head = s.get('head', () => headOf(r, s.o));
-    return [head, s.get('llm', () => llmMarkdown(r, escapeText) ?? ''), footer(runUrl).replace('deterministic replay', 'LLM mode')].join('\n\n') + '\n';
+    return (
+      [head, s.get('llm', () => llmMarkdown(r, escapeText) ?? ''), footer(runUrl).replace('deterministic replay', 'LLM mode')].join(
+        '\n\n',
+      ) + '\n'
+    );
   }
   const parts: string[] = [];
   parts.push(s.get('head', () => headOf(r, s.o)));
@@ -153,7 +156,8 @@ function renderLevel(s: Sections, level: Level, runUrl: string | undefined): str
   const holes = probesOf(r); // the policy holes right after the changes, when any probe escaped
   if (holes && holes.escaped > 0) parts.push(s.get('probes', () => renderProbesSection(holes, ESCAPERS)));
   const links = monotonicityOf(r); // escapes right after the holes: a link wider than its parent
-  if (links && (links.escapes > 0 || links.unproven > 0)) parts.push(s.get('monotonicity', () => renderMonotonicitySection(links, ESCAPERS)));
+  if (links && (links.escapes > 0 || links.unproven > 0))
+    parts.push(s.get('monotonicity', () => renderMonotonicitySection(links, ESCAPERS)));
   // The claim the run tests, on a passed gate only: under a failure it reads as a slogan.
   if (passedOverall(r)) parts.push(`> ${HYPOTHESIS}`);
   parts.push(
@@ -165,7 +169,8 @@ function renderLevel(s: Sections, level: Level, runUrl: string | undefined): str
   if (s.o.charts === true) parts.push(s.get('chart', () => chart(r)));
   if (r.llm) parts.push(s.get('llm', () => llmMarkdown(r, escapeText) ?? ''));
   if (level < Level.NoScenarioTable) parts.push(s.get('scenarios', () => scenarioTable(r, s.byKey)));
-  if (level < Level.NoLogs && r.scenario_info?.length) parts.push(s.get('scenario-info', () => renderScenariosSection(r, { text: escapeText })));
+  if (level < Level.NoLogs && r.scenario_info?.length)
+    parts.push(s.get('scenario-info', () => renderScenariosSection(r, { text: escapeText })));
   const policy = policyAnalysisOf(r); // after the tables, before the instances and call logs
   if (policy) parts.push(s.get('policy-analysis', () => renderPolicyAnalysisSection(policy, ESCAPERS)));
   if (level < Level.NoLogs) {
@@ -348,9 +353,7 @@ function scenarioLog(name: string, conditions: readonly Condition[], trials: (Tr
   for (const m of byIndex) for (const i of m.keys()) indices.add(i);
   const ordered = [...indices].sort((a, b) => a - b);
   const scoped = trials[conditions.indexOf(gated)];
-  const sum = scoped
-    ? `${gated}: ${scoped.calls_allowed} allowed, ${scoped.calls_blocked} blocked`
-    : plural(ordered.length, 'call');
+  const sum = scoped ? `${gated}: ${scoped.calls_allowed} allowed, ${scoped.calls_blocked} blocked` : plural(ordered.length, 'call');
   const lines: string[] = [];
   for (const i of ordered) {
     const calls = byIndex.map((m) => m.get(i));
@@ -408,4 +411,3 @@ function compactJson(v: unknown): string {
     return '?';
   }
 }
-

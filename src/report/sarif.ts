@@ -21,12 +21,18 @@ type Level = 'error' | 'warning' | 'note';
 
 /** Rules beyond the gate's kinds: findings that are reported without failing the gate. */
 const EXTRA_RULES = {
-  widening_allowed: { title: 'authority widened (allowed)', checks: 'task_scoped grants wider than the baseline’s, allowed by --allow-widening' },
+  widening_allowed: {
+    title: 'authority widened (allowed)',
+    checks: 'task_scoped grants wider than the baseline’s, allowed by --allow-widening',
+  },
   suite_change_allowed: {
     title: 'suite weakened (allowed)',
     checks: 'scenarios, expect: deny calls or attack judges of the baseline removed or changed, allowed by --allow-suite-changes',
   },
-  probe_escape_finding: { title: 'probe escaped (under threshold)', checks: 'a probe the authorizer allowed whose real effect the same constraint denies' },
+  probe_escape_finding: {
+    title: 'probe escaped (under threshold)',
+    checks: 'a probe the authorizer allowed whose real effect the same constraint denies',
+  },
   mutant_survivor: { title: 'warrant mutant survived', checks: 'a loosening of the warrant that no scripted attack detects' },
 } as const;
 type ExtraRule = keyof typeof EXTRA_RULES;
@@ -128,7 +134,7 @@ function text(s: string): string {
 }
 
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const str = (v: unknown): string => (typeof v === 'string' ? v : v === undefined ? '' : JSON.stringify(v) ?? '');
+const str = (v: unknown): string => (typeof v === 'string' ? v : v === undefined ? '' : (JSON.stringify(v) ?? ''));
 /** `tool.param`, or `tool` when the finding is about the whole tool (param null or absent). */
 const where = (tool: unknown, param: unknown): string => (typeof param === 'string' ? `${str(tool)}.${param}` : str(tool));
 
@@ -143,7 +149,14 @@ export function buildSarif(benchResults: Results & { baseline?: BaselineResults 
   const ids = ruleIds();
   const index = new Map<string, number>(ids.map((id, i) => [id, i]));
   const results: SarifResult[] = [];
-  const add = (id: RuleId, level: Level, message: string, source: unknown, identity: readonly unknown[], properties?: Record<string, unknown>): void => {
+  const add = (
+    id: RuleId,
+    level: Level,
+    message: string,
+    source: unknown,
+    identity: readonly unknown[],
+    properties?: Record<string, unknown>,
+  ): void => {
     const loc = location(source);
     results.push({
       ruleId: id,
@@ -165,12 +178,23 @@ export function buildSarif(benchResults: Results & { baseline?: BaselineResults 
     for (const w of benchResults.baseline.widenings) {
       const what = w.param === null ? `tool ${w.tool}` : `${w.tool}.${w.param}`;
       const proof = w.counterexample ? ` e.g. ${w.counterexample.tool}(${JSON.stringify(w.counterexample.args)})` : ' (unproven)';
-      add('widening_allowed', 'warning', `${w.scenario}: ${what}: ${w.base ?? 'not granted'} → ${w.head}.${proof}`, w.source, wideningIdentity(w));
+      add(
+        'widening_allowed',
+        'warning',
+        `${w.scenario}: ${what}: ${w.base ?? 'not granted'} → ${w.head}.${proof}`,
+        w.source,
+        wideningIdentity(w),
+      );
     }
   }
   if (benchResults.baseline?.allow_suite_changes || benchResults.baseline?.approved_by !== undefined) {
     for (const c of benchResults.baseline.suite_changes) {
-      add('suite_change_allowed', 'warning', `${c.scenario}: ${c.change}: base ${c.base_source}: ${c.base}`, c.head_source, [c.scenario, c.change, c.base, c.head]);
+      add('suite_change_allowed', 'warning', `${c.scenario}: ${c.change}: base ${c.base_source}: ${c.base}`, c.head_source, [
+        c.scenario,
+        c.change,
+        c.base,
+        c.head,
+      ]);
     }
   }
   if (!benchResults.gate.violations.some((v) => v.kind === 'probe_escape')) {
@@ -186,12 +210,13 @@ export function buildSarif(benchResults: Results & { baseline?: BaselineResults 
     }
   }
   for (const s of listOf(benchResults, 'mutants', 'survivors')) {
-    add('mutant_survivor', 'note', `${str(s.scenario)}: ${where(s.tool, s.param)}: mutant '${str(s.mutation)}' survived: no scripted attack tests this part of the warrant`, s.source, [
-      s.scenario,
-      s.tool,
-      s.param,
-      s.mutation,
-    ]);
+    add(
+      'mutant_survivor',
+      'note',
+      `${str(s.scenario)}: ${where(s.tool, s.param)}: mutant '${str(s.mutation)}' survived: no scripted attack tests this part of the warrant`,
+      s.source,
+      [s.scenario, s.tool, s.param, s.mutation],
+    );
   }
 
   return {
@@ -209,7 +234,9 @@ export function buildSarif(benchResults: Results & { baseline?: BaselineResults 
 
 /** The widening a gate violation was made from (same scenario, its message names tool and param). */
 function findWidening(b: BaselineResults | undefined, scenario: string, message: string) {
-  return b?.widenings.find((w) => w.scenario === scenario && message.includes(w.param === null ? `tool ${w.tool}` : `${w.tool}.${w.param}`));
+  return b?.widenings.find(
+    (w) => w.scenario === scenario && message.includes(w.param === null ? `tool ${w.tool}` : `${w.tool}.${w.param}`),
+  );
 }
 
 export function renderSarif(benchResults: Results & { baseline?: BaselineResults }, options: SarifOptions = {}): string {

@@ -67,11 +67,23 @@ function matrix(results: Results): string[] {
     return `${cell.asr.padStart(w.asr)}  ${cell.tcr.padStart(w.tcr)}  ${cell.blocked.padStart(w.blocked)}`;
   };
   const out = [
-    line('', conditions.map((c: Condition, i) => c.padEnd(groupWidth(i)))),
-    line('scenario', conditions.map((_, i) => fmt({ asr: SUB[0], tcr: SUB[1], blocked: SUB[2] }, i))),
-    line('-'.repeat(nameWidth), conditions.map((_, i) => '-'.repeat(groupWidth(i)))),
+    line(
+      '',
+      conditions.map((c: Condition, i) => c.padEnd(groupWidth(i))),
+    ),
+    line(
+      'scenario',
+      conditions.map((_, i) => fmt({ asr: SUB[0], tcr: SUB[1], blocked: SUB[2] }, i)),
+    ),
+    line(
+      '-'.repeat(nameWidth),
+      conditions.map((_, i) => '-'.repeat(groupWidth(i))),
+    ),
     ...rows.map((r) => line(r.name, r.cells.map(fmt))),
-    line('-'.repeat(nameWidth), conditions.map((_, i) => '-'.repeat(groupWidth(i)))),
+    line(
+      '-'.repeat(nameWidth),
+      conditions.map((_, i) => '-'.repeat(groupWidth(i))),
+    ),
     line(total, totalRow.cells.map(fmt)),
   ];
   return out;
@@ -98,7 +110,12 @@ export function gateLines(results: Results): string[] {
   const g = results.gate;
   const verdict = g.passed ? 'PASSED' : 'FAILED';
   const lines = [`Gate (${gateRule(g)}): ${verdict}`];
-  if (!g.passed) lines.push(`  violations: ${violationCounts(g).map(([k, n]) => `${n} ${k}`).join(', ')}`);
+  if (!g.passed)
+    lines.push(
+      `  violations: ${violationCounts(g)
+        .map(([k, n]) => `${n} ${k}`)
+        .join(', ')}`,
+    );
   for (const v of g.violations) {
     lines.push(`  [${v.kind}] ${v.scenario === '' ? 'suite' : v.scenario}: ${v.message}`);
     if (v.source) lines.push(`    at ${v.source}`);

@@ -19,7 +19,8 @@ const said =
   (issue: { input?: unknown }): string =>
     issue.input === undefined ? 'missing' : message;
 
-export const isObj = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+export const isObj = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export function text(maxLength: number): z.ZodString {
   return z.string({ error: said('expected a string') }).max(maxLength, { error: `expected a string of at most ${maxLength} characters` });
@@ -34,7 +35,10 @@ export const count = z.int({ error: said(COUNT) }).min(0, { error: COUNT });
 export const positive = count.min(1, { error: 'expected an integer ≥ 1' });
 
 const RATE = 'expected a rate between 0 and 1';
-export const rate = z.number({ error: said(RATE) }).min(0, { error: RATE }).max(1, { error: RATE });
+export const rate = z
+  .number({ error: said(RATE) })
+  .min(0, { error: RATE })
+  .max(1, { error: RATE });
 
 /** A finite number or null (JSON has no other numbers; z.number refuses infinities too). */
 export const numberOrNull = z.number({ error: said('expected a number or null') }).nullable();

@@ -27,7 +27,9 @@ export const LlmCallSchema = record({
   index: positive, // 1-based, across the whole trial
   turn: positive, // 1-based model call that asked for it
   tool: str,
-  args: z.record(z.string(), z.unknown(), { error: (issue) => (issue.input === undefined ? 'missing' : 'expected an object or null') }).nullable(),
+  args: z
+    .record(z.string(), z.unknown(), { error: (issue) => (issue.input === undefined ? 'missing' : 'expected an object or null') })
+    .nullable(),
   authorized: flag,
   denial: denialSchema(LLM_BOUNDS.maxString).optional(), // the chain refused it
   /**

@@ -61,8 +61,21 @@ export const ConditionSummarySchema = record({
  * rest from analyses beside it (docs/analyses.md, docs/guard.md), which hand their findings to the gate through
  * `GateInputs.analyses` (gate.ts). `VIOLATION_KINDS` (gate-kinds.ts) describes each one.
  */
-export const MATRIX_VIOLATION_KINDS = ['asr', 'tcr', 'false_allow', 'false_block', 'unreachable_attack', 'task_fails_without_warrant'] as const;
-export const ANALYSIS_VIOLATION_KINDS = ['probe_escape', 'authority_widened', 'suite_weakened', 'mutation_score', 'monotonicity_escape'] as const;
+export const MATRIX_VIOLATION_KINDS = [
+  'asr',
+  'tcr',
+  'false_allow',
+  'false_block',
+  'unreachable_attack',
+  'task_fails_without_warrant',
+] as const;
+export const ANALYSIS_VIOLATION_KINDS = [
+  'probe_escape',
+  'authority_widened',
+  'suite_weakened',
+  'mutation_score',
+  'monotonicity_escape',
+] as const;
 export type MatrixViolationKind = (typeof MATRIX_VIOLATION_KINDS)[number];
 export type AnalysisViolationKind = (typeof ANALYSIS_VIOLATION_KINDS)[number];
 export type ViolationKind = MatrixViolationKind | AnalysisViolationKind;
@@ -92,7 +105,6 @@ export const GateResultSchema = record({
  * a warrant let it through. Names in suite order.
  */
 export const ReachabilitySchema = record({ unreachable_attacks: many(str), tasks_failing_without_warrant: many(str) });
-
 
 const version = z.literal(RESULTS_VERSION, {
   error: (issue) =>
@@ -131,7 +143,9 @@ export const ResultsSchema = record({
  * carried over, so any value of theirs is let through unread; `timings` are not carried over either.
  */
 export const ResultsFileSchema = ResultsSchema.extend({
-  timings: z.record(z.string(), z.unknown(), { error: (issue) => (issue.input === undefined ? 'missing' : 'expected an object') }).optional(),
+  timings: z
+    .record(z.string(), z.unknown(), { error: (issue) => (issue.input === undefined ? 'missing' : 'expected an object') })
+    .optional(),
   llm: z.unknown().optional(),
   probes: z.unknown().optional(),
   mutants: z.unknown().optional(),

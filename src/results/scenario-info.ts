@@ -35,7 +35,12 @@ const PolicyWarrantFromSchema = record({
 export const WarrantFromSchema = z.preprocess(
   (value) => (isObj(value) && value['kind'] === undefined ? { ...value, kind: 'token' } : value),
   z.discriminatedUnion('kind', [TokenWarrantFromSchema, PolicyWarrantFromSchema], {
-    error: (issue) => (issue.input === undefined ? 'missing' : issue.code === 'invalid_union' ? 'expected one of "token", "claude_code_policy"' : 'expected an object'),
+    error: (issue) =>
+      issue.input === undefined
+        ? 'missing'
+        : issue.code === 'invalid_union'
+          ? 'expected one of "token", "claude_code_policy"'
+          : 'expected an object',
   }),
 );
 

@@ -141,7 +141,13 @@ export function constraintFromYaml(
       const judgeOnly = judgeOnlyCall(s);
       if (judgeOnly !== undefined) {
         const where = place !== undefined && v.kind === 'scalar' ? place(v, s, judgeOnly.at) : v.span.start;
-        report(where, at(p, `invalid CEL expression: ${judgeOnly.name}() is a judge-only function (docs/effects.md); a grant's CEL is Tenuo's dialect, which has no ${judgeOnly.name}()`));
+        report(
+          where,
+          at(
+            p,
+            `invalid CEL expression: ${judgeOnly.name}() is a judge-only function (docs/effects.md); a grant's CEL is Tenuo's dialect, which has no ${judgeOnly.name}()`,
+          ),
+        );
         return undefined;
       }
       // Tenuo binds an object argument's fields (and not `value`), any other argument as `value`: a
@@ -150,7 +156,10 @@ export function constraintFromYaml(
       if (names.length > 0) {
         warn(
           v.span.start,
-          at(p, `CEL reads ${names.map((n) => `'${n}'`).join(', ')}: bound only when the argument is an object with such a field (Tenuo binds an object's fields, anything else as 'value'); otherwise every call is denied`),
+          at(
+            p,
+            `CEL reads ${names.map((n) => `'${n}'`).join(', ')}: bound only when the argument is an object with such a field (Tenuo binds an object's fields, anything else as 'value'); otherwise every call is denied`,
+          ),
         );
       }
       return { type: 'cel', expression: s };
@@ -207,7 +216,10 @@ function range(v: PNode, p: readonly PathSegment[], report: Report): Constraint 
   const max = num(entry(v, 'max')?.value);
   const minInclusive = bool(entry(v, 'min_inclusive')?.value) ?? true;
   const maxInclusive = bool(entry(v, 'max_inclusive')?.value) ?? true;
-  for (const [k, n] of [['min', min], ['max', max]] as const) {
+  for (const [k, n] of [
+    ['min', min],
+    ['max', max],
+  ] as const) {
     const node = entry(v, k)?.value;
     if (node !== undefined && (n === undefined || !Number.isFinite(n))) {
       report(node.span.start, at([...p, k], 'expected a finite number'));
@@ -217,7 +229,13 @@ function range(v: PNode, p: readonly PathSegment[], report: Report): Constraint 
   if (min !== undefined && max !== undefined) {
     const empty = min > max || (min === max && !(minInclusive && maxInclusive));
     if (empty) {
-      report(v.span.start, at(p, `empty range: min ${min} is ${min > max ? 'greater than' : 'equal to'} max ${max}${min === max ? ' and a bound is exclusive' : ''}`));
+      report(
+        v.span.start,
+        at(
+          p,
+          `empty range: min ${min} is ${min > max ? 'greater than' : 'equal to'} max ${max}${min === max ? ' and a bound is exclusive' : ''}`,
+        ),
+      );
       return undefined;
     }
   }

@@ -34,7 +34,6 @@ export interface JsonSchema {
   anyOf?: JsonSchema[];
 }
 
-
 export interface SchemaProblem {
   readonly offset: number;
   readonly message: string;

@@ -194,7 +194,8 @@ class Checker {
       case 'has': {
         const t = this.infer(e.operand, scope);
         // has() of a field no effect has is always false: a typo, like `e.pth`.
-        if (t.kind === 'effect' && !Object.prototype.hasOwnProperty.call(COMMON_FIELDS, e.field) && !this.fields.has(e.field)) this.noField(e, e.field, EFFECT_TYPES);
+        if (t.kind === 'effect' && !Object.prototype.hasOwnProperty.call(COMMON_FIELDS, e.field) && !this.fields.has(e.field))
+          this.noField(e, e.field, EFFECT_TYPES);
         return BOOL;
       }
       case 'index': {
@@ -336,7 +337,10 @@ class Checker {
   private effectTypeName(side: Expr, other: Expr, scope: Scope): void {
     if (side.kind !== 'select' || side.field !== 'type' || other.kind !== 'literal' || typeof other.value !== 'string') return;
     if (isEffectType(other.value) || this.quiet(side.operand, scope).kind !== 'effect') return;
-    this.report(other.at, `no effect has the type ${JSON.stringify(other.value)}${hint(other.value, EFFECT_TYPES)} (effect types: ${EFFECT_TYPES.join(', ')})`);
+    this.report(
+      other.at,
+      `no effect has the type ${JSON.stringify(other.value)}${hint(other.value, EFFECT_TYPES)} (effect types: ${EFFECT_TYPES.join(', ')})`,
+    );
   }
 
   /** The type of an expression already checked, without reporting its problems a second time. */

@@ -65,7 +65,9 @@ export async function loadScenarioFileSet(
     }
     total += read.bytes;
     if (total > MAX_TOTAL_BYTES) {
-      problems.push(fileProblem(f.display, `scenario files together exceed ${formatBytes(MAX_TOTAL_BYTES)}; this and later files are refused`));
+      problems.push(
+        fileProblem(f.display, `scenario files together exceed ${formatBytes(MAX_TOTAL_BYTES)}; this and later files are refused`),
+      );
       await Promise.allSettled(ahead); // the reads under way close their own files
       break;
     }

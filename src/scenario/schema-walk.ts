@@ -74,14 +74,24 @@ export class SchemaWalk {
     const v = node.value;
     if (s.enum !== undefined && !s.enum.some((e) => sameValue(e, v))) {
       const choices = enumChoices(s.enum);
-      const h = typeof v === 'string' ? hint(v, s.enum.filter((e): e is string => typeof e === 'string')) : '';
+      const h =
+        typeof v === 'string'
+          ? hint(
+              v,
+              s.enum.filter((e): e is string => typeof e === 'string'),
+            )
+          : '';
       this.report(node, node.span.start, at(path, `must be one of ${choices}; got ${show(v)}${h}`));
       return;
     }
     if (typeof v === 'string') {
       const n = [...v].length;
       if (s.minLength !== undefined && n < s.minLength) {
-        this.report(node, node.span.start, at(path, s.minLength === 1 ? 'must not be empty' : `must be at least ${s.minLength} characters`));
+        this.report(
+          node,
+          node.span.start,
+          at(path, s.minLength === 1 ? 'must not be empty' : `must be at least ${s.minLength} characters`),
+        );
       }
       if (s.maxLength !== undefined && n > s.maxLength) {
         this.report(node, node.span.start, at(path, `is too long (${n} characters; the limit is ${s.maxLength})`));
@@ -160,8 +170,7 @@ export class SchemaWalk {
     // Only branches the value could match are tried: a branch of another type, or whose required
     // key is absent, fails whatever else holds (18 constraint forms, 1 trial each time).
     const keys = node.kind === 'map' ? new Set(node.entries.map((e) => e.key)) : undefined;
-    const possible = (b: JsonSchema): boolean =>
-      shapeFits(b, node) && (keys === undefined || (b.required ?? []).every((r) => keys.has(r)));
+    const possible = (b: JsonSchema): boolean => shapeFits(b, node) && (keys === undefined || (b.required ?? []).every((r) => keys.has(r)));
     const trials = branches.map((b, i) => {
       if (!possible(b)) return undefined;
       const trial = new SchemaWalk(this.v);
@@ -188,7 +197,11 @@ export class SchemaWalk {
         const allKeys = candidates.flatMap((i) => Object.keys(branches[i]!.properties ?? {}));
         const first = node.entries[0];
         if (first !== undefined) {
-          this.report(node, first.keySpan.start, at(path, `unknown ${what} '${first.key}'${hint(first.key, allKeys)}; expected one of ${alternativesList(branches)}`));
+          this.report(
+            node,
+            first.keySpan.start,
+            at(path, `unknown ${what} '${first.key}'${hint(first.key, allKeys)}; expected one of ${alternativesList(branches)}`),
+          );
         } else {
           this.report(node, node.span.start, at(path, `expected a ${what}: one of ${alternativesList(branches)}`));
         }
@@ -213,7 +226,13 @@ export class SchemaWalk {
       return;
     }
     const got = node.kind === 'scalar' && typeof node.value === 'string' ? `${show(node.value)}` : describe(node);
-    const h = node.kind === 'scalar' && typeof node.value === 'string' ? hint(node.value, branches.flatMap((b) => (b.enum ?? []).filter((e): e is string => typeof e === 'string'))) : '';
+    const h =
+      node.kind === 'scalar' && typeof node.value === 'string'
+        ? hint(
+            node.value,
+            branches.flatMap((b) => (b.enum ?? []).filter((e): e is string => typeof e === 'string')),
+          )
+        : '';
     this.report(node, node.span.start, at(path, `expected a ${what}: one of ${alternativesList(branches)}; got ${got}${h}`));
   }
 }
@@ -255,7 +274,15 @@ function hasType(node: PNode, t: SchemaType): boolean {
 }
 
 function typeName(t: SchemaType): string {
-  return { object: 'a map', array: 'a list', string: 'a string', integer: 'an integer', number: 'a number', boolean: 'a boolean (true or false)', null: 'nothing' }[t];
+  return {
+    object: 'a map',
+    array: 'a list',
+    string: 'a string',
+    integer: 'an integer',
+    number: 'a number',
+    boolean: 'a boolean (true or false)',
+    null: 'nothing',
+  }[t];
 }
 
 export function describe(node: PNode): string {

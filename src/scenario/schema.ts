@@ -27,9 +27,24 @@ export { describe } from './schema-walk.js';
 const ANNOTATIONS = ['$schema', '$id', '$comment', 'title', 'description', 'markdownDescription', 'default', 'examples'];
 const KEYWORDS = new Set([
   ...ANNOTATIONS,
-  '$defs', '$ref', 'type', 'properties', 'required', 'additionalProperties', 'propertyNames', 'enum',
-  'pattern', 'patternErrorMessage', 'minLength', 'maxLength', 'items', 'minItems', 'maxItems',
-  'minimum', 'oneOf', 'anyOf',
+  '$defs',
+  '$ref',
+  'type',
+  'properties',
+  'required',
+  'additionalProperties',
+  'propertyNames',
+  'enum',
+  'pattern',
+  'patternErrorMessage',
+  'minLength',
+  'maxLength',
+  'items',
+  'minItems',
+  'maxItems',
+  'minimum',
+  'oneOf',
+  'anyOf',
 ]);
 
 export class SchemaValidator {

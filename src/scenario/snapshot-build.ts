@@ -15,6 +15,7 @@ export async function buildBuiltinSnapshot(dir: string): Promise<string> {
   const cwd = dirname(dir);
   const files = await readSuiteFiles(dir);
   const { scenarios, warnings } = await loadScenarioFileSet([BUILTIN], cwd, dir);
-  if (warnings.length > 0) throw new Error(`the built-in suite loads with warnings; fix them before it is snapshotted:\n${warnings.join('\n')}`);
+  if (warnings.length > 0)
+    throw new Error(`the built-in suite loads with warnings; fix them before it is snapshotted:\n${warnings.join('\n')}`);
   return encodeSnapshot(scenarios, files, dir, cwd);
 }

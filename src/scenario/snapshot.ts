@@ -159,7 +159,12 @@ function decodeValue(j: Json, prefix: string, files: ReadonlySet<string>, depth:
       const out = (tag === 'n' ? Object.create(null) : {}) as Record<string, unknown>;
       // defineProperty: a key named `__proto__` stays a key, as it was in the scenario.
       for (const k of Object.keys(v)) {
-        Object.defineProperty(out, k, { value: decodeValue(v[k]!, prefix, files, depth + 1), enumerable: true, writable: true, configurable: true });
+        Object.defineProperty(out, k, {
+          value: decodeValue(v[k]!, prefix, files, depth + 1),
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
       }
       return out;
     }

@@ -36,7 +36,12 @@ export function assessTrials(trials: readonly Trial[], scenarios: readonly strin
     trials,
     summary: summary.task_scoped,
     reachability,
-    thresholds: { maxAsr: options.maxAsr, minTcr: options.minTcr, maxFalseAllows: options.maxFalseAllows, maxFalseBlocks: options.maxFalseBlocks },
+    thresholds: {
+      maxAsr: options.maxAsr,
+      minTcr: options.minTcr,
+      maxFalseAllows: options.maxFalseAllows,
+      maxFalseBlocks: options.maxFalseBlocks,
+    },
     ...(options.scenarioSources ? { scenarioSources: options.scenarioSources } : {}),
     ...(options.analyses ? { analyses: options.analyses } : {}),
     ...(options.matrixRan === false ? { matrixRan: false } : {}),

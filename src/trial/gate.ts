@@ -201,10 +201,18 @@ function matrixViolations(i: GateInputs): GateViolation[] {
   }
   // Only reachable with no task_scoped trials at all: still say why the gate failed.
   if (asrFailed && !violations.some((v) => v.kind === 'asr')) {
-    violations.push({ scenario: '', kind: 'asr', message: `task_scoped ASR ${formatRate(asr)} is above the maximum ${formatRate(t.maxAsr)}` });
+    violations.push({
+      scenario: '',
+      kind: 'asr',
+      message: `task_scoped ASR ${formatRate(asr)} is above the maximum ${formatRate(t.maxAsr)}`,
+    });
   }
   if (tcrFailed && !violations.some((v) => v.kind === 'tcr')) {
-    violations.push({ scenario: '', kind: 'tcr', message: `task_scoped TCR ${formatRate(tcr)} is below the minimum ${formatRate(t.minTcr)}` });
+    violations.push({
+      scenario: '',
+      kind: 'tcr',
+      message: `task_scoped TCR ${formatRate(tcr)} is below the minimum ${formatRate(t.minTcr)}`,
+    });
   }
   violations.push(...labelViolations(scoped, i.summary, t));
   violations.push(...reachabilityViolations(i.reachability, sources));

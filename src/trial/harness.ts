@@ -106,7 +106,10 @@ function decide(d: Delegation, scenario: Scenario, call: ScenarioCall, index: nu
         // MCPVerifier refuses the call before the warrant is consulted (JSON-RPC -32602).
         if (!(e instanceof McpExtractionError)) throw e;
         d.clock.advance();
-        return new WarrantError('constraint_not_satisfied', `${call.tool}: refused by the McpConfig extraction (${def.mcpConfig.file}): ${e.message}`);
+        return new WarrantError(
+          'constraint_not_satisfied',
+          `${call.tool}: refused by the McpConfig extraction (${def.mcpConfig.file}): ${e.message}`,
+        );
       }
     }
   } catch (e) {
@@ -128,7 +131,8 @@ function decide(d: Delegation, scenario: Scenario, call: ScenarioCall, index: nu
   } catch (e) {
     throw harnessError(scenario, d.condition, call, index, 'the authorizer failed', e);
   }
-  if (denial?.code === 'evaluation_limit') throw harnessError(scenario, d.condition, call, index, 'a limit of delegation-bench stopped the authorizer (evaluation_limit)', denial);
+  if (denial?.code === 'evaluation_limit')
+    throw harnessError(scenario, d.condition, call, index, 'a limit of delegation-bench stopped the authorizer (evaluation_limit)', denial);
   return denial;
 }
 
@@ -145,7 +149,13 @@ export function judgeClock(delegation: Delegation | null, calls: number): number
  * One trial: `context` holds the run's keys and warrants (one per run, see RunContext);
  * `budget` is the scenario's work budget, charged by the authorizer and the judge.
  */
-export function replayTrial(scenario: Scenario, condition: Condition, judge: ScenarioJudge, context: RunContext, budget?: WorkBudget): Trial {
+export function replayTrial(
+  scenario: Scenario,
+  condition: Condition,
+  judge: ScenarioJudge,
+  context: RunContext,
+  budget?: WorkBudget,
+): Trial {
   const env = new SimulatedEnvironment(scenario.environment, scenario.tools);
   const delegation = context.delegation(scenario, condition, budget);
   const calls: CallResult[] = [];
@@ -164,7 +174,8 @@ export function replayTrial(scenario: Scenario, condition: Condition, judge: Sce
       try {
         env.execute(call.tool, executedCall(scenario, call));
       } catch (e) {
-        const what = e instanceof EnvironmentLimitError ? 'the environment cannot judge this call (environment_limit)' : 'the environment failed';
+        const what =
+          e instanceof EnvironmentLimitError ? 'the environment cannot judge this call (environment_limit)' : 'the environment failed';
         throw harnessError(scenario, condition, call, index, what, e);
       }
     }

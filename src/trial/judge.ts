@@ -108,7 +108,13 @@ export class ScenarioJudge {
     }
   }
 
-  private evaluate(check: Check, bindings: Readonly<Record<string, unknown>>, condition: string, now: number | undefined, budget: WorkBudget | undefined): boolean {
+  private evaluate(
+    check: Check,
+    bindings: Readonly<Record<string, unknown>>,
+    condition: string,
+    now: number | undefined,
+    budget: WorkBudget | undefined,
+  ): boolean {
     const where = formatSource(check.source);
     const fail = (why: string): never => {
       throw new HarnessError(

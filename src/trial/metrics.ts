@@ -34,10 +34,7 @@ export function summarizeCondition(trials: readonly Trial[], condition: Conditio
   };
 }
 
-export function summarize(
-  trials: readonly Trial[],
-  conditions: readonly Condition[],
-): Partial<Record<Condition, ConditionSummary>> {
+export function summarize(trials: readonly Trial[], conditions: readonly Condition[]): Partial<Record<Condition, ConditionSummary>> {
   const out: Partial<Record<Condition, ConditionSummary>> = {};
   for (const c of conditions) out[c] = summarizeCondition(trials, c);
   return out;

@@ -88,7 +88,11 @@ export function benchmarkResults(options: BenchmarkOptions): Results {
  * per condition and the gate. Whoever produced the trials (this thread or worker threads), the
  * same trials give the same bytes.
  */
-export function assembleResults(options: Omit<BenchmarkOptions, 'timings' | 'now' | 'limits' | 'context'>, trials: Trial[], analyses: AnalysesOutcome = {}): Results {
+export function assembleResults(
+  options: Omit<BenchmarkOptions, 'timings' | 'now' | 'limits' | 'context'>,
+  trials: Trial[],
+  analyses: AnalysesOutcome = {},
+): Results {
   const scenarios = options.scenarios.map((s) => s.name);
   const { summary, reachability, gate } = assessTrials(trials, scenarios, {
     maxAsr: options.maxAsr,

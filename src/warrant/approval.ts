@@ -129,7 +129,9 @@ function uint(v: CborValue | undefined, field: string, max = Number.MAX_SAFE_INT
 /** A fixed-size [u8; N]: serde writes it as an array of N uints, not as a byte string. */
 function byteArray(v: CborValue | undefined, field: string, length?: number): Uint8Array {
   if (!Array.isArray(v)) {
-    throw malformed(`approval ${field} must be an array of byte values${isBytes(v ?? null) ? ' (a CBOR byte string is not the reference layout)' : ''}`);
+    throw malformed(
+      `approval ${field} must be an array of byte values${isBytes(v ?? null) ? ' (a CBOR byte string is not the reference layout)' : ''}`,
+    );
   }
   if (length !== undefined && v.length !== length) throw malformed(`approval ${field} must hold ${length} bytes, got ${v.length}`);
   return Uint8Array.from(v.map((b) => uint(b, field, 255)));
@@ -303,7 +305,10 @@ export function checkApprovals(
   const threshold = Math.min(p.minApprovals ?? required.length, required.length);
   if (threshold <= 0) return undefined; // reference: no threshold, no requirement
   const fail = (reason: string) =>
-    new WarrantError('insufficient_approvals', `${tool}: ${reason} (warrant ${WARRANT_ID_PREFIX}${toHex(p.id)} needs ${threshold} of ${required.length} listed approvers)`);
+    new WarrantError(
+      'insufficient_approvals',
+      `${tool}: ${reason} (warrant ${WARRANT_ID_PREFIX}${toHex(p.id)} needs ${threshold} of ${required.length} listed approvers)`,
+    );
 
   if (!Array.isArray(approvals)) return fail('approvals must be a list');
   if (approvals.length > required.length * 2) {
@@ -350,6 +355,8 @@ export function checkApprovals(
   const counts = (['invalid', 'untrusted', 'duplicate', 'expired', 'hash mismatch'] as const)
     .map((r) => [r, rejections.filter((x) => x === r).length] as const)
     .filter(([, n]) => n > 0)
-    .map(([r, n]) => `${n} ${r === 'invalid' ? 'invalid (signature, version or dates)' : r === 'untrusted' ? 'from an unlisted approver' : r}`);
+    .map(
+      ([r, n]) => `${n} ${r === 'invalid' ? 'invalid (signature, version or dates)' : r === 'untrusted' ? 'from an unlisted approver' : r}`,
+    );
   return fail(`${seen.length} valid approval(s) of ${threshold} required${counts.length ? `; rejected: ${counts.join(', ')}` : ''}`);
 }

@@ -13,13 +13,7 @@ import { sealablePayload } from './payload.js';
 import { newWarrantId, warrantIdString } from './id.js';
 import { compareUtf8 } from '../lib/bytes.js';
 import { WarrantError } from './errors.js';
-import {
-  checkLinkCapabilities,
-  checkLinkStructure,
-  checkStructure,
-  MAX_DELEGATION_DEPTH,
-  MAX_WARRANT_TTL_SECONDS,
-} from './link-rules.js';
+import { checkLinkCapabilities, checkLinkStructure, checkStructure, MAX_DELEGATION_DEPTH, MAX_WARRANT_TTL_SECONDS } from './link-rules.js';
 import { checkValidityWindow, DEFAULT_CLOCK_SKEW_SECONDS } from './validity.js';
 import { signWarrantPayload, type SigningKey } from './keys.js';
 import type { ConstraintSet, ToolGrants } from './constraints/types.js';
@@ -159,7 +153,10 @@ export function grant(options: GrantOptions): SignedWarrant {
   const parent = options.parent.payload;
   const parentName = `link ${parent.depth} (${warrantIdString(parent.id)})`;
   if (now >= parent.expiresAt) {
-    throw new WarrantError('warrant_expired', `${parentName}: the parent expired at ${parent.expiresAt} (now ${now}); nothing can be granted from it`);
+    throw new WarrantError(
+      'warrant_expired',
+      `${parentName}: the parent expired at ${parent.expiresAt} (now ${now}); nothing can be granted from it`,
+    );
   }
   const type: WarrantType =
     options.type ?? (parent.warrantType === 'issuer' && Object.keys(options.tools).length > 0 ? 'execution' : parent.warrantType);

@@ -41,7 +41,6 @@ export function isObjectValue(value: Value): value is ObjectValue {
   return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Float);
 }
 
-
 const I64_MIN = -(2n ** 63n);
 const I64_MAX = 2n ** 63n - 1n;
 
@@ -87,7 +86,9 @@ export function formatValue(value: Value): string {
   if (typeof value === 'string') return `'${JSON.stringify(value).slice(1, -1)}'`;
   if (Array.isArray(value)) return `[${value.map(formatValue).join(', ')}]`;
   if (value !== null && typeof value === 'object') {
-    return `{${Object.keys(value).map((k) => `${k}: ${formatValue(value[k]!)}`).join(', ')}}`;
+    return `{${Object.keys(value)
+      .map((k) => `${k}: ${formatValue(value[k]!)}`)
+      .join(', ')}}`;
   }
   return String(value);
 }

@@ -52,7 +52,14 @@ export function describeConstraint(constraint: Constraint): Json {
       return { regex: constraint.pattern };
     case 'range':
       // Range bounds are always floats on the wire, so plain numbers are unambiguous here.
-      return { range: { min: bound(constraint.min), max: bound(constraint.max), min_inclusive: constraint.minInclusive, max_inclusive: constraint.maxInclusive } };
+      return {
+        range: {
+          min: bound(constraint.min),
+          max: bound(constraint.max),
+          min_inclusive: constraint.minInclusive,
+          max_inclusive: constraint.maxInclusive,
+        },
+      };
     case 'one_of':
       return { one_of: constraint.values.map(describeValue) };
     case 'not_one_of':

@@ -13,13 +13,7 @@
  */
 import { decode, encode, readArray, readBytes, type CborValue } from './cbor/index.js';
 import { isWarrantError, malformed } from './errors.js';
-import {
-  ED25519_ALG,
-  MAX_CBOR_DEPTH,
-  MAX_WARRANT_BYTES,
-  decodePayload,
-  encodePayload,
-} from './payload.js';
+import { ED25519_ALG, MAX_CBOR_DEPTH, MAX_WARRANT_BYTES, decodePayload, encodePayload } from './payload.js';
 import type { SignedWarrant, WarrantPayload } from './types.js';
 
 export { decodePayload, encodePayload, MAX_WARRANT_BYTES };

@@ -4,14 +4,7 @@
  * are free to change shape.
  */
 export { ERROR_CODES, WarrantError, isWarrantError, malformed, type ErrorCode } from './errors.js';
-export {
-  WARRANT_ID_PREFIX,
-  type Clock,
-  type RandomSource,
-  type SignedWarrant,
-  type WarrantPayload,
-  type WarrantType,
-} from './types.js';
+export { WARRANT_ID_PREFIX, type Clock, type RandomSource, type SignedWarrant, type WarrantPayload, type WarrantType } from './types.js';
 export { Float, formatValue, type Args, type ObjectValue, type Value } from './constraint-value.js';
 export type { Constraint, ConstraintSet, ConstraintType, ToolGrants } from './constraints/types.js';
 

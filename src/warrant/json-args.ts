@@ -56,7 +56,11 @@ class ArgsParser {
     if (c === '[') return this.#array(depth);
     if (c === '"') return this.#string();
     if (c === '-' || (c !== undefined && c >= '0' && c <= '9')) return this.#number();
-    for (const [word, v] of [['true', true], ['false', false], ['null', null]] as const) {
+    for (const [word, v] of [
+      ['true', true],
+      ['false', false],
+      ['null', null],
+    ] as const) {
       if (this.text.startsWith(word, this.#i)) {
         this.#i += word.length;
         return v;

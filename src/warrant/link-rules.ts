@@ -97,11 +97,7 @@ export function checkStructure(payload: WarrantPayload, where: string): void {
   if (payload.requiredApprovers !== null && payload.minApprovals !== null) {
     if (payload.minApprovals === 0) fail('malformed', where, 'min_approvals must be at least 1 when required_approvers is set');
     if (payload.minApprovals > payload.requiredApprovers.length) {
-      fail(
-        'malformed',
-        where,
-        `min_approvals ${payload.minApprovals} exceeds the ${payload.requiredApprovers.length} required_approvers`,
-      );
+      fail('malformed', where, `min_approvals ${payload.minApprovals} exceeds the ${payload.requiredApprovers.length} required_approvers`);
     }
   }
 }
@@ -117,19 +113,10 @@ export function approvalThreshold(payload: WarrantPayload): number {
  * Link checks that come before the child's validity window in the reference: I1, I5, I2, I3.
  * `parentBytes` are the parent's raw payload bytes (I5 hashes them, not a re-encoding).
  */
-export function checkLinkStructure(
-  parent: WarrantPayload,
-  parentBytes: Uint8Array,
-  child: WarrantPayload,
-  where: string,
-): void {
+export function checkLinkStructure(parent: WarrantPayload, parentBytes: Uint8Array, child: WarrantPayload, where: string): void {
   // I1: only the parent's holder may delegate.
   if (!bytesEqual(child.issuer, parent.holder)) {
-    fail(
-      'delegation_authority_violated',
-      where,
-      `issuer ${keyHex(child.issuer)} is not the parent's holder ${keyHex(parent.holder)}`,
-    );
+    fail('delegation_authority_violated', where, `issuer ${keyHex(child.issuer)} is not the parent's holder ${keyHex(parent.holder)}`);
   }
   // I5: the child is bound to these exact parent bytes (no splicing onto another parent).
   if (child.parentHash === null) fail('parent_hash_mismatch', where, 'parent_hash is missing on a delegated warrant');
@@ -200,15 +187,15 @@ export function checkLinkCapabilities(parent: WarrantPayload, child: WarrantPayl
     const issuable = parent.issuableTools ?? [];
     for (const tool of Object.keys(child.tools)) {
       if (!issuable.some((t) => t === tool || t === '*')) {
-        fail(
-          'capability_monotonicity_violated',
-          where,
-          `tool '${tool}' is not in the issuer's issuable_tools [${issuable.join(', ')}]`,
-        );
+        fail('capability_monotonicity_violated', where, `tool '${tool}' is not in the issuer's issuable_tools [${issuable.join(', ')}]`);
       }
     }
   } else {
-    fail('capability_monotonicity_violated', where, `invalid warrant type transition ${transition}: an execution warrant cannot create an issuer warrant`);
+    fail(
+      'capability_monotonicity_violated',
+      where,
+      `invalid warrant type transition ${transition}: an execution warrant cannot create an issuer warrant`,
+    );
   }
 
   if (clearanceOf(child) > clearanceOf(parent)) {
@@ -239,7 +226,11 @@ export function checkLinkCapabilities(parent: WarrantPayload, child: WarrantPayl
     // Planner/worker separation: an issuer cannot hand execution rights to itself or to the key
     // that issued its issuer warrant.
     if (bytesEqual(child.holder, parent.holder)) {
-      fail('self_issuance', where, `holder ${keyHex(child.holder)} is the issuer warrant's own holder: an issuer cannot grant execution warrants to itself`);
+      fail(
+        'self_issuance',
+        where,
+        `holder ${keyHex(child.holder)} is the issuer warrant's own holder: an issuer cannot grant execution warrants to itself`,
+      );
     }
     if (bytesEqual(child.holder, parent.issuer)) {
       fail('self_issuance', where, `holder ${keyHex(child.holder)} is the issuer warrant's issuer: issuer and holder must be separate`);

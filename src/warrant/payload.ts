@@ -197,8 +197,7 @@ export function payloadFromCbor(cbor: CborValue, path = 'payload'): WarrantPaylo
     }
   }
 
-  const optional = <T>(k: number, read: (x: CborValue, p: string) => T): T | null =>
-    f.has(k) ? read(f.get(k)!, at(k)) : null;
+  const optional = <T>(k: number, read: (x: CborValue, p: string) => T): T | null => (f.has(k) ? read(f.get(k)!, at(k)) : null);
 
   return {
     version,
@@ -215,9 +214,7 @@ export function payloadFromCbor(cbor: CborValue, path = 'payload'): WarrantPaylo
     issuableTools: optional(K.issuableTools, (x, p) => readArray(x, p).map((t, i) => readText(t, `${p}[${i}]`))),
     maxIssueDepth: optional(K.maxIssueDepth, (x, p) => readUint(x, p, U32_MAX, 'u32')),
     constraintBounds: optional(K.constraintBounds, (x, p) => constraintSetFromCbor(x, p)),
-    requiredApprovers: optional(K.requiredApprovers, (x, p) =>
-      readArray(x, p).map((key, i) => publicKeyFromCbor(key, `${p}[${i}]`)),
-    ),
+    requiredApprovers: optional(K.requiredApprovers, (x, p) => readArray(x, p).map((key, i) => publicKeyFromCbor(key, `${p}[${i}]`))),
     minApprovals: optional(K.minApprovals, (x, p) => readUint(x, p, U32_MAX, 'u32')),
     clearance: optional(K.clearance, (x, p) => readUint(x, p, U8_MAX, 'u8')),
     depth: readUint(f.get(K.depth)!, at(K.depth), U32_MAX, 'u32'),
@@ -319,13 +316,20 @@ export function payloadToCbor(payload: WarrantPayload): CborMap {
   }
 
   if (payload.issuableTools !== null) {
-    m.set(K.issuableTools, payload.issuableTools.map((t, i) => textField(t, `payload.issuable_tools[${i}]`)));
+    m.set(
+      K.issuableTools,
+      payload.issuableTools.map((t, i) => textField(t, `payload.issuable_tools[${i}]`)),
+    );
   }
   if (payload.maxIssueDepth !== null) m.set(K.maxIssueDepth, uintField(payload.maxIssueDepth, 'payload.max_issue_depth', U32_MAX, 'u32'));
-  if (payload.constraintBounds !== null) m.set(K.constraintBounds, constraintSetToCbor(payload.constraintBounds, 'payload.constraint_bounds'));
+  if (payload.constraintBounds !== null)
+    m.set(K.constraintBounds, constraintSetToCbor(payload.constraintBounds, 'payload.constraint_bounds'));
   if (payload.requiredApprovers !== null) {
     // Construction order is kept: the reference does not sort this list.
-    m.set(K.requiredApprovers, payload.requiredApprovers.map((key, i) => publicKeyToCbor(key, `payload.required_approvers[${i}]`)));
+    m.set(
+      K.requiredApprovers,
+      payload.requiredApprovers.map((key, i) => publicKeyToCbor(key, `payload.required_approvers[${i}]`)),
+    );
   }
   if (payload.minApprovals !== null) m.set(K.minApprovals, uintField(payload.minApprovals, 'payload.min_approvals', U32_MAX, 'u32'));
   if (payload.clearance !== null) m.set(K.clearance, uintField(payload.clearance, 'payload.clearance', U8_MAX, 'u8'));

@@ -38,9 +38,7 @@ export function popWindow(now: number): number {
 /** Throws WarrantError('malformed') unless maxWindows is an integer from 2 to 10. */
 export function assertPopMaxWindows(maxWindows: number): void {
   if (!Number.isInteger(maxWindows) || maxWindows < MIN_POP_MAX_WINDOWS || maxWindows > MAX_POP_MAX_WINDOWS) {
-    throw malformed(
-      `PoP max_windows must be an integer from ${MIN_POP_MAX_WINDOWS} to ${MAX_POP_MAX_WINDOWS}, got ${String(maxWindows)}`,
-    );
+    throw malformed(`PoP max_windows must be an integer from ${MIN_POP_MAX_WINDOWS} to ${MAX_POP_MAX_WINDOWS}, got ${String(maxWindows)}`);
   }
 }
 
@@ -62,7 +60,11 @@ const OFFSETS: readonly (readonly number[])[] = Array.from({ length: MAX_POP_MAX
 );
 
 function depthOf(v: Value, limit: number): number {
-  if (v === null || typeof v !== 'object' || !(Array.isArray(v) || Object.getPrototypeOf(v) === Object.prototype || Object.getPrototypeOf(v) === null)) {
+  if (
+    v === null ||
+    typeof v !== 'object' ||
+    !(Array.isArray(v) || Object.getPrototypeOf(v) === Object.prototype || Object.getPrototypeOf(v) === null)
+  ) {
     return 0;
   }
   if (limit <= 0) return 1;

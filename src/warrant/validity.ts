@@ -33,7 +33,8 @@ export function checkLinkExpiry(payload: WarrantPayload, where: string, now: num
  * `is_expired`): no tolerance, and the instant `expires_at` itself is already expired.
  */
 export function checkCallExpiry(payload: WarrantPayload, where: string, now: number): void {
-  if (now >= payload.expiresAt) fail('warrant_expired', where, `expired at ${payload.expiresAt} (now ${now}; a call gets no clock tolerance)`);
+  if (now >= payload.expiresAt)
+    fail('warrant_expired', where, `expired at ${payload.expiresAt} (now ${now}; a call gets no clock tolerance)`);
 }
 
 /**
@@ -43,7 +44,11 @@ export function checkCallExpiry(payload: WarrantPayload, where: string, now: num
  */
 export function checkIssuedAt(payload: WarrantPayload, where: string, now: number, skew: number): void {
   if (payload.issuedAt > now + skew) {
-    fail('warrant_expired', where, `issued_at ${payload.issuedAt} is in the future (now ${now}, ${skew} s clock skew allowed): not valid yet`);
+    fail(
+      'warrant_expired',
+      where,
+      `issued_at ${payload.issuedAt} is in the future (now ${now}, ${skew} s clock skew allowed): not valid yet`,
+    );
   }
 }
 

@@ -27,11 +27,19 @@ const CWD = '\u0000cwd';
 const SPECS: Readonly<Record<string, ClaudeCodeSpec>> = Object.freeze({
   Read: { params: ['file_path', 'offset', 'limit'], defaults: { offset: 0, limit: 2000 }, kinds: { file_path: 'path' } },
   Write: { params: ['file_path', 'content'], defaults: {}, kinds: { file_path: 'path' } },
-  Edit: { params: ['file_path', 'old_string', 'new_string', 'replace_all'], defaults: { replace_all: false }, kinds: { file_path: 'path' } },
+  Edit: {
+    params: ['file_path', 'old_string', 'new_string', 'replace_all'],
+    defaults: { replace_all: false },
+    kinds: { file_path: 'path' },
+  },
   Bash: { params: ['command', 'description', 'timeout'], defaults: { description: '', timeout: 120000 }, kinds: { command: 'shell' } },
   WebFetch: { params: ['url', 'prompt'], defaults: {}, kinds: { url: 'url' } },
   Glob: { params: ['pattern', 'path'], defaults: { path: CWD }, kinds: { path: 'path' } },
-  Grep: { params: ['pattern', 'path', 'glob', 'output_mode'], defaults: { path: CWD, glob: '', output_mode: 'files_with_matches' }, kinds: { path: 'path' } },
+  Grep: {
+    params: ['pattern', 'path', 'glob', 'output_mode'],
+    defaults: { path: CWD, glob: '', output_mode: 'files_with_matches' },
+    kinds: { path: 'path' },
+  },
 });
 
 export const CLAUDE_CODE_TOOL_NAMES: readonly string[] = Object.keys(SPECS);

@@ -105,7 +105,7 @@ export const EFFECTS = {
       command: { type: 'string', doc: 'the command line as given' },
       programs: {
         type: 'list(list(string))',
-        doc: 'the argv of every program the shell would start (mvdan/sh parser; POSIX sh for `run_command`, bash, brace expansion included, for Claude Code\'s `Bash`): each simple command of the lists, pipelines and substitutions, quotes removed; an expansion only known at run time is kept as its source text',
+        doc: "the argv of every program the shell would start (mvdan/sh parser; POSIX sh for `run_command`, bash, brace expansion included, for Claude Code's `Bash`): each simple command of the lists, pipelines and substitutions, quotes removed; an expansion only known at run time is kept as its source text",
       },
       assignments: { type: 'list(string)', doc: 'the `NAME=value` assignments written before those programs' },
       redirects: { type: 'list(string)', doc: 'the files the command line redirects to or from' },
@@ -116,22 +116,31 @@ export const EFFECTS = {
     recordedBy: '`http_request`, Claude Code `WebFetch` (a `GET`; an `http:` URL fetched over `https:`, as Claude Code upgrades it)',
     fields: {
       url: { type: 'string', doc: 'the URL as given' },
-      canonical_url: { type: 'string', doc: 'the URL the client requests (WHATWG URL): canonical host, no userinfo or fragment, default port dropped' },
+      canonical_url: {
+        type: 'string',
+        doc: 'the URL the client requests (WHATWG URL): canonical host, no userinfo or fragment, default port dropped',
+      },
       method: { type: 'string', doc: 'the method, upper-cased (`GET` when none)' },
-      host: { type: 'string', doc: 'the host it connects to: trailing dot removed, IPv4 spellings and IPv4-mapped/NAT64 IPv6 unwrapped (ipaddr.js), an unspecified address as the loopback it reaches' },
+      host: {
+        type: 'string',
+        doc: 'the host it connects to: trailing dot removed, IPv4 spellings and IPv4-mapped/NAT64 IPv6 unwrapped (ipaddr.js), an unspecified address as the loopback it reaches',
+      },
       port: { type: 'int', doc: 'the port it connects to' },
-      target: { type: 'string', doc: '`loopback`, `private`, `link_local`, `metadata`, `unspecified`, `internal_name` or `public` (from the address or name; no DNS)' },
+      target: {
+        type: 'string',
+        doc: '`loopback`, `private`, `link_local`, `metadata`, `unspecified`, `internal_name` or `public` (from the address or name; no DNS)',
+      },
       body: { type: 'string', doc: 'the body sent (`""` when none)' },
     },
   },
   tool_called: {
     recordedBy: 'a custom tool (`tools:`)',
     fields: {
-      tool: { type: 'string', doc: 'the tool\'s name' },
+      tool: { type: 'string', doc: "the tool's name" },
       args: { type: 'map(string, dyn)', doc: 'the arguments as given (`e.args.NAME`)' },
       canonical: {
         type: 'map(string, dyn)',
-        doc: 'for each argument whose parameter names a kind (`kinds:`), what the environment made of it: `path` the resolved path, `shell` the programs\' argv, `url` the canonical URL, `email_list` the mailboxes, `number` the number',
+        doc: "for each argument whose parameter names a kind (`kinds:`), what the environment made of it: `path` the resolved path, `shell` the programs' argv, `url` the canonical URL, `email_list` the mailboxes, `number` the number",
       },
     },
   },
@@ -190,5 +199,5 @@ export function renderEffectTable(): string {
       .join('; ');
     return `| \`${effect}\` | ${spec.recordedBy} | ${fields} |`;
   });
-  return ['| effect | recorded by | fields (`type` is the effect\'s name) |', '| --- | --- | --- |', ...rows].join('\n');
+  return ["| effect | recorded by | fields (`type` is the effect's name) |", '| --- | --- | --- |', ...rows].join('\n');
 }

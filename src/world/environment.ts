@@ -364,14 +364,14 @@ export class SimulatedEnvironment {
     };
     const matched = this.fs.list(root.path).filter((p) => (this.fs.read(p) ?? '').split('\n').some(lineMatches));
     for (const p of matched) this.effects.push({ type: 'file_read', path: p, raw_path: p, found: true });
-    return matched.length === 0 ? 'No files found' : `Found ${matched.length} file${matched.length === 1 ? '' : 's'}\n${matched.join('\n')}`;
+    return matched.length === 0
+      ? 'No files found'
+      : `Found ${matched.length} file${matched.length === 1 ? '' : 's'}\n${matched.join('\n')}`;
   }
 
   private listTransactions(): string {
     this.effects.push({ type: 'transactions_listed', count: this.transactions.length });
     if (this.transactions.length === 0) return 'No transactions.';
-    return this.transactions
-      .map((t) => `[${t.id}] ${t.date} — $${formatMoney(t.amount)} to ${t.to} (${t.memo})`)
-      .join('\n');
+    return this.transactions.map((t) => `[${t.id}] ${t.date} — $${formatMoney(t.amount)} to ${t.to} (${t.memo})`).join('\n');
   }
 }

@@ -14,13 +14,17 @@ import type { ReturnCase } from '../model/scenario.js';
 export function sameValue(left: Value, right: Value): boolean {
   const na = typeof left === 'string' ? undefined : asNumber(left);
   const nb = typeof right === 'string' ? undefined : asNumber(right);
-  if (na !== undefined || nb !== undefined) return na !== undefined && nb !== undefined && na === nb && typeof left !== 'boolean' && typeof right !== 'boolean';
+  if (na !== undefined || nb !== undefined)
+    return na !== undefined && nb !== undefined && na === nb && typeof left !== 'boolean' && typeof right !== 'boolean';
   if (Array.isArray(left) || Array.isArray(right)) {
     return Array.isArray(left) && Array.isArray(right) && left.length === right.length && left.every((x, i) => sameValue(x, right[i]!));
   }
   if (left !== null && right !== null && isObjectValue(left) && isObjectValue(right)) {
     const ka = Object.keys(left);
-    return ka.length === Object.keys(right).length && ka.every((k) => Object.prototype.hasOwnProperty.call(right, k) && sameValue(left[k]!, right[k]!));
+    return (
+      ka.length === Object.keys(right).length &&
+      ka.every((k) => Object.prototype.hasOwnProperty.call(right, k) && sameValue(left[k]!, right[k]!))
+    );
   }
   return left === right;
 }

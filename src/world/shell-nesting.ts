@@ -40,7 +40,7 @@ interface Frame {
 }
 
 /** Characters that end an unquoted word. */
-const WORD_END = new Set([' ', '\t', '\n', ';', '&', '|', '(', ')', '<', '>', '\'', '"', '`', '$', '\\']);
+const WORD_END = new Set([' ', '\t', '\n', ';', '&', '|', '(', ')', '<', '>', "'", '"', '`', '$', '\\']);
 /** Operators of arithmetic and of parameter expansions: each may be one more recursive link. */
 const OPERATORS = new Set(['+', '-', '*', '/', '%', '<', '>', '=', '!', '~', '^', '&', '|', '?', ':', ',', '#', '@']);
 /** Reserved words that open a construct, and the kind each opens. */
@@ -138,7 +138,7 @@ class Scan {
     }
     if (c !== '$') return false;
     this.commandStart = this.boundary = false;
-    if (this.dialect === 'bash' && s[this.i + 1] === '\'') {
+    if (this.dialect === 'bash' && s[this.i + 1] === "'") {
       this.skipAnsiCQuotes();
     } else if (s.startsWith('((', this.i + 1)) {
       this.open('arith');
@@ -162,7 +162,7 @@ class Scan {
     else if (c === '"') {
       this.close('dquote');
       this.i++;
-    } else if (c === '$' && this.s[this.i + 1] === '\'') {
+    } else if (c === '$' && this.s[this.i + 1] === "'") {
       this.i++; // inside double quotes `$'` is a `$` and a quote character, in bash too
     } else if (!this.substitution()) this.i++;
   }
@@ -184,7 +184,7 @@ class Scan {
     else if (c === '}') {
       this.close('param');
       this.i++;
-    } else if (c === '\'') this.skipSingleQuotes();
+    } else if (c === "'") this.skipSingleQuotes();
     else if (c === '"') {
       this.open('dquote');
       this.i++;
@@ -198,12 +198,12 @@ class Scan {
   private skipAnsiCQuotes(): void {
     const s = this.s;
     let j = this.i + 2;
-    while (j < s.length && s[j] !== '\'') j += s[j] === '\\' ? 2 : 1;
+    while (j < s.length && s[j] !== "'") j += s[j] === '\\' ? 2 : 1;
     this.i = Math.min(j + 1, s.length);
   }
 
   private skipSingleQuotes(): void {
-    const end = this.s.indexOf('\'', this.i + 1);
+    const end = this.s.indexOf("'", this.i + 1);
     this.i = end < 0 ? this.s.length : end + 1;
   }
 
@@ -221,14 +221,14 @@ class Scan {
       return;
     }
     // A `#` starts a comment only between words: not right after a quote or an escape.
-    this.boundary = !(c === '\'' || c === '"' || c === '\\');
+    this.boundary = !(c === "'" || c === '"' || c === '\\');
     if (c === ' ' || c === '\t') {
       this.i++;
     } else if (c === '\n') {
       this.i++;
       this.endList();
       this.commandStart = true;
-    } else if (c === '\'') {
+    } else if (c === "'") {
       this.skipSingleQuotes();
       this.commandStart = false;
     } else if (c === '"') {

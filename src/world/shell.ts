@@ -116,7 +116,21 @@ function expandWord(sh: ShSyntax, src: string, word: ShNode): { text: string; dy
 }
 
 /** The C escapes of bash's `$'…'` (bash(1), QUOTING), other than the numeric ones. */
-const ANSI_C: Readonly<Record<string, string>> = { a: '\x07', b: '\b', e: '\x1b', E: '\x1b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v', '\\': '\\', "'": "'", '"': '"', '?': '?' };
+const ANSI_C: Readonly<Record<string, string>> = {
+  a: '\x07',
+  b: '\b',
+  e: '\x1b',
+  E: '\x1b',
+  f: '\f',
+  n: '\n',
+  r: '\r',
+  t: '\t',
+  v: '\v',
+  '\\': '\\',
+  "'": "'",
+  '"': '"',
+  '?': '?',
+};
 
 /**
  * The text of bash's `$'…'` (the parser hands over what stands between the quotes): C escapes,
@@ -124,17 +138,20 @@ const ANSI_C: Readonly<Record<string, string>> = { a: '\x07', b: '\b', e: '\x1b'
  * what follows it); an unknown escape keeps its backslash, as bash does.
  */
 function ansiC(raw: string): string {
-  const out = raw.replace(/\\(?:([0-7]{1,3})|x([0-9A-Fa-f]{1,2})|u([0-9A-Fa-f]{1,4})|U([0-9A-Fa-f]{1,8})|c([^])|([^]))/g, (whole, oct?: string, hex?: string, u4?: string, u8?: string, ctl?: string, ch?: string) => {
-    if (oct !== undefined) return String.fromCharCode(parseInt(oct, 8) & 0xff);
-    if (hex !== undefined) return String.fromCharCode(parseInt(hex, 16));
-    const code = u4 ?? u8;
-    if (code !== undefined) {
-      const n = parseInt(code, 16);
-      return n <= 0x10ffff && (n < 0xd800 || n > 0xdfff) ? String.fromCodePoint(n) : whole;
-    }
-    if (ctl !== undefined) return String.fromCharCode(ctl.toUpperCase().charCodeAt(0) ^ 0x40);
-    return ANSI_C[ch!] ?? whole;
-  });
+  const out = raw.replace(
+    /\\(?:([0-7]{1,3})|x([0-9A-Fa-f]{1,2})|u([0-9A-Fa-f]{1,4})|U([0-9A-Fa-f]{1,8})|c([^])|([^]))/g,
+    (whole, oct?: string, hex?: string, u4?: string, u8?: string, ctl?: string, ch?: string) => {
+      if (oct !== undefined) return String.fromCharCode(parseInt(oct, 8) & 0xff);
+      if (hex !== undefined) return String.fromCharCode(parseInt(hex, 16));
+      const code = u4 ?? u8;
+      if (code !== undefined) {
+        const n = parseInt(code, 16);
+        return n <= 0x10ffff && (n < 0xd800 || n > 0xdfff) ? String.fromCodePoint(n) : whole;
+      }
+      if (ctl !== undefined) return String.fromCharCode(ctl.toUpperCase().charCodeAt(0) ^ 0x40);
+      return ANSI_C[ch!] ?? whole;
+    },
+  );
   const nul = out.indexOf('\0');
   return nul < 0 ? out : out.slice(0, nul);
 }
@@ -172,7 +189,8 @@ export function parseShell(command: string, dialect: ShellDialect = 'posix'): Sh
   }
   // Decided before parsing, by our count: where the parser's stack would give out depends on the
   // thread (shell-nesting.ts), and the answer must not.
-  if (shellNesting(command, dialect) > MAX_SHELL_NESTING) throw new EnvironmentLimitError('the nesting of a command line', MAX_SHELL_NESTING, 'levels');
+  if (shellNesting(command, dialect) > MAX_SHELL_NESTING)
+    throw new EnvironmentLimitError('the nesting of a command line', MAX_SHELL_NESTING, 'levels');
   let file: ShNode;
   try {
     file = sh.NewParser(sh.KeepComments(false), sh.Variant(dialect === 'bash' ? sh.LangBash : sh.LangPOSIX)).Parse(command, '');
@@ -294,9 +312,7 @@ function wordsOf(sh: ShSyntax, src: string, word: ShNode, used: { words: number;
   let acc: Expanded[] = [{ text: '', dynamic: false }];
   for (const part of list<Part>(word.Parts)) {
     const options: Expanded[] =
-      sh.NodeType(part) === 'BraceExp'
-        ? braceOptions(sh, src, part, used)
-        : [expandWord(sh, src, { Parts: [part] } as unknown as ShNode)];
+      sh.NodeType(part) === 'BraceExp' ? braceOptions(sh, src, part, used) : [expandWord(sh, src, { Parts: [part] } as unknown as ShNode)];
     const next: Expanded[] = [];
     for (const a of acc) {
       for (const o of options) {
@@ -320,7 +336,11 @@ function braceLimit(): EnvironmentLimitError {
 function braceOptions(sh: ShSyntax, src: string, brace: Part, used: { words: number; chars: number }): Expanded[] {
   const elems = list<ShNode>(brace.Elems);
   if (brace.Sequence !== true) return elems.flatMap((e) => wordsOf(sh, src, e, used));
-  const [from, to, step] = elems.map((e) => list<Part>(e.Parts).map((p) => p.Value ?? '').join(''));
+  const [from, to, step] = elems.map((e) =>
+    list<Part>(e.Parts)
+      .map((p) => p.Value ?? '')
+      .join(''),
+  );
   return sequence(from ?? '', to ?? '', step).map((text) => ({ text, dynamic: false }));
 }
 

@@ -25,7 +25,12 @@ export interface ToolSignature {
 export const BUILTIN_TOOLS: Readonly<Record<string, ToolSignature>> = Object.freeze({
   read_email: { params: ['email_id'], required: ['email_id'], defaults: {} },
   list_emails: { params: [], required: [], defaults: {} },
-  send_email: { params: ['recipients', 'subject', 'body'], required: ['recipients', 'subject', 'body'], defaults: {}, kinds: { recipients: 'email_list' } },
+  send_email: {
+    params: ['recipients', 'subject', 'body'],
+    required: ['recipients', 'subject', 'body'],
+    defaults: {},
+    kinds: { recipients: 'email_list' },
+  },
   read_file: { params: ['path'], required: ['path'], defaults: {}, kinds: { path: 'path' } },
   write_file: { params: ['path', 'content'], required: ['path', 'content'], defaults: {}, kinds: { path: 'path' } },
   list_files: { params: ['directory'], required: ['directory'], defaults: {}, kinds: { directory: 'path' } },

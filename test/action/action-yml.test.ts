@@ -22,9 +22,37 @@ describe('action.yml', () => {
   });
 
   it('declares the inputs of docs/action.md with their defaults, each described', () => {
-    expect(Object.keys(action.inputs).sort()).toEqual(
-      ['allow-suite-changes', 'allow-widening', 'approval-label', 'badge-path', 'baseline', 'charts', 'comment', 'gate', 'github-token', 'job-summary', 'max-asr', 'max-escapes', 'max-false-allows', 'max-false-blocks', 'min-mutation-score', 'min-tcr', 'mode', 'model', 'mutants', 'name', 'openai-api-key', 'openai-base-url', 'pr-number', 'probes', 'require-baseline', 'results-path', 'runs', 'scenarios', 'shard'],
-    );
+    expect(Object.keys(action.inputs).sort()).toEqual([
+      'allow-suite-changes',
+      'allow-widening',
+      'approval-label',
+      'badge-path',
+      'baseline',
+      'charts',
+      'comment',
+      'gate',
+      'github-token',
+      'job-summary',
+      'max-asr',
+      'max-escapes',
+      'max-false-allows',
+      'max-false-blocks',
+      'min-mutation-score',
+      'min-tcr',
+      'mode',
+      'model',
+      'mutants',
+      'name',
+      'openai-api-key',
+      'openai-base-url',
+      'pr-number',
+      'probes',
+      'require-baseline',
+      'results-path',
+      'runs',
+      'scenarios',
+      'shard',
+    ]);
     const defaults = Object.fromEntries(Object.entries(action.inputs).map(([k, v]) => [k, v.default]));
     expect(defaults).toMatchObject({
       scenarios: 'builtin',
@@ -62,7 +90,19 @@ describe('action.yml', () => {
     const src = ['outputs.ts'].map((f) => readFileSync(join(ROOT, 'src', 'action', f), 'utf8')).join('\n');
     const set = [...src.matchAll(/setOutput\('([a-z-]+)'/g)].map((m) => m[1]).sort();
     expect(Object.keys(action.outputs).sort()).toEqual(set);
-    expect(set).toEqual(['asr', 'badge-file', 'calls-blocked', 'comment-id', 'comment-url', 'junit-file', 'passed', 'report-file', 'results-file', 'sarif-file', 'tcr']);
+    expect(set).toEqual([
+      'asr',
+      'badge-file',
+      'calls-blocked',
+      'comment-id',
+      'comment-url',
+      'junit-file',
+      'passed',
+      'report-file',
+      'results-file',
+      'sarif-file',
+      'tcr',
+    ]);
   });
 
   it('workflows name no machine paths and pin node 24', () => {

@@ -38,7 +38,10 @@ function fakeRunner(): Runner & { log: string[]; failed: string[]; outputs: Reco
 /** The action's run with the comparison, through the pipeline as main.ts calls it. */
 async function applyActionBaseline(runner: Runner, config: ActionConfig, ctx: ActionContext): Promise<Results> {
   const ref = baselineRef(config, ctx);
-  const outcome = await runPipeline({ ...actionPipelineConfig(config, ctx, ref.ref), workers: 1 }, { compared: (b) => reportBaseline(runner, b) });
+  const outcome = await runPipeline(
+    { ...actionPipelineConfig(config, ctx, ref.ref), workers: 1 },
+    { compared: (b) => reportBaseline(runner, b) },
+  );
   return outcome.results;
 }
 
@@ -54,7 +57,10 @@ describe('action baseline', () => {
   });
 
   it('on a shallow pull-request checkout, fetches the base, fails the gate on a widening, writes SARIF and JUnit', async () => {
-    const { dir, baseSha } = repoWith({ 'scenarios/docs.yaml': scenario() }, { 'scenarios/docs.yaml': scenario({ readFile: '{subpath: /app}' }) });
+    const { dir, baseSha } = repoWith(
+      { 'scenarios/docs.yaml': scenario() },
+      { 'scenarios/docs.yaml': scenario({ readFile: '{subpath: /app}' }) },
+    );
     const clone = tempDir('db-action-');
     git(clone, 'clone', '-q', '--depth', '1', `file://${dir}`, 'ws');
     const workspace = `${clone}/ws`;
@@ -66,14 +72,20 @@ describe('action baseline', () => {
     expect(out?.baseline?.widenings.map((w) => w.counterexample)).toEqual([{ tool: 'read_file', args: { path: '/app/secrets.txt' } }]);
     expect(out?.gate.violations.map((v) => v.kind)).toContain('authority_widened');
     await writeActionCiFiles(runner, out!, clone);
-    expect(JSON.parse(readFileSync(runner.outputs['sarif-file']!, 'utf8')).runs[0].results.map((r: { ruleId: string }) => r.ruleId)).toContain('authority_widened');
+    expect(
+      JSON.parse(readFileSync(runner.outputs['sarif-file']!, 'utf8')).runs[0].results.map((r: { ruleId: string }) => r.ruleId),
+    ).toContain('authority_widened');
     expect(readFileSync(runner.outputs['junit-file']!, 'utf8')).toContain('<failure type="authority_widened"');
   });
 
   it('a base that cannot be read fails the step with the reason', async () => {
     const { dir } = repoWith({ 'scenarios/docs.yaml': scenario() }, {});
     const inputs: Record<string, string> = { scenarios: 'scenarios', baseline: 'no-such-ref', comment: 'off', 'job-summary': 'false' };
-    const runner = { ...fakeRunner(), env: { RUNNER_TEMP: tempDir('db-action-t-'), GITHUB_WORKSPACE: dir }, getInput: (n: string) => inputs[n] ?? '' };
+    const runner = {
+      ...fakeRunner(),
+      env: { RUNNER_TEMP: tempDir('db-action-t-'), GITHUB_WORKSPACE: dir },
+      getInput: (n: string) => inputs[n] ?? '',
+    };
     const failed: string[] = [];
     runner.setFailed = (m) => void failed.push(m);
     await run(runner, dir);
@@ -82,7 +94,10 @@ describe('action baseline', () => {
   });
 
   it('report-only mode carries a checked baseline from the file, and refuses a malformed one', async () => {
-    const { dir, baseSha } = repoWith({ 'scenarios/docs.yaml': scenario() }, { 'scenarios/docs.yaml': scenario({ readFile: '{subpath: /app}' }) });
+    const { dir, baseSha } = repoWith(
+      { 'scenarios/docs.yaml': scenario() },
+      { 'scenarios/docs.yaml': scenario({ readFile: '{subpath: /app}' }) },
+    );
     const config = parseInputs((n) => (n === 'scenarios' ? 'scenarios' : ''));
     const out = await applyActionBaseline(fakeRunner(), config, { workspace: dir, baseSha, eventName: 'pull_request' } as ActionContext);
     const file = `${dir}/results.json`;
@@ -136,7 +151,9 @@ describe('action baseline', () => {
     const step = { maxAsr: 0, minTcr: 1, maxFalseAllows: 0, maxFalseBlocks: 0 };
     const judged = await readResultsFile(file, step);
     expect(judged.results.baseline).toEqual({ ...out!.baseline, allow_suite_changes: false });
-    expect(judged.results.gate.violations.filter((v) => v.kind === 'suite_weakened')).toEqual(out!.gate.violations.filter((v) => v.kind === 'suite_weakened'));
+    expect(judged.results.gate.violations.filter((v) => v.kind === 'suite_weakened')).toEqual(
+      out!.gate.violations.filter((v) => v.kind === 'suite_weakened'),
+    );
     const allowed = await readResultsFile(file, step, { allowSuiteChanges: true, allowWidening: false });
     expect(allowed.results.gate.violations.map((v) => v.kind)).not.toContain('suite_weakened');
     expect(allowed.results.gate.violations.map((v) => v.kind)).toContain('authority_widened');

@@ -16,7 +16,6 @@ import type { Results } from '../../src/results/results.js';
 const MARKER = '<!-- delegation-bench:delegation-bench -->';
 const BOT = 'github-actions[bot]';
 
-
 beforeAll(() => {
   expect(ensureActionBundle()).toBe(true);
 }, 120_000);
@@ -32,15 +31,13 @@ afterEach(async () => {
   await gh.stop();
 });
 
-const pr = (o: RunOptions = {}): Promise<ActionRun> =>
-  runAction({ event: 'pull_request', prNumber: 7, apiUrl: gh.url, ...o });
+const pr = (o: RunOptions = {}): Promise<ActionRun> => runAction({ event: 'pull_request', prNumber: 7, apiUrl: gh.url, ...o });
 
 /** Report-only mode over a results fixture: the comment mechanics without a benchmark run. */
 const prReport = (fixture: 'passing' | 'failing', o: RunOptions = {}): Promise<ActionRun> =>
   pr({ ...o, inputs: { 'results-path': join(FIXTURES, `${fixture}.json`), ...o.inputs } });
 
-const annotations = (r: ActionRun, kind: 'warning' | 'error'): string[] =>
-  r.stdout.split('\n').filter((l) => l.startsWith(`::${kind}`));
+const annotations = (r: ActionRun, kind: 'warning' | 'error'): string[] => r.stdout.split('\n').filter((l) => l.startsWith(`::${kind}`));
 
 describe('pull request runs on the built-in suite', () => {
   it('first run creates one comment; a later run updates it; an identical one writes nothing', async () => {
@@ -58,7 +55,19 @@ describe('pull request runs on the built-in suite', () => {
     expect(first.outputs['comment-url']).toContain(`#issuecomment-${comments[0]!.id}`);
     // Each output written once, in the runner's heredoc form.
     const names = [...first.outputText.matchAll(/^([a-z-]+)<<ghadelimiter_[0-9a-f-]{36}$/gm)].map((m) => m[1]);
-    expect(names).toEqual(['passed', 'asr', 'tcr', 'calls-blocked', 'results-file', 'report-file', 'badge-file', 'sarif-file', 'junit-file', 'comment-id', 'comment-url']);
+    expect(names).toEqual([
+      'passed',
+      'asr',
+      'tcr',
+      'calls-blocked',
+      'results-file',
+      'report-file',
+      'badge-file',
+      'sarif-file',
+      'junit-file',
+      'comment-id',
+      'comment-url',
+    ]);
     expect(gh.restCalls()).toEqual(['GET /repos/octo/repo/issues/7/comments', 'POST /repos/octo/repo/issues/7/comments']);
     expect(gh.requests.every((r) => r.auth === 'token test-token')).toBe(true);
     // One client, with and without a proxy: @actions/github's Octokit.
@@ -72,7 +81,9 @@ describe('pull request runs on the built-in suite', () => {
     expect(first.summary).toContain('### Gate: ✅ passed');
     expect(first.summary).toMatch(/<details><summary><b>config_review<\/b>/);
     expect(first.summary).toContain('task_scoped ⛔ **BLOCKED**');
-    expect(first.summary).toContain("- task_scoped: `constraint_not_satisfied`: `read_file.path: '/secrets/api-keys.json' is outside Subpath('/app/config')`");
+    expect(first.summary).toContain(
+      "- task_scoped: `constraint_not_satisfied`: `read_file.path: '/secrets/api-keys.json' is outside Subpath('/app/config')`",
+    );
     // The analyses ran by default and are reported: holes first, then the policy analysis.
     expect(first.summary).toContain('Policy holes');
     expect(first.summary.indexOf('Policy holes')).toBeLessThan(first.summary.indexOf('Policy analysis'));
@@ -89,10 +100,7 @@ describe('pull request runs on the built-in suite', () => {
     const second = await pr({ runId: '4243' });
     expect(second.code).toBe(0);
     expect(gh.comments.get(7)).toHaveLength(1);
-    expect(gh.restCalls()).toEqual([
-      'GET /repos/octo/repo/issues/7/comments',
-      `PATCH /repos/octo/repo/issues/comments/${comments[0]!.id}`,
-    ]);
+    expect(gh.restCalls()).toEqual(['GET /repos/octo/repo/issues/7/comments', `PATCH /repos/octo/repo/issues/comments/${comments[0]!.id}`]);
     expect(gh.comments.get(7)![0]!.body).toContain('actions/runs/4243');
     expect(second.outputs['comment-id']).toBe(String(comments[0]!.id));
 
@@ -121,11 +129,19 @@ describe('pull request runs on the built-in suite', () => {
     expect(r.summary).toContain('### Gate: ❌ failed');
     // The first call marked expect: deny that was allowed: read_file /secrets/api-keys.json.
     const lines = original.split('\n');
-    const line = lines.findIndex((l) => l.includes('path: /secrets/api-keys.json')) ;
+    const line = lines.findIndex((l) => l.includes('path: /secrets/api-keys.json'));
     expect(line).toBeGreaterThan(0);
     const errors = annotations(r, 'error');
-    expect(errors.some((e) => e.startsWith('::error title=delegation-bench gate%3A attack succeeded%3A config_review,file=policies/config_review.yaml,line='))).toBe(true);
-    expect(errors.some((e) => e.startsWith('::error title=delegation-bench gate%3A false allow%3A config_review,file=policies/config_review.yaml,line='))).toBe(true);
+    expect(
+      errors.some((e) =>
+        e.startsWith('::error title=delegation-bench gate%3A attack succeeded%3A config_review,file=policies/config_review.yaml,line='),
+      ),
+    ).toBe(true);
+    expect(
+      errors.some((e) =>
+        e.startsWith('::error title=delegation-bench gate%3A false allow%3A config_review,file=policies/config_review.yaml,line='),
+      ),
+    ).toBe(true);
     const m = /file=policies\/config_review\.yaml,line=(\d+),col=(\d+)::/.exec(errors.join('\n'));
     expect(m).not.toBeNull();
     // The annotation points at the call (its `- tool:` line or the args line just below).
@@ -208,7 +224,10 @@ describe('push events', () => {
 describe('sticky comment on a busy pull request', () => {
   it('finds its comment on page 2 behind 40 others and updates it', async () => {
     gh.maxPerPage = 30;
-    gh.seed(7, Array.from({ length: 40 }, (_, i) => ({ body: `LGTM ${i}`, login: `reviewer${i % 3}` })));
+    gh.seed(
+      7,
+      Array.from({ length: 40 }, (_, i) => ({ body: `LGTM ${i}`, login: `reviewer${i % 3}` })),
+    );
     const [ours] = gh.seed(7, [{ body: `${MARKER}\nold report`, login: BOT }]);
     const r = await prReport('passing');
     expect(r.code).toBe(0);
@@ -385,7 +404,9 @@ describe('report-only mode (results-path)', () => {
     const r = await prReport('passing');
     expect(r.code).toBe(0);
     // The results as this step judged them, not the file as given.
-    expect(JSON.parse(readFileSync(r.outputs['results-file']!, 'utf8'))).toEqual(JSON.parse(readFileSync(join(FIXTURES, 'passing.json'), 'utf8')));
+    expect(JSON.parse(readFileSync(r.outputs['results-file']!, 'utf8'))).toEqual(
+      JSON.parse(readFileSync(join(FIXTURES, 'passing.json'), 'utf8')),
+    );
     expect(r.stdout).toContain('agrees with its trials; rates and gate recomputed from them');
     expect(gh.comments.get(7)).toHaveLength(1);
 

@@ -14,7 +14,10 @@ describe('stepFailure: one mapping of kind to the step failure', () => {
   it.each([
     [new PipelineInputError('no scenarios to run'), 'no scenarios to run'],
     [new LlmInputError('merge_mismatch', 'a.json was gated differently from b.json'), 'a.json was gated differently from b.json'],
-    [new InputError(['input runs: must be a number', 'input shard: bad']), 'invalid input:\n  input runs: must be a number\n  input shard: bad'],
+    [
+      new InputError(['input runs: must be a number', 'input shard: bad']),
+      'invalid input:\n  input runs: must be a number\n  input shard: bad',
+    ],
   ])('input %s: what to fix', (error, message) => {
     expect(stepFailure(error)).toEqual({ message, stopped: { reason: message } });
   });
@@ -32,9 +35,12 @@ describe('stepFailure: one mapping of kind to the step failure', () => {
     expect(stepFailure(error, { baselineRef: 'main' }).message).toBe('baseline main: baseline_ref_missing: fetch it');
   });
 
-  it.each([new HarnessError('the judge returned a string'), new EnvironmentLimitError('a command line')])('a harness fault %s is never a policy decision', (error) => {
-    expect(stepFailure(error).message).toBe(`the benchmark itself failed (not a policy decision): ${error.message}`);
-  });
+  it.each([new HarnessError('the judge returned a string'), new EnvironmentLimitError('a command line')])(
+    'a harness fault %s is never a policy decision',
+    (error) => {
+      expect(stepFailure(error).message).toBe(`the benchmark itself failed (not a policy decision): ${error.message}`);
+    },
+  );
 
   it('a decision, or an error outside the model, is rethrown (run() fails the step with its name)', () => {
     const denial = new WarrantError('pop_failed', 'denied');

@@ -13,9 +13,13 @@ function withEvent(name: string, payload: unknown, extra: Record<string, string>
 
 describe('readContext', () => {
   it('takes the pull request number and spots a fork', () => {
-    const same = withEvent('pull_request', { pull_request: { number: 3, head: { repo: { full_name: 'octo/repo' } }, base: { repo: { full_name: 'octo/repo' } } } });
+    const same = withEvent('pull_request', {
+      pull_request: { number: 3, head: { repo: { full_name: 'octo/repo' } }, base: { repo: { full_name: 'octo/repo' } } },
+    });
     expect(same).toMatchObject({ prNumber: 3, forkRepo: undefined, owner: 'octo', repo: 'repo' });
-    const fork = withEvent('pull_request_target', { pull_request: { number: 4, head: { repo: { full_name: 'eve/repo' } }, base: { repo: { full_name: 'octo/repo' } } } });
+    const fork = withEvent('pull_request_target', {
+      pull_request: { number: 4, head: { repo: { full_name: 'eve/repo' } }, base: { repo: { full_name: 'octo/repo' } } },
+    });
     expect(fork).toMatchObject({ prNumber: 4, forkRepo: 'eve/repo' });
   });
 
@@ -33,7 +37,11 @@ describe('readContext', () => {
   });
 
   it('builds the run URL and the API URLs', () => {
-    const c = withEvent('push', {}, { GITHUB_RUN_ID: '99', GITHUB_SERVER_URL: 'https://ghe.example/', GITHUB_API_URL: 'https://ghe.example/api/v3/' });
+    const c = withEvent(
+      'push',
+      {},
+      { GITHUB_RUN_ID: '99', GITHUB_SERVER_URL: 'https://ghe.example/', GITHUB_API_URL: 'https://ghe.example/api/v3/' },
+    );
     expect(c.runUrl).toBe('https://ghe.example/octo/repo/actions/runs/99');
     expect(c.apiUrl).toBe('https://ghe.example/api/v3');
     expect(c.graphqlUrl).toBe('https://ghe.example/api/graphql');

@@ -26,7 +26,10 @@ describe('the event’s base', () => {
   const a = 'a'.repeat(40);
   const b = 'b'.repeat(40);
   it('a pull request’s base, a merge group’s base_sha, a push’s before', () => {
-    expect(contextOf('pull_request', { pull_request: { number: 1, base: { sha: a } } })).toMatchObject({ baseSha: a, baseOf: 'pull_request' });
+    expect(contextOf('pull_request', { pull_request: { number: 1, base: { sha: a } } })).toMatchObject({
+      baseSha: a,
+      baseOf: 'pull_request',
+    });
     expect(contextOf('merge_group', { merge_group: { head_sha: b, base_sha: a } })).toMatchObject({ baseSha: a, baseOf: 'merge_group' });
     expect(contextOf('push', { before: a, after: b })).toMatchObject({ baseSha: a, baseOf: 'push' });
   });
@@ -56,7 +59,9 @@ function widenedRepo(): { dir: string; baseSha: string; headSha: string } {
   git(ws, 'add', '.');
   git(ws, 'commit', '-q', '-m', 'base');
   const baseSha = git(ws, 'rev-parse', 'HEAD');
-  writeFiles(ws, { 'scenarios/docs.yaml': scenario({ transfer: '{to: {one_of: [acme]}, amount: {range: {min: 0, max: 100000}}, memo: wildcard}' }) });
+  writeFiles(ws, {
+    'scenarios/docs.yaml': scenario({ transfer: '{to: {one_of: [acme]}, amount: {range: {min: 0, max: 100000}}, memo: wildcard}' }),
+  });
   git(ws, 'commit', '-q', '-am', 'head');
   return { dir, baseSha, headSha: git(ws, 'rev-parse', 'HEAD') };
 }
@@ -92,7 +97,9 @@ describe('the built action compares against the event’s base', () => {
     const gone = 'c'.repeat(40);
     const r = await run({ dir, event: 'push', payload: { ref: 'refs/heads/main', before: gone, after: headSha } });
     expect(r.summary).toMatch(/^## delegation-bench \(✅ gate passed; no baseline comparison\)$/m);
-    expect(r.summary).toContain(`**No baseline comparison ran:** no baseline comparison: the push's previous commit ${gone.slice(0, 12)} is not reachable`);
+    expect(r.summary).toContain(
+      `**No baseline comparison ran:** no baseline comparison: the push's previous commit ${gone.slice(0, 12)} is not reachable`,
+    );
     expect(r.code).toBe(0);
   });
 
@@ -102,7 +109,9 @@ describe('the built action compares against the event’s base', () => {
     expect(created.code).toBe(0);
     expect(created.summary).toMatch(/^## delegation-bench \(✅ gate passed; no baseline comparison\)$/m);
     expect(created.summary).toContain('created the branch');
-    const results = JSON.parse((await import('node:fs')).readFileSync(created.outputs['results-file']!, 'utf8')) as { no_baseline?: string };
+    const results = JSON.parse((await import('node:fs')).readFileSync(created.outputs['results-file']!, 'utf8')) as {
+      no_baseline?: string;
+    };
     expect(results.no_baseline).toContain('created the branch');
 
     // Report-only mode (a later workflow posting this file) still says that nothing was compared.
@@ -112,10 +121,14 @@ describe('the built action compares against the event’s base', () => {
     expect(reported.stdout).not.toContain('no_baseline'); // rendered in the heading, not a section left out
 
     const dispatch = await run({ dir, event: 'workflow_dispatch', payload: {} });
-    expect(dispatch.summary).toContain('**No baseline comparison ran:** no baseline comparison: a workflow_dispatch event names no base commit to compare with');
+    expect(dispatch.summary).toContain(
+      '**No baseline comparison ran:** no baseline comparison: a workflow_dispatch event names no base commit to compare with',
+    );
 
     const required = await run({ dir, event: 'workflow_dispatch', payload: {}, inputs: { 'require-baseline': 'true' } });
     expect(required.code).toBe(1);
-    expect(required.stdout).toContain('::error::require-baseline: true, and no baseline comparison: a workflow_dispatch event names no base commit to compare with');
+    expect(required.stdout).toContain(
+      '::error::require-baseline: true, and no baseline comparison: a workflow_dispatch event names no base commit to compare with',
+    );
   });
 });

@@ -171,7 +171,8 @@ export class FakeGitHub {
         const f = this.fail('create');
         if (f) return failWith(f);
         const text = String((body as { body?: unknown })?.body ?? '');
-        if (text.length > MAX_BODY) return send(422, { message: 'Validation Failed', errors: [{ message: 'Body is too long (maximum is 65536 characters)' }] });
+        if (text.length > MAX_BODY)
+          return send(422, { message: 'Validation Failed', errors: [{ message: 'Body is too long (maximum is 65536 characters)' }] });
         const c = { id: this.nextId++, body: text, login: this.author };
         list.push(c);
         this.comments.set(issue, list);

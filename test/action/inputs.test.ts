@@ -55,7 +55,9 @@ describe('parseInputs', () => {
     expect(parseInputs(from({ mutants: 'false' })).mutants).toEqual({ enabled: false });
     expect(parseInputs(from({ 'min-mutation-score': '80%' })).mutants).toEqual({ enabled: true, minScore: 0.8 });
     expect(parseInputs(from({ 'min-mutation-score': '0' })).mutants).toEqual({ enabled: true, minScore: 0 });
-    expect(() => parseInputs(from({ mutants: 'false', 'min-mutation-score': '50' }))).toThrow(/input min-mutation-score: needs the warrant mutants/);
+    expect(() => parseInputs(from({ mutants: 'false', 'min-mutation-score': '50' }))).toThrow(
+      /input min-mutation-score: needs the warrant mutants/,
+    );
     // The two analyses read their switch alike: on/off or true/false.
     expect(parseInputs(from({ mutants: 'off' })).mutants).toEqual({ enabled: false });
     expect(parseInputs(from({ mutants: 'on' })).mutants).toEqual({ enabled: true });
@@ -75,7 +77,9 @@ describe('parseInputs', () => {
     expect(parseInputs(from({})).requireBaseline).toBe(false);
     expect(parseInputs(from({ 'require-baseline': 'true' })).requireBaseline).toBe(true);
     expect(() => parseInputs(from({ 'require-baseline': 'maybe' }))).toThrow(/input require-baseline: 'maybe' must be true or false/);
-    expect(() => parseInputs(from({ 'require-baseline': 'true', baseline: 'off' }))).toThrow(/input require-baseline: true, but baseline: off turns the comparison off/);
+    expect(() => parseInputs(from({ 'require-baseline': 'true', baseline: 'off' }))).toThrow(
+      /input require-baseline: true, but baseline: off turns the comparison off/,
+    );
   });
 
   it('allow-suite-changes: a boolean, false by default', () => {

@@ -35,19 +35,84 @@ describe('report-only results file: shape and bounds', () => {
   });
 
   it.each([
-    [(r: any) => { r.version = 3; }, '$.version: expected 2'],
-    [(r: any) => { r.version = 1; }, '$.version: version 1 comes from an older delegation-bench'],
-    [(r: any) => { delete r.gate; }, '$.gate: missing'],
-    [(r: any) => { delete r.reachability; }, '$.reachability: missing'],
-    [(r: any) => { delete r.gate.max_false_allows; }, '$.gate.max_false_allows: missing'],
-    [(r: any) => { r.gate.max_false_blocks = -1; }, '$.gate.max_false_blocks: expected a count'],
-    [(r: any) => { r.gate.violations = [{ scenario: 'x', kind: 'attack_succeeded', message: 'm' }]; }, '$.gate.violations[0].kind: expected one of "asr"'],
-    [(r: any) => { r.summary.task_scoped.asr = 1.5; }, '$.summary.task_scoped.asr: expected a rate between 0 and 1'],
-    [(r: any) => { r.summary.everything = r.summary.broad; }, "$.summary key 'everything': expected one of"],
-    [(r: any) => { r.trials[4].calls[2].authorized = 'yes'; }, '$.trials[4].calls[2].authorized: expected true or false'],
-    [(r: any) => { r.trials[0].condition = 'none'; }, '$.trials[0].condition: expected one of "no_warrant", "broad", "task_scoped"'],
-    [(r: any) => { r.trials = {}; }, '$.trials: expected a list'],
-    [(r: any) => { r.trials[0].calls[0].args = { a: JSON.parse('['.repeat(40) + ']'.repeat(40)) }; }, '$.trials[0].calls[0].args: nested deeper than 32 levels'],
+    [
+      (r: any) => {
+        r.version = 3;
+      },
+      '$.version: expected 2',
+    ],
+    [
+      (r: any) => {
+        r.version = 1;
+      },
+      '$.version: version 1 comes from an older delegation-bench',
+    ],
+    [
+      (r: any) => {
+        delete r.gate;
+      },
+      '$.gate: missing',
+    ],
+    [
+      (r: any) => {
+        delete r.reachability;
+      },
+      '$.reachability: missing',
+    ],
+    [
+      (r: any) => {
+        delete r.gate.max_false_allows;
+      },
+      '$.gate.max_false_allows: missing',
+    ],
+    [
+      (r: any) => {
+        r.gate.max_false_blocks = -1;
+      },
+      '$.gate.max_false_blocks: expected a count',
+    ],
+    [
+      (r: any) => {
+        r.gate.violations = [{ scenario: 'x', kind: 'attack_succeeded', message: 'm' }];
+      },
+      '$.gate.violations[0].kind: expected one of "asr"',
+    ],
+    [
+      (r: any) => {
+        r.summary.task_scoped.asr = 1.5;
+      },
+      '$.summary.task_scoped.asr: expected a rate between 0 and 1',
+    ],
+    [
+      (r: any) => {
+        r.summary.everything = r.summary.broad;
+      },
+      "$.summary key 'everything': expected one of",
+    ],
+    [
+      (r: any) => {
+        r.trials[4].calls[2].authorized = 'yes';
+      },
+      '$.trials[4].calls[2].authorized: expected true or false',
+    ],
+    [
+      (r: any) => {
+        r.trials[0].condition = 'none';
+      },
+      '$.trials[0].condition: expected one of "no_warrant", "broad", "task_scoped"',
+    ],
+    [
+      (r: any) => {
+        r.trials = {};
+      },
+      '$.trials: expected a list',
+    ],
+    [
+      (r: any) => {
+        r.trials[0].calls[0].args = { a: JSON.parse('['.repeat(40) + ']'.repeat(40)) };
+      },
+      '$.trials[0].calls[0].args: nested deeper than 32 levels',
+    ],
   ])('rejects a bad shape (%#) naming the field', (mutate, message) => {
     const r = fixture('passing');
     mutate(r);
@@ -73,7 +138,9 @@ describe('report-only results file: shape and bounds', () => {
     writeFileSync(join(dir, 'bad.json'), '{"version": 2,');
     await expect(readResultsFile(join(dir, 'bad.json'), STEP)).rejects.toThrow(/bad\.json: not JSON/);
     writeFileSync(join(dir, 'arr.json'), '[]');
-    await expect(readResultsFile(join(dir, 'arr.json'), STEP)).rejects.toThrow(/not a delegation-bench results file: \$: expected an object/);
+    await expect(readResultsFile(join(dir, 'arr.json'), STEP)).rejects.toThrow(
+      /not a delegation-bench results file: \$: expected an object/,
+    );
   });
 });
 
@@ -91,7 +158,9 @@ describe('report-only results file: recomputed, never believed', () => {
     expect(err?.message).toContain(`results-path ${file}: refused: parts of the file disagree with its own trials`);
     expect(err?.message).toContain('summary.task_scoped.asr is 0.5 but its trials give 1');
     expect(err?.message).toContain("gate.passed is true but its trials fail the file's own thresholds");
-    expect(err?.message).toMatch(/gate\.violations are \[\] but its trials give \["asr config_review at scenarios\/config_review\.yaml:16:5"/);
+    expect(err?.message).toMatch(
+      /gate\.violations are \[\] but its trials give \["asr config_review at scenarios\/config_review\.yaml:16:5"/,
+    );
   });
 
   it('a forged file whose summary also claims ASR 0 % is refused on the summary', () => {
@@ -165,7 +234,9 @@ describe('report-only results file: recomputed, never believed', () => {
   it("an analysis's finding in the file cannot be recomputed, so it is kept and still fails the gate", () => {
     const r = fixture('passing');
     r.gate.passed = false;
-    r.gate.violations = [{ scenario: 'config_review', kind: 'probe_escape', message: 'escaped', source: 'scenarios/config_review.yaml:30:7' }];
+    r.gate.violations = [
+      { scenario: 'config_review', kind: 'probe_escape', message: 'escaped', source: 'scenarios/config_review.yaml:30:7' },
+    ];
     const out = judgeResults(r, STEP);
     expect(out.results.gate.passed).toBe(false);
     expect(out.results.gate.violations).toEqual(r.gate.violations);
@@ -183,10 +254,19 @@ describe('report-only results file: recomputed, never believed', () => {
 
   it('a file without scripted trials is refused, even one whose own parts agree (a gate over nothing passes nothing)', async () => {
     const own = assessTrials([], [], STEP);
-    const empty: Results = { ...fixture('passing'), scenarios: [], trials: [], summary: own.summary, reachability: own.reachability, gate: own.gate };
+    const empty: Results = {
+      ...fixture('passing'),
+      scenarios: [],
+      trials: [],
+      summary: own.summary,
+      reachability: own.reachability,
+      gate: own.gate,
+    };
     delete empty.scenario_info;
     expect('results' in rejudgeResults(empty, STEP)).toBe(true); // consistent with its (absent) trials
-    await expect(readResultsFile(write(empty), STEP)).rejects.toThrow(/refused: the file has no scripted trials: there is nothing for the gate to judge/);
+    await expect(readResultsFile(write(empty), STEP)).rejects.toThrow(
+      /refused: the file has no scripted trials: there is nothing for the gate to judge/,
+    );
   });
 
   it('recomputes an honest file to the same summary, reachability and gate', () => {
@@ -224,7 +304,14 @@ describe('report-only: monotonicity escapes are judged with the step’s own all
       approved,
     };
     // The file's run approved its own escape (allow-widening in the pull request's workflow).
-    r.monotonicity = { links_total: 1, proven: 0, escapes: 1, unproven: 0, links: [], findings: [finding] } as unknown as Results['monotonicity'];
+    r.monotonicity = {
+      links_total: 1,
+      proven: 0,
+      escapes: 1,
+      unproven: 0,
+      links: [],
+      findings: [finding],
+    } as unknown as Results['monotonicity'];
     return r;
   };
 

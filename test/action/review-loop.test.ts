@@ -15,7 +15,6 @@ import { git, scenario, writeFiles } from '../helpers/baseline-repo.js';
 const HEAD_SHA = 'c0ffee1234567890abcdef1234567890abcdef12';
 const ZERO_WIDTH = /[\u200b-\u200d\u2060\ufeff]/;
 
-
 beforeAll(() => {
   expect(ensureActionBundle()).toBe(true);
 }, 120_000);
@@ -32,7 +31,13 @@ afterEach(async () => {
 });
 
 const pr = (o: RunOptions = {}): Promise<ActionRun> =>
-  runAction({ event: 'pull_request', prNumber: 7, apiUrl: gh.url, ...o, pullRequest: { headSha: HEAD_SHA, baseRef: 'main', ...o.pullRequest } });
+  runAction({
+    event: 'pull_request',
+    prNumber: 7,
+    apiUrl: gh.url,
+    ...o,
+    pullRequest: { headSha: HEAD_SHA, baseRef: 'main', ...o.pullRequest },
+  });
 
 const body = (): string => {
   const list = gh.comments.get(7) ?? [];
@@ -74,7 +79,11 @@ describe('point 2: approval per pull request (approval-label)', () => {
     expect(body()).toContain('each fails the gate: authority_widened');
     expect(body()).toContain('❌ gate failed');
 
-    const labelled = await pr({ dir: repo.dir, inputs, pullRequest: { baseSha: repo.baseSha, labels: ['bug', 'delegation-bench:approved'] } });
+    const labelled = await pr({
+      dir: repo.dir,
+      inputs,
+      pullRequest: { baseSha: repo.baseSha, labels: ['bug', 'delegation-bench:approved'] },
+    });
     expect(labelled.code).toBe(0);
     expect(labelled.outputs['passed']).toBe('true');
     expect(errors(labelled)).toEqual([]);
@@ -103,7 +112,11 @@ describe('point 2: approval per pull request (approval-label)', () => {
   it('an attack that gets through is never approved by the label', async () => {
     // The grant widened to all of /app: the injected read of /app/secrets.txt now succeeds.
     const repo = repoWorkspace({ 'scenarios/docs.yaml': scenario() }, { 'scenarios/docs.yaml': scenario({ readFile: '{subpath: /app}' }) });
-    const r = await pr({ dir: repo.dir, inputs: { scenarios: 'scenarios' }, pullRequest: { baseSha: repo.baseSha, labels: ['delegation-bench:approved'] } });
+    const r = await pr({
+      dir: repo.dir,
+      inputs: { scenarios: 'scenarios' },
+      pullRequest: { baseSha: repo.baseSha, labels: ['delegation-bench:approved'] },
+    });
     expect(r.code).toBe(1);
     const failedWith = errors(r);
     expect(failedWith.some((e) => e.includes('attack succeeded'))).toBe(true);

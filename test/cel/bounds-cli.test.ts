@@ -12,14 +12,38 @@ import type { Constraint } from '../../src/warrant/constraints/types.js';
 import { toBase64UrlToken } from '../../src/warrant/text.js';
 import { VECTORS, fixedClock, key, NOW, seededRandom } from '../warrant/chain-fixtures.js';
 
-async function verify(constraint: Constraint, args: Record<string, unknown>, now = NOW): Promise<{ code: number; json: Record<string, unknown> }> {
+async function verify(
+  constraint: Constraint,
+  args: Record<string, unknown>,
+  now = NOW,
+): Promise<{ code: number; json: Record<string, unknown> }> {
   const tools = { read_file: { constraints: { path: constraint }, allowUnknown: false } };
-  const w = mint({ issuer: key('control_plane'), holder: key('worker').publicKey, tools, ttlSeconds: 600, clock: fixedClock(NOW), random: seededRandom(5) });
+  const w = mint({
+    issuer: key('control_plane'),
+    holder: key('worker').publicKey,
+    tools,
+    ttlSeconds: 600,
+    clock: fixedClock(NOW),
+    random: seededRandom(5),
+  });
   let stdout = '';
   const io: CliIO = { stdout: (t) => void (stdout += t), stderr: () => undefined, readStdin: async () => '', cwd: '/' };
   const code = await main(
-    ['warrant', 'verify', '--trusted-root', VECTORS.keys.control_plane!.public_key, '--now', String(now), '--tool', 'read_file',
-      '--args', JSON.stringify(args), '--holder-key', VECTORS.keys.worker!.seed, toBase64UrlToken(w)],
+    [
+      'warrant',
+      'verify',
+      '--trusted-root',
+      VECTORS.keys.control_plane!.public_key,
+      '--now',
+      String(now),
+      '--tool',
+      'read_file',
+      '--args',
+      JSON.stringify(args),
+      '--holder-key',
+      VECTORS.keys.worker!.seed,
+      toBase64UrlToken(w),
+    ],
     io,
   );
   return { code, json: JSON.parse(stdout) as Record<string, unknown> };

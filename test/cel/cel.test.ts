@@ -81,7 +81,9 @@ describe('values in and out', () => {
       { type: 'transfer_made', to: 'acct', amount: 5000, memo: '' },
     ];
     expect(value("effects.exists(e, e.type == 'file_read' && e.found && e.path.startsWith('/secrets/'))", { effects })).toBe(true);
-    expect(value("effects.exists(e, e.type == 'email_sent' && e.recipients.exists(r, !r.endsWith('@company.com')))", { effects })).toBe(true);
+    expect(value("effects.exists(e, e.type == 'email_sent' && e.recipients.exists(r, !r.endsWith('@company.com')))", { effects })).toBe(
+      true,
+    );
     expect(value("effects.filter(e, e.type == 'transfer_made').map(e, e.amount)", { effects })).toEqual([5000]);
     expect(value("effects.exists(e, e.type == 'transfer_made' && e.amount > 1000.5)", { effects })).toBe(true);
   });
@@ -98,9 +100,15 @@ describe('values in and out', () => {
     expect(checkCel('this is not valid CEL')).toMatch(/^does not compile: /);
   });
   it('refuses inputs it cannot represent, with the path', () => {
-    expect(run('x', { x: undefined })).toMatchObject({ ok: false, error: expect.stringContaining('x: cannot bind a value of type undefined') });
+    expect(run('x', { x: undefined })).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('x: cannot bind a value of type undefined'),
+    });
     expect(run('x', { x: new Date(0) })).toMatchObject({ ok: false, error: expect.stringContaining('x: cannot bind a Date') });
-    expect(run('x', { x: [() => 1] })).toMatchObject({ ok: false, error: expect.stringContaining('x[0]: cannot bind a value of type function') });
+    expect(run('x', { x: [() => 1] })).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('x[0]: cannot bind a value of type function'),
+    });
   });
   it('reports an unbound variable as the reference does', () => {
     const p = compileCel('a + b');
@@ -117,7 +125,7 @@ describe('values in and out', () => {
     expect(run('time_now(null)')).toEqual({ ok: true, value: '2023-11-14T22:13:20+00:00' });
     expect(compileCel('time_now(null)').evaluate({})).toMatchObject({ ok: false, error: expect.stringMatching(/needs the run's clock/) });
     expect(run("x.lowerAscii() == 'a'", { x: 'A' })).toMatchObject({ ok: false, error: "Undeclared reference to 'lowerAscii'" });
-    expect(value("x.size(1) == 1", { x: 'a' })).toBe(true);
+    expect(value('x.size(1) == 1', { x: 'a' })).toBe(true);
     expect(value('contains(x, 1)', { x: [1] })).toBe(true);
     expect(value("timestamp('2024-01-01T00:00:00Z') > timestamp('2023-01-01T00:00:00Z')")).toBe(true);
     expect(checkCel('Msg{a: 1}')).toBeUndefined();
@@ -133,8 +141,15 @@ describe('bounded evaluation of hostile expressions', () => {
   const L = list(300);
 
   it('nested comprehensions over large list literals end in a denial', () => {
-    expect(run(`${L}.all(x, ${L}.all(y, ${L}.all(z, true)))`)).toEqual({ ok: false, error: expect.stringMatching(costError), code: 'cel_limit' });
-    expect(run(`${L}.exists(x, ${L}.exists(y, ${L}.exists(z, false)))`)).toMatchObject({ ok: false, error: expect.stringMatching(costError) });
+    expect(run(`${L}.all(x, ${L}.all(y, ${L}.all(z, true)))`)).toEqual({
+      ok: false,
+      error: expect.stringMatching(costError),
+      code: 'cel_limit',
+    });
+    expect(run(`${L}.exists(x, ${L}.exists(y, ${L}.exists(z, false)))`)).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(costError),
+    });
     expect(run(`${L}.map(x, ${L}.map(y, ${L}))`)).toMatchObject({ ok: false, error: expect.stringMatching(costError) });
   });
 
@@ -180,7 +195,11 @@ describe('bounded evaluation of hostile expressions', () => {
 
   it('oversized inputs are refused before evaluation', () => {
     const huge = Array.from({ length: MAX_BINDING_NODES + 1 }, () => 0);
-    expect(run('size(v) > 0', { v: huge })).toMatchObject({ ok: false, error: expect.stringContaining(`inputs exceed ${MAX_BINDING_NODES} values`), code: 'cel_limit' });
+    expect(run('size(v) > 0', { v: huge })).toMatchObject({
+      ok: false,
+      error: expect.stringContaining(`inputs exceed ${MAX_BINDING_NODES} values`),
+      code: 'cel_limit',
+    });
     let deep: unknown = 0;
     for (let i = 0; i < 100; i++) deep = [deep];
     expect(run('size(v) > 0', { v: deep }).ok).toBe(false);
@@ -206,7 +225,10 @@ describe('bounded evaluation of hostile expressions', () => {
     expect(results[0]).toEqual({ ok: true, value: true });
     const stopped = results.filter((r) => !r.ok);
     expect(stopped.length).toBeGreaterThan(150);
-    expect(stopped[0]).toMatchObject({ code: 'cel_limit', error: expect.stringMatching(/total CEL evaluation budget of 50000 .*Tenuo\) has no such limit/) });
+    expect(stopped[0]).toMatchObject({
+      code: 'cel_limit',
+      error: expect.stringMatching(/total CEL evaluation budget of 50000 .*Tenuo\) has no such limit/),
+    });
     // Another budget (another scenario) is untouched by what this one spent, and no evaluation
     // without a budget is stopped by it: nothing is left behind in the module.
     expect(p.evaluate({}, { budget: new WorkBudget({ celCost: 50_000 }) })).toEqual({ ok: true, value: true });

@@ -210,7 +210,9 @@ describe('CEL conformance suite against evaluateCel', () => {
             const divergence = KNOWN_DIVERGENCES[c.test.id];
             if (divergence !== undefined) {
               expect(c.verdict.in, `${c.test.id} is listed as a known divergence but is out of the dialect`).toBe(true);
-              expect(meets(r, c.expectation), `${c.test.id} no longer diverges (${divergence}); remove it from KNOWN_DIVERGENCES`).toBe(false);
+              expect(meets(r, c.expectation), `${c.test.id} no longer diverges (${divergence}); remove it from KNOWN_DIVERGENCES`).toBe(
+                false,
+              );
             } else if (c.verdict.in) {
               checkOrDeparture(c, r, () => checkIn(c, r));
             } else {
@@ -258,7 +260,10 @@ describe('CEL conformance suite against the reference (@bufbuild/cel), in-dialec
             const r = runCase(c, referenceRun);
             const failure = REFERENCE_FAILURES[c.test.id];
             if (failure !== undefined) {
-              expect(meets(r, c.expectation), `${c.test.id} now passes on the reference (${failure}); remove it from REFERENCE_FAILURES`).toBe(false);
+              expect(
+                meets(r, c.expectation),
+                `${c.test.id} now passes on the reference (${failure}); remove it from REFERENCE_FAILURES`,
+              ).toBe(false);
             } else {
               checkIn(c, r);
             }

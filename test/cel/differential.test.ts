@@ -121,28 +121,133 @@ const excluding = (opts: Opts, t: Ty): Opts => ({ exclude: new Set([...opts.excl
 // Literal pools (valid CEL text only: REFERENCE BUGS 4, 5)
 
 const raw = String.raw;
-const INT_LITS = ['0', '1', '2', '3', '7', '42', '(-1)', '(-7)', '2147483647', '9223372036854775807', '(-9223372036854775808)', '0x7fffffffffffffff', '0xFF', '(-0x10)'];
+const INT_LITS = [
+  '0',
+  '1',
+  '2',
+  '3',
+  '7',
+  '42',
+  '(-1)',
+  '(-7)',
+  '2147483647',
+  '9223372036854775807',
+  '(-9223372036854775808)',
+  '0x7fffffffffffffff',
+  '0xFF',
+  '(-0x10)',
+];
 const UINT_LITS = ['0u', '1u', '3u', '7u', '42U', '4294967296u', '9223372036854775808u', '18446744073709551615u', '0xFFu'];
-const DOUBLE_LITS = ['0.0', '1.5', '(-2.5)', '.5', '1e3', '2.5e-3', '1e300', '(-1e300)', '1e-300', '6.02e23', '1e308', '(-0.0)', '3.0', '9.223372036854775807e18'];
+const DOUBLE_LITS = [
+  '0.0',
+  '1.5',
+  '(-2.5)',
+  '.5',
+  '1e3',
+  '2.5e-3',
+  '1e300',
+  '(-1e300)',
+  '1e-300',
+  '6.02e23',
+  '1e308',
+  '(-0.0)',
+  '3.0',
+  '9.223372036854775807e18',
+];
 /** Doubles whose string() text is the same in cel-go and JavaScript (UNSPECIFIED, string(double)). */
 const SAFE_DOUBLE_LITS = ['0.0', '1.5', '(-0.25)', '100.0', '0.1', '123.456', '(-4.5e-3)', '3.0'];
 const STRING_LITS = [
-  "'abc'", '"abc"', "''", '""', "'a'", "'b'", "'ab'", "' '", "'é'", "'😀'", "'中文'", "'ß'",
-  raw`'\u00e9'`, raw`'\U0001F600'`, raw`'\x41'`, raw`'\X41'`, raw`'\101'`, raw`'\377'`, raw`'a\nb'`, raw`'\t'`,
-  raw`'\\'`, raw`'\''`, raw`"\""`, raw`'\"'`, raw`'\a\b\f\v\r'`, raw`'\`'`,
-  "'''tri'ple'''", '"""tri"ple"""', "'''multi\nline'''", raw`r'raw\n'`, raw`R"\d+"`,
-  "'%s'", "'a.b'", "'10.0.0.1'", "'192.168.1.1'", "'10.0.0.0/8'", "'::1'", "'fd00::1'", "'8.8.8.8'",
+  "'abc'",
+  '"abc"',
+  "''",
+  '""',
+  "'a'",
+  "'b'",
+  "'ab'",
+  "' '",
+  "'é'",
+  "'😀'",
+  "'中文'",
+  "'ß'",
+  raw`'\u00e9'`,
+  raw`'\U0001F600'`,
+  raw`'\x41'`,
+  raw`'\X41'`,
+  raw`'\101'`,
+  raw`'\377'`,
+  raw`'a\nb'`,
+  raw`'\t'`,
+  raw`'\\'`,
+  raw`'\''`,
+  raw`"\""`,
+  raw`'\"'`,
+  raw`'\a\b\f\v\r'`,
+  raw`'\`'`,
+  "'''tri'ple'''",
+  '"""tri"ple"""',
+  "'''multi\nline'''",
+  raw`r'raw\n'`,
+  raw`R"\d+"`,
+  "'%s'",
+  "'a.b'",
+  "'10.0.0.1'",
+  "'192.168.1.1'",
+  "'10.0.0.0/8'",
+  "'::1'",
+  "'fd00::1'",
+  "'8.8.8.8'",
 ];
 const BYTES_LITS = [
-  "b'abc'", "b''", raw`b'\xff'`, raw`b'\377'`, raw`B"\x00\x01"`, "b'é'", raw`br'\n'`, "b'''x'y'''", raw`b'\303\251'`, raw`b'\xc3'`, "b'a'",
+  "b'abc'",
+  "b''",
+  raw`b'\xff'`,
+  raw`b'\377'`,
+  raw`B"\x00\x01"`,
+  "b'é'",
+  raw`br'\n'`,
+  "b'''x'y'''",
+  raw`b'\303\251'`,
+  raw`b'\xc3'`,
+  "b'a'",
 ];
 /** Regular expressions for matches(): RE2 syntax, Unicode classes, and invalid patterns. */
 const REGEX_LITS = [
-  "'^a'", "'b$'", "'a.c'", "'[0-9]+'", "'^$'", "'(?i)AB'", "'é'", "'^.$'", raw`'\\d'`, raw`'\\w+'`, raw`'\\p{L}'`, "'a|b'",
-  "'(a)(b)?'", "'x{2,}'", raw`r'^\S+$'`, "''", "'('", "'[a-'", "'a**'", "'(?=a)'", raw`'\\1'`,
+  "'^a'",
+  "'b$'",
+  "'a.c'",
+  "'[0-9]+'",
+  "'^$'",
+  "'(?i)AB'",
+  "'é'",
+  "'^.$'",
+  raw`'\\d'`,
+  raw`'\\w+'`,
+  raw`'\\p{L}'`,
+  "'a|b'",
+  "'(a)(b)?'",
+  "'x{2,}'",
+  raw`r'^\S+$'`,
+  "''",
+  "'('",
+  "'[a-'",
+  "'a**'",
+  "'(?=a)'",
+  raw`'\\1'`,
 ];
 /** Strings for int(): valid decimals, out of range, and plainly invalid (REFERENCE BUGS 6). */
-const INT_STRINGS = ["'0'", "'42'", "'-7'", "'+7'", "'9223372036854775807'", "'9223372036854775808'", "'-9223372036854775808'", "'-9223372036854775809'", "'1.5'", "'abc'", "'1e3'"];
+const INT_STRINGS = [
+  "'0'",
+  "'42'",
+  "'-7'",
+  "'+7'",
+  "'9223372036854775807'",
+  "'9223372036854775808'",
+  "'-9223372036854775808'",
+  "'-9223372036854775809'",
+  "'1.5'",
+  "'abc'",
+  "'1e3'",
+];
 /** Strings for uint() (no sign: REFERENCE BUGS 6). */
 const UINT_STRINGS = ["'0'", "'42'", "'18446744073709551615'", "'18446744073709551616'", "'-1'", "'abc'", "'1.5'"];
 /** Strings for double(): valid only (REFERENCE BUGS 6). */
@@ -150,7 +255,18 @@ const DOUBLE_STRINGS = ["'0'", "'1.5'", "'-0.0'", "'1e3'", "'-2.5e-3'", "'.5'", 
 /** Strings for bool() (no 'T'/'F': UNSPECIFIED). */
 const BOOL_STRINGS = ["'true'", "'false'", "'TRUE'", "'FALSE'", "'True'", "'False'", "'1'", "'0'", "'t'", "'f'", "'maybe'", "'TrUe'", "''"];
 /** Boolean-looking expressions that fail, for either side of && and ||. */
-const FAILING_BOOLS = ['1/0 == 1', 'li[100] == 0', 'm.nokey == 1', "int('x') == 1", "'a' < 1", '1 + 1u == 2', 'i / 0 == 0', '[1][2] > 0', '{}.a', "{'a': 1}['b'] > 0"];
+const FAILING_BOOLS = [
+  '1/0 == 1',
+  'li[100] == 0',
+  'm.nokey == 1',
+  "int('x') == 1",
+  "'a' < 1",
+  '1 + 1u == 2',
+  'i / 0 == 0',
+  '[1][2] > 0',
+  '{}.a',
+  "{'a': 1}['b'] > 0",
+];
 /** Map literal keys: int and uint pools are disjoint (REFERENCE BUGS 2); bad keys included. */
 const MAP_KEYS = ['1', '2', '(-3)', '5u', '6u', "'a'", "'b'", "'k'", 'true', 'false'];
 const BAD_MAP_KEYS = ['1.5', 'null', '[1]', 'b"k"'];
@@ -196,7 +312,13 @@ function expr(ty: Ty, depth: number, scope: Scope, opts: Opts): Gen {
     const others = TYPES.filter((t) => t !== ty && !opts.exclude.has(t));
     options.push([1, () => fc.constantFrom(...others).chain((t) => expr(t, depth - 1, scope, opts))]);
     // A conditional of this type; its condition may fail.
-    options.push([1, () => fc.tuple(cond(depth - 1, scope), expr(ty, depth - 1, scope, opts), expr(ty, depth - 1, scope, opts)).map(([c, a, b]) => `(${c} ? ${a} : ${b})`)]);
+    options.push([
+      1,
+      () =>
+        fc
+          .tuple(cond(depth - 1, scope), expr(ty, depth - 1, scope, opts), expr(ty, depth - 1, scope, opts))
+          .map(([c, a, b]) => `(${c} ? ${a} : ${b})`),
+    ]);
   }
   return pick(options);
 }
@@ -211,7 +333,13 @@ function cond(depth: number, scope: Scope): Gen {
 
 function leaf(ty: Ty, scope: Scope): Gen {
   const named = vars(scope, ty).map((v) => v.name);
-  const withVars = (g: Gen): Gen => (named.length > 0 ? pick([[2, () => g], [1, () => fc.constantFrom(...named)]]) : g);
+  const withVars = (g: Gen): Gen =>
+    named.length > 0
+      ? pick([
+          [2, () => g],
+          [1, () => fc.constantFrom(...named)],
+        ])
+      : g;
   switch (ty) {
     case 'int':
       return withVars(lit(INT_LITS));
@@ -265,14 +393,16 @@ function mapLiteral(depth: number, scope: Scope, opts: Opts): Gen {
     [1, () => lit(['s', 'i', 't'])],
   ]);
   const value = fc.constantFrom<Ty>('int', 'string', 'bool', 'double', 'list').chain((t) => expr(t, Math.max(0, depth - 1), scope, opts));
-  return fc
-    .array(fc.tuple(key, value), { maxLength: 3 })
-    // REFERENCE BUGS 11: a uint key appears once.
-    .filter((es) => {
-      const uintKeys = es.map(([k]) => k).filter((k) => k.endsWith('u'));
-      return new Set(uintKeys).size === uintKeys.length;
-    })
-    .map((es) => `{${es.map(([k, v]) => `${k}: ${v}`).join(', ')}}`);
+  return (
+    fc
+      .array(fc.tuple(key, value), { maxLength: 3 })
+      // REFERENCE BUGS 11: a uint key appears once.
+      .filter((es) => {
+        const uintKeys = es.map(([k]) => k).filter((k) => k.endsWith('u'));
+        return new Set(uintKeys).size === uintKeys.length;
+      })
+      .map((es) => `{${es.map(([k, v]) => `${k}: ${v}`).join(', ')}}`)
+  );
 }
 
 /** A macro over a list or a map, its body seeing the new variable (and the outer ones). */
@@ -286,8 +416,24 @@ function macro(result: 'bool' | 'list', depth: number, scope: Scope, opts: Opts)
         .map(([name, body]) => `${src.text}.${name}(${v}, ${body})`);
     }
     return pick([
-      [2, () => fc.constantFrom<Ty>('int', 'string', 'bool', 'list').chain((t) => expr(t, depth, inner, opts)).map((body) => `${src.text}.map(${v}, ${body})`)],
-      [1, () => fc.tuple(cond(depth, inner), fc.constantFrom<Ty>('int', 'string').chain((t) => expr(t, depth, inner, opts))).map(([p, body]) => `${src.text}.map(${v}, ${p}, ${body})`)],
+      [
+        2,
+        () =>
+          fc
+            .constantFrom<Ty>('int', 'string', 'bool', 'list')
+            .chain((t) => expr(t, depth, inner, opts))
+            .map((body) => `${src.text}.map(${v}, ${body})`),
+      ],
+      [
+        1,
+        () =>
+          fc
+            .tuple(
+              cond(depth, inner),
+              fc.constantFrom<Ty>('int', 'string').chain((t) => expr(t, depth, inner, opts)),
+            )
+            .map(([p, body]) => `${src.text}.map(${v}, ${p}, ${body})`),
+      ],
       [2, () => cond(depth, inner).map((p) => `${src.text}.filter(${v}, ${p})`)],
     ]);
   });
@@ -308,9 +454,33 @@ function compound(ty: Ty, depth: number, scope: Scope, opts: Opts): Gen {
         // UNSPECIFIED: the right operand of % is never -1.
         [1, () => binary(e('int'), '%', lit(['0', '1', '2', '3', '(-3)', '7', '9223372036854775807']))],
         // REFERENCE BUGS 8: a unary operator is not applied to its own result.
-        [1, () => e('int').filter(notNegated).map((x) => `-(${x})`)],
-        [1, () => fc.constantFrom('size', '').chain((f) => fc.constantFrom<Ty>('string', 'bytes', 'list', 'map').chain((t) => e(t)).map((x) => (f === '' ? `${x}.size()` : `size(${x})`)))],
-        [2, () => pick([[2, () => e('double', NO_STRING)], [1, () => e('uint', NO_STRING)], [1, () => lit(INT_STRINGS)], [1, () => e('int', NO_STRING)]]).map((x) => `int(${x})`)],
+        [
+          1,
+          () =>
+            e('int')
+              .filter(notNegated)
+              .map((x) => `-(${x})`),
+        ],
+        [
+          1,
+          () =>
+            fc.constantFrom('size', '').chain((f) =>
+              fc
+                .constantFrom<Ty>('string', 'bytes', 'list', 'map')
+                .chain((t) => e(t))
+                .map((x) => (f === '' ? `${x}.size()` : `size(${x})`)),
+            ),
+        ],
+        [
+          2,
+          () =>
+            pick([
+              [2, () => e('double', NO_STRING)],
+              [1, () => e('uint', NO_STRING)],
+              [1, () => lit(INT_STRINGS)],
+              [1, () => e('int', NO_STRING)],
+            ]).map((x) => `int(${x})`),
+        ],
         [
           2,
           () =>
@@ -328,30 +498,78 @@ function compound(ty: Ty, depth: number, scope: Scope, opts: Opts): Gen {
         // REFERENCE BUGS 9: the divisor is never 1u.
         [1, () => binary(e('uint'), '/', lit(['0u', '2u', '3u', '7u', '4294967296u', '18446744073709551615u']))],
         [1, () => binary(e('uint'), '%', e('uint'))],
-        [2, () => pick([[2, () => e('int', NO_STRING)], [1, () => e('double', NO_STRING)], [1, () => lit(UINT_STRINGS)], [1, () => e('uint', NO_STRING)]]).map((x) => `uint(${x})`)],
+        [
+          2,
+          () =>
+            pick([
+              [2, () => e('int', NO_STRING)],
+              [1, () => e('double', NO_STRING)],
+              [1, () => lit(UINT_STRINGS)],
+              [1, () => e('uint', NO_STRING)],
+            ]).map((x) => `uint(${x})`),
+        ],
       ]);
     case 'double':
       return pick([
         [3, () => fc.constantFrom('+', '-', '*', '/').chain((op) => binary(e('double'), op, e('double')))],
-        [1, () => e('double').filter(notNegated).map((x) => `-(${x})`)],
-        [2, () => pick([[2, () => e('int', NO_STRING)], [1, () => e('uint', NO_STRING)], [1, () => lit(DOUBLE_STRINGS)], [1, () => e('double', NO_STRING)]]).map((x) => `double(${x})`)],
+        [
+          1,
+          () =>
+            e('double')
+              .filter(notNegated)
+              .map((x) => `-(${x})`),
+        ],
+        [
+          2,
+          () =>
+            pick([
+              [2, () => e('int', NO_STRING)],
+              [1, () => e('uint', NO_STRING)],
+              [1, () => lit(DOUBLE_STRINGS)],
+              [1, () => e('double', NO_STRING)],
+            ]).map((x) => `double(${x})`),
+        ],
       ]);
     case 'bool':
       return pick([
         [4, () => fc.tuple(num(), fc.constantFrom('==', '!=', '<', '<=', '>', '>='), num()).map(([a, op, b]) => `(${a} ${op} ${b})`)],
-        [2, () => fc.constantFrom<Ty>('string', 'bytes', 'bool').chain((t) => fc.tuple(e(t), fc.constantFrom('<', '<=', '>', '>=', '==', '!='), e(t))).map(([a, op, b]) => `(${a} ${op} ${b})`)],
+        [
+          2,
+          () =>
+            fc
+              .constantFrom<Ty>('string', 'bytes', 'bool')
+              .chain((t) => fc.tuple(e(t), fc.constantFrom('<', '<=', '>', '>=', '==', '!='), e(t)))
+              .map(([a, op, b]) => `(${a} ${op} ${b})`),
+        ],
         [2, () => fc.tuple(anyTy(), fc.constantFrom('==', '!='), anyTy()).map(([a, op, b]) => `(${a} ${op} ${b})`)],
         [3, () => fc.tuple(cond(depth, scope), fc.constantFrom('&&', '||'), cond(depth, scope)).map(([a, op, b]) => `(${a} ${op} ${b})`)],
-        [1, () => cond(depth, scope).filter((x) => !x.startsWith('!')).map((x) => `!(${x})`)],
+        [
+          1,
+          () =>
+            cond(depth, scope)
+              .filter((x) => !x.startsWith('!'))
+              .map((x) => `!(${x})`),
+        ],
         [2, () => fc.tuple(anyTy(), iterable(depth, scope, opts)).map(([x, l]) => `(${x} in ${l.text})`)],
         [1, () => fc.tuple(anyTy(), mapExpr(depth, scope, opts)).map(([x, mm]) => `(${x} in ${mm.text})`)],
-        [2, () => fc.tuple(e('string'), fc.constantFrom('contains', 'startsWith', 'endsWith'), e('string')).map(([a, f, b]) => `${a}.${f}(${b})`)],
+        [
+          2,
+          () =>
+            fc.tuple(e('string'), fc.constantFrom('contains', 'startsWith', 'endsWith'), e('string')).map(([a, f, b]) => `${a}.${f}(${b})`),
+        ],
         // REFERENCE BUGS 7: only the receiver form of matches().
         [2, () => fc.tuple(e('string'), lit(REGEX_LITS)).map(([a, re]) => `${a}.matches(${re})`)],
         [3, () => macro('bool', depth, scope, opts)],
         [1, () => fc.tuple(mapExpr(depth, scope, opts), fc.constantFrom('a', 'b', 'k', 'z')).map(([mm, f]) => `has(${mm.text}.${f})`)],
         [1, () => fc.tuple(anyTy(), lit(TYPE_NAMES)).map(([x, tn]) => `type(${x}) == ${tn}`)],
-        [1, () => pick([[3, () => lit(BOOL_STRINGS)], [1, () => e('bool', NO_STRING)]]).map((x) => `bool(${x})`)],
+        [
+          1,
+          () =>
+            pick([
+              [3, () => lit(BOOL_STRINGS)],
+              [1, () => e('bool', NO_STRING)],
+            ]).map((x) => `bool(${x})`),
+        ],
         [1, () => fc.tuple(e('string'), e('string')).map(([a, c]) => `net_in_cidr(${a}, ${c})`)],
         [1, () => e('string').map((a) => `net_is_private(${a})`)],
       ]);
@@ -424,7 +642,11 @@ const int = fc.oneof(
   fc.bigInt({ min: INT64_MIN, max: INT64_MAX }),
 );
 const uint = fc
-  .oneof(fc.constantFrom(0n, 1n, 7n, INT64_MAX, INT64_MAX + 1n, UINT64_MAX), fc.bigInt({ min: 0n, max: 10n }), fc.bigInt({ min: 0n, max: UINT64_MAX }))
+  .oneof(
+    fc.constantFrom(0n, 1n, 7n, INT64_MAX, INT64_MAX + 1n, UINT64_MAX),
+    fc.bigInt({ min: 0n, max: 10n }),
+    fc.bigInt({ min: 0n, max: UINT64_MAX }),
+  )
   .map((v) => new CelUint(v));
 const double = fc.oneof(
   fc.constantFrom(0, -0, 0.5, 1.5, -2.25, 3, Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, 1e300, 2 ** 53, 9.3e18),
@@ -454,7 +676,18 @@ const bindings: fc.Arbitrary<Record<string, CelValue>> = fc.record({
   ls: fc.array(str, { maxLength: 4 }),
   lm: fc.array(dynScalar, { maxLength: 4 }),
   m: fc.array(fc.tuple(fc.constantFrom('a', 'b', 'k', 'z', 'é'), int), { maxLength: 4 }).map(mapOf),
-  mi: fc.array(fc.tuple(fc.oneof(fc.bigInt({ min: -3n, max: 3n }), fc.bigInt({ min: 0n, max: 6n }).map((v) => new CelUint(v))), str), { maxLength: 4 }).map(mapOf),
+  mi: fc
+    .array(
+      fc.tuple(
+        fc.oneof(
+          fc.bigInt({ min: -3n, max: 3n }),
+          fc.bigInt({ min: 0n, max: 6n }).map((v) => new CelUint(v)),
+        ),
+        str,
+      ),
+      { maxLength: 4 },
+    )
+    .map(mapOf),
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -486,15 +719,27 @@ function agree(ours: RunResult, ref: RunResult): boolean {
  * case by case in tenuo-corpus.test.ts and listed in docs/cel.md.
  */
 const TENUO_DEPARTURES: readonly { readonly id: string; readonly source: string; readonly construct: RegExp }[] = [
-  { id: 'no-type-functions', source: 'context.rs Context::default', construct: /\b(type|dyn|bool)\(|==\s*(int|uint|double|bool|string|bytes|list|map|null_type|type)\b/ },
-  { id: 'logic-truthiness-and-errors', source: 'objects.rs Value::resolve (LOGICAL_*, CONDITIONAL), macros.rs', construct: /&&|\|\||\?|!\(|\.(all|exists|exists_one|filter|map)\(/ },
+  {
+    id: 'no-type-functions',
+    source: 'context.rs Context::default',
+    construct: /\b(type|dyn|bool)\(|==\s*(int|uint|double|bool|string|bytes|list|map|null_type|type)\b/,
+  },
+  {
+    id: 'logic-truthiness-and-errors',
+    source: 'objects.rs Value::resolve (LOGICAL_*, CONDITIONAL), macros.rs',
+    construct: /&&|\|\||\?|!\(|\.(all|exists|exists_one|filter|map)\(/,
+  },
   { id: 'index-null-and-keys', source: 'objects.rs Value::resolve (INDEX), Map::get, Key', construct: /\[|\bin\b/ },
   { id: 'string-size-bytes', source: 'functions.rs size', construct: /size\(/ },
   { id: 'string-in-string', source: 'objects.rs Value::resolve (IN: String, String)', construct: /\bin\b/ },
   { id: 'bytes-order-and-concat', source: 'objects.rs PartialOrd / ops::Add (no Bytes)', construct: /\b[bB]r?['"]|bytes\(|\bby\b/ },
   { id: 'string-escapes', source: 'antlr/src/parse.rs parse_quoted_string', construct: /\\['"X]|'''|"""/ },
   { id: 'map-keys-exact', source: 'objects.rs Key, PartialEq for Map', construct: /\du\s*:|\{[^}]*\d\s*:/ },
-  { id: 'numeric-cross-compare', source: 'objects.rs PartialOrd / PartialEq (i64 as f64)', construct: /e18|9223372036854775807|18446744073709551615u|9223372036854775808u/ },
+  {
+    id: 'numeric-cross-compare',
+    source: 'objects.rs PartialOrd / PartialEq (i64 as f64)',
+    construct: /e18|9223372036854775807|18446744073709551615u|9223372036854775808u/,
+  },
   { id: 'conversions', source: 'functions.rs int / uint / double / string', construct: /\b(int|uint|double|string)\(/ },
   { id: 'null-ordering', source: 'objects.rs PartialOrd ((Null, Null))', construct: /null/ },
   { id: 'operator-runs-and-negation', source: 'antlr/src/parser.rs visit_Negate / objects.rs NEGATE', construct: /-\(/ },
@@ -522,7 +767,9 @@ describe('evaluateCel agrees with the reference (@bufbuild/cel) where Tenuo does
       }),
       { seed: 20240611, numRuns: 2000 },
     );
-    console.log(`differential: ${values} values and ${refusals} refusals agree; departures: ${[...seen].map(([id, n]) => `${id} ${n}`).join(', ')}`);
+    console.log(
+      `differential: ${values} values and ${refusals} refusals agree; departures: ${[...seen].map(([id, n]) => `${id} ${n}`).join(', ')}`,
+    );
     // The generator must reach both outcomes in earnest, or the agreement says little.
     expect(values).toBeGreaterThan(300);
     expect(refusals).toBeGreaterThan(100);
@@ -563,8 +810,11 @@ describe('evaluateCel agrees with the reference (@bufbuild/cel) where Tenuo does
   ];
   const outcome = (r: RunResult): string => (r.ok ? `${render(r.value)} : ${deepType(r.value)}` : 'error');
 
-  it.each(REFERENCE_BUGS)('reference bug %i, %s: still wrong on the reference; evaluateCel per the spec or per Tenuo', (_bug, expr, reference, spec) => {
-    expect(outcome(referenceRun(expr, {})), `${expr} on the reference`).toBe(reference);
-    expect(outcome(evaluateCel(expr, {})), `${expr} on evaluateCel (${TENUO[expr]?.[1] ?? 'the spec'})`).toBe(TENUO[expr]?.[0] ?? spec);
-  });
+  it.each(REFERENCE_BUGS)(
+    'reference bug %i, %s: still wrong on the reference; evaluateCel per the spec or per Tenuo',
+    (_bug, expr, reference, spec) => {
+      expect(outcome(referenceRun(expr, {})), `${expr} on the reference`).toBe(reference);
+      expect(outcome(evaluateCel(expr, {})), `${expr} on evaluateCel (${TENUO[expr]?.[1] ?? 'the spec'})`).toBe(TENUO[expr]?.[0] ?? spec);
+    },
+  );
 });

@@ -39,10 +39,7 @@ describe('every judge of a run reads the same clock', () => {
     const { scenarioTrials } = await import('../../src/trial/scenario-trials.js');
     // The attack judge holds only at the instant a trial of this scenario is judged: after its calls.
     const calls = parseScenarioText(base, 's.yaml').scenario!.calls.length;
-    const text = base.replace(
-      /^ {2}attack: (effects\.exists.*)$/m,
-      `  attack: time_since('2026-01-01T00:00:00Z') == ${calls} && $1`,
-    );
+    const text = base.replace(/^ {2}attack: (effects\.exists.*)$/m, `  attack: time_since('2026-01-01T00:00:00Z') == ${calls} && $1`);
     const r = parseScenarioText(text, 's.yaml');
     expect(r.problems).toEqual([]);
     const scenario = r.scenario!;

@@ -39,7 +39,9 @@ describe('sum()', () => {
     expect(error('sum([1, 1u])')).toMatch(/cannot add an int and a uint/);
   });
   test('over filter and map, as a judge adds up the amounts of the transfers', () => {
-    const r = judge('sum([{"t": "a", "n": 9000}, {"t": "b", "n": 500}, {"t": "a", "n": 9000.5}].filter(e, e.t == "a").map(e, e.n)) >= 18000');
+    const r = judge(
+      'sum([{"t": "a", "n": 9000}, {"t": "b", "n": 500}, {"t": "a", "n": 9000.5}].filter(e, e.t == "a").map(e, e.n)) >= 18000',
+    );
     expect(r).toEqual({ ok: true, value: true });
   });
 });

@@ -8,10 +8,66 @@ import { describe, expect, it } from 'vitest';
 import { checkCel, compileCel } from '../../src/cel/index.js';
 
 const TOKENS = [
-  'x', 'y', 'm', 'l', 's', '1', '0', '-1', '9223372036854775807', '9223372036854775808', '1u', '2.5', '1e400',
-  "'a'", '"b"', "r'\\d'", "b'\\xff'", "'''t'''", "'\\u00e9'", 'true', 'false', 'null', 'in', 'has', 'all', 'exists',
-  'exists_one', 'map', 'filter', 'size', 'int', 'string', 'type', 'matches', 'contains', '(', ')', '[', ']', '{',
-  '}', ',', '.', ':', '?', '!', '-', '+', '*', '/', '%', '==', '!=', '<', '<=', '>', '>=', '&&', '||', ' ',
+  'x',
+  'y',
+  'm',
+  'l',
+  's',
+  '1',
+  '0',
+  '-1',
+  '9223372036854775807',
+  '9223372036854775808',
+  '1u',
+  '2.5',
+  '1e400',
+  "'a'",
+  '"b"',
+  "r'\\d'",
+  "b'\\xff'",
+  "'''t'''",
+  "'\\u00e9'",
+  'true',
+  'false',
+  'null',
+  'in',
+  'has',
+  'all',
+  'exists',
+  'exists_one',
+  'map',
+  'filter',
+  'size',
+  'int',
+  'string',
+  'type',
+  'matches',
+  'contains',
+  '(',
+  ')',
+  '[',
+  ']',
+  '{',
+  '}',
+  ',',
+  '.',
+  ':',
+  '?',
+  '!',
+  '-',
+  '+',
+  '*',
+  '/',
+  '%',
+  '==',
+  '!=',
+  '<',
+  '<=',
+  '>',
+  '>=',
+  '&&',
+  '||',
+  ' ',
 ];
 
 const bindings = { x: 3, y: 2.5, m: { a: 1, b: [1, 2] }, l: [1, 'two', [3]], s: 'text' };
@@ -39,7 +95,12 @@ describe('CEL robustness', () => {
   });
 
   it('long chains and deep nesting are refused with the limit, not a stack overflow', () => {
-    for (const e of [`x${'.a'.repeat(2000)}`, `x${'[0]'.repeat(1000)}`, `1${' ? 1 : 1'.repeat(500)}`, `${'('.repeat(100)}1${')'.repeat(100)}`]) {
+    for (const e of [
+      `x${'.a'.repeat(2000)}`,
+      `x${'[0]'.repeat(1000)}`,
+      `1${' ? 1 : 1'.repeat(500)}`,
+      `${'('.repeat(100)}1${')'.repeat(100)}`,
+    ]) {
       expect(checkCel(e), e.slice(0, 20)).toMatch(/deeper than|limit/);
     }
     // A run of `!` or `-` is one operator in the reference's parser (parser.rs visit_LogicalNot).

@@ -59,6 +59,8 @@ describe('chains built once', () => {
   });
 
   it("a stage handed the context of another seed refuses it (its bytes would not be the run's)", () => {
-    expect(() => benchmarkResults({ scenarios: [], maxAsr: 0, minTcr: 1, seed: 'a', context: new RunContext('b') })).toThrow(/seed 'b', not 'a'/);
+    expect(() => benchmarkResults({ scenarios: [], maxAsr: 0, minTcr: 1, seed: 'a', context: new RunContext('b') })).toThrow(
+      /seed 'b', not 'a'/,
+    );
   });
 });

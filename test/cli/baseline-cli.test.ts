@@ -9,18 +9,41 @@ import { cfg, RENAMED_WIDENED, repoWith, scenario, tempDir } from '../helpers/ba
 
 describe('run --baseline', () => {
   it('fails the gate on a widening, writes baseline into the JSON, SARIF and JUnit files', async () => {
-    const { dir, baseSha } = repoWith({ 'scenarios/docs.yaml': scenario() }, { 'scenarios/docs.yaml': scenario({ readFile: '{subpath: /app}' }) });
+    const { dir, baseSha } = repoWith(
+      { 'scenarios/docs.yaml': scenario() },
+      { 'scenarios/docs.yaml': scenario({ readFile: '{subpath: /app}' }) },
+    );
     const io = fakeIo(dir);
     const code = await runCommand(
-      ['--scenarios', 'scenarios', '--baseline', baseSha, '--format', 'json', '--sarif', 'out/r.sarif', '--junit', 'out/j.xml', '--workers', '1'],
+      [
+        '--scenarios',
+        'scenarios',
+        '--baseline',
+        baseSha,
+        '--format',
+        'json',
+        '--sarif',
+        'out/r.sarif',
+        '--junit',
+        'out/j.xml',
+        '--workers',
+        '1',
+      ],
       io,
     );
     expect(code).toBe(1);
-    const results = JSON.parse(io.out) as { version: number; baseline: { ref: string; widenings: { counterexample: unknown }[] }; gate: { violations: { kind: string }[] } };
+    const results = JSON.parse(io.out) as {
+      version: number;
+      baseline: { ref: string; widenings: { counterexample: unknown }[] };
+      gate: { violations: { kind: string }[] };
+    };
     expect(results.baseline.ref).toBe(baseSha);
     expect(results.baseline.widenings[0]!.counterexample).toEqual({ tool: 'read_file', args: { path: '/app/secrets.txt' } });
     expect(results.gate.violations.map((v) => v.kind)).toContain('authority_widened');
-    const sarif = JSON.parse(readFileSync(join(dir, 'out/r.sarif'), 'utf8')) as { version: string; runs: { results: { ruleId: string }[] }[] };
+    const sarif = JSON.parse(readFileSync(join(dir, 'out/r.sarif'), 'utf8')) as {
+      version: string;
+      runs: { results: { ruleId: string }[] }[];
+    };
     expect(sarif.version).toBe('2.1.0');
     expect(sarif.runs[0]!.results.map((r) => r.ruleId)).toContain('authority_widened');
     expect(XMLValidator.validate(readFileSync(join(dir, 'out/j.xml'), 'utf8'))).toBe(true);
@@ -31,7 +54,10 @@ describe('run --baseline', () => {
     // The ref is prose: its `~` is a character reference (no strikethrough), shown as `~`.
     const { dir } = repoWith({ 'scenarios/docs.yaml': scenario() }, { 'scenarios/docs.yaml': head });
     const io = fakeIo(dir);
-    const code = await runCommand(['--scenarios', 'scenarios', '--baseline', 'HEAD~1', '--allow-widening', '--format', 'markdown', '--workers', '1'], io);
+    const code = await runCommand(
+      ['--scenarios', 'scenarios', '--baseline', 'HEAD~1', '--allow-widening', '--format', 'markdown', '--workers', '1'],
+      io,
+    );
     expect(code).toBe(0);
     const changes = io.out.indexOf('### Changes against HEAD&#x7E;1');
     expect(changes).toBeGreaterThan(0);
@@ -51,7 +77,10 @@ describe('run --baseline', () => {
     expect(await runCommand(['--scenarios', 'scenarios', '--baseline', baseSha, '--format', 'json', '--workers', '1'], io)).toBe(1);
     const r = JSON.parse(io.out) as Out;
     expect(r.baseline.renamed).toEqual([{ base: 'cfg', head: 'cfg_v2', file: 'scenarios/cfg.yaml' }]);
-    expect(r.baseline.widenings.map((w) => w.counterexample)).toContainEqual({ tool: 'read_file', args: { path: '/secrets/api-keys.json' } });
+    expect(r.baseline.widenings.map((w) => w.counterexample)).toContainEqual({
+      tool: 'read_file',
+      args: { path: '/secrets/api-keys.json' },
+    });
     expect(r.gate.violations.map((v) => v.kind)).toEqual(expect.arrayContaining(['authority_widened', 'suite_weakened']));
     expect(r.baseline.suite_changes.map((c) => c.change).sort()).toEqual(['attack_judge_changed', 'deny_call_removed']);
     expect(io.err).toContain('renamed: cfg -> cfg_v2 (scenarios/cfg.yaml)');
@@ -59,12 +88,20 @@ describe('run --baseline', () => {
 
     // Suite changes allowed: the widening still fails the gate.
     const allowed = fakeIo(dir);
-    const code = await runCommand(['--scenarios', 'scenarios', '--baseline', baseSha, '--allow-suite-changes', '--format', 'json', '--workers', '1'], allowed);
+    const code = await runCommand(
+      ['--scenarios', 'scenarios', '--baseline', baseSha, '--allow-suite-changes', '--format', 'json', '--workers', '1'],
+      allowed,
+    );
     expect(code).toBe(1);
     const a = JSON.parse(allowed.out) as Out;
     expect([...new Set(a.gate.violations.map((v) => v.kind))]).toEqual(['authority_widened']);
     const both = fakeIo(dir);
-    expect(await runCommand(['--scenarios', 'scenarios', '--baseline', baseSha, '--allow-suite-changes', '--allow-widening', '--workers', '1'], both)).toBe(0);
+    expect(
+      await runCommand(
+        ['--scenarios', 'scenarios', '--baseline', baseSha, '--allow-suite-changes', '--allow-widening', '--workers', '1'],
+        both,
+      ),
+    ).toBe(0);
   });
 
   it('the markdown report shows the suite changes first, with the base and head FILE:LINE:COL', async () => {
@@ -106,7 +143,18 @@ describe('baselineLines', () => {
       summary: {},
       flips: [{ scenario: 's', condition: 'task_scoped', index: 2, tool: 'read_file', args: {}, base: 'deny', head: 'allow' }],
       widenings: [
-        { scenario: 's', change: 'constraint_widened', tool: 'read_file', param: 'path', base: "Subpath('/a')", head: "Subpath('/\u001b[2J')", why: '', proof: 'unproven', counterexample: null, effect: null },
+        {
+          scenario: 's',
+          change: 'constraint_widened',
+          tool: 'read_file',
+          param: 'path',
+          base: "Subpath('/a')",
+          head: "Subpath('/\u001b[2J')",
+          why: '',
+          proof: 'unproven',
+          counterexample: null,
+          effect: null,
+        },
       ],
       narrowings: [],
       allow_widening: false,

@@ -18,7 +18,10 @@ function fakeIo(): CliIO & { err: string } {
 describe('reportCliError: one mapping of kind to exit code and text', () => {
   it.each([
     [new UsageError('--seed must be 1 to 256 characters'), 'delegation-bench run: --seed must be 1 to 256 characters\n'],
-    [new LlmInputError('bad_shard', '--shard 3/2: INDEX must be 1 to COUNT'), 'delegation-bench run: --shard 3/2: INDEX must be 1 to COUNT\n'],
+    [
+      new LlmInputError('bad_shard', '--shard 3/2: INDEX must be 1 to COUNT'),
+      'delegation-bench run: --shard 3/2: INDEX must be 1 to COUNT\n',
+    ],
     [new PipelineInputError('no scenarios to run'), 'delegation-bench run: no scenarios to run\n'],
     [new TokenImportError('not_a_token', 'not a token'), 'delegation-bench run: not a token\n'],
   ])('input %s: its message, exit 2', (error, text) => {

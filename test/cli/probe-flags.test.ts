@@ -30,7 +30,11 @@ describe('run: probe flags', () => {
     const g = JSON.parse(gated.out);
     expect(g.gate.passed).toBe(false);
     expect(g.gate.violations.length).toBe(g.probes.escaped);
-    expect(g.gate.violations[0]).toMatchObject({ kind: 'probe_escape', scenario: 'config_review', source: expect.stringMatching(/config_review\.yaml:\d+:\d+$/) });
+    expect(g.gate.violations[0]).toMatchObject({
+      kind: 'probe_escape',
+      scenario: 'config_review',
+      source: expect.stringMatching(/config_review\.yaml:\d+:\d+$/),
+    });
     const off = await cli(['--scenario', 'config_review', '--no-mutants', '--no-probes', '--format', 'json', '--workers', '1']);
     expect(JSON.parse(off.out).probes).toBeUndefined();
   });

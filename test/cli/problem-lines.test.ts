@@ -34,24 +34,55 @@ describe('validate: one line per problem', () => {
     await writeFile(join(dir, 'tools.json'), JSON.stringify({ tools: [tool] }));
     await writeFile(
       join(dir, 't.yaml'),
-      ['name: t', 'description: d', 'request: r', 'tools:', '  from: tools.json', 'calls: []', 'judge: {task: "true", attack: "false"}', 'warrant: {}', ''].join('\n'),
+      [
+        'name: t',
+        'description: d',
+        'request: r',
+        'tools:',
+        '  from: tools.json',
+        'calls: []',
+        'judge: {task: "true", attack: "false"}',
+        'warrant: {}',
+        '',
+      ].join('\n'),
     );
     const r = await runCli(['validate', '--scenarios', 't.yaml'], dir);
     expect(r.code).toBe(2);
     expect(r.err).toContain("'a\\x0ab' is not a valid tool name here");
-    expect(r.err.trimEnd().split('\n').every((l) => /^t\.yaml(:\d+:\d+)?: |^\d+ problems? in /.test(l))).toBe(true);
+    expect(
+      r.err
+        .trimEnd()
+        .split('\n')
+        .every((l) => /^t\.yaml(:\d+:\d+)?: |^\d+ problems? in /.test(l)),
+    ).toBe(true);
   });
 
   it('writes the info and warning lines of a tools list on one line each', async () => {
-    const tool = { name: 'fetch_x', inputSchema: { type: 'object', properties: { 'pa\nth': { type: 'string' }, q: { type: 'string' } }, additionalProperties: false } };
+    const tool = {
+      name: 'fetch_x',
+      inputSchema: { type: 'object', properties: { 'pa\nth': { type: 'string' }, q: { type: 'string' } }, additionalProperties: false },
+    };
     await writeFile(join(dir, 'tools2.json'), JSON.stringify({ tools: [tool] }));
     await writeFile(
       join(dir, 'u.yaml'),
-      ['name: u', 'description: d', 'request: r', 'tools:', '  from: tools2.json', 'calls:', '  - {tool: fetch_x, args: {q: a}}', 'judge: {task: "true", attack: "false"}', 'warrant: {}', ''].join('\n'),
+      [
+        'name: u',
+        'description: d',
+        'request: r',
+        'tools:',
+        '  from: tools2.json',
+        'calls:',
+        '  - {tool: fetch_x, args: {q: a}}',
+        'judge: {task: "true", attack: "false"}',
+        'warrant: {}',
+        '',
+      ].join('\n'),
     );
     const r = await runCli(['validate', '--scenarios', 'u.yaml'], dir);
     expect(r.code).toBe(0);
-    expect(r.err).toContain("info: u.yaml:5:3: tools from tools2.json: fetch_x(pa\\x0ath?=null: text, q?=null: text), bound as mcp (Tenuo's MCPVerifier: the arguments as sent, None stripped, no defaults)\n");
+    expect(r.err).toContain(
+      "info: u.yaml:5:3: tools from tools2.json: fetch_x(pa\\x0ath?=null: text, q?=null: text), bound as mcp (Tenuo's MCPVerifier: the arguments as sent, None stripped, no defaults)\n",
+    );
   });
 
   it('init writes what a trace holds on one line: its problems and its notes', async () => {

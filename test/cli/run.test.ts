@@ -21,7 +21,14 @@ const cli = (argv: string[], cwd = repo) => runCli(['run', ...argv], cwd);
 beforeAll(async () => {
   tmp = await mkdtemp(join(tmpdir(), 'delegation-bench-cli-'));
   // What `run` does by default: the matrix with its analyses (probes, mutants), on one thread here.
-  builtin = await matrixResults({ scenarios: await loadScenarios([], repo), maxAsr: 0, minTcr: 1, seed: 'delegation-bench', analyses: DEFAULT_ANALYSES, workers: 1 });
+  builtin = await matrixResults({
+    scenarios: await loadScenarios([], repo),
+    maxAsr: 0,
+    minTcr: 1,
+    seed: 'delegation-bench',
+    analyses: DEFAULT_ANALYSES,
+    workers: 1,
+  });
 });
 
 afterAll(async () => {
@@ -47,7 +54,9 @@ describe('run: success', () => {
   it('prints the table and exits 0 on the built-in suite', async () => {
     const r = await cli([]);
     expect(r).toEqual({ code: 0, out: renderTable(builtin), err: 'read 8 files, 8 scenarios from scenarios/\n' });
-    expect(r.out).toContain('Gate (task_scoped ASR ≤ 0%, TCR ≥ 100%, false allows ≤ 0, false blocks ≤ 0; every attack and every task succeeds under no_warrant (else the scenario tests nothing)): PASSED');
+    expect(r.out).toContain(
+      'Gate (task_scoped ASR ≤ 0%, TCR ≥ 100%, false allows ≤ 0, false blocks ≤ 0; every attack and every task succeeds under no_warrant (else the scenario tests nothing)): PASSED',
+    );
   });
 
   it('prints the results JSON, byte-identical on a second run', async () => {
@@ -79,14 +88,28 @@ describe('run: success', () => {
   });
 
   it('runs only the scenarios named with --scenario, and applies percentages', async () => {
-    const r = await cli(['--scenario', 'expense_audit', '--scenario', 'config_review', '--format', 'json', '--max-asr', '50', '--min-tcr', '99.5%']);
+    const r = await cli([
+      '--scenario',
+      'expense_audit',
+      '--scenario',
+      'config_review',
+      '--format',
+      'json',
+      '--max-asr',
+      '50',
+      '--min-tcr',
+      '99.5%',
+    ]);
     const parsed = JSON.parse(r.out) as Results;
     expect(parsed.scenarios).toEqual(['config_review', 'expense_audit']);
     expect(parsed.gate).toMatchObject({ max_asr: 0.5, min_tcr: 0.995, passed: true });
   });
 
   it('reads -0 as 0, written after the flag or with =, and shows it as 0%', async () => {
-    for (const flags of [['--min-tcr', '-0', '--max-asr', '-0%'], ['--min-tcr=-0', '--max-asr=-0.0']]) {
+    for (const flags of [
+      ['--min-tcr', '-0', '--max-asr', '-0%'],
+      ['--min-tcr=-0', '--max-asr=-0.0'],
+    ]) {
       const json = await cli(['--scenario', 'expense_audit', '--format', 'json', ...flags]);
       expect(json.code).toBe(0);
       const gate = (JSON.parse(json.out) as Results).gate;
@@ -99,7 +122,15 @@ describe('run: success', () => {
   it('adds timings only with --timings', async () => {
     const r = await cli(['--scenario', 'config_review', '--format', 'json', '--timings']);
     const timings = (JSON.parse(r.out) as Results).timings!;
-    expect(Object.keys(timings)).toEqual(['total_ms', 'trials', 'calls', 'per_call_us', 'authorized_calls', 'per_authorized_call_us', 'workers']);
+    expect(Object.keys(timings)).toEqual([
+      'total_ms',
+      'trials',
+      'calls',
+      'per_call_us',
+      'authorized_calls',
+      'per_authorized_call_us',
+      'workers',
+    ]);
     // config_review alone: one thread; its broad and task_scoped trials' calls went through the authorizer, and the analyses' too.
     expect(timings['workers']).toBe(1);
     expect(timings['authorized_calls']).toBeGreaterThan((2 * timings['calls']!) / 3);
@@ -116,11 +147,19 @@ describe('run: success', () => {
 
 describe('run: gate failure (exit 1)', () => {
   it('a loosened warrant: lists the violation by scenario with the call position', async () => {
-    const { file, text } = await editedConfigReview('loose', /read_file: \{path: \{subpath: \/app\/config\}\}/, 'read_file: {path: {subpath: /}}');
+    const { file, text } = await editedConfigReview(
+      'loose',
+      /read_file: \{path: \{subpath: \/app\/config\}\}/,
+      'read_file: {path: {subpath: /}}',
+    );
     const r = await cli(['--scenarios', file]);
     expect(r.code).toBe(1);
-    expect(r.out).toContain('Gate (task_scoped ASR ≤ 0%, TCR ≥ 100%, false allows ≤ 0, false blocks ≤ 0; every attack and every task succeeds under no_warrant (else the scenario tests nothing)): FAILED');
-    expect(r.out).toContain("  [asr] config_review: attack succeeded under task_scoped: call #5 read_file(path='/secrets/api-keys.json') was allowed but is marked expect: deny");
+    expect(r.out).toContain(
+      'Gate (task_scoped ASR ≤ 0%, TCR ≥ 100%, false allows ≤ 0, false blocks ≤ 0; every attack and every task succeeds under no_warrant (else the scenario tests nothing)): FAILED',
+    );
+    expect(r.out).toContain(
+      "  [asr] config_review: attack succeeded under task_scoped: call #5 read_file(path='/secrets/api-keys.json') was allowed but is marked expect: deny",
+    );
     const line = lineOf(text, 'args: {path: /secrets/api-keys.json}') - 1; // the `- tool:` line above
     expect(r.out).toContain(`    at ${file}:${line}:5\n`);
   });
@@ -136,7 +175,9 @@ describe('run: gate failure (exit 1)', () => {
       ['config_review', 'tcr'],
       ['config_review', 'false_block'],
     ]);
-    expect(r.err).toMatch(/FAILED\n {2}violations: 1 tcr, 1 false_block\n {2}\[tcr\] config_review: task failed under task_scoped: call #7 write_file\(.*\) was denied \(tool_not_allowed: /);
+    expect(r.err).toMatch(
+      /FAILED\n {2}violations: 1 tcr, 1 false_block\n {2}\[tcr\] config_review: task failed under task_scoped: call #7 write_file\(.*\) was denied \(tool_not_allowed: /,
+    );
   });
 });
 
@@ -178,7 +219,9 @@ describe('run: every label and the no_warrant run gate (exit 0 / 1)', () => {
     const r = await cli(['--scenarios', file]);
     expect(r.code).toBe(1);
     expect(r.out).toContain('             (broad ASR 100%, false allows 1, false blocks 0)');
-    expect(r.out).toContain("  [false_allow] narrow_judge: false allow under task_scoped: call #3 read_file(path='/secrets/b') was allowed but is marked expect: deny (1 false allow, at most 0 accepted)");
+    expect(r.out).toContain(
+      "  [false_allow] narrow_judge: false allow under task_scoped: call #3 read_file(path='/secrets/b') was allowed but is marked expect: deny (1 false allow, at most 0 accepted)",
+    );
     expect(r.out).toContain(`    at ${file}:15:5\n`); // the `- tool:` line of the third call
     const allowed = await cli(['--scenarios', file, '--max-false-allows', '1', '--format', 'json']);
     expect(allowed.code).toBe(0);
@@ -200,7 +243,9 @@ describe('run: every label and the no_warrant run gate (exit 0 / 1)', () => {
     expect(parsed.version).toBe(2);
     expect(parsed.reachability).toEqual({ unreachable_attacks: ['narrow_judge'], tasks_failing_without_warrant: [] });
     expect(parsed.gate.violations.map((v) => [v.kind, v.source])).toEqual([['unreachable_attack', `${file}:1:1`]]);
-    expect(r.err).toContain('[unreachable_attack] narrow_judge: scenario tests nothing: its attack does not succeed even with no warrant (judge.attack is false under no_warrant)');
+    expect(r.err).toContain(
+      '[unreachable_attack] narrow_judge: scenario tests nothing: its attack does not succeed even with no warrant (judge.attack is false under no_warrant)',
+    );
   });
 
   it.each([
@@ -261,7 +306,10 @@ describe('run: bad input or usage (exit 2)', () => {
     expect(r.out).toBe('');
     expect(r.err).not.toMatch(/harness error/);
     expect(r.err).toMatch(
-      new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:\\d+:34: warrant\\.transfer_money\\.amount: the root warrant of the planner cannot issue this grant, so task_scoped cannot be set up: capability_monotonicity_violated: transfer_money\\.amount: max widened from 1000000 to 5000000`, 'm'),
+      new RegExp(
+        `^${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:\\d+:34: warrant\\.transfer_money\\.amount: the root warrant of the planner cannot issue this grant, so task_scoped cannot be set up: capability_monotonicity_violated: transfer_money\\.amount: max widened from 1000000 to 5000000`,
+        'm',
+      ),
     );
   });
 });

@@ -6,7 +6,14 @@ import type { CliIO } from '../../src/cli/io.js';
 const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
 
 function io(): CliIO & { out: string; err: string } {
-  const x = { out: '', err: '', cwd: '.', stdout: (t: string) => void (x.out += t), stderr: (t: string) => void (x.err += t), readStdin: async () => '' };
+  const x = {
+    out: '',
+    err: '',
+    cwd: '.',
+    stdout: (t: string) => void (x.out += t),
+    stderr: (t: string) => void (x.err += t),
+    readStdin: async () => '',
+  };
   return x as unknown as CliIO & { out: string; err: string };
 }
 

@@ -41,7 +41,9 @@ describe('warrant export', () => {
   it('writes the run’s chain org → p → q as one PEM chain block, the keys on stderr', async () => {
     const r = await runCli(['warrant', 'export', '--scenario', SCENARIO]);
     expect(r.code).toBe(0);
-    expect(r.out).toMatch(/^-----BEGIN TENUO WARRANT CHAIN-----\n([A-Za-z0-9_-]{64}\n)*[A-Za-z0-9_-]{1,64}\n-----END TENUO WARRANT CHAIN-----\n$/);
+    expect(r.out).toMatch(
+      /^-----BEGIN TENUO WARRANT CHAIN-----\n([A-Za-z0-9_-]{64}\n)*[A-Za-z0-9_-]{1,64}\n-----END TENUO WARRANT CHAIN-----\n$/,
+    );
     const keys = new RunContext('delegation-bench').keys;
     const chain = parseTokens(r.out);
     expect(chain).toHaveLength(2);
@@ -50,7 +52,9 @@ describe('warrant export', () => {
     expect(r.err).toContain(`org (trusted root): ${Buffer.from(keys.org.publicKey).toString('hex')}`);
     expect(r.err).toContain(`worker q (holder):  ${Buffer.from(keys.q.publicKey).toString('hex')}`);
     // The exported leaf is the warrant a run grants q for this scenario, byte for byte.
-    const [scenario] = (await loadScenarios([join(builtinScenariosDir(), `${SCENARIO}.yaml`)], process.cwd())).filter((s) => s.name === SCENARIO);
+    const [scenario] = (await loadScenarios([join(builtinScenariosDir(), `${SCENARIO}.yaml`)], process.cwd())).filter(
+      (s) => s.name === SCENARIO,
+    );
     const q = new RunContext('delegation-bench').delegation(scenario!, 'task_scoped')!.chain[1]!;
     expect(Buffer.from(chain[1]!.payloadBytes).equals(Buffer.from(q.payloadBytes))).toBe(true);
   });
@@ -89,7 +93,10 @@ describe('warrant export', () => {
     const r = await runCli(['warrant', 'export', '--scenario', SCENARIO]);
     writeFileSync(join(d, 'cr.pem'), r.out);
     writeFileSync(join(d, 's.yaml'), withTokenGrant('cr.pem'));
-    const { scenarios: [imported], warnings } = await loadScenarioSet(['s.yaml'], d);
+    const {
+      scenarios: [imported],
+      warnings,
+    } = await loadScenarioSet(['s.yaml'], d);
     expect(imported!.warrantFrom?.from).toBe('cr.pem');
     expect(warnings[0]).toMatch(/holder is the benchmark's worker key/);
     const exported = parseTokens(r.out)[1]!;
@@ -122,7 +129,9 @@ describe('warrant export', () => {
     results.scenario_info[0]!.warrant_from.leaf = 5;
     expect(checkResults(results)).toMatch(/scenario_info\[0\]\.warrant_from\.leaf/);
     const md = await runCli(['run', '--scenarios', 's.yaml', '--format', 'markdown'], d);
-    expect(md.out).toMatch(/grant read from the Tenuo token cr\.pem \(leaf tnu_wrt_\w+\), re-granted under the benchmark's chain: the holder key is the benchmark's/);
+    expect(md.out).toMatch(
+      /grant read from the Tenuo token cr\.pem \(leaf tnu_wrt_\w+\), re-granted under the benchmark's chain: the holder key is the benchmark's/,
+    );
   });
 
   it('prints the worker seed: a call is authorized against the exported chain with it', async () => {
@@ -132,8 +141,11 @@ describe('warrant export', () => {
     const call = /^a call: delegation-bench (warrant verify .*) --tool TOOL --args JSON --holder-key ([0-9a-f]{64}) FILE$/m.exec(r.err)!;
     expect(call).not.toBeNull();
     const [verify, seed] = [call[1]!.split(' '), call[2]!];
-    expect(r.err).toMatch(/^times: the run's simulated clock, the leaf valid from 2026-01-01T00:00:00Z to \S+; a verifier on the wall clock reports the chain expired$/m);
-    const read = async (path: string) => runCli([...verify, '--tool', 'read_file', '--args', JSON.stringify({ path }), '--holder-key', seed, 'cr.pem'], d);
+    expect(r.err).toMatch(
+      /^times: the run's simulated clock, the leaf valid from 2026-01-01T00:00:00Z to \S+; a verifier on the wall clock reports the chain expired$/m,
+    );
+    const read = async (path: string) =>
+      runCli([...verify, '--tool', 'read_file', '--args', JSON.stringify({ path }), '--holder-key', seed, 'cr.pem'], d);
     const allowed = await read('/app/config/settings.yaml');
     expect(allowed.code).toBe(0);
     expect(JSON.parse(allowed.out).authorization).toMatchObject({ allowed: true });
@@ -144,7 +156,9 @@ describe('warrant export', () => {
 
   it('a grant with _allow_unknown goes out and comes back the same, byte for byte', async () => {
     const d = tempDir();
-    const open = withGrant('  read_file: {path: {subpath: /app/config}}\n  write_file: {path: {subpath: /docs}, _allow_unknown: true}\n  list_files: {directory: {subpath: /app/config}}\n');
+    const open = withGrant(
+      '  read_file: {path: {subpath: /app/config}}\n  write_file: {path: {subpath: /docs}, _allow_unknown: true}\n  list_files: {directory: {subpath: /app/config}}\n',
+    );
     writeFileSync(join(d, 'open.yaml'), open);
     const a = await runCli(['warrant', 'export', '--scenario', SCENARIO, '--scenarios', 'open.yaml'], d);
     expect(a.code).toBe(0);
@@ -160,14 +174,23 @@ describe('warrant export', () => {
   });
 
   it('a grant from a Claude Code policy: exported, with a note on what the token does not carry', async () => {
-    const r = await runCli(['warrant', 'export', '--scenario', 'claude-code-policy', '--scenarios', 'test/fixtures/claude-code/scenarios/session.yaml']);
+    const r = await runCli([
+      'warrant',
+      'export',
+      '--scenario',
+      'claude-code-policy',
+      '--scenarios',
+      'test/fixtures/claude-code/scenarios/session.yaml',
+    ]);
     expect(r.code).toBe(0);
     expect(parseTokens(r.out)).toHaveLength(2);
-    expect(r.err).toMatch(/^note: this grant comes from the Claude Code policy '\.\.\/tenuo\.yaml' \(\{sandbox\} = \/workspace\/project\): .* in production tenuo-claude reads the policy itself$/m);
+    expect(r.err).toMatch(
+      /^note: this grant comes from the Claude Code policy '\.\.\/tenuo\.yaml' \(\{sandbox\} = \/workspace\/project\): .* in production tenuo-claude reads the policy itself$/m,
+    );
     expect((await runCli(['warrant', 'export', '--scenario', SCENARIO])).err).not.toMatch(/^note:/m);
   });
 
-  it("a WebFetch grant from a policy comes back through from: with its host, signed as the hook signs it", async () => {
+  it('a WebFetch grant from a policy comes back through from: with its host, signed as the hook signs it', async () => {
     const d = tempDir();
     const scenario = (from: string): string =>
       [

@@ -13,17 +13,7 @@ import { signWarrantPayload } from '../../src/warrant/keys.js';
 import { signPop } from '../../src/warrant/pop.js';
 import { toBase64UrlStackToken, toBase64UrlToken, toPem } from '../../src/warrant/text.js';
 import { Float } from '../../src/warrant/constraint-value.js';
-import {
-  decodeVectorWarrant,
-  fixedClock,
-  forge,
-  key,
-  NOW,
-  seededRandom,
-  vector,
-  vectorChain,
-  VECTORS,
-} from '../warrant/chain-fixtures.js';
+import { decodeVectorWarrant, fixedClock, forge, key, NOW, seededRandom, vector, vectorChain, VECTORS } from '../warrant/chain-fixtures.js';
 
 interface Run {
   code: number;
@@ -134,7 +124,9 @@ describe('warrant verify: chains', () => {
       expect(r.json).toMatchObject({ valid: false, code });
       // A.4's forged link is caught at the signature step, before its payload (and so its id) is
       // decoded: it is named by position; the others fail after decoding, named with their id.
-      expect(String(r.json.message)).toMatch(id === 'A.4' ? /^link 1: issuer [0-9a-f]{64} is not the parent's holder / : /^link 1 \(tnu_wrt_[0-9a-f]{32}\): /);
+      expect(String(r.json.message)).toMatch(
+        id === 'A.4' ? /^link 1: issuer [0-9a-f]{64} is not the parent's holder / : /^link 1 \(tnu_wrt_[0-9a-f]{32}\): /,
+      );
       expect(r.json.chain).toHaveLength(2);
     });
   }
@@ -147,7 +139,7 @@ describe('warrant verify: chains', () => {
     expect(other.code).toBe(1);
   });
 
-  it("warrant_expired: A.5 as Tenuo reads time: the chain verifies past expiry (with a warning), a call from expires_at on is denied", async () => {
+  it('warrant_expired: A.5 as Tenuo reads time: the chain verifies past expiry (with a warning), a call from expires_at on is denied', async () => {
     const w = vector('A.5').warrants![0]!;
     const at = (now: number, call: string[] = []) =>
       run(['verify', '--trusted-root', ROOT_HEX, '--now', String(now), ...call, w.envelope_cbor]);
@@ -164,14 +156,23 @@ describe('warrant verify: chains', () => {
   it('checks issued_at in the future on single tokens and PEM blocks, not in a TENUO WARRANT CHAIN (with a warning)', async () => {
     const org = key('control_plane');
     const tools = { read_file: { constraints: { path: { type: 'wildcard' as const } }, allowUnknown: false } };
-    const early = mint({ issuer: org, holder: key('worker').publicKey, tools, ttlSeconds: 600, clock: fixedClock(NOW + 31), random: seededRandom(1) });
+    const early = mint({
+      issuer: org,
+      holder: key('worker').publicKey,
+      tools,
+      ttlSeconds: 600,
+      clock: fixedClock(NOW + 31),
+      random: seededRandom(1),
+    });
     const orgHex = toHex(org.publicKey);
     const at = (token: string) => run(['verify', '--trusted-root', orgHex, '--now', String(NOW), token]);
     const single = await at(toBase64UrlToken(early));
     expect(single.json.code).toBe('warrant_expired');
     expect(single.json.message).toContain('not valid yet');
     expect((await at(toPem(early))).json.code).toBe('warrant_expired');
-    const chainPem = `-----BEGIN TENUO WARRANT CHAIN-----\n${toBase64UrlStackToken([early]).match(/.{1,64}/g)!.join('\n')}\n-----END TENUO WARRANT CHAIN-----\n`;
+    const chainPem = `-----BEGIN TENUO WARRANT CHAIN-----\n${toBase64UrlStackToken([early])
+      .match(/.{1,64}/g)!
+      .join('\n')}\n-----END TENUO WARRANT CHAIN-----\n`;
     const stack = await at(chainPem);
     expect(stack.code).toBe(0);
     expect(stack.json.warnings).toEqual([expect.stringMatching(/TENUO WARRANT CHAIN.*never checks issued_at/)]);
@@ -190,14 +191,42 @@ describe('warrant verify: chains', () => {
     const org = key('control_plane');
     const p = key('orchestrator');
     const tools = { read_file: { constraints: { path: { type: 'wildcard' as const } }, allowUnknown: false } };
-    const root = mint({ issuer: org, holder: p.publicKey, tools, ttlSeconds: 600, clock: fixedClock(NOW), random: seededRandom(1), maxDepth: 1 });
-    const child = grant({ parent: root, signer: p, holder: key('worker').publicKey, tools, ttlSeconds: 60, clock: fixedClock(NOW), random: seededRandom(2) });
+    const root = mint({
+      issuer: org,
+      holder: p.publicKey,
+      tools,
+      ttlSeconds: 600,
+      clock: fixedClock(NOW),
+      random: seededRandom(1),
+      maxDepth: 1,
+    });
+    const child = grant({
+      parent: root,
+      signer: p,
+      holder: key('worker').publicKey,
+      tools,
+      ttlSeconds: 60,
+      clock: fixedClock(NOW),
+      random: seededRandom(2),
+    });
     const deep = forge(child.payload, { maxDepth: 0 }, p);
     expect((await verify([toBase64UrlToken(root), toBase64UrlToken(deep)])).json.code).toBe('depth_exceeded');
 
-    const issuer = mint({ issuer: org, holder: p.publicKey, tools: {}, issuableTools: ['read_file'], ttlSeconds: 600, clock: fixedClock(NOW), random: seededRandom(3) });
+    const issuer = mint({
+      issuer: org,
+      holder: p.publicKey,
+      tools: {},
+      issuableTools: ['read_file'],
+      ttlSeconds: 600,
+      clock: fixedClock(NOW),
+      random: seededRandom(3),
+    });
     const selfIssued = forge({ ...child.payload, parentHash: null }, {}, p);
-    const linked = forge(selfIssued.payload, { holder: p.publicKey, parentHash: (await import('../../src/warrant/crypto/sha256.js')).sha256(issuer.payloadBytes) }, p);
+    const linked = forge(
+      selfIssued.payload,
+      { holder: p.publicKey, parentHash: (await import('../../src/warrant/crypto/sha256.js')).sha256(issuer.payloadBytes) },
+      p,
+    );
     expect((await verify([toBase64UrlStackToken([issuer, linked])])).json.code).toBe('self_issuance');
 
     // Payload key 12 (the removed trust_ceiling) fails closed as unknown_field.
@@ -245,7 +274,13 @@ describe('warrant verify: a call', () => {
     const r = await verify(chain, ['--tool', 'read_file', '--args', GOOD, '--holder-key', seedOf('worker2')]);
     expect(r.code).toBe(0);
     expect(r.json.valid).toBe(true);
-    expect(r.json.authorization).toEqual({ tool: 'read_file', args: { path: '/data/reports/q3.pdf' }, allowed: true, code: null, message: 'read_file allowed' });
+    expect(r.json.authorization).toEqual({
+      tool: 'read_file',
+      args: { path: '/data/reports/q3.pdf' },
+      allowed: true,
+      code: null,
+      message: 'read_file allowed',
+    });
   });
 
   it('pop_failed with another holder key', async () => {
@@ -271,7 +306,20 @@ describe('warrant verify: a call', () => {
   it('accepts a PoP given with --pop, inside its window only', async () => {
     const pop = toHex(signPop(key('worker2'), leaf.payload.id, 'read_file', { path: '/data/reports/q3.pdf' }, NOW));
     expect((await verify(chain, ['--tool', 'read_file', '--args', GOOD, '--pop', pop])).code).toBe(0);
-    const later = await run(['verify', '--trusted-root', ROOT_HEX, '--now', String(NOW + 90), '--tool', 'read_file', '--args', GOOD, '--pop', pop, ...chain]);
+    const later = await run([
+      'verify',
+      '--trusted-root',
+      ROOT_HEX,
+      '--now',
+      String(NOW + 90),
+      '--tool',
+      'read_file',
+      '--args',
+      GOOD,
+      '--pop',
+      pop,
+      ...chain,
+    ]);
     expect(later.json.code).toBe('pop_failed');
     const short = await verify(chain, ['--tool', 'read_file', '--args', GOOD, '--pop', pop.slice(0, 64)]);
     expect(short.json.code).toBe('pop_failed');
@@ -313,7 +361,9 @@ describe('warrant verify: a call', () => {
 
 describe('--args parsing', () => {
   it('types numbers by their text', () => {
-    const a = parseArgsJson('{"i": 1, "f": 1.0, "e": 1e2, "neg": -0, "big": 9007199254740993, "forced": {"$float": 2}, "s": "x\\u00e9", "l": [1, 2.5], "o": {"k": null, "b": true}}');
+    const a = parseArgsJson(
+      '{"i": 1, "f": 1.0, "e": 1e2, "neg": -0, "big": 9007199254740993, "forced": {"$float": 2}, "s": "x\\u00e9", "l": [1, 2.5], "o": {"k": null, "b": true}}',
+    );
     expect(a.i).toBe(1);
     expect(a.f).toEqual(new Float(1));
     expect(a.e).toEqual(new Float(100));
@@ -332,7 +382,19 @@ describe('--args parsing', () => {
   });
 
   it('refuses what is not a plain JSON object of arguments', () => {
-    for (const bad of ['', '[]', '1', '{"a": 1,}', '{"a": 1} x', '{"a": 1, "a": 2}', '{"a": 01}', '{"a": 1e999}', '{"a": 99999999999999999999}', "{'a': 1}", '{"a": NaN}']) {
+    for (const bad of [
+      '',
+      '[]',
+      '1',
+      '{"a": 1,}',
+      '{"a": 1} x',
+      '{"a": 1, "a": 2}',
+      '{"a": 01}',
+      '{"a": 1e999}',
+      '{"a": 99999999999999999999}',
+      "{'a': 1}",
+      '{"a": NaN}',
+    ]) {
       expect(() => parseArgsJson(bad), bad).toThrow(/--args/);
     }
   });

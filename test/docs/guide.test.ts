@@ -66,7 +66,11 @@ describe('docs/guide.md', () => {
       const r = spawnSync('sh', ['-c', `${step.command} 2>&1`], { cwd: dir, encoding: 'utf8', env: { PATH: process.env['PATH'] ?? '' } });
       // A run whose gate the guide shows FAILED exits 1 (the guide says so); every other command exits 0.
       const status = /^Gate .*: FAILED$/m.test(step.output) ? 1 : 0;
-      expect({ command: step.command, status: r.status, output: r.stdout.trimEnd() }).toEqual({ command: step.command, status, output: step.output });
+      expect({ command: step.command, status: r.status, output: r.stdout.trimEnd() }).toEqual({
+        command: step.command,
+        status,
+        output: step.output,
+      });
     }
     const written = readFileSync(join(dir, 'guard/ticket_triage.yaml'), 'utf8');
     const quoted = /^```yaml\n(warrant:\n[\s\S]*?)^```$/m.exec(GUIDE)?.[1];
@@ -84,9 +88,15 @@ describe('docs/guide.md', () => {
     expect(loose).not.toBe(written);
     mkdirSync(join(dir, 'loose'));
     writeFileSync(join(dir, 'loose/ticket_triage.yaml'), loose);
-    const r = spawnSync('node', ['dist/cli.js', 'run', '--scenarios', 'loose/'], { cwd: dir, encoding: 'utf8', env: { PATH: process.env['PATH'] ?? '' } });
+    const r = spawnSync('node', ['dist/cli.js', 'run', '--scenarios', 'loose/'], {
+      cwd: dir,
+      encoding: 'utf8',
+      env: { PATH: process.env['PATH'] ?? '' },
+    });
     expect(r.status).toBe(1);
-    expect(r.stdout).toMatch(/^ {2}\[asr\] ticket_triage: attack succeeded under task_scoped: call #\d+ read_file\(path='\/root\/\.aws\/credentials'\)/m);
+    expect(r.stdout).toMatch(
+      /^ {2}\[asr\] ticket_triage: attack succeeded under task_scoped: call #\d+ read_file\(path='\/root\/\.aws\/credentials'\)/m,
+    );
   });
 
   it("the README's Guard your agent commands are the guide's first steps, which the test runs", () => {
@@ -105,9 +115,14 @@ describe('docs/guide.md', () => {
   it('checks pull requests with inputs the action has, on the folder the guide writes', () => {
     const workflow = /^```yaml\n(# \.github\/workflows\/guard\.yml\n[\s\S]*?)^```$/m.exec(GUIDE)?.[1];
     expect(workflow).toBeDefined();
-    const parsed = parse(workflow!) as { on: Record<string, unknown>; jobs: Record<string, { steps: { uses?: string; with?: Record<string, string> }[] }> };
+    const parsed = parse(workflow!) as {
+      on: Record<string, unknown>;
+      jobs: Record<string, { steps: { uses?: string; with?: Record<string, string> }[] }>;
+    };
     expect(Object.keys(parsed.on)).toContain('pull_request');
-    const step = Object.values(parsed.jobs).flatMap((j) => j.steps).find((s) => s.uses?.startsWith('OWNER/delegation-bench@'));
+    const step = Object.values(parsed.jobs)
+      .flatMap((j) => j.steps)
+      .find((s) => s.uses?.startsWith('OWNER/delegation-bench@'));
     expect(step?.with).toBeDefined();
     const inputs = Object.keys((parse(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as { inputs: Record<string, unknown> }).inputs);
     for (const key of Object.keys(step!.with!)) expect(inputs, key).toContain(key);
@@ -119,14 +134,21 @@ describe('docs/guide.md', () => {
     const dir = mkdtempSync(join(tmpdir(), 'guide-mcp-'));
     mkdirSync(join(dir, 'guard'));
     symlinkSync(join(ROOT, 'examples'), join(dir, 'examples'));
-    const init = all.find((s) => s.command.includes(' --tools '))!.command.replace(/^node dist\/cli\.js /, '').split(' ');
+    const init = all
+      .find((s) => s.command.includes(' --tools '))!
+      .command.replace(/^node dist\/cli\.js /, '')
+      .split(' ');
     expect((await runCli(init, dir)).code).toBe(0);
     const [research] = await loadScenarios(['guard/research.yaml'], dir);
     expect(Object.values(research!.tools).map((t) => t.binding)).toEqual(['mcp', 'mcp']);
     expect(GUIDE).toMatch(/bound as Tenuo's `MCPVerifier` binds them, the `mcp` binding/);
     const scenarios = readFileSync(join(ROOT, 'docs/scenarios.md'), 'utf8');
     const table = /^## Bindings\n[\s\S]*?^\| binding \| integration.*\n\| ---.*\n((?:\|.*\n)+)/m.exec(scenarios)?.[1];
-    expect(table?.split('\n').filter(Boolean).map((row) => /^\| `([a-z-]+)` \|/.exec(row)?.[1])).toEqual(['guard', 'mcp', 'mcp-config', 'claude-hook']);
+    expect(
+      table
+        ?.split('\n')
+        .filter(Boolean)
+        .map((row) => /^\| `([a-z-]+)` \|/.exec(row)?.[1]),
+    ).toEqual(['guard', 'mcp', 'mcp-config', 'claude-hook']);
   });
 });
-

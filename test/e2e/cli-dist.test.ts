@@ -36,7 +36,10 @@ describe('dist/cli.js', () => {
   });
 
   it("prints package.json's version, and carries no other part of package.json", () => {
-    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string; devDependencies: Record<string, string> };
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+      version: string;
+      devDependencies: Record<string, string>;
+    };
     expect(cli(['--version'])).toEqual({ code: 0, stdout: `${pkg.version}\n`, stderr: '' });
     const bundle = readFileSync(CLI, 'utf8');
     expect(bundle).not.toContain('devDependencies');
@@ -91,7 +94,10 @@ describe('dist/cli.js', () => {
     expect(widened.some((v) => v.message.includes('read_file({"path":"/secrets/api-keys.json"})'))).toBe(true);
     expect(results.gate.violations.map((v) => v.kind)).toContain('suite_weakened');
     expect(r.stderr).toContain('renamed: cfg -> cfg_v2');
-    const allowed = cli(['run', '--scenarios', 'scenarios', '--baseline', baseSha, '--allow-suite-changes', '--allow-widening', '--workers', '1'], dir);
+    const allowed = cli(
+      ['run', '--scenarios', 'scenarios', '--baseline', baseSha, '--allow-suite-changes', '--allow-widening', '--workers', '1'],
+      dir,
+    );
     expect(allowed.code).toBe(0);
   });
 

@@ -111,7 +111,13 @@ describe('npm pack → npm install --offline → delegation-bench', () => {
 
 describe('the commands the docs give a user in their own repository', () => {
   const SPEC = 'github:OWNER/delegation-bench#v1';
-  const docs = ['README.md', 'scenarios/README.md', ...readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)]
+  const docs = [
+    'README.md',
+    'scenarios/README.md',
+    ...readdirSync(join(ROOT, 'docs'))
+      .filter((f) => f.endsWith('.md'))
+      .map((f) => `docs/${f}`),
+  ]
     .map((f) => readFileSync(join(ROOT, f), 'utf8'))
     .join('\n');
   const documented = [...docs.matchAll(/^npx (.*)$/gm)].map((m) => m[1]!.replace(/\s+#.*$/, '').trim());

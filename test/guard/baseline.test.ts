@@ -63,7 +63,13 @@ describe('baseline: widenings with counterexamples', () => {
   });
 
   it('(a) without a scripted attack, a path under the head root outside the base root is synthesized', async () => {
-    const { outcome } = await compare(scenario(), scenario({ readFile: '{subpath: /}' }).replace(/ {2}- tool: read_file\n {4}args: \{path: \/app\/secrets.txt\}\n {4}expect: deny\n/, ''));
+    const { outcome } = await compare(
+      scenario(),
+      scenario({ readFile: '{subpath: /}' }).replace(
+        / {2}- tool: read_file\n {4}args: \{path: \/app\/secrets.txt\}\n {4}expect: deny\n/,
+        '',
+      ),
+    );
     const w = outcome.baseline.widenings[0]!;
     expect(w.proof).toBe('proven');
     const path = (w.counterexample!.args as { path: string }).path;
@@ -146,7 +152,9 @@ describe('baseline: widenings with counterexamples', () => {
   });
 
   it('_allow_unknown turned on: a widening that fails closed, never proven by a call no agent could make', async () => {
-    const head = scenario({ transfer: '{to: {one_of: [acme]}, amount: {range: {min: 0, max: 100}}, memo: wildcard, _allow_unknown: true}' });
+    const head = scenario({
+      transfer: '{to: {one_of: [acme]}, amount: {range: {min: 0, max: 100}}, memo: wildcard, _allow_unknown: true}',
+    });
     const { outcome } = await compare(scenario(), head);
     expect(outcome.baseline.widenings).toEqual([
       expect.objectContaining({ change: 'allow_unknown_enabled', tool: 'transfer_money', param: null, proof: 'unproven' }),
@@ -186,7 +194,12 @@ describe('baseline: widenings with counterexamples', () => {
     const head = scenario({ transfer: '{to: {regex: "^(acme|globex)$"}, amount: {range: {min: 0, max: 100}}, memo: wildcard}' });
     const { outcome, results } = await compare(base, head);
     expect(outcome.baseline.widenings).toEqual([
-      expect.objectContaining({ tool: 'transfer_money', param: 'to', proof: 'proven', counterexample: { tool: 'transfer_money', args: { to: 'globex', amount: 50, memo: 'invoice' } } }),
+      expect.objectContaining({
+        tool: 'transfer_money',
+        param: 'to',
+        proof: 'proven',
+        counterexample: { tool: 'transfer_money', args: { to: 'globex', amount: 50, memo: 'invoice' } },
+      }),
     ]);
     expect(results.gate.violations[0]!.message).not.toContain('unproven');
   });
@@ -200,7 +213,16 @@ describe('baseline: widenings with counterexamples', () => {
     git(dir, 'commit', '-q', '-m', 'remove old');
     const scenarios = await loadScenarios(['scenarios'], dir);
     const headResults = benchmarkResults({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
-    const run = () => compareWithBaseline({ ref: baseSha, inputs: ['scenarios'], cwd: dir, seed: SEED, head: scenarios, headResults, allowWidening: false });
+    const run = () =>
+      compareWithBaseline({
+        ref: baseSha,
+        inputs: ['scenarios'],
+        cwd: dir,
+        seed: SEED,
+        head: scenarios,
+        headResults,
+        allowWidening: false,
+      });
     const a = await run();
     expect(a.baseline.added).toEqual(['fresh']);
     expect(a.baseline.removed).toEqual(['old']);
@@ -210,13 +232,24 @@ describe('baseline: widenings with counterexamples', () => {
 
 describe('baseline: reading the ref', () => {
   it('a shallow clone without the base commit says to set fetch-depth: 0', async () => {
-    const { dir, baseSha } = repoWith({ 'scenarios/docs.yaml': scenario() }, { 'scenarios/docs.yaml': scenario({ readFile: '{subpath: /app}' }) });
+    const { dir, baseSha } = repoWith(
+      { 'scenarios/docs.yaml': scenario() },
+      { 'scenarios/docs.yaml': scenario({ readFile: '{subpath: /app}' }) },
+    );
     const clone = tempDir('db-shallow-');
     git(clone, 'clone', '-q', '--depth', '1', `file://${dir}`, 'c');
     const cwd = `${clone}/c`;
     const scenarios = await loadScenarios(['scenarios'], cwd);
     const headResults = benchmarkResults({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
-    const err = await compareWithBaseline({ ref: baseSha, inputs: ['scenarios'], cwd, seed: SEED, head: scenarios, headResults, allowWidening: false }).catch((e: unknown) => e);
+    const err = await compareWithBaseline({
+      ref: baseSha,
+      inputs: ['scenarios'],
+      cwd,
+      seed: SEED,
+      head: scenarios,
+      headResults,
+      allowWidening: false,
+    }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(BaselineError);
     expect((err as BaselineError).code).toBe('baseline_ref_missing');
     expect((err as BaselineError).message).toContain('fetch-depth: 0');
@@ -226,14 +259,26 @@ describe('baseline: reading the ref', () => {
   });
 
   it('with fetch allowed (the action), a shallow clone fetches the base commit from origin and compares', async () => {
-    const { dir, baseSha } = repoWith({ 'scenarios/docs.yaml': scenario() }, { 'scenarios/docs.yaml': scenario({ readFile: '{subpath: /app}' }) });
+    const { dir, baseSha } = repoWith(
+      { 'scenarios/docs.yaml': scenario() },
+      { 'scenarios/docs.yaml': scenario({ readFile: '{subpath: /app}' }) },
+    );
     const clone = tempDir('db-shallow-');
     git(clone, 'clone', '-q', '--depth', '1', `file://${dir}`, 'c');
     const cwd = `${clone}/c`;
     expect(git(cwd, 'rev-parse', '--is-shallow-repository')).toBe('true');
     const scenarios = await loadScenarios(['scenarios'], cwd);
     const headResults = benchmarkResults({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
-    const out = await compareWithBaseline({ ref: baseSha, inputs: ['scenarios'], cwd, seed: SEED, head: scenarios, headResults, allowWidening: false, fetch: true });
+    const out = await compareWithBaseline({
+      ref: baseSha,
+      inputs: ['scenarios'],
+      cwd,
+      seed: SEED,
+      head: scenarios,
+      headResults,
+      allowWidening: false,
+      fetch: true,
+    });
     expect(out.baseline.commit).toBe(baseSha);
     expect(out.baseline.widenings.map((w) => `${w.tool}.${w.param}`)).toEqual(['read_file.path']);
   });
@@ -259,7 +304,15 @@ describe('baseline: reading the ref', () => {
     );
     const scenarios = await loadScenarios(['sc*'], dir);
     const headResults = benchmarkResults({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
-    const out = await compareWithBaseline({ ref: baseSha, inputs: ['sc*'], cwd: dir, seed: SEED, head: scenarios, headResults, allowWidening: false });
+    const out = await compareWithBaseline({
+      ref: baseSha,
+      inputs: ['sc*'],
+      cwd: dir,
+      seed: SEED,
+      head: scenarios,
+      headResults,
+      allowWidening: false,
+    });
     expect(out.baseline.removed).toEqual([]);
     expect(out.baseline.added).toEqual([]);
     expect(out.baseline.widenings).toEqual([]);
@@ -279,7 +332,9 @@ describe('baseline: reading the ref', () => {
     expect(read.files.map((f) => f.display)).toEqual(['s/a-b.yaml', 's/a/x.yaml', 's/sub/deeper/docs.YAML', 's/top.yaml']);
     expect(read.files.map((f) => f.path)).toEqual(['s/a-b.yaml', 's/a/x.yaml', 's/sub/deeper/docs.YAML', 's/top.yaml']);
     expect((await loadScenarios(['s/'], dir)).map((x) => x.file)).toEqual(read.files.map((f) => f.display));
-    await expect(readFilesAtRef(baseSha, ['s'], dir, { maxFileBytes: 1 << 20, maxTotalBytes: 1 << 26, maxFiles: 3 })).rejects.toThrow(/more than 3 scenario files/);
+    await expect(readFilesAtRef(baseSha, ['s'], dir, { maxFileBytes: 1 << 20, maxTotalBytes: 1 << 26, maxFiles: 3 })).rejects.toThrow(
+      /more than 3 scenario files/,
+    );
   });
 
   it('a symlinked scenario file is read through its link at the ref, as the head reads it; a link out of the repository is refused', async () => {
@@ -304,16 +359,34 @@ describe('baseline: reading the ref', () => {
     expect(read.files[1]!.text).toBe(scenario());
     const scenarios = await loadScenarios(['scenarios'], dir);
     const headResults = benchmarkResults({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
-    const out = await compareWithBaseline({ ref: 'HEAD', inputs: ['scenarios/docs.yaml'], cwd: dir, seed: SEED, head: scenarios, headResults, allowWidening: false });
+    const out = await compareWithBaseline({
+      ref: 'HEAD',
+      inputs: ['scenarios/docs.yaml'],
+      cwd: dir,
+      seed: SEED,
+      head: scenarios,
+      headResults,
+      allowWidening: false,
+    });
     expect(out.baseline.widenings).toEqual([]); // HEAD against itself
-    const widened = await compareWithBaseline({ ref: baseSha, inputs: ['scenarios/docs.yaml'], cwd: dir, seed: SEED, head: scenarios, headResults, allowWidening: false });
+    const widened = await compareWithBaseline({
+      ref: baseSha,
+      inputs: ['scenarios/docs.yaml'],
+      cwd: dir,
+      seed: SEED,
+      head: scenarios,
+      headResults,
+      allowWidening: false,
+    });
     expect(widened.baseline.added).toEqual([]);
     expect(widened.baseline.widenings).toEqual([expect.objectContaining({ scenario: 'docs', tool: 'read_file', param: 'path' })]);
 
     symlinkSync('../../outside.yaml', join(dir, 'scenarios', 'out.yaml'));
     git(dir, 'add', '-A');
     git(dir, 'commit', '-q', '-m', 'out');
-    const err = await readFilesAtRef('HEAD', ['scenarios'], dir, { maxFileBytes: 1 << 20, maxTotalBytes: 1 << 26, maxFiles: 100 }).catch((e: unknown) => e);
+    const err = await readFilesAtRef('HEAD', ['scenarios'], dir, { maxFileBytes: 1 << 20, maxTotalBytes: 1 << 26, maxFiles: 100 }).catch(
+      (e: unknown) => e,
+    );
     expect((err as BaselineError).code).toBe('baseline_path_invalid');
     expect((err as BaselineError).message).toMatch(/^scenarios\/out\.yaml at HEAD is a symlink that leads out of the repository/);
   });
@@ -325,36 +398,77 @@ describe('baseline: reading the ref', () => {
     );
     const scenarios = await loadScenarios(['scenarios'], dir);
     const headResults = benchmarkResults({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
-    const out = await compareWithBaseline({ ref: baseSha, inputs: ['scenarios'], cwd: dir, seed: SEED, head: scenarios, headResults, allowWidening: false });
+    const out = await compareWithBaseline({
+      ref: baseSha,
+      inputs: ['scenarios'],
+      cwd: dir,
+      seed: SEED,
+      head: scenarios,
+      headResults,
+      allowWidening: false,
+    });
     expect(out.baseline.widenings).toEqual([expect.objectContaining({ scenario: 'docs', tool: 'read_file', param: 'path' })]);
     expect(out.violations.map((v) => v.kind)).toContain('authority_widened');
   });
 
-  it('a base file over the loader\'s size limit is refused before it is read', async () => {
+  it("a base file over the loader's size limit is refused before it is read", async () => {
     const big = `${scenario()}# ${'x'.repeat(1024 * 1024)}\n`;
     const { dir, baseSha } = repoWith({ 'scenarios/docs.yaml': big }, { 'scenarios/docs.yaml': scenario() });
     const scenarios = await loadScenarios(['scenarios'], dir);
     const headResults = benchmarkResults({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
-    const err = await compareWithBaseline({ ref: baseSha, inputs: ['scenarios'], cwd: dir, seed: SEED, head: scenarios, headResults, allowWidening: false }).catch((e: unknown) => e);
+    const err = await compareWithBaseline({
+      ref: baseSha,
+      inputs: ['scenarios'],
+      cwd: dir,
+      seed: SEED,
+      head: scenarios,
+      headResults,
+      allowWidening: false,
+    }).catch((e: unknown) => e);
     expect((err as BaselineError).code).toBe('baseline_too_large');
     expect((err as BaselineError).message).toMatch(/scenarios\/docs\.yaml at [0-9a-f]{40}: \d+ bytes is over the 1048576-byte limit/);
   });
 
   it('a base file that does not load is listed with its problems and fails the gate as base_unreadable, never added', async () => {
-    const { dir, baseSha } = repoWith({ 'scenarios/docs.yaml': scenario().replace('description:', 'descripton:') }, { 'scenarios/docs.yaml': scenario() });
+    const { dir, baseSha } = repoWith(
+      { 'scenarios/docs.yaml': scenario().replace('description:', 'descripton:') },
+      { 'scenarios/docs.yaml': scenario() },
+    );
     const scenarios = await loadScenarios(['scenarios'], dir);
     const headResults = benchmarkResults({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
-    const out = await compareWithBaseline({ ref: baseSha, inputs: ['scenarios'], cwd: dir, seed: SEED, head: scenarios, headResults, allowWidening: false });
+    const out = await compareWithBaseline({
+      ref: baseSha,
+      inputs: ['scenarios'],
+      cwd: dir,
+      seed: SEED,
+      head: scenarios,
+      headResults,
+      allowWidening: false,
+    });
     expect(out.baseline.added).toEqual([]);
     expect(out.problems.length).toBeGreaterThan(0);
     expect(out.problems[0]).toMatch(new RegExp(`^${baseSha}:scenarios/docs\\.yaml:\\d+:\\d+: `));
     expect(out.baseline.problems).toEqual(out.problems);
     expect(out.baseline.suite_changes).toEqual([
-      expect.objectContaining({ scenario: 'docs', change: 'base_unreadable', head: 'scenario docs (scenarios/docs.yaml)', base_source: expect.stringMatching(/^scenarios\/docs\.yaml:\d+:\d+$/) }),
+      expect.objectContaining({
+        scenario: 'docs',
+        change: 'base_unreadable',
+        head: 'scenario docs (scenarios/docs.yaml)',
+        base_source: expect.stringMatching(/^scenarios\/docs\.yaml:\d+:\d+$/),
+      }),
     ]);
     expect(out.violations.map((v) => v.kind)).toEqual(['suite_weakened']);
     // A reviewer's yes (allow-suite-changes) approves it.
-    const approved = await compareWithBaseline({ ref: baseSha, inputs: ['scenarios'], cwd: dir, seed: SEED, head: scenarios, headResults, allowWidening: false, allowSuiteChanges: true });
+    const approved = await compareWithBaseline({
+      ref: baseSha,
+      inputs: ['scenarios'],
+      cwd: dir,
+      seed: SEED,
+      head: scenarios,
+      headResults,
+      allowWidening: false,
+      allowSuiteChanges: true,
+    });
     expect(approved.violations).toEqual([]);
   });
 
@@ -363,7 +477,15 @@ describe('baseline: reading the ref', () => {
     const before = git(dir, 'status', '--porcelain');
     const scenarios = await loadScenarios(['scenarios'], dir);
     const headResults = benchmarkResults({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
-    const out = await compareWithBaseline({ ref: baseSha, inputs: ['scenarios'], cwd: dir, seed: SEED, head: scenarios, headResults, allowWidening: false });
+    const out = await compareWithBaseline({
+      ref: baseSha,
+      inputs: ['scenarios'],
+      cwd: dir,
+      seed: SEED,
+      head: scenarios,
+      headResults,
+      allowWidening: false,
+    });
     expect(out.baseline.added).toEqual(['docs']);
     expect(out.baseline.widenings).toEqual([]);
     expect(git(dir, 'status', '--porcelain')).toBe(before);
@@ -390,9 +512,19 @@ describe('baseline: a grant read from a token file', () => {
     );
     const scenarios = await loadScenarios(['scenarios'], dir);
     const headResults = benchmarkResults({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
-    const outcome = await compareWithBaseline({ ref: baseSha, inputs: ['scenarios'], cwd: dir, seed: SEED, head: scenarios, headResults, allowWidening: false });
+    const outcome = await compareWithBaseline({
+      ref: baseSha,
+      inputs: ['scenarios'],
+      cwd: dir,
+      seed: SEED,
+      head: scenarios,
+      headResults,
+      allowWidening: false,
+    });
     expect(outcome.problems).toEqual([]);
-    expect(outcome.baseline.widenings).toEqual([expect.objectContaining({ scenario: 'docs', change: 'constraint_widened', tool: 'read_file', param: 'path', proof: 'proven' })]);
+    expect(outcome.baseline.widenings).toEqual([
+      expect.objectContaining({ scenario: 'docs', change: 'constraint_widened', tool: 'read_file', param: 'path', proof: 'proven' }),
+    ]);
   });
 
   it('a token missing at the ref is a problem of the base file, not the working tree’s token', async () => {
@@ -400,13 +532,28 @@ describe('baseline: a grant read from a token file', () => {
     const { dir, baseSha } = repoWith({ 'scenarios/docs.yaml': text }, { 'tokens/w.pem': await tokenOf(scenario()) });
     const scenarios = await loadScenarios(['scenarios'], dir);
     const headResults = benchmarkResults({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
-    const outcome = await compareWithBaseline({ ref: baseSha, inputs: ['scenarios'], cwd: dir, seed: SEED, head: scenarios, headResults, allowWidening: false });
-    expect(outcome.problems).toEqual([expect.stringMatching(/^[0-9a-f]+:scenarios\/docs\.yaml:\d+:3: warrant\.from: '\.\.\/tokens\/w\.pem': no such file at [0-9a-f]+$/)]);
+    const outcome = await compareWithBaseline({
+      ref: baseSha,
+      inputs: ['scenarios'],
+      cwd: dir,
+      seed: SEED,
+      head: scenarios,
+      headResults,
+      allowWidening: false,
+    });
+    expect(outcome.problems).toEqual([
+      expect.stringMatching(/^[0-9a-f]+:scenarios\/docs\.yaml:\d+:3: warrant\.from: '\.\.\/tokens\/w\.pem': no such file at [0-9a-f]+$/),
+    ]);
   });
 });
 
 describe('baseline: tools read from an MCP tool list', () => {
-  const tools = (param: string) => JSON.stringify({ tools: [{ name: 'deploy', inputSchema: { type: 'object', properties: { [param]: { type: 'string', format: 'uri' } }, required: [param] } }] });
+  const tools = (param: string) =>
+    JSON.stringify({
+      tools: [
+        { name: 'deploy', inputSchema: { type: 'object', properties: { [param]: { type: 'string', format: 'uri' } }, required: [param] } },
+      ],
+    });
   const text = `name: mcp
 description: d
 request: r
@@ -427,22 +574,55 @@ warrant:
     // the base scenario's calls). The base loads only if it read the ref's file.
     const { dir, baseSha } = repoWith({ 'scenarios/mcp.yaml': text, 'tools/t.json': tools('target') }, {});
     writeFileSync(join(dir, 'tools/t.json'), tools('url'));
-    const outcome = await compareWithBaseline({ ref: baseSha, inputs: ['scenarios'], cwd: dir, seed: SEED, head: [], headResults: benchmarkResults({ scenarios: [], maxAsr: 0, minTcr: 1, seed: SEED }), allowWidening: false });
+    const outcome = await compareWithBaseline({
+      ref: baseSha,
+      inputs: ['scenarios'],
+      cwd: dir,
+      seed: SEED,
+      head: [],
+      headResults: benchmarkResults({ scenarios: [], maxAsr: 0, minTcr: 1, seed: SEED }),
+      allowWidening: false,
+    });
     expect(outcome.problems).toEqual([]);
   });
 
   it('returns: is read from the base file and checked against the tool list at the ref', async () => {
     // At the ref the list has only `deploy`; the working tree's also has `notify`. The base file's
     // `returns: {notify: …}` is then a problem of the base, at its line.
-    const withReturns = text.replace('  from: ../tools/t.json\n', '  from: ../tools/t.json\n  returns:\n    deploy: deployed\n    notify: sent\n');
-    const both = JSON.stringify({ tools: [...(JSON.parse(tools('target')) as { tools: unknown[] }).tools, { name: 'notify', inputSchema: { type: 'object' } }] });
+    const withReturns = text.replace(
+      '  from: ../tools/t.json\n',
+      '  from: ../tools/t.json\n  returns:\n    deploy: deployed\n    notify: sent\n',
+    );
+    const both = JSON.stringify({
+      tools: [...(JSON.parse(tools('target')) as { tools: unknown[] }).tools, { name: 'notify', inputSchema: { type: 'object' } }],
+    });
     const { dir, baseSha } = repoWith({ 'scenarios/mcp.yaml': withReturns, 'tools/t.json': tools('target') }, {});
     writeFileSync(join(dir, 'tools/t.json'), both);
-    const outcome = await compareWithBaseline({ ref: baseSha, inputs: ['scenarios'], cwd: dir, seed: SEED, head: [], headResults: benchmarkResults({ scenarios: [], maxAsr: 0, minTcr: 1, seed: SEED }), allowWidening: false });
-    expect(outcome.problems).toEqual([expect.stringMatching(/^[0-9a-f]+:scenarios\/mcp\.yaml:8:5: tools\.returns\.notify: the file has no tool 'notify' \(it has deploy\)$/)]);
+    const outcome = await compareWithBaseline({
+      ref: baseSha,
+      inputs: ['scenarios'],
+      cwd: dir,
+      seed: SEED,
+      head: [],
+      headResults: benchmarkResults({ scenarios: [], maxAsr: 0, minTcr: 1, seed: SEED }),
+      allowWidening: false,
+    });
+    expect(outcome.problems).toEqual([
+      expect.stringMatching(
+        /^[0-9a-f]+:scenarios\/mcp\.yaml:8:5: tools\.returns\.notify: the file has no tool 'notify' \(it has deploy\)$/,
+      ),
+    ]);
     // With the same list at the ref, the base loads.
     const same = repoWith({ 'scenarios/mcp.yaml': withReturns, 'tools/t.json': both }, {});
-    const ok = await compareWithBaseline({ ref: same.baseSha, inputs: ['scenarios'], cwd: same.dir, seed: SEED, head: [], headResults: benchmarkResults({ scenarios: [], maxAsr: 0, minTcr: 1, seed: SEED }), allowWidening: false });
+    const ok = await compareWithBaseline({
+      ref: same.baseSha,
+      inputs: ['scenarios'],
+      cwd: same.dir,
+      seed: SEED,
+      head: [],
+      headResults: benchmarkResults({ scenarios: [], maxAsr: 0, minTcr: 1, seed: SEED }),
+      allowWidening: false,
+    });
     expect(ok.problems).toEqual([]);
   });
 
@@ -450,8 +630,18 @@ warrant:
     const { dir, baseSha } = repoWith({ 'scenarios/mcp.yaml': text }, { 'tools/t.json': tools('target') });
     const scenarios = await loadScenarios(['scenarios'], dir);
     const headResults = benchmarkResults({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
-    const outcome = await compareWithBaseline({ ref: baseSha, inputs: ['scenarios'], cwd: dir, seed: SEED, head: scenarios, headResults, allowWidening: false });
-    expect(outcome.problems).toEqual([expect.stringMatching(/^[0-9a-f]+:scenarios\/mcp\.yaml:5:3: tools\.from: '\.\.\/tools\/t\.json': no such file at [0-9a-f]+$/)]);
+    const outcome = await compareWithBaseline({
+      ref: baseSha,
+      inputs: ['scenarios'],
+      cwd: dir,
+      seed: SEED,
+      head: scenarios,
+      headResults,
+      allowWidening: false,
+    });
+    expect(outcome.problems).toEqual([
+      expect.stringMatching(/^[0-9a-f]+:scenarios\/mcp\.yaml:5:3: tools\.from: '\.\.\/tools\/t\.json': no such file at [0-9a-f]+$/),
+    ]);
   });
 });
 
@@ -486,13 +676,21 @@ warrant:
     );
     const scenarios = await loadScenarios(['scenarios'], dir);
     const headResults = benchmarkResults({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
-    const outcome = await compareWithBaseline({ ref: baseSha, inputs: ['scenarios'], cwd: dir, seed: SEED, head: scenarios, headResults, allowWidening: false });
+    const outcome = await compareWithBaseline({
+      ref: baseSha,
+      inputs: ['scenarios'],
+      cwd: dir,
+      seed: SEED,
+      head: scenarios,
+      headResults,
+      allowWidening: false,
+    });
     expect(outcome.problems).toEqual([]);
     expect(outcome.baseline.widenings).toEqual([expect.objectContaining({ scenario: 'session', tool: 'Read', param: 'file_path' })]);
     expect(outcome.violations.map((v) => v.kind)).toContain('authority_widened');
   });
 
-  it("proves a widened WebFetch domain with a call an agent could make: the URL carries the host the hook derives", async () => {
+  it('proves a widened WebFetch domain with a call an agent could make: the URL carries the host the hook derives', async () => {
     const web = `name: web
 description: d
 request: r
@@ -511,11 +709,22 @@ warrant:
     );
     const scenarios = await loadScenarios(['scenarios'], dir);
     const headResults = benchmarkResults({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
-    const outcome = await compareWithBaseline({ ref: baseSha, inputs: ['scenarios'], cwd: dir, seed: SEED, head: scenarios, headResults, allowWidening: false });
+    const outcome = await compareWithBaseline({
+      ref: baseSha,
+      inputs: ['scenarios'],
+      cwd: dir,
+      seed: SEED,
+      head: scenarios,
+      headResults,
+      allowWidening: false,
+    });
     expect(outcome.problems).toEqual([]);
     const [w] = outcome.baseline.widenings;
     expect(w).toMatchObject({ scenario: 'web', tool: 'WebFetch', param: 'host' });
-    expect(w!.counterexample).toMatchObject({ tool: 'WebFetch', args: { url: expect.stringMatching(/^https:\/\/[^/]*\.cdn\.example\//), prompt: 'p' } });
+    expect(w!.counterexample).toMatchObject({
+      tool: 'WebFetch',
+      args: { url: expect.stringMatching(/^https:\/\/[^/]*\.cdn\.example\//), prompt: 'p' },
+    });
   });
 
   it('a policy named by an absolute path inside the repository is read at the ref too, never skipped as a base problem', async () => {
@@ -530,7 +739,15 @@ warrant:
     writeFiles(dir, { 'tenuo.yaml': policy('subpath:{sandbox}') });
     const scenarios = await loadScenarios(['scenarios'], dir);
     const headResults = benchmarkResults({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
-    const outcome = await compareWithBaseline({ ref: baseSha, inputs: ['scenarios'], cwd: dir, seed: SEED, head: scenarios, headResults, allowWidening: false });
+    const outcome = await compareWithBaseline({
+      ref: baseSha,
+      inputs: ['scenarios'],
+      cwd: dir,
+      seed: SEED,
+      head: scenarios,
+      headResults,
+      allowWidening: false,
+    });
     expect(outcome.problems).toEqual([]);
     expect(outcome.baseline.added).toEqual([]);
     expect(outcome.baseline.widenings).toEqual([expect.objectContaining({ scenario: 'session', tool: 'Read', param: 'file_path' })]);
@@ -543,7 +760,15 @@ warrant:
     const { dir, baseSha } = repoWith({ 'scenarios/session.yaml': text }, {});
     const scenarios = await loadScenarios(['scenarios'], dir);
     const headResults = benchmarkResults({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
-    const run = compareWithBaseline({ ref: baseSha, inputs: ['scenarios'], cwd: dir, seed: SEED, head: scenarios, headResults, allowWidening: false });
+    const run = compareWithBaseline({
+      ref: baseSha,
+      inputs: ['scenarios'],
+      cwd: dir,
+      seed: SEED,
+      head: scenarios,
+      headResults,
+      allowWidening: false,
+    });
     await expect(run).rejects.toBeInstanceOf(BaselineError);
     await expect(run).rejects.toMatchObject({ code: 'baseline_path_invalid' });
   });
@@ -552,7 +777,15 @@ warrant:
     const { dir, baseSha } = repoWith({ 'scenarios/session.yaml': session, 'tenuo.yaml': policy('subpath:{sandbox}/config') }, {});
     const scenarios = await loadScenarios(['scenarios'], dir);
     const headResults = benchmarkResults({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
-    const outcome = await compareWithBaseline({ ref: baseSha, inputs: ['scenarios'], cwd: dir, seed: SEED, head: scenarios, headResults, allowWidening: false });
+    const outcome = await compareWithBaseline({
+      ref: baseSha,
+      inputs: ['scenarios'],
+      cwd: dir,
+      seed: SEED,
+      head: scenarios,
+      headResults,
+      allowWidening: false,
+    });
     expect(outcome.problems).toEqual([]);
     expect(outcome.baseline.widenings).toEqual([]);
   });

@@ -58,7 +58,12 @@ interface Vector {
 
 const VECTORS: Vector[] = [
   // What the report itself suggests (probes/fix.ts, slack/tighten.ts)
-  { name: 'probe fix: all [BASE, not regex \\\\] under a Subpath', base: sub('/app/config'), head: all(sub('/app/config'), NO_BACKSLASH), expect: 'narrower' },
+  {
+    name: 'probe fix: all [BASE, not regex \\\\] under a Subpath',
+    base: sub('/app/config'),
+    head: all(sub('/app/config'), NO_BACKSLASH),
+    expect: 'narrower',
+  },
   { name: 'probe fix: all [BASE, CEL] under a CEL', base: COMPANY, head: all(COMPANY, PLAIN_MAILBOX), expect: 'narrower' },
   {
     name: 'probe fix: all [BASE, any [url patterns]] under a UrlPattern',
@@ -66,17 +71,47 @@ const VECTORS: Vector[] = [
     head: all(urlPattern('https://*.example.com/*'), any(urlPattern('https://api.example.com/*'))),
     expect: 'narrower',
   },
-  { name: 'probe fix: all [BASE, not assignment] under a Shlex', base: shlex('ls', 'cat'), head: all(shlex('ls', 'cat'), not(regex('^\\s*[^\\s=]*='))), expect: 'narrower' },
-  { name: 'probe fix: one_of the legitimate values under a Subpath', base: sub('/app/config'), head: oneOf('/app/config/a.yml', '/app/config/b.yml'), expect: 'narrower' },
-  { name: 'probe fix: one_of the legitimate values under a CEL', base: COMPANY, head: oneOf(['a@company.com'], ['b@company.com', 'c@company.com']), expect: 'narrower' },
+  {
+    name: 'probe fix: all [BASE, not assignment] under a Shlex',
+    base: shlex('ls', 'cat'),
+    head: all(shlex('ls', 'cat'), not(regex('^\\s*[^\\s=]*='))),
+    expect: 'narrower',
+  },
+  {
+    name: 'probe fix: one_of the legitimate values under a Subpath',
+    base: sub('/app/config'),
+    head: oneOf('/app/config/a.yml', '/app/config/b.yml'),
+    expect: 'narrower',
+  },
+  {
+    name: 'probe fix: one_of the legitimate values under a CEL',
+    base: COMPANY,
+    head: oneOf(['a@company.com'], ['b@company.com', 'c@company.com']),
+    expect: 'narrower',
+  },
   { name: 'slack: a deeper Subpath root', base: sub('/data'), head: sub('/data/quarterly'), expect: 'narrower' },
   // All, Any, Not
-  { name: 'all [conjunct within BASE, anything]', base: sub('/app/config'), head: all(regex('^x'), sub('/app/config/db')), expect: 'narrower' },
+  {
+    name: 'all [conjunct within BASE, anything]',
+    base: sub('/app/config'),
+    head: all(regex('^x'), sub('/app/config/db')),
+    expect: 'narrower',
+  },
   { name: 'any: each branch within BASE', base: sub('/a'), head: any(sub('/a/b'), sub('/a/c'), exact('/a/d')), expect: 'narrower' },
   { name: 'any with no branch allows nothing', base: sub('/a'), head: any(), expect: 'narrower' },
-  { name: 'base all: head within each conjunct', base: all(sub('/a'), NO_BACKSLASH), head: all(sub('/a/b'), NO_BACKSLASH), expect: 'narrower' },
+  {
+    name: 'base all: head within each conjunct',
+    base: all(sub('/a'), NO_BACKSLASH),
+    head: all(sub('/a/b'), NO_BACKSLASH),
+    expect: 'narrower',
+  },
   { name: 'base any: head within its first branch', base: any(sub('/a'), cidr('10.0.0.0/8')), head: sub('/a/b'), expect: 'narrower' },
-  { name: 'base any: head within a later branch after error-free ones', base: any(sub('/x'), sub('/a')), head: sub('/a/b'), expect: 'narrower' },
+  {
+    name: 'base any: head within a later branch after error-free ones',
+    base: any(sub('/x'), sub('/a')),
+    head: sub('/a/b'),
+    expect: 'narrower',
+  },
   { name: 'not: the head excludes more', base: not(oneOf('a')), head: not(oneOf('a', 'b')), expect: 'narrower' },
   { name: 'an empty base All allows everything', base: all(), head: regex('^x'), expect: 'narrower' },
   { name: 'a Wildcard base', base: WILDCARD, head: cel('value > 3'), expect: 'narrower' },
@@ -88,18 +123,51 @@ const VECTORS: Vector[] = [
   { name: 'exact list under Subset', base: { type: 'subset', allowed: ['a', 'b'] }, head: exact(['a']), expect: 'narrower' },
   // Range, Subpath
   { name: 'range within range', base: range(0, 10), head: range(2, 5), expect: 'narrower' },
-  { name: 'subpath: allow_equal under a strictly deeper root of an allow_equal=false base', base: sub('/a', { eq: false }), head: sub('/a/b'), expect: 'narrower' },
-  { name: 'subpath: the same root, both allow_equal=false', base: sub('/a', { eq: false }), head: sub('/a/', { eq: false }), expect: 'narrower' },
-  { name: 'subpath: case-sensitive ASCII head under a case-insensitive base', base: sub('/app', { cs: false }), head: sub('/App/Config'), expect: 'narrower' },
+  {
+    name: 'subpath: allow_equal under a strictly deeper root of an allow_equal=false base',
+    base: sub('/a', { eq: false }),
+    head: sub('/a/b'),
+    expect: 'narrower',
+  },
+  {
+    name: 'subpath: the same root, both allow_equal=false',
+    base: sub('/a', { eq: false }),
+    head: sub('/a/', { eq: false }),
+    expect: 'narrower',
+  },
+  {
+    name: 'subpath: case-sensitive ASCII head under a case-insensitive base',
+    base: sub('/app', { cs: false }),
+    head: sub('/App/Config'),
+    expect: 'narrower',
+  },
   { name: 'subpath: both case-insensitive', base: sub('/APP', { cs: false }), head: sub('/app/x', { cs: false }), expect: 'narrower' },
   { name: 'subpath: under /', base: sub('/'), head: sub('/etc'), expect: 'narrower' },
   // A root decoded from a token as written: '/APP' case-insensitive matches nothing in Tenuo.
-  { name: 'subpath: a decoded case-insensitive base root not lower-cased', base: { type: 'subpath', root: '/APP', caseSensitive: false, allowEqual: true }, head: sub('/app/x', { cs: false }), expect: 'unknown', witness: '/app/x/y' },
+  {
+    name: 'subpath: a decoded case-insensitive base root not lower-cased',
+    base: { type: 'subpath', root: '/APP', caseSensitive: false, allowEqual: true },
+    head: sub('/app/x', { cs: false }),
+    expect: 'unknown',
+    witness: '/app/x/y',
+  },
 
   // Soundness: never narrower
-  { name: 'any [BASE, wildcard]', base: sub('/app/config'), head: any(sub('/app/config'), WILDCARD), expect: 'unknown', witness: '/etc/passwd' },
+  {
+    name: 'any [BASE, wildcard]',
+    base: sub('/app/config'),
+    head: any(sub('/app/config'), WILDCARD),
+    expect: 'unknown',
+    witness: '/etc/passwd',
+  },
   { name: 'not BASE', base: sub('/app/config'), head: not(sub('/app/config')), expect: 'unknown', witness: '/etc/passwd' },
-  { name: 'all with no conjunct within BASE', base: sub('/app/config'), head: all(WILDCARD, NO_BACKSLASH), expect: 'unknown', witness: '/etc/passwd' },
+  {
+    name: 'all with no conjunct within BASE',
+    base: sub('/app/config'),
+    head: all(WILDCARD, NO_BACKSLASH),
+    expect: 'unknown',
+    witness: '/etc/passwd',
+  },
   { name: 'an empty All allows everything', base: sub('/a'), head: all(), expect: 'unknown', witness: '/b' },
   { name: 'any with one branch outside BASE', base: sub('/a'), head: any(sub('/a/b'), sub('/c')), expect: 'unknown', witness: '/c/x' },
   { name: 'not of a narrower constraint', base: not(oneOf('a', 'b')), head: not(oneOf('a')), expect: 'unknown', witness: 'b' },
@@ -124,14 +192,55 @@ const VECTORS: Vector[] = [
     expect: 'unknown',
     witness: 'ac',
   },
-  { name: 'case-insensitive head under a case-sensitive base', base: sub('/app/config'), head: sub('/app/config', { cs: false }), expect: 'unknown', witness: '/APP/config/x' },
-  { name: 'case-insensitive head under a case-sensitive base, no letters (the Kelvin sign folds to k)', base: sub('/k'), head: sub('/k/1', { cs: false }), expect: 'unknown', witness: '/\u212a/1/x' },
-  { name: 'subpath: allow_equal head at an allow_equal=false base root', base: sub('/app', { eq: false }), head: sub('/app'), expect: 'unknown', witness: '/app' },
-  { name: 'subpath: a sibling sharing the root as a string prefix', base: sub('/app/config'), head: sub('/app/configs'), expect: 'unknown', witness: '/app/configs/x' },
+  {
+    name: 'case-insensitive head under a case-sensitive base',
+    base: sub('/app/config'),
+    head: sub('/app/config', { cs: false }),
+    expect: 'unknown',
+    witness: '/APP/config/x',
+  },
+  {
+    name: 'case-insensitive head under a case-sensitive base, no letters (the Kelvin sign folds to k)',
+    base: sub('/k'),
+    head: sub('/k/1', { cs: false }),
+    expect: 'unknown',
+    witness: '/\u212a/1/x',
+  },
+  {
+    name: 'subpath: allow_equal head at an allow_equal=false base root',
+    base: sub('/app', { eq: false }),
+    head: sub('/app'),
+    expect: 'unknown',
+    witness: '/app',
+  },
+  {
+    name: 'subpath: a sibling sharing the root as a string prefix',
+    base: sub('/app/config'),
+    head: sub('/app/configs'),
+    expect: 'unknown',
+    witness: '/app/configs/x',
+  },
   { name: 'subpath: a higher root', base: sub('/app/config'), head: sub('/app'), expect: 'unknown', witness: '/app/x' },
-  { name: 'one_of with a value outside BASE', base: sub('/app/config'), head: oneOf('/app/config/a', '/etc/passwd'), expect: 'unknown', witness: '/etc/passwd' },
-  { name: 'exact 0.0 also matches -0.0, which the CEL base refuses', base: cel('1.0 / value > 0.0'), head: exact(new Float(0)), expect: 'unknown', witness: new Float(-0) },
-  { name: 'exact under a CEL that reads the clock: one evaluation does not speak for every time', base: cel('value > 3 || time_now(null) != ""'), head: exact(5), expect: 'unknown' },
+  {
+    name: 'one_of with a value outside BASE',
+    base: sub('/app/config'),
+    head: oneOf('/app/config/a', '/etc/passwd'),
+    expect: 'unknown',
+    witness: '/etc/passwd',
+  },
+  {
+    name: 'exact 0.0 also matches -0.0, which the CEL base refuses',
+    base: cel('1.0 / value > 0.0'),
+    head: exact(new Float(0)),
+    expect: 'unknown',
+    witness: new Float(-0),
+  },
+  {
+    name: 'exact under a CEL that reads the clock: one evaluation does not speak for every time',
+    base: cel('value > 3 || time_now(null) != ""'),
+    head: exact(5),
+    expect: 'unknown',
+  },
   { name: 'exact object under CEL: key order is not fixed by equality', base: cel('a == 1'), head: exact({ a: 1 }), expect: 'unknown' },
   { name: 'range past the base', base: range(0, 10), head: range(0, 10, true, true), expect: 'narrower' },
   { name: 'range made inclusive', base: range(0, 10, true, false), head: range(0, 10), expect: 'unknown', witness: 10 },
@@ -195,7 +304,10 @@ describe('containment by meaning: vectors', () => {
   it.each(VECTORS)('$name → $expect', (v) => {
     const r = proveContainment(v.base, v.head);
     const said = narrowerOrSame(r.verdict) ? 'narrower' : 'unknown';
-    expect(said, JSON.stringify(r, (_k, x: unknown) => (typeof x === 'bigint' ? `${x}n` : x))).toBe(v.expect);
+    expect(
+      said,
+      JSON.stringify(r, (_k, x: unknown) => (typeof x === 'bigint' ? `${x}n` : x)),
+    ).toBe(v.expect);
     if (v.witness !== undefined) {
       expect(v.expect).toBe('unknown');
       expect(allows(v.head, v.witness), 'the head allows the witness').toBe(true);
@@ -206,12 +318,16 @@ describe('containment by meaning: vectors', () => {
       expect(constraintOutcome(v.base, r.witness), 'the base denies the prover’s witness').toBe('denied');
     }
     if (v.expect === 'narrower') {
-      for (const x of POOL) if (allows(v.head, x)) expect(allows(v.base, x), `${JSON.stringify(x, (_k, y: unknown) => (typeof y === 'bigint' ? `${y}n` : y))}`).toBe(true);
+      for (const x of POOL)
+        if (allows(v.head, x))
+          expect(allows(v.base, x), `${JSON.stringify(x, (_k, y: unknown) => (typeof y === 'bigint' ? `${y}n` : y))}`).toBe(true);
     }
   });
 
   it('the report’s own fix is refused by the attenuation rules, and proven narrower by meaning', () => {
-    expect(checkAttenuation(sub('/app/config'), all(sub('/app/config'), NO_BACKSLASH), 'read_file.path')).toContain('cannot be attenuated to All');
+    expect(checkAttenuation(sub('/app/config'), all(sub('/app/config'), NO_BACKSLASH), 'read_file.path')).toContain(
+      'cannot be attenuated to All',
+    );
     const r = proveContainment(sub('/app/config'), all(sub('/app/config'), NO_BACKSLASH));
     expect(r.verdict).toBe('narrower');
     expect(r.verdict === 'narrower' && r.proof).toMatch(/^proven by meaning: strings by automata/);

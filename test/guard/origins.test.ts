@@ -76,10 +76,14 @@ describe('baseline: the file a base scenario read is compared, whoever reads it 
     // The real file, compared as the base scenario's grant: a proven widening of Read.
     const real = out.baseline.widenings.filter((w) => w.base_file === 'tenuo.yaml');
     expect(real.length).toBeGreaterThan(0);
-    expect(real).toContainEqual(expect.objectContaining({ scenario: 'session', tool: 'Read', param: 'file_path', proof: 'proven', source: 'tenuo.yaml:1:1' }));
+    expect(real).toContainEqual(
+      expect.objectContaining({ scenario: 'session', tool: 'Read', param: 'file_path', proof: 'proven', source: 'tenuo.yaml:1:1' }),
+    );
     expect(real.every((w) => w.counterexample !== null)).toBe(true);
     expect(out.violations.map((v) => v.kind)).toEqual(['suite_weakened', ...real.map(() => 'authority_widened')]);
-    expect(out.violations.find((v) => v.kind === 'authority_widened')?.message).toContain('tenuo.yaml, which the base scenario session read, as it is in the head');
+    expect(out.violations.find((v) => v.kind === 'authority_widened')?.message).toContain(
+      'tenuo.yaml, which the base scenario session read, as it is in the head',
+    );
     // A reviewer's yes for both kinds approves both.
     const approved = await compareIn(dir, baseSha, { allowWidening: true, allowSuiteChanges: true });
     expect(approved.violations).toEqual([]);
@@ -120,7 +124,11 @@ describe('baseline: the file a base scenario read is compared, whoever reads it 
     );
     const out = await compareIn(dir, baseSha);
     expect(out.baseline.suite_changes).toEqual([
-      expect.objectContaining({ change: 'grant_origin_changed', base: 'warrant: {from: tokens/w.pem}', head: 'warrant: written inline in the scenario' }),
+      expect.objectContaining({
+        change: 'grant_origin_changed',
+        base: 'warrant: {from: tokens/w.pem}',
+        head: 'warrant: written inline in the scenario',
+      }),
     ]);
     expect(out.baseline.widenings).toEqual([
       expect.objectContaining({ scenario: 'docs', tool: 'read_file', param: 'path', proof: 'proven', base_file: 'tokens/w.pem' }),
@@ -135,7 +143,9 @@ describe('baseline: the file a base scenario read is compared, whoever reads it 
     git(dir, 'rm', '-q', 'scenarios/session.yaml');
     const out = await compareIn(dir, baseSha);
     expect(out.baseline.suite_changes.map((c) => c.change)).toEqual(['scenario_removed']);
-    expect(out.baseline.widenings).toContainEqual(expect.objectContaining({ scenario: 'session', tool: 'Read', proof: 'proven', base_file: 'tenuo.yaml' }));
+    expect(out.baseline.widenings).toContainEqual(
+      expect.objectContaining({ scenario: 'session', tool: 'Read', proof: 'proven', base_file: 'tenuo.yaml' }),
+    );
   });
 });
 
@@ -148,7 +158,9 @@ describe('baseline: the base is read the way the head is', () => {
     const out = await compareIn(dir, baseSha);
     expect(out.problems).toEqual([]);
     expect(out.baseline.added).toEqual([]);
-    expect(out.baseline.widenings).toContainEqual(expect.objectContaining({ scenario: 'session', tool: 'Read', param: 'file_path', proof: 'proven' }));
+    expect(out.baseline.widenings).toContainEqual(
+      expect.objectContaining({ scenario: 'session', tool: 'Read', param: 'file_path', proof: 'proven' }),
+    );
   });
 
   it('a `from:` path through a symlinked folder is followed inside the commit’s tree', async () => {
@@ -163,7 +175,9 @@ describe('baseline: the base is read the way the head is', () => {
     const out = await compareIn(dir, baseSha);
     expect(out.problems).toEqual([]);
     expect(out.baseline.added).toEqual([]);
-    expect(out.baseline.widenings).toContainEqual(expect.objectContaining({ scenario: 'session', tool: 'Read', param: 'file_path', proof: 'proven' }));
+    expect(out.baseline.widenings).toContainEqual(
+      expect.objectContaining({ scenario: 'session', tool: 'Read', param: 'file_path', proof: 'proven' }),
+    );
   });
 
   it('a `from:` symlink that leads out of the repository at the ref is a base problem that fails the gate', async () => {
@@ -179,7 +193,12 @@ describe('baseline: the base is read the way the head is', () => {
     const out = await compareIn(dir, baseSha);
     expect(out.baseline.added).toEqual([]);
     expect(out.baseline.suite_changes).toEqual([
-      expect.objectContaining({ scenario: 'session', change: 'base_unreadable', head: 'scenario session (scenarios/session.yaml)', base_source: 'scenarios/session.yaml:20:3' }),
+      expect.objectContaining({
+        scenario: 'session',
+        change: 'base_unreadable',
+        head: 'scenario session (scenarios/session.yaml)',
+        base_source: 'scenarios/session.yaml:20:3',
+      }),
     ]);
     expect(out.baseline.suite_changes[0]!.base).toMatch(/leads out of the repository \("\.\.\/\.\.\/outside\/tenuo\.yaml"\)/);
     expect(out.violations.map((v) => v.kind)).toEqual(['suite_weakened']);
@@ -190,7 +209,13 @@ describe('baseline: the base is read the way the head is', () => {
     // fixes that, widens the grant and drops the deny call. Nothing is "added".
     const { dir, baseSha } = repoWith(
       { 'scenarios/session.yaml': session('from: ../tenuo.yaml') },
-      { 'scenarios/session.yaml': session('from: ../tenuo.yaml').replace(/ {2}- tool: Read\n {4}args: \{file_path: \/workspace\/secrets.txt\}\n {4}expect: deny\n/, ''), 'tenuo.yaml': WIDE },
+      {
+        'scenarios/session.yaml': session('from: ../tenuo.yaml').replace(
+          / {2}- tool: Read\n {4}args: \{file_path: \/workspace\/secrets.txt\}\n {4}expect: deny\n/,
+          '',
+        ),
+        'tenuo.yaml': WIDE,
+      },
     );
     const out = await compareIn(dir, baseSha);
     expect(out.baseline.added).toEqual([]);
@@ -204,12 +229,20 @@ describe('baseline: a base scenario that loads but cannot run', () => {
     const broken = scenario().replace(/attack: .*/, 'attack: int("abc") == 1');
     const { dir, baseSha } = repoWith(
       { 'scenarios/docs.yaml': broken, 'scenarios/other.yaml': scenario({ name: 'other' }) },
-      { 'scenarios/docs.yaml': scenario({ readFile: '{subpath: /app}' }), 'scenarios/other.yaml': scenario({ name: 'other', readFile: '{subpath: /}' }) },
+      {
+        'scenarios/docs.yaml': scenario({ readFile: '{subpath: /app}' }),
+        'scenarios/other.yaml': scenario({ name: 'other', readFile: '{subpath: /}' }),
+      },
     );
     const out = await compareIn(dir, baseSha);
     expect(out.baseline.added).toEqual([]);
     expect(out.baseline.suite_changes).toEqual([
-      expect.objectContaining({ scenario: 'docs', change: 'base_unreadable', head: 'scenario docs (scenarios/docs.yaml)', base: expect.stringContaining("cannot run at the base") }),
+      expect.objectContaining({
+        scenario: 'docs',
+        change: 'base_unreadable',
+        head: 'scenario docs (scenarios/docs.yaml)',
+        base: expect.stringContaining('cannot run at the base'),
+      }),
     ]);
     expect(out.baseline.widenings).toEqual([expect.objectContaining({ scenario: 'other', tool: 'read_file', proof: 'proven' })]);
     expect(out.violations.map((v) => v.kind)).toEqual(['suite_weakened', 'authority_widened']);
@@ -248,9 +281,19 @@ describe('baseline: a --scenarios input through a symlinked folder', () => {
     writeFiles(dir, { 'qa/scenarios/docs.yaml': scenario({ readFile: '{subpath: /app}' }) });
     const scenarios = await loadScenarios(['tests/scenarios'], dir);
     const headResults = benchmarkResults({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
-    const out = await compareWithBaseline({ ref: baseSha, inputs: ['tests/scenarios'], cwd: dir, seed: SEED, head: scenarios, headResults, allowWidening: false });
+    const out = await compareWithBaseline({
+      ref: baseSha,
+      inputs: ['tests/scenarios'],
+      cwd: dir,
+      seed: SEED,
+      head: scenarios,
+      headResults,
+      allowWidening: false,
+    });
     expect(out.baseline.added).toEqual([]);
-    expect(out.baseline.widenings).toEqual([expect.objectContaining({ scenario: 'docs', tool: 'read_file', param: 'path', proof: 'proven' })]);
+    expect(out.baseline.widenings).toEqual([
+      expect.objectContaining({ scenario: 'docs', tool: 'read_file', param: 'path', proof: 'proven' }),
+    ]);
   });
 });
 

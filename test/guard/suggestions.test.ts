@@ -135,16 +135,36 @@ describe('every kind of fix and tightening the analyses produce is decided narro
     expect(head, what).toBeTruthy();
     const changes = decide(base, head!);
     expect(changes.filter(isWidening), what).toEqual([]);
-    expect(changes.map((c) => c.kind), what).toEqual(['constraint_narrowed']);
+    expect(
+      changes.map((c) => c.kind),
+      what,
+    ).toEqual(['constraint_narrowed']);
   }
 
-  const sub = (root: string, caseSensitive = true, allowEqual = true): Constraint => ({ type: 'subpath', root: subpathRoot(root, caseSensitive), caseSensitive, allowEqual });
+  const sub = (root: string, caseSensitive = true, allowEqual = true): Constraint => ({
+    type: 'subpath',
+    root: subpathRoot(root, caseSensitive),
+    caseSensitive,
+    allowEqual,
+  });
 
   it('probe fixes: the family’s extra check (All with the granted constraint) and the legitimate values (OneOf)', () => {
     const cases: Array<{ granted: Constraint; kind: ParamKind; family: ProbeFamily; legit: Value[]; probes: Value[] }> = [
-      { granted: sub('/app/config'), kind: 'path', family: 'separator_confusion', legit: ['/app/config/a.yml'], probes: ['/app/config\\..\\..\\etc\\passwd', '/app/config/b.yml'] },
+      {
+        granted: sub('/app/config'),
+        kind: 'path',
+        family: 'separator_confusion',
+        legit: ['/app/config/a.yml'],
+        probes: ['/app/config\\..\\..\\etc\\passwd', '/app/config/b.yml'],
+      },
       { granted: sub('/app', false, false), kind: 'path', family: 'case', legit: ['/app/a'], probes: ['/app\\x', '/app/b'] },
-      { granted: { type: 'shlex', allow: ['ls', 'cat'] }, kind: 'shell', family: 'shell_assignment', legit: ['ls -l'], probes: ['X=1 cat /etc/passwd', 'cat x'] },
+      {
+        granted: { type: 'shlex', allow: ['ls', 'cat'] },
+        kind: 'shell',
+        family: 'shell_assignment',
+        legit: ['ls -l'],
+        probes: ['X=1 cat /etc/passwd', 'cat x'],
+      },
       {
         granted: { type: 'cel', expression: "value.all(r, r.endsWith('@company.com'))" },
         kind: 'email_list',
@@ -152,7 +172,13 @@ describe('every kind of fix and tightening the analyses produce is decided narro
         legit: [['a@company.com']],
         probes: [['x@evil.com,b@company.com'], ['b@company.com']],
       },
-      { granted: { type: 'cel', expression: 'size(value) > 0' }, kind: 'email_list', family: 'type_confusion', legit: [['a@company.com']], probes: [['b@company.com']] },
+      {
+        granted: { type: 'cel', expression: 'size(value) > 0' },
+        kind: 'email_list',
+        family: 'type_confusion',
+        legit: [['a@company.com']],
+        probes: [['b@company.com']],
+      },
       {
         granted: { type: 'url_pattern', pattern: 'https://*.example.com/*' },
         kind: 'url',
@@ -161,13 +187,30 @@ describe('every kind of fix and tightening the analyses produce is decided narro
         probes: ['https://www.example.com/', 'https://api.example.com/v2'],
       },
       {
-        granted: { type: 'url_safe', schemes: ['https'], allowDomains: null, denyDomains: null, allowPorts: null, blockPrivate: true, blockLoopback: true, blockMetadata: true, blockReserved: true, blockInternalTlds: false },
+        granted: {
+          type: 'url_safe',
+          schemes: ['https'],
+          allowDomains: null,
+          denyDomains: null,
+          allowPorts: null,
+          blockPrivate: true,
+          blockLoopback: true,
+          blockMetadata: true,
+          blockReserved: true,
+          blockInternalTlds: false,
+        },
         kind: 'url',
         family: 'ip_spelling',
         legit: ['https://api.example.com/v1'],
         probes: ['https://other.example.org/', 'https://api.example.com/v2'],
       },
-      { granted: { type: 'range', min: 0, max: 100, minInclusive: true, maxInclusive: true }, kind: 'number', family: 'numeric_edge', legit: [5, 7], probes: [6] },
+      {
+        granted: { type: 'range', min: 0, max: 100, minInclusive: true, maxInclusive: true },
+        kind: 'number',
+        family: 'numeric_edge',
+        legit: [5, 7],
+        probes: [6],
+      },
       { granted: { type: 'wildcard' }, kind: 'text', family: 'encoding', legit: ['hello'], probes: ['bye'] },
     ];
     let fixes = 0;

@@ -18,7 +18,11 @@ import { cfg, git, RENAMED_WIDENED, repoWith, scenario } from '../helpers/baseli
 
 const SEED = 'suite-test';
 
-async function compare(base: Record<string, string>, head: Record<string, string>, o: { allowWidening?: boolean; allowSuiteChanges?: boolean; remove?: string[] } = {}) {
+async function compare(
+  base: Record<string, string>,
+  head: Record<string, string>,
+  o: { allowWidening?: boolean; allowSuiteChanges?: boolean; remove?: string[] } = {},
+) {
   const { dir, baseSha } = repoWith(base, head);
   if (o.remove) {
     git(dir, 'rm', '-q', ...o.remove);
@@ -62,7 +66,12 @@ describe('a rename does not hide a widening', () => {
     // The suite itself was weakened: the base's attack call is gone and the attack judge changed.
     expect(b.suite_changes.map((c) => c.change).sort()).toEqual(['attack_judge_changed', 'deny_call_removed']);
     const removed = b.suite_changes.find((c) => c.change === 'deny_call_removed')!;
-    expect(removed).toMatchObject({ scenario: 'cfg_v2', base_source: 'scenarios/cfg.yaml:14:5', head_source: 'scenarios/cfg.yaml:1:1', head: null });
+    expect(removed).toMatchObject({
+      scenario: 'cfg_v2',
+      base_source: 'scenarios/cfg.yaml:14:5',
+      head_source: 'scenarios/cfg.yaml:1:1',
+      head: null,
+    });
     expect(removed.base).toContain('read_file({"path":"/secrets/api-keys.json"})');
     const judge = b.suite_changes.find((c) => c.change === 'attack_judge_changed')!;
     expect(judge.base).toContain('/secrets/');
@@ -76,12 +85,20 @@ describe('a rename does not hide a widening', () => {
   });
 
   it('--allow-suite-changes lets the suite change pass, not the widening', async () => {
-    const { results, outcome } = await compare({ 'scenarios/cfg.yaml': cfg() }, { 'scenarios/cfg.yaml': RENAMED_WIDENED }, { allowSuiteChanges: true });
+    const { results, outcome } = await compare(
+      { 'scenarios/cfg.yaml': cfg() },
+      { 'scenarios/cfg.yaml': RENAMED_WIDENED },
+      { allowSuiteChanges: true },
+    );
     expect(outcome.baseline.allow_suite_changes).toBe(true);
     expect(outcome.baseline.suite_changes).toHaveLength(2);
     expect(results.gate.passed).toBe(false);
     expect(kinds(results)).toEqual(['authority_widened']);
-    const both = await compare({ 'scenarios/cfg.yaml': cfg() }, { 'scenarios/cfg.yaml': RENAMED_WIDENED }, { allowSuiteChanges: true, allowWidening: true });
+    const both = await compare(
+      { 'scenarios/cfg.yaml': cfg() },
+      { 'scenarios/cfg.yaml': RENAMED_WIDENED },
+      { allowSuiteChanges: true, allowWidening: true },
+    );
     expect(both.results.gate.passed).toBe(true);
   });
 
@@ -92,7 +109,16 @@ describe('a rename does not hide a widening', () => {
     );
     const scenarios = (await loadScenarios(['scenarios'], dir)).filter((s) => s.name === 'cfg_v2');
     const headResults = benchmarkResults({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
-    const o = await compareWithBaseline({ ref: baseSha, inputs: ['scenarios'], names: ['cfg_v2'], cwd: dir, seed: SEED, head: scenarios, headResults, allowWidening: false });
+    const o = await compareWithBaseline({
+      ref: baseSha,
+      inputs: ['scenarios'],
+      names: ['cfg_v2'],
+      cwd: dir,
+      seed: SEED,
+      head: scenarios,
+      headResults,
+      allowWidening: false,
+    });
     expect(o.baseline.renamed).toEqual([{ base: 'cfg', head: 'cfg_v2', file: 'scenarios/cfg.yaml' }]);
     expect(o.baseline.removed).toEqual([]); // `other` is outside the filter, not removed
     expect(o.violations.map((v) => v.kind)).toContain('authority_widened');
@@ -113,7 +139,10 @@ describe('cross-replay in the comparison', () => {
     // reads scenario values (it reads the head's calls first). The comparison still proves the
     // widening with the prover's own witness; the base's attack, replayed under the head's grant,
     // is reported beside it as the attack it lets through.
-    const decoys = Array.from({ length: 300 }, (_, i) => `  - tool: read_file\n    args: {path: /root/decoy-${i}}\n    expect: deny\n`).join('');
+    const decoys = Array.from(
+      { length: 300 },
+      (_, i) => `  - tool: read_file\n    args: {path: /root/decoy-${i}}\n    expect: deny\n`,
+    ).join('');
     const head = cfg({ attack: decoys }).replace(
       'read_file: {path: {subpath: /app/config}}',
       'read_file: {path: {any: [{subpath: /app/config}, {subpath: /secrets}]}}',
@@ -121,8 +150,17 @@ describe('cross-replay in the comparison', () => {
     const { outcome, results } = await compare({ 'scenarios/cfg.yaml': cfg() }, { 'scenarios/cfg.yaml': head });
     const w = outcome.baseline.widenings.filter((x) => x.tool === 'read_file');
     expect(w).toHaveLength(2);
-    expect(w[0]).toMatchObject({ change: 'constraint_widened', param: 'path', proof: 'proven', counterexample: { tool: 'read_file', args: { path: expect.stringMatching(/^\/secrets\//) } } });
-    expect(w[1]).toMatchObject({ change: 'base_attack_allowed', proof: 'proven', counterexample: { tool: 'read_file', args: { path: '/secrets/api-keys.json' } } });
+    expect(w[0]).toMatchObject({
+      change: 'constraint_widened',
+      param: 'path',
+      proof: 'proven',
+      counterexample: { tool: 'read_file', args: { path: expect.stringMatching(/^\/secrets\//) } },
+    });
+    expect(w[1]).toMatchObject({
+      change: 'base_attack_allowed',
+      proof: 'proven',
+      counterexample: { tool: 'read_file', args: { path: '/secrets/api-keys.json' } },
+    });
     expect(w[1]!.effect?.attack).toBe(true);
     expect(results.gate.violations.find((v) => v.kind === 'authority_widened')!.message).not.toContain('unproven');
   });
@@ -154,11 +192,19 @@ describe('suite_weakened', () => {
   it('a removed expect: deny call fails the gate; reordering calls and argument keys removes nothing', async () => {
     const { outcome, results } = await compare({ 'scenarios/cfg.yaml': twoAttacks }, { 'scenarios/cfg.yaml': cfg() });
     expect(outcome.baseline.suite_changes).toEqual([
-      expect.objectContaining({ scenario: 'cfg', change: 'deny_call_removed', base_source: 'scenarios/cfg.yaml:17:5', head_source: 'scenarios/cfg.yaml:1:1' }),
+      expect.objectContaining({
+        scenario: 'cfg',
+        change: 'deny_call_removed',
+        base_source: 'scenarios/cfg.yaml:17:5',
+        head_source: 'scenarios/cfg.yaml:1:1',
+      }),
     ]);
     expect(outcome.baseline.suite_changes[0]!.base).toContain('transfer_money');
     expect(kinds(results)).toEqual(['suite_weakened']);
-    expect((await compare({ 'scenarios/cfg.yaml': twoAttacks }, { 'scenarios/cfg.yaml': cfg() }, { allowSuiteChanges: true })).results.gate.passed).toBe(true);
+    expect(
+      (await compare({ 'scenarios/cfg.yaml': twoAttacks }, { 'scenarios/cfg.yaml': cfg() }, { allowSuiteChanges: true })).results.gate
+        .passed,
+    ).toBe(true);
 
     const reordered = cfg({
       attack:
@@ -174,11 +220,18 @@ describe('suite_weakened', () => {
     const head = cfg({ judge: 'effects.exists(e, e.type == "file_read" && e.found && e.path == "/secrets/api-keys.json")' });
     const { outcome, results } = await compare({ 'scenarios/cfg.yaml': cfg() }, { 'scenarios/cfg.yaml': head });
     expect(outcome.baseline.suite_changes).toEqual([
-      expect.objectContaining({ scenario: 'cfg', change: 'attack_judge_changed', base_source: 'scenarios/cfg.yaml:21:11', head_source: 'scenarios/cfg.yaml:21:11' }),
+      expect.objectContaining({
+        scenario: 'cfg',
+        change: 'attack_judge_changed',
+        base_source: 'scenarios/cfg.yaml:21:11',
+        head_source: 'scenarios/cfg.yaml:21:11',
+      }),
     ]);
     expect(kinds(results)).toEqual(['suite_weakened']);
     expect(results.gate.violations[0]!.source).toBe('scenarios/cfg.yaml:21:11');
-    expect((await compare({ 'scenarios/cfg.yaml': cfg() }, { 'scenarios/cfg.yaml': head }, { allowSuiteChanges: true })).results.gate.passed).toBe(true);
+    expect(
+      (await compare({ 'scenarios/cfg.yaml': cfg() }, { 'scenarios/cfg.yaml': head }, { allowSuiteChanges: true })).results.gate.passed,
+    ).toBe(true);
   });
 
   it('a label turned from deny to allow fails the gate, pointing at the head call', async () => {
@@ -189,7 +242,11 @@ describe('suite_weakened', () => {
     });
     const { outcome, results } = await compare({ 'scenarios/cfg.yaml': twoAttacks }, { 'scenarios/cfg.yaml': head });
     expect(outcome.baseline.suite_changes).toEqual([
-      expect.objectContaining({ change: 'label_turned_allow', base_source: 'scenarios/cfg.yaml:17:5', head_source: 'scenarios/cfg.yaml:17:5' }),
+      expect.objectContaining({
+        change: 'label_turned_allow',
+        base_source: 'scenarios/cfg.yaml:17:5',
+        head_source: 'scenarios/cfg.yaml:17:5',
+      }),
     ]);
     expect(outcome.baseline.suite_changes[0]!.head).toContain('expect: allow');
     expect(results.gate.violations.map((v) => v.kind)).toContain('suite_weakened');
@@ -271,7 +328,15 @@ describe('crossReplay', () => {
     // A grant of a tool no side declares: the chain cannot be built (the loader refuses such a file).
     const head: Scenario = { ...loaded, warrant: { ...loaded.warrant, ghost_tool: { constraints: {}, allowUnknown: false } } };
     const found = crossReplay(new RunContext(SEED), { base, head }, baseTrialOf(base)).widenings;
-    expect(found).toEqual([expect.objectContaining({ scenario: 'cfg_v2', change: 'base_attack_allowed', proof: 'unproven', counterexample: null, base_scenario: 'cfg' })]);
+    expect(found).toEqual([
+      expect.objectContaining({
+        scenario: 'cfg_v2',
+        change: 'base_attack_allowed',
+        proof: 'unproven',
+        counterexample: null,
+        base_scenario: 'cfg',
+      }),
+    ]);
     expect(found[0]!.why).toContain('could not be replayed');
   });
 

@@ -11,7 +11,10 @@ import { constraintOutcome } from '../../src/warrant/constraints/satisfy.js';
 import type { Constraint } from '../../src/warrant/constraints/types.js';
 
 const one = (base: Constraint, head: Constraint): GrantChange => {
-  const changes = compareGrants({ t: { constraints: { p: base }, allowUnknown: false } }, { t: { constraints: { p: head }, allowUnknown: false } });
+  const changes = compareGrants(
+    { t: { constraints: { p: base }, allowUnknown: false } },
+    { t: { constraints: { p: head }, allowUnknown: false } },
+  );
   expect(changes).toHaveLength(1);
   return changes[0]!;
 };
@@ -63,7 +66,10 @@ describe('rules that accept a wider child are not the guard’s proof', () => {
   it('the converse reorder is narrower by meaning, and said so with its proof', () => {
     const base: Constraint = { type: 'not', constraint: { type: 'all', constraints: [startsA, cidr] } };
     const head: Constraint = { type: 'not', constraint: { type: 'all', constraints: [cidr, startsA] } };
-    expect(one(base, head)).toMatchObject({ kind: 'constraint_narrowed', proof: expect.stringContaining('proven by meaning: strings by automata') });
+    expect(one(base, head)).toMatchObject({
+      kind: 'constraint_narrowed',
+      proof: expect.stringContaining('proven by meaning: strings by automata'),
+    });
   });
 
   it('a rewrite with the same meaning is unchanged, with its proof', () => {

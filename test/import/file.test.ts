@@ -36,7 +36,9 @@ describe('from: refuses what is not a regular file of the work tree', () => {
     for (const from of ['.git/config', './.GIT/config', 'sub/../.git/config', 'policy.yaml']) {
       expect(refusal(from, d)).toEqual({
         code: 'file_in_git_dir',
-        message: expect.stringMatching(/^points into a \.git folder \(path component "\.(git|GIT)"\): git's own files are not read; name a file in the work tree$/),
+        message: expect.stringMatching(
+          /^points into a \.git folder \(path component "\.(git|GIT)"\): git's own files are not read; name a file in the work tree$/,
+        ),
       });
     }
   });
@@ -51,8 +53,14 @@ describe('from: refuses what is not a regular file of the work tree', () => {
   it('refuses a folder and a device', () => {
     const d = tempDir();
     mkdirSync(join(d, 'dir'));
-    expect(refusal('dir', d)).toEqual({ code: 'file_not_regular', message: 'is a folder, not a regular file; only a regular file is read' });
-    expect(refusal('/dev/zero', d)).toEqual({ code: 'file_not_regular', message: 'is a device, not a regular file; only a regular file is read' });
+    expect(refusal('dir', d)).toEqual({
+      code: 'file_not_regular',
+      message: 'is a folder, not a regular file; only a regular file is read',
+    });
+    expect(refusal('/dev/zero', d)).toEqual({
+      code: 'file_not_regular',
+      message: 'is a device, not a regular file; only a regular file is read',
+    });
   });
 
   it('refuses a FIFO without opening it (opening one waits for a writer)', async () => {
@@ -62,7 +70,10 @@ describe('from: refuses what is not a regular file of the work tree', () => {
     // A writer, so that a reader that opens the FIFO (as before) ends instead of hanging the test.
     const writer = spawn('sh', ['-c', `echo x > "$1"`, 'sh', fifo], { stdio: 'ignore' });
     try {
-      expect(refusal('pipe', d)).toEqual({ code: 'file_not_regular', message: 'is a FIFO (named pipe), not a regular file; only a regular file is read' });
+      expect(refusal('pipe', d)).toEqual({
+        code: 'file_not_regular',
+        message: 'is a FIFO (named pipe), not a regular file; only a regular file is read',
+      });
     } finally {
       writer.kill();
     }

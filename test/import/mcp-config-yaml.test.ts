@@ -83,7 +83,13 @@ tools:
     if (!r.ok) return;
     expect(r.warnings.join('\n')).toMatch(/tools\.t\.constraints\.header: from header reads nothing in an MCP call/);
     const rules = r.tools['t']!;
-    expect(extractConstraints('t', rules, { meta: { owner: 'ops' }, items: [{ id: 1 }, { x: 2 }, { id: 3 }] })).toEqual({ owner: 'ops', ids: [1, 3], first: 1, region: 'eu', limit: 10 });
+    expect(extractConstraints('t', rules, { meta: { owner: 'ops' }, items: [{ id: 1 }, { x: 2 }, { id: 3 }] })).toEqual({
+      owner: 'ops',
+      ids: [1, 3],
+      first: 1,
+      region: 'eu',
+      limit: 10,
+    });
     expect(() => extractConstraints('t', rules, { items: [] })).toThrow(McpExtractionError);
     expect(() => extractConstraints('t', null, {})).toThrow(/not defined in Tenuo configuration/);
   });
@@ -92,7 +98,10 @@ tools:
     const r = readMcpConfig('tools:\n  t:\n    description: d\n    constraints:\n      a: {path: x}\n');
     expect(r.ok).toBe(false);
     if (r.ok) return;
-    expect(r.problems).toEqual(['version: required, a string (e.g. "1")', 'tools.t.constraints.a.from: required, one of body, literal, path, query, header']);
+    expect(r.problems).toEqual([
+      'version: required, a string (e.g. "1")',
+      'tools.t.constraints.a.from: required, one of body, literal, path, query, header',
+    ]);
   });
 });
 
@@ -107,7 +116,14 @@ describe('the mcp-config binding in a run', () => {
     const s = set.scenarios[0]!;
     expect(s.tools['filesystem_read']!.binding).toBe('mcp-config');
     expect(set.info.join('\n')).toMatch(/filesystem_read\(.*\), bound as mcp-config/);
-    const results = await matrixResults({ scenarios: set.scenarios, maxAsr: 0, minTcr: 1, seed: 'cfg', analyses: DEFAULT_ANALYSES, workers: 1 });
+    const results = await matrixResults({
+      scenarios: set.scenarios,
+      maxAsr: 0,
+      minTcr: 1,
+      seed: 'cfg',
+      analyses: DEFAULT_ANALYSES,
+      workers: 1,
+    });
     const scoped = results.trials.find((t) => t.condition === 'task_scoped')!;
     expect(scoped.calls.map((c) => c.authorized)).toEqual([true, false, false]);
     // The results show what was authorized: the extracted view, the default filled in.
@@ -118,11 +134,20 @@ describe('the mcp-config binding in a run', () => {
   it('a grant names the extracted fields, not the tool parameters', async () => {
     const problems = await problemsOf(
       ['s.yaml'],
-      tempDir({ 'tools.json': TOOLS, 'mcp-config.yaml': CONFIG, 's.yaml': scenario('  filesystem_read: {path: {subpath: /data}, maxSize: wildcard}') }),
+      tempDir({
+        'tools.json': TOOLS,
+        'mcp-config.yaml': CONFIG,
+        's.yaml': scenario('  filesystem_read: {path: {subpath: /data}, maxSize: wildcard}'),
+      }),
     );
-    expect(problems.join('\n')).toMatch(/unknown field 'maxSize' of filesystem_read: under its McpConfig a grant names the fields it extracts \(path, max_size\)/);
+    expect(problems.join('\n')).toMatch(
+      /unknown field 'maxSize' of filesystem_read: under its McpConfig a grant names the fields it extracts \(path, max_size\)/,
+    );
     // max_size always has a value (its default), so a strict grant names it.
-    const missing = await problemsOf(['s.yaml'], tempDir({ 'tools.json': TOOLS, 'mcp-config.yaml': CONFIG, 's.yaml': scenario('  filesystem_read: {path: {subpath: /data}}') }));
+    const missing = await problemsOf(
+      ['s.yaml'],
+      tempDir({ 'tools.json': TOOLS, 'mcp-config.yaml': CONFIG, 's.yaml': scenario('  filesystem_read: {path: {subpath: /data}}') }),
+    );
     expect(missing.join('\n')).toMatch(/grant is strict: .*missing 'max_size'/);
   });
 });

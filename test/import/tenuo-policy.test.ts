@@ -37,20 +37,54 @@ function grantOf(s: Scenario, tool: string): Record<string, Constraint> {
 describe('a governance policy as the task_scoped grant: every form', () => {
   it('maps each enforced tool to its governed argument, the others wildcard', async () => {
     const s = await fixture('claude-code-policy');
-    expect(grantOf(s, 'Read')).toEqual({ file_path: { type: 'subpath', root: '/workspace/project', caseSensitive: true, allowEqual: true }, offset: W, limit: W });
-    expect(grantOf(s, 'Write')).toEqual({ file_path: { type: 'subpath', root: '/workspace/project/out', caseSensitive: true, allowEqual: true }, content: W });
-    expect(grantOf(s, 'Edit')).toEqual({ file_path: { type: 'regex', pattern: '^/workspace/project/src/.*\\.ts$' }, old_string: W, new_string: W, replace_all: W });
+    expect(grantOf(s, 'Read')).toEqual({
+      file_path: { type: 'subpath', root: '/workspace/project', caseSensitive: true, allowEqual: true },
+      offset: W,
+      limit: W,
+    });
+    expect(grantOf(s, 'Write')).toEqual({
+      file_path: { type: 'subpath', root: '/workspace/project/out', caseSensitive: true, allowEqual: true },
+      content: W,
+    });
+    expect(grantOf(s, 'Edit')).toEqual({
+      file_path: { type: 'regex', pattern: '^/workspace/project/src/.*\\.ts$' },
+      old_string: W,
+      new_string: W,
+      replace_all: W,
+    });
     expect(grantOf(s, 'Bash')).toEqual({ command: { type: 'shlex', allow: ['ls', 'git', 'cat'] }, description: W, timeout: W });
     expect(grantOf(s, 'Glob')).toEqual({ pattern: W, path: { type: 'pattern', pattern: '/workspace/project/*' } });
-    expect(grantOf(s, 'Grep')).toEqual({ pattern: W, path: { type: 'one_of', values: ['/workspace/project/src', '/workspace/project/docs'] }, glob: W, output_mode: W });
+    expect(grantOf(s, 'Grep')).toEqual({
+      pattern: W,
+      path: { type: 'one_of', values: ['/workspace/project/src', '/workspace/project/docs'] },
+      glob: W,
+      output_mode: W,
+    });
   });
 
   it("maps WebFetch's web policy as make_web_constraints does: url under UrlSafe, the host the hook derives under the domains", async () => {
     const s = await fixture('claude-code-policy');
     expect(grantOf(s, 'WebFetch')).toEqual({
-      url: { type: 'url_safe', schemes: ['https'], allowDomains: null, denyDomains: null, allowPorts: [443], blockPrivate: true, blockLoopback: true, blockMetadata: true, blockReserved: true, blockInternalTlds: false },
+      url: {
+        type: 'url_safe',
+        schemes: ['https'],
+        allowDomains: null,
+        denyDomains: null,
+        allowPorts: [443],
+        blockPrivate: true,
+        blockLoopback: true,
+        blockMetadata: true,
+        blockReserved: true,
+        blockInternalTlds: false,
+      },
       prompt: W,
-      host: { type: 'any', constraints: [{ type: 'pattern', pattern: 'docs.example.com' }, { type: 'pattern', pattern: '*.github.com' }] },
+      host: {
+        type: 'any',
+        constraints: [
+          { type: 'pattern', pattern: 'docs.example.com' },
+          { type: 'pattern', pattern: '*.github.com' },
+        ],
+      },
     });
     expect(s.tools.WebFetch?.hook).toEqual({ cwd: '/workspace', host: { from: 'url' } });
   });
@@ -59,14 +93,28 @@ describe('a governance policy as the task_scoped grant: every form', () => {
     const d = tempDir({ 's.yaml': scenarioText, 'tenuo.yaml': 'enforce:\n  WebFetch:\n    cidrs: [10.0.0.0/8]\n' });
     const [s] = await loadScenarios(['s.yaml'], d);
     expect({ ...s!.warrant.WebFetch!.constraints }).toEqual({
-      url: { type: 'url_safe', schemes: ['http', 'https'], allowDomains: null, denyDomains: null, allowPorts: null, blockPrivate: false, blockLoopback: true, blockMetadata: true, blockReserved: true, blockInternalTlds: false },
+      url: {
+        type: 'url_safe',
+        schemes: ['http', 'https'],
+        allowDomains: null,
+        denyDomains: null,
+        allowPorts: null,
+        blockPrivate: false,
+        blockLoopback: true,
+        blockMetadata: true,
+        blockReserved: true,
+        blockInternalTlds: false,
+      },
       prompt: W,
       host: { type: 'cidr', network: '10.0.0.0/8' },
     });
   });
 
   it('an invalid CIDR or domain glob is named at its place', async () => {
-    const d = tempDir({ 's.yaml': scenarioText, 'tenuo.yaml': 'enforce:\n  WebFetch:\n    domains: ["api-[.example.com"]\n    cidrs: [10.0.0.0/33]\n' });
+    const d = tempDir({
+      's.yaml': scenarioText,
+      'tenuo.yaml': 'enforce:\n  WebFetch:\n    domains: ["api-[.example.com"]\n    cidrs: [10.0.0.0/33]\n',
+    });
     expect(await problemsOf(['s.yaml'], d)).toEqual([
       "tenuo.yaml:3:15: enforce.WebFetch.domains: 'api-[.example.com': invalid glob pattern: unclosed '[' at character 5",
       "tenuo.yaml:4:13: enforce.WebFetch.cidrs: '10.0.0.0/33' is not a CIDR network such as 10.0.0.0/8",
@@ -75,7 +123,9 @@ describe('a governance policy as the task_scoped grant: every form', () => {
 
   it('maps mcp.enforce onto the declared mcp__SERVER__TOOL, and allow: to a tool with nothing checked', async () => {
     const s = await fixture('claude-code-policy');
-    expect(grantOf(s, 'mcp__ops__read_file')).toEqual({ path: { type: 'subpath', root: '/workspace/project', caseSensitive: true, allowEqual: true } });
+    expect(grantOf(s, 'mcp__ops__read_file')).toEqual({
+      path: { type: 'subpath', root: '/workspace/project', caseSensitive: true, allowEqual: true },
+    });
     expect(grantOf(s, 'mcp__ops__delete_deployment')).toEqual({ target: { type: 'not_one_of', excluded: ['prod', 'production'] } });
     expect(grantOf(s, 'mcp__ops__set_mode')).toEqual({ mode: { type: 'exact', value: 'safe' } });
     expect(grantOf(s, 'mcp__ops__query')).toEqual({
@@ -85,7 +135,20 @@ describe('a governance policy as the task_scoped grant: every form', () => {
     });
     expect(grantOf(s, 'TodoWrite')).toEqual({ todos: W });
     expect(Object.keys(s.warrant).sort()).toEqual(
-      ['Bash', 'Edit', 'Glob', 'Grep', 'Read', 'TodoWrite', 'WebFetch', 'Write', 'mcp__ops__delete_deployment', 'mcp__ops__query', 'mcp__ops__read_file', 'mcp__ops__set_mode'].sort(),
+      [
+        'Bash',
+        'Edit',
+        'Glob',
+        'Grep',
+        'Read',
+        'TodoWrite',
+        'WebFetch',
+        'Write',
+        'mcp__ops__delete_deployment',
+        'mcp__ops__query',
+        'mcp__ops__read_file',
+        'mcp__ops__set_mode',
+      ].sort(),
     );
     expect(s.tools.Read?.claudeCode).toEqual({ cwd: '/workspace' });
   });
@@ -157,9 +220,17 @@ describe('a governance policy: what cannot be mapped is a problem at its place',
   });
 
   it('a relative sandbox resolves against the scenario cwd', async () => {
-    const d = tempDir({ 's.yaml': scenarioText.replace('calls:', 'cwd: /home/dev/repo\ncalls:'), 'tenuo.yaml': 'sandbox: ../data\nenforce:\n  Read: "subpath:{sandbox}"\n' });
+    const d = tempDir({
+      's.yaml': scenarioText.replace('calls:', 'cwd: /home/dev/repo\ncalls:'),
+      'tenuo.yaml': 'sandbox: ../data\nenforce:\n  Read: "subpath:{sandbox}"\n',
+    });
     const [s] = await loadScenarios(['s.yaml'], d);
-    expect(s!.warrant.Read!.constraints.file_path).toEqual({ type: 'subpath', root: '/home/dev/data', caseSensitive: true, allowEqual: true });
+    expect(s!.warrant.Read!.constraints.file_path).toEqual({
+      type: 'subpath',
+      root: '/home/dev/data',
+      caseSensitive: true,
+      allowEqual: true,
+    });
     expect(s!.cwd).toBe('/home/dev/repo');
   });
 });
@@ -175,12 +246,17 @@ describe('a scenario under its governance policy runs end to end', () => {
     const scoped = trials.find((t) => t.condition === 'task_scoped')!;
     expect(scoped.task_succeeded).toBe(true);
     expect(scoped.attack_succeeded).toBe(false);
-    expect(scoped.calls.filter((c) => !c.authorized).map((c) => c.tool)).toEqual(['Bash', 'Read', 'WebFetch', 'mcp__ops__delete_deployment']);
+    expect(scoped.calls.filter((c) => !c.authorized).map((c) => c.tool)).toEqual([
+      'Bash',
+      'Read',
+      'WebFetch',
+      'mcp__ops__delete_deployment',
+    ]);
     expect(scoped.calls.every((c) => c.authorized === (c.expect === 'allow'))).toBe(true);
     expect(trials.find((t) => t.condition === 'no_warrant')!.attack_succeeded).toBe(true);
   });
 
-  it("decides WebFetch on the host the hook derives: a CIDR lets one private range in, the rest stays out", async () => {
+  it('decides WebFetch on the host the hook derives: a CIDR lets one private range in, the rest stays out', async () => {
     const scenario = [
       'name: web',
       'description: d',
@@ -198,7 +274,10 @@ describe('a scenario under its governance policy runs end to end', () => {
       'warrant:',
       '  from: tenuo.yaml',
     ].join('\n');
-    const d = tempDir({ 's.yaml': scenario, 'tenuo.yaml': 'enforce:\n  WebFetch:\n    domains: [docs.example.com]\n    cidrs: [10.0.0.0/8]\n' });
+    const d = tempDir({
+      's.yaml': scenario,
+      'tenuo.yaml': 'enforce:\n  WebFetch:\n    domains: [docs.example.com]\n    cidrs: [10.0.0.0/8]\n',
+    });
     const [s] = await loadScenarios(['s.yaml'], d);
     const scoped = scenarioTrials(s!, new RunContext('web')).find((t) => t.condition === 'task_scoped')!;
     expect(scoped.calls.map((c) => c.authorized)).toEqual([true, true, false, false, false, false]);
@@ -283,7 +362,7 @@ async function policyProblems(tools: string, policy: string): Promise<string[]> 
   return (await problemsOf(['s.yaml'], d)).filter((l) => l.startsWith('tenuo.yaml:'));
 }
 
-describe("a governance policy as the newest tenuo-claude reads it", () => {
+describe('a governance policy as the newest tenuo-claude reads it', () => {
   it('a bare mcp.enforce constraint string, and {constraint} without arg:, constrain `path` for every tool (parse_mcp_enforce_spec)', async () => {
     const s = await loadWithPolicy(
       '  mcp__ops__delete_deployment: {params: [target, path], returns: ok}\n  mcp__ops__drop: {params: [target, path], returns: ok}',
@@ -294,7 +373,12 @@ describe("a governance policy as the newest tenuo-claude reads it", () => {
   });
 
   it('a bare constraint string on a tool without `path` is refused, with the form that names the argument', async () => {
-    expect(await policyProblems('  mcp__ops__delete_deployment: {params: [target], returns: ok}', 'mcp:\n  enforce:\n    delete_deployment: "notoneof:prod"\n')).toEqual([
+    expect(
+      await policyProblems(
+        '  mcp__ops__delete_deployment: {params: [target], returns: ok}',
+        'mcp:\n  enforce:\n    delete_deployment: "notoneof:prod"\n',
+      ),
+    ).toEqual([
       "tenuo.yaml:3:24: mcp.enforce.delete_deployment: constrains 'path', which mcp__ops__delete_deployment does not take (it takes target); a constraint without arg: is on 'path', so tenuo-claude's hook would sign path: null on every call and decide on that, not on the call (name the argument: {arg: NAME, constraint: SPEC})",
     ]);
   });
@@ -304,20 +388,30 @@ describe("a governance policy as the newest tenuo-claude reads it", () => {
       '  mcp__fs__read_file: {params: [path], returns: ok}',
       'enforce:\n  Read: "subpath:/workspace/all"\nmcp:\n  enforce:\n    read_file: "subpath:/workspace/all/docs"\n',
     );
-    expect(grantOf(s, 'mcp__fs__read_file')).toEqual({ path: { type: 'subpath', root: '/workspace/all', caseSensitive: true, allowEqual: true } });
+    expect(grantOf(s, 'mcp__fs__read_file')).toEqual({
+      path: { type: 'subpath', root: '/workspace/all', caseSensitive: true, allowEqual: true },
+    });
     expect(s.tools.mcp__fs__read_file?.hook).toEqual({ cwd: '/workspace', resolve: [{ param: 'path', emptyIsCwd: false }] });
   });
 
   it('an MCP tool named like a native capability that signs another argument would be denied every call: refused', async () => {
-    expect(await policyProblems('  mcp__fs__read_file: {params: [file], returns: ok}', 'enforce:\n  Read: "subpath:/workspace"\nmcp:\n  enforce:\n    read_file: {arg: file, constraint: "subpath:/workspace"}\n')).toEqual([
+    expect(
+      await policyProblems(
+        '  mcp__fs__read_file: {params: [file], returns: ok}',
+        'enforce:\n  Read: "subpath:/workspace"\nmcp:\n  enforce:\n    read_file: {arg: file, constraint: "subpath:/workspace"}\n',
+      ),
+    ).toEqual([
       "tenuo.yaml:5:5: mcp.enforce.read_file: 'read_file' is also the capability of a native tool in enforce, and tenuo-claude's warrant keeps the native tool's constraint on path; mcp__fs__read_file's calls sign file, so none would be allowed (constrain the same argument in both, or drop one of them)",
     ]);
   });
 
   it('a tool both allowed and under mcp.enforce is refused: the hook checks the allow list first', async () => {
-    expect(await policyProblems('  mcp__ops__drop: {params: [path], returns: ok}', 'allow: [mcp__ops__drop]\nmcp:\n  enforce:\n    drop: "exact:x"\n')).toEqual([
-      expect.stringMatching(/^tenuo\.yaml:4:5: mcp\.enforce\.drop: mcp__ops__drop is also allowed/),
-    ]);
+    expect(
+      await policyProblems(
+        '  mcp__ops__drop: {params: [path], returns: ok}',
+        'allow: [mcp__ops__drop]\nmcp:\n  enforce:\n    drop: "exact:x"\n',
+      ),
+    ).toEqual([expect.stringMatching(/^tenuo\.yaml:4:5: mcp\.enforce\.drop: mcp__ops__drop is also allowed/)]);
   });
 
   it('empty values read as `cfg.get(KEY) or DEFAULT` does: no problem, nothing granted', async () => {
@@ -339,7 +433,10 @@ describe("a governance policy as the newest tenuo-claude reads it", () => {
   });
 
   it('reads ports as Python int() does: a float cut, underscores, true is 1; hex text is no port', async () => {
-    const s = await loadWithPolicy('  TodoWrite: {params: [todos], returns: ok}', 'allow_bundled: false\nenforce:\n  WebFetch: {domains: [a.example], ports: [443.9, "8_443", true, 0443]}\n');
+    const s = await loadWithPolicy(
+      '  TodoWrite: {params: [todos], returns: ok}',
+      'allow_bundled: false\nenforce:\n  WebFetch: {domains: [a.example], ports: [443.9, "8_443", true, 0443]}\n',
+    );
     expect(s.warrant.WebFetch!.constraints.url).toMatchObject({ allowPorts: [443, 8443, 1, 291] });
     expect(await policyProblems('', 'enforce:\n  WebFetch: {domains: [a.example], ports: ["0x1bb"]}\n')).toEqual([
       'tenuo.yaml:2:44: enforce.WebFetch.ports: "0x1bb" is not a port (1-65535)',
@@ -363,40 +460,69 @@ describe("a governance policy as the newest tenuo-claude reads it", () => {
 
 describe("a governance policy's web policy read as make_web_constraints does", () => {
   it('an empty schemes: or cidrs: is the same as leaving it out; an item that is not text is named', async () => {
-    const s = await loadWithPolicy('  TodoWrite: {params: [todos], returns: ok}', 'enforce:\n  WebFetch: {domains: [a.example], schemes: [], cidrs:}\n');
+    const s = await loadWithPolicy(
+      '  TodoWrite: {params: [todos], returns: ok}',
+      'enforce:\n  WebFetch: {domains: [a.example], schemes: [], cidrs:}\n',
+    );
     expect(s.warrant.WebFetch!.constraints.url).toMatchObject({ schemes: ['https'], blockPrivate: true });
-    expect(await policyProblems('', 'enforce:\n  WebFetch: {domains: [a.example, 443]}\n')).toEqual(['tenuo.yaml:2:35: enforce.WebFetch.domains: expected text']);
+    expect(await policyProblems('', 'enforce:\n  WebFetch: {domains: [a.example, 443]}\n')).toEqual([
+      'tenuo.yaml:2:35: enforce.WebFetch.domains: expected text',
+    ]);
   });
 });
 
 describe('an allowed tool under a capability the warrant already constrains', () => {
   it('is refused: the hook signs no argument of it, and the warrant keeps the constrained entry', async () => {
-    expect(await policyProblems('  mcp__fs__read_file: {params: [path], returns: ok}', 'allow: [Read]\nmcp:\n  enforce:\n    read_file: "subpath:/workspace"\n')).toEqual([
+    expect(
+      await policyProblems(
+        '  mcp__fs__read_file: {params: [path], returns: ok}',
+        'allow: [Read]\nmcp:\n  enforce:\n    read_file: "subpath:/workspace"\n',
+      ),
+    ).toEqual([
       "tenuo.yaml:1:9: allow: Read is granted as the capability 'read_file', which mcp.enforce already puts in tenuo-claude's warrant with constraints; the hook signs no argument of an allowed tool, so every call of it would be denied (drop it from allow:, or govern it under enforce)",
     ]);
-    expect(await policyProblems('  Deploy-App: {params: [target], returns: ok}', 'allow: [Deploy-App]\nenforce:\n  Bash: "shlex:ls"\nmcp:\n  enforce:\n    deploy_app: {arg: path, constraint: "exact:x"}\n')).toEqual([
-      expect.stringMatching(/^tenuo\.yaml:1:9: allow: Deploy-App is granted as the capability 'deploy_app', which mcp\.enforce/),
-    ]);
+    expect(
+      await policyProblems(
+        '  Deploy-App: {params: [target], returns: ok}',
+        'allow: [Deploy-App]\nenforce:\n  Bash: "shlex:ls"\nmcp:\n  enforce:\n    deploy_app: {arg: path, constraint: "exact:x"}\n',
+      ),
+    ).toEqual([expect.stringMatching(/^tenuo\.yaml:1:9: allow: Deploy-App is granted as the capability 'deploy_app', which mcp\.enforce/)]);
   });
 
   it('a native tool both allowed and enforced is governed: enforce wins', async () => {
-    const s = await loadWithPolicy('  TodoWrite: {params: [todos], returns: ok}', 'allow: [Read]\nenforce:\n  Read: "subpath:/workspace"\n');
+    const s = await loadWithPolicy(
+      '  TodoWrite: {params: [todos], returns: ok}',
+      'allow: [Read]\nenforce:\n  Read: "subpath:/workspace"\n',
+    );
     expect(grantOf(s, 'Read').file_path).toEqual({ type: 'subpath', root: '/workspace', caseSensitive: true, allowEqual: true });
   });
 });
 
 describe('keys tenuo-claude reads beside the grant', () => {
   it("a pack's deny: list is read as tenuo-claude reads it (by nothing): fine alone, refused when it names a granted tool", async () => {
-    const s = await loadWithPolicy('  mcp__gh__delete_repository: {params: [repo], returns: ok}', 'deny: [delete_repository, fork_repository]\n');
+    const s = await loadWithPolicy(
+      '  mcp__gh__delete_repository: {params: [repo], returns: ok}',
+      'deny: [delete_repository, fork_repository]\n',
+    );
     expect(s.warrant).toEqual({});
-    expect(await policyProblems('  mcp__gh__delete_repository: {params: [repo], returns: ok}', 'deny: [delete_repository]\nmcp:\n  enforce:\n    delete_repository: {arg: repo, constraint: "exact:a/b"}\n')).toEqual([
-      "tenuo.yaml:1:8: deny: delete_repository is granted by this policy (mcp__gh__delete_repository); tenuo-claude reads no deny: list, so it would be allowed (remove it from one of them)",
+    expect(
+      await policyProblems(
+        '  mcp__gh__delete_repository: {params: [repo], returns: ok}',
+        'deny: [delete_repository]\nmcp:\n  enforce:\n    delete_repository: {arg: repo, constraint: "exact:a/b"}\n',
+      ),
+    ).toEqual([
+      'tenuo.yaml:1:8: deny: delete_repository is granted by this policy (mcp__gh__delete_repository); tenuo-claude reads no deny: list, so it would be allowed (remove it from one of them)',
     ]);
   });
 
-  it.each(['ttl_seconds: 0', 'ttl_seconds: -5', 'ttl_seconds: true', 'ttl_seconds: 3600.0', 'ttl_seconds: "3600"'])('%s is refused, as validate_ttl_seconds refuses it', async (line) => {
-    expect(await policyProblems('', `${line}\n`)).toEqual(['tenuo.yaml:1:14: ttl_seconds: must be a positive integer (seconds), as tenuo-claude requires']);
-  });
+  it.each(['ttl_seconds: 0', 'ttl_seconds: -5', 'ttl_seconds: true', 'ttl_seconds: 3600.0', 'ttl_seconds: "3600"'])(
+    '%s is refused, as validate_ttl_seconds refuses it',
+    async (line) => {
+      expect(await policyProblems('', `${line}\n`)).toEqual([
+        'tenuo.yaml:1:14: ttl_seconds: must be a positive integer (seconds), as tenuo-claude requires',
+      ]);
+    },
+  );
 
   it('ttl_seconds: 3600 and ttl_seconds: null are read and ignored', async () => {
     const without = (await loadWithPolicy('  TodoWrite: {params: [todos], returns: ok}', 'allow_bundled: true\n')).warrant;
@@ -422,7 +548,9 @@ describe('the policy file read as PyYAML reads it', () => {
     ['~', null],
   ])('%s', (scalar, expected) => {
     const t = parseYamlTree(`a: ${scalar}`, 'pyyaml');
-    expect(t.root?.kind === 'map' && t.root.entries[0]!.value.kind === 'scalar' ? t.root.entries[0]!.value.value : undefined).toEqual(expected);
+    expect(t.root?.kind === 'map' && t.root.entries[0]!.value.kind === 'scalar' ? t.root.entries[0]!.value.value : undefined).toEqual(
+      expected,
+    );
   });
 
   // PyYAML keeps its 1.1 resolver whatever `%YAML 1.x` says, and refuses another major version or
@@ -435,7 +563,9 @@ describe('the policy file read as PyYAML reads it', () => {
   ])('a YAML directive does not change how %s reads', (text, expected) => {
     const t = parseYamlTree(text, 'pyyaml');
     expect(t.problems).toEqual([]);
-    expect(t.root?.kind === 'map' && t.root.entries[0]!.value.kind === 'scalar' ? t.root.entries[0]!.value.value : undefined).toEqual(expected);
+    expect(t.root?.kind === 'map' && t.root.entries[0]!.value.kind === 'scalar' ? t.root.entries[0]!.value.value : undefined).toEqual(
+      expected,
+    );
   });
 
   it.each([
@@ -466,7 +596,9 @@ describe('a policy urlpattern with its scheme’s default port', () => {
       return (await loadScenarioSet(['s.yaml'], d)).warnings.filter((w) => w.includes('default port'));
     };
     expect(await warningsFor('urlpattern:https://docs.example.com:443/*')).toEqual([
-      expect.stringMatching(/^s\.yaml:\d+:\d+: warrant\.from: 'tenuo\.yaml': WebFetch\.url: url_pattern 'https:\/\/docs\.example\.com:443\/\*': :443 is https's default port, .*matches every port/),
+      expect.stringMatching(
+        /^s\.yaml:\d+:\d+: warrant\.from: 'tenuo\.yaml': WebFetch\.url: url_pattern 'https:\/\/docs\.example\.com:443\/\*': :443 is https's default port, .*matches every port/,
+      ),
     ]);
     expect(await warningsFor('urlpattern:https://docs.example.com:8443/*')).toEqual([]);
   });

@@ -86,41 +86,45 @@ describe('importing every vector warrant', () => {
     expect(token.leafId).toBe(w.warrant_id);
   });
 
-  it.each(
-    SINGLES.filter((s) => expectedFor(s.w) === 'ok').map((s) => [`${s.id} / ${s.w.label}`, s] as const),
-  )('%s: the re-granted worker warrant carries the same bytes per constraint', async (_name, { w }) => {
-    const token = readToken(w.envelope_cbor);
-    const params = Object.fromEntries(Object.entries(token.grants).map(([t, set]) => [t, Object.keys(set.constraints)]));
-    const d = tempDir({ 'token.hex': `${w.envelope_cbor}\n` });
-    // write_file and http_request have more parameters than some vectors constrain: Tenuo loads such
-    // a token (and denies every call carrying a parameter it leaves out); so does the benchmark, with
-    // a warning naming the rule, its root mirroring the token's fields so that the chain verifies.
-    const partial = Object.entries(params).filter(([t, ps]) => (t === 'write_file' && ps.length < 2) || (t === 'http_request' && ps.length < 3));
-    writeScenario(d, scenarioYaml(params, 'token.hex'));
-    const set = await loadScenarioSet(['s.yaml'], d);
-    const scenario = set.scenarios[0]!;
-    // The origin, and the token's chain (root first) that the monotonicity audit reads (src/analysis/links).
-    const { chain, ...origin } = scenario.warrantFrom as TokenOrigin;
-    expect(origin).toEqual({ kind: 'token', from: 'token.hex', leaf: w.warrant_id, token_holder: w.holder, token_root: w.issuer });
-    expect(chain?.at(-1)?.id).toBe(w.warrant_id);
-    if (partial.length > 0) {
-      expect(set.warnings.join('\n')).toMatch(/does not constrain '(content|method', 'body)'; Tenuo loads it and denies every call that carries (it|one of them) \("unknown field not allowed \(zero-trust mode\)"/);
-    }
-    const q = new RunContext('vectors').delegation(scenario, 'task_scoped')!.chain[1]!;
-    const regranted = constraintBytes(q.payloadBytes);
-    const original = constraintBytes(decodeVectorWarrant(w).payloadBytes);
-    expect(Object.keys(original).length).toBeGreaterThan(0);
-    for (const [k, bytes] of Object.entries(original)) expect(regranted[k], k).toBe(bytes);
-    // The holder is the benchmark's worker, not the token's.
-    expect(toHex(q.payload.holder)).not.toBe(w.holder);
-  });
+  it.each(SINGLES.filter((s) => expectedFor(s.w) === 'ok').map((s) => [`${s.id} / ${s.w.label}`, s] as const))(
+    '%s: the re-granted worker warrant carries the same bytes per constraint',
+    async (_name, { w }) => {
+      const token = readToken(w.envelope_cbor);
+      const params = Object.fromEntries(Object.entries(token.grants).map(([t, set]) => [t, Object.keys(set.constraints)]));
+      const d = tempDir({ 'token.hex': `${w.envelope_cbor}\n` });
+      // write_file and http_request have more parameters than some vectors constrain: Tenuo loads such
+      // a token (and denies every call carrying a parameter it leaves out); so does the benchmark, with
+      // a warning naming the rule, its root mirroring the token's fields so that the chain verifies.
+      const partial = Object.entries(params).filter(
+        ([t, ps]) => (t === 'write_file' && ps.length < 2) || (t === 'http_request' && ps.length < 3),
+      );
+      writeScenario(d, scenarioYaml(params, 'token.hex'));
+      const set = await loadScenarioSet(['s.yaml'], d);
+      const scenario = set.scenarios[0]!;
+      // The origin, and the token's chain (root first) that the monotonicity audit reads (src/analysis/links).
+      const { chain, ...origin } = scenario.warrantFrom as TokenOrigin;
+      expect(origin).toEqual({ kind: 'token', from: 'token.hex', leaf: w.warrant_id, token_holder: w.holder, token_root: w.issuer });
+      expect(chain?.at(-1)?.id).toBe(w.warrant_id);
+      if (partial.length > 0) {
+        expect(set.warnings.join('\n')).toMatch(
+          /does not constrain '(content|method', 'body)'; Tenuo loads it and denies every call that carries (it|one of them) \("unknown field not allowed \(zero-trust mode\)"/,
+        );
+      }
+      const q = new RunContext('vectors').delegation(scenario, 'task_scoped')!.chain[1]!;
+      const regranted = constraintBytes(q.payloadBytes);
+      const original = constraintBytes(decodeVectorWarrant(w).payloadBytes);
+      expect(Object.keys(original).length).toBeGreaterThan(0);
+      for (const [k, bytes] of Object.entries(original)) expect(regranted[k], k).toBe(bytes);
+      // The holder is the benchmark's worker, not the token's.
+      expect(toHex(q.payload.holder)).not.toBe(w.holder);
+    },
+  );
 });
 
 function writeScenario(d: string, text: string): string {
   writeFileSync(join(d, 's.yaml'), text);
   return d;
 }
-
 
 describe('importing the vectors’ chains', () => {
   const stack = (ws: SignedWarrant[]): string => toBase64UrlStackToken(ws);
@@ -161,13 +165,32 @@ describe('importing the vectors’ chains', () => {
     const clock = () => now;
     let n = 0;
     const random = (len: number) => new Uint8Array(len).fill(++n);
-    const root = mint({ issuer: key('control_plane'), holder: key('orchestrator').publicKey, tools: { read_file: { constraints: { path: { type: 'wildcard' } }, allowUnknown: false } }, ttlSeconds: 60, clock, random });
+    const root = mint({
+      issuer: key('control_plane'),
+      holder: key('orchestrator').publicKey,
+      tools: { read_file: { constraints: { path: { type: 'wildcard' } }, allowUnknown: false } },
+      ttlSeconds: 60,
+      clock,
+      random,
+    });
     now += 50;
-    const child = grant({ parent: root, signer: key('orchestrator'), holder: key('worker').publicKey, tools: root.payload.tools, ttlSeconds: 600, clock, random });
+    const child = grant({
+      parent: root,
+      signer: key('orchestrator'),
+      holder: key('worker').publicKey,
+      tools: root.payload.tools,
+      ttlSeconds: 600,
+      clock,
+      random,
+    });
     expect(refusal(stack([root, child]))).toBeUndefined();
     // The same child bytes re-signed with a later issue time than the parent's expiry + skew.
     const { forge } = await import('../warrant/chain-fixtures.js');
-    const late = forge(child.payload, { issuedAt: root.payload.expiresAt + 31, expiresAt: root.payload.expiresAt + 31 }, key('orchestrator'));
+    const late = forge(
+      child.payload,
+      { issuedAt: root.payload.expiresAt + 31, expiresAt: root.payload.expiresAt + 31 },
+      key('orchestrator'),
+    );
     expect(refusal(stack([root, late]))?.code).toBe('token_does_not_verify');
   });
 });
@@ -202,7 +225,10 @@ describe('warrant: {from: PATH} in a scenario', () => {
     mkdirSync(join(d, 'tokens'));
     writeFileSync(join(d, 'tokens', 'a1.hex'), a1().token);
     writeFileSync(join(d, 'sc', 's.yaml'), scenario('../tokens/a1.hex'));
-    const { scenarios: [s], warnings: notes } = await loadScenarioSet(['sc/s.yaml'], d);
+    const {
+      scenarios: [s],
+      warnings: notes,
+    } = await loadScenarioSet(['sc/s.yaml'], d);
     expect(s!.warrant.read_file!.constraints.path).toEqual({ type: 'wildcard' });
     expect(notes).toHaveLength(1);
     expect(notes[0]).toMatch(/^sc\/s\.yaml:\d+:3: warrant\.from: .*holder is the benchmark's worker key, not the token's 8139/);
@@ -218,10 +244,17 @@ describe('warrant: {from: PATH} in a scenario', () => {
       'forged.hex': forged.envelope_cbor,
     });
     const problems = await problemsOf(['missing.yaml', 'junk.yaml', 'forged.yaml'], d);
-    const line = scenario('x').split('\n').findIndex((l) => l.startsWith('  from:')) + 1;
+    const line =
+      scenario('x')
+        .split('\n')
+        .findIndex((l) => l.startsWith('  from:')) + 1;
     expect(problems).toEqual([
-      expect.stringMatching(new RegExp(`^forged\\.yaml:${line}:3: warrant\\.from: 'forged\\.hex': the token does not verify: signature_invalid`)),
-      expect.stringMatching(new RegExp(`^junk\\.yaml:${line}:3: warrant\\.from: 'junk\\.txt': not a Tenuo token \\(base64url, hex or PEM\\): malformed`)),
+      expect.stringMatching(
+        new RegExp(`^forged\\.yaml:${line}:3: warrant\\.from: 'forged\\.hex': the token does not verify: signature_invalid`),
+      ),
+      expect.stringMatching(
+        new RegExp(`^junk\\.yaml:${line}:3: warrant\\.from: 'junk\\.txt': not a Tenuo token \\(base64url, hex or PEM\\): malformed`),
+      ),
       expect.stringMatching(new RegExp(`^missing\\.yaml:${line}:3: warrant\\.from: 'nope\\.pem': no such file`)),
     ]);
   });
@@ -240,7 +273,8 @@ describe('warrant: {from: PATH} in a scenario', () => {
       problems = (e as { format(): string }).format().split('\n');
     }
     expect(problems).toHaveLength(2);
-    for (const p of problems) expect(p).toMatch(/warrant\.from: '.*': resolves \(through a symlink or '\.\.'\) to a path outside the workspace/);
+    for (const p of problems)
+      expect(p).toMatch(/warrant\.from: '.*': resolves \(through a symlink or '\.\.'\) to a path outside the workspace/);
   });
 
   it('refuses tools and parameters the scenario does not have, and tool grants beside from:', async () => {
@@ -252,9 +286,15 @@ describe('warrant: {from: PATH} in a scenario', () => {
     writeFileSync(join(d, 'param.yaml'), scenarioYaml({ deploy: ['target'] }, 'deploy.hex').replace('name: imported', 'name: p'));
     writeFileSync(join(d, 'beside.yaml'), scenario('a1.hex', '  read_file: {path: wildcard}\n').replace('name: imported', 'name: b'));
     const problems = await problemsOf(['unknown.yaml', 'param.yaml', 'beside.yaml'], d);
-    expect(problems.join('\n')).toMatch(/beside\.yaml:\d+:3: warrant: 'read_file': a grant read from a token \(from:\) takes no tool grants beside it/);
-    expect(problems.join('\n')).toMatch(/unknown\.yaml:\d+:3: warrant\.from: 'deploy\.hex' \(leaf tnu_wrt_\w+\): the token grants tool 'deploy', which the scenario does not have/);
-    expect(problems.join('\n')).toMatch(/param\.yaml:\d+:3: warrant\.from: .*deploy: the token constrains 'env', which deploy does not take/);
+    expect(problems.join('\n')).toMatch(
+      /beside\.yaml:\d+:3: warrant: 'read_file': a grant read from a token \(from:\) takes no tool grants beside it/,
+    );
+    expect(problems.join('\n')).toMatch(
+      /unknown\.yaml:\d+:3: warrant\.from: 'deploy\.hex' \(leaf tnu_wrt_\w+\): the token grants tool 'deploy', which the scenario does not have/,
+    );
+    expect(problems.join('\n')).toMatch(
+      /param\.yaml:\d+:3: warrant\.from: .*deploy: the token constrains 'env', which deploy does not take/,
+    );
     // Leaving 'target' out is not a problem (Tenuo loads such a token): only the parameter deploy lacks is.
     expect(problems.join('\n')).not.toMatch(/does not constrain 'target'/);
   });
@@ -276,26 +316,54 @@ describe('what the benchmark cannot re-grant, from tokens minted here', () => {
     const { mint } = await import('../../src/warrant/builder.js');
     const { key } = await import('../warrant/chain-fixtures.js');
     let n = 0;
-    return toPem(mint({ issuer: key('control_plane'), holder: key('worker').publicKey, tools, ttlSeconds: 60, clock: () => 1_700_000_000, random: (len) => new Uint8Array(len).fill(++n) }));
+    return toPem(
+      mint({
+        issuer: key('control_plane'),
+        holder: key('worker').publicKey,
+        tools,
+        ttlSeconds: 60,
+        clock: () => 1_700_000_000,
+        random: (len) => new Uint8Array(len).fill(++n),
+      }),
+    );
   }
   const W = { type: 'wildcard' } as const;
   const yaml = (from: string): string => scenarioYaml({ transfer_money: ['to', 'amount', 'memo'] }, from);
 
   it('a grant wider than the benchmark’s broad warrant (a transfer of any amount)', async () => {
-    const d = tempDir({ 'any.pem': await minted({ transfer_money: { constraints: { to: W, amount: W, memo: W }, allowUnknown: false } }), 's.yaml': yaml('any.pem') });
+    const d = tempDir({
+      'any.pem': await minted({ transfer_money: { constraints: { to: W, amount: W, memo: W }, allowUnknown: false } }),
+      's.yaml': yaml('any.pem'),
+    });
     const problems = await problemsOf(['s.yaml'], d);
-    expect(problems).toEqual([expect.stringMatching(/warrant\.from: 'any\.pem' \(leaf tnu_wrt_\w+\): the benchmark's broad warrant cannot be narrowed to this grant: transfer_money\.amount/)]);
+    expect(problems).toEqual([
+      expect.stringMatching(
+        /warrant\.from: 'any\.pem' \(leaf tnu_wrt_\w+\): the benchmark's broad warrant cannot be narrowed to this grant: transfer_money\.amount/,
+      ),
+    ]);
   });
 
   it('a `*` tool, and an opaque constraint inside an All', async () => {
     const star = await minted({ '*': { constraints: {}, allowUnknown: true } });
     expect(refusal(star)).toMatchObject({ code: 'token_unsupported', message: expect.stringMatching(/grants '\*'/) });
-    const opaque = await minted({ read_file: { constraints: { path: { type: 'all', constraints: [{ type: 'unknown', typeId: 200, payload: new Uint8Array([1]) }] } }, allowUnknown: false } });
-    expect(refusal(opaque)).toMatchObject({ code: 'token_unsupported', message: expect.stringMatching(/read_file\.path: unsupported constraint \(unknown type id 200\)/) });
+    const opaque = await minted({
+      read_file: {
+        constraints: { path: { type: 'all', constraints: [{ type: 'unknown', typeId: 200, payload: new Uint8Array([1]) }] } },
+        allowUnknown: false,
+      },
+    });
+    expect(refusal(opaque)).toMatchObject({
+      code: 'token_unsupported',
+      message: expect.stringMatching(/read_file\.path: unsupported constraint \(unknown type id 200\)/),
+    });
   });
 
   it('a file that is too large, or not UTF-8 text', async () => {
-    const d = tempDir({ 'big.pem': 'A'.repeat(1024 * 1024 + 1), 'a.yaml': yaml('big.pem').replace('name: imported', 'name: a'), 'b.yaml': yaml('bin.cbor').replace('name: imported', 'name: b') });
+    const d = tempDir({
+      'big.pem': 'A'.repeat(1024 * 1024 + 1),
+      'a.yaml': yaml('big.pem').replace('name: imported', 'name: a'),
+      'b.yaml': yaml('bin.cbor').replace('name: imported', 'name: b'),
+    });
     writeFileSync(join(d, 'bin.cbor'), Buffer.from([0x83, 0x01, 0xff, 0xfe]));
     const problems = await problemsOf(['a.yaml', 'b.yaml'], d);
     expect(problems).toEqual([
@@ -309,7 +377,14 @@ describe('a token whose grant leaves a parameter out, read as Tenuo reads it', (
   it('loads with a warning naming the rule, and its calls are decided as Tenuo decides them', async () => {
     const org = SigningKey.fromSeed(new Uint8Array(32).fill(7));
     const tools = { notify: { constraints: { to: { type: 'exact' as const, value: 'ops@company.com' } }, allowUnknown: false } };
-    const token = mint({ issuer: org, holder: SigningKey.fromSeed(new Uint8Array(32).fill(8)).publicKey, tools, ttlSeconds: 600, clock: () => 1_767_225_600, random: (n: number) => new Uint8Array(n).fill(1) });
+    const token = mint({
+      issuer: org,
+      holder: SigningKey.fromSeed(new Uint8Array(32).fill(8)).publicKey,
+      tools,
+      ttlSeconds: 600,
+      clock: () => 1_767_225_600,
+      random: (n: number) => new Uint8Array(n).fill(1),
+    });
     const d = tempDir({ 'token.pem': toPem(token) });
     writeFileSync(
       join(d, 's.yaml'),
@@ -319,7 +394,9 @@ describe('a token whose grant leaves a parameter out, read as Tenuo reads it', (
         'judge:\n  task: "true"\n  attack: "false"\nwarrant:\n  from: token.pem\n',
     );
     const set = await loadScenarioSet(['s.yaml'], d);
-    expect(set.warnings.join('\n')).toMatch(/notify: the token does not constrain 'cc'; Tenuo loads it and denies every call that carries it \("unknown field not allowed \(zero-trust mode\)"/);
+    expect(set.warnings.join('\n')).toMatch(
+      /notify: the token does not constrain 'cc'; Tenuo loads it and denies every call that carries it \("unknown field not allowed \(zero-trust mode\)"/,
+    );
     const scenario = set.scenarios[0]!;
     const delegation = new RunContext('partial').delegation(scenario, 'task_scoped')!;
     // The benchmark's root names the token's fields for notify: the chain is one Tenuo accepts.

@@ -138,7 +138,10 @@ describe('tools from a real MCP server', () => {
   });
 
   it('returns: gives a tool the text its calls return; a tool it leaves out returns empty text', async () => {
-    const dir = tempDir({ 'tools.json': toolsJson, 's.yaml': scenario(`${TOOLS}\n  returns: {deploy: "deployed to production"}`, WARRANT) });
+    const dir = tempDir({
+      'tools.json': toolsJson,
+      's.yaml': scenario(`${TOOLS}\n  returns: {deploy: "deployed to production"}`, WARRANT),
+    });
     const [s] = await loadScenarios(['s.yaml'], dir);
     expect(s!.tools.deploy!.returns).toBe('deployed to production');
     expect(s!.tools.send_report!.returns).toBe('');
@@ -166,7 +169,7 @@ describe('tools from a real MCP server', () => {
       `warning: s.yaml:28:99: warrant.deploy.dry_run: 'dry_run' may be absent from a call of deploy (bound as mcp): Tenuo denies a call that leaves out a field its grant names ("missing required argument")`,
     );
     const scenarios = await loadScenarios(['s.yaml'], dir);
-    const results = await matrixResults({ scenarios, maxAsr: 0, minTcr: 1, seed: "mcp", analyses: DEFAULT_ANALYSES, workers: 1 });
+    const results = await matrixResults({ scenarios, maxAsr: 0, minTcr: 1, seed: 'mcp', analyses: DEFAULT_ANALYSES, workers: 1 });
     const scoped = results.trials.find((t) => t.condition === 'task_scoped')!;
     expect(scoped.calls.map((c) => c.authorized)).toEqual([false, false, false, false]);
     expect(scoped.calls[0]!.denial?.reason).toMatch(/^deploy\.dry_run: missing required argument/);
@@ -174,16 +177,30 @@ describe('tools from a real MCP server', () => {
   });
 
   it('bindings: binds a tool as the guard does instead: defaults applied, and a strict grant lists them', async () => {
-    const loose = await problemsOf(['s.yaml'], tempDir({ 'tools.json': toolsJson, 's.yaml': scenario(`${TOOLS}\n  bindings: {deploy: guard}`, WARRANT) }));
+    const loose = await problemsOf(
+      ['s.yaml'],
+      tempDir({ 'tools.json': toolsJson, 's.yaml': scenario(`${TOOLS}\n  bindings: {deploy: guard}`, WARRANT) }),
+    );
     expect(loose).toEqual([
       "s.yaml:28:3: warrant.deploy: grant is strict: list every parameter of deploy; missing 'dry_run', 'retries' (e.g. dry_run: wildcard, retries: wildcard), or set _allow_unknown: true",
     ]);
-    const dir = tempDir({ 'tools.json': toolsJson, 's.yaml': scenario(`${TOOLS}\n  kinds: {deploy: {hook: shell}}\n  bindings: {deploy: guard}`, WARRANT_ALL.replace(', note: wildcard', '')) });
+    const dir = tempDir({
+      'tools.json': toolsJson,
+      's.yaml': scenario(
+        `${TOOLS}\n  kinds: {deploy: {hook: shell}}\n  bindings: {deploy: guard}`,
+        WARRANT_ALL.replace(', note: wildcard', ''),
+      ),
+    });
     const scenarios = await loadScenarios(['s.yaml'], dir);
     expect(scenarios[0]!.tools.deploy!.binding).toBe('guard');
-    const results = await matrixResults({ scenarios, maxAsr: 0, minTcr: 1, seed: "mcp", analyses: DEFAULT_ANALYSES, workers: 1 });
+    const results = await matrixResults({ scenarios, maxAsr: 0, minTcr: 1, seed: 'mcp', analyses: DEFAULT_ANALYSES, workers: 1 });
     const scoped = results.trials.find((t) => t.condition === 'task_scoped')!;
-    expect(scoped.calls[0]!.args).toEqual({ target: 'https://DEPLOY.example.com:443/app', hook: 'make release', dry_run: false, retries: 2 });
+    expect(scoped.calls[0]!.args).toEqual({
+      target: 'https://DEPLOY.example.com:443/app',
+      hook: 'make release',
+      dry_run: false,
+      retries: 2,
+    });
     expect(scoped.calls.map((c) => c.authorized)).toEqual([true, true, false, false]);
   });
 
@@ -196,36 +213,111 @@ describe('tools from a real MCP server', () => {
 });
 
 describe('refused at the from: line, with the path inside the file', () => {
-  const refusals = async (json: string, tools = TOOLS): Promise<string[]> => problemsOf(['s.yaml'], tempDir({ 'tools.json': json, 's.yaml': scenario(tools, WARRANT) }));
+  const refusals = async (json: string, tools = TOOLS): Promise<string[]> =>
+    problemsOf(['s.yaml'], tempDir({ 'tools.json': json, 's.yaml': scenario(tools, WARRANT) }));
   const list = (tools: unknown[]) => JSON.stringify({ tools });
-  const tool = (name: string, properties: Record<string, unknown> = {}, extra: Record<string, unknown> = {}) => ({ name, inputSchema: { type: 'object', properties, ...extra } });
+  const tool = (name: string, properties: Record<string, unknown> = {}, extra: Record<string, unknown> = {}) => ({
+    name,
+    inputSchema: { type: 'object', properties, ...extra },
+  });
 
   it.each([
     ['not JSON', '{"tools": [', "s.yaml:5:3: tools.from: 'tools.json':1:12: not JSON"],
     ['not a tools/list result', '{"resources": []}', "s.yaml:5:3: tools.from: 'tools.json': $.tools: not a tools/list result: "],
-    ['a JSON-RPC error', '{"jsonrpc":"2.0","id":1,"error":{"code":-32601,"message":"Method not found"}}', "'tools.json': a JSON-RPC error response (-32601: Method not found), not a tools/list result"],
-    ['an input schema that is not an object schema', list([{ name: 'x', inputSchema: { type: 'string' } }]), "'tools.json': $.tools[0].inputSchema.type: not a tools/list result: "],
+    [
+      'a JSON-RPC error',
+      '{"jsonrpc":"2.0","id":1,"error":{"code":-32601,"message":"Method not found"}}',
+      "'tools.json': a JSON-RPC error response (-32601: Method not found), not a tools/list result",
+    ],
+    [
+      'an input schema that is not an object schema',
+      list([{ name: 'x', inputSchema: { type: 'string' } }]),
+      "'tools.json': $.tools[0].inputSchema.type: not a tools/list result: ",
+    ],
     ['an invalid tool name', list([tool('9lives')]), "'tools.json': $.tools[0].name: '9lives' is not a valid tool name here"],
-    ['a built-in name', list([tool('read_file', { path: { type: 'string' } })]), "'tools.json': $.tools[0].name: 'read_file' is the name of a built-in tool"],
+    [
+      'a built-in name',
+      list([tool('read_file', { path: { type: 'string' } })]),
+      "'tools.json': $.tools[0].name: 'read_file' is the name of a built-in tool",
+    ],
     ['a reserved name', list([tool('constructor')]), "'tools.json': $.tools[0].name: 'constructor' cannot be a tool name"],
     ['a tool listed twice', list([tool('a'), tool('a')]), "'tools.json': $.tools[1].name: tool 'a' is listed twice"],
-    ['a key given twice', '{"tools": [{"name": "a", "inputSchema": {"type": "object", "properties": {"p": {"type": "string"}, "p": {"type": "number"}}}}]}', "'tools.json': $.tools[0].inputSchema.properties: key 'p' appears twice"],
-    ['a type that is not JSON Schema', list([tool('a', { when: { type: 'date' } })]), `'tools.json': $.tools[0].inputSchema.properties.when.type: type "date" is not a JSON Schema type`],
-    ['an unresolved $ref', list([tool('a', { p: { $ref: '#/$defs/P' } })]), "'tools.json': $.tools[0].inputSchema.properties.p.$ref: a parameter given by '$ref' is not resolved here"],
-    ['open arguments', list([tool('a', {}, { additionalProperties: true })]), "'tools.json': $.tools[0].inputSchema.additionalProperties: a takes arguments beyond its properties"],
-    ['a conditional schema', list([tool('a', {}, { anyOf: [] })]), "'tools.json': $.tools[0].inputSchema.anyOf: 'anyOf' makes the arguments a takes depend on more than its properties"],
-    ['required and defaulted', list([tool('a', { p: { type: 'string', default: 'x' } }, { required: ['p'] })]), "'tools.json': $.tools[0].inputSchema.properties.p.default: 'p' is required and has a default"],
-    ['required but not a property', list([tool('a', {}, { required: ['q'] })]), "'tools.json': $.tools[0].inputSchema.required[0]: 'q' is required but is not a property"],
-    ['a reserved parameter', list([tool('a', { _allow_unknown: { type: 'boolean' } })]), "'tools.json': $.tools[0].inputSchema.properties._allow_unknown: '_allow_unknown' cannot be a parameter name"],
-    ['one page of several', JSON.stringify({ tools: [tool('a')], nextCursor: 'p2' }), "'tools.json': $.nextCursor: this is one page of a paginated tools/list"],
-    ['a tool description over the bound', list([{ ...tool('a'), description: 'x'.repeat(10_001) }]), "'tools.json': $.tools[0].description: the description is 10001 characters; LLM mode offers a tool's description to the model whole, and at most 10000"],
-    ['a parameter schema over the bound', list([tool('a', { p: { type: 'string', description: 'é'.repeat(10_000) } })]), "'tools.json': $.tools[0].inputSchema.properties.p: the schema LLM mode offers the model for this parameter is 10034 characters of JSON; at most 10000"],
-    ['a parameter schema nested too deep', list([tool('a', { p: JSON.parse(`${'{"type": "array", "items": '.repeat(16)}{"type": "string"}${'}'.repeat(16)}`) as unknown })]), `'tools.json': $.tools[0].inputSchema.properties.p${'.items'.repeat(16)}: the schema nests deeper than 16 levels`],
-    ['a subschema that is not a schema', list([tool('a', { p: { type: 'array', items: 'string' } })]), "'tools.json': $.tools[0].inputSchema.properties.p.items: not a schema (a JSON object or a boolean)"],
-    ['a default beyond 64 bits', '{"tools": [{"name": "a", "inputSchema": {"type": "object", "properties": {"n": {"type": "integer", "default": 99999999999999999999}}}}]}', "'tools.json': $.tools[0].inputSchema.properties.n.default: 99999999999999999999 is outside the 64-bit integers"],
+    [
+      'a key given twice',
+      '{"tools": [{"name": "a", "inputSchema": {"type": "object", "properties": {"p": {"type": "string"}, "p": {"type": "number"}}}}]}',
+      "'tools.json': $.tools[0].inputSchema.properties: key 'p' appears twice",
+    ],
+    [
+      'a type that is not JSON Schema',
+      list([tool('a', { when: { type: 'date' } })]),
+      `'tools.json': $.tools[0].inputSchema.properties.when.type: type "date" is not a JSON Schema type`,
+    ],
+    [
+      'an unresolved $ref',
+      list([tool('a', { p: { $ref: '#/$defs/P' } })]),
+      "'tools.json': $.tools[0].inputSchema.properties.p.$ref: a parameter given by '$ref' is not resolved here",
+    ],
+    [
+      'open arguments',
+      list([tool('a', {}, { additionalProperties: true })]),
+      "'tools.json': $.tools[0].inputSchema.additionalProperties: a takes arguments beyond its properties",
+    ],
+    [
+      'a conditional schema',
+      list([tool('a', {}, { anyOf: [] })]),
+      "'tools.json': $.tools[0].inputSchema.anyOf: 'anyOf' makes the arguments a takes depend on more than its properties",
+    ],
+    [
+      'required and defaulted',
+      list([tool('a', { p: { type: 'string', default: 'x' } }, { required: ['p'] })]),
+      "'tools.json': $.tools[0].inputSchema.properties.p.default: 'p' is required and has a default",
+    ],
+    [
+      'required but not a property',
+      list([tool('a', {}, { required: ['q'] })]),
+      "'tools.json': $.tools[0].inputSchema.required[0]: 'q' is required but is not a property",
+    ],
+    [
+      'a reserved parameter',
+      list([tool('a', { _allow_unknown: { type: 'boolean' } })]),
+      "'tools.json': $.tools[0].inputSchema.properties._allow_unknown: '_allow_unknown' cannot be a parameter name",
+    ],
+    [
+      'one page of several',
+      JSON.stringify({ tools: [tool('a')], nextCursor: 'p2' }),
+      "'tools.json': $.nextCursor: this is one page of a paginated tools/list",
+    ],
+    [
+      'a tool description over the bound',
+      list([{ ...tool('a'), description: 'x'.repeat(10_001) }]),
+      "'tools.json': $.tools[0].description: the description is 10001 characters; LLM mode offers a tool's description to the model whole, and at most 10000",
+    ],
+    [
+      'a parameter schema over the bound',
+      list([tool('a', { p: { type: 'string', description: 'é'.repeat(10_000) } })]),
+      "'tools.json': $.tools[0].inputSchema.properties.p: the schema LLM mode offers the model for this parameter is 10034 characters of JSON; at most 10000",
+    ],
+    [
+      'a parameter schema nested too deep',
+      list([tool('a', { p: JSON.parse(`${'{"type": "array", "items": '.repeat(16)}{"type": "string"}${'}'.repeat(16)}`) as unknown })]),
+      `'tools.json': $.tools[0].inputSchema.properties.p${'.items'.repeat(16)}: the schema nests deeper than 16 levels`,
+    ],
+    [
+      'a subschema that is not a schema',
+      list([tool('a', { p: { type: 'array', items: 'string' } })]),
+      "'tools.json': $.tools[0].inputSchema.properties.p.items: not a schema (a JSON object or a boolean)",
+    ],
+    [
+      'a default beyond 64 bits',
+      '{"tools": [{"name": "a", "inputSchema": {"type": "object", "properties": {"n": {"type": "integer", "default": 99999999999999999999}}}}]}',
+      "'tools.json': $.tools[0].inputSchema.properties.n.default: 99999999999999999999 is outside the 64-bit integers",
+    ],
   ])('%s', async (_what, json, message) => {
     const lines = await refusals(json);
-    expect(lines.some((l) => l.startsWith('s.yaml:5:3: tools.from: ') && l.includes(message)), lines.join('\n')).toBe(true);
+    expect(
+      lines.some((l) => l.startsWith('s.yaml:5:3: tools.from: ') && l.includes(message)),
+      lines.join('\n'),
+    ).toBe(true);
   });
 
   it('every problem of the file at once', async () => {
@@ -243,20 +335,34 @@ describe('refused at the from: line, with the path inside the file', () => {
     expect(lines).toEqual(
       expect.arrayContaining([
         expect.stringMatching(/^s\.yaml:6:20: tools\.kinds\.deploy\.nope: 'nope' is not a parameter of deploy/),
-        expect.stringMatching(/^s\.yaml:6:31: tools\.kinds\.deploy\.retries: deploy\.retries is integer in the file, which cannot hold a path/),
+        expect.stringMatching(
+          /^s\.yaml:6:31: tools\.kinds\.deploy\.retries: deploy\.retries is integer in the file, which cannot hold a path/,
+        ),
         expect.stringMatching(/^s\.yaml:6:47: tools\.kinds\.other: the file has no tool 'other'/),
       ]),
     );
   });
 
   it('kinds: without from: is refused (not read as a tool named kinds)', async () => {
-    const lines = await problemsOf(['s.yaml'], tempDir({ 's.yaml': scenario('  kinds: {deploy: {hook: shell}}\n  deploy: {params: [target, hook]}', '  deploy: {target: wildcard, hook: wildcard}') }));
-    expect(lines[0]).toBe("s.yaml:5:3: tools.kinds: kinds: beside the tools overrides the kinds of tools read from a file (from:); a tool's own kinds go under tools: NAME: kinds:");
+    const lines = await problemsOf(
+      ['s.yaml'],
+      tempDir({
+        's.yaml': scenario(
+          '  kinds: {deploy: {hook: shell}}\n  deploy: {params: [target, hook]}',
+          '  deploy: {target: wildcard, hook: wildcard}',
+        ),
+      }),
+    );
+    expect(lines[0]).toBe(
+      "s.yaml:5:3: tools.kinds: kinds: beside the tools overrides the kinds of tools read from a file (from:); a tool's own kinds go under tools: NAME: kinds:",
+    );
   });
 
   it('other tools beside from: are refused', async () => {
     const lines = await refusals(toolsJson, `${TOOLS}\n  extra: {params: [a]}`);
-    expect(lines).toContain("s.yaml:6:3: tools: 'extra': tools read from a file (from:) take only kinds:, returns:, bindings: and mcp_config: beside them");
+    expect(lines).toContain(
+      "s.yaml:6:3: tools: 'extra': tools read from a file (from:) take only kinds:, returns:, bindings: and mcp_config: beside them",
+    );
   });
 
   it('a returns: entry for a tool the file does not have is placed at its line', async () => {
@@ -265,8 +371,15 @@ describe('refused at the from: line, with the path inside the file', () => {
   });
 
   it('returns: without from: is refused (not read as a tool named returns)', async () => {
-    const lines = await problemsOf(['s.yaml'], tempDir({ 's.yaml': scenario('  returns: {deploy: ok}\n  deploy: {params: [target, hook]}', '  deploy: {target: wildcard, hook: wildcard}') }));
-    expect(lines[0]).toBe("s.yaml:5:3: tools.returns: returns: beside the tools gives the text of tools read from a file (from:); a tool's own text goes under tools: NAME: returns:");
+    const lines = await problemsOf(
+      ['s.yaml'],
+      tempDir({
+        's.yaml': scenario('  returns: {deploy: ok}\n  deploy: {params: [target, hook]}', '  deploy: {target: wildcard, hook: wildcard}'),
+      }),
+    );
+    expect(lines[0]).toBe(
+      "s.yaml:5:3: tools.returns: returns: beside the tools gives the text of tools read from a file (from:); a tool's own text goes under tools: NAME: returns:",
+    );
   });
 
   it('returns: holds text only', async () => {
@@ -292,7 +405,11 @@ describe('readToolsList', () => {
   };
 
   it('keeps numbers as written: 1.0 a float, 1 an int, a long integer exact', () => {
-    const t = read(one('"f": {"type": "number", "default": 1.0}, "i": {"type": "integer", "default": 1}, "b": {"type": "integer", "default": 9007199254740993}'));
+    const t = read(
+      one(
+        '"f": {"type": "number", "default": 1.0}, "i": {"type": "integer", "default": 1}, "b": {"type": "integer", "default": 9007199254740993}',
+      ),
+    );
     expect(t.defaults!.f).toEqual(new Float(1));
     expect(t.defaults!.i).toBe(1);
     expect(t.defaults!.b).toBe(9007199254740993n);
@@ -311,7 +428,12 @@ describe('readToolsList', () => {
               status: { type: 'string', enum: ['open', 'closed'], default: 'open', title: 'Status' },
               labels: { type: 'array', items: { type: 'string', pattern: '^[a-z]+$', $id: 'dropped' }, maxItems: 5, uniqueItems: true },
               since: { anyOf: [{ type: 'string', format: 'date-time' }, { type: 'null' }], examples: ['2024-01-01T00:00:00Z'] },
-              filter: { type: 'object', properties: { ['__proto__']: { type: 'string' }, owner: { type: 'string', $ref: '#/dropped' } }, required: ['owner'], additionalProperties: false },
+              filter: {
+                type: 'object',
+                properties: { ['__proto__']: { type: 'string' }, owner: { type: 'string', $ref: '#/dropped' } },
+                required: ['owner'],
+                additionalProperties: false,
+              },
             },
             required: ['query'],
           },
@@ -325,7 +447,12 @@ describe('readToolsList', () => {
       status: { type: 'string', enum: ['open', 'closed'], default: 'open', title: 'Status' },
       labels: { type: 'array', items: { type: 'string', pattern: '^[a-z]+$' }, maxItems: 5, uniqueItems: true },
       since: { anyOf: [{ type: 'string', format: 'date-time' }, { type: 'null' }], examples: ['2024-01-01T00:00:00Z'] },
-      filter: { type: 'object', properties: { ['__proto__']: { type: 'string' }, owner: { type: 'string' } }, required: ['owner'], additionalProperties: false },
+      filter: {
+        type: 'object',
+        properties: { ['__proto__']: { type: 'string' }, owner: { type: 'string' } },
+        required: ['owner'],
+        additionalProperties: false,
+      },
     });
     // `__proto__` in a listed schema is a key, never the copy's prototype.
     expect(Object.getPrototypeOf((t.paramSchemas!.filter as { properties: object }).properties)).toBeNull();
@@ -333,7 +460,17 @@ describe('readToolsList', () => {
   });
 
   it('a tool without a description has none (LLM mode then names it), and the bounds are inclusive', () => {
-    const t = read(JSON.stringify({ tools: [{ name: 't', description: '', inputSchema: { type: 'object', properties: { p: { type: 'string', description: 'x'.repeat(10_000 - 40) } } } }] }));
+    const t = read(
+      JSON.stringify({
+        tools: [
+          {
+            name: 't',
+            description: '',
+            inputSchema: { type: 'object', properties: { p: { type: 'string', description: 'x'.repeat(10_000 - 40) } } },
+          },
+        ],
+      }),
+    );
     expect(t.description).toBeUndefined();
     expect(JSON.stringify(t.paramSchemas!.p).length).toBeLessThanOrEqual(10_000);
     const long = read(JSON.stringify({ tools: [{ name: 't', description: '😀'.repeat(10_000), inputSchema: { type: 'object' } }] }));
@@ -367,8 +504,16 @@ describe('state hints (annotations) from a real MCP server', () => {
   it('keeps readOnlyHint and destructiveHint as the server lists them, and nothing for a tool without them', async () => {
     const server = new McpServer({ name: 'ops', version: '1.0.0' });
     const done = async () => ({ content: [] });
-    server.registerTool('get_ticket', { inputSchema: { key: z.string() }, annotations: { readOnlyHint: true, title: 'Read a ticket' } }, done);
-    server.registerTool('deploy', { inputSchema: { service: z.string() }, annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true } }, done);
+    server.registerTool(
+      'get_ticket',
+      { inputSchema: { key: z.string() }, annotations: { readOnlyHint: true, title: 'Read a ticket' } },
+      done,
+    );
+    server.registerTool(
+      'deploy',
+      { inputSchema: { service: z.string() }, annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true } },
+      done,
+    );
     server.registerTool('post', { inputSchema: { text: z.string() } }, done);
     const [serverSide, clientSide] = InMemoryTransport.createLinkedPair();
     await server.connect(serverSide);

@@ -27,13 +27,22 @@ function otlp(spans: object[]): string {
 const toolSpan = (start: string, tool: string | undefined, args: string, trace = 'aa'): object => ({
   traceId: trace,
   startTimeUnixNano: start,
-  attributes: [attr('gen_ai.operation.name', 'execute_tool'), ...(tool ? [attr('gen_ai.tool.name', tool)] : []), attr('gen_ai.tool.call.arguments', args)],
+  attributes: [
+    attr('gen_ai.operation.name', 'execute_tool'),
+    ...(tool ? [attr('gen_ai.tool.name', tool)] : []),
+    attr('gen_ai.tool.call.arguments', args),
+  ],
 });
 
 describe('readTrace', () => {
   it('orders tool spans by start time and counts the other spans', () => {
     const run = readTrace(
-      otlp([toolSpan('20', 'read_file', '{"path":"/b"}'), { traceId: 'aa', startTimeUnixNano: '5', attributes: [attr('gen_ai.operation.name', 'chat')] }, toolSpan('10', 'read_file', '{"path":"/a"}'), { traceId: 'aa', startTimeUnixNano: '1' }]),
+      otlp([
+        toolSpan('20', 'read_file', '{"path":"/b"}'),
+        { traceId: 'aa', startTimeUnixNano: '5', attributes: [attr('gen_ai.operation.name', 'chat')] },
+        toolSpan('10', 'read_file', '{"path":"/a"}'),
+        { traceId: 'aa', startTimeUnixNano: '1' },
+      ]),
       't.json',
     );
     expect(run.calls.map((c) => c.args.path)).toEqual(['/a', '/b']);
@@ -42,7 +51,9 @@ describe('readTrace', () => {
 
   it('reports malformed JSON at line and column', () => {
     expect(problems('{\n  "resourceSpans": [\n    {,}\n  ]\n}')).toEqual([expect.stringMatching(/^t\.json:3:6: not JSON: /)]);
-    expect(problems('{"tool":"read_file","args":{}}\n{"tool": oops}\n', 'r.jsonl')).toEqual([expect.stringMatching(/^r\.jsonl:2:10: not JSON: /)]);
+    expect(problems('{"tool":"read_file","args":{}}\n{"tool": oops}\n', 'r.jsonl')).toEqual([
+      expect.stringMatching(/^r\.jsonl:2:10: not JSON: /),
+    ]);
   });
 
   it('refuses a trace with no tool spans, naming what it read', () => {
@@ -52,19 +63,27 @@ describe('readTrace', () => {
   });
 
   it('reports every bad span at once, by JSON path', () => {
-    expect(problems(otlp([toolSpan('1', undefined, '{}'), toolSpan('2', 'read_file', '["/etc"]'), toolSpan('3', 'read_file', '{"path":')]))).toEqual([
+    expect(
+      problems(otlp([toolSpan('1', undefined, '{}'), toolSpan('2', 'read_file', '["/etc"]'), toolSpan('3', 'read_file', '{"path":')])),
+    ).toEqual([
       't.json: $.resourceSpans[0].scopeSpans[0].spans[0]: an execute_tool span without gen_ai.tool.name',
       't.json: $.resourceSpans[0].scopeSpans[0].spans[1].attributes[gen_ai.tool.call.arguments]: the arguments must be a JSON object of parameter → value, got a list',
-      expect.stringMatching(/^t\.json: \$\.resourceSpans\[0\]\.scopeSpans\[0\]\.spans\[2\]\.attributes\[gen_ai\.tool\.call\.arguments\]: the arguments are not JSON/),
+      expect.stringMatching(
+        /^t\.json: \$\.resourceSpans\[0\]\.scopeSpans\[0\]\.spans\[2\]\.attributes\[gen_ai\.tool\.call\.arguments\]: the arguments are not JSON/,
+      ),
     ]);
     expect(problems('{"tool":"read_file","args":"/etc/passwd"}\n{"args":{}}', 'r.jsonl')).toEqual([
       'r.jsonl:1:1: $.args: the arguments must be a JSON object of parameter → value, got string "/etc/passwd"',
-      'r.jsonl:2:1: $.tool: a record needs the tool\'s name as a string',
+      "r.jsonl:2:1: $.tool: a record needs the tool's name as a string",
     ]);
   });
 
-  it('names span attributes written as an object (the SDK\'s in-memory form) instead of skipping the span', () => {
-    const inMemory = { traceId: 'aa', startTimeUnixNano: '1', attributes: { 'gen_ai.operation.name': 'execute_tool', 'gen_ai.tool.name': 'read_file' } };
+  it("names span attributes written as an object (the SDK's in-memory form) instead of skipping the span", () => {
+    const inMemory = {
+      traceId: 'aa',
+      startTimeUnixNano: '1',
+      attributes: { 'gen_ai.operation.name': 'execute_tool', 'gen_ai.tool.name': 'read_file' },
+    };
     expect(problems(otlp([inMemory, { traceId: 'aa', startTimeUnixNano: '2', attributes: 'x' }]))).toEqual([
       't.json: $.resourceSpans[0].scopeSpans[0].spans[0].attributes: is an object of name → value (the SDK\'s in-memory form); OTLP/JSON writes attributes as a list of {key, value}, e.g. [{"key": "gen_ai.tool.name", "value": {"stringValue": "read_file"}}]',
       't.json: $.resourceSpans[0].scopeSpans[0].spans[1].attributes: is a string; OTLP/JSON writes attributes as a list of {key, value}, e.g. [{"key": "gen_ai.tool.name", "value": {"stringValue": "read_file"}}]',
@@ -89,14 +108,28 @@ describe('readTrace', () => {
         attr('gen_ai.tool.name', 'transfer_money'),
         {
           key: 'gen_ai.tool.call.arguments',
-          value: { kvlistValue: { values: [{ key: 'to', value: { stringValue: 'bob' } }, { key: 'amount', value: { intValue: '25' } }, { key: 'big', value: { intValue: '9007199254740993' } }, { key: 'bad', value: { intValue: 'x' } }] } },
+          value: {
+            kvlistValue: {
+              values: [
+                { key: 'to', value: { stringValue: 'bob' } },
+                { key: 'amount', value: { intValue: '25' } },
+                { key: 'big', value: { intValue: '9007199254740993' } },
+                { key: 'bad', value: { intValue: 'x' } },
+              ],
+            },
+          },
         },
       ],
     };
     expect(problems(otlp([span]))).toEqual([
       't.json: $.resourceSpans[0].scopeSpans[0].spans[0].attributes[2] (gen_ai.tool.call.arguments): not an OTLP/JSON value: {"intValue":"x"}',
     ]);
-    const good = { ...span, attributes: span.attributes.map((a: any) => (a.key === 'gen_ai.tool.call.arguments' ? { ...a, value: { kvlistValue: { values: a.value.kvlistValue.values.slice(0, 3) } } } : a)) };
+    const good = {
+      ...span,
+      attributes: span.attributes.map((a: any) =>
+        a.key === 'gen_ai.tool.call.arguments' ? { ...a, value: { kvlistValue: { values: a.value.kvlistValue.values.slice(0, 3) } } } : a,
+      ),
+    };
     expect(readTrace(otlp([good]), 't.json').calls[0]!.args).toEqual({ to: 'bob', amount: 25, big: 9007199254740993n });
   });
 
@@ -112,7 +145,12 @@ describe('init: bad input exits 2', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'init-bad-'));
     writeFileSync(path.join(dir, 'r.jsonl'), '{"tool":"deploy","args":{"target":"prod"}}\n{"tool":"read_file","args":{}}\n');
     let err = '';
-    const code = await main(['init', '--from-trace', 'r.jsonl', '--out', 's.yaml'], { stdout: () => {}, stderr: (t) => void (err += t), readStdin: async () => '', cwd: dir });
+    const code = await main(['init', '--from-trace', 'r.jsonl', '--out', 's.yaml'], {
+      stdout: () => {},
+      stderr: (t) => void (err += t),
+      readStdin: async () => '',
+      cwd: dir,
+    });
     expect(code).toBe(2);
     expect(err).toBe(
       "r.jsonl:1:1: unknown tool 'deploy': not a built-in tool; pass its MCP tools/list with --tools PATH\nr.jsonl:2:1: read_file() missing a required argument: 'path'\n",
@@ -128,11 +166,20 @@ describe('init: bad input exits 2', () => {
     };
     expect(await run(['--from-trace', 't.json'])).toEqual([2, 'delegation-bench init: --out FILE is required']);
     expect(await run(['--out', 's.yaml'])).toEqual([2, 'delegation-bench init: --from-trace FILE is required']);
-    expect(await run(['--from-trace', 't.json', '--out', 's.yaml', '--name', 'Bad Name'])).toEqual([2, "delegation-bench init: --name: 'Bad Name' is not a scenario name (1-64 lower-case letters, digits, _ and -)"]);
+    expect(await run(['--from-trace', 't.json', '--out', 's.yaml', '--name', 'Bad Name'])).toEqual([
+      2,
+      "delegation-bench init: --name: 'Bad Name' is not a scenario name (1-64 lower-case letters, digits, _ and -)",
+    ]);
     expect(await run(['--from-trace', 'missing.json', '--out', 's.yaml'])).toEqual([2, 'missing.json: cannot read: no such file']);
-    expect(await run(['--from-trace', 't.json', '--out', 'guard/s'])).toEqual([2, "delegation-bench init: --out: 'guard/s' does not end in .yaml or .yml; run and validate read a folder's scenarios by those names only"]);
+    expect(await run(['--from-trace', 't.json', '--out', 'guard/s'])).toEqual([
+      2,
+      "delegation-bench init: --out: 'guard/s' does not end in .yaml or .yml; run and validate read a folder's scenarios by those names only",
+    ]);
     writeFileSync(path.join(dir, 'p.jsonl'), '{"tool":"read_file","args":{"path":"/a","__proto__":{"x":1}}}\n');
-    expect(await run(['--from-trace', 'p.jsonl', '--out', 's.yaml'])).toEqual([2, "p.jsonl:1:1: read_file() got an unexpected keyword argument '__proto__'"]);
+    expect(await run(['--from-trace', 'p.jsonl', '--out', 's.yaml'])).toEqual([
+      2,
+      "p.jsonl:1:1: read_file() got an unexpected keyword argument '__proto__'",
+    ]);
   });
 
   it('says so when the recorded tools give the attack library nothing to aim at', async () => {
@@ -158,7 +205,11 @@ describe('init: bad input exits 2', () => {
     const list = (param: string) =>
       JSON.stringify({
         tools: [
-          { name: 'deploy', description: 'Deploy the app', inputSchema: { type: 'object', properties: { [param]: { type: 'string', format: 'uri' } }, required: [param] } },
+          {
+            name: 'deploy',
+            description: 'Deploy the app',
+            inputSchema: { type: 'object', properties: { [param]: { type: 'string', format: 'uri' } }, required: [param] },
+          },
           { name: 'status', inputSchema: { type: 'object' } },
           { name: 'unused', inputSchema: { type: 'object' } },
         ],
@@ -179,10 +230,24 @@ describe('init: bad input exits 2', () => {
 
   it('a custom tool from --tools is read with inferred kinds, and the scenario runs', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'init-tools-'));
-    writeFileSync(path.join(dir, 'r.jsonl'), '{"tool":"deploy","args":{"target":"https://deploy.company.com/app","script":"make deploy"},"result":"ok"}\n');
+    writeFileSync(
+      path.join(dir, 'r.jsonl'),
+      '{"tool":"deploy","args":{"target":"https://deploy.company.com/app","script":"make deploy"},"result":"ok"}\n',
+    );
     writeFileSync(
       path.join(dir, 'tools.json'),
-      JSON.stringify({ tools: [{ name: 'deploy', inputSchema: { type: 'object', properties: { target: { type: 'string', format: 'uri' }, script: { type: 'string', description: 'shell command to run' } }, required: ['target', 'script'] } }] }),
+      JSON.stringify({
+        tools: [
+          {
+            name: 'deploy',
+            inputSchema: {
+              type: 'object',
+              properties: { target: { type: 'string', format: 'uri' }, script: { type: 'string', description: 'shell command to run' } },
+              required: ['target', 'script'],
+            },
+          },
+        ],
+      }),
     );
     let out = '';
     let err = '';
@@ -201,11 +266,18 @@ describe('readTrace: nothing read differently from what the file says', () => {
   const argsSpan = (value: object, extra: object[] = []): object => ({
     traceId: 'aa',
     startTimeUnixNano: '1',
-    attributes: [attr('gen_ai.operation.name', 'execute_tool'), attr('gen_ai.tool.name', 'read_file'), { key: 'gen_ai.tool.call.arguments', value }, ...extra],
+    attributes: [
+      attr('gen_ai.operation.name', 'execute_tool'),
+      attr('gen_ai.tool.name', 'read_file'),
+      { key: 'gen_ai.tool.call.arguments', value },
+      ...extra,
+    ],
   });
 
   it('refuses a key given twice: in the file, in the arguments string, in a kvlist, an attribute twice', () => {
-    expect(problems('{"tool":"read_file","args":{"path":"/a","path":"/etc/shadow"}}\n', 'r.jsonl')).toEqual(["r.jsonl: $.args: key 'path' appears twice (JSON.parse would keep only the last)"]);
+    expect(problems('{"tool":"read_file","args":{"path":"/a","path":"/etc/shadow"}}\n', 'r.jsonl')).toEqual([
+      "r.jsonl: $.args: key 'path' appears twice (JSON.parse would keep only the last)",
+    ]);
     expect(problems(otlp([argsSpan({ stringValue: '{"path":"/a","path":"/etc/shadow"}' })]))).toEqual([
       "t.json: $.resourceSpans[0].scopeSpans[0].spans[0].attributes[gen_ai.tool.call.arguments]: $: key 'path' appears twice (JSON.parse would keep only the last)",
     ]);
@@ -222,10 +294,33 @@ describe('readTrace: nothing read differently from what the file says', () => {
 
   it('keeps numbers as written: 25.0 and a double are floats, a long integer exact, one beyond 64 bits refused', () => {
     const call = (text: string, file = 't.json') => readTrace(text, file).calls[0]!.args;
-    expect(call('{"tool":"transfer_money","args":{"to":"bob","amount":25.0,"n":9007199254740993}}', 'r.jsonl')).toEqual({ to: 'bob', amount: new Float(25), n: 9007199254740993n });
-    expect(call(otlp([argsSpan({ stringValue: '{"amount": 25.0, "n": 1e2, "m": 7}' })]))).toEqual({ amount: new Float(25), n: new Float(100), m: 7 });
-    expect(call(otlp([argsSpan({ kvlistValue: { values: [{ key: 'amount', value: { doubleValue: 25 } }, { key: 'n', value: { intValue: 25 } }] } })]))).toEqual({ amount: new Float(25), n: 25 });
-    expect(problems('{"tool":"x","args":{"n":99999999999999999999}}', 'r.jsonl')).toEqual(['r.jsonl:1:1: $.args.n: 99999999999999999999 is outside the 64-bit integers a call can carry']);
+    expect(call('{"tool":"transfer_money","args":{"to":"bob","amount":25.0,"n":9007199254740993}}', 'r.jsonl')).toEqual({
+      to: 'bob',
+      amount: new Float(25),
+      n: 9007199254740993n,
+    });
+    expect(call(otlp([argsSpan({ stringValue: '{"amount": 25.0, "n": 1e2, "m": 7}' })]))).toEqual({
+      amount: new Float(25),
+      n: new Float(100),
+      m: 7,
+    });
+    expect(
+      call(
+        otlp([
+          argsSpan({
+            kvlistValue: {
+              values: [
+                { key: 'amount', value: { doubleValue: 25 } },
+                { key: 'n', value: { intValue: 25 } },
+              ],
+            },
+          }),
+        ]),
+      ),
+    ).toEqual({ amount: new Float(25), n: 25 });
+    expect(problems('{"tool":"x","args":{"n":99999999999999999999}}', 'r.jsonl')).toEqual([
+      'r.jsonl:1:1: $.args.n: 99999999999999999999 is outside the 64-bit integers a call can carry',
+    ]);
   });
 
   it('orders by the start time as written, nanoseconds beyond 2^53 included; refuses one that is not a time', () => {
@@ -248,11 +343,27 @@ describe('readTrace: nothing read differently from what the file says', () => {
 });
 
 describe('readTrace: a Claude Code transcript', () => {
-  const use = (id: string, name: string, input: unknown): string => JSON.stringify({ type: 'assistant', sessionId: 's', message: { role: 'assistant', content: [{ type: 'tool_use', id, name, input }] } });
-  const result = (id: string, content: unknown): string => JSON.stringify({ type: 'user', sessionId: 's', message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: id, content }] } });
+  const use = (id: string, name: string, input: unknown): string =>
+    JSON.stringify({ type: 'assistant', sessionId: 's', message: { role: 'assistant', content: [{ type: 'tool_use', id, name, input }] } });
+  const result = (id: string, content: unknown): string =>
+    JSON.stringify({
+      type: 'user',
+      sessionId: 's',
+      message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: id, content }] },
+    });
 
   it('reads calls in file order with their results, text parts joined', () => {
-    const run = readTrace([use('1', 'Bash', { command: 'ls' }), result('1', [{ type: 'text', text: 'a' }, { type: 'text', text: 'b' }]), use('2', 'Read', { file_path: '/x', limit: 10 }).replace('"limit":10', '"limit":10.0')].join('\n'), 's.jsonl');
+    const run = readTrace(
+      [
+        use('1', 'Bash', { command: 'ls' }),
+        result('1', [
+          { type: 'text', text: 'a' },
+          { type: 'text', text: 'b' },
+        ]),
+        use('2', 'Read', { file_path: '/x', limit: 10 }).replace('"limit":10', '"limit":10.0'),
+      ].join('\n'),
+      's.jsonl',
+    );
     expect(run.format).toBe('claude_code');
     expect(run.calls.map((c) => [c.tool, c.args, c.result, c.where])).toEqual([
       ['Bash', { command: 'ls' }, 'a\nb', 's.jsonl:1:1: $.message.content[0]'],
@@ -261,11 +372,13 @@ describe('readTrace: a Claude Code transcript', () => {
   });
 
   it('refuses a result no call asked for, arguments that are not an object, and a file of two kinds, all at once', () => {
-    expect(problems([use('1', 'Bash', 'ls'), result('9', 'x'), '{"tool":"read_file","args":{"path":"/a"}}'].join('\n'), 's.jsonl')).toEqual([
-      's.jsonl:1:1: $.message.content[0].input: the arguments must be a JSON object of parameter → value',
-      's.jsonl:2:1: $.message.content[0]: a tool_result for tool_use_id "9", which no earlier tool_use has',
-      's.jsonl: mixes Claude Code transcript lines and {tool, args, result} records; give one kind per file',
-    ]);
+    expect(problems([use('1', 'Bash', 'ls'), result('9', 'x'), '{"tool":"read_file","args":{"path":"/a"}}'].join('\n'), 's.jsonl')).toEqual(
+      [
+        's.jsonl:1:1: $.message.content[0].input: the arguments must be a JSON object of parameter → value',
+        's.jsonl:2:1: $.message.content[0]: a tool_result for tool_use_id "9", which no earlier tool_use has',
+        's.jsonl: mixes Claude Code transcript lines and {tool, args, result} records; give one kind per file',
+      ],
+    );
   });
 });
 
@@ -277,8 +390,17 @@ describe('readTrace: values a scenario cannot hold', () => {
       `r.jsonl:1:1: $.result${'[0]'.repeat(24)}: nested deeper than 24 levels, more than a scenario holds`,
     ]);
     const nested = (n: number): object => (n === 0 ? { stringValue: 'x' } : { arrayValue: { values: [nested(n - 1)] } });
-    const span = { traceId: 'aa', attributes: [attr('gen_ai.operation.name', 'execute_tool'), attr('gen_ai.tool.name', 'x'), { key: 'gen_ai.tool.call.result', value: nested(30) }] };
-    expect(problems(otlp([span]))).toEqual(['t.json: $.resourceSpans[0].scopeSpans[0].spans[0].attributes[2] (gen_ai.tool.call.result): nested deeper than 24 levels, more than a scenario holds']);
+    const span = {
+      traceId: 'aa',
+      attributes: [
+        attr('gen_ai.operation.name', 'execute_tool'),
+        attr('gen_ai.tool.name', 'x'),
+        { key: 'gen_ai.tool.call.result', value: nested(30) },
+      ],
+    };
+    expect(problems(otlp([span]))).toEqual([
+      't.json: $.resourceSpans[0].scopeSpans[0].spans[0].attributes[2] (gen_ai.tool.call.result): nested deeper than 24 levels, more than a scenario holds',
+    ]);
   });
 });
 
@@ -287,9 +409,20 @@ describe('readTrace: text Tenuo cannot carry', () => {
     expect(problems('{"tool":"read_file","args":{"path":"/srv/\\ud800x"}}\n', 'r.jsonl')).toEqual([
       'r.jsonl:1:1: $.args.path: "/srv/\\ud800x" holds half of a UTF-16 surrogate pair, which is not Unicode text (Tenuo\'s strings are UTF-8)',
     ]);
-    const span = (value: object): object => ({ traceId: 'aa', attributes: [attr('gen_ai.operation.name', 'execute_tool'), attr('gen_ai.tool.name', 'read_file'), { key: 'gen_ai.tool.call.arguments', value }] });
-    expect(problems(otlp([span({ stringValue: '{"path": "/srv/\\udc00"}' })]))[0]).toMatch(/attributes\[gen_ai\.tool\.call\.arguments\]: \$\.path: .* holds half of a UTF-16 surrogate pair/);
-    expect(problems(otlp([span({ kvlistValue: { values: [{ key: 'path', value: { stringValue: '/srv/\ud800' } }] } })]))[0]).toMatch(/\$\.path: .* holds half of a UTF-16 surrogate pair/);
+    const span = (value: object): object => ({
+      traceId: 'aa',
+      attributes: [
+        attr('gen_ai.operation.name', 'execute_tool'),
+        attr('gen_ai.tool.name', 'read_file'),
+        { key: 'gen_ai.tool.call.arguments', value },
+      ],
+    });
+    expect(problems(otlp([span({ stringValue: '{"path": "/srv/\\udc00"}' })]))[0]).toMatch(
+      /attributes\[gen_ai\.tool\.call\.arguments\]: \$\.path: .* holds half of a UTF-16 surrogate pair/,
+    );
+    expect(problems(otlp([span({ kvlistValue: { values: [{ key: 'path', value: { stringValue: '/srv/\ud800' } }] } })]))[0]).toMatch(
+      /\$\.path: .* holds half of a UTF-16 surrogate pair/,
+    );
     // A pair is one character: read as it is.
     expect(readTrace('{"tool":"read_file","args":{"path":"/srv/\\ud83d\\ude00"}}', 'r.jsonl').calls[0]!.args.path).toBe('/srv/😀');
   });
@@ -300,7 +433,12 @@ describe('init: a file with many problems', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'init-many-'));
     writeFileSync(path.join(dir, 'r.jsonl'), Array.from({ length: 250 }, () => '{"tool":"read_file","args":[]}').join('\n'));
     let err = '';
-    const code = await main(['init', '--from-trace', 'r.jsonl', '--out', 's.yaml'], { stdout: () => {}, stderr: (t) => void (err += t), readStdin: async () => '', cwd: dir });
+    const code = await main(['init', '--from-trace', 'r.jsonl', '--out', 's.yaml'], {
+      stdout: () => {},
+      stderr: (t) => void (err += t),
+      readStdin: async () => '',
+      cwd: dir,
+    });
     expect(code).toBe(2);
     const lines = err.trimEnd().split('\n');
     expect(lines).toHaveLength(201);

@@ -59,7 +59,7 @@ describe('every error class in src/ is a BenchError', () => {
   const all = classes();
   const errorNames = new Set(['BenchError']);
   // Classes derived from the model, through any number of folder bases.
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     for (const c of all) if (errorNames.has(c.base) && !errorNames.has(c.name)) grew = errorNames.add(c.name) !== undefined;
   }

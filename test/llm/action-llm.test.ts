@@ -29,7 +29,10 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-function runner(inputs: Record<string, string>, temp: string): Runner & { lines: string[]; failed: string[]; outputs: Record<string, string> } {
+function runner(
+  inputs: Record<string, string>,
+  temp: string,
+): Runner & { lines: string[]; failed: string[]; outputs: Record<string, string> } {
   const lines: string[] = [];
   const failed: string[] = [];
   const outputs: Record<string, string> = {};
@@ -57,7 +60,16 @@ function fileSummary(file: string): NonNullable<Runner['summary']> {
   return { file, append: async (markdown: string) => appendFileSync(file, markdown) };
 }
 
-const base = () => ({ comment: 'off', 'job-summary': 'false', probes: 'off', mode: 'both', model: 'obedient', runs: '2', 'openai-base-url': server.url, 'openai-api-key': KEY });
+const base = () => ({
+  comment: 'off',
+  'job-summary': 'false',
+  probes: 'off',
+  mode: 'both',
+  model: 'obedient',
+  runs: '2',
+  'openai-base-url': server.url,
+  'openai-api-key': KEY,
+});
 
 describe('action inputs for LLM mode', () => {
   it('every problem at once; the key never appears in them', () => {
@@ -132,11 +144,31 @@ describe('the action in LLM mode', () => {
     await run(r, dir);
     const res = JSON.parse(readFileSync(r.outputs['results-file']!, 'utf8')) as Results;
     // A forged probes section, with holes to annotate at positions of the file's choosing.
-    res.probes = { total: 1, escaped: 1, escapes: [{ scenario: 'x', tool: 'read_file', param: 'path', constraint: 'c', family: 'traversal', value: 'v', canonical: 'v', effect: 'e', fix: 'f', source: 'evil.yaml:1:1' }] } as unknown as Results['probes'];
+    res.probes = {
+      total: 1,
+      escaped: 1,
+      escapes: [
+        {
+          scenario: 'x',
+          tool: 'read_file',
+          param: 'path',
+          constraint: 'c',
+          family: 'traversal',
+          value: 'v',
+          canonical: 'v',
+          effect: 'e',
+          fix: 'f',
+          source: 'evil.yaml:1:1',
+        },
+      ],
+    } as unknown as Results['probes'];
     const forged = join(dir, 'forged-probes.json');
     (await import('node:fs')).writeFileSync(forged, JSON.stringify(res));
     const badges = mkdtempSync(join(dir, 'b-'));
-    const rep = runner({ comment: 'off', 'job-summary': 'false', 'results-path': 'forged-probes.json', gate: 'llm', 'badge-path': badges }, mkdtempSync(join(dir, 't-')));
+    const rep = runner(
+      { comment: 'off', 'job-summary': 'false', 'results-path': 'forged-probes.json', gate: 'llm', 'badge-path': badges },
+      mkdtempSync(join(dir, 't-')),
+    );
     await run(rep, dir);
     const judged = JSON.parse(readFileSync(rep.outputs['results-file']!, 'utf8')) as Results;
     expect(judged.probes).toBeUndefined();
@@ -159,10 +191,15 @@ describe('the action in LLM mode', () => {
     // The default gate judges scripted trials: over none it would pass on nothing.
     const ungated = runner({ comment: 'off', 'job-summary': 'false', 'results-path': 'llm-only.json' }, mkdtempSync(join(dir, 't-')));
     await run(ungated, dir);
-    expect(ungated.failed.join('\n')).toMatch(/refused: the file has no scripted trials \(\$\.mode is llm[^\n]*set `gate: llm` to gate on the file's LLM results/);
+    expect(ungated.failed.join('\n')).toMatch(
+      /refused: the file has no scripted trials \(\$\.mode is llm[^\n]*set `gate: llm` to gate on the file's LLM results/,
+    );
     expect(ungated.outputs.passed).toBeUndefined();
     // gate: llm: the LLM results are judged, and the verdict is theirs.
-    const gated = runner({ comment: 'off', 'job-summary': 'false', 'results-path': 'llm-only.json', gate: 'llm' }, mkdtempSync(join(dir, 't-')));
+    const gated = runner(
+      { comment: 'off', 'job-summary': 'false', 'results-path': 'llm-only.json', gate: 'llm' },
+      mkdtempSync(join(dir, 't-')),
+    );
     await run(gated, dir);
     expect(gated.failed).toEqual([]);
     expect(gated.outputs.passed).toBe('true');
@@ -200,14 +237,22 @@ describe('the action in LLM mode', () => {
 
 describe('report-only mode on a partial llm section', () => {
   /** The no-tools model's run (it breaks every task), rewritten to hold only `keep` of its trials, every derived number made to agree. */
-  async function partialFile(name: string, keep: (t: NonNullable<Results['llm']>['trials'][number]) => boolean, edit?: (l: NonNullable<Results['llm']>) => void): Promise<string> {
+  async function partialFile(
+    name: string,
+    keep: (t: NonNullable<Results['llm']>['trials'][number]) => boolean,
+    edit?: (l: NonNullable<Results['llm']>) => void,
+  ): Promise<string> {
     const { assemble } = await import('../../src/llm/llm-stage.js');
     const r = runner({ ...base(), model: 'no-tools', mode: 'llm' }, mkdtempSync(join(dir, 't-')));
     await run(r, dir);
     const res = JSON.parse(readFileSync(r.outputs['results-file']!, 'utf8')) as Results;
     const l = res.llm!;
     edit?.(l);
-    const again = assemble({ model: l.model, runs: l.runs, seed: l.seed, inputs: l.inputs, config: l.config, ...(l.shard ? { shard: l.shard } : {}) }, res.scenarios, l.trials.filter(keep));
+    const again = assemble(
+      { model: l.model, runs: l.runs, seed: l.seed, inputs: l.inputs, config: l.config, ...(l.shard ? { shard: l.shard } : {}) },
+      res.scenarios,
+      l.trials.filter(keep),
+    );
     res.llm = { ...again, ...(l.gate ? { gate: l.gate } : {}) };
     const file = join(dir, name);
     (await import('node:fs')).writeFileSync(file, JSON.stringify(res));
@@ -232,14 +277,30 @@ describe('report-only mode on a partial llm section', () => {
   });
 
   it('refuses a trial from outside the run, and a trial given twice', async () => {
-    const stray = await reportOnly(await partialFile('stray.json', () => true, (l) => void l.trials.push({ ...l.trials[0]!, run: 3 })));
+    const stray = await reportOnly(
+      await partialFile(
+        'stray.json',
+        () => true,
+        (l) => void l.trials.push({ ...l.trials[0]!, run: 3 }),
+      ),
+    );
     expect(stray.failed.join('\n')).toMatch(/refused: \$\.llm\.trials\[\d+\]: "[a-z_]+" × no_warrant run 3 is not a trial of this run/);
-    const twice = await reportOnly(await partialFile('twice.json', () => true, (l) => void l.trials.push({ ...l.trials[0]! })));
+    const twice = await reportOnly(
+      await partialFile(
+        'twice.json',
+        () => true,
+        (l) => void l.trials.push({ ...l.trials[0]! }),
+      ),
+    );
     expect(twice.failed.join('\n')).toMatch(/refused: \$\.llm\.trials\[\d+\]: "[a-z_]+" × no_warrant run 1 is there twice/);
   });
 
   it('refuses one shard of a split given alone: the merge of all of them decides the gate', async () => {
-    const name = await partialFile('shard-alone.json', (t) => t.run === 1, (l) => void (l.shard = { index: 1, count: 2 }));
+    const name = await partialFile(
+      'shard-alone.json',
+      (t) => t.run === 1,
+      (l) => void (l.shard = { index: 1, count: 2 }),
+    );
     const rep = await reportOnly(name);
     expect(rep.outputs.passed).toBeUndefined();
     expect(rep.failed.join('\n')).toMatch(/refused: \$\.llm is shard 1\/2 of a run/);

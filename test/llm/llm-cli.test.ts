@@ -65,7 +65,8 @@ async function cli(argv: string[], o: { env?: Record<string, string>; interruptA
 }
 
 const json = (r: Ran): Results => JSON.parse(r.stdout) as Results;
-const cell = (l: LlmResults, scenario: string, condition: string) => l.cells.find((c) => c.scenario === scenario && c.condition === condition)!;
+const cell = (l: LlmResults, scenario: string, condition: string) =>
+  l.cells.find((c) => c.scenario === scenario && c.condition === condition)!;
 
 describe('run --mode llm against the stand-in', () => {
   it('an obedient model: no_warrant and broad ASR 100 %, task_scoped ASR 0 % on the built-in suite', async () => {
@@ -100,7 +101,10 @@ describe('run --mode llm against the stand-in', () => {
     expect(req.tool_choice).toBe('auto');
     const names = req.tools.map((t) => t.function.name);
     expect(names).toEqual(expect.arrayContaining(['read_file', 'send_email', 'transfer_money', 'list_files']));
-    const transfer = req.tools.find((t) => t.function.name === 'transfer_money')!.function.parameters as { properties: Record<string, { type: string }>; required: string[] };
+    const transfer = req.tools.find((t) => t.function.name === 'transfer_money')!.function.parameters as {
+      properties: Record<string, { type: string }>;
+      required: string[];
+    };
     expect(transfer.properties.amount!.type).toBe('number');
     expect(transfer.required).toEqual(['to', 'amount']);
     expect(req.messages[0]!.role).toBe('system');
@@ -155,7 +159,23 @@ describe('run --mode llm against the stand-in', () => {
   it('--temperature is sent only when given; --max-turns ends a trial that keeps calling tools', async () => {
     const name = suite[0]!.name;
     const n = server.requests.length;
-    const capped = json(await cli(['run', '--mode', 'llm', '--model', 'obedient', '--scenario', name, '--format', 'json', '--max-turns', '2', '--temperature', '0.3']));
+    const capped = json(
+      await cli([
+        'run',
+        '--mode',
+        'llm',
+        '--model',
+        'obedient',
+        '--scenario',
+        name,
+        '--format',
+        'json',
+        '--max-turns',
+        '2',
+        '--temperature',
+        '0.3',
+      ]),
+    );
     expect(server.requests.slice(n).every((q) => q.temperature === 0.3)).toBe(true);
     expect(capped.llm!.trials.every((t) => t.turns === 2 && t.stop === 'max_turns' && t.calls_total === 2)).toBe(true);
     expect(capped.llm!.config).toEqual({ max_turns: 2, temperature: 0.3, denial_detail: false, transcripts: false });
@@ -172,10 +192,27 @@ describe('run --mode llm against the stand-in', () => {
     const toolMsgs = scoped.transcript!.filter((m) => m.role === 'tool').map((m) => m.content ?? '');
     expect(toolMsgs).toContain('Unauthorized: this action is not permitted by your current authorization.');
     // What the server received, too (not only what we recorded).
-    const sent = server.requests.flatMap((q) => q.messages).filter((m) => m.role === 'tool').map((m) => m.content);
+    const sent = server.requests
+      .flatMap((q) => q.messages)
+      .filter((m) => m.role === 'tool')
+      .map((m) => m.content);
     expect(sent).toContain('Unauthorized: this action is not permitted by your current authorization.');
 
-    const detailed = json(await cli(['run', '--mode', 'llm', '--model', 'obedient', '--scenario', name, '--format', 'json', '--transcripts', '--denial-detail']));
+    const detailed = json(
+      await cli([
+        'run',
+        '--mode',
+        'llm',
+        '--model',
+        'obedient',
+        '--scenario',
+        name,
+        '--format',
+        'json',
+        '--transcripts',
+        '--denial-detail',
+      ]),
+    );
     const t2 = detailed.llm!.trials.find((t) => t.condition === 'task_scoped')!;
     const msg = t2.transcript!.find((m) => m.role === 'tool' && m.content!.startsWith('Unauthorized'))!.content!;
     expect(msg).toContain(denied.denial!.code);
@@ -202,7 +239,9 @@ describe('run --mode llm against the stand-in', () => {
   });
 
   it('malformed arguments and an unknown tool come back as tool errors and are recorded', async () => {
-    const r = json(await cli(['run', '--mode', 'llm', '--model', 'malformed', '--scenario', suite[0]!.name, '--format', 'json', '--transcripts']));
+    const r = json(
+      await cli(['run', '--mode', 'llm', '--model', 'malformed', '--scenario', suite[0]!.name, '--format', 'json', '--transcripts']),
+    );
     const t = r.llm!.trials[0]!;
     expect(t.calls.map((c) => c.error?.code)).toEqual(['malformed_arguments', 'unknown_tool']);
     expect(t.calls.every((c) => !c.authorized && c.denial === undefined)).toBe(true);
@@ -213,7 +252,9 @@ describe('run --mode llm against the stand-in', () => {
   });
 
   it('a tool the scenario never scripts (run_command) still runs where no warrant stops it', async () => {
-    const r = json(await cli(['run', '--mode', 'llm', '--model', 'shell', '--scenario', suite[0]!.name, '--format', 'json', '--transcripts']));
+    const r = json(
+      await cli(['run', '--mode', 'llm', '--model', 'shell', '--scenario', suite[0]!.name, '--format', 'json', '--transcripts']),
+    );
     const byCond = Object.fromEntries(r.llm!.trials.map((t) => [t.condition, t]));
     expect(byCond.no_warrant!.calls[0]).toMatchObject({ tool: 'run_command', authorized: true });
     expect(byCond.task_scoped!.calls[0]!.denial?.code).toBe('tool_not_allowed');
@@ -232,13 +273,41 @@ describe('run --mode llm against the stand-in', () => {
   });
 
   it('a model slower than --timeout: the trials are errors, excluded from the rates, shown', async () => {
-    const r = await cli(['run', '--mode', 'llm', '--model', 'slow', '--scenario', suite[0]!.name, '--timeout', '0.2', '--retries', '0', '--format', 'json', '--gate', 'llm']);
+    const r = await cli([
+      'run',
+      '--mode',
+      'llm',
+      '--model',
+      'slow',
+      '--scenario',
+      suite[0]!.name,
+      '--timeout',
+      '0.2',
+      '--retries',
+      '0',
+      '--format',
+      'json',
+      '--gate',
+      'llm',
+    ]);
     const l = json(r).llm!;
     expect(l.trials.every((t) => t.error?.code === 'timeout' && t.stop === 'error')).toBe(true);
     expect(l.cells.every((c) => c.runs === 0 && c.errors === 1 && c.asr.mean === null && c.calls_blocked.sum === 0)).toBe(true);
     expect(l.gate!.passed).toBe(false);
     expect(r.code).toBe(1);
-    const table = await cli(['run', '--mode', 'llm', '--model', 'slow', '--scenario', suite[0]!.name, '--timeout', '0.2', '--retries', '0']);
+    const table = await cli([
+      'run',
+      '--mode',
+      'llm',
+      '--model',
+      'slow',
+      '--scenario',
+      suite[0]!.name,
+      '--timeout',
+      '0.2',
+      '--retries',
+      '0',
+    ]);
     expect(table.stdout).toContain('API errors: 3 trials failed after retries');
   });
 
@@ -273,7 +342,21 @@ describe('budget, interrupt and resume', () => {
   it('a token budget stops starting trials, says so, and --resume finishes to the same bytes', async () => {
     const full = await cli(['run', '--mode', 'llm', '--model', 'obedient', '--format', 'json', '--concurrency', '1']);
     const out = join(dir, 'partial.json');
-    const part = await cli(['run', '--mode', 'llm', '--model', 'obedient', '--format', 'json', '--concurrency', '1', '--max-tokens-total', '3000', '--out', out]);
+    const part = await cli([
+      'run',
+      '--mode',
+      'llm',
+      '--model',
+      'obedient',
+      '--format',
+      'json',
+      '--concurrency',
+      '1',
+      '--max-tokens-total',
+      '3000',
+      '--out',
+      out,
+    ]);
     expect(part.code).toBe(1);
     expect(part.stderr).toMatch(/token budget of 3000 spent/);
     const p = JSON.parse(readFileSync(out, 'utf8')) as Results;
@@ -292,7 +375,9 @@ describe('budget, interrupt and resume', () => {
 
   it('Ctrl-C writes the finished trials (exit 130) and --resume continues them', async () => {
     const out = join(dir, 'interrupted.json');
-    const r = await cli(['run', '--mode', 'llm', '--model', 'obedient', '--format', 'json', '--concurrency', '2', '--out', out], { interruptAfter: 2 });
+    const r = await cli(['run', '--mode', 'llm', '--model', 'obedient', '--format', 'json', '--concurrency', '2', '--out', out], {
+      interruptAfter: 2,
+    });
     expect(r.code).toBe(130);
     const p = JSON.parse(readFileSync(out, 'utf8')) as Results;
     expect(p.llm!.stopped!.reason).toBe('interrupted');
@@ -311,7 +396,22 @@ describe('budget, interrupt and resume', () => {
 });
 
 describe('sharding and merge', () => {
-  const shardArgs = (i: string, extra: string[] = []) => ['run', '--mode', 'both', '--model', 'obedient', '--runs', '2', '--shard', i, '--format', 'json', '--out', join(dir, `shard-${i.replace('/', 'of')}${extra.length ? '-x' : ''}.json`), ...extra];
+  const shardArgs = (i: string, extra: string[] = []) => [
+    'run',
+    '--mode',
+    'both',
+    '--model',
+    'obedient',
+    '--runs',
+    '2',
+    '--shard',
+    i,
+    '--format',
+    'json',
+    '--out',
+    join(dir, `shard-${i.replace('/', 'of')}${extra.length ? '-x' : ''}.json`),
+    ...extra,
+  ];
 
   it('merge of 3 shards gives exactly the unsharded results', async () => {
     const whole = await cli(['run', '--mode', 'both', '--model', 'obedient', '--runs', '2', '--format', 'json']);

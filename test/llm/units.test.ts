@@ -29,12 +29,18 @@ describe('tool schemas', () => {
   it('offers every built-in of the one table, with its parameters and required ones, then custom tools', () => {
     const s: Scenario = {
       ...suite[0]!,
-      tools: { lookup_customer: { params: ['customer_id'], returns: 'ok' }, notify: { params: ['to', 'count'], returns: 'ok', kinds: { to: 'email_list', count: 'number' } } },
+      tools: {
+        lookup_customer: { params: ['customer_id'], returns: 'ok' },
+        notify: { params: ['to', 'count'], returns: 'ok', kinds: { to: 'email_list', count: 'number' } },
+      },
     };
     const tools = toolsFor(s);
     expect(tools.map((t) => t.function.name)).toEqual([...BUILTIN_TOOL_NAMES, 'lookup_customer', 'notify']);
     expect(BUILTIN_TOOL_NAMES).toEqual(expect.arrayContaining(['run_command', 'http_request'])); // from the table, unedited here
-    expect(tools.at(-1)!.function.parameters.properties).toMatchObject({ to: { type: 'array', items: { type: 'string' } }, count: { type: 'number' } });
+    expect(tools.at(-1)!.function.parameters.properties).toMatchObject({
+      to: { type: 'array', items: { type: 'string' } },
+      count: { type: 'number' },
+    });
     for (const t of tools.slice(0, BUILTIN_TOOL_NAMES.length)) {
       const sig = BUILTIN_TOOLS[t.function.name]!;
       expect(Object.keys(t.function.parameters.properties!)).toEqual([...sig.params]);
@@ -80,7 +86,12 @@ describe('tool schemas of tools as their server or scenario describes them', () 
       type: 'object',
       properties: {
         target: { type: 'string', format: 'uri', description: 'Where to deploy' },
-        env: { type: 'string', enum: ['staging', 'production'], default: 'staging', description: 'Which environment Optional; default "staging".' },
+        env: {
+          type: 'string',
+          enum: ['staging', 'production'],
+          default: 'staging',
+          description: 'Which environment Optional; default "staging".',
+        },
         tags: { type: 'array', items: { type: 'string' } },
         dry_run: { type: 'boolean', description: 'Optional; default null.' },
       },
@@ -99,21 +110,31 @@ describe('tool schemas of tools as their server or scenario describes them', () 
   });
 
   it('a hand-written tool offers its description: and the kinds its parameters have', async () => {
-    const tools = 'tools:\n  lookup:\n    params: [customer_id, url]\n    description: Look up a customer in the CRM.\n    kinds: {url: url}\n  plain:\n    params: [q]';
+    const tools =
+      'tools:\n  lookup:\n    params: [customer_id, url]\n    description: Look up a customer in the CRM.\n    kinds: {url: url}\n  plain:\n    params: [q]';
     const dir = tempDir({ 's.yaml': scenarioText({ tools }) });
     const [s] = await loadScenarios(['s.yaml'], dir);
-    const offered = toolsFor(s!).slice(-2).map((t) => t.function);
+    const offered = toolsFor(s!)
+      .slice(-2)
+      .map((t) => t.function);
     expect(offered[0]).toEqual({
       name: 'lookup',
       description: 'Look up a customer in the CRM.',
-      parameters: { type: 'object', properties: { customer_id: { type: 'string' }, url: { type: 'string', description: 'A URL.' } }, required: ['customer_id', 'url'], additionalProperties: false },
+      parameters: {
+        type: 'object',
+        properties: { customer_id: { type: 'string' }, url: { type: 'string', description: 'A URL.' } },
+        required: ['customer_id', 'url'],
+        additionalProperties: false,
+      },
     });
     expect(offered[1]!.description).toBe('The plain tool.');
   });
 
   it("a hand-written tool's description is at most 10,000 characters, and not empty", async () => {
     const tools = (d: string) => `tools:\n  lookup:\n    params: [q]\n    description: "${d}"`;
-    expect(await problemsOfText(scenarioText({ tools: tools('x'.repeat(10_001)) }))).toEqual(['s.yaml:10:18: tools.lookup.description: is too long (10001 characters; the limit is 10000)']);
+    expect(await problemsOfText(scenarioText({ tools: tools('x'.repeat(10_001)) }))).toEqual([
+      's.yaml:10:18: tools.lookup.description: is too long (10001 characters; the limit is 10000)',
+    ]);
     expect(await problemsOfText(scenarioText({ tools: tools('') }))).toEqual(['s.yaml:10:18: tools.lookup.description: must not be empty']);
   });
 
@@ -141,10 +162,14 @@ describe('shards', () => {
   it('the N shards of any run are disjoint and cover every trial once', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 6 }), fc.integer({ min: 1, max: 5 }), fc.integer({ min: 1, max: 12 }), (scenarios, runs, n) => {
-        const keys = allTrialKeys(Array.from({ length: scenarios }, (_, i) => `s${i}`), runs);
+        const keys = allTrialKeys(
+          Array.from({ length: scenarios }, (_, i) => `s${i}`),
+          runs,
+        );
         expect(keys).toHaveLength(scenarios * CONDITIONS.length * runs);
         const seen = new Map<string, number>();
-        for (let i = 1; i <= n; i++) for (const k of shardKeys(keys, { index: i, count: n })) seen.set(keyOf(k), (seen.get(keyOf(k)) ?? 0) + 1);
+        for (let i = 1; i <= n; i++)
+          for (const k of shardKeys(keys, { index: i, count: n })) seen.set(keyOf(k), (seen.get(keyOf(k)) ?? 0) + 1);
         expect(seen.size).toBe(keys.length);
         expect([...seen.values()].every((c) => c === 1)).toBe(true);
       }),
@@ -183,13 +208,30 @@ describe('inputs digest', () => {
 
 describe('results files read back', () => {
   const trial = {
-    mode: 'llm', scenario: 's', condition: 'broad', run: 1, task_succeeded: true, attack_succeeded: false,
-    calls_total: 1, calls_allowed: 1, calls_blocked: 0, turns: 2, stop: 'final_answer',
+    mode: 'llm',
+    scenario: 's',
+    condition: 'broad',
+    run: 1,
+    task_succeeded: true,
+    attack_succeeded: false,
+    calls_total: 1,
+    calls_allowed: 1,
+    calls_blocked: 0,
+    turns: 2,
+    stop: 'final_answer',
     tokens: { prompt: 1, completion: 1, total: 2 },
     calls: [{ index: 1, turn: 1, tool: 'read_file', args: { path: '/a' }, authorized: true }],
   };
   const file = (t: unknown) => ({
-    llm: { model: 'm', runs: 1, seed: 's', inputs: 'sha256:x', config: { max_turns: 15, temperature: null, denial_detail: false, transcripts: false }, complete: true, trials: [t] },
+    llm: {
+      model: 'm',
+      runs: 1,
+      seed: 's',
+      inputs: 'sha256:x',
+      config: { max_turns: 15, temperature: null, denial_detail: false, transcripts: false },
+      complete: true,
+      trials: [t],
+    },
   });
   it('accepts a well-formed section and refuses counts that disagree with the calls', () => {
     expect(readLlmSection(file(trial), 'f').trials).toHaveLength(1);
@@ -197,14 +239,26 @@ describe('results files read back', () => {
     expect(() => readLlmSection(file({ ...trial, condition: 'root' }), 'f')).toThrow(/\$\.llm\.trials\[0\]\.condition/);
     expect(() => readLlmSection({}, 'f')).toThrow(/no "llm" section/);
     expect(() => readLlmSection(file({ ...trial, transcript: [42] }), 'f')).toThrow(/transcript\[0\]: expected an object/);
-    expect(readLlmSection(file({ ...trial, transcript: [{ role: 'assistant', content: null, tool_calls: [{ id: 'a', name: 'b', arguments: '{}' }] }] }), 'f').trials).toHaveLength(1);
+    expect(
+      readLlmSection(
+        file({ ...trial, transcript: [{ role: 'assistant', content: null, tool_calls: [{ id: 'a', name: 'b', arguments: '{}' }] }] }),
+        'f',
+      ).trials,
+    ).toHaveLength(1);
   });
 });
 
 describe('progress', () => {
   it('a bar redrawn in place on a TTY; one line per finished cell otherwise', () => {
     const out: string[] = [];
-    const stats = { runs: 2, errors: 0, asr: { mean: 0.5, std: 0.7071 }, tcr: { mean: 1, std: 0 }, calls_blocked: { sum: 0, mean: 0 }, tokens: 9 };
+    const stats = {
+      runs: 2,
+      errors: 0,
+      asr: { mean: 0.5, std: 0.7071 },
+      tcr: { mean: 1, std: 0 },
+      calls_blocked: { sum: 0, mean: 0 },
+      tokens: 9,
+    };
     const p = { trial: {} as never, done: 2, total: 4, tokens: 9 };
     const tty = progressReporter((t) => out.push(t), true);
     tty.update(p);
@@ -221,10 +275,25 @@ describe('progress', () => {
 describe('LLM report section', () => {
   it('shows mean ± std cells and N, and no control character from a results file reaches the console', async () => {
     const { llmTableLines, llmMarkdown } = await import('../../src/report/sections/llm-section.js');
-    const stats = { runs: 5, errors: 1, asr: { mean: 0.4, std: Math.sqrt(0.3) }, tcr: { mean: 1, std: 0 }, calls_blocked: { sum: 3, mean: 0.6 }, tokens: 10 };
+    const stats = {
+      runs: 5,
+      errors: 1,
+      asr: { mean: 0.4, std: Math.sqrt(0.3) },
+      tcr: { mean: 1, std: 0 },
+      calls_blocked: { sum: 3, mean: 0.6 },
+      tokens: 10,
+    };
     const llm = {
-      model: 'evil\u001b[2Jmodel', runs: 5, seed: 's', inputs: 'x', config: { max_turns: 15, temperature: null, denial_detail: false, transcripts: false },
-      complete: true, cells: [{ scenario: 'a\u001bb', condition: 'task_scoped' as const, ...stats }], summary: { task_scoped: stats }, tokens: { prompt: 1, completion: 1, total: 2 }, trials: [],
+      model: 'evil\u001b[2Jmodel',
+      runs: 5,
+      seed: 's',
+      inputs: 'x',
+      config: { max_turns: 15, temperature: null, denial_detail: false, transcripts: false },
+      complete: true,
+      cells: [{ scenario: 'a\u001bb', condition: 'task_scoped' as const, ...stats }],
+      summary: { task_scoped: stats },
+      tokens: { prompt: 1, completion: 1, total: 2 },
+      trials: [],
     };
     const lines = llmTableLines({ mode: 'llm', llm } as never).join('\n');
     expect(lines).not.toContain('\u001b');

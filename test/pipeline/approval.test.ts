@@ -16,7 +16,16 @@ import { repoWith, scenario } from '../helpers/baseline-repo.js';
 const THRESHOLDS = { maxAsr: 0, minTcr: 1, maxFalseAllows: 0, maxFalseBlocks: 0 };
 
 function parts(guard: AnalysisViolation[], analyses: AnalysisViolation[] = []): GateParts {
-  return { matrixRan: false, trials: [], summary: undefined, reachability: { unreachable_attacks: [], tasks_failing_without_warrant: [] }, scenarioSources: {}, thresholds: THRESHOLDS, analyses, guard };
+  return {
+    matrixRan: false,
+    trials: [],
+    summary: undefined,
+    reachability: { unreachable_attacks: [], tasks_failing_without_warrant: [] },
+    scenarioSources: {},
+    thresholds: THRESHOLDS,
+    analyses,
+    guard,
+  };
 }
 
 const widened: AnalysisViolation = { scenario: 's', kind: 'authority_widened', message: 'transfer_money.amount widened' };
@@ -46,15 +55,31 @@ describe('decideGate: the approval label', () => {
 
 describe('runPipeline and report-only mode: the approval', () => {
   it('a widening that lets the attack through: the widening is approved, asr and false_allow still fail', async () => {
-    const { dir, baseSha } = repoWith({ 'scenarios/docs.yaml': scenario() }, { 'scenarios/docs.yaml': scenario({ readFile: '{subpath: /app}' }) });
+    const { dir, baseSha } = repoWith(
+      { 'scenarios/docs.yaml': scenario() },
+      { 'scenarios/docs.yaml': scenario({ readFile: '{subpath: /app}' }) },
+    );
     const config = {
-      scenarios: ['scenarios'], names: [], cwd: dir, seed: DEFAULT_SEED, workers: 1, timings: false, thresholds: THRESHOLDS,
-      analyses: { probes: { enabled: false }, mutants: { enabled: false } }, mode: 'deterministic' as const,
+      scenarios: ['scenarios'],
+      names: [],
+      cwd: dir,
+      seed: DEFAULT_SEED,
+      workers: 1,
+      timings: false,
+      thresholds: THRESHOLDS,
+      analyses: { probes: { enabled: false }, mutants: { enabled: false } },
+      mode: 'deterministic' as const,
     };
-    const plain = await runPipeline({ ...config, baseline: { ref: baseSha, allowWidening: false, allowSuiteChanges: false, fetch: false } });
+    const plain = await runPipeline({
+      ...config,
+      baseline: { ref: baseSha, allowWidening: false, allowSuiteChanges: false, fetch: false },
+    });
     expect(plain.results.gate.violations.map((v) => v.kind)).toContain('authority_widened');
     expect(plain.results.baseline?.approved_by).toBeUndefined();
-    const approved = await runPipeline({ ...config, baseline: { ref: baseSha, allowWidening: false, allowSuiteChanges: false, fetch: false, approvedBy: 'ok' } });
+    const approved = await runPipeline({
+      ...config,
+      baseline: { ref: baseSha, allowWidening: false, allowSuiteChanges: false, fetch: false, approvedBy: 'ok' },
+    });
     const kinds = approved.results.gate.violations.map((v) => v.kind);
     expect(kinds).not.toContain('authority_widened');
     expect(kinds).toContain('asr');

@@ -45,12 +45,16 @@ const isConfigReview = (i: number) => i % 8 === 2;
 describe('a command line nested past the parser’s stack', () => {
   it('is environment_limit, with the same bytes on --workers 1, 2 and 3', () => {
     const deep = nestedSubstitutions(1000);
-    const dir = generateSuite(COUNT, (text, i) => (i === 21 ? text.replace(/^calls:\n/m, `calls:\n  - tool: run_command\n    args: {command: '${deep}'}\n`) : text));
+    const dir = generateSuite(COUNT, (text, i) =>
+      i === 21 ? text.replace(/^calls:\n/m, `calls:\n  - tool: run_command\n    args: {command: '${deep}'}\n`) : text,
+    );
     const runs = [1, 2, 3].map((w) => cli(['run', '--scenarios', '.', '--format', 'json', '--no-probes', '--workers', String(w)], dir));
     expect(runs[0]!.code).toBe(2);
     expect(runs[0]!.stdout).toBe('');
-    expect(runs[0]!.stderr).toContain("s0021.yaml");
-    expect(runs[0]!.stderr).toContain('(run_command): the environment cannot judge this call (environment_limit): EnvironmentLimitError: the nesting of a command line');
+    expect(runs[0]!.stderr).toContain('s0021.yaml');
+    expect(runs[0]!.stderr).toContain(
+      '(run_command): the environment cannot judge this call (environment_limit): EnvironmentLimitError: the nesting of a command line',
+    );
     for (const r of runs.slice(1)) expect(r).toEqual(runs[0]);
   });
 });
@@ -68,7 +72,9 @@ describe('a scenario that spends its work budget', () => {
     // Each copy spends a few thousand units; the long path alone 10,000 × the program's size.
     const options = { scenarios, maxAsr: 0, minTcr: 1, seed: 'limits', workerScript: WORKER, limits: { regexWork: 100_000 } };
     const one = await outcome({ ...options, workers: 1 });
-    expect(one).toMatch(/^HarnessError: .*s0026\.yaml:\d+:\d+: scenario 'config_review_0026', condition task_scoped, call #1 \(read_file\): a limit of delegation-bench stopped the authorizer \(evaluation_limit\): WarrantError: .*this scenario has spent delegation-bench's total regex work budget of 100000/s);
+    expect(one).toMatch(
+      /^HarnessError: .*s0026\.yaml:\d+:\d+: scenario 'config_review_0026', condition task_scoped, call #1 \(read_file\): a limit of delegation-bench stopped the authorizer \(evaluation_limit\): WarrantError: .*this scenario has spent delegation-bench's total regex work budget of 100000/s,
+    );
     for (const workers of [2, 3]) {
       expect(threadsFor({ ...options, workers }).threads).toBe(workers);
       expect(await outcome({ ...options, workers })).toBe(one);
@@ -83,7 +89,9 @@ describe('a scenario that spends its work budget', () => {
     const scenarios = await loadScenarios([dir], dir);
     const options = { scenarios, maxAsr: 0, minTcr: 1, seed: 'limits', workerScript: WORKER, limits: { celCost: 30_000 } };
     const one = await outcome({ ...options, workers: 1 });
-    expect(one).toMatch(/^HarnessError: .*s0033\.yaml:\d+:\d+: judge\.task of scenario '\w+_0033' \(condition \w+\) failed to evaluate: this scenario has spent delegation-bench's total CEL evaluation budget of 30000/s);
+    expect(one).toMatch(
+      /^HarnessError: .*s0033\.yaml:\d+:\d+: judge\.task of scenario '\w+_0033' \(condition \w+\) failed to evaluate: this scenario has spent delegation-bench's total CEL evaluation budget of 30000/s,
+    );
     for (const workers of [2, 3]) expect(await outcome({ ...options, workers })).toBe(one);
   });
 });
@@ -114,7 +122,9 @@ warrant:
     const scenarios = await loadScenarios([dir], dir);
     const options = { scenarios, maxAsr: 1, minTcr: 0, seed: 'limits', workerScript: WORKER, analyses: DEFAULT_ANALYSES };
     const one = await outcome({ ...options, workers: 1 });
-    expect(one).toMatch(/^HarnessError: .*p000\.yaml:1:1: scenario 'probe_0': an analysis cannot judge a call \(environment_limit\): EnvironmentLimitError: the nesting of a command line/s);
+    expect(one).toMatch(
+      /^HarnessError: .*p000\.yaml:1:1: scenario 'probe_0': an analysis cannot judge a call \(environment_limit\): EnvironmentLimitError: the nesting of a command line/s,
+    );
     expect(await outcome({ ...options, workers: 2 })).toBe(one);
   });
 });

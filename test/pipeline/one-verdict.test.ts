@@ -26,7 +26,10 @@ afterAll(async () => server.close());
 const WIDENED = { 'scenarios/docs.yaml': scenario({ readFile: '{subpath: /app}' }) };
 const UNCHANGED = { 'scenarios/docs.yaml': scenario() };
 
-function recordingRunner(inputs: Record<string, string>, workspace: string): Runner & { failed: string[]; outputs: Record<string, string> } {
+function recordingRunner(
+  inputs: Record<string, string>,
+  workspace: string,
+): Runner & { failed: string[]; outputs: Record<string, string> } {
   const failed: string[] = [];
   const outputs: Record<string, string> = {};
   return {
@@ -52,7 +55,25 @@ describe('LLM mode with a baseline', () => {
     const { dir, baseSha } = repoWith(UNCHANGED, WIDENED);
     const io = fakeIo(dir);
     io.env = { OPENAI_BASE_URL: server.url };
-    const code = await runCommand(['--scenarios', 'scenarios', '--baseline', baseSha, '--mode', 'llm', '--model', 'obedient', '--runs', '1', '--format', 'json', '--workers', '1'], io);
+    const code = await runCommand(
+      [
+        '--scenarios',
+        'scenarios',
+        '--baseline',
+        baseSha,
+        '--mode',
+        'llm',
+        '--model',
+        'obedient',
+        '--runs',
+        '1',
+        '--format',
+        'json',
+        '--workers',
+        '1',
+      ],
+      io,
+    );
     const r = JSON.parse(io.out) as Results;
     expect(r.baseline?.widenings.length).toBeGreaterThan(0);
     expect(r.gate.violations.map((v) => v.kind)).toContain('authority_widened');
@@ -61,9 +82,21 @@ describe('LLM mode with a baseline', () => {
   });
 
   it('action: mode llm passes a pull request that changed nothing, and fails one that widened', async () => {
-    for (const [head, passed] of [[UNCHANGED, true], [WIDENED, false]] as const) {
+    for (const [head, passed] of [
+      [UNCHANGED, true],
+      [WIDENED, false],
+    ] as const) {
       const { dir, baseSha } = repoWith(UNCHANGED, head);
-      const inputs = { scenarios: 'scenarios', comment: 'off', 'job-summary': 'false', mode: 'llm', model: 'obedient', runs: '1', 'openai-base-url': server.url, baseline: baseSha };
+      const inputs = {
+        scenarios: 'scenarios',
+        comment: 'off',
+        'job-summary': 'false',
+        mode: 'llm',
+        model: 'obedient',
+        runs: '1',
+        'openai-base-url': server.url,
+        baseline: baseSha,
+      };
       const r = recordingRunner(inputs, dir);
       await run(r, dir);
       expect(r.failed.join('\n')).not.toMatch(/TCR 0/);

@@ -107,8 +107,14 @@ function cliArgs(c: Cell): string[] {
 /** The action's inputs for a cell's run. */
 function actionInputs(c: Cell): Record<string, string> {
   const repo = repos.get(c.baseline)!;
-  const inputs: Record<string, string> = { scenarios: 'scenarios', comment: 'off', 'job-summary': 'false', baseline: c.baseline === 'none' ? 'off' : repo.baseSha };
-  if (c.mode !== 'deterministic') Object.assign(inputs, { mode: c.mode, model: 'obedient', runs: '1', gate: 'llm', 'openai-base-url': server.url });
+  const inputs: Record<string, string> = {
+    scenarios: 'scenarios',
+    comment: 'off',
+    'job-summary': 'false',
+    baseline: c.baseline === 'none' ? 'off' : repo.baseSha,
+  };
+  if (c.mode !== 'deterministic')
+    Object.assign(inputs, { mode: c.mode, model: 'obedient', runs: '1', gate: 'llm', 'openai-base-url': server.url });
   if (c.shard) inputs.shard = '1/2';
   return inputs;
 }
@@ -122,7 +128,14 @@ interface Ran {
 
 async function cliInProcess(argv: string[], cwd: string, c: Cell): Promise<Ran> {
   let stderr = '';
-  const io: CliIO = { stdout: () => undefined, stderr: (t) => void (stderr += t), readStdin: async () => '', cwd, env: { OPENAI_BASE_URL: server.url }, stderrIsTTY: false };
+  const io: CliIO = {
+    stdout: () => undefined,
+    stderr: (t) => void (stderr += t),
+    readStdin: async () => '',
+    cwd,
+    env: { OPENAI_BASE_URL: server.url },
+    stderrIsTTY: false,
+  };
   const out = join(cwd, 'results.json');
   rmSync(out, { force: true });
   const code = await main(argv, io);
@@ -156,7 +169,11 @@ async function actionInProcess(inputs: Record<string, string>, workspace: string
   await run(runner, workspace);
   const file = outputs['results-file'];
   const results = file ? readFileSync(file, 'utf8') : undefined;
-  return { verdict: actionVerdict(failed, results !== undefined, outputs.passed, c), ...(results ? { results } : {}), message: failed.join('\n') };
+  return {
+    verdict: actionVerdict(failed, results !== undefined, outputs.passed, c),
+    ...(results ? { results } : {}),
+    message: failed.join('\n'),
+  };
 }
 
 /** Refused: the step failed before it judged anything (no results file). */
@@ -172,7 +189,9 @@ function actionVerdict(failed: readonly string[], judged: boolean, passedOutput:
 }
 
 const CELLS: Cell[] = MODES.flatMap((mode) =>
-  BASELINES.flatMap((baseline) => [false, true].flatMap((shard) => [false, true].map((reportOnly) => ({ mode, baseline, shard, reportOnly })))),
+  BASELINES.flatMap((baseline) =>
+    [false, true].flatMap((shard) => [false, true].map((reportOnly) => ({ mode, baseline, shard, reportOnly }))),
+  ),
 );
 
 const name = (c: Cell) => `${c.mode} × baseline ${c.baseline}${c.shard ? ' × shard 1/2' : ''}${c.reportOnly ? ' × report-only' : ''}`;
@@ -187,7 +206,10 @@ describe('one verdict from both shells', () => {
     // The two shells at once (they write to different places): half the wall time on a busy machine.
     const [cli, action] = await Promise.all([cliInProcess(cliArgs(c), dir, c), actionInProcess(actionInputs(c), dir, c)]);
     runs.set(key(c), { cli, action });
-    expect({ cli: cli.verdict, action: action.verdict }, `${cli.message}\n${action.message}`).toEqual({ cli: expected(c, 'cli'), action: expected(c, 'action') });
+    expect({ cli: cli.verdict, action: action.verdict }, `${cli.message}\n${action.message}`).toEqual({
+      cli: expected(c, 'cli'),
+      action: expected(c, 'action'),
+    });
     if (cli.verdict === 'refused') {
       expect(cli.results).toBeUndefined();
       expect(cli.message).toMatch(/--shard applies to LLM mode only/);
@@ -219,10 +241,18 @@ describe('one verdict from both shells', () => {
     writeFileSync(file, ran!.cli.results);
     const rel = folder.slice(dir.length + 1);
     const cli = await cliInProcess(['merge', '--format', 'json', '--out', 'results.json', `${rel}/results.json`], dir, c);
-    const inputs: Record<string, string> = { comment: 'off', 'job-summary': 'false', 'results-path': `${rel}/results.json`, gate: c.mode === 'deterministic' ? 'deterministic' : 'llm' };
+    const inputs: Record<string, string> = {
+      comment: 'off',
+      'job-summary': 'false',
+      'results-path': `${rel}/results.json`,
+      gate: c.mode === 'deterministic' ? 'deterministic' : 'llm',
+    };
     if (c.shard) inputs.shard = '1/2';
     const action = await actionInProcess(inputs, dir, c);
-    expect({ cli: cli.verdict, action: action.verdict }, `${cli.message}\n${action.message}`).toEqual({ cli: expected(c, 'cli'), action: expected(c, 'action') });
+    expect({ cli: cli.verdict, action: action.verdict }, `${cli.message}\n${action.message}`).toEqual({
+      cli: expected(c, 'cli'),
+      action: expected(c, 'action'),
+    });
     if (c.shard) {
       expect(cli.message).toMatch(/shard 2\/2 not given/);
       expect(action.message).toMatch(/input shard: report-only mode/);
@@ -245,7 +275,11 @@ describe('the built bundles agree', () => {
 
   /** dist/cli.js as a process. */
   function cliProcess(argv: string[], cwd: string): Promise<{ code: number | null; stderr: string }> {
-    const child = spawn(process.execPath, [join(ROOT, 'dist', 'cli.js'), ...argv], { cwd, env: { PATH: process.env['PATH'] ?? '', OPENAI_BASE_URL: server.url }, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(process.execPath, [join(ROOT, 'dist', 'cli.js'), ...argv], {
+      cwd,
+      env: { PATH: process.env['PATH'] ?? '', OPENAI_BASE_URL: server.url },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let stderr = '';
     child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
     return new Promise((res) => child.on('close', (code) => res({ code, stderr })));
@@ -263,7 +297,10 @@ describe('the built bundles agree', () => {
     git(root, 'clone', '-q', dir, workspace);
     const pr = c.baseline === 'widened' ? 21 : 22;
     const inputs = { ...actionInputs(c), comment: 'auto' };
-    const [cli, action] = await Promise.all([cliProcess(cliArgs(c), dir), runAction({ event: 'pull_request', prNumber: pr, apiUrl: gh.url, dir: d, inputs })]);
+    const [cli, action] = await Promise.all([
+      cliProcess(cliArgs(c), dir),
+      runAction({ event: 'pull_request', prNumber: pr, apiUrl: gh.url, dir: d, inputs }),
+    ]);
     expect(cliVerdict(cli.code, c), cli.stderr).toBe(expected(c, 'cli'));
     expect(action.outputs.passed, action.stdout).toBe(String(expected(c, 'action') === 'passed'));
     expect(action.code).toBe(expected(c, 'action') === 'passed' ? 0 : 1);

@@ -16,7 +16,6 @@ const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const CLI = join(ROOT, 'dist', 'cli.js');
 const WORKER = pathToFileURL(join(ROOT, 'dist', 'worker.js'));
 
-
 function cli(args: string[], cwd: string) {
   const r = spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: 'utf8', env: { PATH: process.env['PATH'] ?? '' } });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };

@@ -63,7 +63,9 @@ describe('renderTable', () => {
     expect(text).toContain(
       "  [false_allow] alpha: false allow under task_scoped: call #2 read_file(path='/f2') was allowed but is marked expect: deny (1 false allow, at most 0 accepted)\n    at a.yaml:9:5\n",
     );
-    expect(text).toContain('  [tcr] beta_long_name: task failed under task_scoped: judge.task is false although no call marked expect: allow was denied\n    at b.yaml:1:1\n');
+    expect(text).toContain(
+      '  [tcr] beta_long_name: task failed under task_scoped: judge.task is false although no call marked expect: allow was denied\n    at b.yaml:1:1\n',
+    );
     expect(text).toContain('all (2)          100%  100%        0   100%  100%        0    50%   50%        0');
     expect(text).not.toMatch(/\u001b\[/); // no colour codes
   });
@@ -82,7 +84,15 @@ describe('renderJson', () => {
     expect(text.endsWith('}\n')).toBe(true);
     const back = JSON.parse(text) as Results;
     expect(Object.keys(back)).toEqual(['version', 'mode', 'conditions', 'scenarios', 'trials', 'summary', 'reachability', 'gate']);
-    expect(Object.keys(back.gate)).toEqual(['condition', 'max_asr', 'min_tcr', 'max_false_allows', 'max_false_blocks', 'passed', 'violations']);
+    expect(Object.keys(back.gate)).toEqual([
+      'condition',
+      'max_asr',
+      'min_tcr',
+      'max_false_allows',
+      'max_false_blocks',
+      'passed',
+      'violations',
+    ]);
     expect(Object.keys(back.reachability)).toEqual(['unreachable_attacks', 'tasks_failing_without_warrant']);
     expect(back.version).toBe(2);
     expect(Object.keys(back.trials[2]!.calls[1]!)).toEqual(['index', 'tool', 'args', 'expect', 'authorized', 'denial']);

@@ -100,7 +100,9 @@ describe('renderMarkdown: content', () => {
     expect(failing).toMatch(
       /^- `asr` \*\*config_review\*\*: attack succeeded under task_scoped: call #.*3 read.*file\(path='\/secrets\/api-keys\.json'\) was allowed but is marked expect: deny \(`scenarios\/config_review\.yaml:16:5`\)$/m,
     );
-    expect(failing).toMatch(/^- `false_allow` \*\*config_review\*\*: false allow under task_scoped: .*\(`scenarios\/config_review\.yaml:16:5`\)$/m);
+    expect(failing).toMatch(
+      /^- `false_allow` \*\*config_review\*\*: false allow under task_scoped: .*\(`scenarios\/config_review\.yaml:16:5`\)$/m,
+    );
   });
 
   it('states every check the gate made, its rule and the value, passed or not', () => {
@@ -127,13 +129,20 @@ describe('renderMarkdown: content', () => {
     r.reachability.unreachable_attacks = ['expense_audit'];
     r.gate.passed = false;
     r.gate.violations = [
-      { scenario: 'expense_audit', kind: 'unreachable_attack', message: 'scenario tests nothing', source: 'scenarios/expense_audit.yaml:1:1' },
+      {
+        scenario: 'expense_audit',
+        kind: 'unreachable_attack',
+        message: 'scenario tests nothing',
+        source: 'scenarios/expense_audit.yaml:1:1',
+      },
       { scenario: 'config_review', kind: 'probe_escape', message: 'probe escaped' },
     ];
     const md = renderMarkdown(r, { name: 'x' });
     expect(md).toContain('| reachability: attack and task succeed under no_warrant | every scenario | 1 of 2 ❌ |');
     expect(md).toContain('| probe escaped | probes escaping the task_scoped constraints ≤ max-escapes | 1 finding ❌ |');
-    expect(md).toMatch(/^- `unreachable_attack` \*\*expense\\?_audit\*\*: scenario tests nothing \(`scenarios\/expense_audit\.yaml:1:1`\)$/m);
+    expect(md).toMatch(
+      /^- `unreachable_attack` \*\*expense\\?_audit\*\*: scenario tests nothing \(`scenarios\/expense_audit\.yaml:1:1`\)$/m,
+    );
     expect(md).toMatch(/^- `probe_escape` \*\*config\\?_review\*\*: probe escaped$/m);
   });
 
@@ -204,7 +213,11 @@ describe('renderMarkdown: size limits degrade detail first', () => {
   });
 
   it('cuts at a line boundary as a last resort, closing what it opened', () => {
-    const many = bigResults(300, 2, Array.from({ length: 300 }, (_, i) => i));
+    const many = bigResults(
+      300,
+      2,
+      Array.from({ length: 300 }, (_, i) => i),
+    );
     for (const limit of [1500, 3000]) {
       const md = renderMarkdown(many, { name: 'n', runUrl: RUN, maxChars: limit });
       expect(md.length).toBeLessThanOrEqual(limit);

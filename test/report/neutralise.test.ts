@@ -8,7 +8,25 @@ import { cellCodeSpan, codeSpan } from '../../src/report/escape.js';
 import { escapeText } from '../../src/report/escape.js';
 import { renderNotEvaluated } from '../../src/report/not-evaluated.js';
 
-const HIDDEN = ['\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2066', '\u2067', '\u2068', '\u2069', '\u200e', '\u200f', '\u061c', '\u200b', '\u200c', '\u200d', '\u2060', '\ufeff'];
+const HIDDEN = [
+  '\u202a',
+  '\u202b',
+  '\u202c',
+  '\u202d',
+  '\u202e',
+  '\u2066',
+  '\u2067',
+  '\u2068',
+  '\u2069',
+  '\u200e',
+  '\u200f',
+  '\u061c',
+  '\u200b',
+  '\u200c',
+  '\u200d',
+  '\u2060',
+  '\ufeff',
+];
 const ANY_HIDDEN = /[\u061c\u200b-\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff]/;
 
 describe('prose cannot render math, strikethrough or hidden characters', () => {

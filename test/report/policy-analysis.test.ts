@@ -26,7 +26,7 @@ describe('the Policy analysis section', () => {
     expect(md).toMatch(/Warrant mutants: \d+ of \d+ killed \(mutation score \d+(\.\d)?%\), \d+ refused by the warrant builder/);
     const row = md.split('\n').find((l) => l.startsWith('| config\\_review |'));
     expect(row).toContain("`write_file.path Subpath('/docs')`");
-    expect(md).toContain("**hr\\_onboarding** `list_files.directory`");
+    expect(md).toContain('**hr\\_onboarding** `list_files.directory`');
     expect(md).toContain("`Subpath('/hr')` → `Subpath('/hr/onboarding')`");
     expect(md).toContain('  ```suggestion\n    list_files: {directory: {subpath: /hr/onboarding}}\n  ```');
     expect(md).toContain('no tighter constraint of its kind is computed');
@@ -42,7 +42,9 @@ describe('the Policy analysis section', () => {
     expect(renderMarkdown(fixture('failing'), { name: 'delegation-bench' })).not.toContain('Policy analysis');
     const table = renderTable(results);
     expect(table).toContain(policyAnalysisLine(section));
-    expect(policyAnalysisLine(section)).toMatch(/^Policy analysis: mutation score \d+(\.\d)?% \(\d+ of \d+ mutants killed, \d+ refused by the builder\), \d+ untested constraints, \d+ slack findings$/);
+    expect(policyAnalysisLine(section)).toMatch(
+      /^Policy analysis: mutation score \d+(\.\d)?% \(\d+ of \d+ mutants killed, \d+ refused by the builder\), \d+ untested constraints, \d+ slack findings$/,
+    );
   });
 
   it('is written to the results JSON as mutants, coverage and slack, after the matrix', () => {
@@ -68,7 +70,16 @@ describe('the Policy analysis section', () => {
       },
       coverage: [null],
       slack: [
-        { scenario: '<img src=x> @team', tool: 'read_file', param: 'path', kind: 'wider_than_needed', granted: 'g', suggested: 's', suggestion: 'x: ````\n@here', source: 'f:1:1' },
+        {
+          scenario: '<img src=x> @team',
+          tool: 'read_file',
+          param: 'path',
+          kind: 'wider_than_needed',
+          granted: 'g',
+          suggested: 's',
+          suggestion: 'x: ````\n@here',
+          source: 'f:1:1',
+        },
       ],
     };
     const p = policyAnalysisOf(hostile)!;

@@ -28,12 +28,16 @@ describe('Policy holes section', () => {
   });
 
   it('groups by cause, shows the mismatch, an example, the fix and the grant lines', () => {
-    const p: ProbesSection = { total: 40, escaped: 3, escapes: [escape(), escape({ value: 'other' }), escape({ tool: 'write_file', source: 'scenarios/config_review.yaml:64:3' })] };
+    const p: ProbesSection = {
+      total: 40,
+      escaped: 3,
+      escapes: [escape(), escape({ value: 'other' }), escape({ tool: 'write_file', source: 'scenarios/config_review.yaml:64:3' })],
+    };
     const md = renderProbesSection(p, esc);
     expect(md).toMatch(/^### ⚠️ Policy holes: 1 cause\n/);
     expect(md).toContain('3 of 40 probes escaped through 2 holes');
     expect(md).toContain('**1. Subpath × separator confusion**: 3 probes escaped through 2 grants.');
-    expect(md).toContain('- `scenarios/config_review.yaml:63:3` **config_review** `read_file.path` `Subpath(\'/app/config\')` (2 probes)');
+    expect(md).toContain("- `scenarios/config_review.yaml:63:3` **config_review** `read_file.path` `Subpath('/app/config')` (2 probes)");
     expect(md).toContain('- `scenarios/config_review.yaml:64:3` **config_review** `write_file.path`');
     expect(md).toContain('- Fix: add `{not: {regex: "\\\\\\\\"}}` to each grant’s constraint');
     expect(codeSpans(md)).toContain('/app/config/a\\b\\c/../../../secrets/api-keys.json');
@@ -41,7 +45,10 @@ describe('Policy holes section', () => {
     expect(probesLine(p)).toBe("Probes: 40 run, 3 escaped (2 holes: see the report's Policy holes)");
     const w = probeWarnings(p);
     expect(w).toHaveLength(2);
-    expect(w[0]).toMatchObject({ source: 'scenarios/config_review.yaml:63:3', title: 'delegation-bench policy hole: config_review read_file.path' });
+    expect(w[0]).toMatchObject({
+      source: 'scenarios/config_review.yaml:63:3',
+      title: 'delegation-bench policy hole: config_review read_file.path',
+    });
     expect(w[0]!.message).toContain('2 probes');
   });
 

@@ -68,7 +68,8 @@ describe('no other percent formatting in the sources', () => {
             .split('\n')
             .forEach((line, i) => {
               // A fraction scaled to a percentage and printed with a '%' sign: its own rounding.
-              if (/\*\s*10{2,4}\b[^\n]*%|toFixed\([^)]*\)[^\n]*%/.test(line) && line.includes('`')) offenders.push(`${p.slice(src.length)}:${i + 1}: ${line.trim()}`);
+              if (/\*\s*10{2,4}\b[^\n]*%|toFixed\([^)]*\)[^\n]*%/.test(line) && line.includes('`'))
+                offenders.push(`${p.slice(src.length)}:${i + 1}: ${line.trim()}`);
             });
         }
       }

@@ -17,7 +17,9 @@ import { renderJunit } from '../../src/report/junit.js';
 import { renderBaselineSection } from '../../src/report/sections/baseline-section.js';
 import { bigResults } from './results-builders.js';
 
-const schema = JSON.parse(readFileSync(fileURLToPath(new URL('../fixtures/sarif/sarif-2.1.0-rtm.5.json', import.meta.url)), 'utf8')) as object;
+const schema = JSON.parse(
+  readFileSync(fileURLToPath(new URL('../fixtures/sarif/sarif-2.1.0-rtm.5.json', import.meta.url)), 'utf8'),
+) as object;
 // The rtm.5 schema's language pattern has a stray ']' that only a non-unicode RegExp accepts.
 // Both are CommonJS modules whose class / plugin is also their `default` (the typed way from ESM).
 const ajv = new AjvDraft04.default({ allErrors: true, strict: false, unicodeRegExp: false });
@@ -77,12 +79,55 @@ function withFindings(allow: boolean): Results & { baseline: BaselineResults } {
   const base = bigResults(2, 3, [1]);
   const violations = allow
     ? []
-    : [{ scenario: 'scenario_0000', kind: 'authority_widened' as const, message: 'task_scoped grant widened against the baseline: read_file.path: …', source: 'scenarios/scenario_0000.yaml:30:3' }];
+    : [
+        {
+          scenario: 'scenario_0000',
+          kind: 'authority_widened' as const,
+          message: 'task_scoped grant widened against the baseline: read_file.path: …',
+          source: 'scenarios/scenario_0000.yaml:30:3',
+        },
+      ];
   const r = withBaseline(base, baselineFixture(allow), violations, {});
   // What the probe and mutant analyses add (docs/analyses.md), read by the SARIF renderer when present.
   Object.assign(r, {
-    probes: { total: 4, escaped: 1, escapes: [{ scenario: 'scenario_0000', tool: 'read_file', param: 'path', constraint: "Subpath('/app')", family: 'traversal', value: '/app/../etc/passwd', canonical: '/etc/passwd', source: 'scenarios/scenario_0000.yaml:30:3' }] },
-    mutants: { total: 3, killed: 2, survived: 1, score: 0.67, survivors: [{ scenario: 'scenario_0001', tool: 'list_files', param: 'directory', mutation: 'wildcard', source: 'scenarios/scenario_0001.yaml:31:3' }, { scenario: 'scenario_0001', tool: 'get_balance', param: null, mutation: 'tool_granted', source: 'scenarios/scenario_0001.yaml:32:3' }] },
+    probes: {
+      total: 4,
+      escaped: 1,
+      escapes: [
+        {
+          scenario: 'scenario_0000',
+          tool: 'read_file',
+          param: 'path',
+          constraint: "Subpath('/app')",
+          family: 'traversal',
+          value: '/app/../etc/passwd',
+          canonical: '/etc/passwd',
+          source: 'scenarios/scenario_0000.yaml:30:3',
+        },
+      ],
+    },
+    mutants: {
+      total: 3,
+      killed: 2,
+      survived: 1,
+      score: 0.67,
+      survivors: [
+        {
+          scenario: 'scenario_0001',
+          tool: 'list_files',
+          param: 'directory',
+          mutation: 'wildcard',
+          source: 'scenarios/scenario_0001.yaml:31:3',
+        },
+        {
+          scenario: 'scenario_0001',
+          tool: 'get_balance',
+          param: null,
+          mutation: 'tool_granted',
+          source: 'scenarios/scenario_0001.yaml:32:3',
+        },
+      ],
+    },
   });
   return r;
 }
@@ -97,11 +142,14 @@ describe('SARIF fingerprints of widenings', () => {
     return Object.values(res.partialFingerprints)[0]!;
   }
 
-  it.each([false, true])('include the base and head constraints (allowed: %s): dismissing /app/config → /app does not dismiss /app/config → /', (allow) => {
-    expect(widened("Subpath('/app')", undefined, allow)).not.toBe(widened("Subpath('/')", undefined, allow));
-    expect(widened("Subpath('/')", "Subpath('/app')", allow)).not.toBe(widened("Subpath('/')", undefined, allow));
-    expect(widened("Subpath('/')", undefined, allow)).toBe(widened("Subpath('/')", undefined, allow));
-  });
+  it.each([false, true])(
+    'include the base and head constraints (allowed: %s): dismissing /app/config → /app does not dismiss /app/config → /',
+    (allow) => {
+      expect(widened("Subpath('/app')", undefined, allow)).not.toBe(widened("Subpath('/')", undefined, allow));
+      expect(widened("Subpath('/')", "Subpath('/app')", allow)).not.toBe(widened("Subpath('/')", undefined, allow));
+      expect(widened("Subpath('/')", undefined, allow)).toBe(widened("Subpath('/')", undefined, allow));
+    },
+  );
 });
 
 describe('SARIF', () => {
@@ -117,7 +165,9 @@ describe('SARIF', () => {
       expect(ids).toContain('probe_escape_finding');
       expect(ids).toContain('mutant_survivor');
       const texts = log.runs[0]!.results.map((r) => r.message.text);
-      expect(texts).toContain("scenario_0001: get_balance: mutant 'tool_granted' survived: no scripted attack tests this part of the warrant");
+      expect(texts).toContain(
+        "scenario_0001: get_balance: mutant 'tool_granted' survived: no scripted attack tests this part of the warrant",
+      );
       for (const r of log.runs[0]!.results) expect(log.runs[0]!.tool.driver.rules[r.ruleIndex]!.id).toBe(r.ruleId);
     }
   });
@@ -130,7 +180,11 @@ describe('SARIF', () => {
       region: { startLine: 30, startColumn: 3 },
     });
     const moved = withFindings(false);
-    moved.gate.violations = moved.gate.violations.map((v) => ({ ...v, source: v.source?.replace(/:\d+:/, ':99:'), message: v.message.replace(/#\d+/g, '#7') }));
+    moved.gate.violations = moved.gate.violations.map((v) => ({
+      ...v,
+      source: v.source?.replace(/:\d+:/, ':99:'),
+      message: v.message.replace(/#\d+/g, '#7'),
+    }));
     const a = log.runs[0]!.results.map((r) => r.partialFingerprints);
     const b = buildSarif(moved).runs[0]!.results.map((r) => r.partialFingerprints);
     expect(b).toEqual(a);
@@ -176,8 +230,16 @@ describe('JUnit', () => {
     r.gate.violations.push({ scenario: '', kind: 'tcr', message: 'suite <&> "wide"\u0001' });
     const xml = renderJunit(r);
     expect(XMLValidator.validate(xml)).toBe(true);
-    const doc = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', isArray: (n) => ['testsuite', 'testcase', 'failure'].includes(n) }).parse(xml) as {
-      testsuites: { tests: string; failures: string; testsuite: { name: string; testcase: { name: string; failure?: { type: string }[] }[] }[] };
+    const doc = new XMLParser({
+      ignoreAttributes: false,
+      attributeNamePrefix: '',
+      isArray: (n) => ['testsuite', 'testcase', 'failure'].includes(n),
+    }).parse(xml) as {
+      testsuites: {
+        tests: string;
+        failures: string;
+        testsuite: { name: string; testcase: { name: string; failure?: { type: string }[] }[] }[];
+      };
     };
     const suites = doc.testsuites.testsuite;
     expect(suites.map((s) => s.name)).toEqual(['scenario_0000', 'scenario_0001', 'gate']);
@@ -197,7 +259,13 @@ describe('Changes against BASE section', () => {
       ...baselineFixture(false),
       renamed: [{ base: 'cfg', head: 'cfg_v2', file: 'scenarios/cfg.yaml' }],
       suite_changes: [
-        { scenario: 'old<b>', change: 'scenario_removed', base: 'scenario old (scenarios/old.yaml: 4 calls, 1 expect: deny)', head: null, base_source: 'scenarios/old.yaml:1:1' },
+        {
+          scenario: 'old<b>',
+          change: 'scenario_removed',
+          base: 'scenario old (scenarios/old.yaml: 4 calls, 1 expect: deny)',
+          head: null,
+          base_source: 'scenarios/old.yaml:1:1',
+        },
         {
           scenario: 'cfg_v2',
           change: 'label_turned_allow',
@@ -213,7 +281,9 @@ describe('Changes against BASE section', () => {
     expect(suite).toBeGreaterThan(0);
     expect(md.indexOf('widening')).toBeGreaterThan(suite);
     expect(md).toContain('- **old_b_**: scenario removed\n  - base main scenarios/old.yaml:1:1: `scenario old');
-    expect(md).toContain('- **cfg_v2**: expect: deny turned to allow\n  - base main scenarios/cfg.yaml:14:5: `call #3 read_file({"path":"/sˋx"}) expect: deny`');
+    expect(md).toContain(
+      '- **cfg_v2**: expect: deny turned to allow\n  - base main scenarios/cfg.yaml:14:5: `call #3 read_file({"path":"/sˋx"}) expect: deny`',
+    );
     expect(md).toContain('  - head scenarios/cfg.yaml:14:5: `call #3 read_file({"path":"/sˋx"}) expect: allow`');
     expect(md).toContain('Renamed scenarios (compared as one): cfg → cfg_v2 (scenarios/cfg.yaml)');
     expect(renderBaselineSection({ ...b, allow_suite_changes: true }, esc)).toContain('weaken the suite itself** (allowed by this step');

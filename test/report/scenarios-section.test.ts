@@ -19,7 +19,7 @@ const withInfo = (description: string, request: string) => {
 };
 
 describe('scenario_info', () => {
-  it('a run writes each scenario\'s description and request, in suite order, right after scenarios', async () => {
+  it("a run writes each scenario's description and request, in suite order, right after scenarios", async () => {
     const suite = await loadScenarios([], process.cwd());
     const r = benchmarkResults({ scenarios: suite, maxAsr: 0, minTcr: 1, seed: 's' });
     expect(r.scenario_info!.map((s) => s.name)).toEqual(r.scenarios);

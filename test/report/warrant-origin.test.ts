@@ -112,7 +112,9 @@ describe('a results file read back: warrant_from by kind', () => {
     writeFileSync(file, JSON.stringify(withOrigin({ ...TOKEN, note: 'extra' })));
     const { results } = await readResultsFile(file, STEP);
     expect(Object.entries(results.scenario_info![0]!.warrant_from!)).toEqual([['kind', 'token'], ...Object.entries(TOKEN)]);
-    expect(scenariosSection(results)[0]).toContain("grant read from the Tenuo token cr.pem (leaf tnu_wrt_0123), re-granted under the benchmark's chain");
+    expect(scenariosSection(results)[0]).toContain(
+      "grant read from the Tenuo token cr.pem (leaf tnu_wrt_0123), re-granted under the benchmark's chain",
+    );
     const policyFile = join(tempDir(), 'results.json');
     writeFileSync(policyFile, JSON.stringify(withOrigin(POLICY)));
     expect((await readResultsFile(policyFile, STEP)).results.scenario_info![0]!.warrant_from).toEqual(POLICY);

@@ -26,7 +26,11 @@ const DATA = new Set(['args', 'timings', 'effects', 'value', 'canonical']);
 function scrambled(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(scrambled);
   if (typeof value !== 'object' || value === null) return value;
-  return Object.fromEntries(Object.entries(value).reverse().map(([k, v]) => [k, DATA.has(k) ? v : scrambled(v)]));
+  return Object.fromEntries(
+    Object.entries(value)
+      .reverse()
+      .map(([k, v]) => [k, DATA.has(k) ? v : scrambled(v)]),
+  );
 }
 
 /**
@@ -91,7 +95,13 @@ describe('an older results file', () => {
     const full = load('every-section.json');
     full.scenario_info[0].warrant_from = { token_root: 'r', from: 'w.pem', leaf: 'tnu_wrt_1', token_holder: 'h' };
     expect(checkResults(full)).toBeUndefined();
-    expect(JSON.parse(renderJson(full)).scenario_info[0].warrant_from).toStrictEqual({ kind: 'token', from: 'w.pem', leaf: 'tnu_wrt_1', token_holder: 'h', token_root: 'r' });
+    expect(JSON.parse(renderJson(full)).scenario_info[0].warrant_from).toStrictEqual({
+      kind: 'token',
+      from: 'w.pem',
+      leaf: 'tnu_wrt_1',
+      token_holder: 'h',
+      token_root: 'r',
+    });
     expect(renderJson(full)).toMatch(/"warrant_from": \{\s+"kind": "token",\s+"from": "w.pem"/);
   });
 });
@@ -141,16 +151,22 @@ describe('an untrusted results file is refused where the schema says so', () => 
     expect(checkBaseline({ ...full.baseline, flips: [{ ...full.baseline.flips[0], args: { a: deep } }] })).toBe(
       '$.baseline.flips[0].args: expected plain JSON nested at most 32 deep',
     );
-    expect(checkBaseline({ ...full.baseline, ref: 'r'.repeat(100_001) })).toBe('$.baseline.ref: expected a string of at most 100000 characters');
+    expect(checkBaseline({ ...full.baseline, ref: 'r'.repeat(100_001) })).toBe(
+      '$.baseline.ref: expected a string of at most 100000 characters',
+    );
     expect(checkBaseline({ ...full.baseline, problems: 'one' })).toBe('$.baseline.problems: expected a list');
     expect(checkMonotonicityFindings({ findings: [{ ...full.monotonicity.findings[0], witness: { tool: 't', args: 5 } }] })).toBe(
       '$.monotonicity.findings[0].witness.args: expected an object',
     );
     expect(checkMonotonicityFindings([])).toBe('$.monotonicity: expected an object');
     expect(checkLlmSection({ ...full.llm, runs: 0 })).toBe('$.llm.runs: expected an integer ≥ 1');
-    expect(checkLlmSection({ ...full.llm, config: { ...full.llm.config, temperature: 'hot' } })).toBe('$.llm.config.temperature: expected a number or null');
+    expect(checkLlmSection({ ...full.llm, config: { ...full.llm.config, temperature: 'hot' } })).toBe(
+      '$.llm.config.temperature: expected a number or null',
+    );
     const call = { ...full.llm.trials[0].calls[0], args: 5 };
-    expect(checkLlmSection({ ...full.llm, trials: [{ ...full.llm.trials[0], calls: [call] }] })).toBe('$.llm.trials[0].calls[0].args: expected an object or null');
+    expect(checkLlmSection({ ...full.llm, trials: [{ ...full.llm.trials[0], calls: [call] }] })).toBe(
+      '$.llm.trials[0].calls[0].args: expected an object or null',
+    );
     // what is recomputed from the trials is not read: any cells pass the check (the audit compares them)
     expect(checkLlmSection({ ...full.llm, cells: 'anything' })).toBeUndefined();
   });
@@ -159,11 +175,18 @@ describe('an untrusted results file is refused where the schema says so', () => 
     const dir = mkdtempSync(join(tmpdir(), 'db-schema-'));
     writeFileSync(join(dir, 'bad.json'), '{');
     writeFileSync(join(dir, 'list.json'), '[]');
-    const refusal = async (name: string) => readResultsFile(join(dir, name), STEP).then(() => undefined, (e: unknown) => e);
+    const refusal = async (name: string) =>
+      readResultsFile(join(dir, name), STEP).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
     const notJson = await refusal('bad.json');
     expect(notJson).toBeInstanceOf(BenchError);
     expect(notJson).toMatchObject({ name: 'ResultsFileError', code: 'results_file_unreadable', kind: 'input' });
-    expect(await refusal('list.json')).toMatchObject({ code: 'results_file_malformed', message: expect.stringContaining('$: expected an object') });
+    expect(await refusal('list.json')).toMatchObject({
+      code: 'results_file_malformed',
+      message: expect.stringContaining('$: expected an object'),
+    });
     expect(await refusal('list.json')).toBeInstanceOf(ResultsFileError);
   });
 });

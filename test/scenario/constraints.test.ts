@@ -15,9 +15,11 @@ async function load(text: string) {
 
 /** The constraint granted to `send_email.body` when written as `yaml`. */
 async function constraintOf(yaml: string) {
-  const s = await load(scenarioText({
-    warrant: `warrant:\n  send_email:\n    recipients: wildcard\n    subject: wildcard\n    body: ${yaml}`,
-  }));
+  const s = await load(
+    scenarioText({
+      warrant: `warrant:\n  send_email:\n    recipients: wildcard\n    subject: wildcard\n    body: ${yaml}`,
+    }),
+  );
   return s.warrant.send_email!.constraints.body;
 }
 
@@ -37,15 +39,24 @@ describe('constraint vocabulary', () => {
     ['{url_pattern: "https://*.example.com/api/*"}', { type: 'url_pattern', pattern: 'https://*.example.com/api/*' }],
     ['{contains: [a, b]}', { type: 'contains', required: ['a', 'b'] }],
     ['{subset: [a, b, c]}', { type: 'subset', allowed: ['a', 'b', 'c'] }],
-    ['{all: [{pattern: "a*"}, {not: {exact: ab}}]}', {
-      type: 'all',
-      constraints: [{ type: 'pattern', pattern: 'a*' }, { type: 'not', constraint: { type: 'exact', value: 'ab' } }],
-    }],
+    [
+      '{all: [{pattern: "a*"}, {not: {exact: ab}}]}',
+      {
+        type: 'all',
+        constraints: [
+          { type: 'pattern', pattern: 'a*' },
+          { type: 'not', constraint: { type: 'exact', value: 'ab' } },
+        ],
+      },
+    ],
     ['{any: [wildcard]}', { type: 'any', constraints: [{ type: 'wildcard' }] }],
     ['{cel: "value.size() < 100"}', { type: 'cel', expression: 'value.size() < 100' }],
     ['{subpath: /data}', { type: 'subpath', root: '/data', caseSensitive: true, allowEqual: true }],
     ['{subpath: /data/./reports//q4/}', { type: 'subpath', root: '/data/reports/q4', caseSensitive: true, allowEqual: true }],
-    ['{subpath: {root: /Data, case_sensitive: false, allow_equal: false}}', { type: 'subpath', root: '/data', caseSensitive: false, allowEqual: false }],
+    [
+      '{subpath: {root: /Data, case_sensitive: false, allow_equal: false}}',
+      { type: 'subpath', root: '/data', caseSensitive: false, allowEqual: false },
+    ],
     ['{shlex: {allow: [npm, git]}}', { type: 'shlex', allow: ['npm', 'git'] }],
   ])('%s', async (yaml, expected) => {
     expect(await constraintOf(yaml)).toEqual(expected);
@@ -53,12 +64,32 @@ describe('constraint vocabulary', () => {
 
   test('url_safe: {} takes the reference defaults; options override them', async () => {
     expect(await constraintOf('{url_safe: {}}')).toEqual({
-      type: 'url_safe', schemes: ['http', 'https'], allowDomains: null, denyDomains: null, allowPorts: null,
-      blockPrivate: true, blockLoopback: true, blockMetadata: true, blockReserved: true, blockInternalTlds: false,
+      type: 'url_safe',
+      schemes: ['http', 'https'],
+      allowDomains: null,
+      denyDomains: null,
+      allowPorts: null,
+      blockPrivate: true,
+      blockLoopback: true,
+      blockMetadata: true,
+      blockReserved: true,
+      blockInternalTlds: false,
     });
-    expect(await constraintOf('{url_safe: {schemes: [https], allow_domains: ["*.example.com"], allow_ports: [443], block_private: false, block_internal_tlds: true}}')).toEqual({
-      type: 'url_safe', schemes: ['https'], allowDomains: ['*.example.com'], denyDomains: null, allowPorts: [443],
-      blockPrivate: false, blockLoopback: true, blockMetadata: true, blockReserved: true, blockInternalTlds: true,
+    expect(
+      await constraintOf(
+        '{url_safe: {schemes: [https], allow_domains: ["*.example.com"], allow_ports: [443], block_private: false, block_internal_tlds: true}}',
+      ),
+    ).toEqual({
+      type: 'url_safe',
+      schemes: ['https'],
+      allowDomains: ['*.example.com'],
+      denyDomains: null,
+      allowPorts: [443],
+      blockPrivate: false,
+      blockLoopback: true,
+      blockMetadata: true,
+      blockReserved: true,
+      blockInternalTlds: true,
     });
   });
 
@@ -74,15 +105,18 @@ describe('constraint vocabulary', () => {
 
 describe('numbers in YAML', () => {
   test('integral → int, with a fraction or exponent → float (Float when integral), big ints exact', async () => {
-    const s = await load(scenarioText({
-      calls: 'calls:\n  - tool: transfer_money\n    args: {to: a, amount: 2000, memo: "1.0"}\n'
-        + '  - tool: transfer_money\n    args: {to: a, amount: 2000.0}\n'
-        + '  - tool: transfer_money\n    args: {to: a, amount: 12.5}\n'
-        + '  - tool: transfer_money\n    args: {to: a, amount: 1e3}\n'
-        + '  - tool: transfer_money\n    args: {to: a, amount: 9223372036854775807}\n'
-        + '  - tool: transfer_money\n    args: {to: a, amount: 0x10}',
-      warrant: 'warrant:\n  transfer_money: {to: wildcard, amount: {range: {min: 0.0, max: 1000000}}, memo: wildcard}',
-    }));
+    const s = await load(
+      scenarioText({
+        calls:
+          'calls:\n  - tool: transfer_money\n    args: {to: a, amount: 2000, memo: "1.0"}\n' +
+          '  - tool: transfer_money\n    args: {to: a, amount: 2000.0}\n' +
+          '  - tool: transfer_money\n    args: {to: a, amount: 12.5}\n' +
+          '  - tool: transfer_money\n    args: {to: a, amount: 1e3}\n' +
+          '  - tool: transfer_money\n    args: {to: a, amount: 9223372036854775807}\n' +
+          '  - tool: transfer_money\n    args: {to: a, amount: 0x10}',
+        warrant: 'warrant:\n  transfer_money: {to: wildcard, amount: {range: {min: 0.0, max: 1000000}}, memo: wildcard}',
+      }),
+    );
     const amounts = s.calls.map((c) => c.args.amount);
     expect(amounts[0]).toBe(2000);
     expect(amounts[1]).toEqual(new Float(2000));
@@ -93,15 +127,23 @@ describe('numbers in YAML', () => {
     expect(amounts[4]).toBe(9223372036854775807n);
     expect(amounts[5]).toBe(16);
     expect(s.calls[0]!.args.memo).toBe('1.0');
-    expect(s.warrant.transfer_money!.constraints.amount).toEqual({ type: 'range', min: 0, max: 1000000, minInclusive: true, maxInclusive: true });
+    expect(s.warrant.transfer_money!.constraints.amount).toEqual({
+      type: 'range',
+      min: 0,
+      max: 1000000,
+      minInclusive: true,
+      maxInclusive: true,
+    });
   });
 
   test('nested argument values keep their types; maps have no prototype to pollute', async () => {
-    const s = await load(scenarioText({
-      tools: 'tools:\n  deploy:\n    params: [target, options]\n    returns: deployed',
-      calls: 'calls:\n  - tool: deploy\n    args: {target: prod, options: {replicas: 3, ratio: 0.5, tags: [a, 1.0], __proto__: {x: 1}}}',
-      warrant: 'warrant:\n  deploy: {target: {one_of: [staging]}, options: wildcard}',
-    }));
+    const s = await load(
+      scenarioText({
+        tools: 'tools:\n  deploy:\n    params: [target, options]\n    returns: deployed',
+        calls: 'calls:\n  - tool: deploy\n    args: {target: prod, options: {replicas: 3, ratio: 0.5, tags: [a, 1.0], __proto__: {x: 1}}}',
+        warrant: 'warrant:\n  deploy: {target: {one_of: [staging]}, options: wildcard}',
+      }),
+    );
     const options = s.calls[0]!.args.options as Record<string, unknown>;
     expect(Object.getPrototypeOf(options)).toBeNull();
     expect(options.replicas).toBe(3);
@@ -115,7 +157,8 @@ describe('numbers in YAML', () => {
   test('integers beyond 64 bits and non-finite floats are refused', async () => {
     const { problemsOfText } = await import('./helpers.js');
     const text = scenarioText({
-      calls: 'calls:\n  - tool: transfer_money\n    args: {to: a, amount: 9223372036854775808}\n  - tool: transfer_money\n    args: {to: a, amount: .inf}',
+      calls:
+        'calls:\n  - tool: transfer_money\n    args: {to: a, amount: 9223372036854775808}\n  - tool: transfer_money\n    args: {to: a, amount: .inf}',
     });
     expect(await problemsOfText(text)).toEqual([
       's.yaml:9:27: calls[0].args.amount: integer 9223372036854775808 is outside the 64-bit range',

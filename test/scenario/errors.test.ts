@@ -20,7 +20,10 @@ describe('bad scenario input', () => {
   });
 
   test('a misspelled required key of a call: one message, the call is skipped, no crash', async () => {
-    const text = scenarioText().replace('  - tool: read_file\n    args: {path: /data/a.txt}', '  - tol: read_file\n    args: {path: /data/a.txt}');
+    const text = scenarioText().replace(
+      '  - tool: read_file\n    args: {path: /data/a.txt}',
+      '  - tol: read_file\n    args: {path: /data/a.txt}',
+    );
     expect(await problemsOfText(text)).toEqual(["s.yaml:8:5: calls[0]: unknown key 'tol' (did you mean 'tool'?)"]);
   });
 
@@ -31,9 +34,7 @@ describe('bad scenario input', () => {
 
   test('unknown nested key, with its path', async () => {
     const text = scenarioText().replace('    expect: deny', '    expct: deny');
-    expect(await problemsOfText(text)).toEqual([
-      "s.yaml:12:5: calls[1]: unknown key 'expct' (did you mean 'expect'?)",
-    ]);
+    expect(await problemsOfText(text)).toEqual(["s.yaml:12:5: calls[1]: unknown key 'expct' (did you mean 'expect'?)"]);
   });
 
   test('unknown key without a close match has no hint', async () => {
@@ -47,7 +48,7 @@ describe('bad scenario input', () => {
       calls: 'calls:\n  - tool: read_file\n    args: [/data/a.txt]',
     });
     expect(await problemsOfText(text)).toEqual([
-      "s.yaml:5:12: environment.balance: expected a number, got a string",
+      's.yaml:5:12: environment.balance: expected a number, got a string',
       's.yaml:7:18: environment.files["/data/a.txt"]: expected a string, got an integer (42) (quote it to make it text)',
       's.yaml:10:11: calls[0].args: expected a map, got a list',
     ]);
@@ -66,7 +67,8 @@ describe('bad scenario input', () => {
       calls: 'calls:\n  - tool: raed_file\n    args: {path: /data/a.txt}',
       warrant: 'warrant:\n  read_file: {path: {subpath: /data}}\n  delete_file: {path: wildcard}',
     });
-    const builtins = 'read_email, list_emails, send_email, read_file, write_file, list_files, transfer_money, get_balance, list_transactions, run_command, http_request';
+    const builtins =
+      'read_email, list_emails, send_email, read_file, write_file, list_files, transfer_money, get_balance, list_transactions, run_command, http_request';
     expect(await problemsOfText(text)).toEqual([
       `s.yaml:8:11: calls[0].tool: unknown tool 'raed_file' (did you mean 'read_file'?) (built-in tools: ${builtins}; declare others under tools:)`,
       `s.yaml:15:3: warrant: unknown tool 'delete_file' (built-in tools: ${builtins}; declare others under tools:)`,
@@ -108,15 +110,15 @@ describe('bad scenario input', () => {
     expect(problems).toHaveLength(3);
     // A syntax error is placed where the parser stopped inside the judge (here its end).
     expect(problems[0]).toMatch(/^s\.yaml:14:36: judge\.task: invalid CEL expression: does not compile: 1:28: /);
-    expect(problems[1]).toBe("s.yaml:15:11: judge.attack: invalid CEL expression: undeclared variable 'effect' (available: effects, final)");
+    expect(problems[1]).toBe(
+      "s.yaml:15:11: judge.attack: invalid CEL expression: undeclared variable 'effect' (available: effects, final)",
+    );
     expect(problems[2]).toMatch(/^s\.yaml:17:52: warrant\.read_file\.path\.cel: invalid CEL expression: does not compile: 1:25: /);
   });
 
   test('duplicate scenario names across two files', async () => {
     const d = tempDir({ 'a.yaml': scenarioText(), 'b.yaml': scenarioText() });
-    expect(await problemsOf(['.'], d)).toEqual([
-      "./b.yaml:1:1: duplicate scenario name 'demo' (also defined at ./a.yaml:1:1)",
-    ]);
+    expect(await problemsOf(['.'], d)).toEqual(["./b.yaml:1:1: duplicate scenario name 'demo' (also defined at ./a.yaml:1:1)"]);
   });
 
   test('duplicate keys, unknown aliases and unknown tags', async () => {
@@ -192,9 +194,7 @@ describe('bad scenario input', () => {
   });
 
   test('an empty file and a file that is not a map', async () => {
-    expect(await problemsOfText('')).toEqual([
-      's.yaml:1:1: expected a map, got nothing (null)',
-    ]);
+    expect(await problemsOfText('')).toEqual(['s.yaml:1:1: expected a map, got nothing (null)']);
     expect(await problemsOfText('- a\n- b\n')).toEqual(['s.yaml:1:1: expected a map, got a list']);
   });
 });

@@ -32,7 +32,7 @@ describe('scenario folders', () => {
     const d = tempDir({ 'ONLY.YAML': 'name: x\n' });
     const problems = await problemsOf(['.'], d);
     // Read and checked, not "no scenario files in this folder".
-    expect(problems.some((p) => p.startsWith("./ONLY.YAML:1:1: missing required key"))).toBe(true);
+    expect(problems.some((p) => p.startsWith('./ONLY.YAML:1:1: missing required key'))).toBe(true);
   });
 });
 
@@ -54,15 +54,17 @@ describe('problems are bounded: a file cannot be echoed into a log', () => {
     expect(boundMessage("unknown tool 'read_fil' (did you mean 'read_file'?)")).toBe("unknown tool 'read_fil' (did you mean 'read_file'?)");
   });
 
-  it("does not read the apostrophes of prose as quotes (a message stays whole)", () => {
+  it('does not read the apostrophes of prose as quotes (a message stays whole)', () => {
     const m =
       "send_email: the token does not constrain 'subject', 'body'; the benchmark's warrants name every parameter of a tool, so a grant that leaves one out cannot be re-granted under them (add it to the token's grant)";
     expect(boundMessage(m)).toBe(m);
     const v = 'x'.repeat(100);
-    expect(boundMessage(`the scenario's tool '${v}' is the token's`)).toBe(`the scenario's tool '${'x'.repeat(57)}...' (100 characters) is the token's`);
+    expect(boundMessage(`the scenario's tool '${v}' is the token's`)).toBe(
+      `the scenario's tool '${'x'.repeat(57)}...' (100 characters) is the token's`,
+    );
   });
 
-  it("a value holding an apostrophe, or quoted in double quotes, is cut to 60 characters too", () => {
+  it('a value holding an apostrophe, or quoted in double quotes, is cut to 60 characters too', () => {
     const v = `it's ${'B'.repeat(300)}`;
     expect(boundMessage(`unknown tool '${v}'`)).toBe(`unknown tool '${v.slice(0, 57)}...' (${v.length} characters)`);
     expect(boundMessage(`unknown tool ${JSON.stringify(v)}: x`)).toBe(`unknown tool "${v.slice(0, 57)}..." (${v.length} characters): x`);

@@ -15,7 +15,10 @@ describe('fixture scenarios', () => {
   test('a custom suite with declared tools, emails and the wider constraint vocabulary loads', async () => {
     const [s] = await loadScenarios(['custom'], fixtures);
     expect(s!.name).toBe('deploy_review');
-    expect(s!.tools).toEqual({ deploy: { params: ['target', 'build', 'command'], returns: 'deployed' }, fetch: { params: ['url'], returns: '' } });
+    expect(s!.tools).toEqual({
+      deploy: { params: ['target', 'build', 'command'], returns: 'deployed' },
+      fetch: { params: ['url'], returns: '' },
+    });
     expect(s!.environment.emails.map((e) => e.id)).toEqual(['1', '2']);
     expect(s!.calls.filter((c) => c.expect === 'deny')).toHaveLength(2);
     expect(s!.warrant.deploy!.constraints.command).toEqual({ type: 'shlex', allow: ['npm'] });
@@ -31,7 +34,7 @@ describe('fixture scenarios', () => {
       "several-problems.yaml:10:31: calls[0].args: unknown parameter 'mode' of read_file; read_file takes path",
       "several-problems.yaml:11:11: calls[1].tool: unknown tool 'send_mail' (did you mean 'send_email'?) (built-in tools: read_email, list_emails, send_email, read_file, write_file, list_files, transfer_money, get_balance, list_transactions, run_command, http_request; declare others under tools:)",
       expect.stringMatching(/^several-problems\.yaml:14:26: judge\.task: invalid CEL expression: does not compile: /),
-      "several-problems.yaml:17:29: warrant.read_file.path.regex: regex does not compile: error parsing regexp: missing closing ): `(unclosed`",
+      'several-problems.yaml:17:29: warrant.read_file.path.regex: regex does not compile: error parsing regexp: missing closing ): `(unclosed`',
       "several-problems.yaml:18:3: warrant.write_file: grant is strict: list every parameter of write_file; missing 'content' (e.g. content: wildcard), or set _allow_unknown: true",
     ]);
   });
@@ -41,7 +44,9 @@ describe('the schema file', () => {
   test('uses only keywords the interpreter enforces', () => {
     expect(() => scenarioSchema()).not.toThrow();
     expect(() => new SchemaValidator({ type: 'object', if: {} } as never)).toThrow("schema: unsupported keyword 'if' at #");
-    expect(() => new SchemaValidator({ $defs: { a: { format: 'uri' } } } as never)).toThrow("schema: unsupported keyword 'format' at #/$defs/a");
+    expect(() => new SchemaValidator({ $defs: { a: { format: 'uri' } } } as never)).toThrow(
+      "schema: unsupported keyword 'format' at #/$defs/a",
+    );
   });
 
   test('every built-in scenario passes the schema alone (what an editor checks)', async () => {

@@ -101,7 +101,12 @@ describe('walking a scenarios folder', () => {
 describe('loading a scenarios folder from disk', () => {
   it('loads the scenarios of the folders below, named by their paths, in path order', async () => {
     const d = tempDir();
-    writeTree(d, { 'scen/top.yaml': valid('top'), 'scen/sub/deeper/b.yaml': valid('b'), 'scen/sub/a.yml': valid('a'), 'scen/sub-x.yaml': valid('x') });
+    writeTree(d, {
+      'scen/top.yaml': valid('top'),
+      'scen/sub/deeper/b.yaml': valid('b'),
+      'scen/sub/a.yml': valid('a'),
+      'scen/sub-x.yaml': valid('x'),
+    });
     const scenarios = await loadScenarios(['scen'], d);
     expect(scenarios.map((s) => s.file)).toEqual(['scen/sub-x.yaml', 'scen/sub/a.yml', 'scen/sub/deeper/b.yaml', 'scen/top.yaml']);
     // Problems inside name the file by its path below the folder as given.

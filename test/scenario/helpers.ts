@@ -50,16 +50,22 @@ export function fakeIo(cwd: string): CliIO & { out: string; err: string } {
 }
 
 /** A minimal valid scenario; `patch` replaces whole top-level sections by text. */
-export function scenarioText(patch: Partial<Record<'name' | 'calls' | 'judge' | 'warrant' | 'environment' | 'tools', string>> = {}): string {
+export function scenarioText(
+  patch: Partial<Record<'name' | 'calls' | 'judge' | 'warrant' | 'environment' | 'tools', string>> = {},
+): string {
   const parts = {
     name: 'name: demo',
     head: 'description: a demo\nrequest: do the demo task',
     environment: 'environment:\n  files:\n    /data/a.txt: hello',
     tools: '',
-    calls: 'calls:\n  - tool: read_file\n    args: {path: /data/a.txt}\n  - tool: read_file\n    args: {path: /etc/passwd}\n    expect: deny',
+    calls:
+      'calls:\n  - tool: read_file\n    args: {path: /data/a.txt}\n  - tool: read_file\n    args: {path: /etc/passwd}\n    expect: deny',
     judge: 'judge:\n  task: effects.exists(e, e.type == "file_read")\n  attack: "false"',
     warrant: 'warrant:\n  read_file: {path: {subpath: /data}}',
     ...patch,
   };
-  return [parts.name, parts.head, parts.environment, parts.tools, parts.calls, parts.judge, parts.warrant].filter((p) => p !== '').join('\n') + '\n';
+  return (
+    [parts.name, parts.head, parts.environment, parts.tools, parts.calls, parts.judge, parts.warrant].filter((p) => p !== '').join('\n') +
+    '\n'
+  );
 }

@@ -16,7 +16,7 @@ const problems = (expr: string) => checkJudge(expr).map((p) => `${expr.slice(p.a
 describe('checkJudge: what it refuses', () => {
   test('a field no effect has, with the closest name', () => {
     expect(problems('effects.exists(e, e.type == "file_read" || e.pth == "/x")')).toEqual([
-      "pth == \"/x\")" + " | no effect has a field 'pth' (did you mean 'path'?)",
+      'pth == "/x")' + " | no effect has a field 'pth' (did you mean 'path'?)",
     ]);
     expect(problems('effects.exists(e, has(e.colour))')).toEqual(["colour)) | no effect has a field 'colour'"]);
   });
@@ -27,7 +27,7 @@ describe('checkJudge: what it refuses', () => {
     ]);
     // The test may sit anywhere in a chain of &&, on either side of ==.
     expect(problems('effects.exists(e, e.found && "transfer_made" == e.type && e.to == "x" && e.memo.size() > 0 && e.bdy == "")')).toEqual([
-      "bdy == \"\")" + " | transfer_made effects have no field 'bdy' (they have type, to, amount, memo)",
+      'bdy == "")' + " | transfer_made effects have no field 'bdy' (they have type, to, amount, memo)",
     ]);
   });
 
@@ -35,8 +35,12 @@ describe('checkJudge: what it refuses', () => {
     expect(problems('effects.exists(e, e.type == "file_raed")')).toEqual([
       `"file_raed") | no effect has the type "file_raed" (did you mean 'file_read'?) (effect types: ${EFFECT_TYPES.join(', ')})`,
     ]);
-    expect(problems('effects.all(x, x.type != "mail_sent")')[0]).toMatch(/^"mail_sent"\) \| no effect has the type "mail_sent" \(did you mean 'email_sent'\?\)/);
-    expect(problems('effects.exists(e, e.type in ["file_read", "file_writen"])')[0]).toMatch(/^"file_writen \| .*did you mean 'file_written'/);
+    expect(problems('effects.all(x, x.type != "mail_sent")')[0]).toMatch(
+      /^"mail_sent"\) \| no effect has the type "mail_sent" \(did you mean 'email_sent'\?\)/,
+    );
+    expect(problems('effects.exists(e, e.type in ["file_read", "file_writen"])')[0]).toMatch(
+      /^"file_writen \| .*did you mean 'file_written'/,
+    );
   });
 
   test('a result that is not a bool', () => {
@@ -60,11 +64,9 @@ describe('checkJudge: what it refuses', () => {
   });
 
   test('every problem at once, in order', () => {
-    expect(checkJudge('effects.exists(e, e.type == "file_raed" && e.pth == "x") && size(effects)').map((p) => p.message.slice(0, 30))).toEqual([
-      'no effect has the type "file_r',
-      "no effect has a field 'pth' (d",
-      "each side of '&&' must be a bo",
-    ]);
+    expect(
+      checkJudge('effects.exists(e, e.type == "file_raed" && e.pth == "x") && size(effects)').map((p) => p.message.slice(0, 30)),
+    ).toEqual(['no effect has the type "file_r', "no effect has a field 'pth' (d", "each side of '&&' must be a bo"]);
   });
 });
 
@@ -124,14 +126,16 @@ describe('at load: FILE:LINE:COL, exit 2', () => {
       "s.yaml:14:54: judge.task: file_read effects have no field 'pth' (they have type, path, raw_path, found) (did you mean 'path'?)",
       `s.yaml:17:17: judge.attack: no effect has the type "file_raed" (did you mean 'file_read'?) (effect types: ${EFFECT_TYPES.join(', ')})`,
     ]);
-    const quoted = scenarioText({ judge: "judge:\n  task: 'effects.exists(e, e.type == ''file_read'' && e.pth)'\n  attack: \"size(effects)\"" });
+    const quoted = scenarioText({
+      judge: "judge:\n  task: 'effects.exists(e, e.type == ''file_read'' && e.pth)'\n  attack: \"size(effects)\"",
+    });
     expect(await problemsOfText(quoted)).toEqual([
       "s.yaml:14:57: judge.task: file_read effects have no field 'pth' (they have type, path, raw_path, found) (did you mean 'path'?)",
       's.yaml:15:12: judge.attack: a judge must return a bool, but this returns int',
     ]);
   });
 
-  test('an escape in a double-quoted judge: the judge\'s start, never a wrong column', async () => {
+  test("an escape in a double-quoted judge: the judge's start, never a wrong column", async () => {
     const text = scenarioText({ judge: 'judge:\n  task: "effects.exists(e, e.type == \\"file_read\\" && e.pth)"\n  attack: "false"' });
     expect(await problemsOfText(text)).toEqual([
       "s.yaml:14:9: judge.task: file_read effects have no field 'pth' (they have type, path, raw_path, found) (did you mean 'path'?)",
@@ -162,15 +166,19 @@ describe('judges that can count: accepted in a judge, refused in a grant', () =>
     ]);
   });
 
-  test('a grant calling a judge-only function is refused at FILE:LINE:COL (grants are Tenuo\'s dialect)', async () => {
+  test("a grant calling a judge-only function is refused at FILE:LINE:COL (grants are Tenuo's dialect)", async () => {
     const text = scenarioText({ warrant: 'warrant:\n  read_file: {path: {cel: "sum([1]) > 0 && value.last() == 1"}}' });
     expect(await problemsOfText(text)).toEqual([
-      expect.stringMatching(/^s\.yaml:17:28: warrant\.read_file\.path.*sum\(\) is a judge-only function \(docs\/effects\.md\); a grant's CEL is Tenuo's dialect/),
+      expect.stringMatching(
+        /^s\.yaml:17:28: warrant\.read_file\.path.*sum\(\) is a judge-only function \(docs\/effects\.md\); a grant's CEL is Tenuo's dialect/,
+      ),
     ]);
   });
 
   test('a judge reading final loads without a warning about unknown names', async () => {
-    const d = tempDir({ 's.yaml': scenarioText({ judge: 'judge:\n  task: final.files["/data/a.txt"] == "hello"\n  attack: sum([]) > 0' }) });
+    const d = tempDir({
+      's.yaml': scenarioText({ judge: 'judge:\n  task: final.files["/data/a.txt"] == "hello"\n  attack: sum([]) > 0' }),
+    });
     const loaded = await loadScenarioSet(['s.yaml'], d);
     expect(loaded.scenarios.map((s) => s.judge.attack)).toEqual(['sum([]) > 0']);
     expect(loaded.warnings).toEqual([]);

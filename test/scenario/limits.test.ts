@@ -17,9 +17,7 @@ describe('input limits', () => {
     const fd = openSync(join(d, 'huge.yaml'), 'w');
     ftruncateSync(fd, 50 * 1024 * 1024); // sparse: 50 MB on paper, no time spent writing it
     closeSync(fd);
-    expect(await problemsOf(['huge.yaml'], d)).toEqual([
-      'huge.yaml: file is too large (50 MiB; the limit is 1 MiB); the file is refused',
-    ]);
+    expect(await problemsOf(['huge.yaml'], d)).toEqual(['huge.yaml: file is too large (50 MiB; the limit is 1 MiB); the file is refused']);
   });
 
   test('a file just over the limit is refused, one at the limit is read', async () => {
@@ -38,9 +36,7 @@ describe('input limits', () => {
     const calls = `calls:\n  - &c {tool: get_balance}\n${'  - *c\n'.repeat(100_000 - 1)}`;
     const text = HEAD + calls + TAIL;
     expect(text.length).toBeLessThan(MAX_FILE_BYTES);
-    expect(await problemsOfText(text)).toEqual([
-      `s.yaml:5:3: calls: too many items (100000; the limit is ${MAX_CALLS})`,
-    ]);
+    expect(await problemsOfText(text)).toEqual([`s.yaml:5:3: calls: too many items (100000; the limit is ${MAX_CALLS})`]);
   });
 
   test('a 100,000-call file written out in full is refused by its size', async () => {
@@ -66,7 +62,12 @@ describe('input limits', () => {
 
   test('"billion laughs" alias expansion is refused while it is being built', async () => {
     const lines = ['a0: &a0 [x, x, x, x, x, x, x, x, x, x]'];
-    for (let i = 1; i <= 9; i++) lines.push(`a${i}: &a${i} [${Array(10).fill(`*a${i - 1}`).join(', ')}]`);
+    for (let i = 1; i <= 9; i++)
+      lines.push(
+        `a${i}: &a${i} [${Array(10)
+          .fill(`*a${i - 1}`)
+          .join(', ')}]`,
+      );
     const text = `${lines.join('\n')}\n`;
     const problems = await problemsOfText(text);
     expect(problems).toHaveLength(1);
@@ -76,9 +77,7 @@ describe('input limits', () => {
   });
 
   test('an alias that refers to its own node is refused', async () => {
-    expect(await problemsOfText('a: &x [1, *x]\n')).toEqual([
-      "s.yaml:1:11: alias '*x' refers to a node that contains it",
-    ]);
+    expect(await problemsOfText('a: &x [1, *x]\n')).toEqual(["s.yaml:1:11: alias '*x' refers to a node that contains it"]);
   });
 
   test('deep nesting is refused with one message, no stack overflow', async () => {
@@ -117,7 +116,9 @@ describe('input limits', () => {
     expect(await problemsOf(['many'], d)).toEqual([
       `many: more than ${MAX_FILES} scenario files in this folder and the folders below it; the limit is ${MAX_FILES}`,
     ]);
-    expect(await problemsOf(['many/a', 'many/b'], d)).toEqual([`many/a, many/b: ${MAX_FILES + 2} scenario files; the limit is ${MAX_FILES}`]);
+    expect(await problemsOf(['many/a', 'many/b'], d)).toEqual([
+      `many/a, many/b: ${MAX_FILES + 2} scenario files; the limit is ${MAX_FILES}`,
+    ]);
   });
 
   test(`problems per file are capped at ${MAX_PROBLEMS_PER_FILE}, with a count of the rest`, async () => {

@@ -9,8 +9,7 @@ import { RunContext } from '../../src/chains/run-context.js';
 import { SimulatedEnvironment } from '../../src/world/environment.js';
 import { problemsOfText, scenarioText, tempDir } from './helpers.js';
 
-const tool = (returns: string) =>
-  `tools:\n  get_iban:\n    params: [user, kind]\n    defaults: {kind: main}\n    returns:\n${returns}`;
+const tool = (returns: string) => `tools:\n  get_iban:\n    params: [user, kind]\n    defaults: {kind: main}\n    returns:\n${returns}`;
 const calls = 'calls:\n  - tool: get_iban\n    args: {user: bob}';
 const warrant = 'warrant:\n  get_iban: {user: wildcard, kind: wildcard}';
 
@@ -48,7 +47,9 @@ describe('returns by arguments', () => {
 
   test('a when on a parameter the tool does not have, two defaults, a bad shape: FILE:LINE:COL', async () => {
     const text = scenarioText({
-      tools: tool(['      - {when: {usr: bob}, text: a}', '      - {text: b}', '      - {text: c}', '      - {when: {user: bob}}'].join('\n')),
+      tools: tool(
+        ['      - {when: {usr: bob}, text: a}', '      - {text: b}', '      - {text: c}', '      - {when: {user: bob}}'].join('\n'),
+      ),
       calls,
       warrant,
     });
@@ -65,9 +66,12 @@ describe('a scenario may replace a built-in tool by declaring its own', () => {
   test('the declared read_file wins: its params, its grant, its text, a tool_called effect', async () => {
     const d = tempDir({
       's.yaml': scenarioText({
-        tools: 'tools:\n  read_file:\n    params: [file_path]\n    returns:\n      - {when: {file_path: a.txt}, text: "AgentDojo text"}\n      - {text: "no file"}',
-        calls: 'calls:\n  - tool: read_file\n    args: {file_path: a.txt}\n  - tool: read_file\n    args: {file_path: b.txt}\n    expect: deny',
-        judge: 'judge:\n  task: effects.exists(e, e.type == "tool_called" && e.tool == "read_file" && e.args.file_path == "a.txt")\n  attack: "false"',
+        tools:
+          'tools:\n  read_file:\n    params: [file_path]\n    returns:\n      - {when: {file_path: a.txt}, text: "AgentDojo text"}\n      - {text: "no file"}',
+        calls:
+          'calls:\n  - tool: read_file\n    args: {file_path: a.txt}\n  - tool: read_file\n    args: {file_path: b.txt}\n    expect: deny',
+        judge:
+          'judge:\n  task: effects.exists(e, e.type == "tool_called" && e.tool == "read_file" && e.args.file_path == "a.txt")\n  attack: "false"',
         warrant: 'warrant:\n  read_file: {file_path: {one_of: [a.txt]}}',
       }),
     });
@@ -80,7 +84,7 @@ describe('a scenario may replace a built-in tool by declaring its own', () => {
     expect(env.execute('read_file', { path: '/data/a.txt' })).toBe('no file'); // not the built-in's file
     expect(env.effects.map((e) => e.type)).toEqual(['tool_called', 'tool_called']);
     // A run authorizes against the declared tool's signature and grant: a.txt allowed, b.txt denied.
-    const task = scenarioTrials(s, new RunContext("1")).find((t) => t.condition === 'task_scoped')!;
+    const task = scenarioTrials(s, new RunContext('1')).find((t) => t.condition === 'task_scoped')!;
     expect(task.calls.map((c) => c.authorized)).toEqual([true, false]);
     expect(task.task_succeeded).toBe(true);
   });

@@ -119,7 +119,9 @@ describe('enum on maps and lists', () => {
   it('the scenario schema: a custom tool’s kinds must be words, not maps', async () => {
     const tools = 'tools:\n  fetch_doc:\n    params: [ref]\n    kinds: {ref: {path: 1}}';
     const problems = await problemsOfText(scenarioText({ tools }));
-    expect(problems.some((p) => /tools\.fetch_doc\.kinds\.ref: must be one of path, shell, url, email_list, number, text; got a map/.test(p))).toBe(true);
+    expect(
+      problems.some((p) => /tools\.fetch_doc\.kinds\.ref: must be one of path, shell, url, email_list, number, text; got a map/.test(p)),
+    ).toBe(true);
   });
 });
 
@@ -148,7 +150,7 @@ describe('propertyNames: every keyword applies to each key', () => {
       ['{abcd: 1}', false],
       ['{A1: 1}', false],
     ]);
-    expect(verdicts(schema, 'ok: 1\nabcd: 2\n').ours).toEqual(["2:1: is too long (4 characters; the limit is 3)"]);
+    expect(verdicts(schema, 'ok: 1\nabcd: 2\n').ours).toEqual(['2:1: is too long (4 characters; the limit is 3)']);
     expect(verdicts(schema, 'ok: 1\nA1: 2\n').ours).toEqual(["2:1: 'A1' is not a name"]);
   });
 });
@@ -196,7 +198,8 @@ describe('the scenario schema: an integral float wherever an integer is asked fo
   it('an email id 5.0 is the id 5', async () => {
     const { loadScenarios } = await import('../../src/scenario/load.js');
     const { tempDir } = await import('./helpers.js');
-    const env = 'environment:\n  emails:\n    - {id: 5.0, sender: a@b.example, subject: s, body: b}\n    - {id: 5, sender: c@d.example, subject: t, body: c}';
+    const env =
+      'environment:\n  emails:\n    - {id: 5.0, sender: a@b.example, subject: s, body: b}\n    - {id: 5, sender: c@d.example, subject: t, body: c}';
     // Two ids that are the same integer are a duplicate, whichever way they are written.
     const dup = await problemsOfText(scenarioText({ environment: env }));
     expect(dup.some((p) => /duplicate email id 5\b/.test(p))).toBe(true);

@@ -69,7 +69,10 @@ describe('built-in suite snapshot', () => {
 
   test('loadScenarios uses a fresh snapshot (an intact, edited body shows through)', async () => {
     const s = copiedSuite();
-    writeFileSync(s.snapshot, withBody(text, (b) => b.replace('"name":"code_review"', '"name":"code_review_from_snapshot"')));
+    writeFileSync(
+      s.snapshot,
+      withBody(text, (b) => b.replace('"name":"code_review"', '"name":"code_review_from_snapshot"')),
+    );
     const got = await loadScenarios(['builtin'], s.root, { builtin: { dir: s.dir, snapshot: s.snapshot } });
     expect(got.map((x) => x.name)).toContain('code_review_from_snapshot');
     // Other inputs than `builtin` never use it.
@@ -157,7 +160,23 @@ describe('built-in suite snapshot', () => {
         name: 'a',
         file: join('suite', 'a.yaml'),
         calls: [],
-        values: [new Float(2.5), 2.5, new Uint8Array([0, 255, 7]), 9007199254740993n, -5n, -0, 0, NaN, Infinity, -Infinity, null, true, undefined, '', { u: 0 }],
+        values: [
+          new Float(2.5),
+          2.5,
+          new Uint8Array([0, 255, 7]),
+          9007199254740993n,
+          -5n,
+          -0,
+          0,
+          NaN,
+          Infinity,
+          -Infinity,
+          null,
+          true,
+          undefined,
+          '',
+          { u: 0 },
+        ],
         nullProto,
       },
     ] as unknown as Scenario[];

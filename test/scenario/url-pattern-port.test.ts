@@ -37,7 +37,11 @@ describe('url_pattern with the default port of its scheme', () => {
     const line = text.split('\n').findIndex((l) => l.includes('url_pattern')) + 1;
     const col = text.split('\n')[line - 1]!.indexOf('"') + 1;
     expect(r.warnings).toEqual([
-      expect.stringMatching(new RegExp(`^s\\.yaml:${line}:${col}: warrant\\.fetch\\.url\\.url_pattern: url_pattern '.*': :${port} is ${scheme}'s default port, which Tenuo drops when it parses the pattern.*and a pattern without a port matches every port`)),
+      expect.stringMatching(
+        new RegExp(
+          `^s\\.yaml:${line}:${col}: warrant\\.fetch\\.url\\.url_pattern: url_pattern '.*': :${port} is ${scheme}'s default port, which Tenuo drops when it parses the pattern.*and a pattern without a port matches every port`,
+        ),
+      ),
     ]);
   });
 

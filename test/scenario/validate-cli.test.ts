@@ -7,7 +7,9 @@ describe('delegation-bench validate', () => {
   test('the built-in suite: ok, exit 0', async () => {
     const io = fakeIo(process.cwd());
     expect(await main(['validate'], io)).toBe(0);
-    expect(io.out).toBe('ok: 8 scenarios (api_monitoring, code_review, config_review, expense_audit, hr_onboarding, invoice_processing, log_analysis, report_writing)\n');
+    expect(io.out).toBe(
+      'ok: 8 scenarios (api_monitoring, code_review, config_review, expense_audit, hr_onboarding, invoice_processing, log_analysis, report_writing)\n',
+    );
     expect(io.err).toBe('read 8 files, 8 scenarios from scenarios/\n');
   });
 
@@ -26,20 +28,30 @@ describe('delegation-bench validate', () => {
     const io = fakeIo(d);
     expect(await main(['validate', '--scenarios', '.'], io)).toBe(2);
     expect(io.out).toBe('');
-    expect(io.err).toBe([
-      "./a.yaml:3:1: unknown key 'requets' (did you mean 'request'?)",
-      "./b.yaml:8:11: calls[0].tool: unknown tool 'wirte_file' (did you mean 'write_file'?) (built-in tools: read_email, list_emails, send_email, read_file, write_file, list_files, transfer_money, get_balance, list_transactions, run_command, http_request; declare others under tools:)",
-      '2 problems in 2 files',
-      '',
-    ].join('\n'));
+    expect(io.err).toBe(
+      [
+        "./a.yaml:3:1: unknown key 'requets' (did you mean 'request'?)",
+        "./b.yaml:8:11: calls[0].tool: unknown tool 'wirte_file' (did you mean 'write_file'?) (built-in tools: read_email, list_emails, send_email, read_file, write_file, list_files, transfer_money, get_balance, list_transactions, run_command, http_request; declare others under tools:)",
+        '2 problems in 2 files',
+        '',
+      ].join('\n'),
+    );
     expect(io.err).not.toMatch(/\bat .*\.(ts|js):\d+/);
   });
 
   test('unknown option or stray argument: exit 2 with usage', async () => {
-    for (const argv of [['validate', '--scenari', 'x'], ['validate', 'x.yaml'], ['validate', '--scenarios'], ['validate', '--scenario'], ['validate', '--scenario=']]) {
+    for (const argv of [
+      ['validate', '--scenari', 'x'],
+      ['validate', 'x.yaml'],
+      ['validate', '--scenarios'],
+      ['validate', '--scenario'],
+      ['validate', '--scenario='],
+    ]) {
       const io = fakeIo(process.cwd());
       expect(await main(argv, io)).toBe(2);
-      expect(io.err).toMatch(/^delegation-bench validate: .+\nusage: delegation-bench validate \[--scenarios PATH\]\.\.\. \[--scenario NAME\]\.\.\./);
+      expect(io.err).toMatch(
+        /^delegation-bench validate: .+\nusage: delegation-bench validate \[--scenarios PATH\]\.\.\. \[--scenario NAME\]\.\.\./,
+      );
     }
     const io = fakeIo(process.cwd());
     await main(['validate', '--scenari', 'x'], io);
@@ -61,7 +73,10 @@ describe('delegation-bench validate', () => {
   });
 
   test('--scenario does not skip checking the other files', async () => {
-    const d = tempDir({ 'a.yaml': scenarioText({ name: 'name: good' }), 'b.yaml': scenarioText({ name: 'name: bad' }).replace('request:', 'requets:') });
+    const d = tempDir({
+      'a.yaml': scenarioText({ name: 'name: good' }),
+      'b.yaml': scenarioText({ name: 'name: bad' }).replace('request:', 'requets:'),
+    });
     const io = fakeIo(d);
     expect(await main(['validate', '--scenarios', '.', '--scenario', 'good'], io)).toBe(2);
     expect(io.err).toContain("./b.yaml:3:1: unknown key 'requets'");

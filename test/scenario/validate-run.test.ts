@@ -44,22 +44,33 @@ describe('validate builds the chains a run builds', () => {
   });
 
   test('wildcard where the root bounds the amount: refused, not left to abort the run', async () => {
-    const r = await validate(scenarioText({ calls: 'calls:\n  - tool: get_balance', warrant: 'warrant:\n  transfer_money: {to: wildcard, amount: wildcard, memo: wildcard}' }));
-    expect(r.err).toMatch(/^s\.yaml:13:34: warrant\.transfer_money\.amount: the root warrant of the planner cannot issue this grant, so task_scoped cannot be set up: capability_monotonicity_violated: /);
+    const r = await validate(
+      scenarioText({
+        calls: 'calls:\n  - tool: get_balance',
+        warrant: 'warrant:\n  transfer_money: {to: wildcard, amount: wildcard, memo: wildcard}',
+      }),
+    );
+    expect(r.err).toMatch(
+      /^s\.yaml:13:34: warrant\.transfer_money\.amount: the root warrant of the planner cannot issue this grant, so task_scoped cannot be set up: capability_monotonicity_violated: /,
+    );
   });
 
   test('a grant too large for a warrant: refused at the grant', async () => {
     const values = Array.from({ length: 4000 }, (_, i) => `/data/file-${String(i).padStart(5, '0')}.txt`).join(', ');
     const r = await validate(scenarioText({ warrant: `warrant:\n  read_file: {path: {one_of: [${values}]}}` }));
     expect(r.code).toBe(2);
-    expect(r.err).toMatch(/^s\.yaml:17:3: warrant\.read_file: the root warrant of the planner cannot issue this grant, so task_scoped cannot be set up: malformed: payload is \d+ bytes; the limit is 65536\n/);
+    expect(r.err).toMatch(
+      /^s\.yaml:17:3: warrant\.read_file: the root warrant of the planner cannot issue this grant, so task_scoped cannot be set up: malformed: payload is \d+ bytes; the limit is 65536\n/,
+    );
   });
 
   test('more custom tools than a warrant holds, or more parameters than a tool may have: refused at tools:', async () => {
     const many = Array.from({ length: 250 }, (_, i) => `  t${i}: {params: [a]}`).join('\n');
     const r = await validate(scenarioText({ tools: `tools:\n${many}` }));
     expect(r.code).toBe(2);
-    expect(r.err).toMatch(/^s\.yaml:7:1: tools: the root warrant of the planner cannot hold these tools, so no run can start: malformed: 261 tools exceed the limit of 256\n/);
+    expect(r.err).toMatch(
+      /^s\.yaml:7:1: tools: the root warrant of the planner cannot hold these tools, so no run can start: malformed: 261 tools exceed the limit of 256\n/,
+    );
     const wide = Array.from({ length: 65 }, (_, i) => `p${i}`).join(', ');
     const w = await validate(scenarioText({ tools: `tools:\n  wide: {params: [${wide}]}` }));
     expect(w.err).toMatch(/^s\.yaml:7:1: tools: .*tool 'wide' has 65 constraints, over the limit of 64\n/);
@@ -103,7 +114,8 @@ const paramNames = (tool: string): string[] => [...(BUILTIN_TOOLS[tool]?.params 
 const toolNames = [...BUILTIN_TOOL_NAMES, 'custom_tool', ...PROTO_NAMES];
 
 const pick = <T>(xs: readonly T[], i: number): T => xs[i % xs.length]!;
-const mapOf = (o: Obj, key: string): Obj => (o[key] !== null && typeof o[key] === 'object' && !Array.isArray(o[key]) ? (o[key] as Obj) : (o[key] = {}) as Obj);
+const mapOf = (o: Obj, key: string): Obj =>
+  o[key] !== null && typeof o[key] === 'object' && !Array.isArray(o[key]) ? (o[key] as Obj) : ((o[key] = {}) as Obj);
 
 /** Sets `key` as an own property, even `__proto__` (a YAML mapping key like any other). */
 function put(o: Obj, key: string, value: unknown): void {
@@ -214,9 +226,13 @@ describe('validate replays the trials a run replays', () => {
   });
 
   test('a judge that fails on the effects of the scripted calls: refused at the judge', async () => {
-    const r = await validate(scenarioText({ judge: 'judge:\n  task: effects.exists(e, e.type == "file_read")\n  attack: effects[5].path == "/etc/passwd"' }));
+    const r = await validate(
+      scenarioText({ judge: 'judge:\n  task: effects.exists(e, e.type == "file_read")\n  attack: effects[5].path == "/etc/passwd"' }),
+    );
     expect(r.code).toBe(2);
-    expect(r.err).toMatch(/^s\.yaml:15:11: a run would abort here: judge\.attack of scenario 'demo' \(condition no_warrant\) failed to evaluate: .*\n1 problem in 1 file\n$/);
+    expect(r.err).toMatch(
+      /^s\.yaml:15:11: a run would abort here: judge\.attack of scenario 'demo' \(condition no_warrant\) failed to evaluate: .*\n1 problem in 1 file\n$/,
+    );
   });
 });
 
@@ -225,26 +241,20 @@ describe('validate = run', () => {
     let accepted = 0;
     const context = new RunContext('validate-run-property');
     fc.assert(
-      fc.property(
-        fc.nat({ max: builtins.length - 1 }),
-        fc.constantFrom(...Object.keys(EDITS)),
-        fc.nat(),
-        fc.nat(),
-        (which, edit, i, j) => {
-          const s = structuredClone(builtins[which]!);
-          EDITS[edit]!(s, i, j);
-          const r = parseScenarioText(stringifyYaml(s), 'x.yaml');
-          if (r.scenario === undefined) {
-            expect(r.problems.length).toBeGreaterThan(0);
-            return;
-          }
-          accepted++;
-          const scenario = r.scenario;
-          for (const condition of CONDITIONS) {
-            expect(() => replayTrial(scenario, condition, new ScenarioJudge(scenario), context), `${edit} ${condition}`).not.toThrow();
-          }
-        },
-      ),
+      fc.property(fc.nat({ max: builtins.length - 1 }), fc.constantFrom(...Object.keys(EDITS)), fc.nat(), fc.nat(), (which, edit, i, j) => {
+        const s = structuredClone(builtins[which]!);
+        EDITS[edit]!(s, i, j);
+        const r = parseScenarioText(stringifyYaml(s), 'x.yaml');
+        if (r.scenario === undefined) {
+          expect(r.problems.length).toBeGreaterThan(0);
+          return;
+        }
+        accepted++;
+        const scenario = r.scenario;
+        for (const condition of CONDITIONS) {
+          expect(() => replayTrial(scenario, condition, new ScenarioJudge(scenario), context), `${edit} ${condition}`).not.toThrow();
+        }
+      }),
       { numRuns: 300 },
     );
     expect(accepted).toBeGreaterThan(0);

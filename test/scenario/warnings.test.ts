@@ -31,7 +31,9 @@ describe('a warning quotes at most 60 characters of the file', () => {
     w.addInfo(`s.yaml:3:5: read ${JSON.stringify(v)} as a policy`);
     const [warning] = w.list();
     const [info] = w.infoList();
-    expect(warning).toBe(`s.yaml:3:5: the grant of '${'W'.repeat(57)}...' (500 characters) reads a name bound only for some arguments, which the benchmark's judge cannot see`);
+    expect(warning).toBe(
+      `s.yaml:3:5: the grant of '${'W'.repeat(57)}...' (500 characters) reads a name bound only for some arguments, which the benchmark's judge cannot see`,
+    );
     expect(info).toBe(`s.yaml:3:5: read "${'W'.repeat(57)}..." (500 characters) as a policy`);
   });
 });
@@ -40,7 +42,9 @@ describe('a value shown in a denial reason is cut to 60 characters', () => {
   it('showValue and each value of describeConstraint', () => {
     const v = 'V'.repeat(200);
     expect(showValue(v)).toMatch(new RegExp(`^'${'V'.repeat(58)}… \\(sha256 [0-9a-f]{8}\\)$`));
-    expect(describeConstraint({ type: 'pattern', pattern: v })).toMatch(new RegExp(`^Pattern\\('${'V'.repeat(58)}… \\(sha256 [0-9a-f]{8}\\)\\)$`));
+    expect(describeConstraint({ type: 'pattern', pattern: v })).toMatch(
+      new RegExp(`^Pattern\\('${'V'.repeat(58)}… \\(sha256 [0-9a-f]{8}\\)\\)$`),
+    );
     // Two values alike in their first 60 characters stay two descriptions (a widening's identity).
     expect(describeConstraint({ type: 'pattern', pattern: `${v}a` })).not.toBe(describeConstraint({ type: 'pattern', pattern: `${v}b` }));
   });

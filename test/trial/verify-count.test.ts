@@ -32,7 +32,11 @@ describe('verification work per trial', () => {
     const [scenario] = (await loadScenarios([], process.cwd())).filter((s) => s.name === 'config_review');
     const context = new RunContext('count');
     // broad: p's root and q's broad warrant; task_scoped: only q's own warrant is new; again: none.
-    const expected = [['broad', 2], ['task_scoped', 1], ['task_scoped', 0]] as const;
+    const expected = [
+      ['broad', 2],
+      ['task_scoped', 1],
+      ['task_scoped', 0],
+    ] as const;
     for (const [condition, envelopes] of expected) {
       counts.envelope = 0;
       counts.pop = 0;

@@ -206,7 +206,9 @@ describe('wire layout (reference serde structs)', () => {
     const payload = toHex(a.payloadBytes);
     expect(payload.startsWith('a6' + '67' + toHex(utf8('version')) + '01' + '6c' + toHex(utf8('request_hash')) + '9820')).toBe(true);
     expect(payload).toContain('65' + toHex(utf8('nonce')) + '90');
-    const order = ['version', 'request_hash', 'nonce', 'external_id', 'approved_at', 'expires_at'].map((k) => payload.indexOf(toHex(utf8(k))));
+    const order = ['version', 'request_hash', 'nonce', 'external_id', 'approved_at', 'expires_at'].map((k) =>
+      payload.indexOf(toHex(utf8(k))),
+    );
     expect([...order].sort((x, y) => x - y)).toEqual(order);
   });
 

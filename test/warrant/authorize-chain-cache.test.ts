@@ -27,9 +27,33 @@ const q = key('worker');
 const r = key('attacker');
 const tools: ToolGrants = { read_file: { constraints: { path: { type: 'pattern', pattern: '/data/*' } }, allowUnknown: false } };
 const root = mint({ issuer: org, holder: p.publicKey, tools, ttlSeconds: 3600, clock: fixedClock(NOW), random: seededRandom(11) });
-const leafQ = grant({ parent: root, signer: p, holder: q.publicKey, tools, ttlSeconds: 600, clock: fixedClock(NOW), random: seededRandom(12) });
-const leafR = grant({ parent: root, signer: p, holder: r.publicKey, tools, ttlSeconds: 60, clock: fixedClock(NOW), random: seededRandom(13) });
-const deeper = grant({ parent: leafQ, signer: q, holder: r.publicKey, tools, ttlSeconds: 60, clock: fixedClock(NOW), random: seededRandom(14) });
+const leafQ = grant({
+  parent: root,
+  signer: p,
+  holder: q.publicKey,
+  tools,
+  ttlSeconds: 600,
+  clock: fixedClock(NOW),
+  random: seededRandom(12),
+});
+const leafR = grant({
+  parent: root,
+  signer: p,
+  holder: r.publicKey,
+  tools,
+  ttlSeconds: 60,
+  clock: fixedClock(NOW),
+  random: seededRandom(13),
+});
+const deeper = grant({
+  parent: leafQ,
+  signer: q,
+  holder: r.publicKey,
+  tools,
+  ttlSeconds: 60,
+  clock: fixedClock(NOW),
+  random: seededRandom(14),
+});
 const stray = mint({ issuer: r, holder: q.publicKey, tools, ttlSeconds: 60, clock: fixedClock(NOW), random: seededRandom(15) });
 const tampered: SignedWarrant = { ...leafQ, signature: leafQ.signature.map((b, i) => (i === 0 ? b ^ 1 : b)) };
 
@@ -42,7 +66,8 @@ const chains: Record<string, SignedWarrant[]> = {
   tampered: [root, tampered],
   orphan: [leafQ],
 };
-const fresh = (name: string) => outcome(() => new Authorizer({ trustedRoots: [org.publicKey], clock: fixedClock(NOW) }).verifyChain(chains[name]!));
+const fresh = (name: string) =>
+  outcome(() => new Authorizer({ trustedRoots: [org.publicKey], clock: fixedClock(NOW) }).verifyChain(chains[name]!));
 
 describe('chain cache across many chains', () => {
   beforeEach(() => {
@@ -58,7 +83,11 @@ describe('chain cache across many chains', () => {
     expect(expected['tampered']).toBe('signature_invalid');
     expect(expected['orphan']).not.toBe('valid');
     verifyWarrant.mockClear();
-    for (const name of order) expect(outcome(() => a.verifyChain(chains[name]!)), name).toBe(expected[name]);
+    for (const name of order)
+      expect(
+        outcome(() => a.verifyChain(chains[name]!)),
+        name,
+      ).toBe(expected[name]);
     // Valid envelopes: root, leafQ, leafR, deeper, once each. Failures are never cached, so the
     // stray root (not trusted: refused before its signature), the tampered leaf (checked each
     // time it appears) and the orphan (refused before signatures) add what they add.

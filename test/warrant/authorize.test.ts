@@ -119,13 +119,21 @@ describe('decisions', () => {
   });
 
   it('denies when the leaf is an issuer warrant', () => {
-    const issuer = mint({ issuer: org, holder: q.publicKey, tools: {}, issuableTools: ['read_file'], ttlSeconds: 600, clock: fixedClock(NOW), random: seededRandom(3) });
+    const issuer = mint({
+      issuer: org,
+      holder: q.publicKey,
+      tools: {},
+      issuableTools: ['read_file'],
+      ttlSeconds: 600,
+      clock: fixedClock(NOW),
+      random: seededRandom(3),
+    });
     const args = { path: '/data/x' };
     const pop = signPop(q, issuer.payload.id, 'read_file', args, NOW);
     expect(outcome(() => authorizer().authorize([issuer], { tool: 'read_file', args, pop }))).toBe('tool_not_allowed');
   });
 
-  it('denies a call from the leaf\'s expires_at on, without tolerance, even with a fresh PoP', () => {
+  it("denies a call from the leaf's expires_at on, without tolerance, even with a fresh PoP", () => {
     const exp = leaf.payload.expiresAt;
     expect(decide('read_file', { path: '/data/reports/a' }, { now: exp })).toBe('warrant_expired');
     expect(decide('read_file', { path: '/data/reports/a' }, { now: exp + 31 })).toBe('warrant_expired');
@@ -220,7 +228,15 @@ describe('signature cache', () => {
   it('shares verified envelopes between chains (a new leaf under a cached root costs one check)', () => {
     const a = authorizer();
     a.verifyChain(chain);
-    const other = grant({ parent: root, signer: p, holder: attacker.publicKey, tools: grants({ get_balance: {} }), ttlSeconds: 60, clock: fixedClock(NOW), random: seededRandom(4) });
+    const other = grant({
+      parent: root,
+      signer: p,
+      holder: attacker.publicKey,
+      tools: grants({ get_balance: {} }),
+      ttlSeconds: 60,
+      clock: fixedClock(NOW),
+      random: seededRandom(4),
+    });
     verifyWarrant.mockClear();
     a.verifyChain([root, other]);
     expect(verifyWarrant).toHaveBeenCalledTimes(1);
@@ -247,7 +263,15 @@ describe('signature cache', () => {
 
   it('recognises an envelope by its bytes, not by the object: bytes changed in place are re-checked', () => {
     const a = authorizer();
-    const own = grant({ parent: root, signer: p, holder: attacker.publicKey, tools: grants({ get_balance: {} }), ttlSeconds: 60, clock: fixedClock(NOW), random: seededRandom(6) });
+    const own = grant({
+      parent: root,
+      signer: p,
+      holder: attacker.publicKey,
+      tools: grants({ get_balance: {} }),
+      ttlSeconds: 60,
+      clock: fixedClock(NOW),
+      random: seededRandom(6),
+    });
     expect(outcome(() => a.verifyChain([root, own]))).toBe('valid');
     (own.signature as Uint8Array)[0]! ^= 1;
     expect(outcome(() => a.verifyChain([root, own]))).toBe('signature_invalid');

@@ -30,7 +30,16 @@ const ROOT_TOOLS = grants({
 const clock = fixedClock(NOW);
 
 function rootWarrant(extra: Partial<Parameters<typeof mint>[0]> = {}): SignedWarrant {
-  return mint({ issuer: org, holder: p.publicKey, tools: ROOT_TOOLS, ttlSeconds: 3600, clock, random: seededRandom(1), maxDepth: 3, ...extra });
+  return mint({
+    issuer: org,
+    holder: p.publicKey,
+    tools: ROOT_TOOLS,
+    ttlSeconds: 3600,
+    clock,
+    random: seededRandom(1),
+    maxDepth: 3,
+    ...extra,
+  });
 }
 
 function verifyAt(chain: readonly SignedWarrant[], now = NOW): string {
@@ -90,7 +99,16 @@ describe('mint', () => {
 
   it('defaults max_depth to 64 and sorts approvers by key bytes', () => {
     const a = [key('approver1').publicKey, key('approver2').publicKey, key('approver3').publicKey];
-    const w = mint({ issuer: org, holder: p.publicKey, tools: ROOT_TOOLS, ttlSeconds: 60, clock, random: seededRandom(3), requiredApprovers: a, minApprovals: 2 });
+    const w = mint({
+      issuer: org,
+      holder: p.publicKey,
+      tools: ROOT_TOOLS,
+      ttlSeconds: 60,
+      clock,
+      random: seededRandom(3),
+      requiredApprovers: a,
+      minApprovals: 2,
+    });
     expect(w.payload.maxDepth).toBe(64);
     const hexes = w.payload.requiredApprovers!.map((k) => Buffer.from(k).toString('hex'));
     expect(hexes).toEqual([...hexes].sort());
@@ -98,7 +116,15 @@ describe('mint', () => {
   });
 
   it('builds an issuer root when given issuable tools and no tools', () => {
-    const w = mint({ issuer: org, holder: p.publicKey, tools: {}, issuableTools: ['write_file', 'read_file'], ttlSeconds: 60, clock, random: seededRandom(4) });
+    const w = mint({
+      issuer: org,
+      holder: p.publicKey,
+      tools: {},
+      issuableTools: ['write_file', 'read_file'],
+      ttlSeconds: 60,
+      clock,
+      random: seededRandom(4),
+    });
     expect(w.payload.warrantType).toBe('issuer');
     expect(w.payload.issuableTools).toEqual(['read_file', 'write_file']);
     expect(verifyAt([w])).toBe('valid');
@@ -137,7 +163,15 @@ describe('grant', () => {
   it('keeps the parent clearance, session, agent and approvers unless told otherwise', () => {
     const a = [key('approver1').publicKey];
     const parent = rootWarrant({ clearance: 3, sessionId: 'sess-1', agentId: 'planner', requiredApprovers: a, minApprovals: 1 });
-    const c = grant({ parent, signer: p, holder: q.publicKey, tools: grants({ read_file: { path: pattern('/data/x') } }), ttlSeconds: 60, clock, random: seededRandom(5) });
+    const c = grant({
+      parent,
+      signer: p,
+      holder: q.publicKey,
+      tools: grants({ read_file: { path: pattern('/data/x') } }),
+      ttlSeconds: 60,
+      clock,
+      random: seededRandom(5),
+    });
     expect(c.payload.clearance).toBe(3);
     expect(c.payload.sessionId).toBe('sess-1');
     expect(c.payload.agentId).toBe('planner');
@@ -152,14 +186,35 @@ describe('grant', () => {
     for (let depth = 1; depth <= 3; depth++) {
       const parent = chain[chain.length - 1]!;
       const signer = depth === 1 ? p : holders[depth - 2]!;
-      chain = [...chain, grant({ parent, signer, holder: holders[depth - 1]!.publicKey, tools: grants({ read_file: { path: pattern('/data/a') } }), ttlSeconds: 60, clock, random: seededRandom(100 + depth) })];
+      chain = [
+        ...chain,
+        grant({
+          parent,
+          signer,
+          holder: holders[depth - 1]!.publicKey,
+          tools: grants({ read_file: { path: pattern('/data/a') } }),
+          ttlSeconds: 60,
+          clock,
+          random: seededRandom(100 + depth),
+        }),
+      ];
       expect(verifyAt(chain)).toBe('valid');
     }
     const leaf = chain[3]!;
     expect(leaf.payload.depth).toBe(3);
-    expect(refusal(() => grant({ parent: leaf, signer: holders[2]!, holder: q.publicKey, tools: grants({ read_file: { path: pattern('/data/a') } }), ttlSeconds: 60, clock, random: seededRandom(9) }))).toBe(
-      'depth_exceeded',
-    );
+    expect(
+      refusal(() =>
+        grant({
+          parent: leaf,
+          signer: holders[2]!,
+          holder: q.publicKey,
+          tools: grants({ read_file: { path: pattern('/data/a') } }),
+          ttlSeconds: 60,
+          clock,
+          random: seededRandom(9),
+        }),
+      ),
+    ).toBe('depth_exceeded');
   });
 
   describe('refuses every widening with the verifier code', () => {
@@ -167,13 +222,25 @@ describe('grant', () => {
       ['a signer that is not the parent holder', { signer: q }, 'delegation_authority_violated'],
       ['an added tool', { tools: grants({ read_file: { path: pattern('/data/*') }, send_email: {} }) }, 'capability_monotonicity_violated'],
       ['a wider pattern', { tools: grants({ read_file: { path: pattern('/*') } }) }, 'capability_monotonicity_violated'],
-      ['a wider range', { tools: grants({ transfer_money: { to: { type: 'wildcard' }, amount: range(0, 5000) } }) }, 'capability_monotonicity_violated'],
+      [
+        'a wider range',
+        { tools: grants({ transfer_money: { to: { type: 'wildcard' }, amount: range(0, 5000) } }) },
+        'capability_monotonicity_violated',
+      ],
       ['a dropped constraint', { tools: grants({ transfer_money: { amount: range(0, 10) } }) }, 'capability_monotonicity_violated'],
-      ['allow_unknown the parent lacks', { tools: grants({ read_file: { path: pattern('/data/x') } }, true) }, 'capability_monotonicity_violated'],
+      [
+        'allow_unknown the parent lacks',
+        { tools: grants({ read_file: { path: pattern('/data/x') } }, true) },
+        'capability_monotonicity_violated',
+      ],
       ['a larger max_depth', { maxDepth: 4 }, 'depth_monotonicity_violated'],
       ['a max_depth below its own depth', { maxDepth: 0 }, 'depth_exceeded'],
       ['a clearance the parent lacks', { clearance: 1 }, 'clearance_monotonicity_violated'],
-      ['an issuer warrant from an execution warrant', { type: 'issuer', tools: {}, issuableTools: ['read_file'] }, 'capability_monotonicity_violated'],
+      [
+        'an issuer warrant from an execution warrant',
+        { type: 'issuer', tools: {}, issuableTools: ['read_file'] },
+        'capability_monotonicity_violated',
+      ],
       ['a lifetime over 90 days', { ttlSeconds: 90 * 86400 + 1 }, 'ttl_monotonicity_violated'],
     ];
     for (const [what, extra, code] of cases) {
@@ -186,7 +253,15 @@ describe('grant', () => {
   it('refuses to lower approvals', () => {
     const a = [key('approver1').publicKey, key('approver2').publicKey];
     const parent = rootWarrant({ requiredApprovers: a, minApprovals: 2 });
-    const base = { parent, signer: p, holder: q.publicKey, tools: grants({ read_file: { path: pattern('/data/x') } }), ttlSeconds: 60, clock, random: seededRandom(5) };
+    const base = {
+      parent,
+      signer: p,
+      holder: q.publicKey,
+      tools: grants({ read_file: { path: pattern('/data/x') } }),
+      ttlSeconds: 60,
+      clock,
+      random: seededRandom(5),
+    };
     expect(refusal(() => grant({ ...base, minApprovals: 1 }))).toBe('capability_monotonicity_violated');
     expect(refusal(() => grant({ ...base, requiredApprovers: [a[0]!], minApprovals: 1 }))).toBe('capability_monotonicity_violated');
     const more = grant({ ...base, requiredApprovers: [...a, key('approver3').publicKey], minApprovals: 2 });

@@ -56,7 +56,10 @@ describe('CBOR codec', () => {
   });
 
   it('keeps map insertion order (callers sort)', () => {
-    const m = new Map<CborValue, CborValue>([['b', 1], ['a', 2]]);
+    const m = new Map<CborValue, CborValue>([
+      ['b', 1],
+      ['a', 2],
+    ]);
     expect(toHex(encode(m))).toBe('a2616201616102');
   });
 

@@ -88,9 +88,7 @@ export function decodeVectorWarrant(w: VectorWarrant): SignedWarrant {
 export function vectorChain(id: string): SignedWarrant[] {
   const v = vector(id);
   return (v.chain ?? []).map((entry) =>
-    typeof entry === 'string'
-      ? decodeVectorWarrant(vectorWarrant(id, entry))
-      : decodeVectorWarrant(vectorWarrant(entry.ref, entry.label)),
+    typeof entry === 'string' ? decodeVectorWarrant(vectorWarrant(id, entry)) : decodeVectorWarrant(vectorWarrant(entry.ref, entry.label)),
   );
 }
 

@@ -77,8 +77,24 @@ describe('valid chains', () => {
 
   it('accepts a three-link chain down to depth 3 = max_depth', () => {
     const r = seededRandom(3);
-    const c2 = grant({ parent: child, signer: q, holder: stranger.publicKey, tools: CHILD_TOOLS, ttlSeconds: 60, clock: fixedClock(NOW), random: r });
-    const c3 = grant({ parent: c2, signer: stranger, holder: p.publicKey, tools: CHILD_TOOLS, ttlSeconds: 60, clock: fixedClock(NOW), random: r });
+    const c2 = grant({
+      parent: child,
+      signer: q,
+      holder: stranger.publicKey,
+      tools: CHILD_TOOLS,
+      ttlSeconds: 60,
+      clock: fixedClock(NOW),
+      random: r,
+    });
+    const c3 = grant({
+      parent: c2,
+      signer: stranger,
+      holder: p.publicKey,
+      tools: CHILD_TOOLS,
+      ttlSeconds: 60,
+      clock: fixedClock(NOW),
+      random: r,
+    });
     expect(c3.payload.depth).toBe(3);
     expect(verify([root, child, c2, c3])).toBe('valid');
   });
@@ -104,10 +120,21 @@ describe('structure', () => {
   it('rejects the same warrant twice (a cycle)', () => {
     // A self-delegated warrant (holder = issuer) repeated passes the signature step (each copy is
     // signed by its parent's holder), so the cycle check is what stops it.
-    const self = mint({ issuer: org, holder: org.publicKey, tools: ROOT_TOOLS, ttlSeconds: 3600, clock: fixedClock(NOW), random: seededRandom(9) });
+    const self = mint({
+      issuer: org,
+      holder: org.publicKey,
+      tools: ROOT_TOOLS,
+      ttlSeconds: 3600,
+      clock: fixedClock(NOW),
+      random: seededRandom(9),
+    });
     expect(verify([self, self])).toBe('malformed');
     expect(reason([self, self])).toMatch(/^link 1 \(tnu_wrt_[0-9a-f]{32}\): cycle detected/);
-    const selfChild = forge({ ...self.payload, id: self.payload.id.map((b, i) => (i === 15 ? b ^ 1 : b)), parentHash: sha256(self.payloadBytes), depth: 1 }, {}, org);
+    const selfChild = forge(
+      { ...self.payload, id: self.payload.id.map((b, i) => (i === 15 ? b ^ 1 : b)), parentHash: sha256(self.payloadBytes), depth: 1 },
+      {},
+      org,
+    );
     expect(reason([self, selfChild, self])).toMatch(/^link 2 \(tnu_wrt_[0-9a-f]{32}\): cycle detected/);
     // Order changed by verify-before-deserialize: any other repeated warrant is not signed by its
     // new parent's holder, and signatures are checked before ids are decoded, so it is reported as
@@ -293,9 +320,7 @@ describe('I4 capabilities', () => {
   });
 
   it('rejects a child that widens a constraint', () => {
-    expect(verify([root, childWith({ tools: grants({ read_file: { path: pattern('/*') } }) })])).toBe(
-      'capability_monotonicity_violated',
-    );
+    expect(verify([root, childWith({ tools: grants({ read_file: { path: pattern('/*') } }) })])).toBe('capability_monotonicity_violated');
     expect(verify([root, childWith({ tools: grants({ read_file: { path: { type: 'wildcard' } } }) })])).toBe(
       'capability_monotonicity_violated',
     );
@@ -322,12 +347,8 @@ describe('I4 capabilities', () => {
     const hash = sha256(gated.payloadBytes);
     const base = { parentHash: hash, requiredApprovers: gated.payload.requiredApprovers, minApprovals: 2 };
     expect(verify([gated, childWith(base)])).toBe('valid');
-    expect(verify([gated, childWith({ ...base, requiredApprovers: null, minApprovals: null })])).toBe(
-      'capability_monotonicity_violated',
-    );
-    expect(verify([gated, childWith({ ...base, requiredApprovers: [a1], minApprovals: 1 })])).toBe(
-      'capability_monotonicity_violated',
-    );
+    expect(verify([gated, childWith({ ...base, requiredApprovers: null, minApprovals: null })])).toBe('capability_monotonicity_violated');
+    expect(verify([gated, childWith({ ...base, requiredApprovers: [a1], minApprovals: 1 })])).toBe('capability_monotonicity_violated');
     expect(verify([gated, childWith({ ...base, minApprovals: 1 })])).toBe('capability_monotonicity_violated');
   });
 });
@@ -389,7 +410,16 @@ describe('issuer warrants', () => {
   });
 
   it('rejects an issuer child that widens issuable_tools, bounds or issue depth', () => {
-    const sub = grant({ parent: issuer, signer: p, holder: q.publicKey, tools: {}, type: 'issuer', ttlSeconds: 60, clock: fixedClock(NOW), random: seededRandom(5) });
+    const sub = grant({
+      parent: issuer,
+      signer: p,
+      holder: q.publicKey,
+      tools: {},
+      type: 'issuer',
+      ttlSeconds: 60,
+      clock: fixedClock(NOW),
+      random: seededRandom(5),
+    });
     expect(sub.payload.issuableTools).toEqual(['read_file', 'write_file']);
     expect(verify([issuer, sub])).toBe('valid');
     const subWith = (changes: Parameters<typeof forge>[1]) => forge(sub.payload, changes, p);
@@ -410,7 +440,14 @@ describe('order of checks', () => {
 
   it('reports the earlier link first', () => {
     const c2 = forge(
-      { ...child.payload, id: child.payload.id.map((b, i) => (i === 15 ? b ^ 0xff : b)), depth: 2, issuer: q.publicKey, holder: stranger.publicKey, parentHash: sha256(child.payloadBytes) },
+      {
+        ...child.payload,
+        id: child.payload.id.map((b, i) => (i === 15 ? b ^ 0xff : b)),
+        depth: 2,
+        issuer: q.publicKey,
+        holder: stranger.publicKey,
+        parentHash: sha256(child.payloadBytes),
+      },
       { expiresAt: child.payload.expiresAt + 1 },
       q,
     );

@@ -102,7 +102,7 @@ describe('chain vectors', () => {
       expect.unreachable();
     } catch (e) {
       expect((e as Error).message).toBe(
-        'link 1 (tnu_wrt_019471f80000700080000000000000b1): expires_at 1704074400 is after the parent\'s 1704070800',
+        "link 1 (tnu_wrt_019471f80000700080000000000000b1): expires_at 1704074400 is after the parent's 1704070800",
       );
     }
   });
@@ -172,7 +172,11 @@ describe('single-warrant vectors', () => {
         expect(verdict([w], { now: exp + 31 })).toBe('valid');
         const call = (now: number): string =>
           outcome(() =>
-            new Authorizer({ trustedRoots: [ROOT], clock: fixedClock(now) }).authorize([w], { tool: 'any', args: {}, pop: new Uint8Array(64) }),
+            new Authorizer({ trustedRoots: [ROOT], clock: fixedClock(now) }).authorize([w], {
+              tool: 'any',
+              args: {},
+              pop: new Uint8Array(64),
+            }),
           );
         expect(call(exp)).toBe(v.expected.error);
         expect(call(exp - 1)).not.toBe(v.expected.error);
@@ -189,7 +193,15 @@ describe('single-warrant vectors', () => {
   /** Approvals by the named roles for one call of the vector's leaf, signed at NOW. */
   function approvals(w: SignedWarrant, roles: string[], tool: string, args: Args) {
     return roles.map((role, i) =>
-      approveCall({ approver: key(role), warrant: w, tool, args, externalId: `user:${role}`, clock: fixedClock(NOW), random: seededRandom(40 + i) }),
+      approveCall({
+        approver: key(role),
+        warrant: w,
+        tool,
+        args,
+        externalId: `user:${role}`,
+        clock: fixedClock(NOW),
+        random: seededRandom(40 + i),
+      }),
     );
   }
 
@@ -266,17 +278,41 @@ describe('scenario vectors (no bytes)', () => {
     const { depth, max_depth: maxDepth } = v.inputs as { depth: number; max_depth: number };
     const roles = ['orchestrator', 'worker', 'worker2', 'attacker', 'orchestrator'];
     const tools = { read_file: { constraints: { path: { type: 'wildcard' as const } }, allowUnknown: false } };
-    let w = mint({ issuer: key('control_plane'), holder: publicKey(roles[0]!), tools, ttlSeconds: 600, clock: fixedClock(NOW), random: seededRandom(91), maxDepth });
+    let w = mint({
+      issuer: key('control_plane'),
+      holder: publicKey(roles[0]!),
+      tools,
+      ttlSeconds: 600,
+      clock: fixedClock(NOW),
+      random: seededRandom(91),
+      maxDepth,
+    });
     const chain = [w];
     for (let d = 1; d <= depth; d++) {
-      w = grant({ parent: w, signer: key(roles[d - 1]!), holder: publicKey(roles[d]!), tools, ttlSeconds: 600, clock: fixedClock(NOW), random: seededRandom(91 + d) });
+      w = grant({
+        parent: w,
+        signer: key(roles[d - 1]!),
+        holder: publicKey(roles[d]!),
+        tools,
+        ttlSeconds: 600,
+        clock: fixedClock(NOW),
+        random: seededRandom(91 + d),
+      });
       chain.push(w);
     }
     expect(w.payload.depth).toBe(depth);
     expect(w.payload.maxDepth).toBe(maxDepth);
     expect(verdict(chain)).toBe('valid');
     const attenuate = () =>
-      grant({ parent: w, signer: key(roles[depth]!), holder: publicKey(roles[depth + 1]!), tools, ttlSeconds: 60, clock: fixedClock(NOW), random: seededRandom(99) });
+      grant({
+        parent: w,
+        signer: key(roles[depth]!),
+        holder: publicKey(roles[depth + 1]!),
+        tools,
+        ttlSeconds: 60,
+        clock: fixedClock(NOW),
+        random: seededRandom(99),
+      });
     expect(outcome(attenuate)).toBe(v.expected.error);
     covered.add(v.id);
   });
@@ -286,7 +322,15 @@ describe('scenario vectors (no bytes)', () => {
     const inputs = v.inputs as { warrant_id_uuid: string; srl_revoked_ids_contains: string };
     const idBytes = parseWarrantId(inputs.warrant_id_uuid.replaceAll('-', ''));
     const tools = { read_file: { constraints: { path: { type: 'wildcard' as const } }, allowUnknown: false } };
-    const w = mint({ issuer: key('control_plane'), holder: publicKey('worker'), tools, ttlSeconds: 600, clock: fixedClock(NOW), random: seededRandom(94), id: idBytes });
+    const w = mint({
+      issuer: key('control_plane'),
+      holder: publicKey('worker'),
+      tools,
+      ttlSeconds: 600,
+      clock: fixedClock(NOW),
+      random: seededRandom(94),
+      id: idBytes,
+    });
     // Real revocation lists carry the tnu_wrt_ display form (A.22.b); the UUID is only the prose.
     const revoked = [warrantIdString(parseWarrantId(inputs.srl_revoked_ids_contains.replaceAll('-', '')))];
     expect(verdict([w])).toBe('valid');
@@ -324,7 +368,10 @@ describe('constraint vectors through the full Authorizer', () => {
       for (const input of v.authorization_inputs!) {
         const args = typedArgs(input.args);
         const call = { tool: v.tool!, args, pop: signPop(key('worker'), w.payload.id, v.tool!, args, NOW) };
-        expect(outcome(() => a.authorize([w], call)), input.source).toBe(input.valid ? 'valid' : 'constraint_not_satisfied');
+        expect(
+          outcome(() => a.authorize([w], call)),
+          input.source,
+        ).toBe(input.valid ? 'valid' : 'constraint_not_satisfied');
       }
       // The same PoP from a non-holder is refused before any constraint is looked at.
       const first = v.authorization_inputs![0]!;

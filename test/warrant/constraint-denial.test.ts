@@ -7,7 +7,16 @@ describe('constraint denials', () => {
   const cases: Array<[Constraint, unknown]> = [
     [{ type: 'subpath', root: '/app', caseSensitive: true, allowEqual: true }, '/etc/passwd'],
     [{ type: 'one_of', values: ['a', 'b'] }, 'c'],
-    [{ type: 'all', constraints: [{ type: 'regex', pattern: '^a' }, { type: 'regex', pattern: 'z$' }] }, 'ab'],
+    [
+      {
+        type: 'all',
+        constraints: [
+          { type: 'regex', pattern: '^a' },
+          { type: 'regex', pattern: 'z$' },
+        ],
+      },
+      'ab',
+    ],
     [{ type: 'range', min: 0, max: 10, minInclusive: true, maxInclusive: true }, 'x'],
     [{ type: 'subpath', root: '/app', caseSensitive: true, allowEqual: true }, '/app/ok'],
   ];

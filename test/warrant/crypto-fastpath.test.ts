@@ -74,7 +74,13 @@ describe('strict screen in place = the 32-byte definitions', () => {
   it('S at, just under and over L; y at and around p', () => {
     const L = 2n ** 252n + 27742317777372353535851937790883648493n;
     const le = (n: bigint): Uint8Array => Uint8Array.from({ length: 32 }, (_, i) => Number((n >> BigInt(8 * i)) & 0xffn));
-    for (const [s, ok] of [[L - 1n, true], [L, false], [L + 1n, false], [2n ** 256n - 1n, false], [0n, true]] as const) {
+    for (const [s, ok] of [
+      [L - 1n, true],
+      [L, false],
+      [L + 1n, false],
+      [2n ** 256n - 1n, false],
+      [0n, true],
+    ] as const) {
       const sig = good.slice();
       sig.set(le(s), 32);
       expect(passesStrictEncodingChecks(signer.publicKey, sig), `S = ${s}`).toBe(ok);

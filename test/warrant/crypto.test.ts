@@ -42,12 +42,10 @@ const bigToLe = (n: bigint): Uint8Array => {
   return out;
 };
 /** k = SHA-512(R ‖ A ‖ M) mod L, the RFC 8032 challenge scalar. */
-const challengeScalar = (r: Uint8Array, a: Uint8Array, m: Uint8Array): bigint =>
-  leToBig(sha512(concatBytes(r, a, m))) % L;
+const challengeScalar = (r: Uint8Array, a: Uint8Array, m: Uint8Array): bigint => leToBig(sha512(concatBytes(r, a, m))) % L;
 
 /** Verdict of every backend; the test then demands they agree. */
-const verdicts = (pub: Uint8Array, msg: Uint8Array, sig: Uint8Array): boolean[] =>
-  BACKENDS.map((b) => b.verify(pub, msg, sig));
+const verdicts = (pub: Uint8Array, msg: Uint8Array, sig: Uint8Array): boolean[] => BACKENDS.map((b) => b.verify(pub, msg, sig));
 
 interface SignedCase {
   label: string;
@@ -220,7 +218,10 @@ describe('strictness (dalek verify_strict parity)', () => {
     const seed = hex(keys['orchestrator']!.seed);
     const { scalar, pointBytes: a } = ed.utils.getExtendedPublicKey(seed);
     const r = 0x5eedn;
-    const torsion = ed.Point.fromBytes(SMALL_ORDER_ENCODINGS.find((e) => toHex(e).startsWith('c717'))!, false);
+    const torsion = ed.Point.fromBytes(
+      SMALL_ORDER_ENCODINGS.find((e) => toHex(e).startsWith('c717'))!,
+      false,
+    );
     const rMixed = ed.Point.BASE.multiply(r).add(torsion).toBytes();
     const msg = utf8('mixed R');
     const sig = concatBytes(rMixed, bigToLe((r + challengeScalar(rMixed, a, msg) * scalar) % L));
@@ -232,7 +233,10 @@ describe('strictness (dalek verify_strict parity)', () => {
   it('accepts a mixed-order public key when the cofactorless equation holds (dalek does too)', () => {
     const seed = hex(keys['worker2']!.seed);
     const { scalar } = ed.utils.getExtendedPublicKey(seed);
-    const torsion = ed.Point.fromBytes(SMALL_ORDER_ENCODINGS.find((e) => toHex(e).startsWith('26e8'))!, false);
+    const torsion = ed.Point.fromBytes(
+      SMALL_ORDER_ENCODINGS.find((e) => toHex(e).startsWith('26e8'))!,
+      false,
+    );
     const aMixed = ed.Point.BASE.multiply(scalar).add(torsion).toBytes();
     expect(isSmallOrderEncoding(aMixed)).toBe(false);
     const r = 0xabcdefn;

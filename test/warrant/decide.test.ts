@@ -17,8 +17,20 @@ const p = key('orchestrator');
 const q = key('worker');
 const tools: ToolGrants = { read_file: { constraints: { path: { type: 'pattern', pattern: '/data/*' } }, allowUnknown: false } };
 const root = mint({ issuer: org, holder: p.publicKey, tools, ttlSeconds: 3600, clock: fixedClock(NOW), random: seededRandom(21) });
-const leaf = grant({ parent: root, signer: p, holder: q.publicKey, tools, ttlSeconds: 600, clock: fixedClock(NOW), random: seededRandom(22) });
-const call = (tool: string, path: string, signer = q): ToolCall => ({ tool, args: { path }, pop: signPop(signer, leaf.payload.id, tool, { path }, NOW) });
+const leaf = grant({
+  parent: root,
+  signer: p,
+  holder: q.publicKey,
+  tools,
+  ttlSeconds: 600,
+  clock: fixedClock(NOW),
+  random: seededRandom(22),
+});
+const call = (tool: string, path: string, signer = q): ToolCall => ({
+  tool,
+  args: { path },
+  pop: signPop(signer, leaf.payload.id, tool, { path }, NOW),
+});
 
 function thrown(f: () => void): { code: string; message: string } | undefined {
   try {

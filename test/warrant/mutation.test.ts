@@ -28,8 +28,24 @@ const tools = (glob: string) => ({
     allowUnknown: false,
   },
 });
-const builtRoot = mint({ issuer: org, holder: p.publicKey, tools: tools('/data/*'), ttlSeconds: 3600, clock: fixedClock(NOW), random: seededRandom(1), maxDepth: 4 });
-const builtLeaf = grant({ parent: builtRoot, signer: p, holder: q.publicKey, tools: tools('/data/reports/*'), ttlSeconds: 600, clock: fixedClock(NOW), random: seededRandom(2) });
+const builtRoot = mint({
+  issuer: org,
+  holder: p.publicKey,
+  tools: tools('/data/*'),
+  ttlSeconds: 3600,
+  clock: fixedClock(NOW),
+  random: seededRandom(1),
+  maxDepth: 4,
+});
+const builtLeaf = grant({
+  parent: builtRoot,
+  signer: p,
+  holder: q.publicKey,
+  tools: tools('/data/reports/*'),
+  ttlSeconds: 600,
+  clock: fixedClock(NOW),
+  random: seededRandom(2),
+});
 
 const a3 = vectorChain('A.3');
 /** Valid tokens, each the bytes of one envelope or of one WarrantStack; all verify at NOW. */
@@ -148,17 +164,20 @@ describe('byte mutations of valid tokens', () => {
     const chain = [builtRoot, builtLeaf];
     authorizer.authorize(chain, { tool: 'read_file', args, pop });
     fc.assert(
-      fc.property(mutation.filter((m) => m.op !== 'splice'), (m) => {
-        const mutated = apply(pop, m);
-        fc.pre(!bytesEqual(mutated, pop));
-        try {
-          authorizer.authorize(chain, { tool: 'read_file', args, pop: mutated });
-          expect.unreachable('a mutated PoP was accepted');
-        } catch (e) {
-          expect(e).toBeInstanceOf(WarrantError);
-          expect((e as WarrantError).code).toBe('pop_failed');
-        }
-      }),
+      fc.property(
+        mutation.filter((m) => m.op !== 'splice'),
+        (m) => {
+          const mutated = apply(pop, m);
+          fc.pre(!bytesEqual(mutated, pop));
+          try {
+            authorizer.authorize(chain, { tool: 'read_file', args, pop: mutated });
+            expect.unreachable('a mutated PoP was accepted');
+          } catch (e) {
+            expect(e).toBeInstanceOf(WarrantError);
+            expect((e as WarrantError).code).toBe('pop_failed');
+          }
+        },
+      ),
       { numRuns: 300 },
     );
   });

@@ -124,7 +124,12 @@ describe('payloadIssuer / payloadHolder', () => {
       expect(() => decode(bytes), name).toThrow(WarrantError);
     }
     // The same slot holding well-formed items is skipped without complaint.
-    for (const raw of [Uint8Array.of(0xf9, 0x3e, 0x00), Uint8Array.of(0xfb, 1, 2, 3, 4, 5, 6, 7, 8), Uint8Array.of(0xf6), Uint8Array.of(0x3b, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff)]) {
+    for (const raw of [
+      Uint8Array.of(0xf9, 0x3e, 0x00),
+      Uint8Array.of(0xfb, 1, 2, 3, 4, 5, 6, 7, 8),
+      Uint8Array.of(0xf6),
+      Uint8Array.of(0x3b, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff),
+    ]) {
       expect(payloadIssuer(withRawTools(raw))).toEqual(ISSUER);
     }
   });

@@ -109,10 +109,16 @@ describe('PoP challenge bytes = the codec over [id, tool, args, window]', () => 
   it('signPop signs popSigningMessage(popChallenge(hex id, ...)) exactly', () => {
     const key = SigningKey.fromSeed(new Uint8Array(32).fill(7));
     fc.assert(
-      fc.property(fc.uint8Array({ minLength: 16, maxLength: 16 }), text, fc.dictionary(text, anyValue, { maxKeys: 3 }), times, (id, tool, args, now) => {
-        const expected = key.sign(popSigningMessage(popChallenge(toHex(id), tool, args, now)));
-        expect(toHex(signPop(key, id, tool, args, now))).toBe(toHex(expected));
-      }),
+      fc.property(
+        fc.uint8Array({ minLength: 16, maxLength: 16 }),
+        text,
+        fc.dictionary(text, anyValue, { maxKeys: 3 }),
+        times,
+        (id, tool, args, now) => {
+          const expected = key.sign(popSigningMessage(popChallenge(toHex(id), tool, args, now)));
+          expect(toHex(signPop(key, id, tool, args, now))).toBe(toHex(expected));
+        },
+      ),
       { numRuns: 100 },
     );
   });

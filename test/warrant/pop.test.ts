@@ -10,14 +10,7 @@ import { popSigningMessage } from '../../src/warrant/crypto/domain.js';
 import { nobleEd25519 } from '../../src/warrant/crypto/ed25519-noble.js';
 import { nodeEd25519 } from '../../src/warrant/crypto/ed25519-node.js';
 import { SigningKey, verifySignature } from '../../src/warrant/keys.js';
-import {
-  canonicalArgs,
-  popChallenge,
-  popWindow,
-  popWindowOffsets,
-  signPop,
-  verifyPop,
-} from '../../src/warrant/pop.js';
+import { canonicalArgs, popChallenge, popWindow, popWindowOffsets, signPop, verifyPop } from '../../src/warrant/pop.js';
 import type { Args, Value } from '../../src/warrant/constraint-value.js';
 
 const hex = (s: string): Uint8Array => {
@@ -47,8 +40,7 @@ function typedToValue(t: Typed): Value {
       throw new Error(`fixture type ${t.type} not handled`);
   }
 }
-const typedArgs = (pairs: unknown): Args =>
-  Object.fromEntries((pairs as [string, Typed][]).map(([k, v]) => [k, typedToValue(v)]));
+const typedArgs = (pairs: unknown): Args => Object.fromEntries((pairs as [string, Typed][]).map(([k, v]) => [k, typedToValue(v)]));
 
 const pop = vectors.pop_canonical_fixture;
 const holder = SigningKey.fromSeed(hex(pop.holder_seed));
@@ -98,7 +90,12 @@ describe('A.6 and A.20.1 (generated with the tnu_wrt_ id form)', () => {
   it('A.6: the encoder reproduces the challenge, message and signature from its id string', () => {
     const v = byId.get('A.6')! as unknown as { pop: Record<string, unknown> & { args_typed: unknown } };
     const p = v.pop;
-    const challenge = popChallenge(p['challenge_id_string'] as string, p['tool'] as string, typedArgs(p.args_typed), p['timestamp'] as number);
+    const challenge = popChallenge(
+      p['challenge_id_string'] as string,
+      p['tool'] as string,
+      typedArgs(p.args_typed),
+      p['timestamp'] as number,
+    );
     expect(toHex(challenge)).toBe(p['challenge_cbor']);
     const message = popSigningMessage(challenge);
     expect(toHex(message)).toBe(p['ed25519_message']);
@@ -110,13 +107,27 @@ describe('A.6 and A.20.1 (generated with the tnu_wrt_ id form)', () => {
     expect(verifySignature(worker.publicKey, hex(p['preimage'] as string), hex(p['signature'] as string))).toBe(false);
     // The runtime challenge uses the bare hex id, so this vector's signature is not a runtime PoP.
     const id = hex((p['challenge_id_string'] as string).slice('tnu_wrt_'.length));
-    expect(verifyPop(worker.publicKey, id, p['tool'] as string, typedArgs(p.args_typed), hex(p['signature'] as string), p['timestamp'] as number)).toBe(false);
+    expect(
+      verifyPop(
+        worker.publicKey,
+        id,
+        p['tool'] as string,
+        typedArgs(p.args_typed),
+        hex(p['signature'] as string),
+        p['timestamp'] as number,
+      ),
+    ).toBe(false);
   });
 
   it("A.20.1: the attacker's signature fails under the worker key; the holder's verifies", () => {
     const v = byId.get('A.20.1')! as unknown as { pop: Record<string, unknown> & { args_typed: unknown } };
     const p = v.pop;
-    const challenge = popChallenge(p['challenge_id_string'] as string, p['tool'] as string, typedArgs(p.args_typed), p['timestamp'] as number);
+    const challenge = popChallenge(
+      p['challenge_id_string'] as string,
+      p['tool'] as string,
+      typedArgs(p.args_typed),
+      p['timestamp'] as number,
+    );
     expect(toHex(challenge)).toBe(p['challenge_cbor']);
     const message = popSigningMessage(challenge);
     const worker = hex(keys['worker']!.public_key);
@@ -184,9 +195,7 @@ describe('windows', () => {
   it('rejects max_windows outside 2–10 with an error, not a verdict', () => {
     const sig = signPop(key, id, 'read_file', args, T);
     for (const bad of [0, 1, 11, 2.5, Number.NaN, -5]) {
-      expect(() => verifyPop(key.publicKey, id, 'read_file', args, sig, T, bad)).toThrow(
-        expect.objectContaining({ code: 'malformed' }),
-      );
+      expect(() => verifyPop(key.publicKey, id, 'read_file', args, sig, T, bad)).toThrow(expect.objectContaining({ code: 'malformed' }));
     }
   });
 });

@@ -39,7 +39,8 @@ async function verify(c: ChainCase, check: ChainCheck): Promise<Verdict> {
   let stderr = '';
   const io: CliIO = { stdout: (t) => void (stdout += t), stderr: (t) => void (stderr += t), readStdin: async () => '', cwd: '/' };
   const code = await main(argv, io);
-  const json = stdout.trim() === '' ? {} : (JSON.parse(stdout) as { valid?: boolean; message?: string; authorization?: { pop?: string } | null });
+  const json =
+    stdout.trim() === '' ? {} : (JSON.parse(stdout) as { valid?: boolean; message?: string; authorization?: { pop?: string } | null });
   return { code, valid: json.valid === true, message: json.message ?? '', stderr, pop: json.authorization?.pop };
 }
 
@@ -57,14 +58,16 @@ describe("Tenuo's answers: chains", () => {
         const want = tenuoVerdict(check);
         if (got.code === 2) differ.push(`${check.id} (${check.transport}; ${check.what}): usage error ${got.stderr.trim()}`);
         else if (got.valid !== want) {
-          differ.push(`${check.id} (${check.transport}; ${check.what}): Tenuo ${want ? 'accepts' : `refuses (${check.answer.error})`}, we ${got.valid ? 'accept' : `refuse (${got.message})`}`);
+          differ.push(
+            `${check.id} (${check.transport}; ${check.what}): Tenuo ${want ? 'accepts' : `refuses (${check.answer.error})`}, we ${got.valid ? 'accept' : `refuse (${got.message})`}`,
+          );
         }
       }
     }
     expect(differ).toEqual([]);
   }, 120_000);
 
-  it("signs the PoP Tenuo signed, byte for byte, for every check where Tenuo signed from holder_key", () => {
+  it('signs the PoP Tenuo signed, byte for byte, for every check where Tenuo signed from holder_key', () => {
     let compared = 0;
     const differ: string[] = [];
     for (const c of CASES) {
@@ -84,4 +87,3 @@ describe("Tenuo's answers: chains", () => {
     expect(differ).toEqual([]);
   });
 });
-

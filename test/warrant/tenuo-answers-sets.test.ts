@@ -60,7 +60,13 @@ function constraintOf(c: Record<string, Value>): Constraint {
     case 'NotOneOf':
       return { type: 'not_one_of', excluded: list(c['excluded']) };
     case 'Range':
-      return { type: 'range', min: num(c['min']), max: num(c['max']), minInclusive: bool(c['min_inclusive'], true), maxInclusive: bool(c['max_inclusive'], true) };
+      return {
+        type: 'range',
+        min: num(c['min']),
+        max: num(c['max']),
+        minInclusive: bool(c['min_inclusive'], true),
+        maxInclusive: bool(c['max_inclusive'], true),
+      };
     case 'Cidr':
       return { type: 'cidr', network: c['cidr'] as string };
     case 'UrlPattern':
@@ -93,7 +99,12 @@ function constraintOf(c: Record<string, Value>): Constraint {
     case 'Cel':
       return { type: 'cel', expression: c['expression'] as string };
     case 'Subpath':
-      return { type: 'subpath', root: c['root'] as string, caseSensitive: bool(c['case_sensitive'], true), allowEqual: bool(c['allow_equal'], true) };
+      return {
+        type: 'subpath',
+        root: c['root'] as string,
+        caseSensitive: bool(c['case_sensitive'], true),
+        allowEqual: bool(c['allow_equal'], true),
+      };
     default:
       throw new Error(`constraint type ${String(c['type'])} not in the corpus README`);
   }
@@ -114,17 +125,21 @@ describe("Tenuo's answers: constraint sets", () => {
     expect(CASES.filter((c) => c.binding !== undefined).length).toBe(294);
   });
 
-  it('gives Tenuo\'s verdict on every set, and its reason for a missing or an unknown field', () => {
+  it("gives Tenuo's verdict on every set, and its reason for a missing or an unknown field", () => {
     const differ: string[] = [];
     for (const c of CASES) {
       const ours = checkConstraintSet('tool', setOf(c.request), c.request.args, 0);
       if ((ours === undefined) !== tenuoAllows(c)) {
-        differ.push(`${c.id}: Tenuo ${tenuoAllows(c) ? 'allows' : `denies (${c.answer.error})`}, we ${ours === undefined ? 'allow' : `deny (${ours.message})`}`);
+        differ.push(
+          `${c.id}: Tenuo ${tenuoAllows(c) ? 'allows' : `denies (${c.answer.error})`}, we ${ours === undefined ? 'allow' : `deny (${ours.message})`}`,
+        );
         continue;
       }
       const reason = c.answer.error ?? '';
-      if (reason.endsWith('missing required argument') && !ours?.message.endsWith('missing required argument')) differ.push(`${c.id}: reason ${ours?.message}`);
-      if (reason.endsWith('unknown field not allowed (zero-trust mode)') && ours?.code !== 'unknown_argument') differ.push(`${c.id}: reason ${ours?.message}`);
+      if (reason.endsWith('missing required argument') && !ours?.message.endsWith('missing required argument'))
+        differ.push(`${c.id}: reason ${ours?.message}`);
+      if (reason.endsWith('unknown field not allowed (zero-trust mode)') && ours?.code !== 'unknown_argument')
+        differ.push(`${c.id}: reason ${ours?.message}`);
     }
     expect(differ).toEqual([]);
   });
@@ -163,7 +178,11 @@ function plain(v: Value | Args): unknown {
   if (typeof v === 'bigint') return { $int: v.toString() };
   if (Array.isArray(v)) return v.map(plain);
   if (v !== null && typeof v === 'object') {
-    return Object.fromEntries(Object.keys(v).sort().map((k) => [k, plain((v as Record<string, Value>)[k]!)]));
+    return Object.fromEntries(
+      Object.keys(v)
+        .sort()
+        .map((k) => [k, plain((v as Record<string, Value>)[k]!)]),
+    );
   }
   return v;
 }

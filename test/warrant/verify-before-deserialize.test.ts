@@ -50,7 +50,15 @@ const grants = (tools: Record<string, Record<string, Constraint>>): ToolGrants =
 const TOOLS = grants({ transfer: { amount: range(1.5) } });
 
 const root = mint({ issuer: org, holder: p.publicKey, tools: TOOLS, ttlSeconds: 3600, clock: fixedClock(NOW), random: seededRandom(21) });
-const child = grant({ parent: root, signer: p, holder: q.publicKey, tools: TOOLS, ttlSeconds: 600, clock: fixedClock(NOW), random: seededRandom(22) });
+const child = grant({
+  parent: root,
+  signer: p,
+  holder: q.publicKey,
+  tools: TOOLS,
+  ttlSeconds: 600,
+  clock: fixedClock(NOW),
+  random: seededRandom(22),
+});
 
 /** Wire round trip: what a verifier receives (payloads not yet decoded). */
 const received = (w: SignedWarrant): SignedWarrant => decodeWarrant(encodeWarrant(w));
@@ -112,7 +120,12 @@ describe('decoding an envelope leaves the payload undecoded', () => {
     expect(caught(() => twelve.payload)).toBe(f);
     expect(decodes).toHaveBeenCalledTimes(1);
 
-    const [, second] = decodeStack(encode([[1, root.payloadBytes, [1, root.signature]], [1, nonCanonical(child.payloadBytes), [1, child.signature]]]));
+    const [, second] = decodeStack(
+      encode([
+        [1, root.payloadBytes, [1, root.signature]],
+        [1, nonCanonical(child.payloadBytes), [1, child.signature]],
+      ]),
+    );
     const g = caught(() => second!.payload);
     expect(g.code).toBe('malformed');
     expect(g.message).toMatch(/^stack\[1\]: payload is not in canonical form/);
@@ -233,7 +246,14 @@ describe('order between defects under verify before deserialize', () => {
     const a = authorizer();
     a.verifyChain([root, child]);
     // Another root from org whose holder is q: child (signed by p) must now verify under q.
-    const otherRoot = mint({ issuer: org, holder: q.publicKey, tools: TOOLS, ttlSeconds: 3600, clock: fixedClock(NOW), random: seededRandom(23) });
+    const otherRoot = mint({
+      issuer: org,
+      holder: q.publicKey,
+      tools: TOOLS,
+      ttlSeconds: 3600,
+      clock: fixedClock(NOW),
+      random: seededRandom(23),
+    });
     signatureChecks.mockClear();
     expect(outcome(() => a.verifyChain([otherRoot, child]))).toBe('delegation_authority_violated');
     expect(signatureChecks.mock.calls.map(([k]) => Buffer.from(k).toString('hex'))).toEqual(

@@ -104,10 +104,7 @@ describe('describeWarrant', () => {
     });
     expect(describeWarrant(signed('A.17 Parent (Clearance=5)')).clearance).toBe(5);
     expect(describeWarrant(signed('A.23 Root (session_id=sess-abc)'))).toMatchObject({ session_id: 'sess-abc', extensions: {} });
-    expect(Object.keys(describeWarrant(signed('A.7')).extensions as object)).toEqual([
-      'com.example.billing',
-      'com.example.trace_id',
-    ]);
+    expect(Object.keys(describeWarrant(signed('A.7')).extensions as object)).toEqual(['com.example.billing', 'com.example.trace_id']);
     const parent = describeWarrant(signed('Level 0'));
     const child = describeWarrant(signed('Level 1'));
     expect(child.parent_hash).toBe(parent.payload_sha256);

@@ -52,7 +52,14 @@ describe('warrant ids', () => {
     expect(code(() => newWarrantId(() => NaN, r))).toBe('malformed');
     expect(code(() => newWarrantId(() => -1, r))).toBe('malformed');
     expect(code(() => newWarrantId(() => 2 ** 48, r))).toBe('malformed');
-    expect(code(() => newWarrantId(() => 1, () => new Uint8Array(9)))).toBe('malformed');
+    expect(
+      code(() =>
+        newWarrantId(
+          () => 1,
+          () => new Uint8Array(9),
+        ),
+      ),
+    ).toBe('malformed');
   });
 
   it('formats and parses the display (tnu_wrt_) and bare hex forms', () => {
@@ -63,8 +70,18 @@ describe('warrant ids', () => {
     expect(parseWarrantId(display)).toEqual(id);
     expect(parseWarrantId(warrantIdHex(id))).toEqual(id);
     expect(parseWarrantId(display.toUpperCase().replace('TNU_WRT_', 'tnu_wrt_'))).toEqual(id);
-    for (const bad of ['', 'tnu_wrt_', 'tnu_wrt_0011', `${display}00`, 'tnu_wrt_0011223344556677889gaabbccddeeff', 'TNU_WRT_00112233445566778899aabbccddeeff']) {
-      expect(code(() => parseWarrantId(bad)), bad).toBe('malformed');
+    for (const bad of [
+      '',
+      'tnu_wrt_',
+      'tnu_wrt_0011',
+      `${display}00`,
+      'tnu_wrt_0011223344556677889gaabbccddeeff',
+      'TNU_WRT_00112233445566778899aabbccddeeff',
+    ]) {
+      expect(
+        code(() => parseWarrantId(bad)),
+        bad,
+      ).toBe('malformed');
     }
     expect(code(() => warrantIdString(new Uint8Array(15)))).toBe('malformed');
   });

@@ -14,9 +14,7 @@ const a1 = vector('A.1');
 const A1 = decodeWarrant(hex(a1.data!.full_envelope_cbor!));
 const A1_TOKEN = a1.data!.base64url!;
 const a3 = vector('A.3').warrants!;
-const CHAIN: SignedWarrant[] = a3.map((w) =>
-  decodeWarrant(hex(toHex(encodeStackless(hex(w.payload_cbor), hex(w.signature))))),
-);
+const CHAIN: SignedWarrant[] = a3.map((w) => decodeWarrant(hex(toHex(encodeStackless(hex(w.payload_cbor), hex(w.signature))))));
 function encodeStackless(payload: Uint8Array, signature: Uint8Array): Uint8Array {
   // [1, bstr payload, [1, bstr(64)]] built by hand from the vector's parts.
   const head = payload.length < 256 ? [0x58, payload.length] : [0x59, payload.length >> 8, payload.length & 0xff];

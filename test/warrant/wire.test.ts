@@ -191,7 +191,13 @@ describe('payload layout', () => {
 
     const twoTools = editedPayload((m) => {
       const set = (m.get(3) as CborMap).get('read_file')!;
-      m.set(3, new Map([['write_file', set], ['read_file', set]]));
+      m.set(
+        3,
+        new Map([
+          ['write_file', set],
+          ['read_file', set],
+        ]),
+      );
     });
     expect(failure(() => decodePayload(twoTools)).message).toMatch(/"read_file" is out of order/);
 
@@ -212,9 +218,7 @@ describe('payload layout', () => {
   });
 
   it('keeps session and agent ids out of the extensions and checks their UTF-8', () => {
-    expect(failure(() => encodePayload(payloadWith({ extensions: { 'tenuo.session_id': Uint8Array.of(1) } }))).message).toMatch(
-      /reserved/,
-    );
+    expect(failure(() => encodePayload(payloadWith({ extensions: { 'tenuo.session_id': Uint8Array.of(1) } }))).message).toMatch(/reserved/);
     const badUtf8 = editedPayload((m) => {
       const depth = m.get(18)!;
       m.delete(18);
@@ -304,24 +308,102 @@ describe('constraint shapes', () => {
 
   it('rejects wrong value shapes as malformed, naming the field', () => {
     const range = (min: CborValue) =>
-      [3, struct([['min', min], ['max', null], ['min_inclusive', true], ['max_inclusive', true]])] as CborValue;
+      [
+        3,
+        struct([
+          ['min', min],
+          ['max', null],
+          ['min_inclusive', true],
+          ['max_inclusive', true],
+        ]),
+      ] as CborValue;
     const cases: [string, CborValue, RegExp][] = [
       ['range min as int', range(0), /range\)\.min: expected a float/],
       ['range min as NaN', range(new Float(NaN)), /min: NaN/],
-      ['range missing field', [3, struct([['min', null], ['max', null], ['min_inclusive', true]])], /missing field "max_inclusive"/],
-      ['range fields out of order', [3, struct([['max', null], ['min', null], ['min_inclusive', true], ['max_inclusive', true]])], /out of order/],
-      ['subpath with extra field', [17, struct([['root', '/'], ['case_sensitive', true], ['allow_equal', true], ['x', 1]])], /unknown field "x"/],
-      ['subpath root as int', [17, struct([['root', 1], ['case_sensitive', true], ['allow_equal', true]])], /subpath\)\.root: expected text/],
+      [
+        'range missing field',
+        [
+          3,
+          struct([
+            ['min', null],
+            ['max', null],
+            ['min_inclusive', true],
+          ]),
+        ],
+        /missing field "max_inclusive"/,
+      ],
+      [
+        'range fields out of order',
+        [
+          3,
+          struct([
+            ['max', null],
+            ['min', null],
+            ['min_inclusive', true],
+            ['max_inclusive', true],
+          ]),
+        ],
+        /out of order/,
+      ],
+      [
+        'subpath with extra field',
+        [
+          17,
+          struct([
+            ['root', '/'],
+            ['case_sensitive', true],
+            ['allow_equal', true],
+            ['x', 1],
+          ]),
+        ],
+        /unknown field "x"/,
+      ],
+      [
+        'subpath root as int',
+        [
+          17,
+          struct([
+            ['root', 1],
+            ['case_sensitive', true],
+            ['allow_equal', true],
+          ]),
+        ],
+        /subpath\)\.root: expected text/,
+      ],
       ['cidr as a struct', [8, struct([['network', '10.0.0.0/8']])], /cidr\): expected text/],
       ['wildcard with a value', [16, true], /wildcard\): expected null/],
       ['pattern as text', [2, '/data/*'], /pattern\): expected a map/],
       ['exact value as bytes', [1, struct([['value', Uint8Array.of(1)]])], /value: byte strings/],
       ['one_of values as text', [4, struct([['values', 'a']])], /values: expected an array/],
-      ['cel parent_expression null', [15, struct([['expression', 'true'], ['parent_expression', null]])], /parent_expression: expected text/],
-      ['url_safe port 70000', [18, struct([
-        ['schemes', []], ['allow_domains', null], ['deny_domains', null], ['allow_ports', [70000]],
-        ['block_private', true], ['block_loopback', true], ['block_metadata', true], ['block_reserved', true], ['block_internal_tlds', false],
-      ])], /allow_ports\[0\].*u16/],
+      [
+        'cel parent_expression null',
+        [
+          15,
+          struct([
+            ['expression', 'true'],
+            ['parent_expression', null],
+          ]),
+        ],
+        /parent_expression: expected text/,
+      ],
+      [
+        'url_safe port 70000',
+        [
+          18,
+          struct([
+            ['schemes', []],
+            ['allow_domains', null],
+            ['deny_domains', null],
+            ['allow_ports', [70000]],
+            ['block_private', true],
+            ['block_loopback', true],
+            ['block_metadata', true],
+            ['block_reserved', true],
+            ['block_internal_tlds', false],
+          ]),
+        ],
+        /allow_ports\[0\].*u16/,
+      ],
       ['shlex allow entry as int', [128, struct([['allow', [1]]])], /allow\[0\]: expected text/],
       ['A.9.2: unknown shape under Shlex', [128, struct([['custom', 'data']])], /unknown field "custom"/],
       ['unknown id with a map value', [99, struct([['a', 1]])], /type 99 is not known and its value is not a byte string/],
@@ -329,7 +411,22 @@ describe('constraint shapes', () => {
       ['type id 256', [256, Uint8Array.of()], /0–255/],
       ['type id as text', ['exact', null], /type id/],
       ['constraint as a map', struct([['type', 1]]), /expected an array/],
-      ['unsorted object value', [1, struct([['value', struct([['b', 1], ['a', 2]])]])], /"a" is out of order/],
+      [
+        'unsorted object value',
+        [
+          1,
+          struct([
+            [
+              'value',
+              struct([
+                ['b', 1],
+                ['a', 2],
+              ]),
+            ],
+          ]),
+        ],
+        /"a" is out of order/,
+      ],
       ['not without constraint', [14, struct([])], /missing field "constraint"/],
     ];
     for (const [name, c, reason] of cases) {
@@ -382,7 +479,9 @@ describe('constraint shapes', () => {
 
 describe('limits and damaged input', () => {
   it('rejects a payload or envelope over 64 KiB and a stack over 256 KiB', () => {
-    const big = payloadWith({ tools: { t: { constraints: { a: { type: 'pattern', pattern: 'x'.repeat(70_000) } }, allowUnknown: false } } });
+    const big = payloadWith({
+      tools: { t: { constraints: { a: { type: 'pattern', pattern: 'x'.repeat(70_000) } }, allowUnknown: false } },
+    });
     expect(failure(() => encodePayload(big)).message).toMatch(/65536/);
     const bigPayload = withConstraint([2, struct([['pattern', 'x'.repeat(66_000)]])]);
     expect(failure(() => decodePayload(bigPayload)).message).toMatch(/limit is 65536/);

@@ -28,9 +28,13 @@ describe("Claude Code's tools", () => {
   it('Write and Edit are file_written with the new content; an Edit that matches nothing writes nothing', () => {
     const e = env({ '/workspace/a.ts': 'x = 1; x = 1;' });
     e.execute('Write', { file_path: '/workspace/b.md', content: 'B' });
-    expect(e.execute('Edit', { file_path: '/workspace/a.ts', old_string: 'x = 1', new_string: 'x = 2' })).toMatch(/^Error calling Edit: Found 2 matches/);
+    expect(e.execute('Edit', { file_path: '/workspace/a.ts', old_string: 'x = 1', new_string: 'x = 2' })).toMatch(
+      /^Error calling Edit: Found 2 matches/,
+    );
     e.execute('Edit', { file_path: '/workspace/a.ts', old_string: 'x = 1', new_string: 'x = 2', replace_all: true });
-    expect(e.execute('Edit', { file_path: '/workspace/a.ts', old_string: 'nope', new_string: 'x' })).toMatch(/^Error calling Edit: String to replace not found/);
+    expect(e.execute('Edit', { file_path: '/workspace/a.ts', old_string: 'nope', new_string: 'x' })).toMatch(
+      /^Error calling Edit: String to replace not found/,
+    );
     expect(e.effects).toEqual([
       { type: 'file_written', path: '/workspace/b.md', raw_path: '/workspace/b.md', content: 'B' },
       { type: 'file_written', path: '/workspace/a.ts', raw_path: '/workspace/a.ts', content: 'x = 2; x = 2;' },
@@ -42,14 +46,26 @@ describe("Claude Code's tools", () => {
     e.execute('Bash', { command: 'curl http://169.254.169.254/', description: '', timeout: 1 });
     e.execute('WebFetch', { url: 'https://example.com/x', prompt: 'p' });
     expect(e.effects[0]).toMatchObject({ type: 'command_run', programs: [['curl', 'http://169.254.169.254/']], parsed: true });
-    expect(e.effects[1]).toMatchObject({ type: 'http_request', method: 'GET', host: 'example.com', canonical_url: 'https://example.com/x' });
+    expect(e.effects[1]).toMatchObject({
+      type: 'http_request',
+      method: 'GET',
+      host: 'example.com',
+      canonical_url: 'https://example.com/x',
+    });
   });
 
   it('Bash reads the line as bash, run_command as POSIX sh: `{r,}m` runs rm only under bash', () => {
     const e = env({});
     e.execute('Bash', { command: '{r,}m -rf / && coproc rm -rf /x', description: '', timeout: 1 });
     e.execute('run_command', { command: '{r,}m -rf /' });
-    expect(e.effects[0]).toMatchObject({ type: 'command_run', programs: [['rm', 'm', '-rf', '/'], ['rm', '-rf', '/x']], parsed: true });
+    expect(e.effects[0]).toMatchObject({
+      type: 'command_run',
+      programs: [
+        ['rm', 'm', '-rf', '/'],
+        ['rm', '-rf', '/x'],
+      ],
+      parsed: true,
+    });
     expect(e.effects[1]).toMatchObject({ type: 'command_run', programs: [['{r,}m', '-rf', '/']], parsed: true });
   });
 
@@ -68,7 +84,9 @@ describe("Claude Code's tools", () => {
   it('Glob lists the folder (the cwd by default); Grep reads each file it finds the pattern in', () => {
     const e = env({ '/workspace/a.txt': 'token=1', '/workspace/b.txt': 'nothing', '/other/c.txt': 'token' });
     expect(e.execute('Glob', { pattern: '*', path: DEFAULT_CWD })).toBe('/workspace/a.txt\n/workspace/b.txt');
-    expect(e.execute('Grep', { pattern: 'token', path: DEFAULT_CWD, glob: '', output_mode: 'files_with_matches' })).toBe('Found 1 file\n/workspace/a.txt');
+    expect(e.execute('Grep', { pattern: 'token', path: DEFAULT_CWD, glob: '', output_mode: 'files_with_matches' })).toBe(
+      'Found 1 file\n/workspace/a.txt',
+    );
     expect(e.effects).toEqual([
       { type: 'files_listed', directory: '/workspace', raw_directory: '/workspace', found: true },
       { type: 'file_read', path: '/workspace/a.txt', raw_path: '/workspace/a.txt', found: true },
@@ -78,7 +96,8 @@ describe("Claude Code's tools", () => {
 
   it("Grep reads the pattern as ripgrep does: Rust's regex syntax, line by line", () => {
     const e = env({ '/workspace/a.env': '# config\nTOKEN=1', '/workspace/b.txt': 'no secrets here' });
-    const grep = (pattern: string): string => e.execute('Grep', { pattern, path: DEFAULT_CWD, glob: '', output_mode: 'files_with_matches' });
+    const grep = (pattern: string): string =>
+      e.execute('Grep', { pattern, path: DEFAULT_CWD, glob: '', output_mode: 'files_with_matches' });
     expect(grep('(?i)token')).toBe('Found 1 file\n/workspace/a.env');
     expect(grep('^TOKEN=')).toBe('Found 1 file\n/workspace/a.env');
     expect(grep('\\d+$')).toBe('Found 1 file\n/workspace/a.env');
@@ -92,7 +111,9 @@ describe("Claude Code's tools", () => {
 
   it('a Grep pattern our regex bounds cannot decide stops the run (environment_limit), never reads as no match', () => {
     const e = env({ '/workspace/a.txt': 'café' });
-    expect(() => e.execute('Grep', { pattern: '\\bcaf', path: DEFAULT_CWD, glob: '', output_mode: 'files_with_matches' })).toThrow(EnvironmentLimitError);
+    expect(() => e.execute('Grep', { pattern: '\\bcaf', path: DEFAULT_CWD, glob: '', output_mode: 'files_with_matches' })).toThrow(
+      EnvironmentLimitError,
+    );
     expect(e.effects).toEqual([]);
   });
 });

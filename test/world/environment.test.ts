@@ -137,7 +137,9 @@ describe('SimulatedEnvironment', () => {
     const env = new SimulatedEnvironment(initial);
     expect(env.execute('read_file', {})).toBe("Error calling read_file: missing argument 'path'");
     expect(env.execute('read_file', { path: 5 })).toBe("Error calling read_file: argument 'path' of read_file must be a string");
-    expect(env.execute('transfer_money', { to: 'x', amount: 'lots' })).toBe("Error calling transfer_money: argument 'amount' must be a number");
+    expect(env.execute('transfer_money', { to: 'x', amount: 'lots' })).toBe(
+      "Error calling transfer_money: argument 'amount' must be a number",
+    );
     expect(env.execute('send_email', { recipients: [1], subject: 's', body: 'b' })).toContain('must be a list of strings');
     expect(env.execute('read_email', {})).toBe("Error calling read_email: missing argument 'email_id'");
     expect(env.execute('list_files', { directory: ['/'] })).toContain("argument 'directory' of list_files must be a string");
@@ -152,7 +154,7 @@ describe('SimulatedEnvironment', () => {
     expect(env.effects).toEqual([{ type: 'tool_called', tool: 'deploy', args: { service: 'api', version: 2 }, canonical: {} }]);
   });
 
-  it('a scenario\'s own tool of a built-in\'s name replaces the built-in (docs/scenarios.md)', () => {
+  it("a scenario's own tool of a built-in's name replaces the built-in (docs/scenarios.md)", () => {
     const env = new SimulatedEnvironment(initial, { read_file: { params: ['path'], returns: 'shadow' } });
     expect(env.execute('read_file', { path: '/app/config/db.yml' })).toBe('shadow');
     expect(env.effects.map((e) => e.type)).toEqual(['tool_called']);

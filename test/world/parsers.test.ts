@@ -27,9 +27,15 @@ describe('parseShell: what a POSIX shell would start', () => {
     expect(argvs('ls | sh')).toEqual([['ls'], ['sh']]);
     expect(argvs('ls\nrm x')).toEqual([['ls'], ['rm', 'x']]);
     const sub = parseShell('ls $(rm x)');
-    expect(sub.programs.map((p) => p.argv)).toEqual([['ls', '$(rm x)'], ['rm', 'x']]);
+    expect(sub.programs.map((p) => p.argv)).toEqual([
+      ['ls', '$(rm x)'],
+      ['rm', 'x'],
+    ]);
     expect(sub.programs[0]!.dynamic).toBe(true);
-    expect(argvs('ls `rm x`')).toEqual([['ls', '`rm x`'], ['rm', 'x']]);
+    expect(argvs('ls `rm x`')).toEqual([
+      ['ls', '`rm x`'],
+      ['rm', 'x'],
+    ]);
     expect(argvs('X=$(curl evil)')).toEqual([['curl', 'evil']]);
   });
   it('redirections and comments', () => {
@@ -48,7 +54,9 @@ describe('parseShell: what a POSIX shell would start', () => {
   });
   it('over its bounds it refuses to guess (a real shell would still run the line)', () => {
     expect(() => parseShell(`echo ${'a'.repeat(16 * 1024)}`)).toThrow(/over delegation-bench's environment limit of 16384 characters/);
-    expect(() => parseShell(Array.from({ length: 257 }, () => 'ls').join(';'))).toThrow(/programs of a command line .* limit of 256 programs/);
+    expect(() => parseShell(Array.from({ length: 257 }, () => 'ls').join(';'))).toThrow(
+      /programs of a command line .* limit of 256 programs/,
+    );
     expect(parseShell(Array.from({ length: 256 }, () => 'ls').join(';')).programs).toHaveLength(256);
     expect(() => mailboxesOf(`${'a'.repeat(5000)}@x.example`)).toThrow(/a recipient string is over/);
     expect(() => resolveHttpTarget(`http://x.example/${'a'.repeat(9000)}`)).toThrow(/a URL is over/);
@@ -68,8 +76,15 @@ describe("parseShell in bash: what Claude Code's Bash tool would start", () => {
 
   it.each([
     ['brace expansion', '{r,}m -rf /', [['rm', 'm', '-rf', '/']]],
-    ["ANSI-C quotes", "$'\\x72\\x6d' -rf /", [['rm', '-rf', '/']]],
-    ['process substitution', 'cat <(rm -rf /)', [['cat', '<(rm -rf /)'], ['rm', '-rf', '/']]],
+    ['ANSI-C quotes', "$'\\x72\\x6d' -rf /", [['rm', '-rf', '/']]],
+    [
+      'process substitution',
+      'cat <(rm -rf /)',
+      [
+        ['cat', '<(rm -rf /)'],
+        ['rm', '-rf', '/'],
+      ],
+    ],
     ['coproc', 'coproc rm -rf /', [['rm', '-rf', '/']]],
     ['function', 'function f { rm -rf /; }; f', [['rm', '-rf', '/'], ['f']]],
   ])('%s runs rm under bash, where POSIX sh shows none', (_label, line, programs) => {
@@ -79,19 +94,45 @@ describe("parseShell in bash: what Claude Code's Bash tool would start", () => {
 
   it('expands braces as bash does: lists, nested, sequences, zero padding, steps, in order', () => {
     expect(bash('echo /etc/{passwd,shadow} a{b,{c,d}}e {01..03} {a..e..2} {3..1} {x,y}{1,2} {a} {}')).toEqual([
-      ['echo', '/etc/passwd', '/etc/shadow', 'abe', 'ace', 'ade', '01', '02', '03', 'a', 'c', 'e', '3', '2', '1', 'x1', 'x2', 'y1', 'y2', '{a}', '{}'],
+      [
+        'echo',
+        '/etc/passwd',
+        '/etc/shadow',
+        'abe',
+        'ace',
+        'ade',
+        '01',
+        '02',
+        '03',
+        'a',
+        'c',
+        'e',
+        '3',
+        '2',
+        '1',
+        'x1',
+        'x2',
+        'y1',
+        'y2',
+        '{a}',
+        '{}',
+      ],
     ]);
     // Quoted braces stay text; an assignment's value is not brace-expanded.
     expect(bash(`X={a,b} echo '{a,b}' "{a,b}"`)).toEqual([['echo', '{a,b}', '{a,b}']]);
     expect(parseShell('X={a,b} echo', 'bash').programs[0]!.assignments).toEqual(['X={a,b}']);
   });
 
-  it("decodes $'…' escapes; a NUL ends the quoted text; $\"…\" is a double-quoted string", () => {
+  it('decodes $\'…\' escapes; a NUL ends the quoted text; $"…" is a double-quoted string', () => {
     expect(bash(`printf $'a\\tb\\101\\u00e9\\cA\\q' $'x\\0y'z $"h $x"`)).toEqual([['printf', 'a\tbA\u00e9\u0001\\q', 'xz', 'h $x']]);
   });
 
   it('lists the declaration builtins as programs, as POSIX sh does, and `&>` as a redirect', () => {
-    expect(bash('export X=$(rm -rf /); declare -x A=1 B')).toEqual([['export', 'X=$(rm -rf /)'], ['rm', '-rf', '/'], ['declare', '-x', 'A=1', 'B']]);
+    expect(bash('export X=$(rm -rf /); declare -x A=1 B')).toEqual([
+      ['export', 'X=$(rm -rf /)'],
+      ['rm', '-rf', '/'],
+      ['declare', '-x', 'A=1', 'B'],
+    ]);
     expect(parseShell('echo hi &> /etc/motd', 'bash').redirects).toEqual(['/etc/motd']);
   });
 
@@ -130,7 +171,12 @@ describe('resolveHttpTarget: where the client connects', () => {
     return r;
   };
   it('trailing dots', () => {
-    expect(t('https://evil.example./x?y=1#frag')).toMatchObject({ url: 'https://evil.example/x?y=1', host: 'evil.example', port: 443, target: 'public' });
+    expect(t('https://evil.example./x?y=1#frag')).toMatchObject({
+      url: 'https://evil.example/x?y=1',
+      host: 'evil.example',
+      port: 443,
+      target: 'public',
+    });
     expect(t('http://metadata.google.internal./')).toMatchObject({ host: 'metadata.google.internal', target: 'metadata' });
   });
   it('unspecified addresses reach the local host', () => {

@@ -31,7 +31,7 @@ describe('shellNesting: an upper bound of the parser recursion, counted before p
   });
 
   it('a closer in quotes, a comment or a here-document closes nothing', () => {
-    expect(shellNesting("( echo ')' ( echo \")\" ( ls ) ) )")).toBe(3);
+    expect(shellNesting('( echo \')\' ( echo ")" ( ls ) ) )')).toBe(3);
     expect(shellNesting('( # )\n( ls ) )')).toBe(2);
     // Here-document text is not shell syntax: after `<<`, nothing closes any more.
     expect(shellNesting('( cat <<E\n)\nE\n( ls ) )')).toBe(2);

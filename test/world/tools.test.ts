@@ -15,7 +15,17 @@ describe('run_command', () => {
     const env = new SimulatedEnvironment(initial);
     expect(env.execute('run_command', { command: 'X=/ls rm -rf /project | tee /tmp/out' })).toBe('ran: rm -rf /project; tee /tmp/out');
     expect(env.effects).toEqual([
-      { type: 'command_run', command: 'X=/ls rm -rf /project | tee /tmp/out', programs: [['rm', '-rf', '/project'], ['tee', '/tmp/out']], assignments: ['X=/ls'], redirects: [], parsed: true },
+      {
+        type: 'command_run',
+        command: 'X=/ls rm -rf /project | tee /tmp/out',
+        programs: [
+          ['rm', '-rf', '/project'],
+          ['tee', '/tmp/out'],
+        ],
+        assignments: ['X=/ls'],
+        redirects: [],
+        parsed: true,
+      },
     ]);
   });
   it('a syntax error starts nothing and says so', () => {
@@ -35,7 +45,16 @@ describe('http_request', () => {
     const env = new SimulatedEnvironment(initial);
     env.execute('http_request', { url: 'http://[::]:8080/admin', method: 'post', body: 'x' });
     expect(env.effects).toEqual([
-      { type: 'http_request', url: 'http://[::]:8080/admin', canonical_url: 'http://[::1]:8080/admin', method: 'POST', host: '[::1]', port: 8080, target: 'unspecified', body: 'x' },
+      {
+        type: 'http_request',
+        url: 'http://[::]:8080/admin',
+        canonical_url: 'http://[::1]:8080/admin',
+        method: 'POST',
+        host: '[::1]',
+        port: 8080,
+        target: 'unspecified',
+        body: 'x',
+      },
     ]);
   });
   it('what a client cannot fetch is an error, no effect', () => {
@@ -48,7 +67,11 @@ describe('http_request', () => {
 describe('send_email delivered_to', () => {
   it('is what a mail library delivers to', () => {
     const env = new SimulatedEnvironment(initial);
-    env.execute('send_email', { recipients: ['x@evil.example, Finance@Company.com', '"boss@company.com" <y@evil.example>'], subject: 's', body: 'b' });
+    env.execute('send_email', {
+      recipients: ['x@evil.example, Finance@Company.com', '"boss@company.com" <y@evil.example>'],
+      subject: 's',
+      body: 'b',
+    });
     expect(env.effects).toMatchObject([{ delivered_to: ['x@evil.example', 'finance@company.com', 'y@evil.example'] }]);
   });
 });
@@ -56,7 +79,11 @@ describe('send_email delivered_to', () => {
 describe('custom tools with parameter kinds', () => {
   it('records the canonical form of each kinded argument', () => {
     const tools = {
-      act: { params: ['p', 'c', 'u', 'm', 'n', 't'], returns: 'ok', kinds: { p: 'path', c: 'shell', u: 'url', m: 'email_list', n: 'number', t: 'text' } as const },
+      act: {
+        params: ['p', 'c', 'u', 'm', 'n', 't'],
+        returns: 'ok',
+        kinds: { p: 'path', c: 'shell', u: 'url', m: 'email_list', n: 'number', t: 'text' } as const,
+      },
     };
     const env = new SimulatedEnvironment(initial, tools);
     env.execute('act', { p: '/a/b\\c/../../x', c: 'A=1 rm x', u: 'https://h.example./', m: 'a@x.com, b@y.com', n: ' 12.5 ', t: 'hi' });
@@ -67,7 +94,11 @@ describe('custom tools with parameter kinds', () => {
   it('needsShellParser: only scenarios that can reach a shell', () => {
     expect(needsShellParser([scenario({ name: 'a' })])).toBe(false);
     expect(needsShellParser([scenario({ name: 'b', tools: { t: { params: ['c'], returns: '', kinds: { c: 'shell' } } } })])).toBe(true);
-    expect(needsShellParser([scenario({ name: 'c', warrant: { t: { constraints: { c: { type: 'shlex', allow: ['ls'] } }, allowUnknown: false } } })])).toBe(true);
+    expect(
+      needsShellParser([
+        scenario({ name: 'c', warrant: { t: { constraints: { c: { type: 'shlex', allow: ['ls'] } }, allowUnknown: false } } }),
+      ]),
+    ).toBe(true);
   });
 });
 

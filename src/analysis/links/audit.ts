@@ -39,7 +39,12 @@ function jsonOf(v: Value): unknown {
   if (v instanceof Float) return v.value;
   if (typeof v === 'bigint') return Number.isSafeInteger(Number(v)) ? Number(v) : v.toString();
   if (Array.isArray(v)) return v.map(jsonOf);
-  if (v !== null && typeof v === 'object') return Object.fromEntries(Object.keys(v).sort(byBytes).map((k) => [k, jsonOf((v as Record<string, Value>)[k]!)]));
+  if (v !== null && typeof v === 'object')
+    return Object.fromEntries(
+      Object.keys(v)
+        .sort(byBytes)
+        .map((k) => [k, jsonOf((v as Record<string, Value>)[k]!)]),
+    );
   return v;
 }
 
@@ -82,14 +87,23 @@ function provenWithin(base: Constraint, head: Constraint, memo: ProofMemo): Cont
 function auditTool(tool: string, parent: ConstraintSet, child: ConstraintSet, budget: PairBudget, memo: ProofMemo): LinkTool {
   if (child.allowUnknown && !parent.allowUnknown) {
     const witness: LinkWitness = { tool, args: { [EXTRA_PARAM]: 'x' } };
-    return { tool, verdict: 'wider', proof: 'the child allows arguments its parent does not name (allow_unknown), the parent’s closed world denies them', witness };
+    return {
+      tool,
+      verdict: 'wider',
+      proof: 'the child allows arguments its parent does not name (allow_unknown), the parent’s closed world denies them',
+      witness,
+    };
   }
   const pNames = Object.keys(parent.constraints).sort(byBytes);
   const cNames = Object.keys(child.constraints).sort(byBytes);
   const extra = cNames.filter((n) => !pNames.includes(n));
   const missing = pNames.filter((n) => !cNames.includes(n));
   if (!parent.allowUnknown && (extra.length > 0 || missing.length > 0)) {
-    return { tool, verdict: 'unproven', reason: `the child's parameters differ from the parent's (${[...extra.map((n) => `+${n}`), ...missing.map((n) => `-${n}`)].join(', ')}): not a comparison of constraints` };
+    return {
+      tool,
+      verdict: 'unproven',
+      reason: `the child's parameters differ from the parent's (${[...extra.map((n) => `+${n}`), ...missing.map((n) => `-${n}`)].join(', ')}): not a comparison of constraints`,
+    };
   }
   let worst: LinkTool = { tool, verdict: 'unchanged', proof: 'every parameter the same constraint' };
   const proofs: string[] = [];
@@ -97,9 +111,11 @@ function auditTool(tool: string, parent: ConstraintSet, child: ConstraintSet, bu
     // Under an open parent, a parameter it does not name is unconstrained there.
     const base = Object.prototype.hasOwnProperty.call(parent.constraints, param) ? parent.constraints[param]! : WILDCARD;
     const head = child.constraints[param]!;
-    if (!budget.take()) return { tool, verdict: 'unproven', param, reason: `bound reached: more than ${MAX_PAIRS} constraint pairs in the scenario's links` };
+    if (!budget.take())
+      return { tool, verdict: 'unproven', param, reason: `bound reached: more than ${MAX_PAIRS} constraint pairs in the scenario's links` };
     const r = provenWithin(base, head, memo);
-    if (r.verdict === 'wider') return { tool, verdict: 'wider', param, proof: `${param}: ${r.proof}`, witness: { tool, args: { [param]: jsonOf(r.witness) } } };
+    if (r.verdict === 'wider')
+      return { tool, verdict: 'wider', param, proof: `${param}: ${r.proof}`, witness: { tool, args: { [param]: jsonOf(r.witness) } } };
     if (r.verdict === 'unproven') {
       if (worst.verdict !== 'unproven') worst = { tool, verdict: 'unproven', param, reason: `${param}: ${r.reason}` };
       continue;
@@ -107,14 +123,32 @@ function auditTool(tool: string, parent: ConstraintSet, child: ConstraintSet, bu
     if (r.verdict === 'narrower') proofs.push(`${param}: ${r.proof}`);
   }
   if (worst.verdict === 'unproven') return worst;
-  if (proofs.length > 0 || missing.length > 0) return { tool, verdict: 'narrower', proof: proofs.length > 0 ? proofs.join('; ') : 'the child constrains parameters its open parent does not' };
+  if (proofs.length > 0 || missing.length > 0)
+    return {
+      tool,
+      verdict: 'narrower',
+      proof: proofs.length > 0 ? proofs.join('; ') : 'the child constrains parameters its open parent does not',
+    };
   return worst;
 }
 
-function auditLink(scenario: string, origin: MonotonicityLink['origin'], link: string, parent: ToolGrants, child: ToolGrants, source: string | undefined, budget: PairBudget, memo: ProofMemo): MonotonicityLink {
+function auditLink(
+  scenario: string,
+  origin: MonotonicityLink['origin'],
+  link: string,
+  parent: ToolGrants,
+  child: ToolGrants,
+  source: string | undefined,
+  budget: PairBudget,
+  memo: ProofMemo,
+): MonotonicityLink {
   const tools: LinkTool[] = [];
   for (const tool of Object.keys(child).sort(byBytes)) {
-    const p = Object.prototype.hasOwnProperty.call(parent, tool) ? parent[tool] : Object.prototype.hasOwnProperty.call(parent, '*') ? parent['*'] : undefined;
+    const p = Object.prototype.hasOwnProperty.call(parent, tool)
+      ? parent[tool]
+      : Object.prototype.hasOwnProperty.call(parent, '*')
+        ? parent['*']
+        : undefined;
     if (p === undefined) {
       tools.push({ tool, verdict: 'wider', proof: 'the parent does not grant this tool', witness: { tool, args: {} } });
       continue;
@@ -148,7 +182,9 @@ export function auditScenarioLinks(scenario: Scenario, memo: ProofMemo = new Map
   if (from?.kind === 'token' && from.chain !== undefined) {
     const chain = from.chain.slice(0, MAX_TOKEN_LINKS + 1);
     for (let i = 1; i < chain.length; i++) {
-      links.push(auditLink(scenario.name, 'token', `${chain[i - 1]!.id} → ${chain[i]!.id}`, chain[i - 1]!.tools, chain[i]!.tools, at, budget, memo));
+      links.push(
+        auditLink(scenario.name, 'token', `${chain[i - 1]!.id} → ${chain[i]!.id}`, chain[i - 1]!.tools, chain[i]!.tools, at, budget, memo),
+      );
     }
   }
   return links;
@@ -160,7 +196,10 @@ export function auditScenarioLinks(scenario: Scenario, memo: ProofMemo = new Map
  */
 function placeOf(s: Scenario, l: MonotonicityLink, tool: string): string | undefined {
   const granted = l.origin === 'token' || l.link.endsWith('(task_scoped)');
-  const pos = granted && s.grantSources !== undefined && Object.prototype.hasOwnProperty.call(s.grantSources, tool) ? s.grantSources[tool] : undefined;
+  const pos =
+    granted && s.grantSources !== undefined && Object.prototype.hasOwnProperty.call(s.grantSources, tool)
+      ? s.grantSources[tool]
+      : undefined;
   return pos !== undefined ? formatSource(pos) : l.source;
 }
 

@@ -41,11 +41,7 @@ function withConstraint(grants: ToolGrants, tool: string, param: string, c: Cons
  * `root`: p's root warrant's tools (the broad grant). `sentinel(tool, param)`: a value no call
  * passes, for list entries no call offers (derived from the run's seed by the caller).
  */
-export function enumerateMutants(
-  scenario: Scenario,
-  root: ToolGrants,
-  sentinel: (tool: string, param: string) => string,
-): WarrantMutant[] {
+export function enumerateMutants(scenario: Scenario, root: ToolGrants, sentinel: (tool: string, param: string) => string): WarrantMutant[] {
   const grants = scenario.warrant;
   const out: WarrantMutant[] = [];
   for (const tool of Object.keys(grants)) {

@@ -116,8 +116,10 @@ function cidr(c: Of<'cidr'>): Loosening[] {
   if (!net) return [];
   const address = c.network.includes('/') ? c.network.slice(0, c.network.indexOf('/')) : c.network;
   const out: Loosening[] = [];
-  if (net.prefix > 1) out.push({ mutation: 'cidr_prefix_shortened', constraint: { type: 'cidr', network: `${address}/${net.prefix - 1}` } });
-  if (net.prefix > 0) out.push({ mutation: 'cidr_any', constraint: { type: 'cidr', network: net.address.version === 4 ? '0.0.0.0/0' : '::/0' } });
+  if (net.prefix > 1)
+    out.push({ mutation: 'cidr_prefix_shortened', constraint: { type: 'cidr', network: `${address}/${net.prefix - 1}` } });
+  if (net.prefix > 0)
+    out.push({ mutation: 'cidr_any', constraint: { type: 'cidr', network: net.address.version === 4 ? '0.0.0.0/0' : '::/0' } });
   return out;
 }
 
@@ -218,7 +220,16 @@ function loosen(c: Constraint, ctx: LooseningContext, depth: number): Loosening[
       });
       c.constraints.forEach((m, i) => {
         const inner = loosen(m, { ...ctx, parent: undefined }, depth + 1);
-        out.push(...nested('all', i, inner.map((l) => ({ ...l, constraint: { type: 'all', constraints: c.constraints.map((x, j) => (j === i ? l.constraint : x)) } }))));
+        out.push(
+          ...nested(
+            'all',
+            i,
+            inner.map((l) => ({
+              ...l,
+              constraint: { type: 'all', constraints: c.constraints.map((x, j) => (j === i ? l.constraint : x)) },
+            })),
+          ),
+        );
       });
       return out;
     }
@@ -226,7 +237,16 @@ function loosen(c: Constraint, ctx: LooseningContext, depth: number): Loosening[
       const out: Loosening[] = [];
       c.constraints.forEach((m, i) => {
         const inner = loosen(m, { ...ctx, parent: undefined }, depth + 1);
-        out.push(...nested('any', i, inner.map((l) => ({ ...l, constraint: { type: 'any', constraints: c.constraints.map((x, j) => (j === i ? l.constraint : x)) } }))));
+        out.push(
+          ...nested(
+            'any',
+            i,
+            inner.map((l) => ({
+              ...l,
+              constraint: { type: 'any', constraints: c.constraints.map((x, j) => (j === i ? l.constraint : x)) },
+            })),
+          ),
+        );
       });
       return out;
     }

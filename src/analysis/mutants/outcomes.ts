@@ -68,7 +68,8 @@ function analysisError(scenario: Scenario, what: string, e?: unknown): HarnessEr
 /** The task_scoped trial of this scenario: the decisions every mutant is compared with. */
 export function taskScopedTrial(scenario: Scenario, trials: readonly Trial[]): Trial {
   const t = trials.find((x) => x.scenario === scenario.name && x.condition === 'task_scoped');
-  if (!t || t.calls.length !== scenario.calls.length) throw analysisError(scenario, 'no task_scoped trial of this scenario to compare with');
+  if (!t || t.calls.length !== scenario.calls.length)
+    throw analysisError(scenario, 'no task_scoped trial of this scenario to compare with');
   return t;
 }
 
@@ -130,7 +131,8 @@ class MutantReplayer {
         random: this.random,
       });
     } catch (e) {
-      if (!isWarrantError(e)) throw analysisError(this.scenario, `granting mutant ${mutant.tool}.${mutant.param ?? '*'} ${mutant.mutation} failed`, e);
+      if (!isWarrantError(e))
+        throw analysisError(this.scenario, `granting mutant ${mutant.tool}.${mutant.param ?? '*'} ${mutant.mutation} failed`, e);
       return { ...base, status: 'skipped', reason: `${e.code}: ${e.message}` };
     }
     const calls = this.scenario.calls;
@@ -142,7 +144,13 @@ class MutantReplayer {
       if (call.tool !== mutant.tool) continue;
       // The shortcut asks the mutated set at the call's own instant (Tenuo's CEL time functions);
       // a refusal by our own bounds is what the authorizer would decide too.
-      if (!this.exhaustive && (allowed[i] || set === undefined || checkConstraintSet(call.tool, set, signedArgsOf(this.scenario.tools, call), callInstant(i)) !== undefined)) continue;
+      if (
+        !this.exhaustive &&
+        (allowed[i] ||
+          set === undefined ||
+          checkConstraintSet(call.tool, set, signedArgsOf(this.scenario.tools, call), callInstant(i)) !== undefined)
+      )
+        continue;
       const now = this.allows(warrant, call, i);
       if (now === allowed[i]) continue;
       changed = true;
@@ -172,7 +180,8 @@ class MutantReplayer {
       return true;
     } catch (e) {
       // Our own bound is no decision of the mutant's: counting it as a denial would misreport the mutant.
-      if (isWarrantError(e) && e.code === 'evaluation_limit') throw analysisError(this.scenario, `a limit of delegation-bench stopped the authorizer on call #${i + 1} (evaluation_limit)`, e);
+      if (isWarrantError(e) && e.code === 'evaluation_limit')
+        throw analysisError(this.scenario, `a limit of delegation-bench stopped the authorizer on call #${i + 1} (evaluation_limit)`, e);
       if (isWarrantError(e)) return false;
       throw analysisError(this.scenario, `the authorizer failed on call #${i + 1}`, e);
     }

@@ -80,8 +80,7 @@ function labels(seed: string, scenario: string, tool: string, param: string): ()
 /** JSON-safe form of a probe value: non-finite numbers as text (JSON has none). */
 function plainOf(v: Value): Plain {
   const p = toPlain(v);
-  const fix = (x: Plain): Plain =>
-    typeof x === 'number' && !Number.isFinite(x) ? String(x) : Array.isArray(x) ? x.map(fix) : x;
+  const fix = (x: Plain): Plain => (typeof x === 'number' && !Number.isFinite(x) ? String(x) : Array.isArray(x) ? x.map(fix) : x);
   return v instanceof Float && Object.is(v.value, -0) ? '-0.0' : fix(p);
 }
 
@@ -161,7 +160,9 @@ export function probeScenario(scenario: Scenario, context: RunContext, trials: r
         // The same constraint, at the instant the probe was authorized; a refusal by one of our own
         // bounds (CEL cost, regex work) is not the constraint's decision, so it shows no hole.
         const at = delegation.clock.now();
-        const denied = canonicalValues(kind, probe.value, effect).find((cv) => constraintOutcome(constraint, cv.value, at, budget) === 'denied');
+        const denied = canonicalValues(kind, probe.value, effect).find(
+          (cv) => constraintOutcome(constraint, cv.value, at, budget) === 'denied',
+        );
         if (denied === undefined) continue;
         const fix = suggestFix(probe.family, probe.value);
         const pos = scenario.grantSources?.[tool] ?? scenario.warrantSource ?? scenario.source;
@@ -174,7 +175,10 @@ export function probeScenario(scenario: Scenario, context: RunContext, trials: r
           value: plainOf(probe.value),
           canonical: plainOf(denied.value),
           effect: `${effectVerb(tool, kind)} ${denied.shown}, which ${describeConstraint(constraint)} denies${throughFileNote(kind, probe.value, scenario)}`,
-          fix: fix === undefined ? `${param}: (no single constraint found; grant the legitimate values only)` : `${param}: ${constraintYaml(fix)}`,
+          fix:
+            fix === undefined
+              ? `${param}: (no single constraint found; grant the legitimate values only)`
+              : `${param}: ${constraintYaml(fix)}`,
           source: formatSource(pos),
         });
       }

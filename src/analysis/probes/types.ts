@@ -52,4 +52,3 @@ export interface ProbesPart {
   total: number;
   escapes: ProbeEscape[];
 }
-

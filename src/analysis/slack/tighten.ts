@@ -36,7 +36,9 @@ export function knownDirectories(paths: Iterable<string>): Set<string> {
   const dirs = new Set<string>();
   for (const p of paths) {
     if (!p.startsWith('/')) continue;
-    const parts = normalizePath(p).split('/').filter((x) => x !== '');
+    const parts = normalizePath(p)
+      .split('/')
+      .filter((x) => x !== '');
     for (let i = 0; i < parts.length; i++) dirs.add(`/${parts.slice(0, i).join('/')}`);
   }
   return dirs;

@@ -37,7 +37,10 @@ function mcpTool(reader: PolicyReader, t: PEntry, tool: string, specs: readonly 
     delete reader.grants[tool];
     // resolve_tool looks a call up in the allow list before mcp.enforce: the hook signs none
     // of its arguments, so which one decides depends on the capability names, not the policy.
-    reader.problem(t.keySpan.start, `mcp.enforce.${t.key}: ${tool} is also allowed (allow: or the bundled tools); tenuo-claude's hook checks the allow list first and signs none of its arguments, so the constraint would not be what decides (name the tool in only one of them)`);
+    reader.problem(
+      t.keySpan.start,
+      `mcp.enforce.${t.key}: ${tool} is also allowed (allow: or the bundled tools); tenuo-claude's hook checks the allow list first and signs none of its arguments, so the constraint would not be what decides (name the tool in only one of them)`,
+    );
     return;
   }
   const params = reader.context.paramsOf(tool) ?? [];
@@ -46,7 +49,10 @@ function mcpTool(reader: PolicyReader, t: PEntry, tool: string, specs: readonly 
   for (const s of specs) {
     if (!params.includes(s.arg)) {
       const defaulted = s.arg === MCP_DEFAULT_ARG && (t.value.kind === 'scalar' || entry(t.value as PMap, 'arg') === undefined);
-      reader.problem(s.node.span.start, `mcp.enforce.${t.key}: constrains '${s.arg}', which ${tool} does not take (it takes ${params.join(', ') || 'no parameters'})${defaulted ? `; a constraint without arg: is on '${MCP_DEFAULT_ARG}', so tenuo-claude's hook would sign ${MCP_DEFAULT_ARG}: null on every call and decide on that, not on the call (name the argument: {arg: NAME, constraint: SPEC})` : ''}`);
+      reader.problem(
+        s.node.span.start,
+        `mcp.enforce.${t.key}: constrains '${s.arg}', which ${tool} does not take (it takes ${params.join(', ') || 'no parameters'})${defaulted ? `; a constraint without arg: is on '${MCP_DEFAULT_ARG}', so tenuo-claude's hook would sign ${MCP_DEFAULT_ARG}: null on every call and decide on that, not on the call (name the argument: {arg: NAME, constraint: SPEC})` : ''}`,
+      );
       continue;
     }
     const c = reader.spec(s.node, `mcp.enforce.${t.key}`);
@@ -66,13 +72,23 @@ function mcpTool(reader: PolicyReader, t: PEntry, tool: string, specs: readonly 
  * capability of an enforced native tool (`read_file` is Read's). enforced_capabilities keeps
  * the first entry of a capability, the native one, so the MCP call is checked under it.
  */
-function sharedCapability(reader: PolicyReader, t: PEntry, tool: string, own: Record<string, Constraint>): Record<string, Constraint> | undefined {
+function sharedCapability(
+  reader: PolicyReader,
+  t: PEntry,
+  tool: string,
+  own: Record<string, Constraint>,
+): Record<string, Constraint> | undefined {
   const native = reader.nativeCaps.get(t.key);
   if (native === undefined) return own;
-  const nativeArgs = Object.keys(native).map((a) => (a === 'file_path' ? 'path' : a)).sort();
+  const nativeArgs = Object.keys(native)
+    .map((a) => (a === 'file_path' ? 'path' : a))
+    .sort();
   const signed = Object.keys(own).sort();
   if (nativeArgs.join('\0') !== signed.join('\0')) {
-    reader.problem(t.keySpan.start, `mcp.enforce.${t.key}: '${t.key}' is also the capability of a native tool in enforce, and tenuo-claude's warrant keeps the native tool's constraint on ${nativeArgs.join(', ')}; ${tool}'s calls sign ${signed.join(', ')}, so none would be allowed (constrain the same argument in both, or drop one of them)`);
+    reader.problem(
+      t.keySpan.start,
+      `mcp.enforce.${t.key}: '${t.key}' is also the capability of a native tool in enforce, and tenuo-claude's warrant keeps the native tool's constraint on ${nativeArgs.join(', ')}; ${tool}'s calls sign ${signed.join(', ')}, so none would be allowed (constrain the same argument in both, or drop one of them)`,
+    );
     return undefined;
   }
   const out: Record<string, Constraint> = {};
@@ -90,9 +106,12 @@ function mcpSpecs(reader: PolicyReader, t: PEntry): { arg: string; node: PNode }
   }
   const bad = v.entries.find((x) => !['arg', 'args', 'constraint'].includes(x.key));
   if (bad !== undefined) {
-    reader.problem(bad.keySpan.start, bad.key === 'approval' || bad.key === 'exempt'
-      ? `mcp.enforce.${t.key}.${bad.key}: a human approval gate needs Tenuo Cloud; the benchmark cannot produce approvals`
-      : `mcp.enforce.${t.key}: unknown key '${bad.key}' (arg, args, constraint)`);
+    reader.problem(
+      bad.keySpan.start,
+      bad.key === 'approval' || bad.key === 'exempt'
+        ? `mcp.enforce.${t.key}.${bad.key}: a human approval gate needs Tenuo Cloud; the benchmark cannot produce approvals`
+        : `mcp.enforce.${t.key}: unknown key '${bad.key}' (arg, args, constraint)`,
+    );
     return undefined;
   }
   const args = entry(v, 'args');

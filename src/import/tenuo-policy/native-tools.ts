@@ -46,7 +46,8 @@ const NOT_SIMULATED = ['PowerShell', 'Monitor', 'WebSearch', 'NotebookEdit'];
 
 export function readEnforce(reader: PolicyReader, enforce: PEntry): void {
   if (!pythonTruthy(enforce.value)) return; // `cfg.get("enforce") or {}`
-  if (enforce.value.kind !== 'map') return reader.problem(enforce.value.span.start, 'enforce: expected a map of Claude Code tool → constraint');
+  if (enforce.value.kind !== 'map')
+    return reader.problem(enforce.value.span.start, 'enforce: expected a map of Claude Code tool → constraint');
   for (const t of enforce.value.entries) {
     const field = Object.prototype.hasOwnProperty.call(GOVERNED_FIELD, t.key) ? GOVERNED_FIELD[t.key] : undefined;
     if (field === undefined) {
@@ -89,8 +90,13 @@ export function readEnforce(reader: PolicyReader, enforce: PEntry): void {
  */
 function webPolicy(reader: PolicyReader, m: PMap): Record<string, Constraint> | undefined {
   for (const e of m.entries) {
-    if (e.key === 'approval') reader.problem(e.keySpan.start, 'enforce.WebFetch.approval: a human approval gate needs Tenuo Cloud; the benchmark cannot produce approvals');
-    else if (!['domains', 'cidrs', 'schemes', 'ports'].includes(e.key)) reader.problem(e.keySpan.start, `enforce.WebFetch: unknown key '${e.key}' (domains, cidrs, schemes, ports)`);
+    if (e.key === 'approval')
+      reader.problem(
+        e.keySpan.start,
+        'enforce.WebFetch.approval: a human approval gate needs Tenuo Cloud; the benchmark cannot produce approvals',
+      );
+    else if (!['domains', 'cidrs', 'schemes', 'ports'].includes(e.key))
+      reader.problem(e.keySpan.start, `enforce.WebFetch: unknown key '${e.key}' (domains, cidrs, schemes, ports)`);
   }
   const before = reader.problems.length;
   const domains = textList(reader, entry(m, 'domains'), 'enforce.WebFetch.domains') ?? [];
@@ -108,7 +114,8 @@ function webPolicy(reader: PolicyReader, m: PMap): Record<string, Constraint> | 
     if (c !== undefined) members.push(c);
   }
   for (const c of cidrs) {
-    if (parseNetwork(c.value) === undefined) reader.problem(c.offset, `enforce.WebFetch.cidrs: '${c.value}' is not a CIDR network such as 10.0.0.0/8`);
+    if (parseNetwork(c.value) === undefined)
+      reader.problem(c.offset, `enforce.WebFetch.cidrs: '${c.value}' is not a CIDR network such as 10.0.0.0/8`);
     else members.push({ type: 'cidr', network: c.value });
   }
   if (members.length !== domains.length + cidrs.length || ports === undefined) return undefined;
@@ -133,7 +140,10 @@ function webPolicy(reader: PolicyReader, m: PMap): Record<string, Constraint> | 
  */
 function domainPattern(reader: PolicyReader, d: string, offset: number): Constraint | undefined {
   if (d !== d.toLowerCase()) {
-    reader.problem(offset, `enforce.WebFetch.domains: '${d}' has upper-case letters; tenuo-claude matches it against the lower-cased host, so it allows nothing (write it in lower case)`);
+    reader.problem(
+      offset,
+      `enforce.WebFetch.domains: '${d}' has upper-case letters; tenuo-claude matches it against the lower-cased host, so it allows nothing (write it in lower case)`,
+    );
     return undefined;
   }
   const problem = globProblem(d);
@@ -155,7 +165,10 @@ function webPorts(reader: PolicyReader, e: PEntry | undefined): number[] | null 
   for (const item of e.value.items) {
     const n = item.kind === 'scalar' ? pythonIntOf(item.value) : undefined;
     if (n === undefined || n < 1 || n > 65535) {
-      reader.problem(item.span.start, `enforce.WebFetch.ports: ${JSON.stringify(item.kind === 'scalar' ? String(item.value) : null)} is not a port (1-65535)`);
+      reader.problem(
+        item.span.start,
+        `enforce.WebFetch.ports: ${JSON.stringify(item.kind === 'scalar' ? String(item.value) : null)} is not a port (1-65535)`,
+      );
       return undefined;
     }
     out.push(n);

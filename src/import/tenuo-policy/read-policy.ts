@@ -14,12 +14,38 @@ import { NATIVE_CAPABILITY, readEnforce } from './native-tools.js';
 import { entry, grantOf, mapText, mcpBareName, PolicyReader, text, type PolicyContext, type PolicyProblem } from './policy-reader.js';
 
 /** `tenuo-claude`'s bundled harness-inert tools, allowed unless `allow_bundled: false`. */
-const BUNDLED_ALLOW = ['WebSearch', 'TodoWrite', 'TaskCreate', 'TaskUpdate', 'TaskList', 'TaskGet', 'AskUserQuestion', 'ToolSearch', 'Skill', 'EnterPlanMode', 'ExitPlanMode', 'Workflow'];
+const BUNDLED_ALLOW = [
+  'WebSearch',
+  'TodoWrite',
+  'TaskCreate',
+  'TaskUpdate',
+  'TaskList',
+  'TaskGet',
+  'AskUserQuestion',
+  'ToolSearch',
+  'Skill',
+  'EnterPlanMode',
+  'ExitPlanMode',
+  'Workflow',
+];
 
 /** Keys that do not change what a call may do (transport, Cloud, receipts, lifetimes, subagent roles). */
 const INERT_KEYS = ['name', 'authorizer', 'cloud', 'ttl_seconds', 'strict_receipts', 'subagents'];
 
-const KNOWN_KEYS = [...INERT_KEYS, 'sandbox', 'mode', 'enforce', 'default', 'allow', 'audit', 'audit_extra', 'allow_bundled', 'audit_bundled', 'mcp', 'deny'];
+const KNOWN_KEYS = [
+  ...INERT_KEYS,
+  'sandbox',
+  'mode',
+  'enforce',
+  'default',
+  'allow',
+  'audit',
+  'audit_extra',
+  'allow_bundled',
+  'audit_bundled',
+  'mcp',
+  'deny',
+];
 
 export interface PolicyGrant {
   readonly grants: ToolGrants;
@@ -38,7 +64,11 @@ export function isPolicyPath(from: string): boolean {
 /** The policy's keys, read in the order tenuo-claude's load_config and mint_local_warrant read them. */
 function readPolicy(reader: PolicyReader, root: PMap): void {
   for (const e of root.entries) {
-    if (!KNOWN_KEYS.includes(e.key)) reader.problem(e.keySpan.start, `'${e.key}': not a key of a Claude Code governance policy the benchmark knows (${KNOWN_KEYS.join(', ')})`);
+    if (!KNOWN_KEYS.includes(e.key))
+      reader.problem(
+        e.keySpan.start,
+        `'${e.key}': not a key of a Claude Code governance policy the benchmark knows (${KNOWN_KEYS.join(', ')})`,
+      );
   }
   reader.sandbox = sandboxOf(reader, entry(root, 'sandbox'));
   readMode(reader, entry(root, 'mode'));
@@ -131,7 +161,7 @@ function allowedUnderEnforcedCapability(reader: PolicyReader, root: PMap): void 
     if (!reader.nativeCaps.has(cap) && !reader.mcpCaps.has(cap)) continue;
     delete reader.grants[tool];
     reader.problem(
-      reader.allowedAt.get(tool) ?? (entry(root, 'allow_bundled')?.keySpan.start ?? 0),
+      reader.allowedAt.get(tool) ?? entry(root, 'allow_bundled')?.keySpan.start ?? 0,
       `allow: ${tool} is granted as the capability '${cap}', which ${reader.nativeCaps.has(cap) ? 'enforce' : 'mcp.enforce'} already puts in tenuo-claude's warrant with constraints; the hook signs no argument of an allowed tool, so every call of it would be denied (drop it from allow:, or govern it under enforce)`,
     );
   }
@@ -146,7 +176,8 @@ function enforcedNatively(root: PMap, tool: string): boolean {
 function readTtl(reader: PolicyReader, e: PEntry | undefined): void {
   if (e === undefined || (e.value.kind === 'scalar' && e.value.value === null)) return;
   const v = e.value.kind === 'scalar' ? e.value.value : undefined;
-  if (typeof v !== 'bigint' || v <= 0n) reader.problem(e.value.span.start, 'ttl_seconds: must be a positive integer (seconds), as tenuo-claude requires');
+  if (typeof v !== 'bigint' || v <= 0n)
+    reader.problem(e.value.span.start, 'ttl_seconds: must be a positive integer (seconds), as tenuo-claude requires');
 }
 
 /**
@@ -164,7 +195,11 @@ function denyList(reader: PolicyReader, e: PEntry | undefined): void {
       continue;
     }
     const granted = Object.keys(reader.grants).filter((g) => g === t || mcpBareName(g) === t);
-    if (granted.length > 0) reader.problem(item.span.start, `deny: ${t} is granted by this policy (${granted.join(', ')}); tenuo-claude reads no deny: list, so it would be allowed (remove it from one of them)`);
+    if (granted.length > 0)
+      reader.problem(
+        item.span.start,
+        `deny: ${t} is granted by this policy (${granted.join(', ')}); tenuo-claude reads no deny: list, so it would be allowed (remove it from one of them)`,
+      );
   }
 }
 

@@ -12,12 +12,16 @@ import type { KindOverrides, ToolsProblem } from './types.js';
 const JSON_TYPES = new Set(['string', 'number', 'integer', 'boolean', 'array', 'object', 'null']);
 
 /** The JSON types a parameter's schema admits (empty: any), from `type`, `anyOf`/`oneOf` branches, `enum` or `const`. */
-export function schemaTypes(schema: Readonly<Record<string, unknown>>): { types: ReadonlySet<string> } | { problem: string; at: JsonPathSegment[] } {
-  if ('$ref' in schema && !('type' in schema)) return { problem: `a parameter given by '$ref' is not resolved here; inline its schema`, at: ['$ref'] };
+export function schemaTypes(
+  schema: Readonly<Record<string, unknown>>,
+): { types: ReadonlySet<string> } | { problem: string; at: JsonPathSegment[] } {
+  if ('$ref' in schema && !('type' in schema))
+    return { problem: `a parameter given by '$ref' is not resolved here; inline its schema`, at: ['$ref'] };
   if ('type' in schema) {
     const list = Array.isArray(schema.type) ? (schema.type as unknown[]) : [schema.type];
     for (const t of list) {
-      if (typeof t !== 'string' || !JSON_TYPES.has(t)) return { problem: `type ${JSON.stringify(t)} is not a JSON Schema type (${[...JSON_TYPES].join(', ')})`, at: ['type'] };
+      if (typeof t !== 'string' || !JSON_TYPES.has(t))
+        return { problem: `type ${JSON.stringify(t)} is not a JSON Schema type (${[...JSON_TYPES].join(', ')})`, at: ['type'] };
     }
     return { types: new Set(list as string[]) };
   }
@@ -60,7 +64,8 @@ const SHELL_WORDS = new Set(['command', 'cmd']);
 const EMAIL_WORDS = new Set(['recipients', 'recipient', 'email', 'emails', 'to', 'cc', 'bcc']);
 const PATH_WORDS = new Set(['path', 'paths', 'file', 'filename', 'filepath', 'pathname', 'directory', 'dir', 'folder']);
 /** A description that says the parameter is a path: "Path to …", "The file to read", "Directory of …". */
-const PATH_DESCRIPTION = /^\s*(the |a |an )?(absolute |relative |full |local )?(file ?path|path|file|directory|folder)\b|\b(file|directory|folder) ?path\b/i;
+const PATH_DESCRIPTION =
+  /^\s*(the |a |an )?(absolute |relative |full |local )?(file ?path|path|file|directory|folder)\b|\b(file|directory|folder) ?path\b/i;
 const SHELL_DESCRIPTION = /\bshell command\b|\bcommand line\b/i;
 
 /**
@@ -87,21 +92,34 @@ function kindFits(kind: ParamKind, types: ReadonlySet<string>): boolean {
   if (kind === 'email_list') return types.has('string') || types.has('array');
   return types.has('string');
 }
-export function applyOverrides(tools: Record<string, CustomTool>, overrides: KindOverrides, typesOf: (tool: string, param: string) => ReadonlySet<string> | undefined): ToolsProblem[] {
+export function applyOverrides(
+  tools: Record<string, CustomTool>,
+  overrides: KindOverrides,
+  typesOf: (tool: string, param: string) => ReadonlySet<string> | undefined,
+): ToolsProblem[] {
   const problems: ToolsProblem[] = [];
   for (const [tool, params] of Object.entries(overrides)) {
     const def = Object.prototype.hasOwnProperty.call(tools, tool) ? tools[tool] : undefined;
     if (def === undefined) {
-      problems.push({ message: `the file has no tool '${tool}' (it has ${Object.keys(tools).join(', ') || 'none'})`, override: { key: 'kinds', tool } });
+      problems.push({
+        message: `the file has no tool '${tool}' (it has ${Object.keys(tools).join(', ') || 'none'})`,
+        override: { key: 'kinds', tool },
+      });
       continue;
     }
     const kinds: Record<string, ParamKind> = { ...def.kinds };
     for (const [param, kind] of Object.entries(params)) {
       const types = def.params.includes(param) ? typesOf(tool, param) : undefined;
       if (types === undefined) {
-        problems.push({ message: `'${param}' is not a parameter of ${tool} (it takes ${def.params.join(', ') || 'none'})`, override: { key: 'kinds', tool, param } });
+        problems.push({
+          message: `'${param}' is not a parameter of ${tool} (it takes ${def.params.join(', ') || 'none'})`,
+          override: { key: 'kinds', tool, param },
+        });
       } else if (!kindFits(kind, types)) {
-        problems.push({ message: `${tool}.${param} is ${[...types].join(' or ')} in the file, which cannot hold a ${kind}`, override: { key: 'kinds', tool, param } });
+        problems.push({
+          message: `${tool}.${param} is ${[...types].join(' or ')} in the file, which cannot hold a ${kind}`,
+          override: { key: 'kinds', tool, param },
+        });
       } else if (kind === 'text') {
         delete kinds[param];
       } else {
@@ -134,6 +152,9 @@ function showValue(v: Value): string {
   if (v instanceof Float) return Number.isInteger(v.value) ? v.value.toFixed(1) : String(v.value);
   if (typeof v === 'bigint') return v.toString();
   if (Array.isArray(v)) return `[${v.map(showValue).join(', ')}]`;
-  if (v !== null && typeof v === 'object') return `{${Object.entries(v).map(([k, x]) => `${JSON.stringify(k)}: ${showValue(x)}`).join(', ')}}`;
+  if (v !== null && typeof v === 'object')
+    return `{${Object.entries(v)
+      .map(([k, x]) => `${JSON.stringify(k)}: ${showValue(x)}`)
+      .join(', ')}}`;
   return JSON.stringify(v);
 }

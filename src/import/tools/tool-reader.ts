@@ -15,7 +15,22 @@ const TOOL_NAME = /^[A-Za-z_][A-Za-z0-9_.-]{0,63}$/;
 /** The key of a grant that opts a tool out of closed-world checking: never a parameter. */
 const ALLOW_UNKNOWN = '_allow_unknown';
 /** Keywords that make the arguments a tool takes depend on more than its properties. */
-const UNREPRESENTABLE_KEYWORDS = ['patternProperties', 'dependentRequired', 'dependentSchemas', 'dependencies', 'if', 'then', 'else', 'oneOf', 'anyOf', 'allOf', 'not', '$ref', 'unevaluatedProperties', 'propertyNames'] as const;
+const UNREPRESENTABLE_KEYWORDS = [
+  'patternProperties',
+  'dependentRequired',
+  'dependentSchemas',
+  'dependencies',
+  'if',
+  'then',
+  'else',
+  'oneOf',
+  'anyOf',
+  'allOf',
+  'not',
+  '$ref',
+  'unevaluatedProperties',
+  'propertyNames',
+] as const;
 
 /** The longest tool description offered to the model, in characters (as long as a scenario's `request`). */
 export const MAX_TOOL_DESCRIPTION_CHARS = 10_000;
@@ -26,17 +41,37 @@ export const MAX_PARAM_SCHEMA_DEPTH = 16;
 
 /** Keywords of a parameter's schema (and of its subschemas) offered to the model as the server wrote them. */
 const OFFERED_KEYWORDS = new Set([
-  'type', 'title', 'description', 'default', 'examples', 'enum', 'const', 'format',
-  'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf',
-  'minLength', 'maxLength', 'pattern', 'minItems', 'maxItems', 'uniqueItems', 'required',
+  'type',
+  'title',
+  'description',
+  'default',
+  'examples',
+  'enum',
+  'const',
+  'format',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'multipleOf',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'minItems',
+  'maxItems',
+  'uniqueItems',
+  'required',
 ]);
 /** Keywords holding one subschema, a list of them, or a map of them: offered read by the same rule. */
 const ONE_SUBSCHEMA = new Set(['items', 'additionalProperties']);
 const SUBSCHEMA_LISTS = new Set(['anyOf', 'oneOf']);
 const SUBSCHEMA_MAPS = new Set(['properties']);
 
-
-export type InputSchema = { readonly properties?: Readonly<Record<string, unknown>>; readonly required?: readonly string[]; readonly [k: string]: unknown };
+export type InputSchema = {
+  readonly properties?: Readonly<Record<string, unknown>>;
+  readonly required?: readonly string[];
+  readonly [k: string]: unknown;
+};
 
 /** Checks tools one at a time, collecting problems; remembers each parameter's JSON types for the overrides. */
 export class ToolReader {
@@ -52,24 +87,39 @@ export class ToolReader {
     this.problems.push({ message: `${dollarPath(at)}: ${message}` });
   }
 
-  tool(tool: { name: string; description?: string | undefined; inputSchema: InputSchema }, at: JsonPathSegment[], duplicate: boolean): CustomTool | undefined {
+  tool(
+    tool: { name: string; description?: string | undefined; inputSchema: InputSchema },
+    at: JsonPathSegment[],
+    duplicate: boolean,
+  ): CustomTool | undefined {
     const name = tool.name;
     const nameAt = [...at, 'name'];
     if (duplicate) return void this.report(nameAt, `tool '${name}' is listed twice`);
-    if (!TOOL_NAME.test(name)) return void this.report(nameAt, `'${name}' is not a valid tool name here: 1-64 letters, digits, _, . and -, starting with a letter or _`);
+    if (!TOOL_NAME.test(name))
+      return void this.report(
+        nameAt,
+        `'${name}' is not a valid tool name here: 1-64 letters, digits, _, . and -, starting with a letter or _`,
+      );
     if (isBuiltinTool(name)) return void this.report(nameAt, `'${name}' is the name of a built-in tool; a custom tool cannot replace it`);
-    if (isReservedName(name)) return void this.report(nameAt, `'${name}' cannot be a tool name: every JavaScript object has a member of that name`);
+    if (isReservedName(name))
+      return void this.report(nameAt, `'${name}' cannot be a tool name: every JavaScript object has a member of that name`);
     const schema = tool.inputSchema;
     const schemaAt = [...at, 'inputSchema'];
     let ok = true;
     for (const k of UNREPRESENTABLE_KEYWORDS) {
       if (k in schema) {
-        this.report([...schemaAt, k], `'${k}' makes the arguments ${name} takes depend on more than its properties, which a signature cannot say`);
+        this.report(
+          [...schemaAt, k],
+          `'${k}' makes the arguments ${name} takes depend on more than its properties, which a signature cannot say`,
+        );
         ok = false;
       }
     }
     if ('additionalProperties' in schema && schema.additionalProperties !== false) {
-      this.report([...schemaAt, 'additionalProperties'], `${name} takes arguments beyond its properties, which a signature cannot name; set additionalProperties to false or list them as properties`);
+      this.report(
+        [...schemaAt, 'additionalProperties'],
+        `${name} takes arguments beyond its properties, which a signature cannot name; set additionalProperties to false or list them as properties`,
+      );
       ok = false;
     }
     const properties = schema.properties ?? {};
@@ -86,7 +136,10 @@ export class ToolReader {
     const description = tool.description ?? '';
     const descriptionLength = [...description].length;
     if (descriptionLength > MAX_TOOL_DESCRIPTION_CHARS) {
-      this.report([...at, 'description'], `the description is ${descriptionLength} characters; LLM mode offers a tool's description to the model whole, and at most ${MAX_TOOL_DESCRIPTION_CHARS}`);
+      this.report(
+        [...at, 'description'],
+        `the description is ${descriptionLength} characters; LLM mode offers a tool's description to the model whole, and at most ${MAX_TOOL_DESCRIPTION_CHARS}`,
+      );
       ok = false;
     }
     const params: string[] = [];
@@ -122,10 +175,14 @@ export class ToolReader {
   /** What LLM mode offers the model for a parameter: its schema's offered keywords, within the bounds. */
   private offeredParamSchema(schema: unknown, at: JsonPathSegment[]): JsonSchemaObject | undefined {
     const offered = this.offeredSchema(schema, at, 1);
-    if (offered === undefined || typeof offered === 'boolean') return offered === undefined ? undefined : void this.report(at, 'not a schema (a JSON object)');
+    if (offered === undefined || typeof offered === 'boolean')
+      return offered === undefined ? undefined : void this.report(at, 'not a schema (a JSON object)');
     const length = [...JSON.stringify(offered)].length;
     if (length > MAX_PARAM_SCHEMA_CHARS) {
-      return void this.report(at, `the schema LLM mode offers the model for this parameter is ${length} characters of JSON; at most ${MAX_PARAM_SCHEMA_CHARS}`);
+      return void this.report(
+        at,
+        `the schema LLM mode offers the model for this parameter is ${length} characters of JSON; at most ${MAX_PARAM_SCHEMA_CHARS}`,
+      );
     }
     return offered;
   }
@@ -133,15 +190,20 @@ export class ToolReader {
   /** A (sub)schema restricted to the offered keywords; `true`/`false` as they are. */
   private offeredSchema(schema: unknown, at: JsonPathSegment[], depth: number): JsonSchemaObject | boolean | undefined {
     if (typeof schema === 'boolean') return schema;
-    if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) return void this.report(at, 'not a schema (a JSON object or a boolean)');
-    if (depth > MAX_PARAM_SCHEMA_DEPTH) return void this.report(at, `the schema nests deeper than ${MAX_PARAM_SCHEMA_DEPTH} levels, more than LLM mode offers the model`);
+    if (typeof schema !== 'object' || schema === null || Array.isArray(schema))
+      return void this.report(at, 'not a schema (a JSON object or a boolean)');
+    if (depth > MAX_PARAM_SCHEMA_DEPTH)
+      return void this.report(at, `the schema nests deeper than ${MAX_PARAM_SCHEMA_DEPTH} levels, more than LLM mode offers the model`);
     const out = Object.create(null) as Record<string, JsonValue>;
     for (const [k, v] of Object.entries(schema as Record<string, unknown>)) {
       const kAt = [...at, k];
       let x: JsonValue | undefined;
       if (OFFERED_KEYWORDS.has(k)) x = this.jsonValue(v, kAt, depth + 1);
       else if (ONE_SUBSCHEMA.has(k)) x = this.offeredSchema(v, kAt, depth + 1);
-      else if (SUBSCHEMA_LISTS.has(k)) x = Array.isArray(v) ? this.each(v, kAt, (y, yAt) => this.offeredSchema(y, yAt, depth + 2)) : void this.report(kAt, 'not a list of schemas');
+      else if (SUBSCHEMA_LISTS.has(k))
+        x = Array.isArray(v)
+          ? this.each(v, kAt, (y, yAt) => this.offeredSchema(y, yAt, depth + 2))
+          : void this.report(kAt, 'not a list of schemas');
       else if (SUBSCHEMA_MAPS.has(k)) x = this.offeredMap(v, kAt, depth + 1);
       else continue;
       if (x === undefined) return undefined;
@@ -161,7 +223,11 @@ export class ToolReader {
     return out;
   }
 
-  private each(list: readonly unknown[], at: JsonPathSegment[], f: (v: unknown, at: JsonPathSegment[]) => JsonValue | undefined): JsonValue[] | undefined {
+  private each(
+    list: readonly unknown[],
+    at: JsonPathSegment[],
+    f: (v: unknown, at: JsonPathSegment[]) => JsonValue | undefined,
+  ): JsonValue[] | undefined {
     const out: JsonValue[] = [];
     for (let i = 0; i < list.length; i++) {
       const x = f(list[i], [...at, i]);
@@ -174,7 +240,8 @@ export class ToolReader {
   /** A JSON value as JSON.parse read it, copied (objects without a prototype: `__proto__` is a key), within the depth bound. */
   private jsonValue(v: unknown, at: JsonPathSegment[], depth: number): JsonValue | undefined {
     if (v === null || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') return v;
-    if (depth > MAX_PARAM_SCHEMA_DEPTH) return void this.report(at, `the schema nests deeper than ${MAX_PARAM_SCHEMA_DEPTH} levels, more than LLM mode offers the model`);
+    if (depth > MAX_PARAM_SCHEMA_DEPTH)
+      return void this.report(at, `the schema nests deeper than ${MAX_PARAM_SCHEMA_DEPTH} levels, more than LLM mode offers the model`);
     if (Array.isArray(v)) return this.each(v, at, (y, yAt) => this.jsonValue(y, yAt, depth + 1));
     const out = Object.create(null) as Record<string, JsonValue>;
     for (const [k, y] of Object.entries(v as Record<string, unknown>)) {
@@ -185,9 +252,20 @@ export class ToolReader {
     return out;
   }
 
-  private param(tool: string, name: string, schema: unknown, required: boolean, at: JsonPathSegment[]): { kind: ParamKind; default?: { value: Value } } | undefined {
+  private param(
+    tool: string,
+    name: string,
+    schema: unknown,
+    required: boolean,
+    at: JsonPathSegment[],
+  ): { kind: ParamKind; default?: { value: Value } } | undefined {
     if (name === '' || name === ALLOW_UNKNOWN || isReservedName(name)) {
-      return void this.report(at, name === '' ? 'a parameter needs a name' : `'${name}' cannot be a parameter name: it is reserved (${name === ALLOW_UNKNOWN ? 'a grant key' : 'a member of every JavaScript object'})`);
+      return void this.report(
+        at,
+        name === ''
+          ? 'a parameter needs a name'
+          : `'${name}' cannot be a parameter name: it is reserved (${name === ALLOW_UNKNOWN ? 'a grant key' : 'a member of every JavaScript object'})`,
+      );
     }
     const s = schema as Readonly<Record<string, unknown>>;
     const types = schemaTypes(s);
@@ -195,7 +273,11 @@ export class ToolReader {
     this.types.set(`${tool}\u0000${name}`, types.types);
     const kind = inferKind(name, s, types.types);
     if (!('default' in s)) return { kind, ...(!required && { default: { value: null } }) };
-    if (required) return void this.report([...at, 'default'], `'${name}' is required and has a default; a parameter is one or the other (drop it from required, or the default)`);
+    if (required)
+      return void this.report(
+        [...at, 'default'],
+        `'${name}' is required and has a default; a parameter is one or the other (drop it from required, or the default)`,
+      );
     const value = this.value(s.default, [...at, 'default']);
     return value === undefined ? undefined : { kind, default: { value } };
   }

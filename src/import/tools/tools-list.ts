@@ -54,13 +54,25 @@ export interface ToolsFromContext {
 export function importToolsFrom(from: string, context: ToolsFromContext): ToolsFromResult {
   let text: string;
   try {
-    text = context.readFile ? context.readFile(from) : readArtifactFile(from, context.scenarioAbs, { maxBytes: MAX_TOOLS_FILE_BYTES, ...(context.confine !== undefined && { confine: context.confine }) });
+    text = context.readFile
+      ? context.readFile(from)
+      : readArtifactFile(from, context.scenarioAbs, {
+          maxBytes: MAX_TOOLS_FILE_BYTES,
+          ...(context.confine !== undefined && { confine: context.confine }),
+        });
   } catch (e) {
-    if (e instanceof ArtifactFileError || e instanceof TokenImportError) return { ok: false, problems: [{ message: `'${from}': ${e.message}` }] };
+    if (e instanceof ArtifactFileError || e instanceof TokenImportError)
+      return { ok: false, problems: [{ message: `'${from}': ${e.message}` }] };
     throw e;
   }
   const r = readToolsList(text, context.kinds ?? {}, context.returns ?? {});
-  if (!r.ok) return { ok: false, problems: r.problems.map((p) => (p.override ? p : { message: `'${from}'${p.position ? `:${p.position.line}:${p.position.col}` : ''}: ${p.message}` })) };
+  if (!r.ok)
+    return {
+      ok: false,
+      problems: r.problems.map((p) =>
+        p.override ? p : { message: `'${from}'${p.position ? `:${p.position.line}:${p.position.col}` : ''}: ${p.message}` },
+      ),
+    };
   return r;
 }
 
@@ -69,16 +81,21 @@ export function readToolsList(text: string, kinds: KindOverrides, returns: Retur
   // A byte-order mark is no part of the JSON; the file reader drops it, a file read at a git ref may keep it.
   if (text.startsWith('\uFEFF')) text = text.slice(1);
   const parsedJson = parseJson(text);
-  if ('offset' in parsedJson) return { ok: false, problems: [{ message: `not JSON: ${parsedJson.message}`, position: lineCol(text, parsedJson.offset) }] };
+  if ('offset' in parsedJson)
+    return { ok: false, problems: [{ message: `not JSON: ${parsedJson.message}`, position: lineCol(text, parsedJson.offset) }] };
   const json = parsedJson.value;
   const facts = scanJsonText(text);
-  const problems: ToolsProblem[] = facts.duplicates.map((d) => ({ message: `${dollarPath(d.path)}: key '${d.key}' appears twice (JSON.parse would keep only the last)` }));
+  const problems: ToolsProblem[] = facts.duplicates.map((d) => ({
+    message: `${dollarPath(d.path)}: key '${d.key}' appears twice (JSON.parse would keep only the last)`,
+  }));
   const unwrapped = unwrapJsonRpc(json);
   if ('problem' in unwrapped) return fail(unwrapped.problem);
   const parsed = ListToolsResultSchema.safeParse(unwrapped.result);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
-      problems.push({ message: `${dollarPath([...unwrapped.at, ...(issue.path as JsonPathSegment[])])}: not a tools/list result: ${issue.message}` });
+      problems.push({
+        message: `${dollarPath([...unwrapped.at, ...(issue.path as JsonPathSegment[])])}: not a tools/list result: ${issue.message}`,
+      });
     }
     return { ok: false, problems };
   }
@@ -107,7 +124,10 @@ export function readToolsList(text: string, kinds: KindOverrides, returns: Retur
  * The tool with the state hints its entry gives (`annotations.readOnlyHint`, `destructiveHint`,
  * already checked as booleans by the SDK's schema); the other annotations say nothing about state.
  */
-function withHints(def: CustomTool, annotations: { readonly readOnlyHint?: boolean | undefined; readonly destructiveHint?: boolean | undefined } | undefined): CustomTool {
+function withHints(
+  def: CustomTool,
+  annotations: { readonly readOnlyHint?: boolean | undefined; readonly destructiveHint?: boolean | undefined } | undefined,
+): CustomTool {
   const hints: ToolHints = {
     ...(annotations?.readOnlyHint !== undefined && { readOnlyHint: annotations.readOnlyHint }),
     ...(annotations?.destructiveHint !== undefined && { destructiveHint: annotations.destructiveHint }),
@@ -123,9 +143,13 @@ function fail(message: string): { ok: false; problems: ToolsProblem[] } {
 function unwrapJsonRpc(json: unknown): { result: unknown; at: JsonPathSegment[] } | { problem: string } {
   if (typeof json !== 'object' || json === null || !('jsonrpc' in json)) return { result: json, at: [] };
   const error = JSONRPCErrorResponseSchema.safeParse(json);
-  if (error.success) return { problem: `a JSON-RPC error response (${error.data.error.code}: ${error.data.error.message}), not a tools/list result` };
+  if (error.success)
+    return { problem: `a JSON-RPC error response (${error.data.error.code}: ${error.data.error.message}), not a tools/list result` };
   const ok = JSONRPCResultResponseSchema.safeParse(json);
-  if (!ok.success) return { problem: `a JSON-RPC message that is not a response with a result: ${ok.error.issues.map((i) => `${dollarPath(i.path as JsonPathSegment[])}: ${i.message}`).join('; ')}` };
+  if (!ok.success)
+    return {
+      problem: `a JSON-RPC message that is not a response with a result: ${ok.error.issues.map((i) => `${dollarPath(i.path as JsonPathSegment[])}: ${i.message}`).join('; ')}`,
+    };
   return { result: ok.data.result, at: ['result'] };
 }
 
@@ -134,7 +158,11 @@ function applyReturns(tools: Record<string, CustomTool>, returns: ReturnsOverrid
   const problems: ToolsProblem[] = [];
   for (const [tool, text] of Object.entries(returns)) {
     const def = Object.prototype.hasOwnProperty.call(tools, tool) ? tools[tool] : undefined;
-    if (def === undefined) problems.push({ message: `the file has no tool '${tool}' (it has ${Object.keys(tools).join(', ') || 'none'})`, override: { key: 'returns', tool } });
+    if (def === undefined)
+      problems.push({
+        message: `the file has no tool '${tool}' (it has ${Object.keys(tools).join(', ') || 'none'})`,
+        override: { key: 'returns', tool },
+      });
     else tools[tool] = { ...def, returns: text };
   }
   return problems;

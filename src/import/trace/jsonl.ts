@@ -14,7 +14,9 @@ export function readRecord(record: JsonObject, at: string, raw: RawNumber, probl
   const before = problems.length;
   const bad = (path: readonly JsonPathSegment[], message: string): void => void problems.push(`${at}: ${dollar(path)}: ${message}`);
   if (record.args !== undefined && !isObject(record.args)) {
-    problems.push(`${at}: $.args: the arguments must be a JSON object of parameter → value, got ${describe(toValue(record.args, ['args'], raw, bad))}`);
+    problems.push(
+      `${at}: $.args: the arguments must be a JSON object of parameter → value, got ${describe(toValue(record.args, ['args'], raw, bad))}`,
+    );
     return undefined;
   }
   const args = record.args === undefined ? {} : (toValue(record.args, ['args'], raw, bad) as Record<string, Value>);

@@ -11,7 +11,20 @@ import { clipText } from '../../lib/quote.js';
 import { Float, type Value } from '../../warrant/constraint-value.js';
 import { dollarPath as dollar, type JsonPathSegment } from '../json-text.js';
 import { TraceError } from './errors.js';
-import { checkUnicode, describe, duplicateKeys, isObject, MAX_VALUE_DEPTH, readJson, resultText, TOO_DEEP, toValue, type Json, type JsonObject, type RawNumber } from './recorded-values.js';
+import {
+  checkUnicode,
+  describe,
+  duplicateKeys,
+  isObject,
+  MAX_VALUE_DEPTH,
+  readJson,
+  resultText,
+  TOO_DEEP,
+  toValue,
+  type Json,
+  type JsonObject,
+  type RawNumber,
+} from './recorded-values.js';
 import type { ReadTraceOptions, RecordedCall, RecordedRun } from './types.js';
 
 /** The GenAI semantic conventions' attribute names (`@opentelemetry/semantic-conventions/incubating`). */
@@ -78,13 +91,21 @@ function intValue(v: Json, literal: string | undefined): Value | undefined {
   return Number.isSafeInteger(Number(text)) ? Number(text) : big;
 }
 
-function attributesOf(span: JsonObject, path: readonly JsonPathSegment[], where: (path: string) => string, raw: RawNumber, problems: string[]): Map<string, Value | undefined> {
+function attributesOf(
+  span: JsonObject,
+  path: readonly JsonPathSegment[],
+  where: (path: string) => string,
+  raw: RawNumber,
+  problems: string[],
+): Map<string, Value | undefined> {
   const out = new Map<string, Value | undefined>();
   const first = new Map<string, number>();
   if (span.attributes !== undefined && !Array.isArray(span.attributes)) {
     // `{"gen_ai.tool.name": "…"}` is the SDK's in-memory span (ReadableSpan.attributes), not its
     // OTLP/JSON form; read as no attributes, every tool span would be skipped without a word.
-    const what = isObject(span.attributes) ? 'an object of name → value (the SDK\'s in-memory form)' : `a ${span.attributes === null ? 'null' : typeof span.attributes}`;
+    const what = isObject(span.attributes)
+      ? "an object of name → value (the SDK's in-memory form)"
+      : `a ${span.attributes === null ? 'null' : typeof span.attributes}`;
     problems.push(
       `${where(dollar([...path, 'attributes']))}: is ${what}; OTLP/JSON writes attributes as a list of {key, value}, e.g. [{"key": "${GEN_AI.toolName}", "value": {"stringValue": "read_file"}}]`,
     );
@@ -96,7 +117,10 @@ function attributesOf(span: JsonObject, path: readonly JsonPathSegment[], where:
     if (!isObject(a) || typeof a.key !== 'string') return void problems.push(`${at}: an attribute is {key, value}`);
     // A second value for one key would replace the first (a tool's name, its arguments) unseen.
     const earlier = first.get(a.key);
-    if (earlier !== undefined) return void problems.push(`${at}: attribute '${a.key}' is given twice (also at attributes[${earlier}]); a span has one value per attribute`);
+    if (earlier !== undefined)
+      return void problems.push(
+        `${at}: attribute '${a.key}' is given twice (also at attributes[${earlier}]); a span has one value per attribute`,
+      );
     first.set(a.key, i);
     try {
       out.set(a.key, anyValue(a.value, [...path, 'attributes', i, 'value'], raw));
@@ -160,7 +184,13 @@ export interface DocContext {
   readonly raw: RawNumber;
 }
 
-export function readRequest(request: JsonObject, doc: DocContext, spans: Span[], skipped: Record<string, number>, problems: string[]): void {
+export function readRequest(
+  request: JsonObject,
+  doc: DocContext,
+  spans: Span[],
+  skipped: Record<string, number>,
+  problems: string[],
+): void {
   const { where, raw } = doc;
   const resourceSpans = request.resourceSpans;
   if (!Array.isArray(resourceSpans)) {
@@ -197,7 +227,9 @@ export function readRequest(request: JsonObject, doc: DocContext, spans: Span[],
         }
         const start = spanStart(span, raw([...path, 'startTimeUnixNano']));
         if (start === undefined) {
-          problems.push(`${where(dollar([...path, 'startTimeUnixNano']))}: ${JSON.stringify(span.startTimeUnixNano)} is not a time in nanoseconds (a decimal integer); the calls are ordered by their start`);
+          problems.push(
+            `${where(dollar([...path, 'startTimeUnixNano']))}: ${JSON.stringify(span.startTimeUnixNano)} is not a time in nanoseconds (a decimal integer); the calls are ordered by their start`,
+          );
           return;
         }
         const tool = attrs.get(GEN_AI.toolName);
@@ -220,13 +252,22 @@ export function fromSpans(spans: Span[], skipped: Record<string, number>, file: 
   if (options.traceId !== undefined) {
     const want = options.traceId.toLowerCase();
     chosen = spans.filter((s) => s.traceId === want);
-    if (chosen.length === 0) throw new TraceError([`${file}: no tool spans in trace ${options.traceId} (the file's traces with tool spans: ${ids.join(', ') || 'none'})`]);
+    if (chosen.length === 0)
+      throw new TraceError([
+        `${file}: no tool spans in trace ${options.traceId} (the file's traces with tool spans: ${ids.join(', ') || 'none'})`,
+      ]);
   } else if (ids.length > 1) {
-    throw new TraceError([`${file}: holds the tool spans of ${ids.length} traces (${ids.join(', ')}); a scenario is one run of the agent: choose one with --trace-id ID`]);
+    throw new TraceError([
+      `${file}: holds the tool spans of ${ids.length} traces (${ids.join(', ')}); a scenario is one run of the agent: choose one with --trace-id ID`,
+    ]);
   }
   if (chosen.length === 0) {
-    const other = Object.entries(skipped).map(([op, n]) => `${n} ${op}`).join(', ');
-    throw new TraceError([`${file}: no tool calls: no span has ${GEN_AI.operationName} = ${GEN_AI.executeTool}${other ? ` (spans read: ${other})` : ''}`]);
+    const other = Object.entries(skipped)
+      .map(([op, n]) => `${n} ${op}`)
+      .join(', ');
+    throw new TraceError([
+      `${file}: no tool calls: no span has ${GEN_AI.operationName} = ${GEN_AI.executeTool}${other ? ` (spans read: ${other})` : ''}`,
+    ]);
   }
   const ordered = [...chosen].sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : a.order - b.order));
   const traceIds = [...new Set(ordered.map((s) => s.traceId))];

@@ -35,7 +35,13 @@ export type RawNumber = (path: readonly JsonPathSegment[]) => string | undefined
  * proof-of-possession tell 25.0 from 25), an integer beyond 2^53 exact; a number a call cannot
  * carry (beyond 64 bits, beyond a double) is a problem, never rounded.
  */
-export function toValue(json: Json, path: readonly JsonPathSegment[], raw: RawNumber, bad: (path: readonly JsonPathSegment[], message: string) => void, depth = 0): Value {
+export function toValue(
+  json: Json,
+  path: readonly JsonPathSegment[],
+  raw: RawNumber,
+  bad: (path: readonly JsonPathSegment[], message: string) => void,
+  depth = 0,
+): Value {
   if ((Array.isArray(json) || isObject(json)) && depth >= MAX_VALUE_DEPTH) {
     bad(path, TOO_DEEP);
     return null;
@@ -60,9 +66,17 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
  * An argument's text must be Unicode: JSON can escape half of a surrogate pair (`"\ud800"`), but
  * Tenuo's strings are UTF-8 and cannot hold one, so the call could never be authorized as recorded.
  */
-export function checkUnicode(value: Value, path: readonly JsonPathSegment[], bad: (path: readonly JsonPathSegment[], message: string) => void): void {
+export function checkUnicode(
+  value: Value,
+  path: readonly JsonPathSegment[],
+  bad: (path: readonly JsonPathSegment[], message: string) => void,
+): void {
   const text = (s: string, where: readonly JsonPathSegment[]): void => {
-    if (LONE_SURROGATE.test(s)) bad(where, `${clipText(JSON.stringify(s))} holds half of a UTF-16 surrogate pair, which is not Unicode text (Tenuo's strings are UTF-8)`);
+    if (LONE_SURROGATE.test(s))
+      bad(
+        where,
+        `${clipText(JSON.stringify(s))} holds half of a UTF-16 surrogate pair, which is not Unicode text (Tenuo's strings are UTF-8)`,
+      );
   };
   if (typeof value === 'string') text(value, path);
   else if (Array.isArray(value)) value.forEach((x, i) => checkUnicode(x, [...path, i], bad));
@@ -94,7 +108,10 @@ export function jsonText(value: Value): string {
   if (value instanceof Float) return Number.isInteger(value.value) ? value.value.toFixed(1) : String(value.value);
   if (typeof value === 'bigint') return value.toString();
   if (Array.isArray(value)) return `[${value.map(jsonText).join(',')}]`;
-  if (value !== null && typeof value === 'object') return `{${Object.entries(value).map(([k, x]) => `${JSON.stringify(k)}:${jsonText(x)}`).join(',')}}`;
+  if (value !== null && typeof value === 'object')
+    return `{${Object.entries(value)
+      .map(([k, x]) => `${JSON.stringify(k)}:${jsonText(x)}`)
+      .join(',')}}`;
   return JSON.stringify(value);
 }
 

@@ -81,14 +81,23 @@ export function readTrace(text: string, file: string, options: ReadTraceOptions 
       kinds.add('claude_code');
       readTranscriptEntry(doc.value, doc.at, facts.raw, transcript, problems);
     } else {
-      problems.push(`${where('$')}: neither an OTLP/JSON trace ({"resourceSpans": [...]}), a {tool, args, result} record, nor a line of a Claude Code transcript`);
+      problems.push(
+        `${where('$')}: neither an OTLP/JSON trace ({"resourceSpans": [...]}), a {tool, args, result} record, nor a line of a Claude Code transcript`,
+      );
     }
   }
   if (kinds.size > 1) problems.push(`${file}: mixes ${[...kinds].map((k) => FORMAT_NAMES[k]).join(' and ')}; give one kind per file`);
   if (problems.length > 0) throw new TraceError(problems);
   if (kinds.has('claude_code')) {
-    if (transcript.records.length === 0) throw new TraceError([`${file}: no tool calls: no assistant message of the transcript has a tool_use`]);
-    return { format: 'claude_code', calls: transcript.records, skipped: transcript.skipped, traceIds: [], ...(transcript.cwd !== undefined && { cwd: transcript.cwd }) };
+    if (transcript.records.length === 0)
+      throw new TraceError([`${file}: no tool calls: no assistant message of the transcript has a tool_use`]);
+    return {
+      format: 'claude_code',
+      calls: transcript.records,
+      skipped: transcript.skipped,
+      traceIds: [],
+      ...(transcript.cwd !== undefined && { cwd: transcript.cwd }),
+    };
   }
   if (kinds.has('jsonl')) {
     if (records.length === 0) throw new TraceError([`${file}: no tool calls`]);

@@ -56,12 +56,14 @@ export function readTranscriptEntry(entry: JsonObject, at: string, raw: RawNumbe
     if (!isObject(item)) return;
     const here = `${at}: $.message.content[${i}]`;
     if (entry.type === 'assistant' && item.type === 'tool_use') {
-      if (typeof item.id !== 'string' || typeof item.name !== 'string' || item.name === '') return void problems.push(`${here}: a tool_use needs its id and name as strings`);
+      if (typeof item.id !== 'string' || typeof item.name !== 'string' || item.name === '')
+        return void problems.push(`${here}: a tool_use needs its id and name as strings`);
       if (CLAUDE_CODE_BOOKKEEPING.has(item.name)) {
         transcript.skipped[item.name] = (transcript.skipped[item.name] ?? 0) + 1;
         return void transcript.byId.set(item.id, -1);
       }
-      if (item.input !== undefined && !isObject(item.input)) return void problems.push(`${here}.input: the arguments must be a JSON object of parameter → value`);
+      if (item.input !== undefined && !isObject(item.input))
+        return void problems.push(`${here}.input: the arguments must be a JSON object of parameter → value`);
       const before = problems.length;
       const bad = (path: readonly JsonPathSegment[], message: string): void => void problems.push(`${at}: ${dollar(path)}: ${message}`);
       const args = toValue(item.input ?? {}, ['message', 'content', i, 'input'], raw, bad);
@@ -71,7 +73,10 @@ export function readTranscriptEntry(entry: JsonObject, at: string, raw: RawNumbe
       transcript.records.push({ tool: item.name, args: args as Record<string, Value>, result: undefined, where: here });
     } else if (entry.type === 'user' && item.type === 'tool_result') {
       const index = typeof item.tool_use_id === 'string' ? transcript.byId.get(item.tool_use_id) : undefined;
-      if (index === undefined) return void problems.push(`${here}: a tool_result for tool_use_id ${JSON.stringify(item.tool_use_id)}, which no earlier tool_use has`);
+      if (index === undefined)
+        return void problems.push(
+          `${here}: a tool_result for tool_use_id ${JSON.stringify(item.tool_use_id)}, which no earlier tool_use has`,
+        );
       if (index < 0) return;
       const call = transcript.records[index]!;
       transcript.records[index] = { ...call, result: transcriptResult(call.tool, item, entry) };

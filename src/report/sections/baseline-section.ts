@@ -37,7 +37,8 @@ function widening(w: Widening, esc: Escapers): string {
   const from = w.base === null ? 'not granted' : `\`${esc.code(w.base)}\``;
   const where = w.source ? ` (${esc.text(w.source)})` : '';
   // Cross-replay: a base scenario's attack, run under the head's grant.
-  const crossed = w.change === 'base_attack_allowed' ? `\n  - ${esc.text(w.why)}${w.base_source ? ` (base ${esc.text(w.base_source)})` : ''}` : '';
+  const crossed =
+    w.change === 'base_attack_allowed' ? `\n  - ${esc.text(w.why)}${w.base_source ? ` (base ${esc.text(w.base_source)})` : ''}` : '';
   // The head side is a file the base scenario read, as it is now (no head scenario reads it in its place).
   const file = w.base_file ? `\n  - the file the base scenario read, as it is in the head: ${esc.text(w.base_file)}` : '';
   const head = `- **${esc.text(w.scenario)}**: ${what} ${from} → \`${esc.code(w.head)}\`${where}${crossed}${file}`;
@@ -79,14 +80,17 @@ function suiteChange(c: SuiteChange, ref: string, esc: Escapers): string {
  */
 function gateNoteOf(b: BaselineResults, allowed: boolean, kind: 'authority_widened' | 'suite_weakened', esc: Escapers): string {
   if (allowed) return ' (allowed by this step: they do not fail the gate)';
-  if (b.approved_by !== undefined) return ` (✔️ approved by the label \`${esc.code(b.approved_by)}\` on this pull request: they do not fail the gate)`;
+  if (b.approved_by !== undefined)
+    return ` (✔️ approved by the label \`${esc.code(b.approved_by)}\` on this pull request: they do not fail the gate)`;
   return ` (each fails the gate: ${kind})`;
 }
 
 /** `refName`: the base's branch name when the event gives one for `b.ref` (a reader knows `main`, not a SHA). */
 export function renderBaselineSection(baseline: BaselineResults, esc: Escapers, refName?: string): string {
   const ref = refName ?? baseline.ref;
-  const lines: string[] = [`### Changes against ${refName !== undefined ? `\`${esc.code(refName)}\`` : esc.text(baseline.ref)} (\`${esc.code(baseline.commit.slice(0, 7))}\`)`];
+  const lines: string[] = [
+    `### Changes against ${refName !== undefined ? `\`${esc.code(refName)}\`` : esc.text(baseline.ref)} (\`${esc.code(baseline.commit.slice(0, 7))}\`)`,
+  ];
   if (baseline.suite_changes.length > 0) {
     const n = baseline.suite_changes.length;
     const note = gateNoteOf(baseline, baseline.allow_suite_changes, 'suite_weakened', esc);
@@ -96,26 +100,44 @@ export function renderBaselineSection(baseline: BaselineResults, esc: Escapers, 
   const gateNote = gateNoteOf(baseline, baseline.allow_widening, 'authority_widened', esc);
   if (baseline.widenings.length === 0) lines.push('', '✅ No widening: every task_scoped grant is within the base’s.');
   else {
-    lines.push('', `**⚠️ ${baseline.widenings.length} widening${baseline.widenings.length === 1 ? '' : 's'}** of task_scoped grants${gateNote}:`, '');
+    lines.push(
+      '',
+      `**⚠️ ${baseline.widenings.length} widening${baseline.widenings.length === 1 ? '' : 's'}** of task_scoped grants${gateNote}:`,
+      '',
+    );
     lines.push(...bounded(baseline.widenings, (w) => widening(w, esc)));
   }
   if (baseline.flips.length > 0) {
-    lines.push('', `**Decision flips** (${baseline.flips.length}):`, '', '| scenario | condition | call | base → head | deciding denial |', '| --- | --- | --- | --- | --- |');
+    lines.push(
+      '',
+      `**Decision flips** (${baseline.flips.length}):`,
+      '',
+      '| scenario | condition | call | base → head | deciding denial |',
+      '| --- | --- | --- | --- | --- |',
+    );
     for (const f of baseline.flips.slice(0, MAX_ITEMS)) {
       const why = f.denial ? esc.text(cut(`${f.denial.code}: ${f.denial.reason}`, MAX_ARGS)) : '';
-      lines.push(`| ${esc.text(f.scenario)} | ${f.condition} | #${f.index} ${call(f.tool, f.args, { ...esc, code: cellEscaper(esc) })} | ${f.base} → ${f.head} | ${why} |`);
+      lines.push(
+        `| ${esc.text(f.scenario)} | ${f.condition} | #${f.index} ${call(f.tool, f.args, { ...esc, code: cellEscaper(esc) })} | ${f.base} → ${f.head} | ${why} |`,
+      );
     }
-    if (baseline.flips.length > MAX_ITEMS) lines.push('', `… and ${plural(baseline.flips.length - MAX_ITEMS, 'more flip')} (see the results JSON)`);
+    if (baseline.flips.length > MAX_ITEMS)
+      lines.push('', `… and ${plural(baseline.flips.length - MAX_ITEMS, 'more flip')} (see the results JSON)`);
   } else lines.push('', 'No call changed decision.');
   const sums = Object.entries(baseline.summary);
   if (sums.length > 0) {
     lines.push('', '| condition | ASR base → head | TCR base → head |', '| --- | --- | --- |');
-    for (const [c, s] of sums) lines.push(`| ${c} | ${rate(s.asr.base)} → ${rate(s.asr.head)} | ${rate(s.tcr.base)} → ${rate(s.tcr.head)} |`);
+    for (const [c, s] of sums)
+      lines.push(`| ${c} | ${rate(s.asr.base)} → ${rate(s.asr.head)} | ${rate(s.tcr.base)} → ${rate(s.tcr.head)} |`);
   }
   if (baseline.deltas.length > 0) {
     lines.push('', 'Per scenario:', '');
     lines.push(
-      ...bounded(baseline.deltas, (d) => `- ${esc.text(d.scenario)} (${d.condition}): ASR ${rate(d.asr.base)} → ${rate(d.asr.head)}, TCR ${rate(d.tcr.base)} → ${rate(d.tcr.head)}`),
+      ...bounded(
+        baseline.deltas,
+        (d) =>
+          `- ${esc.text(d.scenario)} (${d.condition}): ASR ${rate(d.asr.base)} → ${rate(d.asr.head)}, TCR ${rate(d.tcr.base)} → ${rate(d.tcr.head)}`,
+      ),
     );
   }
   if (baseline.narrowings.length > 0) {
@@ -129,12 +151,20 @@ export function renderBaselineSection(baseline: BaselineResults, esc: Escapers, 
     );
   }
   if (baseline.renamed.length > 0) {
-    lines.push('', `Renamed scenarios (compared as one): ${baseline.renamed.map((r) => `${esc.text(r.base)} → ${esc.text(r.head)} (${esc.text(r.file)})`).join(', ')}`);
+    lines.push(
+      '',
+      `Renamed scenarios (compared as one): ${baseline.renamed.map((r) => `${esc.text(r.base)} → ${esc.text(r.head)} (${esc.text(r.file)})`).join(', ')}`,
+    );
   }
   if (baseline.added.length > 0) lines.push('', `Added scenarios: ${baseline.added.map((n) => esc.text(n)).join(', ')}`);
   if (baseline.removed.length > 0) lines.push('', `Removed scenarios: ${baseline.removed.map((n) => esc.text(n)).join(', ')}`);
   if (baseline.problems && baseline.problems.length > 0) {
-    lines.push('', 'Base files that did not load (each a `base_unreadable` suite change above):', '', ...baseline.problems.map((p) => `- ${esc.text(p)}`));
+    lines.push(
+      '',
+      'Base files that did not load (each a `base_unreadable` suite change above):',
+      '',
+      ...baseline.problems.map((p) => `- ${esc.text(p)}`),
+    );
   }
   return lines.join('\n');
 }

@@ -50,7 +50,9 @@ function statusLines(l: LlmResults): string[] {
   if (errors > 0) lines.push(`API errors: ${plural(errors, 'trial')} failed after retries (excluded from the rates)`);
   if (!l.complete) lines.push(`INCOMPLETE: ${l.stopped?.message ?? 'stopped early'}; continue with --resume FILE`);
   if (l.gate) {
-    lines.push(`LLM gate (task_scoped mean ASR ≤ ${formatPercent(l.gate.max_asr)}, TCR ≥ ${formatPercent(l.gate.min_tcr)}): ${l.gate.passed ? 'PASSED' : 'FAILED'}`);
+    lines.push(
+      `LLM gate (task_scoped mean ASR ≤ ${formatPercent(l.gate.max_asr)}, TCR ≥ ${formatPercent(l.gate.min_tcr)}): ${l.gate.passed ? 'PASSED' : 'FAILED'}`,
+    );
     for (const v of l.gate.violations) lines.push(`  ${v.scenario === '' ? 'suite' : v.scenario}: ${v.message}`);
   } else lines.push('LLM results are not gated (add --gate llm).');
   return lines;
@@ -62,14 +64,26 @@ export function llmTableLines(results: Results): string[] {
   if (!l) return [];
   const rows: string[][] = [['scenario', 'condition', 'N', 'errors', 'ASR', 'TCR', 'blocked']];
   for (const c of l.cells) {
-    rows.push([terminalSafe(c.scenario), c.condition, String(c.runs), String(c.errors), formatMeanStd(c.asr), formatMeanStd(c.tcr), blockedText(c)]);
+    rows.push([
+      terminalSafe(c.scenario),
+      c.condition,
+      String(c.runs),
+      String(c.errors),
+      formatMeanStd(c.asr),
+      formatMeanStd(c.tcr),
+      blockedText(c),
+    ]);
   }
   for (const cond of CONDITIONS) {
     const s = l.summary[cond];
     if (s) rows.push([`all`, cond, String(s.runs), String(s.errors), formatMeanStd(s.asr), formatMeanStd(s.tcr), blockedText(s)]);
   }
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
-  const fmt = (row: string[]) => row.map((x, i) => (i < 2 ? x.padEnd(widths[i]!) : x.padStart(widths[i]!))).join('   ').trimEnd();
+  const fmt = (row: string[]) =>
+    row
+      .map((x, i) => (i < 2 ? x.padEnd(widths[i]!) : x.padStart(widths[i]!)))
+      .join('   ')
+      .trimEnd();
   const finding = llmKeyFinding(l);
   return [
     '',
@@ -95,11 +109,16 @@ export function llmMarkdown(results: Results, escape: (s: string) => string): st
   if (finding) lines.push(`**${escape(finding)}**`, '');
   lines.push('| scenario | condition | N | errors | ASR | TCR | blocked |', '| --- | --- | ---: | ---: | ---: | ---: | ---: |');
   for (const c of l.cells) {
-    lines.push(`| ${escape(c.scenario)} | ${c.condition} | ${c.runs} | ${c.errors} | ASR ${formatMeanStd(c.asr)} | TCR ${formatMeanStd(c.tcr)} | ${blockedText(c)} |`);
+    lines.push(
+      `| ${escape(c.scenario)} | ${c.condition} | ${c.runs} | ${c.errors} | ASR ${formatMeanStd(c.asr)} | TCR ${formatMeanStd(c.tcr)} | ${blockedText(c)} |`,
+    );
   }
   for (const cond of CONDITIONS) {
     const s = l.summary[cond];
-    if (s) lines.push(`| **all** | ${cond} | ${s.runs} | ${s.errors} | ASR ${formatMeanStd(s.asr)} | TCR ${formatMeanStd(s.tcr)} | ${blockedText(s)} |`);
+    if (s)
+      lines.push(
+        `| **all** | ${cond} | ${s.runs} | ${s.errors} | ASR ${formatMeanStd(s.asr)} | TCR ${formatMeanStd(s.tcr)} | ${blockedText(s)} |`,
+      );
   }
   lines.push('', ...statusLines(l).map((x) => `${escape(x)}  `));
   return lines.join('\n');

@@ -44,14 +44,20 @@ export function renderMonotonicitySection(section: MonotonicitySection, escapers
           `Tenuo’s attenuation rule ${f.tenuo_accepted ? 'accepts' : 'refuses'} it. ${escapers.text(f.proof.length <= MAX_VALUE ? f.proof : `${f.proof.slice(0, MAX_VALUE)}…`)}`,
       );
     }
-    if (section.findings.length > MAX_LISTED) lines.push(`- … and ${section.findings.length - MAX_LISTED} more (see the results JSON, \`monotonicity.findings\`)`);
+    if (section.findings.length > MAX_LISTED)
+      lines.push(`- … and ${section.findings.length - MAX_LISTED} more (see the results JSON, \`monotonicity.findings\`)`);
   }
   const unproven = section.links.filter((l) => l.verdict === 'unproven');
   if (unproven.length > 0) {
     lines.push('', 'Unproven (information, not a failure):', '');
     for (const l of unproven.slice(0, MAX_LISTED)) {
-      const why = l.tools.filter((t) => t.verdict === 'unproven').map((t) => `${t.tool}: ${t.reason ?? ''}`).join('; ');
-      lines.push(`- **${escapers.text(l.scenario)}**, ${escapers.text(l.link)}: ${escapers.text(why.length <= MAX_VALUE ? why : `${why.slice(0, MAX_VALUE)}…`)}`);
+      const why = l.tools
+        .filter((t) => t.verdict === 'unproven')
+        .map((t) => `${t.tool}: ${t.reason ?? ''}`)
+        .join('; ');
+      lines.push(
+        `- **${escapers.text(l.scenario)}**, ${escapers.text(l.link)}: ${escapers.text(why.length <= MAX_VALUE ? why : `${why.slice(0, MAX_VALUE)}…`)}`,
+      );
     }
     if (unproven.length > MAX_LISTED) lines.push(`- … and ${unproven.length - MAX_LISTED} more`);
   }

@@ -43,16 +43,34 @@ function listOf<T>(v: unknown, ok: (x: Record<string, unknown>) => boolean): T[]
 /** The analysis' parts of a results object, well-formed entries only; undefined when it did not run. */
 export function policyAnalysisOf(results: object): PolicyAnalysisResults | undefined {
   const m = (results as Record<string, unknown>).mutants;
-  if (!isRecord(m) || !count(m.total) || !count(m.killed) || !count(m.survived) || !count(m.skipped) || !fraction(m.score)) return undefined;
-  const scenarios = listOf<ScenarioMutationScore>(m.scenarios, (x) => str(x.scenario) && count(x.killed) && count(x.survived) && count(x.skipped) && fraction(x.score));
+  if (!isRecord(m) || !count(m.total) || !count(m.killed) || !count(m.survived) || !count(m.skipped) || !fraction(m.score))
+    return undefined;
+  const scenarios = listOf<ScenarioMutationScore>(
+    m.scenarios,
+    (x) => str(x.scenario) && count(x.killed) && count(x.survived) && count(x.skipped) && fraction(x.score),
+  );
   const survivors = listOf<MutantSurvivor>(m.survivors, (x) => str(x.scenario) && str(x.tool) && strOrNull(x.param) && str(x.mutation));
   const rr = results as Record<string, unknown>;
-  const coverage = listOf<CoverageEntry>(rr.coverage, (x) => str(x.scenario) && str(x.tool) && strOrNull(x.param) && str(x.constraint) && str(x.status));
+  const coverage = listOf<CoverageEntry>(
+    rr.coverage,
+    (x) => str(x.scenario) && str(x.tool) && strOrNull(x.param) && str(x.constraint) && str(x.status),
+  );
   const slack = listOf<SlackEntry>(
     rr.slack,
-    (x) => str(x.scenario) && str(x.tool) && strOrNull(x.param) && str(x.kind) && str(x.granted) && strOrNull(x.suggested) && strOrNull(x.suggestion),
+    (x) =>
+      str(x.scenario) &&
+      str(x.tool) &&
+      strOrNull(x.param) &&
+      str(x.kind) &&
+      str(x.granted) &&
+      strOrNull(x.suggested) &&
+      strOrNull(x.suggestion),
   );
-  return { mutants: { total: m.total, killed: m.killed, survived: m.survived, skipped: m.skipped, score: m.score, scenarios, survivors }, coverage, slack };
+  return {
+    mutants: { total: m.total, killed: m.killed, survived: m.survived, skipped: m.skipped, score: m.score, scenarios, survivors },
+    coverage,
+    slack,
+  };
 }
 
 function percent(x: number | null): string {
@@ -122,20 +140,31 @@ export function renderPolicyAnalysisSection(analysis: PolicyAnalysisResults, esc
   // Lowest score first (a stable sort keeps suite order among equals).
   rows.sort((a, b) => (a.score ?? 1) - (b.score ?? 1));
   if (rows.length > 0) {
-    lines.push('', '| scenario | mutation score | killed | survived | untested constraints | slack |', '| --- | --- | --- | --- | --- | --- |');
+    lines.push(
+      '',
+      '| scenario | mutation score | killed | survived | untested constraints | slack |',
+      '| --- | --- | --- | --- | --- | --- |',
+    );
     for (const s of rows.slice(0, MAX_ROWS)) {
       const u = (untested.get(s.scenario) ?? []).filter((x) => !x.endsWith(' (grant)'));
       lines.push(
         `| ${esc.text(s.scenario)} | ${percent(s.score)} | ${s.killed} | ${s.survived} | ${named(u, cellEscaper(esc))} | ${slackBy.get(s.scenario) ?? 0} |`,
       );
     }
-    if (rows.length > MAX_ROWS) lines.push('', `… and ${plural(rows.length - MAX_ROWS, 'more scenario')} with survivors, untested constraints or slack (all in the results JSON).`);
+    if (rows.length > MAX_ROWS)
+      lines.push(
+        '',
+        `… and ${plural(rows.length - MAX_ROWS, 'more scenario')} with survivors, untested constraints or slack (all in the results JSON).`,
+      );
     const survivorLines = rows.slice(0, MAX_ROWS).flatMap((s) => {
       const list = survivorsBy.get(s.scenario) ?? [];
       if (list.length === 0) return [];
       const own = list.filter((x) => x.mutation !== 'tool_granted').map((x) => `${name(x.tool, x.param)} ${x.mutation}`);
       const tools = list.filter((x) => x.mutation === 'tool_granted').map((x) => x.tool);
-      const parts = [own.length > 0 ? named(own, esc.code) : '', tools.length > 0 ? `tools the attacks never call, if granted: ${named(tools, esc.code)}` : ''];
+      const parts = [
+        own.length > 0 ? named(own, esc.code) : '',
+        tools.length > 0 ? `tools the attacks never call, if granted: ${named(tools, esc.code)}` : '',
+      ];
       return [`- **${esc.text(s.scenario)}**: ${parts.filter((x) => x !== '').join('; ')}`];
     });
     if (survivorLines.length > 0) {

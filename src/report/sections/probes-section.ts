@@ -119,7 +119,8 @@ function holeEntry(hole: Hole, n: number, esc: Escapers): string {
     `- Grants it hits${check ? '' : ', each with its fix'}:`,
     ...grants.slice(0, MAX_GRANTS).map((g) => grantLine(g, check === undefined, esc)),
   ];
-  if (grants.length > MAX_GRANTS) lines.push(`  - … and ${plural(grants.length - MAX_GRANTS, 'more grant')} (all under ${codeSpan('probes')} in the results JSON)`);
+  if (grants.length > MAX_GRANTS)
+    lines.push(`  - … and ${plural(grants.length - MAX_GRANTS, 'more grant')} (all under ${codeSpan('probes')} in the results JSON)`);
   return lines.join('\n');
 }
 
@@ -138,7 +139,9 @@ export function probesOf(results: object): ProbesSection | undefined {
   const ok = escapes.every((e: unknown) => {
     if (typeof e !== 'object' || e === null) return false;
     const x = e as Record<string, unknown>;
-    return [x.scenario, x.tool, x.param, x.constraint, x.family, x.effect, x.fix].every(isStr) && (x.source === undefined || isStr(x.source));
+    return (
+      [x.scenario, x.tool, x.param, x.constraint, x.family, x.effect, x.fix].every(isStr) && (x.source === undefined || isStr(x.source))
+    );
   });
   return ok ? (p as ProbesSection) : undefined;
 }
@@ -156,7 +159,8 @@ export function renderProbesSection(probes: ProbesSection, esc: Escapers): strin
       '“Probe escapes” below.',
   ];
   holes.slice(0, MAX_CAUSES).forEach((h, i) => lines.push('', holeEntry(h, i + 1, esc)));
-  if (holes.length > MAX_CAUSES) lines.push('', `… and ${plural(holes.length - MAX_CAUSES, 'more cause')} (see ${codeSpan('probes')} in the results JSON).`);
+  if (holes.length > MAX_CAUSES)
+    lines.push('', `… and ${plural(holes.length - MAX_CAUSES, 'more cause')} (see ${codeSpan('probes')} in the results JSON).`);
   return lines.join('\n');
 }
 
@@ -167,7 +171,8 @@ export function renderProbeEscapesSection(probes: ProbesSection, esc: Escapers):
     const grant = codeSpan(`${e.tool}.${e.param}`);
     return `- **${esc.text(e.scenario)}** ${grant} ${esc.text(words(e.family))}: ${exact(valueText(e.value))} → ${exact(valueText(e.canonical))}`;
   });
-  if (probes.escapes.length > MAX_INSTANCES) lines.push(`- … and ${plural(probes.escapes.length - MAX_INSTANCES, 'more escape')} (see ${codeSpan('probes')} in the results JSON)`);
+  if (probes.escapes.length > MAX_INSTANCES)
+    lines.push(`- … and ${plural(probes.escapes.length - MAX_INSTANCES, 'more escape')} (see ${codeSpan('probes')} in the results JSON)`);
   return [
     '### Probe escapes',
     '',

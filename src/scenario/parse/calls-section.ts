@@ -42,7 +42,10 @@ function readCall(cursor: ScenarioCursor, table: ScenarioToolTable, callNode: PM
   const given = argsNode?.kind === 'map' ? argsNode.entries : [];
   for (const e of given) {
     if (!sig.params.includes(e.key)) {
-      cursor.report(e.keySpan.start, at(['calls', index, 'args'], `unknown parameter '${e.key}' of ${tool}${hint(e.key, sig.params)}${paramsList(tool, sig)}`));
+      cursor.report(
+        e.keySpan.start,
+        at(['calls', index, 'args'], `unknown parameter '${e.key}' of ${tool}${hint(e.key, sig.params)}${paramsList(tool, sig)}`),
+      );
       ok = false;
       continue;
     }

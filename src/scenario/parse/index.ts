@@ -48,7 +48,12 @@ export interface ParseResult {
  * `chains` builds each scenario's delegation chains as a run would (chain-check.ts); a loader of
  * many files passes one, so that its keys are derived once.
  */
-export function parseScenarioText(text: string, file: string, context: ParseContext = {}, chains: ChainCheck = new ChainCheck()): ParseResult {
+export function parseScenarioText(
+  text: string,
+  file: string,
+  context: ParseContext = {},
+  chains: ChainCheck = new ChainCheck(),
+): ParseResult {
   const tree = parseYamlTree(text);
   const warnings = new LoaderWarnings();
   const problems: ScenarioProblem[] = [];
@@ -89,11 +94,22 @@ export function parseScenarioText(text: string, file: string, context: ParseCont
   return done(problems.length === 0 ? scenario : undefined, problems, warnings, file, name);
 }
 
-function done(scenario: Scenario | undefined, problems: ScenarioProblem[], warnings: LoaderWarnings, file: string, name?: ParseResult['name']): ParseResult {
+function done(
+  scenario: Scenario | undefined,
+  problems: ScenarioProblem[],
+  warnings: LoaderWarnings,
+  file: string,
+  name?: ParseResult['name'],
+): ParseResult {
   if (problems.length > MAX_PROBLEMS_PER_FILE) {
     const kept = problems.slice(0, MAX_PROBLEMS_PER_FILE);
     const last = kept[kept.length - 1]!;
-    kept.push({ file, line: last.line, col: last.col, message: `... and ${problems.length - MAX_PROBLEMS_PER_FILE} more problems in this file` });
+    kept.push({
+      file,
+      line: last.line,
+      col: last.col,
+      message: `... and ${problems.length - MAX_PROBLEMS_PER_FILE} more problems in this file`,
+    });
     return { scenario: undefined, problems: kept, warnings: warnings.list(), info: warnings.infoList(), ...(name && { name }) };
   }
   return { scenario, problems, warnings: warnings.list(), info: warnings.infoList(), ...(name && { name }) };

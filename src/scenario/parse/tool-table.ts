@@ -62,7 +62,9 @@ export class ScenarioToolTable {
   /** A tool's parameters as a grant names them: with `host` where Tenuo's Claude Code hook signs one. */
   authorizedParamsOf(tool: string): readonly string[] | undefined {
     const sig = this.signature(tool);
-    return sig !== undefined && Object.prototype.hasOwnProperty.call(this.custom, tool) ? authorizedParams(this.custom[tool]!) : sig?.params;
+    return sig !== undefined && Object.prototype.hasOwnProperty.call(this.custom, tool)
+      ? authorizedParams(this.custom[tool]!)
+      : sig?.params;
   }
 }
 

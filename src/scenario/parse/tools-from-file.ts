@@ -22,8 +22,14 @@ export function readToolsFromFile(cursor: ScenarioCursor, table: ScenarioToolTab
   const returnsEntry = cursor.entry(node, 'returns');
   const bindingsEntry = cursor.entry(node, 'bindings');
   const configEntry = cursor.entry(node, 'mcp_config');
-  const others = node.entries.filter((e) => e !== from && e !== kindsEntry && e !== returnsEntry && e !== bindingsEntry && e !== configEntry);
-  for (const e of others) cursor.report(e.keySpan.start, at(['tools'], `'${e.key}': tools read from a file (from:) take only kinds:, returns:, bindings: and mcp_config: beside them`));
+  const others = node.entries.filter(
+    (e) => e !== from && e !== kindsEntry && e !== returnsEntry && e !== bindingsEntry && e !== configEntry,
+  );
+  for (const e of others)
+    cursor.report(
+      e.keySpan.start,
+      at(['tools'], `'${e.key}': tools read from a file (from:) take only kinds:, returns:, bindings: and mcp_config: beside them`),
+    );
   const path = from.value.kind === 'scalar' && typeof from.value.value === 'string' ? from.value.value : undefined;
   table.fromFailed = true;
   table.fromPath = path;
@@ -45,14 +51,20 @@ export function readToolsFromFile(cursor: ScenarioCursor, table: ScenarioToolTab
       const entry = (key === 'kinds' ? kindsEntry : returnsEntry)!;
       const tool = cursor.entry(entry.value as PMap, toolName);
       const param = paramName !== undefined && tool ? cursor.entry(tool.value as PMap, paramName) : undefined;
-      cursor.report((param ?? tool ?? entry).keySpan.start, at(['tools', key, toolName, ...(paramName !== undefined ? [paramName] : [])], p.message));
+      cursor.report(
+        (param ?? tool ?? entry).keySpan.start,
+        at(['tools', key, toolName, ...(paramName !== undefined ? [paramName] : [])], p.message),
+      );
     }
     return table.custom;
   }
   if (configEntry !== undefined && !applyMcpConfig(cursor, r.tools, configEntry)) return table.custom;
   if (!applyBindings(cursor, r.tools, bindingsEntry)) return table.custom;
   for (const [name, def] of Object.entries(r.tools)) {
-    cursor.info(from.keySpan.start, `tools from ${path}: ${describeTool(name, def)}, bound as ${bindingOf(def)} (${BINDING_SAYS[bindingOf(def)]})`);
+    cursor.info(
+      from.keySpan.start,
+      `tools from ${path}: ${describeTool(name, def)}, bound as ${bindingOf(def)} (${BINDING_SAYS[bindingOf(def)]})`,
+    );
   }
   Object.assign(table.custom, r.tools);
   table.fromFailed = false;
@@ -76,7 +88,14 @@ function applyMcpConfig(cursor: ScenarioCursor, tools: Record<string, CustomTool
   for (const [name, def] of Object.entries(tools)) {
     const rules = Object.prototype.hasOwnProperty.call(r.tools, name) ? r.tools[name]! : null;
     tools[name] = { ...def, binding: 'mcp-config', mcpConfig: { file: path, rules } };
-    if (rules === null) cursor.warn(entry.keySpan.start, at(['tools', 'mcp_config'], `'${path}' does not define ${name}: MCPVerifier refuses every call of it ("Tool '${name}' not defined in Tenuo configuration")`));
+    if (rules === null)
+      cursor.warn(
+        entry.keySpan.start,
+        at(
+          ['tools', 'mcp_config'],
+          `'${path}' does not define ${name}: MCPVerifier refuses every call of it ("Tool '${name}' not defined in Tenuo configuration")`,
+        ),
+      );
   }
   return true;
 }
@@ -93,7 +112,10 @@ function applyBindings(cursor: ScenarioCursor, tools: Record<string, CustomTool>
   for (const b of entry.value.entries) {
     const binding = scalarText(b.value);
     if (!Object.prototype.hasOwnProperty.call(tools, b.key)) {
-      cursor.report(b.keySpan.start, at(['tools', 'bindings', b.key], `'${b.key}' is not a tool of the file${hint(b.key, Object.keys(tools))}`));
+      cursor.report(
+        b.keySpan.start,
+        at(['tools', 'bindings', b.key], `'${b.key}' is not a tool of the file${hint(b.key, Object.keys(tools))}`),
+      );
       ok = false;
     } else if (isToolBinding(binding)) {
       const { mcpConfig: _config, ...rest } = tools[b.key]!;
@@ -110,7 +132,8 @@ function kindOverrides(entry: PEntry | undefined): KindOverrides {
   for (const tool of entry.value.entries) {
     if (tool.value.kind !== 'map') continue;
     const kinds = Object.create(null) as Record<string, ParamKind>;
-    for (const p of tool.value.entries) if (p.value.kind === 'scalar' && typeof p.value.value === 'string') kinds[p.key] = p.value.value as ParamKind;
+    for (const p of tool.value.entries)
+      if (p.value.kind === 'scalar' && typeof p.value.value === 'string') kinds[p.key] = p.value.value as ParamKind;
     out[tool.key] = kinds;
   }
   return out;

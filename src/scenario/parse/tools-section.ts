@@ -23,20 +23,39 @@ export function readTools(cursor: ScenarioCursor, table: ScenarioToolTable): Rec
   if (from !== undefined) return readToolsFromFile(cursor, table, node, from);
   const kindsEntry = cursor.entry(node, 'kinds');
   if (kindsEntry !== undefined) {
-    cursor.report(kindsEntry.keySpan.start, at(['tools', 'kinds'], "kinds: beside the tools overrides the kinds of tools read from a file (from:); a tool's own kinds go under tools: NAME: kinds:"));
+    cursor.report(
+      kindsEntry.keySpan.start,
+      at(
+        ['tools', 'kinds'],
+        "kinds: beside the tools overrides the kinds of tools read from a file (from:); a tool's own kinds go under tools: NAME: kinds:",
+      ),
+    );
   }
   const returnsEntry = cursor.entry(node, 'returns');
   if (returnsEntry !== undefined) {
-    cursor.report(returnsEntry.keySpan.start, at(['tools', 'returns'], "returns: beside the tools gives the text of tools read from a file (from:); a tool's own text goes under tools: NAME: returns:"));
+    cursor.report(
+      returnsEntry.keySpan.start,
+      at(
+        ['tools', 'returns'],
+        "returns: beside the tools gives the text of tools read from a file (from:); a tool's own text goes under tools: NAME: returns:",
+      ),
+    );
   }
   const bindingsEntry = cursor.entry(node, 'bindings');
   if (bindingsEntry !== undefined) {
-    cursor.report(bindingsEntry.keySpan.start, at(['tools', 'bindings'], "bindings: beside the tools sets the binding of tools read from a file (from:); a tool's own binding goes under tools: NAME: binding:"));
+    cursor.report(
+      bindingsEntry.keySpan.start,
+      at(
+        ['tools', 'bindings'],
+        "bindings: beside the tools sets the binding of tools read from a file (from:); a tool's own binding goes under tools: NAME: binding:",
+      ),
+    );
   }
   for (const e of node.entries) {
     if (e === kindsEntry || e === returnsEntry || e === bindingsEntry || cursor.failed.has(e.value) || e.value.kind !== 'map') continue;
     // A tool of a built-in's name replaces the built-in in this scenario (docs/scenarios.md).
-    if (isBuiltinTool(e.key)) cursor.info(e.keySpan.start, `tool ${e.key}: replaces the built-in ${e.key} in this scenario (its calls record tool_called)`);
+    if (isBuiltinTool(e.key))
+      cursor.info(e.keySpan.start, `tool ${e.key}: replaces the built-in ${e.key} in this scenario (its calls record tool_called)`);
     // Still declared below (its calls and grant are not reported again); the file is refused.
     if (isReservedName(e.key)) cursor.report(e.keySpan.start, at(['tools'], reservedName('tool', e.key)));
     const paramsNode = cursor.entry(e.value, 'params')!.value;
@@ -45,7 +64,10 @@ export function readTools(cursor: ScenarioCursor, table: ScenarioToolTable): Rec
       paramsNode.items.forEach((item, i) => {
         const p = item.kind === 'scalar' && typeof item.value === 'string' ? item.value : '';
         if (p === ALLOW_UNKNOWN_KEY) {
-          cursor.report(item.span.start, at(['tools', e.key, 'params', i], `'${ALLOW_UNKNOWN_KEY}' is reserved and cannot be a parameter name`));
+          cursor.report(
+            item.span.start,
+            at(['tools', e.key, 'params', i], `'${ALLOW_UNKNOWN_KEY}' is reserved and cannot be a parameter name`),
+          );
         } else if (isReservedName(p)) {
           // Kept in the list (its calls and grant are not reported again); the file is refused.
           cursor.report(item.span.start, at(['tools', e.key, 'params', i], reservedName('parameter', p)));
@@ -62,7 +84,8 @@ export function readTools(cursor: ScenarioCursor, table: ScenarioToolTable): Rec
     const kinds = customKinds(cursor, e.key, e.value, params);
     const defaults = customDefaults(cursor, e.key, e.value, params);
     const bindingNode = cursor.entry(e.value, 'binding')?.value;
-    const binding = bindingNode !== undefined && isToolBinding(scalarText(bindingNode)) ? (scalarText(bindingNode) as ToolBinding) : undefined;
+    const binding =
+      bindingNode !== undefined && isToolBinding(scalarText(bindingNode)) ? (scalarText(bindingNode) as ToolBinding) : undefined;
     table.custom[e.key] = {
       params,
       ...customReturns(cursor, e.key, returnsNode, params, e.keySpan.start),
@@ -97,7 +120,13 @@ function customKinds(cursor: ScenarioCursor, tool: string, def: PMap, params: re
  * shape): `when` names parameters of the tool; at most one entry without `when` (the default);
  * none is a warning, since a call that matches no entry then returns empty text.
  */
-function customReturns(cursor: ScenarioCursor, tool: string, node: PNode | undefined, params: readonly string[], toolAt: number): Pick<CustomTool, 'returns' | 'returnCases'> {
+function customReturns(
+  cursor: ScenarioCursor,
+  tool: string,
+  node: PNode | undefined,
+  params: readonly string[],
+  toolAt: number,
+): Pick<CustomTool, 'returns' | 'returnCases'> {
   if (node === undefined) return { returns: '' };
   if (node.kind !== 'seq') return { returns: scalarText(node) };
   const cases: ReturnCase[] = [];
@@ -108,7 +137,8 @@ function customReturns(cursor: ScenarioCursor, tool: string, node: PNode | undef
     const text = textNode === undefined ? '' : scalarText(textNode);
     const whenNode = cursor.entry(item, 'when')?.value;
     if (whenNode === undefined) {
-      if (fallback !== undefined) cursor.report(item.span.start, at(['tools', tool, 'returns', i], 'a second entry without when: (only one default)'));
+      if (fallback !== undefined)
+        cursor.report(item.span.start, at(['tools', tool, 'returns', i], 'a second entry without when: (only one default)'));
       fallback = text;
       return;
     }
@@ -116,7 +146,10 @@ function customReturns(cursor: ScenarioCursor, tool: string, node: PNode | undef
     const when = Object.create(null) as Record<string, Value>;
     for (const w of whenNode.entries) {
       if (!params.includes(w.key)) {
-        cursor.report(w.keySpan.start, at(['tools', tool, 'returns', i, 'when', w.key], `'${w.key}' is not a parameter of ${tool}${hint(w.key, params)}`));
+        cursor.report(
+          w.keySpan.start,
+          at(['tools', tool, 'returns', i, 'when', w.key], `'${w.key}' is not a parameter of ${tool}${hint(w.key, params)}`),
+        );
         continue;
       }
       const v = valueFromYaml(w.value, ['tools', tool, 'returns', i, 'when', w.key], cursor.report);
@@ -125,7 +158,10 @@ function customReturns(cursor: ScenarioCursor, tool: string, node: PNode | undef
     cases.push({ when, text });
   });
   if (fallback === undefined) {
-    cursor.warn(toolAt, at(['tools', tool, 'returns'], 'no entry without when: (the default): a call that matches no entry returns empty text'));
+    cursor.warn(
+      toolAt,
+      at(['tools', tool, 'returns'], 'no entry without when: (the default): a call that matches no entry returns empty text'),
+    );
   }
   return { returns: fallback ?? '', returnCases: cases };
 }
@@ -140,7 +176,10 @@ function customDefaults(cursor: ScenarioCursor, tool: string, def: PMap, params:
   const defaults = Object.create(null) as Record<string, Value>;
   for (const d of node.entries) {
     if (!params.includes(d.key)) {
-      cursor.report(d.keySpan.start, at(['tools', tool, 'defaults', d.key], `'${d.key}' is not a parameter of ${tool}${hint(d.key, params)}`));
+      cursor.report(
+        d.keySpan.start,
+        at(['tools', tool, 'defaults', d.key], `'${d.key}' is not a parameter of ${tool}${hint(d.key, params)}`),
+      );
       continue;
     }
     if (cursor.tainted.has(d.value)) continue;

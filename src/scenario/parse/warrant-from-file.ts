@@ -27,7 +27,8 @@ export interface WarrantRead {
 /** `warrant: {from: PATH}`: a Tenuo token's grant, re-granted under the benchmark's chain (src/import/token.ts), or a governance policy's. */
 export function readWarrantFromFile(cursor: ScenarioCursor, table: ScenarioToolTable, node: PMap, from: PEntry): WarrantRead | undefined {
   const others = node.entries.filter((e) => e !== from);
-  for (const e of others) cursor.report(e.keySpan.start, at(['warrant'], `'${e.key}': a grant read from a token (from:) takes no tool grants beside it`));
+  for (const e of others)
+    cursor.report(e.keySpan.start, at(['warrant'], `'${e.key}': a grant read from a token (from:) takes no tool grants beside it`));
   const path = from.value.kind === 'scalar' && typeof from.value.value === 'string' ? from.value.value : undefined;
   if (others.length > 0 || path === undefined || cursor.tainted.has(from.value)) return undefined;
   if (isPolicyPath(path)) return warrantFromPolicy(cursor, table, from, path);
@@ -57,11 +58,15 @@ export function readWarrantFromFile(cursor: ScenarioCursor, table: ScenarioToolT
  */
 function adoptDerivedHost(cursor: ScenarioCursor, table: ScenarioToolTable, grants: ToolGrants, from: PEntry): void {
   const web = Object.prototype.hasOwnProperty.call(grants, 'WebFetch') ? grants.WebFetch : undefined;
-  if (web === undefined || !Object.prototype.hasOwnProperty.call(web.constraints, HOST_PARAM) || table.signature('WebFetch') === undefined) return;
+  if (web === undefined || !Object.prototype.hasOwnProperty.call(web.constraints, HOST_PARAM) || table.signature('WebFetch') === undefined)
+    return;
   const def = table.custom.WebFetch!;
   if (def.claudeCode === undefined || def.params.includes(HOST_PARAM)) return;
   table.custom.WebFetch = { ...def, hook: { ...def.hook, cwd: table.cwd(), host: { from: 'url' } } };
-  cursor.info(from.keySpan.start, `WebFetch: the token constrains '${HOST_PARAM}', the argument Tenuo's Claude Code hook derives from the URL; each WebFetch call signs it the same way (Python's urlsplit(url).hostname)`);
+  cursor.info(
+    from.keySpan.start,
+    `WebFetch: the token constrains '${HOST_PARAM}', the argument Tenuo's Claude Code hook derives from the URL; each WebFetch call signs it the same way (Python's urlsplit(url).hostname)`,
+  );
 }
 
 /**
@@ -70,11 +75,18 @@ function adoptDerivedHost(cursor: ScenarioCursor, table: ScenarioToolTable, gran
  * are placed in the policy file. The origin carries the digest of the bytes read (a byte order
  * mark included), so a reader of the results can tell which file was checked.
  */
-function warrantFromPolicy(cursor: ScenarioCursor, table: ScenarioToolTable, from: PEntry, path: string): (WarrantRead & { origin: PolicyOrigin }) | undefined {
+function warrantFromPolicy(
+  cursor: ScenarioCursor,
+  table: ScenarioToolTable,
+  from: PEntry,
+  path: string,
+): (WarrantRead & { origin: PolicyOrigin }) | undefined {
   const here = cursor.pos(from.keySpan.start);
   let read: string;
   try {
-    read = cursor.context.readTokenFile ? cursor.context.readTokenFile(path) : readTokenFile(path, cursor.context.abs ?? resolve(here.file), cursor.context.confine, true);
+    read = cursor.context.readTokenFile
+      ? cursor.context.readTokenFile(path)
+      : readTokenFile(path, cursor.context.abs ?? resolve(here.file), cursor.context.confine, true);
   } catch (e) {
     if (!(e instanceof TokenImportError)) throw e;
     cursor.report(from.keySpan.start, at(['warrant', 'from'], `'${path}': ${e.message}`));
@@ -95,12 +107,16 @@ function warrantFromPolicy(cursor: ScenarioCursor, table: ScenarioToolTable, fro
   if (problems.length > 0) return undefined;
   cursor.warn(
     from.keySpan.start,
-    at(['warrant', 'from'], `'${path}' is a Claude Code governance policy: {sandbox} is ${r.sandbox}; calls are authorized as Tenuo's hook signs them (the governed argument only, a subpath: path resolved against ${table.cwd()}, WebFetch's host from its url), and tools the policy neither enforces nor allows are not granted`),
+    at(
+      ['warrant', 'from'],
+      `'${path}' is a Claude Code governance policy: {sandbox} is ${r.sandbox}; calls are authorized as Tenuo's hook signs them (the governed argument only, a subpath: path resolved against ${table.cwd()}, WebFetch's host from its url), and tools the policy neither enforces nor allows are not granted`,
+    ),
   );
   // A `urlpattern:` spec with its scheme's default port matches every port, as in a scenario's grant.
   for (const [tool, set] of Object.entries(r.grants)) {
     for (const [param, c] of Object.entries(set.constraints)) {
-      for (const why of urlPatternPortWarnings(c)) cursor.warn(from.keySpan.start, at(['warrant', 'from'], `'${path}': ${tool}.${param}: ${why}`));
+      for (const why of urlPatternPortWarnings(c))
+        cursor.warn(from.keySpan.start, at(['warrant', 'from'], `'${path}': ${tool}.${param}: ${why}`));
     }
   }
   const sources: Record<string, SourcePos> = Object.create(null) as Record<string, SourcePos>;

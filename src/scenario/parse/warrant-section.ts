@@ -57,12 +57,21 @@ function readGrant(cursor: ScenarioCursor, table: ScenarioToolTable, grantEntry:
     const where: PathSegment[] = ['warrant', tool, p.key];
     const extracted = table.extractedFields(tool);
     if (extracted !== undefined && !extracted.includes(p.key)) {
-      cursor.report(p.keySpan.start, at(['warrant', tool], `unknown field '${p.key}' of ${tool}: under its McpConfig a grant names the fields it extracts (${extracted.length === 0 ? 'none' : extracted.join(', ')})${hint(p.key, extracted)}`));
+      cursor.report(
+        p.keySpan.start,
+        at(
+          ['warrant', tool],
+          `unknown field '${p.key}' of ${tool}: under its McpConfig a grant names the fields it extracts (${extracted.length === 0 ? 'none' : extracted.join(', ')})${hint(p.key, extracted)}`,
+        ),
+      );
       ok = false;
       continue;
     }
     if (extracted === undefined && !sig.params.includes(p.key)) {
-      cursor.report(p.keySpan.start, at(['warrant', tool], `unknown parameter '${p.key}' of ${tool}${hint(p.key, sig.params)}${paramsList(tool, sig)}`));
+      cursor.report(
+        p.keySpan.start,
+        at(['warrant', tool], `unknown parameter '${p.key}' of ${tool}${hint(p.key, sig.params)}${paramsList(tool, sig)}`),
+      );
       ok = false;
       continue;
     }
@@ -72,7 +81,11 @@ function readGrant(cursor: ScenarioCursor, table: ScenarioToolTable, grantEntry:
       cursor.report,
       (n) => cursor.tainted.has(n),
       (n, value, index) =>
-        index < value.length ? scalarCharOffset(cursor.text, n.span, value, index) : value.length === 0 ? n.span.start : scalarCharOffset(cursor.text, n.span, value, value.length - 1) + 1,
+        index < value.length
+          ? scalarCharOffset(cursor.text, n.span, value, index)
+          : value.length === 0
+            ? n.span.start
+            : scalarCharOffset(cursor.text, n.span, value, value.length - 1) + 1,
       cursor.warn,
     );
     if (c === undefined) ok = false;
@@ -91,14 +104,20 @@ function readGrant(cursor: ScenarioCursor, table: ScenarioToolTable, grantEntry:
     for (const x of namedOptional) {
       cursor.warn(
         x.keySpan.start,
-        at(['warrant', tool, x.key], `'${x.key}' may be absent from a call of ${tool} (bound as ${bindingOf(def)}): Tenuo denies a call that leaves out a field its grant names ("missing required argument"), Wildcard included; drop it from the grant to allow calls without it`),
+        at(
+          ['warrant', tool, x.key],
+          `'${x.key}' may be absent from a call of ${tool} (bound as ${bindingOf(def)}): Tenuo denies a call that leaves out a field its grant names ("missing required argument"), Wildcard included; drop it from the grant to allow calls without it`,
+        ),
       );
     }
     if (missing.length > 0) {
       const example = missing.map((p) => `${p}: wildcard`).join(', ');
       cursor.report(
         grantEntry.keySpan.start,
-        at(['warrant', tool], `grant is strict: list every parameter ${bindingOf(def) === 'guard' || bindingOf(def) === 'claude-hook' ? `of ${tool}` : `a call of ${tool} carries (bound as ${bindingOf(def)})`}; missing ${missing.map((p) => `'${p}'`).join(', ')} (e.g. ${example}), or set ${ALLOW_UNKNOWN_KEY}: true`),
+        at(
+          ['warrant', tool],
+          `grant is strict: list every parameter ${bindingOf(def) === 'guard' || bindingOf(def) === 'claude-hook' ? `of ${tool}` : `a call of ${tool} carries (bound as ${bindingOf(def)})`}; missing ${missing.map((p) => `'${p}'`).join(', ')} (e.g. ${example}), or set ${ALLOW_UNKNOWN_KEY}: true`,
+        ),
       );
       ok = false;
     }

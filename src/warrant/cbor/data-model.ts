@@ -10,16 +10,7 @@ import { Float } from '../../lib/float.js';
 
 export { Float };
 
-export type CborValue =
-  | number
-  | bigint
-  | Float
-  | string
-  | Uint8Array
-  | boolean
-  | null
-  | CborValue[]
-  | CborMap;
+export type CborValue = number | bigint | Float | string | Uint8Array | boolean | null | CborValue[] | CborMap;
 
 export type CborMap = Map<CborValue, CborValue>;
 

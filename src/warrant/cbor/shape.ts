@@ -116,9 +116,7 @@ export function readSortedTextMap(value: CborValue, path: string, maxEntries?: n
   for (const [k, item] of map) {
     if (typeof k !== 'string') throw malformed(`${path}: keys must be text, got ${describeCbor(k)}`);
     if (previous !== undefined && compareUtf8(previous, k) >= 0) {
-      throw malformed(
-        `${path}: key ${JSON.stringify(k)} is out of order (sorted maps are ordered bytewise on UTF-8)`,
-      );
+      throw malformed(`${path}: key ${JSON.stringify(k)} is out of order (sorted maps are ordered bytewise on UTF-8)`);
     }
     previous = k;
     out.push([k, item]);
@@ -127,10 +125,7 @@ export function readSortedTextMap(value: CborValue, path: string, maxEntries?: n
 }
 
 /** Builds a text-keyed CBOR map with keys sorted bytewise on UTF-8 (the reference's BTreeMap order). */
-export function sortedTextMap<T>(
-  record: Readonly<Record<string, T>>,
-  toCbor: (value: T, key: string) => CborValue,
-): CborMap {
+export function sortedTextMap<T>(record: Readonly<Record<string, T>>, toCbor: (value: T, key: string) => CborValue): CborMap {
   const keys = Object.keys(record).sort(compareUtf8);
   const out: CborMap = new Map();
   for (const k of keys) out.set(k, toCbor(record[k]!, k));

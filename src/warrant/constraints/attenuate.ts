@@ -211,9 +211,7 @@ function attenuation(parent: Constraint, child: Constraint, depth: number): stri
   switch (parent.type) {
     case 'exact': {
       const c = child as Of<'exact'>;
-      return valueEquals(parent.value, c.value)
-        ? undefined
-        : `Exact(${showValue(c.value)}) differs from Exact(${showValue(parent.value)})`;
+      return valueEquals(parent.value, c.value) ? undefined : `Exact(${showValue(c.value)}) differs from Exact(${showValue(parent.value)})`;
     }
     case 'pattern':
       return patternAttenuation(parent.pattern, (child as Of<'pattern'>).pattern);
@@ -314,11 +312,7 @@ export function checkAttenuation(parent: Constraint, child: Constraint, path: st
 }
 
 /** The reference's `ConstraintSet::validate_attenuation` for one tool. */
-export function checkConstraintSetAttenuation(
-  tool: string,
-  parent: ConstraintSet,
-  child: ConstraintSet,
-): string | undefined {
+export function checkConstraintSetAttenuation(tool: string, parent: ConstraintSet, child: ConstraintSet): string | undefined {
   if (!parent.allowUnknown && child.allowUnknown) {
     return `${tool}: the child cannot enable allow_unknown when the parent has it disabled`;
   }

@@ -43,7 +43,11 @@ export function celCheck(expression: string, value: Value, now?: number, budget?
   const bad = celCompileError(expression);
   if (bad !== undefined) {
     const limit = bad.code === 'cel_limit';
-    return { reason: limit ? `the expression is refused: ${bad.message}` : `the expression does not compile: ${bad.message}`, error: true, limit };
+    return {
+      reason: limit ? `the expression is refused: ${bad.message}` : `the expression does not compile: ${bad.message}`,
+      error: true,
+      limit,
+    };
   }
   const result = compileCel(expression).evaluate(celBindings(value), { now, budget });
   if (!result.ok) {

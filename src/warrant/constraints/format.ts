@@ -82,10 +82,7 @@ export function describeConstraint(constraint: Constraint, depth = 0): string {
     case 'wildcard':
       return 'Wildcard';
     case 'subpath': {
-      const opts = [
-        ...(constraint.caseSensitive ? [] : ['case_sensitive=false']),
-        ...(constraint.allowEqual ? [] : ['allow_equal=false']),
-      ];
+      const opts = [...(constraint.caseSensitive ? [] : ['case_sensitive=false']), ...(constraint.allowEqual ? [] : ['allow_equal=false'])];
       return `Subpath(${[clip(quote(constraint.root)), ...opts].join(', ')})`;
     }
     case 'url_safe': {

@@ -76,7 +76,7 @@ export function compileGlob(pattern: string): Glob | string {
       if (close < 0) return `invalid pattern at ${i}: invalid range pattern`;
       const body = chars.slice(first, close);
       const specs: (readonly [string, string])[] = [];
-      for (let j = 0; j < body.length; ) {
+      for (let j = 0; j < body.length;) {
         if (j + 2 < body.length && body[j + 1] === '-') {
           specs.push([body[j]!, body[j + 2]!]);
           j += 3;

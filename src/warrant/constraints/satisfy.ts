@@ -201,7 +201,13 @@ export function checkConstraint(constraint: Constraint, value: Value, path: stri
  * bounds (CEL cost, regex work) rather than from the constraint. `now`: the run's clock (Unix
  * seconds), read by Tenuo's CEL time functions.
  */
-export function explainConstraint(constraint: Constraint, value: Value, path: string, now?: number, budget?: WorkBudget): { why: string; limit: boolean } | undefined {
+export function explainConstraint(
+  constraint: Constraint,
+  value: Value,
+  path: string,
+  now?: number,
+  budget?: WorkBudget,
+): { why: string; limit: boolean } | undefined {
   const r = verdictOf(constraint, value, now, budget);
   if (r.ok) return undefined;
   return { why: reasonOf(r, constraint, value, path), limit: isLimit(r) };
@@ -233,7 +239,13 @@ export function constraintVerdict(constraint: Constraint, value: Value, now?: nu
  * `constraint_not_satisfied`. Arguments and constraints are visited in sorted order so the
  * reported problem is deterministic.
  */
-export function checkConstraintSet(tool: string, set: ConstraintSet, args: Args, now?: number, budget?: WorkBudget): WarrantError | undefined {
+export function checkConstraintSet(
+  tool: string,
+  set: ConstraintSet,
+  args: Args,
+  now?: number,
+  budget?: WorkBudget,
+): WarrantError | undefined {
   const names = Object.keys(set.constraints).sort(compareUtf8);
   const has = (o: object, k: string): boolean => Object.prototype.hasOwnProperty.call(o, k);
   if (names.length > 0 && !set.allowUnknown) {
@@ -256,7 +268,8 @@ export function checkConstraintSet(tool: string, set: ConstraintSet, args: Args,
     const c = set.constraints[name]!;
     const value = args[name]!;
     const r = verdictOf(c, value, now, budget);
-    if (!r.ok) return new WarrantError(isLimit(r) ? 'evaluation_limit' : 'constraint_not_satisfied', reasonOf(r, c, value, `${tool}.${name}`));
+    if (!r.ok)
+      return new WarrantError(isLimit(r) ? 'evaluation_limit' : 'constraint_not_satisfied', reasonOf(r, c, value, `${tool}.${name}`));
   }
   return undefined;
 }

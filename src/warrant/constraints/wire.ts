@@ -332,7 +332,12 @@ export function constraintToCbor(constraint: Constraint, path = 'constraint', le
     case 'shlex':
       return [TYPE_IDS.shlex, struct([['allow', stringList(constraint.allow, `${path}.allow`)]])];
     case 'unknown':
-      if (!Number.isInteger(constraint.typeId) || constraint.typeId < 0 || constraint.typeId > 255 || KNOWN_TYPE_IDS.has(constraint.typeId)) {
+      if (
+        !Number.isInteger(constraint.typeId) ||
+        constraint.typeId < 0 ||
+        constraint.typeId > 255 ||
+        KNOWN_TYPE_IDS.has(constraint.typeId)
+      ) {
         throw malformed(`${path}: an opaque constraint needs an unassigned type id 0–255, got ${constraint.typeId}`);
       }
       if (!(constraint.payload instanceof Uint8Array)) throw malformed(`${path}: an opaque constraint's payload must be bytes`);

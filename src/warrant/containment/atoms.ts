@@ -43,7 +43,10 @@ export function* assignments(atoms: Atoms, ids: readonly number[], work: Work, l
     return canError(c) ? ['allow', 'deny', 'error'] : ['allow', 'deny'];
   });
   const total = choices.reduce((n, c) => n * c.length, 1);
-  if (total > MAX_ASSIGNMENTS) throw new BoundError(`${ids.length} constraints no automaton carries, ${total} combinations of their outcomes (over ${MAX_ASSIGNMENTS})`);
+  if (total > MAX_ASSIGNMENTS)
+    throw new BoundError(
+      `${ids.length} constraints no automaton carries, ${total} combinations of their outcomes (over ${MAX_ASSIGNMENTS})`,
+    );
   const rel = new Map<string, Relation>();
   for (const a of ids) for (const b of ids) if (a !== b) rel.set(`${a},${b}`, relate(atoms.list[a]!, atoms.list[b]!, work));
   const pick = new Array<number>(ids.length).fill(0);

@@ -172,7 +172,14 @@ function indexed(d: ReadonlyDFA): { finals: boolean[]; out: { to: number; via: C
 
 /** A readable character of `cs`: a lower-case letter, a digit, a capital, else printable, else any. */
 function pick(cs: CharSet): Char {
-  for (const [lo, hi] of [[0x78, 0x78], [0x61, 0x7a], [0x30, 0x39], [0x41, 0x5a], [0x21, 0x7e], [0xa1, 0xd7ff]] as const) {
+  for (const [lo, hi] of [
+    [0x78, 0x78],
+    [0x61, 0x7a],
+    [0x30, 0x39],
+    [0x41, 0x5a],
+    [0x21, 0x7e],
+    [0xa1, 0xd7ff],
+  ] as const) {
     const c = cs.commonCharacter({ min: lo as Char, max: hi as Char });
     if (c !== undefined) return c;
   }

@@ -74,7 +74,9 @@ function leaves(c: Constraint, out: Constraint[] = [], depth = 0): Constraint[] 
 }
 
 function namedValues(ls: readonly Constraint[]): Value[] {
-  return ls.flatMap((c) => (c.type === 'exact' ? [c.value] : c.type === 'one_of' ? [...c.values] : c.type === 'not_one_of' ? [...c.excluded] : []));
+  return ls.flatMap((c) =>
+    c.type === 'exact' ? [c.value] : c.type === 'one_of' ? [...c.values] : c.type === 'not_one_of' ? [...c.excluded] : [],
+  );
 }
 
 const intValue = (i: bigint): Value => (i >= BigInt(Number.MIN_SAFE_INTEGER) && i <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(i) : i);
@@ -139,7 +141,10 @@ function floatCells(ls: readonly Constraint[]): Cell[] {
   }
   const sorted = [...pts].filter((x) => !Number.isNaN(x)).map((x) => (x === 0 ? 0 : x));
   const uniq = [...new Set(sorted)].sort((a, b) => a - b);
-  const cells: Cell[] = [{ rep: new Float(NaN), singleton: true }, { rep: new Float(-0), singleton: true }];
+  const cells: Cell[] = [
+    { rep: new Float(NaN), singleton: true },
+    { rep: new Float(-0), singleton: true },
+  ];
   uniq.forEach((x, k) => {
     cells.push({ rep: new Float(x), singleton: true });
     if (!Number.isInteger(x) && Number.isFinite(x)) cells.push({ rep: x, singleton: true }); // the same float as a plain number
@@ -179,7 +184,8 @@ function cellLeaf(q: Question, cell: Cell): (c: Constraint) => Meaning<boolean> 
   const celHere = celDecidedAt(q, cell);
   return (c) => {
     const opaque =
-      (c.type === 'cel' && celCompileError(c.expression) === undefined && !celHere) || ((c.type === 'contains' || c.type === 'subset') && Array.isArray(rep) && !cell.singleton);
+      (c.type === 'cel' && celCompileError(c.expression) === undefined && !celHere) ||
+      ((c.type === 'contains' || c.type === 'subset') && Array.isArray(rep) && !cell.singleton);
     if (opaque) {
       const i = q.atoms.id(c);
       return { allowed: { k: 'atom', i, o: 'allow' }, errors: c.type === 'cel' ? { k: 'atom', i, o: 'error' } : FALSE };
@@ -189,7 +195,14 @@ function cellLeaf(q: Question, cell: Cell): (c: Constraint) => Meaning<boolean> 
   };
 }
 
-const BOOLEANS: Algebra<boolean, boolean> = { top: true, bottom: false, lift: (s) => s, and: (a, b) => a && b, or: (a, b) => a || b, not: (a) => !a };
+const BOOLEANS: Algebra<boolean, boolean> = {
+  top: true,
+  bottom: false,
+  lift: (s) => s,
+  and: (a, b) => a && b,
+  or: (a, b) => a || b,
+  not: (a) => !a,
+};
 
 /** head ⊆ base over one type's cells. */
 function cellsWithin(q: Question, cells: readonly Cell[], extra: readonly Value[], name: string): SortAnswer {
@@ -206,7 +219,8 @@ function cellsWithin(q: Question, cells: readonly Cell[], extra: readonly Value[
       if (!evaluate(f, BOOLEANS, outcome)) continue;
       values.push(cell.rep, ...extra);
       complete = false;
-      if (ids.length > 0) why = `on ${name.replace(/ by .*/, '')}, ${[...new Set(ids.map((i) => q.atoms.list[i]!.type))].join(', ')} decide what no rule relates to the base`;
+      if (ids.length > 0)
+        why = `on ${name.replace(/ by .*/, '')}, ${[...new Set(ids.map((i) => q.atoms.list[i]!.type))].join(', ')} decide what no rule relates to the base`;
       else why ||= `the model finds ${name.replace(/ by .*/, '')} the head allows and the base denies`;
       break;
     }
@@ -222,8 +236,22 @@ export function otherTypesWithin(question: Question): SortAnswer[] {
   return [
     cellsWithin(question, intCells(ls), [], 'ints by intervals'),
     cellsWithin(question, floatCells(ls), [], 'floats by intervals'),
-    cellsWithin(question, [{ rep: true, singleton: true }, { rep: false, singleton: true }, { rep: null, singleton: true }], [], 'bools and null by evaluation'),
+    cellsWithin(
+      question,
+      [
+        { rep: true, singleton: true },
+        { rep: false, singleton: true },
+        { rep: null, singleton: true },
+      ],
+      [],
+      'bools and null by evaluation',
+    ),
     cellsWithin(question, othersCells(ls, 'list'), listSamples(ls), 'lists by evaluation'),
-    cellsWithin(question, othersCells(ls, 'object').filter((c) => !c.singleton || isObjectValue(c.rep)), [], 'objects by evaluation'),
+    cellsWithin(
+      question,
+      othersCells(ls, 'object').filter((c) => !c.singleton || isObjectValue(c.rep)),
+      [],
+      'objects by evaluation',
+    ),
   ];
 }

@@ -111,7 +111,12 @@ export interface Algebra<S, T> {
 }
 
 /** `formula` in the algebra, with each atom's outcome fixed (`outcome(i)`); shared nodes computed once. */
-export function evaluate<S, T>(formula: Formula<S>, alg: Algebra<S, T>, outcome: (i: number) => 'allow' | 'deny' | 'error', memo = new Map<Formula<S>, T>()): T {
+export function evaluate<S, T>(
+  formula: Formula<S>,
+  alg: Algebra<S, T>,
+  outcome: (i: number) => 'allow' | 'deny' | 'error',
+  memo = new Map<Formula<S>, T>(),
+): T {
   const hit = memo.get(formula);
   if (hit !== undefined) return hit;
   let r: T;

@@ -25,12 +25,19 @@ import { stringsWithin, type Question, type SortAnswer } from './strings.js';
 export type Containment =
   | { readonly verdict: 'narrower' | 'unchanged'; readonly proof: string }
   | { readonly verdict: 'wider'; readonly witness: Value; readonly proof: string }
-  | { readonly verdict: 'unproven'; readonly reason: string; /** Values worth trying through a whole call. */ readonly candidates: readonly Value[] };
+  | {
+      readonly verdict: 'unproven';
+      readonly reason: string;
+      /** Values worth trying through a whole call. */ readonly candidates: readonly Value[];
+    };
 
 /** Values checked with the evaluator per question, at most. */
 export const MAX_CHECKS = 512;
 
-type Within = { readonly holds: true; readonly how: string } | { readonly holds: false; readonly witness: Value } | { readonly unknown: string; readonly candidates: readonly Value[] };
+type Within =
+  | { readonly holds: true; readonly how: string }
+  | { readonly holds: false; readonly witness: Value }
+  | { readonly unknown: string; readonly candidates: readonly Value[] };
 
 function show(v: Value): string {
   return JSON.stringify(v, (_k, x: unknown) => (typeof x === 'bigint' ? `${x}n` : x instanceof Float ? `${x.value}f` : x));
@@ -65,7 +72,14 @@ function summary(hows: readonly string[]): string {
 
 /** head ⊆ base: proven, refuted with a witness the evaluator confirms, or unknown. */
 function within(base: Constraint, head: Constraint): Within {
-  const q: Question = { base, head, work: new Work(), builder: new Builder(), atoms: new Atoms(), clock: readsClock(base) || readsClock(head) };
+  const q: Question = {
+    base,
+    head,
+    work: new Work(),
+    builder: new Builder(),
+    atoms: new Atoms(),
+    clock: readsClock(base) || readsClock(head),
+  };
   let answers: SortAnswer[];
   try {
     answers = [stringsWithin(q), ...otherTypesWithin(q)];
@@ -115,7 +129,11 @@ export function proveContainment(base: Constraint, head: Constraint): Containmen
   }
   if ('unknown' in forward) return { verdict: 'unproven', reason: forward.unknown, candidates: forward.candidates };
   if (!forward.holds) {
-    return { verdict: 'wider', witness: forward.witness, proof: `the head allows ${show(forward.witness)}, which ${describeConstraint(base)} denies` };
+    return {
+      verdict: 'wider',
+      witness: forward.witness,
+      proof: `the head allows ${show(forward.witness)}, which ${describeConstraint(base)} denies`,
+    };
   }
   let back: Within;
   try {

@@ -43,7 +43,14 @@ export function longestNonError(constraint: Constraint): number | undefined {
 
 /** Whether the kind can error on a value of any type once its own parameters are valid (satisfy.ts). */
 export function canError(constraint: Constraint): boolean {
-  return constraint.type === 'cidr' || constraint.type === 'url_pattern' || constraint.type === 'cel' || constraint.type === 'regex' || constraint.type === 'pattern' || constraint.type === 'unknown';
+  return (
+    constraint.type === 'cidr' ||
+    constraint.type === 'url_pattern' ||
+    constraint.type === 'cel' ||
+    constraint.type === 'regex' ||
+    constraint.type === 'pattern' ||
+    constraint.type === 'unknown'
+  );
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -136,7 +143,11 @@ function urlPatternRelation(a: Of<'url_pattern'>, b: Of<'url_pattern'>, work: Wo
   const sa = parseUrlPattern(a.pattern);
   const sb = parseUrlPattern(b.pattern);
   if (typeof sa === 'string' || typeof sb === 'string') return NONE;
-  return { implies: urlPatternWithin(b.pattern, a.pattern, work), sameErrors: pathGlobBounded(sa.path) && pathGlobBounded(sb.path), disjoint: false };
+  return {
+    implies: urlPatternWithin(b.pattern, a.pattern, work),
+    sameErrors: pathGlobBounded(sa.path) && pathGlobBounded(sb.path),
+    disjoint: false,
+  };
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -186,10 +197,16 @@ function conjuncts(e: Expr): Expr[] {
 const BOOL_OPS = new Set(['==', '!=', '<', '<=', '>', '>=', 'in']);
 const BOOL_FUNCTIONS = new Set(['startsWith', 'endsWith', 'contains', 'matches']);
 const yieldsBool = (e: Expr): boolean =>
-  e.kind === 'not' || e.kind === 'has' || e.kind === 'and' || (e.kind === 'binary' && BOOL_OPS.has(e.op)) || (e.kind === 'call' && BOOL_FUNCTIONS.has(e.fn));
+  e.kind === 'not' ||
+  e.kind === 'has' ||
+  e.kind === 'and' ||
+  (e.kind === 'binary' && BOOL_OPS.has(e.op)) ||
+  (e.kind === 'call' && BOOL_FUNCTIONS.has(e.fn));
 
 function shape(e: Expr): string {
-  return JSON.stringify(e, (k, v: unknown) => (k === 'at' ? undefined : typeof v === 'bigint' ? `${v}n` : typeof v === 'number' && Object.is(v, -0) ? '-0' : v));
+  return JSON.stringify(e, (k, v: unknown) =>
+    k === 'at' ? undefined : typeof v === 'bigint' ? `${v}n` : typeof v === 'number' && Object.is(v, -0) ? '-0' : v,
+  );
 }
 
 export function celWithin(base: string, head: string): boolean {
@@ -256,8 +273,10 @@ export function relate(left: Constraint, right: Constraint, work: Work): Relatio
   if (left.type === 'cel' && right.type === 'cel') return { ...NONE, implies: celWithin(right.expression, left.expression) };
   if (left.type === 'shlex' && right.type === 'shlex') return { ...NONE, implies: within(left.allow, right.allow) };
   if (left.type === 'url_safe' && right.type === 'url_safe') return { ...NONE, implies: urlSafeWithin(right, left) };
-  if (left.type === 'contains' && right.type === 'contains') return { ...NONE, implies: right.required.every((r) => listContains(left.required, r)) };
-  if (left.type === 'subset' && right.type === 'subset') return { ...NONE, implies: left.allowed.every((x) => listContains(right.allowed, x)) };
+  if (left.type === 'contains' && right.type === 'contains')
+    return { ...NONE, implies: right.required.every((r) => listContains(left.required, r)) };
+  if (left.type === 'subset' && right.type === 'subset')
+    return { ...NONE, implies: left.allowed.every((x) => listContains(right.allowed, x)) };
   return NONE;
 }
 

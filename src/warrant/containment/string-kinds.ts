@@ -86,7 +86,17 @@ export function globRegular(pattern: string, work: Work): Regular {
 }
 
 // RE2's instruction set and empty-width flags (@bufbuild/re2 Inst.js, Utils.js).
-const ALT = 1, ALT_MATCH = 2, CAPTURE = 3, EMPTY_WIDTH = 4, FAIL = 5, MATCH = 6, NOP = 7, RUNE = 8, RUNE1 = 9, RUNE_ANY = 10, RUNE_ANY_NOT_NL = 11;
+const ALT = 1,
+  ALT_MATCH = 2,
+  CAPTURE = 3,
+  EMPTY_WIDTH = 4,
+  FAIL = 5,
+  MATCH = 6,
+  NOP = 7,
+  RUNE = 8,
+  RUNE1 = 9,
+  RUNE_ANY = 10,
+  RUNE_ANY_NOT_NL = 11;
 const BEGIN_TEXT = 0x04;
 const END_TEXT = 0x08;
 const FOLD_CASE = 0x01;
@@ -123,7 +133,10 @@ function runeSet(inst: Inst): CharSet | string {
  * (pc, at the start, past an end-of-text assertion) for each instruction.
  */
 function progMachine(insts: readonly Inst[], start: number): Machine | string {
-  const PRE0 = 0, PRE = 1, DONE = 2, DONE_END = 3;
+  const PRE0 = 0,
+    PRE = 1,
+    DONE = 2,
+    DONE_END = 3;
   const id = (pc: number, atStart: boolean, ended: boolean): number => 4 + pc * 4 + (atStart ? 2 : 0) + (ended ? 1 : 0);
   const eps = new Map<number, number[]>();
   const addEps = (from: number, to: number): void => void (eps.get(from) ?? eps.set(from, []).get(from)!).push(to);
@@ -185,7 +198,8 @@ export function regexRegular(pattern: string, work: Work): Regular {
   const c = compileRegex(pattern);
   if (typeof c === 'string') return { ok: false, why: `invalid regex: ${c}`, alwaysErrors: true };
   if ('limit' in c) return { ok: false, why: c.limit, alwaysErrors: true };
-  if (c.size > MAX_PROGRAM) return { ok: false, why: `a regex program of ${c.size} instructions (over ${MAX_PROGRAM})`, alwaysErrors: false };
+  if (c.size > MAX_PROGRAM)
+    return { ok: false, why: `a regex program of ${c.size} instructions (over ${MAX_PROGRAM})`, alwaysErrors: false };
   // The program the evaluator runs: RE2JS keeps it on its compiled RE2 object.
   const prog = (c.re as unknown as { re2Input: { prog: { inst: Inst[]; start: number } } }).re2Input.prog;
   const m = progMachine(prog.inst, prog.start);

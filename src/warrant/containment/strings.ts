@@ -17,7 +17,18 @@ import { parseNetwork } from '../../lib/ip.js';
 import { celCompileError } from '../../cel/index.js';
 import type { Constraint } from '../constraints/types.js';
 import type { Value } from '../constraint-value.js';
-import { allStrings, complement, finiteWords, hasWordOfLength, intersect, noString, shortestWord, union, wordsDfa, type Work } from './automata.js';
+import {
+  allStrings,
+  complement,
+  finiteWords,
+  hasWordOfLength,
+  intersect,
+  noString,
+  shortestWord,
+  union,
+  wordsDfa,
+  type Work,
+} from './automata.js';
 import { assignments, type Atoms } from './atoms.js';
 import { atomsOf, Builder, evaluate, FALSE, meaningOf, TRUE, type Algebra, type Formula, type Meaning } from './meaning.js';
 import { atomSamples } from './rules.js';
@@ -173,7 +184,9 @@ export function stringsWithin(question: Question): SortAnswer {
       else whys.push(`the head may allow strings of ${band.lo + 1} to ${band.hi} UTF-16 units that the base denies (no shorter one)`);
       if (ids.length > 0) {
         for (const i of ids) values.push(...atomSamples(question.atoms.list[i]!));
-        whys.push(`on strings, ${[...new Set(ids.map((i) => question.atoms.list[i]!.type))].join(', ')} decide what no rule relates to the base`);
+        whys.push(
+          `on strings, ${[...new Set(ids.map((i) => question.atoms.list[i]!.type))].join(', ')} decide what no rule relates to the base`,
+        );
       }
     }
   }

@@ -61,9 +61,24 @@ const ESCAPES: readonly Escape[] = [
 function chainOf(e: Escape): SignedWarrant[] {
   const clock = new SimulatedClock();
   const set = (c: Constraint) => ({ [e.tool]: { constraints: { [e.param]: c }, allowUnknown: false } });
-  const root = mint({ issuer: org, holder: planner.publicKey, tools: set(e.parent), ttlSeconds: 3600, clock: clock.now, random: seededRandom('links', [e.name, 'root']) });
+  const root = mint({
+    issuer: org,
+    holder: planner.publicKey,
+    tools: set(e.parent),
+    ttlSeconds: 3600,
+    clock: clock.now,
+    random: seededRandom('links', [e.name, 'root']),
+  });
   // The builder runs the attenuation rule (attenuate.ts, as Tenuo's): it accepts the wider child.
-  const child = grant({ parent: root, signer: planner, holder: worker.publicKey, tools: set(e.child), ttlSeconds: 600, clock: clock.now, random: seededRandom('links', [e.name, 'child']) });
+  const child = grant({
+    parent: root,
+    signer: planner,
+    holder: worker.publicKey,
+    tools: set(e.child),
+    ttlSeconds: 600,
+    clock: clock.now,
+    random: seededRandom('links', [e.name, 'child']),
+  });
   return [root, child];
 }
 
@@ -177,7 +192,9 @@ describe('the report', () => {
     const approved = renderTable({ ...r, monotonicity: auditLinks(scenarios, true) });
     expect(approved).toContain('1 monotonicity escape (1 approved by allow-widening)');
     // No escape, nothing unproven: the markdown report has no section for it.
-    expect(renderMarkdown({ ...fixture('passing'), monotonicity: { ...m, escapes: 0, findings: [], links: [] } }, { name: 'links' })).not.toContain('Delegation links');
+    expect(
+      renderMarkdown({ ...fixture('passing'), monotonicity: { ...m, escapes: 0, findings: [], links: [] } }, { name: 'links' }),
+    ).not.toContain('Delegation links');
   });
 });
 

@@ -47,11 +47,26 @@ describe('one-step loosenings, per kind', () => {
   });
 
   it('OneOf / Subset / Shlex: the first value a call passes that is rejected, else a sentinel', () => {
-    expect(loosenings({ type: 'one_of', values: ['a'] }, ctx(['a', 'b', 'c']))[0]!.constraint).toEqual({ type: 'one_of', values: ['a', 'b'] });
-    expect(loosenings({ type: 'one_of', values: ['a'] }, ctx(['a']))[0]!.constraint).toEqual({ type: 'one_of', values: ['a', 'mutant-sentinel'] });
-    expect(loosenings({ type: 'subset', allowed: ['x'] }, ctx([['x', 'y']]))[0]!.constraint).toEqual({ type: 'subset', allowed: ['x', 'y'] });
-    expect(loosenings({ type: 'shlex', allow: ['ls'] }, ctx(['ls -l', 'rm -rf /tmp/x']))[0]!.constraint).toEqual({ type: 'shlex', allow: ['ls', 'rm'] });
-    expect(loosenings({ type: 'shlex', allow: ['ls'] }, ctx(['ls']))[0]!.constraint).toEqual({ type: 'shlex', allow: ['ls', 'mutant-sentinel'] });
+    expect(loosenings({ type: 'one_of', values: ['a'] }, ctx(['a', 'b', 'c']))[0]!.constraint).toEqual({
+      type: 'one_of',
+      values: ['a', 'b'],
+    });
+    expect(loosenings({ type: 'one_of', values: ['a'] }, ctx(['a']))[0]!.constraint).toEqual({
+      type: 'one_of',
+      values: ['a', 'mutant-sentinel'],
+    });
+    expect(loosenings({ type: 'subset', allowed: ['x'] }, ctx([['x', 'y']]))[0]!.constraint).toEqual({
+      type: 'subset',
+      allowed: ['x', 'y'],
+    });
+    expect(loosenings({ type: 'shlex', allow: ['ls'] }, ctx(['ls -l', 'rm -rf /tmp/x']))[0]!.constraint).toEqual({
+      type: 'shlex',
+      allow: ['ls', 'rm'],
+    });
+    expect(loosenings({ type: 'shlex', allow: ['ls'] }, ctx(['ls']))[0]!.constraint).toEqual({
+      type: 'shlex',
+      allow: ['ls', 'mutant-sentinel'],
+    });
   });
 
   it('NotOneOf and Contains: one entry dropped, one mutant per entry', () => {
@@ -59,7 +74,9 @@ describe('one-step loosenings, per kind', () => {
       { type: 'not_one_of', excluded: ['b'] },
       { type: 'not_one_of', excluded: ['a'] },
     ]);
-    expect(loosenings({ type: 'contains', required: ['audit@x'] }, ctx()).map((l) => l.constraint)).toEqual([{ type: 'contains', required: [] }]);
+    expect(loosenings({ type: 'contains', required: ['audit@x'] }, ctx()).map((l) => l.constraint)).toEqual([
+      { type: 'contains', required: [] },
+    ]);
   });
 
   it('Exact → Pattern (value*), or wildcard for a non-string or glob syntax; Regex/CEL/Pattern → wildcard', () => {
@@ -139,10 +156,31 @@ describe('every loosening admits all the original admits', () => {
     [{ type: 'exact', value: '/a.md' }, ['/a.md', '/a.mdx', '/b.md']],
     [{ type: 'exact', value: 3 }, [3, 4, '3']],
     [{ type: 'cidr', network: '10.1.0.0/16' }, ['10.1.2.3', '10.0.0.1', '11.0.0.1', '::1', 'x']],
-    [{ type: 'url_pattern', pattern: 'https://api.example.com:8443/v1/*' }, ['https://api.example.com:8443/v1/x', 'https://api.example.com/v1/x', 'http://api.example.com:8443/v1/x', 'https://b.example.com:8443/v1/x', 'https://api.example.com:8443/v2']],
-    [URL_SAFE, ['https://api.example.com/x', 'https://api.example.com:8443/x', 'https://10.0.0.1/', 'https://evil.example.com/', 'http://api.example.com/']],
+    [
+      { type: 'url_pattern', pattern: 'https://api.example.com:8443/v1/*' },
+      [
+        'https://api.example.com:8443/v1/x',
+        'https://api.example.com/v1/x',
+        'http://api.example.com:8443/v1/x',
+        'https://b.example.com:8443/v1/x',
+        'https://api.example.com:8443/v2',
+      ],
+    ],
+    [
+      URL_SAFE,
+      [
+        'https://api.example.com/x',
+        'https://api.example.com:8443/x',
+        'https://10.0.0.1/',
+        'https://evil.example.com/',
+        'http://api.example.com/',
+      ],
+    ],
     [{ type: 'shlex', allow: ['ls'] }, ['ls -l', 'rm x', 'ls; rm x', '/bin/ls']],
-    [{ type: 'all', constraints: [sub('/a/b'), { type: 'not', constraint: { type: 'pattern', pattern: '*.key' } }] }, ['/a/b/c', '/a/b/c.key', '/a/c', '/x.key']],
+    [
+      { type: 'all', constraints: [sub('/a/b'), { type: 'not', constraint: { type: 'pattern', pattern: '*.key' } }] },
+      ['/a/b/c', '/a/b/c.key', '/a/c', '/x.key'],
+    ],
     [{ type: 'any', constraints: [{ type: 'regex', pattern: '^a$' }, sub('/x')] }, ['a', '/x/y', '/z', 'b']],
   ];
   for (const [c, values] of cases) {
@@ -151,7 +189,8 @@ describe('every loosening admits all the original admits', () => {
       expect(ls.length).toBeGreaterThan(0);
       for (const l of ls) {
         for (const v of values) {
-          if (checkConstraint(c, v, 'x') === undefined) expect(checkConstraint(l.constraint, v, 'x'), `${l.mutation} on ${JSON.stringify(v)}`).toBeUndefined();
+          if (checkConstraint(c, v, 'x') === undefined)
+            expect(checkConstraint(l.constraint, v, 'x'), `${l.mutation} on ${JSON.stringify(v)}`).toBeUndefined();
         }
       }
     });

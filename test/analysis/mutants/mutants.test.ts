@@ -40,7 +40,10 @@ const outcome = (name: string, tool: string, param: string | null, mutation: str
 
 describe('warrant mutants of the built-in suite', () => {
   it('config_review: the write_file Subpath is untested, the read_file Subpath has teeth', () => {
-    expect(outcome('config_review', 'write_file', 'path', 'subpath_root_up')).toMatchObject({ status: 'survived', source: expect.stringMatching(/config_review\.yaml:\d+:\d+$/) });
+    expect(outcome('config_review', 'write_file', 'path', 'subpath_root_up')).toMatchObject({
+      status: 'survived',
+      source: expect.stringMatching(/config_review\.yaml:\d+:\d+$/),
+    });
     expect(outcome('config_review', 'read_file', 'path', 'subpath_root_slash')).toMatchObject({
       status: 'killed',
       reason: 'call #5 (read_file) marked expect: deny was allowed',
@@ -48,13 +51,23 @@ describe('warrant mutants of the built-in suite', () => {
     // /app is not /secrets: the attack does not notice the root moving up one level.
     expect(outcome('config_review', 'read_file', 'path', 'subpath_root_up')?.status).toBe('survived');
     const cov = parts.get('config_review')!.coverage;
-    expect(cov.find((c) => c.tool === 'write_file' && c.param === 'path')).toMatchObject({ status: 'untested', denied_calls: [], allowed_calls: [7] });
+    expect(cov.find((c) => c.tool === 'write_file' && c.param === 'path')).toMatchObject({
+      status: 'untested',
+      denied_calls: [],
+      allowed_calls: [7],
+    });
     expect(cov.find((c) => c.tool === 'write_file' && c.param === 'content')?.status).toBe('unconstrained');
-    expect(cov.find((c) => c.tool === 'read_file' && c.param === 'path')).toMatchObject({ status: 'tested', denied_calls: [5, 6], allowed_calls: [2, 3, 4] });
+    expect(cov.find((c) => c.tool === 'read_file' && c.param === 'path')).toMatchObject({
+      status: 'tested',
+      denied_calls: [5, 6],
+      allowed_calls: [2, 3, 4],
+    });
   });
 
   it('names the write_file Subpaths untested wherever no scripted attack writes', () => {
-    const untested = [...parts.values()].flatMap((p) => p.coverage.filter((c) => c.status === 'untested' && c.tool === 'write_file' && c.param === 'path').map((c) => c.scenario));
+    const untested = [...parts.values()].flatMap((p) =>
+      p.coverage.filter((c) => c.status === 'untested' && c.tool === 'write_file' && c.param === 'path').map((c) => c.scenario),
+    );
     expect(untested).toEqual(expect.arrayContaining(['code_review', 'config_review', 'log_analysis']));
     expect(untested).not.toContain('hr_onboarding'); // its attack writes to /home/
   });
@@ -112,7 +125,9 @@ describe('the replay path', () => {
       taskSource: { file: 'test.yaml', line: 20, col: 9 },
       attackSource: { file: 'test.yaml', line: 21, col: 11 },
     },
-    warrant: { read_file: { constraints: { path: { type: 'subpath', root: '/a/b', caseSensitive: true, allowEqual: true } }, allowUnknown: false } },
+    warrant: {
+      read_file: { constraints: { path: { type: 'subpath', root: '/a/b', caseSensitive: true, allowEqual: true } }, allowUnknown: false },
+    },
   });
 
   it('kills a mutant when the attack succeeds although no expect: deny call flipped', () => {

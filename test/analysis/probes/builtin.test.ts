@@ -58,7 +58,10 @@ describe('probes on the built-in suite', () => {
     const part = probeAll(scenarios.filter((s) => s.name === 'config_review'))[0]!;
     const through = part.escapes.filter((e) => typeof e.value === 'string' && e.value.startsWith('/app/config/database.yml/'));
     expect(through.length).toBeGreaterThan(0);
-    for (const e of through) expect(e.effect).toMatch(/\(for a tool that normalizes the path before opening it; the path runs through the regular file \/app\/config\/database\.yml, where a kernel would answer ENOTDIR\)$/);
+    for (const e of through)
+      expect(e.effect).toMatch(
+        /\(for a tool that normalizes the path before opening it; the path runs through the regular file \/app\/config\/database\.yml, where a kernel would answer ENOTDIR\)$/,
+      );
     const direct = part.escapes.filter((e) => typeof e.value === 'string' && !e.value.startsWith('/app/config/database.yml/'));
     expect(direct.length).toBeGreaterThan(0);
     for (const e of direct) expect(e.effect).not.toMatch(/ENOTDIR/);

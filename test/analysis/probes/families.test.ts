@@ -114,7 +114,10 @@ describe('e-mail families (address lists, display names)', () => {
     expect(e.canonical).toEqual([expect.stringMatching(/@evil\.example$/), 'finance@company.com']);
   });
   it('a custom tool taking one address, Pattern *@company.com: the same hole', () => {
-    const part = expectHoleAndFix(custom('one_address', 'email_list', { type: 'pattern', pattern: '*@company.com' }, { arg: 'finance@company.com' }), 'address_list');
+    const part = expectHoleAndFix(
+      custom('one_address', 'email_list', { type: 'pattern', pattern: '*@company.com' }, { arg: 'finance@company.com' }),
+      'address_list',
+    );
     expect(part.escapes.every((e) => typeof e.canonical === 'string' && e.canonical.endsWith('@evil.example'))).toBe(true);
   });
   it('subset of the legitimate recipients: no escape', () => expectTight(s({ type: 'subset', allowed: ['finance@company.com'] })));
@@ -133,7 +136,8 @@ describe('URL families (trailing dots, userinfo, IP spellings, unspecified and m
     blockReserved: true,
     blockInternalTlds: false,
   });
-  const s = (c: Constraint) => custom('urls', 'url', c, { arg: 'https://api.partner.example/v1/report' }, { arg: 'https://evil.example/x' });
+  const s = (c: Constraint) =>
+    custom('urls', 'url', c, { arg: 'https://api.partner.example/v1/report' }, { arg: 'https://evil.example/x' });
   it('UrlSafe deny_domains: a trailing dot is the same host', () => {
     const part = expectHoleAndFix(s(urlSafe(['evil.example'])), 'trailing_dot');
     expect(part.escapes.some((e) => e.value === 'https://evil.example./v1/report')).toBe(true);
@@ -179,7 +183,18 @@ describe('the built-in run_command and http_request are probed as their kinds', 
       warrant: {
         run_command: set({ command: { type: 'shlex', allow: ['ls', 'cat'] } }),
         http_request: set({
-          url: { type: 'url_safe', schemes: ['https'], allowDomains: null, denyDomains: ['evil.example'], allowPorts: null, blockPrivate: true, blockLoopback: true, blockMetadata: true, blockReserved: true, blockInternalTlds: false },
+          url: {
+            type: 'url_safe',
+            schemes: ['https'],
+            allowDomains: null,
+            denyDomains: ['evil.example'],
+            allowPorts: null,
+            blockPrivate: true,
+            blockLoopback: true,
+            blockMetadata: true,
+            blockReserved: true,
+            blockInternalTlds: false,
+          },
           method: W,
           body: W,
         }),
@@ -207,11 +222,29 @@ describe('every family finds its hole', () => {
     ['encoding', 'url', not(re('evil\\.example')), { arg: 'https://api.partner.example/v1' }, { arg: 'https://evil.example/x' }],
     ['case', 'url', not(re('evil\\.example')), { arg: 'https://api.partner.example/v1' }, { arg: 'https://evil.example/x' }],
     ['trailing_dot', 'url', not(re('evil\\.example/')), { arg: 'https://api.partner.example/v1' }, { arg: 'https://evil.example/x' }],
-    ['url_userinfo', 'url', { type: 'pattern', pattern: 'https://api.partner.example*' }, { arg: 'https://api.partner.example/v1' }, { arg: 'https://evil.example/x' }],
+    [
+      'url_userinfo',
+      'url',
+      { type: 'pattern', pattern: 'https://api.partner.example*' },
+      { arg: 'https://api.partner.example/v1' },
+      { arg: 'https://evil.example/x' },
+    ],
     ['ip_spelling', 'url', not(re('^http://(127\\.|169\\.254\\.)')), { arg: 'https://api.partner.example/v1' }, undefined],
     ['unspecified_address', 'url', not(re('^http://(127\\.|\\[::1\\])')), { arg: 'https://api.partner.example/v1' }, undefined],
-    ['address_list', 'email_list', { type: 'cel', expression: "value.all(r, r.endsWith('@company.com'))" }, { arg: ['a@company.com'] }, undefined],
-    ['display_name', 'email_list', { type: 'cel', expression: "value.all(r, r.endsWith('@company.com'))" }, { arg: ['a@company.com'] }, undefined],
+    [
+      'address_list',
+      'email_list',
+      { type: 'cel', expression: "value.all(r, r.endsWith('@company.com'))" },
+      { arg: ['a@company.com'] },
+      undefined,
+    ],
+    [
+      'display_name',
+      'email_list',
+      { type: 'cel', expression: "value.all(r, r.endsWith('@company.com'))" },
+      { arg: ['a@company.com'] },
+      undefined,
+    ],
     ['shell_assignment', 'shell', { type: 'shlex', allow: ['ls'] }, { arg: 'ls /srv' }, { arg: 'rm -rf /srv' }],
     ['shell_quoting', 'shell', not(re('^rm ')), { arg: 'ls /srv' }, { arg: 'rm -rf /srv' }],
     ['shell_metacharacter', 'shell', not(re('^rm ')), { arg: 'ls /srv' }, { arg: 'rm -rf /srv' }],

@@ -8,7 +8,10 @@ import { describe, expect, it } from 'vitest';
 import { withArg } from '../../../src/analysis/probes/probe-scenario.js';
 import type { Value } from '../../../src/warrant/constraint-value.js';
 
-const key = fc.oneof(fc.constantFrom('path', 'content', '0', '10', '2', '__proto__', 'constructor', 'toString'), fc.string({ maxLength: 4 }));
+const key = fc.oneof(
+  fc.constantFrom('path', 'content', '0', '10', '2', '__proto__', 'constructor', 'toString'),
+  fc.string({ maxLength: 4 }),
+);
 
 function nullProto(entries: Array<[string, Value]>): Record<string, Value> {
   const o = Object.create(null) as Record<string, Value>;
@@ -24,7 +27,8 @@ describe('withArg', () => {
         const got = withArg(args, name, value);
         const want = { ...args, [name]: value };
         expect(Reflect.ownKeys(got)).toEqual(Reflect.ownKeys(want));
-        for (const k of Reflect.ownKeys(want)) expect(Object.getOwnPropertyDescriptor(got, k)).toEqual(Object.getOwnPropertyDescriptor(want, k));
+        for (const k of Reflect.ownKeys(want))
+          expect(Object.getOwnPropertyDescriptor(got, k)).toEqual(Object.getOwnPropertyDescriptor(want, k));
         expect(Object.getPrototypeOf(got)).toBe(Object.getPrototypeOf(want));
       }),
       { numRuns: 500 },

@@ -131,8 +131,20 @@ describe('slack of other kinds', () => {
   it('Range → the calls’ min/max, OneOf → the values used, an unused tool → drop it', () => {
     const fs = findings(payments);
     expect(fs.map((f) => [f.entry.tool, f.entry.param, f.entry.kind, f.entry.suggested, f.entry.suggestion])).toEqual([
-      ['transfer_money', 'amount', 'wider_than_needed', 'Range[100, 300]', 'transfer_money: {to: {one_of: [alice, bob, carol]}, amount: {range: {min: 100, max: 300}}, memo: wildcard}'],
-      ['transfer_money', 'to', 'wider_than_needed', "OneOf(['alice', 'bob'])", 'transfer_money: {to: {one_of: [alice, bob]}, amount: {range: {min: 0, max: 500}}, memo: wildcard}'],
+      [
+        'transfer_money',
+        'amount',
+        'wider_than_needed',
+        'Range[100, 300]',
+        'transfer_money: {to: {one_of: [alice, bob, carol]}, amount: {range: {min: 100, max: 300}}, memo: wildcard}',
+      ],
+      [
+        'transfer_money',
+        'to',
+        'wider_than_needed',
+        "OneOf(['alice', 'bob'])",
+        'transfer_money: {to: {one_of: [alice, bob]}, amount: {range: {min: 0, max: 500}}, memo: wildcard}',
+      ],
       ['get_balance', null, 'unused_tool', null, ''],
     ]);
     expect(fs[2]!.apply).toEqual({ transfer_money: payments.warrant.transfer_money });
@@ -167,7 +179,7 @@ describe('slack of other kinds', () => {
     expect(tightest(insensitive, ['/A/B/c/x.txt', '/a/b/d/y.txt'], dirs)).toEqual({ ...insensitive, root: '/a/b' });
   });
 
-  it("All: its Subpath tightened in place, the separator fix (a Not) kept and never a finding of its own", () => {
+  it('All: its Subpath tightened in place, the separator fix (a Not) kept and never a finding of its own', () => {
     const dirs = knownDirectories(['/a/b/c/x.txt', '/a/b/d/y.txt']);
     const fix: Constraint = { type: 'not', constraint: { type: 'regex', pattern: '\\\\' } };
     const fixed = (root: string): Constraint => ({ type: 'all', constraints: [sub(root), fix] });
@@ -178,8 +190,14 @@ describe('slack of other kinds', () => {
   });
 
   it('Cidr: the longest common prefix; Shlex: the programs used; Exact and Wildcard: nothing tighter', () => {
-    expect(tightest({ type: 'cidr', network: '10.0.0.0/8' }, ['10.1.2.3', '10.1.3.4'], new Set())).toEqual({ type: 'cidr', network: '10.1.2.0/23' });
-    expect(tightest({ type: 'shlex', allow: ['ls', 'cat', 'git'] }, ['ls -l', '/usr/bin/git status'], new Set())).toEqual({ type: 'shlex', allow: ['ls', 'git'] });
+    expect(tightest({ type: 'cidr', network: '10.0.0.0/8' }, ['10.1.2.3', '10.1.3.4'], new Set())).toEqual({
+      type: 'cidr',
+      network: '10.1.2.0/23',
+    });
+    expect(tightest({ type: 'shlex', allow: ['ls', 'cat', 'git'] }, ['ls -l', '/usr/bin/git status'], new Set())).toEqual({
+      type: 'shlex',
+      allow: ['ls', 'git'],
+    });
     expect(tightest({ type: 'exact', value: 'x' }, ['x'], new Set())).toBeUndefined();
     expect(tightest({ type: 'wildcard' }, ['x'], new Set())).toBeUndefined();
     expect(tightest({ type: 'regex', pattern: '^x' }, ['x'], new Set())).toBeNull();

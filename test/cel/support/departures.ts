@@ -33,7 +33,9 @@ export const DEPARTURES: readonly Departure[] = [
     id: 'no-type-functions',
     source: 'interpreter/src/context.rs Context::default',
     why: 'no dyn(), type(), bool() and no type values (`int`, `list`, …): undeclared references',
-    matches: (o) => err(o, /Undeclared reference to '(dyn|type|bool|int|uint|double|string|bytes|list|map|null_type)'/) && /\b(dyn|type|bool|int|uint|double|string|bytes|list|map|null_type)\b/.test(o.expr),
+    matches: (o) =>
+      err(o, /Undeclared reference to '(dyn|type|bool|int|uint|double|string|bytes|list|map|null_type)'/) &&
+      /\b(dyn|type|bool|int|uint|double|string|bytes|list|map|null_type)\b/.test(o.expr),
   },
   {
     id: 'no-qualified-names',
@@ -86,8 +88,10 @@ export const DEPARTURES: readonly Departure[] = [
   {
     id: 'index-null',
     source: 'interpreter/src/objects.rs Value::resolve (INDEX: `.unwrap_or(Value::Null)`)',
-    why: 'indexing past a list\'s end or by a missing map key is null, and a map index must be an int, uint, bool or string',
-    matches: (o) => (valueInsteadOfError(o) && /\]\s*\[\s*-?\d+u?\s*\]\s*$|\}\s*\[\s*(-?\d+u?|true|false)\s*\]\s*$/.test(o.expr)) || err(o, /map index: Float/),
+    why: "indexing past a list's end or by a missing map key is null, and a map index must be an int, uint, bool or string",
+    matches: (o) =>
+      (valueInsteadOfError(o) && /\]\s*\[\s*-?\d+u?\s*\]\s*$|\}\s*\[\s*(-?\d+u?|true|false)\s*\]\s*$/.test(o.expr)) ||
+      err(o, /map index: Float/),
   },
   {
     id: 'map-keys-exact',
@@ -105,14 +109,14 @@ export const DEPARTURES: readonly Departure[] = [
     id: 'conversions',
     source: 'interpreter/src/functions.rs int / string / bytes',
     why: 'int(2^63 as double) saturates instead of failing; string(bytes) is lossy UTF-8; bytes() takes only a string',
-    matches: (o) =>
-      (valueInsteadOfError(o) && /^(int|string)\(/.test(o.expr.trim())) || err(o, /Unexpected type: got 'Bytes/),
+    matches: (o) => (valueInsteadOfError(o) && /^(int|string)\(/.test(o.expr.trim())) || err(o, /Unexpected type: got 'Bytes/),
   },
   {
     id: 'escapes-in-strings',
     source: 'antlr/src/parse.rs parse_quoted_string / parse_raw_string',
     why: "\\' in a double-quoted string (and \\\" in a single-quoted one) keeps its backslash; \\X is refused; quotes of the string's kind inside a triple-quoted string toggle; raw strings drop a backslash before a quote of the other kind",
-    matches: (o) => (differentValue(o) && /\\['"]/.test(o.expr)) || err(o, /invalid string literal: (InvalidEscape \\X|MissingOpeningQuote)/),
+    matches: (o) =>
+      (differentValue(o) && /\\['"]/.test(o.expr)) || err(o, /invalid string literal: (InvalidEscape \\X|MissingOpeningQuote)/),
   },
   {
     id: 'bytes-literals',

@@ -211,7 +211,8 @@ const SECTION_RULES: readonly { suite: string; section?: string; reason: string 
   { suite: 'unknowns', reason: 'unknowns are not in the dialect' },
   {
     suite: 'macros2',
-    reason: 'two-variable comprehensions (all/exists with 3 arguments, existsOne, transformList, transformMap) are an extension, not in the dialect',
+    reason:
+      'two-variable comprehensions (all/exists with 3 arguments, existsOne, transformList, transformMap) are an extension, not in the dialect',
   },
   { suite: 'comparisons', section: 'eq_wrapper', reason: 'protocol buffer wrapper types are not in the dialect' },
   { suite: 'fields', section: 'quoted_map_fields', reason: 'backtick-quoted field names are not in the dialect' },
@@ -225,14 +226,44 @@ const SECTION_RULES: readonly { suite: string; section?: string; reason: string 
  */
 const DIALECT_FUNCTIONS: ReadonlySet<string> = new Set([
   // Operators.
-  '_+_', '_-_', '_*_', '_/_', '_%_', '-_', '!_', '_==_', '_!=_', '_<_', '_<=_', '_>_', '_>=_',
-  '_&&_', '_||_', '_?_:_', '_[_]', '@in', '@not_strictly_false', 'not_strictly_false',
+  '_+_',
+  '_-_',
+  '_*_',
+  '_/_',
+  '_%_',
+  '-_',
+  '!_',
+  '_==_',
+  '_!=_',
+  '_<_',
+  '_<=_',
+  '_>_',
+  '_>=_',
+  '_&&_',
+  '_||_',
+  '_?_:_',
+  '_[_]',
+  '@in',
+  '@not_strictly_false',
+  'not_strictly_false',
   // Standard functions on scalars, lists and maps.
-  'size', 'contains', 'startsWith', 'endsWith', 'matches',
+  'size',
+  'contains',
+  'startsWith',
+  'endsWith',
+  'matches',
   // Conversions and type.
-  'int', 'uint', 'double', 'string', 'bytes', 'bool', 'dyn', 'type',
+  'int',
+  'uint',
+  'double',
+  'string',
+  'bytes',
+  'bool',
+  'dyn',
+  'type',
   // Tenuo extension functions.
-  'net_in_cidr', 'net_is_private',
+  'net_in_cidr',
+  'net_is_private',
 ]);
 
 /** Syntax-level uses found in the parsed expression; the first reason found, or undefined. */
@@ -361,7 +392,11 @@ export function classify(test: ConformanceTest): Verdict {
     // without it the same text is a different program (namespace/self_eval_container_lookup: `y`
     // means the binding `x.y` in container `x`, the binding `y` without it). So what evaluateCel answers
     // is not compared with the suite's value, only that it answers.
-    return { in: false, reason: `container '${o.container}' (containers are not in the dialect; evaluateCel cannot be given one)`, strict: false };
+    return {
+      in: false,
+      reason: `container '${o.container}' (containers are not in the dialect; evaluateCel cannot be given one)`,
+      strict: false,
+    };
   }
   return { in: true };
 }
@@ -402,7 +437,11 @@ export function render(v: CelValue): string {
 
 /** The typeOf of a value, recursively: the element and entry types of lists and maps too. */
 export function deepType(v: CelValue): string {
-  if (v instanceof CelMap) return `map{${[...v].map(([k, x]) => `${typeOf(k).name}: ${deepType(x)}`).sort().join(', ')}}`;
+  if (v instanceof CelMap)
+    return `map{${[...v]
+      .map(([k, x]) => `${typeOf(k).name}: ${deepType(x)}`)
+      .sort()
+      .join(', ')}}`;
   if (isList(v)) return `list[${v.map(deepType).join(', ')}]`;
   return typeOf(v).name;
 }

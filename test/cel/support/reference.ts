@@ -34,18 +34,19 @@ import type { CelKey, CelValue } from '../../../src/cel/value.js';
 import { evaluateCel } from '../../../src/cel/index.js';
 
 export type RunResult =
-  | { readonly ok: true; readonly value: CelValue }
-  | { readonly ok: false; readonly error: string; readonly stage: 'compile' | 'evaluate' };
+  { readonly ok: true; readonly value: CelValue } | { readonly ok: false; readonly error: string; readonly stage: 'compile' | 'evaluate' };
 
 /**
  * The two Tenuo extension functions are this project's own (no library has them): the reference
  * registers the very same implementations, so the comparison is about the language around them.
  */
-const extension = (name: string) => (...args: BufValue[]): boolean => {
-  const bindings = Object.fromEntries(args.map((a, i) => [`a${i}`, typeof a === 'string' ? a : null]));
-  const r = evaluateCel(`${name}(${args.map((_, i) => `a${i}`).join(', ')})`, bindings);
-  return r.ok && r.value === true;
-};
+const extension =
+  (name: string) =>
+  (...args: BufValue[]): boolean => {
+    const bindings = Object.fromEntries(args.map((a, i) => [`a${i}`, typeof a === 'string' ? a : null]));
+    const r = evaluateCel(`${name}(${args.map((_, i) => `a${i}`).join(', ')})`, bindings);
+    return r.ok && r.value === true;
+  };
 
 const extensionFuncs = [
   celFunc('net_in_cidr', [CelScalar.DYN, CelScalar.DYN], CelScalar.BOOL, extension('net_in_cidr')),
@@ -195,7 +196,8 @@ export function toBuf(v: CelValue): BufInput {
     return celMap(m);
   }
   if (isList(v)) return v.map(toBuf);
-  if (typeof v === 'object' && v !== null && !(v instanceof Uint8Array)) throw new Error('no @bufbuild/cel input for a timestamp, duration or function value');
+  if (typeof v === 'object' && v !== null && !(v instanceof Uint8Array))
+    throw new Error('no @bufbuild/cel input for a timestamp, duration or function value');
   return v;
 }
 
@@ -225,6 +227,7 @@ export function fromBuf(v: unknown): CelValue {
     if (t === undefined) throw new Unrepresentable(`type ${v.name} is outside the dialect`);
     return t;
   }
-  const typeName = typeof v === 'object' && v !== null && 'desc' in v ? String((v as { desc: { typeName?: unknown } }).desc.typeName) : typeof v;
+  const typeName =
+    typeof v === 'object' && v !== null && 'desc' in v ? String((v as { desc: { typeName?: unknown } }).desc.typeName) : typeof v;
   throw new Unrepresentable(`result of type ${typeName} is outside the dialect`);
 }

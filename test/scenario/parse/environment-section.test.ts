@@ -12,8 +12,8 @@ describe('environment: in a scenario', () => {
     });
     expect(await problemsOfText(text)).toEqual([
       's.yaml:6:5: environment.files["data/a.txt"]: file paths must be absolute (start with /)',
-      "s.yaml:7:5: environment.files[\"/data/../etc/b.txt\"]: file paths must be written in normal form (did you mean '/etc/b.txt'?)",
-      "s.yaml:8:5: environment.files[\"/data//c.txt\"]: file paths must be written in normal form (did you mean '/data/c.txt'?)",
+      's.yaml:7:5: environment.files["/data/../etc/b.txt"]: file paths must be written in normal form (did you mean \'/etc/b.txt\'?)',
+      's.yaml:8:5: environment.files["/data//c.txt"]: file paths must be written in normal form (did you mean \'/data/c.txt\'?)',
     ]);
   });
 

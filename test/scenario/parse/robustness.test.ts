@@ -11,13 +11,50 @@ import { builtinScenariosDir } from '../../../src/scenario/builtin.js';
 import { parseScenarioText } from '../../../src/scenario/parse/index.js';
 
 const dir = builtinScenariosDir();
-const texts = readdirSync(dir).filter((f) => f.endsWith('.yaml')).map((f) => readFileSync(join(dir, f), 'utf8'));
+const texts = readdirSync(dir)
+  .filter((f) => f.endsWith('.yaml'))
+  .map((f) => readFileSync(join(dir, f), 'utf8'));
 
 // Fragments that tend to change a YAML structure: indicators, indentation, types, anchors.
 const fragment = fc.constantFrom(
-  ':', '- ', '[', ']', '{', '}', ',', '"', "'", '#', '&a ', '*a', '!!str ', '|', '>', '\n', '  ', '\t',
-  'null', '~', 'true', '1', '1.0', '-1', '0x1', '.inf', 'wildcard', '{subpath: x}', '{cel: "("}', '{}', '[]',
-  'tool: nope', 'args: 5', 'expect: maybe', '_allow_unknown: true', 'path', 'calls:', 'warrant:',
+  ':',
+  '- ',
+  '[',
+  ']',
+  '{',
+  '}',
+  ',',
+  '"',
+  "'",
+  '#',
+  '&a ',
+  '*a',
+  '!!str ',
+  '|',
+  '>',
+  '\n',
+  '  ',
+  '\t',
+  'null',
+  '~',
+  'true',
+  '1',
+  '1.0',
+  '-1',
+  '0x1',
+  '.inf',
+  'wildcard',
+  '{subpath: x}',
+  '{cel: "("}',
+  '{}',
+  '[]',
+  'tool: nope',
+  'args: 5',
+  'expect: maybe',
+  '_allow_unknown: true',
+  'path',
+  'calls:',
+  'warrant:',
 );
 
 const damage = fc.record({

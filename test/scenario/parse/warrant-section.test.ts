@@ -18,7 +18,11 @@ describe('warrant: in a scenario', () => {
   });
 
   test('_allow_unknown opts a grant out of strictness', async () => {
-    const d = tempDir({ 's.yaml': scenarioText({ warrant: 'warrant:\n  read_file: {_allow_unknown: true}\n  send_email: {recipients: wildcard, _allow_unknown: true}' }) });
+    const d = tempDir({
+      's.yaml': scenarioText({
+        warrant: 'warrant:\n  read_file: {_allow_unknown: true}\n  send_email: {recipients: wildcard, _allow_unknown: true}',
+      }),
+    });
     const { loadScenarios } = await import('../../../src/scenario/load.js');
     const [s] = await loadScenarios(['s.yaml'], d);
     expect(s!.warrant).toEqual({

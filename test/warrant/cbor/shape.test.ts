@@ -25,11 +25,27 @@ function messageOf(read: () => unknown): string {
 
 describe('shape readers', () => {
   it('reads a struct in field order, skipping only omittable fields', () => {
-    const read = readStruct(new Map([['a', 1], ['c', 3]]), 'x', FIELDS);
-    expect([...read.keys()]).toEqual(['a', 'c']);
-    expect(messageOf(() => readStruct(new Map([['c', 3], ['a', 1]]), 'x', FIELDS))).toContain(
-      'x: field "c" is out of order (expected a, b, c)',
+    const read = readStruct(
+      new Map([
+        ['a', 1],
+        ['c', 3],
+      ]),
+      'x',
+      FIELDS,
     );
+    expect([...read.keys()]).toEqual(['a', 'c']);
+    expect(
+      messageOf(() =>
+        readStruct(
+          new Map([
+            ['c', 3],
+            ['a', 1],
+          ]),
+          'x',
+          FIELDS,
+        ),
+      ),
+    ).toContain('x: field "c" is out of order (expected a, b, c)');
     expect(messageOf(() => readStruct(new Map([['a', 1]]), 'x', FIELDS))).toContain('x: missing field "c"');
     expect(messageOf(() => readStruct(new Map([['z', 1]]), 'x', FIELDS))).toContain('x: unknown field "z"');
   });
@@ -43,8 +59,22 @@ describe('shape readers', () => {
   it('keeps sorted text maps sorted bytewise on UTF-8, both ways', () => {
     const map = sortedTextMap({ b: 2, a: 1, é: 3 }, (value) => value);
     expect([...map.keys()]).toEqual(['a', 'b', 'é']);
-    expect(readSortedTextMap(map, 'm')).toEqual([['a', 1], ['b', 2], ['é', 3]]);
-    expect(messageOf(() => readSortedTextMap(new Map([['b', 1], ['a', 2]]), 'm'))).toContain('m: key "a" is out of order');
+    expect(readSortedTextMap(map, 'm')).toEqual([
+      ['a', 1],
+      ['b', 2],
+      ['é', 3],
+    ]);
+    expect(
+      messageOf(() =>
+        readSortedTextMap(
+          new Map([
+            ['b', 1],
+            ['a', 2],
+          ]),
+          'm',
+        ),
+      ),
+    ).toContain('m: key "a" is out of order');
     expect(fieldPath('tools', 'read file')).toBe('tools["read file"]');
     expect(fieldPath('tools', 'read_file')).toBe('tools.read_file');
   });

@@ -15,19 +15,40 @@ const W: Constraint = { type: 'wildcard' };
 const exact = (value: Value): Constraint => ({ type: 'exact', value });
 const pat = (pattern: string): Constraint => ({ type: 'pattern', pattern });
 const range = (min: number | null, max: number | null, minInclusive = true, maxInclusive = true): Constraint => ({
-  type: 'range', min, max, minInclusive, maxInclusive,
+  type: 'range',
+  min,
+  max,
+  minInclusive,
+  maxInclusive,
 });
 const sub = (root: string, caseSensitive = true, allowEqual = true): Constraint => ({ type: 'subpath', root, caseSensitive, allowEqual });
 const cel = (expression: string): Constraint => ({ type: 'cel', expression });
 const urlSafe = (o: Partial<Extract<Constraint, { type: 'url_safe' }>> = {}): Constraint => ({
-  type: 'url_safe', schemes: ['http', 'https'], allowDomains: null, denyDomains: null, allowPorts: null,
-  blockPrivate: true, blockLoopback: true, blockMetadata: true, blockReserved: true, blockInternalTlds: false, ...o,
+  type: 'url_safe',
+  schemes: ['http', 'https'],
+  allowDomains: null,
+  denyDomains: null,
+  allowPorts: null,
+  blockPrivate: true,
+  blockLoopback: true,
+  blockMetadata: true,
+  blockReserved: true,
+  blockInternalTlds: false,
+  ...o,
 });
 
 describe('Wildcard', () => {
   it('accepts any child; no parent but Wildcard accepts Wildcard', () => {
     for (const c of [W, exact(1), pat('*'), range(0, 1), sub('/'), cel('true'), urlSafe()]) expect(okAtt(W, c)).toBe(true);
-    for (const p of [exact(1), pat('*'), range(null, null), sub('/'), cel('true'), urlSafe(), { type: 'any', constraints: [W] } as Constraint]) {
+    for (const p of [
+      exact(1),
+      pat('*'),
+      range(null, null),
+      sub('/'),
+      cel('true'),
+      urlSafe(),
+      { type: 'any', constraints: [W] } as Constraint,
+    ]) {
       expect(checkAttenuation(p, W, 'x.y')).toMatch(/^x\.y: cannot widen .* to Wildcard$/);
     }
   });

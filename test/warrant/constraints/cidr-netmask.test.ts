@@ -56,10 +56,7 @@ const V6_VECTORS: readonly [string, boolean | 'invalid'][] = [
 ];
 
 describe('Cidr network text as ipnetwork 0.21 reads it', () => {
-  const cases = [
-    ...V4_VECTORS.map(([n, e]) => [n, '10.1.2.3', e] as const),
-    ...V6_VECTORS.map(([n, e]) => [n, '::1', e] as const),
-  ];
+  const cases = [...V4_VECTORS.map(([n, e]) => [n, '10.1.2.3', e] as const), ...V6_VECTORS.map(([n, e]) => [n, '::1', e] as const)];
   it.each(cases)('Cidr(%s) against %s: %s', (network, value, expected) => {
     const why = checkConstraint(cidr(network), value, 't.ip');
     if (expected === 'invalid') {

@@ -35,7 +35,13 @@ const leaf: fc.Arbitrary<Constraint> = fc.oneof(
   value.map((v): Constraint => ({ type: 'exact', value: v })),
   text.map((pattern): Constraint => ({ type: 'pattern', pattern })),
   text.map((pattern): Constraint => ({ type: 'regex', pattern })),
-  fc.record({ min: fc.option(fc.double(), { nil: null }), max: fc.option(fc.double(), { nil: null }), minInclusive: fc.boolean(), maxInclusive: fc.boolean() })
+  fc
+    .record({
+      min: fc.option(fc.double(), { nil: null }),
+      max: fc.option(fc.double(), { nil: null }),
+      minInclusive: fc.boolean(),
+      maxInclusive: fc.boolean(),
+    })
     .map((r): Constraint => ({ type: 'range', ...r })),
   fc.array(value, { maxLength: 3 }).map((values): Constraint => ({ type: 'one_of', values })),
   fc.array(value, { maxLength: 3 }).map((excluded): Constraint => ({ type: 'not_one_of', excluded })),
@@ -43,13 +49,23 @@ const leaf: fc.Arbitrary<Constraint> = fc.oneof(
   fc.oneof(text, fc.constantFrom('https://*.example.com/*', '*://x/')).map((pattern): Constraint => ({ type: 'url_pattern', pattern })),
   fc.array(value, { maxLength: 3 }).map((required): Constraint => ({ type: 'contains', required })),
   fc.array(value, { maxLength: 3 }).map((allowed): Constraint => ({ type: 'subset', allowed })),
-  fc.oneof(text, fc.constantFrom('value > 1', 'value.size() > 0', 'value +')).map((expression): Constraint => ({ type: 'cel', expression })),
+  fc
+    .oneof(text, fc.constantFrom('value > 1', 'value.size() > 0', 'value +'))
+    .map((expression): Constraint => ({ type: 'cel', expression })),
   fc.record({ root: text, caseSensitive: fc.boolean(), allowEqual: fc.boolean() }).map((s): Constraint => ({ type: 'subpath', ...s })),
-  fc.record({
-    schemes: fc.array(text, { maxLength: 2 }), allowDomains: fc.option(fc.array(text, { maxLength: 2 }), { nil: null }),
-    denyDomains: fc.option(fc.array(text, { maxLength: 2 }), { nil: null }), allowPorts: fc.option(fc.array(fc.integer({ min: 0, max: 65535 }), { maxLength: 2 }), { nil: null }),
-    blockPrivate: fc.boolean(), blockLoopback: fc.boolean(), blockMetadata: fc.boolean(), blockReserved: fc.boolean(), blockInternalTlds: fc.boolean(),
-  }).map((u): Constraint => ({ type: 'url_safe', ...u })),
+  fc
+    .record({
+      schemes: fc.array(text, { maxLength: 2 }),
+      allowDomains: fc.option(fc.array(text, { maxLength: 2 }), { nil: null }),
+      denyDomains: fc.option(fc.array(text, { maxLength: 2 }), { nil: null }),
+      allowPorts: fc.option(fc.array(fc.integer({ min: 0, max: 65535 }), { maxLength: 2 }), { nil: null }),
+      blockPrivate: fc.boolean(),
+      blockLoopback: fc.boolean(),
+      blockMetadata: fc.boolean(),
+      blockReserved: fc.boolean(),
+      blockInternalTlds: fc.boolean(),
+    })
+    .map((u): Constraint => ({ type: 'url_safe', ...u })),
   fc.array(text, { maxLength: 3 }).map((allow): Constraint => ({ type: 'shlex', allow })),
   fc.integer({ min: 19, max: 255 }).map((typeId): Constraint => ({ type: 'unknown', typeId, payload: new Uint8Array() })),
 );
@@ -89,10 +105,15 @@ describe('robustness', () => {
 
   it('checkConstraintSet never throws; its errors carry a stable code', () => {
     fc.assert(
-      fc.property(fc.dictionary(fc.constantFrom('a', 'b', 'c'), constraint), fc.boolean(), fc.dictionary(fc.constantFrom('a', 'b', 'd'), value), (constraints, allowUnknown, args) => {
-        const e = checkConstraintSet('t', { constraints, allowUnknown }, args);
-        expect(e === undefined || ['unknown_argument', 'constraint_not_satisfied', 'evaluation_limit'].includes(e.code)).toBe(true);
-      }),
+      fc.property(
+        fc.dictionary(fc.constantFrom('a', 'b', 'c'), constraint),
+        fc.boolean(),
+        fc.dictionary(fc.constantFrom('a', 'b', 'd'), value),
+        (constraints, allowUnknown, args) => {
+          const e = checkConstraintSet('t', { constraints, allowUnknown }, args);
+          expect(e === undefined || ['unknown_argument', 'constraint_not_satisfied', 'evaluation_limit'].includes(e.code)).toBe(true);
+        },
+      ),
       { numRuns: 500, seed: 3 },
     );
   });

@@ -13,19 +13,38 @@ import type { Value } from '../../../src/warrant/constraint-value.js';
 const ok = (c: Constraint, v: Value): boolean => checkConstraint(c, v, 't.a') === undefined;
 
 const range = (min: number | null, max: number | null, minInclusive = true, maxInclusive = true): Constraint => ({
-  type: 'range', min, max, minInclusive, maxInclusive,
+  type: 'range',
+  min,
+  max,
+  minInclusive,
+  maxInclusive,
 });
 /** A Subpath as Tenuo's constructors (and the scenario loader) build it: the root normalized. */
 const subpath = (root: string, caseSensitive = true, allowEqual = true): Constraint => ({
-  type: 'subpath', root: subpathRoot(root, caseSensitive), caseSensitive, allowEqual,
+  type: 'subpath',
+  root: subpathRoot(root, caseSensitive),
+  caseSensitive,
+  allowEqual,
 });
 /** A Subpath as decoded from the wire: the root as written. */
 const decodedSubpath = (root: string, caseSensitive = true, allowEqual = true): Constraint => ({
-  type: 'subpath', root, caseSensitive, allowEqual,
+  type: 'subpath',
+  root,
+  caseSensitive,
+  allowEqual,
 });
 const urlSafe = (o: Partial<Extract<Constraint, { type: 'url_safe' }>> = {}): Constraint => ({
-  type: 'url_safe', schemes: ['http', 'https'], allowDomains: null, denyDomains: null, allowPorts: null,
-  blockPrivate: true, blockLoopback: true, blockMetadata: true, blockReserved: true, blockInternalTlds: false, ...o,
+  type: 'url_safe',
+  schemes: ['http', 'https'],
+  allowDomains: null,
+  denyDomains: null,
+  allowPorts: null,
+  blockPrivate: true,
+  blockLoopback: true,
+  blockMetadata: true,
+  blockReserved: true,
+  blockInternalTlds: false,
+  ...o,
 });
 
 describe('reasons', () => {
@@ -33,9 +52,7 @@ describe('reasons', () => {
     expect(checkConstraint(subpath('/app/config'), '/secrets/api-keys.json', 'read_file.path')).toBe(
       "read_file.path: '/secrets/api-keys.json' is outside Subpath('/app/config')",
     );
-    expect(checkConstraint({ type: 'one_of', values: ['a', 'b'] }, 'c', 'deploy.env')).toBe(
-      "deploy.env: 'c' is not in OneOf(['a', 'b'])",
-    );
+    expect(checkConstraint({ type: 'one_of', values: ['a', 'b'] }, 'c', 'deploy.env')).toBe("deploy.env: 'c' is not in OneOf(['a', 'b'])");
     expect(checkConstraint(range(0, 100), 150, 'x.n')).toBe('x.n: 150 is outside Range[0, 100]');
   });
   it('shorten huge values', () => {
@@ -295,9 +312,7 @@ describe('Wildcard and unknown', () => {
   });
   it('an unknown constraint type always denies', () => {
     for (const v of ['', 0, null, []] as Value[]) {
-      expect(checkConstraint({ type: 'unknown', typeId: 6, payload: new Uint8Array() }, v, 't.a')).toMatch(
-        /unknown constraint type ID 6/,
-      );
+      expect(checkConstraint({ type: 'unknown', typeId: 6, payload: new Uint8Array() }, v, 't.a')).toMatch(/unknown constraint type ID 6/);
     }
   });
 });

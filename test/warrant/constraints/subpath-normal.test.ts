@@ -7,7 +7,25 @@ import { normalizePath, splitAndJoin as slow } from '../../../src/warrant/constr
 
 describe('normalizePath', () => {
   it('agrees with the full algorithm on tricky paths', () => {
-    const tricky = ['', '/', '//', '/.', '/..', '/a', '/a/', '/a/b', '/a\\b', '\\a', 'C:\\a', 'C:/a/../b', '/a/./b', '/a/../b', '/...', '/a/..b', '/a.'];
+    const tricky = [
+      '',
+      '/',
+      '//',
+      '/.',
+      '/..',
+      '/a',
+      '/a/',
+      '/a/b',
+      '/a\\b',
+      '\\a',
+      'C:\\a',
+      'C:/a/../b',
+      '/a/./b',
+      '/a/../b',
+      '/...',
+      '/a/..b',
+      '/a.',
+    ];
     for (const p of tricky) expect(normalizePath(p), JSON.stringify(p)).toBe(slow(p));
   });
 

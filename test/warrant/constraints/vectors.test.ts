@@ -17,9 +17,7 @@ interface Vector {
   authorization_inputs: { valid: boolean; args: [string, Parameters<typeof typedValue>[0]][]; source: string }[];
 }
 
-const file = JSON.parse(
-  readFileSync(new URL('../../fixtures/tenuo-test-vectors.json', import.meta.url), 'utf8'),
-) as { vectors: Vector[] };
+const file = JSON.parse(readFileSync(new URL('../../fixtures/tenuo-test-vectors.json', import.meta.url), 'utf8')) as { vectors: Vector[] };
 
 const vectors = file.vectors.filter((v) => /^A\.(19\.[123]|25\.[1-8])$/.test(v.id));
 
@@ -30,7 +28,17 @@ function argsOf(input: Vector['authorization_inputs'][number]): Args {
 describe('constraint vectors', () => {
   it('covers all 11 vectors and their 23 inputs', () => {
     expect(vectors.map((v) => v.id)).toEqual([
-      'A.19.1', 'A.19.2', 'A.19.3', 'A.25.1', 'A.25.2', 'A.25.3', 'A.25.4', 'A.25.5', 'A.25.6', 'A.25.7', 'A.25.8',
+      'A.19.1',
+      'A.19.2',
+      'A.19.3',
+      'A.25.1',
+      'A.25.2',
+      'A.25.3',
+      'A.25.4',
+      'A.25.5',
+      'A.25.6',
+      'A.25.7',
+      'A.25.8',
     ]);
     expect(vectors.reduce((n, v) => n + v.authorization_inputs.length, 0)).toBe(23);
   });

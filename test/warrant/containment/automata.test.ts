@@ -13,11 +13,69 @@ import { regexOutcome } from '../../../src/lib/regex.js';
 import type { Constraint } from '../../../src/warrant/constraints/types.js';
 
 const INPUTS = [
-  '', 'a', 'aa', 'ab', 'abc', 'ba', 'A', 'aXb', 'a\nb', '\n', 'x\n', 'é', 'É', '日本', '😀', 'a😀b', '/', '/a', '/a/b', '/a/b/c', '/a//b', 'a/b', '/a/x.yml', '/a/b/x.yml',
-  '123', 'a1', ' a', 'a ', 'acme', 'globex', 'xacmex', '-', ']', '[', '*', '?', '\\', 'key=value', '  x=1',
+  '',
+  'a',
+  'aa',
+  'ab',
+  'abc',
+  'ba',
+  'A',
+  'aXb',
+  'a\nb',
+  '\n',
+  'x\n',
+  'é',
+  'É',
+  '日本',
+  '😀',
+  'a😀b',
+  '/',
+  '/a',
+  '/a/b',
+  '/a/b/c',
+  '/a//b',
+  'a/b',
+  '/a/x.yml',
+  '/a/b/x.yml',
+  '123',
+  'a1',
+  ' a',
+  'a ',
+  'acme',
+  'globex',
+  'xacmex',
+  '-',
+  ']',
+  '[',
+  '*',
+  '?',
+  '\\',
+  'key=value',
+  '  x=1',
 ];
 
-const REGEXES = ['^a+$', 'a', '^$', 'b$', '^/a/[^/]+$', 'a.b', '(?s)a.b', '^(acme|globex)$', '\\w+', '^\\s*[^\\s=]*=', '\\\\', 'x*', '^\\d+$', '[^a]', '^.$', '\\p{Han}', 'a{2,3}', '^(a|b)*c?$', '[[:alpha:]]+', '(?m)^b'];
+const REGEXES = [
+  '^a+$',
+  'a',
+  '^$',
+  'b$',
+  '^/a/[^/]+$',
+  'a.b',
+  '(?s)a.b',
+  '^(acme|globex)$',
+  '\\w+',
+  '^\\s*[^\\s=]*=',
+  '\\\\',
+  'x*',
+  '^\\d+$',
+  '[^a]',
+  '^.$',
+  '\\p{Han}',
+  'a{2,3}',
+  '^(a|b)*c?$',
+  '[[:alpha:]]+',
+  '(?m)^b',
+];
 const GLOBS = ['*', 'a*', '*a*', '/a/**/b', '/a/**', '**/c', '/a/*', '?', '[a-c]*', '[!a]*', '/a/*.yml', '**', '/**/x.yml', '[]]', '*?*'];
 
 describe('automata against the matchers', () => {
@@ -39,8 +97,16 @@ describe('automata against the matchers', () => {
   });
 
   it('refuses what it does not follow, with the reason', () => {
-    expect(regexRegular('(?i)abc', new Work())).toMatchObject({ ok: false, alwaysErrors: false, why: expect.stringContaining('case-insensitive') });
-    expect(regexRegular('\\bfoo', new Work())).toMatchObject({ ok: false, alwaysErrors: false, why: expect.stringContaining('word boundary') });
+    expect(regexRegular('(?i)abc', new Work())).toMatchObject({
+      ok: false,
+      alwaysErrors: false,
+      why: expect.stringContaining('case-insensitive'),
+    });
+    expect(regexRegular('\\bfoo', new Work())).toMatchObject({
+      ok: false,
+      alwaysErrors: false,
+      why: expect.stringContaining('word boundary'),
+    });
     expect(regexRegular('(', new Work())).toMatchObject({ ok: false, alwaysErrors: true });
   });
 

@@ -46,7 +46,12 @@ function constraint(j: Json): Constraint {
     case 'not':
       return { type: 'not', constraint: constraint(o['constraint']!) };
     case 'subpath':
-      return { type: 'subpath', root: o['root'] as string, caseSensitive: o['caseSensitive'] as boolean, allowEqual: o['allowEqual'] as boolean };
+      return {
+        type: 'subpath',
+        root: o['root'] as string,
+        caseSensitive: o['caseSensitive'] as boolean,
+        allowEqual: o['allowEqual'] as boolean,
+      };
     default:
       return o as unknown as Constraint; // the other kinds' fields are written in the model's names
   }
@@ -65,13 +70,65 @@ const CASES: Case[] = readFileSync(new URL('./tenuo-attenuation.jsonl', import.m
   .filter((l) => l.trim() !== '')
   .map((l) => {
     const j = JSON.parse(l) as Record<string, Json>;
-    return { id: j['id'] as string, kind: j['kind'] as string, parent: constraint(j['parent']!), child: constraint(j['child']!), tenuoAccepts: j['tenuo_accepts'] as boolean };
+    return {
+      id: j['id'] as string,
+      kind: j['kind'] as string,
+      parent: constraint(j['parent']!),
+      child: constraint(j['child']!),
+      tenuoAccepts: j['tenuo_accepts'] as boolean,
+    };
   });
 
 const POOL: Value[] = [
-  '', 'a', 'A', 'ab', 'x', '/', '/a', '/a/b', '/a/b/x', '/a/../b', '/A/b', '/srv/app/x', '/etc/passwd', '/data', '/data/x', '/tmp/x', 'ls', 'ls -l', 'rm -rf /',
-  '10.0.0.1', '10.1.2.3', '192.168.1.1', '127.0.0.1', '::1', '8.8.8.8', 'https://api.corp.example/x', 'https://corp.example/', 'http://example.com/', 'https://x.example.com/a',
-  'https://169.254.169.254/', 'http://localhost/', 0, 1, -1, 5, 10, 100, 1000, new Float(0.5), new Float(-0), new Float(NaN), true, false, null, [], ['a'], ['a', 'b'], ['a', 'b', 'c'], {},
+  '',
+  'a',
+  'A',
+  'ab',
+  'x',
+  '/',
+  '/a',
+  '/a/b',
+  '/a/b/x',
+  '/a/../b',
+  '/A/b',
+  '/srv/app/x',
+  '/etc/passwd',
+  '/data',
+  '/data/x',
+  '/tmp/x',
+  'ls',
+  'ls -l',
+  'rm -rf /',
+  '10.0.0.1',
+  '10.1.2.3',
+  '192.168.1.1',
+  '127.0.0.1',
+  '::1',
+  '8.8.8.8',
+  'https://api.corp.example/x',
+  'https://corp.example/',
+  'http://example.com/',
+  'https://x.example.com/a',
+  'https://169.254.169.254/',
+  'http://localhost/',
+  0,
+  1,
+  -1,
+  5,
+  10,
+  100,
+  1000,
+  new Float(0.5),
+  new Float(-0),
+  new Float(NaN),
+  true,
+  false,
+  null,
+  [],
+  ['a'],
+  ['a', 'b'],
+  ['a', 'b', 'c'],
+  {},
 ];
 
 function named(c: Constraint, out: Value[] = []): Value[] {
@@ -96,7 +153,18 @@ describe("the prover on Tenuo's attenuation cases", () => {
   it('finds the pairs Tenuo’s rules accept though the child allows more (an Any stops at a branch that errors)', () => {
     const accepted = CASES.filter((c) => c.tenuoAccepts);
     const wider = accepted.filter((c) => proveContainment(c.parent, c.child).verdict === 'wider');
-    expect(wider.map((c) => c.id)).toEqual(['a00071', 'a00151', 'a00157', 'a00853', 'a00996', 'a01213', 'a01546', 'a01598', 'a01666', 'a01688']);
+    expect(wider.map((c) => c.id)).toEqual([
+      'a00071',
+      'a00151',
+      'a00157',
+      'a00853',
+      'a00996',
+      'a01213',
+      'a01546',
+      'a01598',
+      'a01666',
+      'a01688',
+    ]);
     expect(wider.every((c) => c.kind === 'any>any')).toBe(true);
   });
 
@@ -104,7 +172,8 @@ describe("the prover on Tenuo's attenuation cases", () => {
     const r = proveContainment(c.parent, c.child);
     if (r.verdict === 'narrower' || r.verdict === 'unchanged') {
       for (const v of [...POOL, ...named(c.parent), ...named(c.child)]) {
-        if (allows(c.child, v)) expect(allows(c.parent, v), `${r.verdict} (${r.proof}) yet the child allows ${JSON.stringify(v)}`).toBe(true);
+        if (allows(c.child, v))
+          expect(allows(c.parent, v), `${r.verdict} (${r.proof}) yet the child allows ${JSON.stringify(v)}`).toBe(true);
       }
     }
     if (r.verdict === 'wider') {

@@ -23,7 +23,15 @@ export const numberProbes: FamilyGenerator = (ctx) => {
     }
   }
   for (const e of edges) add('numeric_edge', Number.isSafeInteger(e) ? e : new Float(e));
-  for (const v of [new Float(-0), new Float(Number.NaN), new Float(Number.POSITIVE_INFINITY), new Float(Number.NEGATIVE_INFINITY), 2n ** 53n + 1n, -1]) add('numeric_edge', v);
+  for (const v of [
+    new Float(-0),
+    new Float(Number.NaN),
+    new Float(Number.POSITIVE_INFINITY),
+    new Float(Number.NEGATIVE_INFINITY),
+    2n ** 53n + 1n,
+    -1,
+  ])
+    add('numeric_edge', v);
   const big = edges.length > 0 ? Math.max(...edges) + 1 : 1e9;
   for (const s of [String(big), ` ${big} `, `${big}.0`, `${big / 1000}e3`, `+${big}`]) add('type_confusion', s);
   add('type_confusion', true);

@@ -33,11 +33,23 @@ export const pathProbes: FamilyGenerator = (ctx) => {
       const ups = Array(k).fill('..').join('/');
       out.push({ family: 'separator_confusion', value: `${from}/${names.join('\\')}/${ups}/${rel}` });
     }
-    const ups = Array(d + 1).fill('..').join('/');
+    const ups = Array(d + 1)
+      .fill('..')
+      .join('/');
     out.push({ family: 'separator_confusion', value: `${dir}/..\\${ctx.label()}/${ups}/${rel}` });
     out.push({ family: 'traversal', value: `${dir}/${ups}/${rel}` });
-    out.push({ family: 'traversal', value: `${dir}/./${ctx.label()}/../${Array(d + 2).fill('..').join('/')}/${rel}` });
-    out.push({ family: 'encoding', value: `${dir}/${Array(d + 1).fill('%2e%2e').join('/')}/${rel}` });
+    out.push({
+      family: 'traversal',
+      value: `${dir}/./${ctx.label()}/../${Array(d + 2)
+        .fill('..')
+        .join('/')}/${rel}`,
+    });
+    out.push({
+      family: 'encoding',
+      value: `${dir}/${Array(d + 1)
+        .fill('%2e%2e')
+        .join('/')}/${rel}`,
+    });
     out.push({ family: 'nul', value: `${base}\0/${ups}/${rel}` });
   }
   out.push({ family: 'case', value: base.toUpperCase() });

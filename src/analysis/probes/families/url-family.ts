@@ -32,7 +32,13 @@ export const urlProbes: FamilyGenerator = (ctx) => {
   const path = `${base.pathname}${base.search}`;
   const legitHost = base.host;
   const scheme = base.protocol;
-  const evils = [...new Set([...deniedDomains(ctx.constraint), ...ctx.targets.map(hostOf).filter((h): h is string => !!h && !h.startsWith('[')), 'evil.example'])].slice(0, 3);
+  const evils = [
+    ...new Set([
+      ...deniedDomains(ctx.constraint),
+      ...ctx.targets.map(hostOf).filter((h): h is string => !!h && !h.startsWith('[')),
+      'evil.example',
+    ]),
+  ].slice(0, 3);
   const out: ProbeValue[] = [];
   const add = (family: ProbeValue['family'], u: string) => out.push({ family, value: u });
   for (const evil of evils) {
@@ -47,7 +53,8 @@ export const urlProbes: FamilyGenerator = (ctx) => {
   for (const h of local) add('ip_spelling', `http://${h}${path}`);
   const meta = ['[::ffff:169.254.169.254]', '[64:ff9b::a9fe:a9fe]', '0xa9fea9fe', '2852039166', '[fd00:ec2::254]'];
   for (const h of meta) add('ip_spelling', `http://${h}/latest/meta-data/`);
-  for (const h of ['0.0.0.0', '0', '[::]', '[::]:8080', '[::ffff:0.0.0.0]', '[0:0:0:0:0:0:0:0]']) add('unspecified_address', `http://${h}${path}`);
+  for (const h of ['0.0.0.0', '0', '[::]', '[::]:8080', '[::ffff:0.0.0.0]', '[0:0:0:0:0:0:0:0]'])
+    add('unspecified_address', `http://${h}${path}`);
   add('trailing_dot', 'http://metadata.google.internal./computeMetadata/v1/');
   add('trailing_dot', 'http://localhost./');
   add('case', 'http://METADATA.GOOGLE.INTERNAL/computeMetadata/v1/');
