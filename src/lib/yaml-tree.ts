@@ -70,7 +70,7 @@ export interface ParsedTree {
  * Thrown inside the builder to stop at the first exceeded bound; one message is enough. Caught by
  * parseYamlTree, which returns it as a problem: it never leaves this file.
  */
-class Abort extends BenchError {
+class YamlTreeAbort extends BenchError {
   override readonly name = 'YamlTreeAbort';
   readonly code = 'yaml_bound_exceeded';
   readonly kind = 'input';
@@ -227,7 +227,7 @@ export function parseYamlTree(text: string, dialect: YamlDialect = 'yaml-1.2'): 
     problems.push(...builder.problems);
     return { root: builder.problems.length > 0 ? undefined : root, problems, linePos };
   } catch (e) {
-    if (e instanceof Abort) return { root: undefined, problems: [...builder.problems, e.problem], linePos };
+    if (e instanceof YamlTreeAbort) return { root: undefined, problems: [...builder.problems, e.problem], linePos };
     throw e;
   }
 }
@@ -353,7 +353,7 @@ class Builder {
   private count(size: number, offset: number): void {
     this.nodes += size;
     if (this.nodes > MAX_NODES) {
-      throw new Abort({
+      throw new YamlTreeAbort({
         offset,
         message: `too many YAML nodes after expanding aliases (more than ${MAX_NODES}); the file is refused`,
       });
@@ -361,7 +361,7 @@ class Builder {
   }
 
   private tooDeep(offset: number): never {
-    throw new Abort({ offset, message: tooDeepMessage() });
+    throw new YamlTreeAbort({ offset, message: tooDeepMessage() });
   }
 }
 

@@ -20,7 +20,7 @@ export class SchemaWalk {
   readonly failed = new Set<PNode>();
   private readonly stack: PNode[] = [];
 
-  constructor(private readonly v: SchemaLookup) {}
+  constructor(private readonly lookup: SchemaLookup) {}
 
   /** Flags `node` as failed without a message of its own (another message covers it). */
   mark(node: PNode): void {
@@ -39,46 +39,46 @@ export class SchemaWalk {
   check(schema: JsonSchema, node: PNode, path: PathSegment[]): void {
     this.stack.push(node);
     try {
-      this.checkInner(this.v.resolve(schema), node, path);
+      this.checkInner(this.lookup.resolve(schema), node, path);
     } finally {
       this.stack.pop();
     }
   }
 
-  private checkInner(s: JsonSchema, node: PNode, path: PathSegment[]): void {
-    if (s.oneOf || s.anyOf) {
+  private checkInner(schema: JsonSchema, node: PNode, path: PathSegment[]): void {
+    if (schema.oneOf || schema.anyOf) {
       // The other keywords apply too, once the value has a form (one message per mistake).
       const before = this.problems.length;
-      this.alternatives(s, node, path);
+      this.alternatives(schema, node, path);
       if (this.problems.length > before) return;
     }
-    if (s.type !== undefined) {
-      const types = Array.isArray(s.type) ? s.type : [s.type];
+    if (schema.type !== undefined) {
+      const types = Array.isArray(schema.type) ? schema.type : [schema.type];
       if (!types.some((t) => hasType(node, t))) {
         const quote = types.includes('string') && node.kind === 'scalar' && node.value !== null ? ' (quote it to make it text)' : '';
         this.report(node, node.span.start, at(path, `expected ${types.map(typeName).join(' or ')}, got ${describe(node)}${quote}`));
         return;
       }
     }
-    if (s.enum !== undefined && node.kind !== 'scalar') {
+    if (schema.enum !== undefined && node.kind !== 'scalar') {
       // An enum holds scalars only (checkKeywords), so no map or list is one of them.
-      this.report(node, node.span.start, at(path, `must be one of ${enumChoices(s.enum)}; got ${describe(node)}`));
+      this.report(node, node.span.start, at(path, `must be one of ${enumChoices(schema.enum)}; got ${describe(node)}`));
       return;
     }
-    if (node.kind === 'scalar') this.scalar(s, node, path);
-    else if (node.kind === 'seq') this.seq(s, node, path);
-    else this.map(s, node, path);
+    if (node.kind === 'scalar') this.scalar(schema, node, path);
+    else if (node.kind === 'seq') this.seq(schema, node, path);
+    else this.map(schema, node, path);
   }
 
-  private scalar(s: JsonSchema, node: PScalar, path: PathSegment[]): void {
+  private scalar(schema: JsonSchema, node: PScalar, path: PathSegment[]): void {
     const v = node.value;
-    if (s.enum !== undefined && !s.enum.some((e) => sameValue(e, v))) {
-      const choices = enumChoices(s.enum);
+    if (schema.enum !== undefined && !schema.enum.some((e) => sameValue(e, v))) {
+      const choices = enumChoices(schema.enum);
       const h =
         typeof v === 'string'
           ? hint(
               v,
-              s.enum.filter((e): e is string => typeof e === 'string'),
+              schema.enum.filter((e): e is string => typeof e === 'string'),
             )
           : '';
       this.report(node, node.span.start, at(path, `must be one of ${choices}; got ${show(v)}${h}`));
@@ -86,64 +86,64 @@ export class SchemaWalk {
     }
     if (typeof v === 'string') {
       const n = [...v].length;
-      if (s.minLength !== undefined && n < s.minLength) {
+      if (schema.minLength !== undefined && n < schema.minLength) {
         this.report(
           node,
           node.span.start,
-          at(path, s.minLength === 1 ? 'must not be empty' : `must be at least ${s.minLength} characters`),
+          at(path, schema.minLength === 1 ? 'must not be empty' : `must be at least ${schema.minLength} characters`),
         );
       }
-      if (s.maxLength !== undefined && n > s.maxLength) {
-        this.report(node, node.span.start, at(path, `is too long (${n} characters; the limit is ${s.maxLength})`));
+      if (schema.maxLength !== undefined && n > schema.maxLength) {
+        this.report(node, node.span.start, at(path, `is too long (${n} characters; the limit is ${schema.maxLength})`));
       }
-      if (s.pattern !== undefined && !this.v.regex(s.pattern).test(v)) {
-        this.report(node, node.span.start, at(path, `${show(v)} ${s.patternErrorMessage ?? `does not match ${s.pattern}`}`));
+      if (schema.pattern !== undefined && !this.lookup.regex(schema.pattern).test(v)) {
+        this.report(node, node.span.start, at(path, `${show(v)} ${schema.patternErrorMessage ?? `does not match ${schema.pattern}`}`));
       }
     }
-    if (s.minimum !== undefined && (typeof v === 'number' || typeof v === 'bigint') && Number(v) < s.minimum) {
-      this.report(node, node.span.start, at(path, `must be at least ${s.minimum}; got ${show(v)}`));
+    if (schema.minimum !== undefined && (typeof v === 'number' || typeof v === 'bigint') && Number(v) < schema.minimum) {
+      this.report(node, node.span.start, at(path, `must be at least ${schema.minimum}; got ${show(v)}`));
     }
   }
 
-  private seq(s: JsonSchema, node: PNode & { kind: 'seq' }, path: PathSegment[]): void {
+  private seq(schema: JsonSchema, node: PNode & { kind: 'seq' }, path: PathSegment[]): void {
     const n = node.items.length;
-    if (s.maxItems !== undefined && n > s.maxItems) {
+    if (schema.maxItems !== undefined && n > schema.maxItems) {
       // Stop here: validating 100,000 items would bury this one clear message under their noise.
-      this.report(node, node.span.start, at(path, `too many items (${n}; the limit is ${s.maxItems})`));
+      this.report(node, node.span.start, at(path, `too many items (${n}; the limit is ${schema.maxItems})`));
       return;
     }
-    if (s.minItems !== undefined && n < s.minItems) {
-      this.report(node, node.span.start, at(path, `needs at least ${s.minItems} item${s.minItems === 1 ? '' : 's'}`));
+    if (schema.minItems !== undefined && n < schema.minItems) {
+      this.report(node, node.span.start, at(path, `needs at least ${schema.minItems} item${schema.minItems === 1 ? '' : 's'}`));
     }
-    if (s.items !== undefined) node.items.forEach((item, i) => this.check(s.items!, item, [...path, i]));
+    if (schema.items !== undefined) node.items.forEach((item, i) => this.check(schema.items!, item, [...path, i]));
   }
 
-  private map(s: JsonSchema, node: PNode & { kind: 'map' }, path: PathSegment[]): void {
-    const props = s.properties ?? {};
+  private map(schema: JsonSchema, node: PNode & { kind: 'map' }, path: PathSegment[]): void {
+    const props = schema.properties ?? {};
     const present = new Set(node.entries.map((e) => e.key));
     // A misspelled key is one mistake: "unknown key 'reqest' (did you mean 'request'?)" says it all,
     // so the "missing required key 'request'" it implies is not reported again.
     const suggested = new Set<string>();
-    if (s.additionalProperties === false) {
+    if (schema.additionalProperties === false) {
       for (const e of node.entries) {
         if (Object.prototype.hasOwnProperty.call(props, e.key)) continue;
         const c = closest(e.key, Object.keys(props));
         if (c !== undefined) suggested.add(c);
       }
     }
-    for (const r of s.required ?? []) {
+    for (const r of schema.required ?? []) {
       if (present.has(r)) continue;
       if (suggested.has(r)) this.mark(node);
       else this.report(node, node.span.start, at(path, `missing required key '${r}'`));
     }
     for (const e of node.entries) {
       const child = [...path, e.key];
-      if (s.propertyNames !== undefined) {
+      if (schema.propertyNames !== undefined) {
         // Every keyword of propertyNames applies to the key, a string at the key's position;
         // messages name the map (the key is what is wrong, not a value under it).
         const key: PScalar = { kind: 'scalar', value: e.key, span: e.keySpan };
-        const trial = new SchemaWalk(this.v);
-        trial.check(s.propertyNames, key, path);
+        const trial = new SchemaWalk(this.lookup);
+        trial.check(schema.propertyNames, key, path);
         if (trial.problems.length > 0) {
           for (const p of trial.problems) this.report(e.value, p.offset, p.message);
           continue;
@@ -152,10 +152,10 @@ export class SchemaWalk {
       const known = Object.prototype.hasOwnProperty.call(props, e.key) ? props[e.key] : undefined;
       if (known !== undefined) {
         this.check(known, e.value, child);
-      } else if (s.additionalProperties === false) {
+      } else if (schema.additionalProperties === false) {
         this.report(e.value, e.keySpan.start, at(path, `unknown key '${e.key}'${hint(e.key, Object.keys(props))}`));
-      } else if (typeof s.additionalProperties === 'object') {
-        this.check(s.additionalProperties, e.value, child);
+      } else if (typeof schema.additionalProperties === 'object') {
+        this.check(schema.additionalProperties, e.value, child);
       }
     }
   }
@@ -164,8 +164,8 @@ export class SchemaWalk {
    * oneOf / anyOf. When nothing matches, a useful message names what was meant: the branch whose
    * type (and, for maps, whose required key) the value has, or else the alternatives themselves.
    */
-  private alternatives(s: JsonSchema, node: PNode, path: PathSegment[]): void {
-    const branches = (s.oneOf ?? s.anyOf)!.map((b) => this.v.resolve(b));
+  private alternatives(schema: JsonSchema, node: PNode, path: PathSegment[]): void {
+    const branches = (schema.oneOf ?? schema.anyOf)!.map((b) => this.lookup.resolve(b));
     const passing: number[] = [];
     // Only branches the value could match are tried: a branch of another type, or whose required
     // key is absent, fails whatever else holds (18 constraint forms, 1 trial each time).
@@ -173,13 +173,13 @@ export class SchemaWalk {
     const possible = (b: JsonSchema): boolean => shapeFits(b, node) && (keys === undefined || (b.required ?? []).every((r) => keys.has(r)));
     const trials = branches.map((b, i) => {
       if (!possible(b)) return undefined;
-      const trial = new SchemaWalk(this.v);
+      const trial = new SchemaWalk(this.lookup);
       trial.check(b, node, path);
       if (trial.problems.length === 0) passing.push(i);
       return trial;
     });
-    if (s.oneOf ? passing.length === 1 : passing.length >= 1) return;
-    const what = s.title ?? 'value';
+    if (schema.oneOf ? passing.length === 1 : passing.length >= 1) return;
+    const what = schema.title ?? 'value';
     if (passing.length > 1) {
       this.report(node, node.span.start, at(path, `is ambiguous: it matches more than one form of ${what}`));
       return;
@@ -216,7 +216,7 @@ export class SchemaWalk {
       let trial = trials[i];
       if (trial === undefined) {
         // Chosen by one of several required keys: try it now to say what else it lacks.
-        trial = new SchemaWalk(this.v);
+        trial = new SchemaWalk(this.lookup);
         trial.check(branches[i]!, node, path);
       }
       for (const p of trial.problems) this.problems.push(p);

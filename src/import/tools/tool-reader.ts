@@ -212,10 +212,10 @@ export class ToolReader {
     return out;
   }
 
-  private offeredMap(v: unknown, at: JsonPathSegment[], depth: number): JsonValue | undefined {
-    if (typeof v !== 'object' || v === null || Array.isArray(v)) return void this.report(at, 'not a map of schemas');
+  private offeredMap(value: unknown, at: JsonPathSegment[], depth: number): JsonValue | undefined {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return void this.report(at, 'not a map of schemas');
     const out = Object.create(null) as Record<string, JsonValue>;
-    for (const [k, y] of Object.entries(v as Record<string, unknown>)) {
+    for (const [k, y] of Object.entries(value as Record<string, unknown>)) {
       const x = this.offeredSchema(y, [...at, k], depth + 1);
       if (x === undefined) return undefined;
       out[k] = x;
@@ -226,11 +226,11 @@ export class ToolReader {
   private each(
     list: readonly unknown[],
     at: JsonPathSegment[],
-    f: (v: unknown, at: JsonPathSegment[]) => JsonValue | undefined,
+    readItem: (v: unknown, at: JsonPathSegment[]) => JsonValue | undefined,
   ): JsonValue[] | undefined {
     const out: JsonValue[] = [];
     for (let i = 0; i < list.length; i++) {
-      const x = f(list[i], [...at, i]);
+      const x = readItem(list[i], [...at, i]);
       if (x === undefined) return undefined;
       out.push(x);
     }
@@ -238,13 +238,13 @@ export class ToolReader {
   }
 
   /** A JSON value as JSON.parse read it, copied (objects without a prototype: `__proto__` is a key), within the depth bound. */
-  private jsonValue(v: unknown, at: JsonPathSegment[], depth: number): JsonValue | undefined {
-    if (v === null || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') return v;
+  private jsonValue(value: unknown, at: JsonPathSegment[], depth: number): JsonValue | undefined {
+    if (value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
     if (depth > MAX_PARAM_SCHEMA_DEPTH)
       return void this.report(at, `the schema nests deeper than ${MAX_PARAM_SCHEMA_DEPTH} levels, more than LLM mode offers the model`);
-    if (Array.isArray(v)) return this.each(v, at, (y, yAt) => this.jsonValue(y, yAt, depth + 1));
+    if (Array.isArray(value)) return this.each(value, at, (y, yAt) => this.jsonValue(y, yAt, depth + 1));
     const out = Object.create(null) as Record<string, JsonValue>;
-    for (const [k, y] of Object.entries(v as Record<string, unknown>)) {
+    for (const [k, y] of Object.entries(value as Record<string, unknown>)) {
       const x = this.jsonValue(y, [...at, k], depth + 1);
       if (x === undefined) return undefined;
       out[k] = x;
@@ -283,27 +283,27 @@ export class ToolReader {
   }
 
   /** A JSON value as a call argument: numbers as written (`1.0` a float, a long integer exact). */
-  private value(v: unknown, at: JsonPathSegment[]): Value | undefined {
-    if (v === null || typeof v === 'string' || typeof v === 'boolean') return v;
-    if (typeof v === 'number') {
-      const raw = this.facts.numbers.get(jsonPath(at)) ?? String(v);
-      if (/[.eE]/.test(raw)) return Number.isInteger(v) ? new Float(v) : v;
-      if (Number.isSafeInteger(v)) return v;
+  private value(json: unknown, at: JsonPathSegment[]): Value | undefined {
+    if (json === null || typeof json === 'string' || typeof json === 'boolean') return json;
+    if (typeof json === 'number') {
+      const raw = this.facts.numbers.get(jsonPath(at)) ?? String(json);
+      if (/[.eE]/.test(raw)) return Number.isInteger(json) ? new Float(json) : json;
+      if (Number.isSafeInteger(json)) return json;
       const big = BigInt(raw);
       if (big < -(2n ** 63n) || big >= 2n ** 63n) return void this.report(at, `${raw} is outside the 64-bit integers a warrant can carry`);
       return big;
     }
-    if (Array.isArray(v)) {
+    if (Array.isArray(json)) {
       const out: Value[] = [];
-      for (let i = 0; i < v.length; i++) {
-        const x = this.value(v[i], [...at, i]);
+      for (let i = 0; i < json.length; i++) {
+        const x = this.value(json[i], [...at, i]);
         if (x === undefined) return undefined;
         out.push(x);
       }
       return out;
     }
     const out = Object.create(null) as Record<string, Value>;
-    for (const [k, x] of Object.entries(v as Record<string, unknown>)) {
+    for (const [k, x] of Object.entries(json as Record<string, unknown>)) {
       const y = this.value(x, [...at, k]);
       if (y === undefined) return undefined;
       out[k] = y;
