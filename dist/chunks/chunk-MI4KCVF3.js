@@ -1,3 +1,0 @@
-#!/usr/bin/env node
-import * as __m from 'node:module'; const require = __m.createRequire(import.meta.url); __m.enableCompileCache?.();
-var r=class extends Error{name="UsageError"};export{r as a};
