@@ -4,7 +4,7 @@
  * messages are the user's own (`my-scenarios/sub/x.yaml`, not an absolute path), and a file's size
  * is checked before a byte of it is read, so a 50 MB file is refused at once.
  */
-import { closeSync, fstatSync, openSync, readdirSync, readSync, statSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readdirSync, readSync, statSync } from 'node:fs';
 import { realpath, stat } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { builtinScenariosDir } from './builtin.js';
@@ -255,7 +255,9 @@ export async function readScenarioFile(file: ScenarioFile): Promise<{ text?: str
 function readScenarioFileNow(file: ScenarioFile): { text?: string; bytes: number; problem?: ScenarioProblem } {
   let fd: number;
   try {
-    fd = openSync(file.abs, 'r');
+    // O_NONBLOCK, as src/import/file.ts opens an artifact: opening a FIFO for reading would wait for
+    // a writer forever; non-blocking, it opens at once and fstat refuses it as not a regular file.
+    fd = openSync(file.abs, constants.O_RDONLY | constants.O_NONBLOCK);
   } catch (e) {
     return { bytes: 0, problem: fileProblem(file.display, describeFsError(e, 'cannot open this file')) };
   }

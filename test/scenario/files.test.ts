@@ -1,3 +1,6 @@
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { boundMessage } from '../../src/scenario/bounded.js';
 import { MAX_PROBLEMS_PER_FILE } from '../../src/scenario/limits.js';
@@ -33,6 +36,24 @@ describe('scenario folders', () => {
     const problems = await problemsOf(['.'], d);
     // Read and checked, not "no scenario files in this folder".
     expect(problems.some((p) => p.startsWith('./ONLY.YAML:1:1: missing required key'))).toBe(true);
+  });
+});
+
+describe('a scenario file that is not a regular file', () => {
+  it('refuses a FIFO named as a scenario file without waiting for a writer', async () => {
+    const d = tempDir({});
+    const fifo = join(d, 'pipe.yaml');
+    const marker = join(d, 'writer-came');
+    execFileSync('mkfifo', [fifo]);
+    // A writer that comes late and says so first: a reader that waits for it (a blocking open) returns
+    // only after the marker exists; one that does not wait returns before.
+    const writer = spawn('sh', ['-c', 'sleep 10; : > "$2"; echo "name: x" > "$1"', 'sh', fifo, marker], { stdio: 'ignore' });
+    try {
+      expect(await problemsOf(['pipe.yaml'], d)).toEqual(['pipe.yaml: not a regular file']);
+      expect(existsSync(marker)).toBe(false);
+    } finally {
+      writer.kill();
+    }
   });
 });
 
