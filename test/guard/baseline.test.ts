@@ -12,7 +12,7 @@ import { benchmarkResults } from '../../src/trial/scenario-trials.js';
 import { loadScenarios } from '../../src/scenario/load.js';
 import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { git, repoWith, scenario, tempDir, writeFiles } from '../helpers/baseline-repo.js';
+import { compareAtRef, git, repoWith, scenario, tempDir, writeFiles } from '../helpers/baseline-repo.js';
 
 const SEED = 'baseline-test';
 
@@ -239,17 +239,7 @@ describe('baseline: reading the ref', () => {
     const clone = tempDir('db-shallow-');
     git(clone, 'clone', '-q', '--depth', '1', `file://${dir}`, 'c');
     const cwd = `${clone}/c`;
-    const scenarios = await loadScenarios(['scenarios'], cwd);
-    const headResults = benchmarkResults({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
-    const err = await compareWithBaseline({
-      ref: baseSha,
-      inputs: ['scenarios'],
-      cwd,
-      seed: SEED,
-      head: scenarios,
-      headResults,
-      allowWidening: false,
-    }).catch((e: unknown) => e);
+    const err = await compareAtRef(cwd, baseSha, SEED).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(BaselineError);
     expect((err as BaselineError).code).toBe('baseline_ref_missing');
     expect((err as BaselineError).message).toContain('fetch-depth: 0');
@@ -267,18 +257,7 @@ describe('baseline: reading the ref', () => {
     git(clone, 'clone', '-q', '--depth', '1', `file://${dir}`, 'c');
     const cwd = `${clone}/c`;
     expect(git(cwd, 'rev-parse', '--is-shallow-repository')).toBe('true');
-    const scenarios = await loadScenarios(['scenarios'], cwd);
-    const headResults = benchmarkResults({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
-    const out = await compareWithBaseline({
-      ref: baseSha,
-      inputs: ['scenarios'],
-      cwd,
-      seed: SEED,
-      head: scenarios,
-      headResults,
-      allowWidening: false,
-      fetch: true,
-    });
+    const out = await compareAtRef(cwd, baseSha, SEED, { fetch: true });
     expect(out.baseline.commit).toBe(baseSha);
     expect(out.baseline.widenings.map((w) => `${w.tool}.${w.param}`)).toEqual(['read_file.path']);
   });
@@ -302,17 +281,7 @@ describe('baseline: reading the ref', () => {
       { 'sc*/docs.yaml': scenario(), 'scenarios/other.yaml': scenario({ name: 'other', readFile: '{subpath: /}' }) },
       {},
     );
-    const scenarios = await loadScenarios(['sc*'], dir);
-    const headResults = benchmarkResults({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
-    const out = await compareWithBaseline({
-      ref: baseSha,
-      inputs: ['sc*'],
-      cwd: dir,
-      seed: SEED,
-      head: scenarios,
-      headResults,
-      allowWidening: false,
-    });
+    const out = await compareAtRef(dir, baseSha, SEED, { inputs: ['sc*'] });
     expect(out.baseline.removed).toEqual([]);
     expect(out.baseline.added).toEqual([]);
     expect(out.baseline.widenings).toEqual([]);
@@ -396,17 +365,7 @@ describe('baseline: reading the ref', () => {
       { 'scenarios/top.yaml': scenario({ name: 'top' }), 'scenarios/sub/docs.yaml': scenario() },
       { 'scenarios/sub/docs.yaml': scenario({ readFile: '{subpath: /}' }) },
     );
-    const scenarios = await loadScenarios(['scenarios'], dir);
-    const headResults = benchmarkResults({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
-    const out = await compareWithBaseline({
-      ref: baseSha,
-      inputs: ['scenarios'],
-      cwd: dir,
-      seed: SEED,
-      head: scenarios,
-      headResults,
-      allowWidening: false,
-    });
+    const out = await compareAtRef(dir, baseSha, SEED);
     expect(out.baseline.widenings).toEqual([expect.objectContaining({ scenario: 'docs', tool: 'read_file', param: 'path' })]);
     expect(out.violations.map((v) => v.kind)).toContain('authority_widened');
   });
@@ -475,17 +434,7 @@ describe('baseline: reading the ref', () => {
   it('reads the base without touching the work tree, and a file absent at the base makes its scenarios added', async () => {
     const { dir, baseSha } = repoWith({ 'other.txt': 'x' }, { 'scenarios/docs.yaml': scenario() });
     const before = git(dir, 'status', '--porcelain');
-    const scenarios = await loadScenarios(['scenarios'], dir);
-    const headResults = benchmarkResults({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
-    const out = await compareWithBaseline({
-      ref: baseSha,
-      inputs: ['scenarios'],
-      cwd: dir,
-      seed: SEED,
-      head: scenarios,
-      headResults,
-      allowWidening: false,
-    });
+    const out = await compareAtRef(dir, baseSha, SEED);
     expect(out.baseline.added).toEqual(['docs']);
     expect(out.baseline.widenings).toEqual([]);
     expect(git(dir, 'status', '--porcelain')).toBe(before);
@@ -510,17 +459,7 @@ describe('baseline: a grant read from a token file', () => {
       { 'scenarios/docs.yaml': text, 'tokens/w.pem': await tokenOf(scenario()) },
       { 'tokens/w.pem': await tokenOf(scenario({ readFile: '{subpath: /app}' })) },
     );
-    const scenarios = await loadScenarios(['scenarios'], dir);
-    const headResults = benchmarkResults({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
-    const outcome = await compareWithBaseline({
-      ref: baseSha,
-      inputs: ['scenarios'],
-      cwd: dir,
-      seed: SEED,
-      head: scenarios,
-      headResults,
-      allowWidening: false,
-    });
+    const outcome = await compareAtRef(dir, baseSha, SEED);
     expect(outcome.problems).toEqual([]);
     expect(outcome.baseline.widenings).toEqual([
       expect.objectContaining({ scenario: 'docs', change: 'constraint_widened', tool: 'read_file', param: 'path', proof: 'proven' }),
@@ -674,17 +613,7 @@ warrant:
       { 'scenarios/session.yaml': session, 'tenuo.yaml': policy('subpath:{sandbox}/config') },
       { 'tenuo.yaml': policy('subpath:{sandbox}') },
     );
-    const scenarios = await loadScenarios(['scenarios'], dir);
-    const headResults = benchmarkResults({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
-    const outcome = await compareWithBaseline({
-      ref: baseSha,
-      inputs: ['scenarios'],
-      cwd: dir,
-      seed: SEED,
-      head: scenarios,
-      headResults,
-      allowWidening: false,
-    });
+    const outcome = await compareAtRef(dir, baseSha, SEED);
     expect(outcome.problems).toEqual([]);
     expect(outcome.baseline.widenings).toEqual([expect.objectContaining({ scenario: 'session', tool: 'Read', param: 'file_path' })]);
     expect(outcome.violations.map((v) => v.kind)).toContain('authority_widened');
@@ -707,17 +636,7 @@ warrant:
       { 'scenarios/web.yaml': web, 'tenuo.yaml': 'enforce:\n  WebFetch: {domains: [docs.example.com]}\n' },
       { 'tenuo.yaml': 'enforce:\n  WebFetch: {domains: [docs.example.com, "*.cdn.example"]}\n' },
     );
-    const scenarios = await loadScenarios(['scenarios'], dir);
-    const headResults = benchmarkResults({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
-    const outcome = await compareWithBaseline({
-      ref: baseSha,
-      inputs: ['scenarios'],
-      cwd: dir,
-      seed: SEED,
-      head: scenarios,
-      headResults,
-      allowWidening: false,
-    });
+    const outcome = await compareAtRef(dir, baseSha, SEED);
     expect(outcome.problems).toEqual([]);
     const [w] = outcome.baseline.widenings;
     expect(w).toMatchObject({ scenario: 'web', tool: 'WebFetch', param: 'host' });
@@ -737,17 +656,7 @@ warrant:
     git(dir, 'commit', '-q', '-m', 'base');
     const baseSha = git(dir, 'rev-parse', 'HEAD');
     writeFiles(dir, { 'tenuo.yaml': policy('subpath:{sandbox}') });
-    const scenarios = await loadScenarios(['scenarios'], dir);
-    const headResults = benchmarkResults({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
-    const outcome = await compareWithBaseline({
-      ref: baseSha,
-      inputs: ['scenarios'],
-      cwd: dir,
-      seed: SEED,
-      head: scenarios,
-      headResults,
-      allowWidening: false,
-    });
+    const outcome = await compareAtRef(dir, baseSha, SEED);
     expect(outcome.problems).toEqual([]);
     expect(outcome.baseline.added).toEqual([]);
     expect(outcome.baseline.widenings).toEqual([expect.objectContaining({ scenario: 'session', tool: 'Read', param: 'file_path' })]);
@@ -758,34 +667,14 @@ warrant:
     writeFiles(outside, { 'tenuo.yaml': policy('subpath:{sandbox}/config') });
     const text = session.replace('  from: ../tenuo.yaml', `  from: ${join(outside, 'tenuo.yaml')}`);
     const { dir, baseSha } = repoWith({ 'scenarios/session.yaml': text }, {});
-    const scenarios = await loadScenarios(['scenarios'], dir);
-    const headResults = benchmarkResults({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
-    const run = compareWithBaseline({
-      ref: baseSha,
-      inputs: ['scenarios'],
-      cwd: dir,
-      seed: SEED,
-      head: scenarios,
-      headResults,
-      allowWidening: false,
-    });
+    const run = compareAtRef(dir, baseSha, SEED);
     await expect(run).rejects.toBeInstanceOf(BaselineError);
     await expect(run).rejects.toMatchObject({ code: 'baseline_path_invalid' });
   });
 
   it('an unchanged policy is no widening', async () => {
     const { dir, baseSha } = repoWith({ 'scenarios/session.yaml': session, 'tenuo.yaml': policy('subpath:{sandbox}/config') }, {});
-    const scenarios = await loadScenarios(['scenarios'], dir);
-    const headResults = benchmarkResults({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
-    const outcome = await compareWithBaseline({
-      ref: baseSha,
-      inputs: ['scenarios'],
-      cwd: dir,
-      seed: SEED,
-      head: scenarios,
-      headResults,
-      allowWidening: false,
-    });
+    const outcome = await compareAtRef(dir, baseSha, SEED);
     expect(outcome.problems).toEqual([]);
     expect(outcome.baseline.widenings).toEqual([]);
   });

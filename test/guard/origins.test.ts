@@ -8,11 +8,9 @@
 import { describe, expect, it } from 'vitest';
 import { symlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { compareWithBaseline } from '../../src/guard/index.js';
 import { parseBatchCheck } from '../../src/guard/git.js';
-import { benchmarkResults } from '../../src/trial/scenario-trials.js';
 import { loadScenarios } from '../../src/scenario/load.js';
-import { git, repoWith, scenario, tempDir, writeFiles } from '../helpers/baseline-repo.js';
+import { compareAtRef, git, repoWith, scenario, tempDir, writeFiles, type CompareAtRefOptions } from '../helpers/baseline-repo.js';
 
 const SEED = 'baseline-origins';
 
@@ -41,19 +39,8 @@ const policy = (read: string): string => `sandbox: .\nenforce:\n  Read: "${read}
 const NARROW = policy('subpath:{sandbox}/config');
 const WIDE = policy('subpath:{sandbox}');
 
-async function compareIn(dir: string, baseSha: string, o: { allowWidening?: boolean; allowSuiteChanges?: boolean } = {}) {
-  const scenarios = await loadScenarios(['scenarios'], dir);
-  const headResults = benchmarkResults({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
-  return compareWithBaseline({
-    ref: baseSha,
-    inputs: ['scenarios'],
-    cwd: dir,
-    seed: SEED,
-    head: scenarios,
-    headResults,
-    allowWidening: o.allowWidening ?? false,
-    allowSuiteChanges: o.allowSuiteChanges ?? false,
-  });
+async function compareIn(dir: string, baseSha: string, options: CompareAtRefOptions = {}) {
+  return compareAtRef(dir, baseSha, SEED, options);
 }
 
 describe('baseline: the file a base scenario read is compared, whoever reads it now', () => {
@@ -279,17 +266,7 @@ describe('baseline: a --scenarios input through a symlinked folder', () => {
     git(dir, 'commit', '-q', '-m', 'base');
     const baseSha = git(dir, 'rev-parse', 'HEAD');
     writeFiles(dir, { 'qa/scenarios/docs.yaml': scenario({ readFile: '{subpath: /app}' }) });
-    const scenarios = await loadScenarios(['tests/scenarios'], dir);
-    const headResults = benchmarkResults({ scenarios, maxAsr: 0, minTcr: 1, seed: SEED });
-    const out = await compareWithBaseline({
-      ref: baseSha,
-      inputs: ['tests/scenarios'],
-      cwd: dir,
-      seed: SEED,
-      head: scenarios,
-      headResults,
-      allowWidening: false,
-    });
+    const out = await compareAtRef(dir, baseSha, SEED, { inputs: ['tests/scenarios'] });
     expect(out.baseline.added).toEqual([]);
     expect(out.baseline.widenings).toEqual([
       expect.objectContaining({ scenario: 'docs', tool: 'read_file', param: 'path', proof: 'proven' }),
