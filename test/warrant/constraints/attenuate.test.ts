@@ -4,6 +4,7 @@
  * identity, allow_unknown never widened).
  */
 import { describe, expect, it } from 'vitest';
+import { rangeOf, subpathAsWritten, urlSafeOf } from './helpers.js';
 import { checkAttenuation, checkToolAttenuation } from '../../../src/warrant/constraints/attenuate.js';
 import type { Constraint, ConstraintSet, ToolGrants } from '../../../src/warrant/constraints/types.js';
 import { Float } from '../../../src/warrant/constraint-value.js';
@@ -14,28 +15,10 @@ const okAtt = (p: Constraint, c: Constraint): boolean => checkAttenuation(p, c, 
 const W: Constraint = { type: 'wildcard' };
 const exact = (value: Value): Constraint => ({ type: 'exact', value });
 const pat = (pattern: string): Constraint => ({ type: 'pattern', pattern });
-const range = (min: number | null, max: number | null, minInclusive = true, maxInclusive = true): Constraint => ({
-  type: 'range',
-  min,
-  max,
-  minInclusive,
-  maxInclusive,
-});
-const sub = (root: string, caseSensitive = true, allowEqual = true): Constraint => ({ type: 'subpath', root, caseSensitive, allowEqual });
+const range = rangeOf;
+const sub = subpathAsWritten;
 const cel = (expression: string): Constraint => ({ type: 'cel', expression });
-const urlSafe = (o: Partial<Extract<Constraint, { type: 'url_safe' }>> = {}): Constraint => ({
-  type: 'url_safe',
-  schemes: ['http', 'https'],
-  allowDomains: null,
-  denyDomains: null,
-  allowPorts: null,
-  blockPrivate: true,
-  blockLoopback: true,
-  blockMetadata: true,
-  blockReserved: true,
-  blockInternalTlds: false,
-  ...o,
-});
+const urlSafe = urlSafeOf;
 
 describe('Wildcard', () => {
   it('accepts any child; no parent but Wildcard accepts Wildcard', () => {

@@ -94,3 +94,30 @@ export function toolsFromDecoded(j: Json): ToolGrants {
 }
 
 export const str = (s: string): Value => s;
+
+/** A Range as the tests write it: both bounds inclusive unless said. */
+export function rangeOf(min: number | null, max: number | null, minInclusive = true, maxInclusive = true): Constraint {
+  return { type: 'range', min, max, minInclusive, maxInclusive };
+}
+
+/** A Subpath with its root as written (as decoded from the wire; no normalization). */
+export function subpathAsWritten(root: string, caseSensitive = true, allowEqual = true): Constraint {
+  return { type: 'subpath', root, caseSensitive, allowEqual };
+}
+
+/** A UrlSafe with Tenuo's defaults (http and https, every block on but internal TLDs), `fields` over them. */
+export function urlSafeOf(fields: Partial<Extract<Constraint, { type: 'url_safe' }>> = {}): Constraint {
+  return {
+    type: 'url_safe',
+    schemes: ['http', 'https'],
+    allowDomains: null,
+    denyDomains: null,
+    allowPorts: null,
+    blockPrivate: true,
+    blockLoopback: true,
+    blockMetadata: true,
+    blockReserved: true,
+    blockInternalTlds: false,
+    ...fields,
+  };
+}

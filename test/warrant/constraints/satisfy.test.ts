@@ -3,6 +3,7 @@
  * forms, shell metacharacters, unknown types, closed world.
  */
 import { describe, expect, it } from 'vitest';
+import { rangeOf, subpathAsWritten, urlSafeOf } from './helpers.js';
 import { checkConstraint, checkConstraintSet } from '../../../src/warrant/constraints/satisfy.js';
 import type { Constraint, ConstraintSet } from '../../../src/warrant/constraints/types.js';
 import { checkAttenuation } from '../../../src/warrant/constraints/attenuate.js';
@@ -12,13 +13,7 @@ import type { Value } from '../../../src/warrant/constraint-value.js';
 
 const ok = (c: Constraint, v: Value): boolean => checkConstraint(c, v, 't.a') === undefined;
 
-const range = (min: number | null, max: number | null, minInclusive = true, maxInclusive = true): Constraint => ({
-  type: 'range',
-  min,
-  max,
-  minInclusive,
-  maxInclusive,
-});
+const range = rangeOf;
 /** A Subpath as Tenuo's constructors (and the scenario loader) build it: the root normalized. */
 const subpath = (root: string, caseSensitive = true, allowEqual = true): Constraint => ({
   type: 'subpath',
@@ -27,25 +22,8 @@ const subpath = (root: string, caseSensitive = true, allowEqual = true): Constra
   allowEqual,
 });
 /** A Subpath as decoded from the wire: the root as written. */
-const decodedSubpath = (root: string, caseSensitive = true, allowEqual = true): Constraint => ({
-  type: 'subpath',
-  root,
-  caseSensitive,
-  allowEqual,
-});
-const urlSafe = (o: Partial<Extract<Constraint, { type: 'url_safe' }>> = {}): Constraint => ({
-  type: 'url_safe',
-  schemes: ['http', 'https'],
-  allowDomains: null,
-  denyDomains: null,
-  allowPorts: null,
-  blockPrivate: true,
-  blockLoopback: true,
-  blockMetadata: true,
-  blockReserved: true,
-  blockInternalTlds: false,
-  ...o,
-});
+const decodedSubpath = subpathAsWritten;
+const urlSafe = urlSafeOf;
 
 describe('reasons', () => {
   it('name the path, the value and the constraint', () => {
