@@ -273,41 +273,14 @@ describe('run --mode llm against the stand-in', () => {
   });
 
   it('a model slower than --timeout: the trials are errors, excluded from the rates, shown', async () => {
-    const r = await cli([
-      'run',
-      '--mode',
-      'llm',
-      '--model',
-      'slow',
-      '--scenario',
-      suite[0]!.name,
-      '--timeout',
-      '0.2',
-      '--retries',
-      '0',
-      '--format',
-      'json',
-      '--gate',
-      'llm',
-    ]);
+    const slow = ['run', '--mode', 'llm', '--model', 'slow', '--scenario', suite[0]!.name, '--timeout', '0.2', '--retries', '0'];
+    const r = await cli([...slow, '--format', 'json', '--gate', 'llm']);
     const l = json(r).llm!;
     expect(l.trials.every((t) => t.error?.code === 'timeout' && t.stop === 'error')).toBe(true);
     expect(l.cells.every((c) => c.runs === 0 && c.errors === 1 && c.asr.mean === null && c.calls_blocked.sum === 0)).toBe(true);
     expect(l.gate!.passed).toBe(false);
     expect(r.code).toBe(1);
-    const table = await cli([
-      'run',
-      '--mode',
-      'llm',
-      '--model',
-      'slow',
-      '--scenario',
-      suite[0]!.name,
-      '--timeout',
-      '0.2',
-      '--retries',
-      '0',
-    ]);
+    const table = await cli(slow);
     expect(table.stdout).toContain('API errors: 3 trials failed after retries');
   });
 
