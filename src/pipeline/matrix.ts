@@ -78,19 +78,21 @@ export interface MatrixOutcome {
 /** Runs every scenario as a unit (its trials, then its analyses) and gathers them in scenario order. */
 export async function computeMatrix(options: MatrixOptions): Promise<MatrixOutcome> {
   const now = options.now ?? (() => performance.now());
-  const started = options.timings ? now() : 0;
   checkNames(options.scenarios);
   const analyses = options.analyses ?? NO_ANALYSES;
   const threads =
     options.threads ?? new RunThreads({ workers: options.workers ?? defaultWorkers(), script: options.workerScript ?? bundledWorker() });
   let units: UnitOutcome[];
   let used: number;
+  let started = options.timings ? now() : 0;
   try {
     // Workers rebuild the context from the seed (worker.ts): the same keys, so the same bytes.
     const pooled = await threads.computeUnits(options.scenarios, options.seed, analyses, options.limits);
     if (pooled !== undefined) {
       units = pooled.units;
       used = pooled.threads;
+      // Fed by the loader: the matrix started with the first scenario loaded (on the run's clock).
+      if (pooled.startedAt !== undefined && options.now === undefined) started = Math.min(started, pooled.startedAt);
     } else {
       await prepareEnvironment(options.scenarios);
       const context = contextFor(options.seed, options.context);

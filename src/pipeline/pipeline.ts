@@ -137,8 +137,11 @@ export async function runPipeline(config: PipelineConfig, edges: PipelineEdges =
   let scenarios: Scenario[];
   let matrix: MatrixOutcome;
   try {
+    // The whole suite runs in the scripted matrix: its scenarios go to the workers as they load.
+    const feed = config.workers > 1 && config.names.length === 0 && config.mode !== 'llm';
     const set = await loadScenarioSet(config.scenarios, config.cwd, {
-      onFileCount: threads.prestart,
+      onFileCount: feed ? (count) => threads.feed(count, { seed: config.seed, analyses: config.analyses }) : threads.prestart,
+      ...(feed ? { onScenario: threads.add } : {}),
       context,
       ...(config.confine !== undefined ? { confine: config.confine } : {}),
     });

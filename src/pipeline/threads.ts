@@ -12,7 +12,7 @@
 import type { WorkLimits } from '../lib/budget.js';
 import type { Scenario } from '../model/scenario.js';
 import type { AnalysisOptions } from './analyses.js';
-import { WorkerPool } from './pool.js';
+import { WorkerPool, type UnitFeed, type UnitJobSettings } from './pool.js';
 import type { UnitOutcome } from './unit.js';
 
 /**
@@ -38,6 +38,8 @@ export interface ThreadOptions {
 export class RunThreads {
   readonly #options: ThreadOptions;
   #pool: WorkerPool | undefined;
+  /** The units already under way on the workers, fed by the loader (`feed`). */
+  #feed: { readonly units: UnitFeed; readonly startedAt: number } | undefined;
 
   constructor(options: ThreadOptions) {
     this.#options = options;
@@ -56,13 +58,48 @@ export class RunThreads {
     this.#poolFor(count);
   };
 
-  /** The scenarios' units on the workers, or undefined when the run belongs on this thread. */
+  /**
+   * Starts the workers now if `count` scenarios would use them, and has them compute each scenario
+   * handed to `add` at once, while this thread goes on loading the next files. Measured on 1,000
+   * generated scenarios, 2 workers, plain run: without it the workers waited for the last file
+   * (each was idle for a third of the run's CPU profile) and the run was slower than on one thread.
+   * `computeUnits` with the same scenarios, in the same order, then collects what they computed.
+   */
+  feed(count: number, settings: UnitJobSettings): void {
+    const pool = this.#poolFor(count);
+    if (pool === undefined || this.#feed !== undefined) return;
+    this.#feed = { units: pool.feed(settings, count), startedAt: performance.now() };
+  }
+
+  /** How many scenarios the feed has handed to the workers so far (0 without a feed). */
+  get fedToWorkers(): number {
+    return this.#feed?.units.handedOut ?? 0;
+  }
+
+  /** The next loaded scenario, for the feed (nothing when none was started). */
+  readonly add = (scenario: Scenario): void => {
+    this.#feed?.units.add(scenario);
+  };
+
+  /**
+   * The scenarios' units on the workers, or undefined when the run belongs on this thread.
+   * `startedAt` (performance.now()): when the feed that computed them started, if one did.
+   */
   async computeUnits(
     scenarios: readonly Scenario[],
     seed: string,
     analyses: AnalysisOptions,
     limits?: WorkLimits,
-  ): Promise<{ units: UnitOutcome[]; threads: number } | undefined> {
+  ): Promise<{ units: UnitOutcome[]; threads: number; startedAt?: number } | undefined> {
+    const fed = this.#feed;
+    this.#feed = undefined;
+    if (fed !== undefined) {
+      if (sameWork(fed.units, scenarios, { seed, analyses, ...(limits !== undefined ? { limits } : {}) })) {
+        return { units: await fed.units.finish(), threads: this.#pool!.size, startedAt: fed.startedAt };
+      }
+      // Other work than was fed (no feed reaches here in a run): what went out is waited for and dropped.
+      await fed.units.finish().catch(() => undefined);
+    }
     const pool = this.#poolFor(scenarios.length);
     if (pool === undefined) return undefined;
     return { units: await pool.computeUnits(scenarios, seed, analyses, limits), threads: pool.size };
@@ -71,6 +108,14 @@ export class RunThreads {
   async close(): Promise<void> {
     const pool = this.#pool;
     this.#pool = undefined;
+    this.#feed = undefined;
     await pool?.close();
   }
+}
+
+/** Whether a feed computed exactly these scenarios (the same objects, in order) with these settings. */
+function sameWork(feed: UnitFeed, scenarios: readonly Scenario[], settings: UnitJobSettings): boolean {
+  const fed = feed.settings;
+  if (fed.seed !== settings.seed || fed.analyses !== settings.analyses || fed.limits !== settings.limits) return false;
+  return feed.scenarios.length === scenarios.length && feed.scenarios.every((s, i) => s === scenarios[i]);
 }

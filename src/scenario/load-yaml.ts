@@ -3,6 +3,7 @@
  * listing every problem of every file (docs/scenarios.md). Files are read within bounds (limits.ts); each
  * is parsed and checked on its own, then names are checked across files.
  */
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { boundProblems } from './bounded.js';
 import { ScenarioError, type ScenarioProblem } from './errors.js';
 import { fileProblem, formatBytes, readScenarioFile, resolveInputs } from './files.js';
@@ -26,7 +27,8 @@ const READ_AHEAD = 16;
  * when given). Names in messages are as given, relative to `cwd`. With `confine`, files outside
  * that folder are refused.
  * `onFileCount` hears how many files there are before any is read. `context`: the run's, whose
- * chains the check builds (the run then reuses them); unset, the check's own.
+ * chains the check builds (the run then reuses them); unset, the check's own. `onScenario` is handed
+ * each scenario as soon as its file is checked, in load order (a run's workers start on it then).
  */
 export async function loadScenarioFiles(
   inputs: readonly string[],
@@ -46,6 +48,7 @@ export async function loadScenarioFileSet(
   confine?: string,
   onFileCount?: (count: number) => void,
   context?: RunContext,
+  onScenario?: (scenario: Scenario) => void,
 ): Promise<ScenarioSet> {
   const { files, problems } = await resolveInputs(inputs, cwd, builtinDir, confine);
   onFileCount?.(files.length);
@@ -73,7 +76,15 @@ export async function loadScenarioFileSet(
     }
     const result = parseScenarioText(read.text!, f.display, { abs: f.abs, ...(confine !== undefined && { confine }) }, chains);
     problems.push(...boundProblems(result.problems));
-    if (result.scenario) scenarios.push(result.scenario);
+    if (result.scenario) {
+      scenarios.push(result.scenario);
+      if (onScenario !== undefined) {
+        onScenario(result.scenario);
+        // The reads complete at once, so without a turn of the event loop the workers' answers
+        // would wait for the last file, and a worker done with its job would have no next one.
+        await nextTurn();
+      }
+    }
     if (result.name) names.push(result.name);
     for (const w of result.warnings) warnings.add(w);
     for (const line of result.info) warnings.addInfo(line);

@@ -43,6 +43,12 @@ export interface LoadOptions {
    * check built (chains/run-context.ts). Unset (`validate`): a context of the check's own.
    */
   readonly context?: RunContext;
+  /**
+   * Handed each scenario as soon as its file is checked, in load order (not for the built-in
+   * suite's snapshot): a run's worker threads start computing it while the next files load. A load
+   * that fails afterwards still fails as a whole.
+   */
+  readonly onScenario?: (scenario: Scenario) => void;
 }
 
 function defaultBuiltin(): { dir: string; snapshot?: string } {
@@ -68,7 +74,7 @@ export async function loadScenarioSet(inputs: readonly string[], cwd: string, op
     if (set !== undefined) return set;
   }
   const { loadScenarioFileSet } = await import('./load-yaml.js');
-  return loadScenarioFileSet(inputs, cwd, builtin.dir, options.confine, options.onFileCount, options.context);
+  return loadScenarioFileSet(inputs, cwd, builtin.dir, options.confine, options.onFileCount, options.context, options.onScenario);
 }
 
 /**

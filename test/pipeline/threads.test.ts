@@ -2,6 +2,7 @@
  * The run's threads (the bundle's dist/worker.js, which `npm test` builds first): started when the
  * loader counts a large suite's files, then used by the matrix, with the results of one thread.
  */
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -62,6 +63,52 @@ describe('RunThreads', () => {
     } finally {
       await threads.close();
     }
+  });
+
+  it('hands the scenarios to the workers while the files load, and collects what one thread computes', async () => {
+    const count = MIN_SCENARIOS_FOR_WORKERS + 6; // jobs of ceil(54 / (2 workers × 8)) = 4 scenarios
+    const dir = generateSuite(count);
+    const threads = new RunThreads({ workers: 2, script: WORKER });
+    const settings = { seed: 'threads-feed', analyses: NO_ANALYSES };
+    const outAtEachFile: number[] = [];
+    try {
+      const scenarios = await loadScenarios([dir], dir, {
+        onFileCount: (n) => threads.feed(n, settings),
+        onScenario: (s) => {
+          threads.add(s);
+          outAtEachFile.push(threads.fedToWorkers);
+        },
+      });
+      // The first job went out with the 4th file, long before the last one was read.
+      expect(outAtEachFile.slice(0, 5)).toEqual([0, 0, 0, 4, 4]);
+      const options = { scenarios, maxAsr: 0, minTcr: 1, seed: settings.seed, analyses: NO_ANALYSES, timings: true, now: () => 0 };
+      const fed = await matrixResults({ ...options, threads });
+      expect(fed.timings?.workers).toBe(2);
+      const alone = await matrixResults({ ...options, workers: 1 });
+      const { timings: _a, ...a } = fed;
+      const { timings: _b, ...b } = alone;
+      expect(JSON.stringify(a)).toBe(JSON.stringify(b));
+    } finally {
+      await threads.close();
+    }
+  });
+
+  it('a run whose last file is bad fails as on one thread, though the workers had started', () => {
+    const count = MIN_SCENARIOS_FOR_WORKERS + 6;
+    const dir = generateSuite(count, (text, i) => (i === count - 1 ? text.replace(/^calls:/m, 'calls: 7\nextra:') : text));
+    const run = (workers: string) =>
+      spawnSync(process.execPath, [join(ROOT, 'dist', 'cli.js'), 'run', '--scenarios', '.', '--format', 'json', '--workers', workers], {
+        cwd: dir,
+        encoding: 'utf8',
+        env: { PATH: process.env['PATH'] ?? '' },
+      });
+    const one = run('1');
+    const two = run('2');
+    expect(one.status).toBe(2);
+    expect(one.stderr).toContain(`s00${count - 1}.yaml:`);
+    expect(two.status).toBe(2);
+    expect(two.stderr).toBe(one.stderr);
+    expect(two.stdout).toBe('');
   });
 
   it('starts no worker for a small suite: the run stays on this thread', async () => {
