@@ -17,7 +17,10 @@
 //     from start to exit, YAML parsing and the loader's chain check included, per authorized
 //     call, against one Ed25519 sign + verify measured here in the same run: target ≤ 1.6×. Then
 //     where the time goes: Node's start, the bundle and the files (read, parse, check, build each
-//     scenario's chains once), the matrix (its signatures: one PoP signed and verified per call).
+//     scenario's chains once), the matrix (its signatures: one PoP signed and verified per call);
+//     and, from a CPU profile of one run on one thread (an unminified build of the CLI in .tmp/),
+//     each part's share: the PoP signatures, garbage collection, YAML, chains, the scenario
+//     builder, file reads, the trials' parts, the links audit, the results file, start-up.
 //
 // Usage: npm run perf:run   (builds first)   or   node scripts/perf-run.mjs [--runs N] [--plain-only]
 import { spawn, spawnSync } from 'node:child_process';
@@ -98,9 +101,85 @@ async function plainEndToEnd() {
       );
       console.log(`        the rest: binding, the environment, the judges, chain checks, garbage`);
     }
+    await whereTheTimeGoes(dir);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Where the time of a plain run goes, from a CPU profile of one run on one thread (`node
+ * --cpu-prof`) of a bundle built like dist/ but not minified, so that the profile names the
+ * functions. Each sample goes to the first part, in the order below, whose function is on its
+ * stack; shares of the profile's total. Sampled wall time of the one thread: on a shared machine
+ * every part is stretched alike, so the shares hold better than the milliseconds.
+ */
+const PARTS = [
+  ['PoP: one sign + verify per call (the floor)', ['signPop', 'verifyPop']],
+  ['garbage collection', ['(garbage collector)']],
+  ['YAML: the yaml library and the positioned tree', ['parseYamlTree']],
+  ['chains: built and signed, once per scenario', ['chainOf', 'grant', 'mint']],
+  ['scenario builder and schema walk', ['parseScenarioText']],
+  ['reading the files', ['readScenarioFile', 'resolveInputs']],
+  ['trials: chain checks (signatures of new chains)', ['verifyChainFull']],
+  ['trials: constraints', ['checkConstraintSet']],
+  ['trials: the environment (tools run)', ['execute']],
+  ['trials: judges (CEL)', ['judge']],
+  ['trials: the rest (binding, PoP messages, bookkeeping)', ['replayTrial', 'scenarioTrials']],
+  ['links audit', ['auditLinks']],
+  ['results: JSON and the file', ['writeReport']],
+  ['start-up: loading and compiling modules', ['compileSourceTextModule', 'compileForInternalLoader', 'loadAndTranslate']],
+];
+
+async function whereTheTimeGoes(dir) {
+  const { build } = await import('esbuild');
+  const { common, programs } = await import(join(root, 'scripts', 'bundle-config.mjs'));
+  // Inside the repository (the bundle finds scenarios/ above itself); .tmp/ is ignored by git.
+  const work = mkdtempSync(join(root, '.tmp', 'perf-profile-'));
+  try {
+    await build({ ...common, outdir: join(work, 'dist'), minify: false, entryPoints: { cli: programs.cli }, absWorkingDir: root });
+    const profiles = join(work, 'profiles');
+    const out = join(work, 'results.json');
+    const args = ['--cpu-prof', '--cpu-prof-dir', profiles, join(work, 'dist', 'cli.js'), 'run', '--scenarios', dir];
+    wall([...args, '--format', 'json', '--out', out, '--no-probes', '--no-mutants', '--workers', '1']);
+    const file = readdirSync(profiles).find((f) => f.endsWith('.cpuprofile'));
+    const shares = profileShares(JSON.parse(readFileSync(join(profiles, file), 'utf8')));
+    const floor = shares.get(PARTS[0][0]) ?? 0;
+    console.log(`    where the time goes (CPU profile of one plain run, 1 worker, ${fmt(shares.total / 1000, 0)} ms sampled):`);
+    for (const [label] of [...PARTS, ['everything else']]) {
+      const us = shares.get(label) ?? 0;
+      console.log(`      ${label.padEnd(56)} ${fmt(us / 1000, 0).padStart(6)} ms ${fmt((100 * us) / shares.total, 1).padStart(5)}%`);
+    }
+    console.log(`      the whole run against the PoP signatures in the same profile: ×${fmt(shares.total / floor, 2)}`);
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/** Sampled time (µs) per part of PARTS, and `total`. */
+function profileShares(profile) {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const partOf = new Map(); // node id → label, memoized
+  const labelOf = (id) => {
+    if (partOf.has(id)) return partOf.get(id);
+    const names = new Set();
+    for (let at = id; at !== undefined; at = parent.get(at)) names.add(byId.get(at).callFrame.functionName);
+    const part = PARTS.find(([, fns]) => fns.some((f) => names.has(f)));
+    const label = part ? part[0] : 'everything else';
+    partOf.set(id, label);
+    return label;
+  };
+  const shares = new Map();
+  shares.total = 0;
+  profile.samples.forEach((id, i) => {
+    const dt = profile.timeDeltas[i] ?? 0;
+    const label = labelOf(id);
+    shares.set(label, (shares.get(label) ?? 0) + dt);
+    shares.total += dt;
+  });
+  return shares;
 }
 
 // ---------------------------------------------------------------- (a) built-in suite vs bare node
