@@ -22,8 +22,8 @@ const str = text(SECTION_BOUNDS.maxString);
 
 function countsWith<T extends z.ZodType>(finding: T) {
   return record({
-    /** The base's findings; null when the base could not be analysed at all (`not_compared`). */
-    base: count.nullable(),
+    /** The base's findings in the scenarios the head still has (and whose base could be analysed). */
+    base: count,
     head: count,
     new: count,
     on_base: count,
@@ -40,7 +40,7 @@ export const SlackFindingCountsSchema = countsWith(SlackEntrySchema);
 
 /** A head scenario whose findings are all counted new because its base could not be analysed (fail closed). */
 export const NotComparedSchema = record({
-  /** The head scenario; '' for the whole run. */
+  /** The head scenario. */
   scenario: str,
   reason: str,
 });

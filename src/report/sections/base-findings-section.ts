@@ -39,7 +39,6 @@ function cut(s: string): string {
 export function countLine(analysis: Analysis, counts: FindingCounts): string {
   const c = counts;
   const verb = WHAT[analysis].verb;
-  const base = c.base === null ? '?' : String(c.base);
   const changed = [
     c.new > 0 ? `${c.new} new` : '',
     c.fixed > 0 ? `${c.fixed} fixed` : '',
@@ -47,7 +46,7 @@ export function countLine(analysis: Analysis, counts: FindingCounts): string {
   ]
     .filter((x) => x !== '')
     .join(', ');
-  return `${analysis}: ${base}${verb ? ` ${verb}` : ''} → ${c.head}${changed ? ` (${changed})` : ''}`;
+  return `${analysis}: ${c.base}${verb ? ` ${verb}` : ''} → ${c.head}${changed ? ` (${changed})` : ''}`;
 }
 
 function describe(analysis: Analysis, f: Item & Record<string, unknown>, esc: Escapers): string {
