@@ -3,7 +3,10 @@
  * too; each head finding is marked `new` or `on_base`, the base's findings the head no longer has
  * are `fixed`, the report shows what the change brings or fixes first and collapses the rest.
  */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { readResultsFile } from '../../src/action/results-file.js';
 import { runPipeline, type PipelineConfig } from '../../src/pipeline/pipeline.js';
 import { DEFAULT_SEED } from '../../src/trial/scenario-trials.js';
 import { DEFAULT_ANALYSES } from '../../src/pipeline/analyses.js';
@@ -98,6 +101,21 @@ describe('findings against the base', () => {
     expect(md).toMatch(/\*\*New in this change:\*\*\n\n- \*\*docs\*\* `send_email\.recipients`: mutant `one_of_entry_added` survived/);
     // The policy analysis below lists only the new survivor.
     expect(md).toContain('<details><summary>Surviving mutants (1)</summary>');
+    const sarif = buildSarif(r).runs[0]!.results.filter((x) => x.ruleId === 'mutant_survivor');
+    expect(sarif.filter((x) => x.baselineState === 'new').map((x) => x.message.text)).toEqual([
+      "docs: send_email.recipients: mutant 'one_of_entry_added' survived: no scripted attack tests this part of the warrant",
+    ]);
+  });
+
+  it('report-only mode keeps the counts as the file says them (the findings themselves are not carried over)', async () => {
+    const { dir, baseSha } = repoWith({ 'scenarios/docs.yaml': scenario() }, { 'scenarios/docs.yaml': FIXED });
+    const r = (await runPipeline(config(dir, baseSha))).results;
+    const file = join(dir, 'results.json');
+    writeFileSync(file, renderJson(r));
+    const judged = await readResultsFile(file, THRESHOLDS);
+    expect(judged.results.baseline?.findings).toEqual(r.baseline!.findings);
+    const f = r.baseline!.findings!.probes!;
+    expect(renderMarkdown(judged.results, { name: 'delegation-bench' })).toContain(`- probes: ${f.base} escaped → 0 (${f.base} fixed)`);
   });
 
   it('fails closed: a base that does not load leaves every finding of its head scenario new, and says why', async () => {
