@@ -72,6 +72,19 @@ describe('findings against the base', () => {
     expect(sarif.every((x) => x.baselineState === 'unchanged')).toBe(true);
   });
 
+  it('the identity is the grant and the finding, not positions or generated values: a renamed scenario with moved lines keeps its holes on the base', async () => {
+    const moved = scenario({ name: 'docs_v2' }).replace('  balance: 10000\n', '  balance: 10000\n  emails: []\n');
+    const r = await compare(scenario(), moved);
+    expect(r.baseline!.renamed).toEqual([{ base: 'docs', head: 'docs_v2', file: 'scenarios/docs.yaml' }]);
+    const escapes = r.probes!.escapes;
+    expect(escapes.length).toBeGreaterThan(0);
+    expect(escapes.every((e) => e.scenario === 'docs_v2' && e.baseline_state === 'on_base')).toBe(true);
+    expect(r.mutants!.survivors.every((x) => x.baseline_state === 'on_base')).toBe(true);
+    // The grants moved one line down: the same findings, at other positions.
+    expect(escapes[0]!.source).toBe('scenarios/docs.yaml:24:3');
+    expect(r.baseline!.findings!.probes).toMatchObject({ new: 0, fixed: 0 });
+  });
+
   it('a change that fixes the holes: "probes: N escaped → 0" first, each fixed hole named', async () => {
     const r = await compare(scenario(), FIXED);
     const f = r.baseline!.findings!;
