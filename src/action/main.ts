@@ -32,6 +32,7 @@ import { toolkitRunner, type AnnotationProps, type Runner } from './runner.js';
 import { writeJobSummary, writeNotEvaluatedSummary } from './summary.js';
 import { readPullRequest, type PullRequestFacts } from './pull-request.js';
 import { probeWarnings, probesOf } from '../report/sections/probes-section.js';
+import { newEscapes, onBaseOnly } from './on-base.js';
 
 /** GitHub refuses comment bodies over 65,536 characters. */
 export const COMMENT_LIMIT_CHARS = 65_536;
@@ -401,19 +402,20 @@ function gateFailure(runner: Runner, results: Results, ctx: ActionContext): stri
   const lines = [`gate failed: ${gateRule(g)}`];
   for (const v of g.violations) {
     const props: AnnotationProps = { title: `delegation-bench gate: ${VIOLATION_KINDS[v.kind].title}: ${v.scenario || 'suite'}` };
-    const where = v.source ? parseSource(v.source) : undefined;
+    const old = onBaseOnly(results, v);
+    const where = v.source && !old ? parseSource(v.source) : undefined;
     if (where) Object.assign(props, { file: annotationPath(ctx, where.file), line: where.line, col: where.col });
-    runner.error(v.message, props);
+    runner.error(old ? `already on the base: ${v.message}` : v.message, props);
     lines.push(`  ${v.source ? `${v.source}: ` : ''}[${v.kind}] ${v.scenario ? `${v.scenario}: ` : ''}${v.message}`);
   }
   return lines.join('\n');
 }
 
-/** One warning per policy hole (grant × probe family), at the grant's line. */
+/** One warning per policy hole (grant × probe family) the change brings, at the grant's line. */
 function probeAnnotations(runner: Runner, results: Results, ctx: ActionContext): void {
   const holes = probesOf(results);
   if (!holes) return;
-  for (const w of probeWarnings(holes)) {
+  for (const w of probeWarnings(newEscapes(holes))) {
     const props: AnnotationProps = { title: w.title };
     const where = w.source ? parseSource(w.source) : undefined;
     if (where) Object.assign(props, { file: annotationPath(ctx, where.file), line: where.line, col: where.col });

@@ -60,6 +60,18 @@ export interface BaselineOutcome {
   readonly violations: AnalysisViolation[];
   /** Base files that did not load, `REF:FILE:LINE:COL: message` (each file also a `base_unreadable` suite change). */
   readonly problems: readonly string[];
+  /** The base's run, for the analyses of its scenarios (src/pipeline/base-analyses.ts). */
+  readonly base: BaseRun;
+}
+
+/** The base scenarios that ran, their trials, and which head scenario each stands for. */
+export interface BaseRun {
+  readonly scenarios: readonly Scenario[];
+  readonly trials: Results['trials'];
+  /** Base scenario name → the matched head scenario's name (by name, else by file: a rename). */
+  readonly headOf: ReadonlyMap<string, string>;
+  /** Head scenarios that stand for a base file that did not load or run, and why (`REF:…` problems). */
+  readonly unreadable: ReadonlyArray<{ readonly head: string; readonly reason: string }>;
 }
 
 /** The base's scenarios: files at the ref (the built-in suite is the one this build ships). */
@@ -267,7 +279,13 @@ export async function compareWithBaseline(options: BaselineOptions): Promise<Bas
     ...(problems.length > 0 ? { problems: boundProblems(problems) } : {}),
   };
   const violations = [...suiteViolations(changes, options.ref, allowSuiteChanges), ...widenedViolations(widenings, options.allowWidening)];
-  return { baseline, violations, problems };
+  const run: BaseRun = {
+    scenarios: baseList,
+    trials: baseResults.trials,
+    headOf: new Map(m.pairs.map((p) => [p.base.name, p.head.name])),
+    unreadable: unreadable.flatMap((x) => (x.head ? [{ head: x.head.name, reason: `${options.ref}:${x.u.problems[0] ?? x.u.file}` }] : [])),
+  };
+  return { baseline, violations, problems, base: run };
 }
 
 /** The widenings as gate violations (`authority_widened`), none when the step allows widening. */

@@ -25,6 +25,7 @@ import { RESULTS_VERSION } from '../results/results-version.js';
 import { scenarioInfo } from '../results/describe-scenarios.js';
 import { loadScenarioSet, readSummary } from '../scenario/load.js';
 import type { AnalysisOptions } from './analyses.js';
+import { markAgainstBase } from './base-analyses.js';
 import { bundledWorker, computeMatrix, type MatrixOutcome } from './matrix.js';
 import { RunThreads } from './threads.js';
 import { decideGate, undecidedGate, verdictOf, type Verdict } from './verdict.js';
@@ -167,6 +168,7 @@ export async function runPipeline(config: PipelineConfig, edges: PipelineEdges =
   if (baseline) await edges.compared?.(baseline);
   const llm = config.mode === 'deterministic' ? undefined : await llmPart(config, config.llm!, scenarios, edges, context);
   const outcome = decide(config, scenarios, head, matrix, baseline, llm);
+  if (baseline) withBaseFindings(config, outcome.results, matrix, baseline, context);
   if (typeof compared === 'string') outcome.results.no_baseline = compared;
   return outcome;
 }
@@ -275,6 +277,19 @@ async function llmPart(
     ...(edges.signal ? { signal: edges.signal } : {}),
     ...(edges.onProgress ? { onProgress: edges.onProgress } : {}),
   });
+}
+
+/**
+ * The analyses' findings marked against the base's (base-analyses.ts), in the guard only: the
+ * analyses run once more, on the base's scenarios. `--timings` says what that cost.
+ */
+function withBaseFindings(c: PipelineConfig, results: Results, m: MatrixOutcome, baseline: BaselineOutcome, context: RunContext): void {
+  if (c.mode === 'llm' || results.baseline === undefined || (!c.analyses.probes.enabled && !c.analyses.mutants.enabled)) return;
+  const started = performance.now();
+  const marked = markAgainstBase(m.analyses.sections, baseline.base, context, c.analyses);
+  Object.assign(results, marked.sections);
+  results.baseline = { ...results.baseline, findings: marked.findings };
+  if (results.timings) results.timings = { ...results.timings, base_analyses_ms: Math.round((performance.now() - started) * 1000) / 1000 };
 }
 
 /** Every part in one results object, and the gate decided once from all of them. */

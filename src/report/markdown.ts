@@ -17,6 +17,7 @@ import { llmMarkdown } from './sections/llm-section.js';
 import { formatRate, ratePercent } from '../results/rate.js';
 import { RESULTS_VERSION, type CallResult, type Condition, type ConditionSummary, type Results, type Trial } from '../results/results.js';
 import { renderBaselineSection } from './sections/baseline-section.js';
+import { newFindingsOnly, renderBaseFindingsSection } from './sections/base-findings-section.js';
 import { monotonicityOf, renderMonotonicitySection } from './sections/monotonicity-section.js';
 import { probesOf, renderProbeEscapesSection, renderProbesSection } from './sections/probes-section.js';
 import { renderScenariosSection } from './sections/scenarios-section.js';
@@ -153,7 +154,11 @@ function renderLevel(s: Sections, level: Level, runUrl: string | undefined): str
   parts.push(s.get('verdict', () => verdict(r)));
   const changes = changesSection(s);
   if (changes) parts.push(changes);
-  const holes = probesOf(r); // the policy holes right after the changes, when any probe escaped
+  // Against a base, the analyses' findings the change brings or fixes first; below, only the new ones.
+  const shown = s.r.baseline?.findings ? newFindingsOnly({ probes: probesOf(r), policy: policyAnalysisOf(r) }) : undefined;
+  const found = shown ? s.get('base-findings', () => baseFindingsSection(s)) : '';
+  if (found) parts.push(found);
+  const holes = shown ? shown.probes : probesOf(r); // the policy holes right after the changes, when any probe escaped
   if (holes && holes.escaped > 0) parts.push(s.get('probes', () => renderProbesSection(holes, ESCAPERS)));
   const links = monotonicityOf(r); // escapes right after the holes: a link wider than its parent
   if (links && (links.escapes > 0 || links.unproven > 0))
@@ -171,7 +176,7 @@ function renderLevel(s: Sections, level: Level, runUrl: string | undefined): str
   if (level < Level.NoScenarioTable) parts.push(s.get('scenarios', () => scenarioTable(r, s.byKey)));
   if (level < Level.NoLogs && r.scenario_info?.length)
     parts.push(s.get('scenario-info', () => renderScenariosSection(r, { text: escapeText })));
-  const policy = policyAnalysisOf(r); // after the tables, before the instances and call logs
+  const policy = shown ? shown.policy : policyAnalysisOf(r); // after the tables, before the instances and call logs
   if (policy) parts.push(s.get('policy-analysis', () => renderPolicyAnalysisSection(policy, ESCAPERS)));
   if (level < Level.NoLogs) {
     if (holes && holes.escaped > 0) parts.push(s.get('probe-escapes', () => renderProbeEscapesSection(holes, ESCAPERS)));
@@ -193,6 +198,14 @@ function renderLevel(s: Sections, level: Level, runUrl: string | undefined): str
 function changesSection(s: Sections): string {
   const b = s.r.baseline;
   return b ? s.get('baseline', () => renderBaselineSection(b, ESCAPERS, baseName(b.ref, s.o.computedFor))) : '';
+}
+
+/** "Findings against BASE" (base-findings-section.ts), with every finding of the head. */
+function baseFindingsSection(s: Sections): string {
+  const b = s.r.baseline!;
+  const name = baseName(b.ref, s.o.computedFor);
+  const base = name !== undefined ? codeSpan(name) : escapeText(b.ref);
+  return renderBaseFindingsSection(b.findings!, { probes: probesOf(s.r), policy: policyAnalysisOf(s.r) }, base, ESCAPERS);
 }
 
 /** The verdict in numbers, and what failed the gate when it failed (the Gate section lists each). */

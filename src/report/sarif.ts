@@ -55,7 +55,20 @@ interface SarifResult {
     physicalLocation: { artifactLocation: { uri: string; uriBaseId?: string }; region: { startLine: number; startColumn: number } };
   }[];
   partialFingerprints: Record<string, string>;
+  /** SARIF's own mark against a baseline run: set on the analyses' findings when the guard compared them. */
+  baselineState?: BaselineState;
   properties?: Record<string, unknown>;
+}
+
+type BaselineState = 'new' | 'unchanged';
+
+/** `baseline_state` of a finding (results/base-findings.ts) as SARIF says it; undefined without a comparison. */
+function stateOf(finding: Record<string, unknown>): { baselineState?: BaselineState } {
+  return finding.baseline_state === 'on_base'
+    ? { baselineState: 'unchanged' }
+    : finding.baseline_state === 'new'
+      ? { baselineState: 'new' }
+      : {};
 }
 
 export interface SarifLog {
@@ -155,7 +168,7 @@ export function buildSarif(benchResults: Results & { baseline?: BaselineResults 
     message: string,
     source: unknown,
     identity: readonly unknown[],
-    properties?: Record<string, unknown>,
+    state: { baselineState?: BaselineState } = {},
   ): void => {
     const loc = location(source);
     results.push({
@@ -165,14 +178,15 @@ export function buildSarif(benchResults: Results & { baseline?: BaselineResults 
       message: { text: text(message) },
       ...(loc ? { locations: loc } : {}),
       partialFingerprints: { [FINGERPRINT_KEY]: fingerprint([id, ...identity]) },
-      ...(properties ? { properties } : {}),
+      ...state,
     });
   };
 
   for (const v of benchResults.gate.violations) {
     const w = v.kind === 'authority_widened' ? findWidening(benchResults.baseline, v.scenario, v.message) : undefined;
     const identity = w ? wideningIdentity(w) : [v.scenario, stableText(v.message)];
-    add(v.kind, 'error', v.scenario ? `${v.scenario}: ${v.message}` : v.message, v.source, identity);
+    const state = v.kind === 'probe_escape' ? escapeState(benchResults, v.scenario, v.source) : {};
+    add(v.kind, 'error', v.scenario ? `${v.scenario}: ${v.message}` : v.message, v.source, identity, state);
   }
   if (benchResults.baseline?.allow_widening || benchResults.baseline?.approved_by !== undefined) {
     for (const w of benchResults.baseline.widenings) {
@@ -206,6 +220,7 @@ export function buildSarif(benchResults: Results & { baseline?: BaselineResults 
           (typeof e.effect === 'string' ? `: ${e.effect}` : ''),
         e.source,
         [e.scenario, e.tool, e.param, e.family, e.value],
+        stateOf(e),
       );
     }
   }
@@ -216,6 +231,7 @@ export function buildSarif(benchResults: Results & { baseline?: BaselineResults 
       `${str(s.scenario)}: ${where(s.tool, s.param)}: mutant '${str(s.mutation)}' survived: no scripted attack tests this part of the warrant`,
       s.source,
       [s.scenario, s.tool, s.param, s.mutation],
+      stateOf(s),
     );
   }
 
@@ -230,6 +246,13 @@ export function buildSarif(benchResults: Results & { baseline?: BaselineResults 
       },
     ],
   };
+}
+
+/** A `probe_escape` violation's mark: `unchanged` when every escape at its grant was on the base. */
+function escapeState(r: Results, scenario: string, source: string | undefined): { baselineState?: BaselineState } {
+  const at = listOf(r, 'probes', 'escapes').filter((e) => e.scenario === scenario && e.source === source);
+  if (at.length === 0 || at.some((e) => e.baseline_state === undefined)) return {};
+  return { baselineState: at.every((e) => e.baseline_state === 'on_base') ? 'unchanged' : 'new' };
 }
 
 /** The widening a gate violation was made from (same scenario, its message names tool and param). */

@@ -11,6 +11,7 @@ import type { Condition, ConditionSummary, Results, Trial } from '../results/res
 import { gateRule, violationCounts } from './gate-rule.js';
 import { policyAnalysisLine, policyAnalysisOf } from './sections/policy-analysis-section.js';
 import { probesLine, probesOf } from './sections/probes-section.js';
+import { baseFindingsLine } from './sections/base-findings-section.js';
 
 interface Cell {
   asr: string;
@@ -131,6 +132,8 @@ export function renderTable(results: Results): string {
     results.mode === 'llm'
       ? [head, ...llmTableLines(results)]
       : [head, '', ...matrix(results), '', ...keyFinding(results), ...gateLines(results), ...llmTableLines(results)];
+  const against = baseFindingsLine(results.baseline?.findings, results.baseline?.ref ?? ''); // docs/guard.md: new apart from old
+  if (against) parts.push(against);
   const holes = probesOf(results); // docs/analyses.md: probes run, escaped
   if (holes) parts.push(probesLine(holes));
   const policy = policyAnalysisOf(results); // docs/analyses.md: one line for the warrant mutants, coverage and slack

@@ -12,6 +12,7 @@ import type { Plain } from '../world/plain.js';
 import { CONDITIONS } from '../model/condition.js';
 import { count, flag, keyedBy, list, oneOf, plain, plainObject, rate, record, text } from './checks.js';
 import { denialSchema } from './denial.js';
+import { BaseFindingsSchema } from './base-findings.js';
 import { SECTION_BOUNDS, SECTION_PLAIN } from './limits.js';
 
 const str = text(SECTION_BOUNDS.maxString);
@@ -143,6 +144,11 @@ export const BaselineResultsSchema = record({
    * file is also a `base_unreadable` suite change: its scenario is never counted as added.
    */
   problems: many(str).optional(),
+  /**
+   * With the analyses on: their findings against the base's (base-findings.ts), which of the head's
+   * are new, which were already on the base, and which the head fixed (docs/guard.md).
+   */
+  findings: BaseFindingsSchema.optional(),
 });
 
 export type Decision = z.infer<typeof DecisionSchema>;

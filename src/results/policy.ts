@@ -31,6 +31,8 @@ export const MutantSurvivorSchema = record({
   mutation: str,
   /** FILE:LINE:COL of the grant (the scenario's, for a tool it does not grant). */
   source: str,
+  /** With a baseline comparison: `new`, or `on_base` when the base has the same survivor (docs/guard.md). */
+  baseline_state: oneOf(['new', 'on_base']).optional(),
 });
 
 export const MutantsSectionSchema = record({
@@ -76,6 +78,8 @@ export const SlackEntrySchema = record({
   /** The tool's grant line with the suggestion applied (scenario YAML); '' drops the grant; null: none. */
   suggestion: str.nullable(),
   source: str,
+  /** With a baseline comparison: `new`, or `on_base` when the base has the same finding (docs/guard.md). */
+  baseline_state: oneOf(['new', 'on_base']).optional(),
 });
 
 export type ScenarioMutationScore = z.infer<typeof ScenarioMutationScoreSchema>;

@@ -6,7 +6,7 @@
  */
 import type * as z from 'zod';
 import type { Plain } from '../world/plain.js';
-import { count, list, plain, record, text } from './checks.js';
+import { count, list, oneOf, plain, record, text } from './checks.js';
 import { FRAME_BOUNDS, SECTION_PLAIN } from './limits.js';
 
 const str = text(FRAME_BOUNDS.maxString);
@@ -30,6 +30,8 @@ export const ProbeEscapeSchema = record({
   fix: str,
   /** FILE:LINE:COL of the grant (the tool's key under `warrant:`). */
   source: str.optional(),
+  /** With a baseline comparison: `new`, or `on_base` when the base has the same hole (docs/guard.md). */
+  baseline_state: oneOf(['new', 'on_base']).optional(),
 });
 
 export const ProbesSectionSchema = record({

@@ -168,7 +168,7 @@ export function renderPolicyAnalysisSection(analysis: PolicyAnalysisResults, esc
       return [`- **${esc.text(s.scenario)}**: ${parts.filter((x) => x !== '').join('; ')}`];
     });
     if (survivorLines.length > 0) {
-      lines.push('', `<details><summary>Surviving mutants (${m.survived})</summary>`, '', ...survivorLines, '', '</details>');
+      lines.push('', `<details><summary>Surviving mutants (${m.survivors.length})</summary>`, '', ...survivorLines, '', '</details>');
     }
   } else if (m.killed + m.survived > 0) {
     lines.push('', 'Every mutant was killed, every constraint is tested, and no grant is wider than its calls need.');
