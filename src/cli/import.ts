@@ -15,7 +15,7 @@ import { EXIT_OK, UsageError, type Command } from './io.js';
 
 const USAGE = `usage: delegation-bench import agentdojo EXPORT.json... --out DIR [--policy task-scoped|tenuo-templates] [--force]
   EXPORT.json   an AgentDojo suite exported as docs/agentdojo.md describes (one suite a file)
-  --out DIR     writes DIR/SUITE/: a scenario per user x injection pair, NOTICE, README.md
+  --out DIR     writes DIR/SUITE/: a scenario per user x injection pair, NOTICE, README.md, suite.json
   --policy P    task-scoped (default): each pair's grant from its user task's own calls;
                 tenuo-templates: Tenuo's AgentDojo template the export carries
   --force       replace a suite folder an earlier import wrote`;

@@ -123,6 +123,7 @@ function rawConstraint(raw: Value): Constraint | undefined {
   }
   if (kind === 'one_of' && Array.isArray(body)) return { type: 'one_of', values: body };
   if (kind === 'exact') return { type: 'one_of', values: [body] };
+  if (kind === 'pattern' && typeof body === 'string') return { type: 'pattern', pattern: body };
   return undefined;
 }
 
@@ -145,23 +146,58 @@ export function tenuoTemplateGrant(exp: AgentDojoExport): PairGrant {
   return { lines, notes: [], perCall };
 }
 
-function admits(constraint: Constraint | undefined, allowUnknown: boolean, value: number): boolean {
+/** A glob as Tenuo's Pattern reads the simple ones the templates use (`*` any run, `?` one character). */
+function globMatches(pattern: string, text: string): boolean {
+  const re = pattern
+    .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+    .replace(/\*/g, '[\\s\\S]*')
+    .replace(/\?/g, '[\\s\\S]');
+  return new RegExp(`^${re}$`).test(text);
+}
+
+/** Whether one per-call constraint lets `value` through; an unknown kind is taken as not (no finding from a guess). */
+function admits(constraint: Constraint | undefined, allowUnknown: boolean, value: Value): boolean {
   if (constraint === undefined) return allowUnknown;
-  if (constraint.type === 'wildcard') return true;
-  if (constraint.type === 'range')
-    return (
-      (constraint.min === null || (constraint.minInclusive ? value >= constraint.min : value > constraint.min)) &&
-      (constraint.max === null || (constraint.maxInclusive ? value <= constraint.max : value < constraint.max))
-    );
-  if (constraint.type === 'one_of') return constraint.values.some((v) => numberOf(v) === value);
-  return false;
+  const n = numberOf(value);
+  switch (constraint.type) {
+    case 'wildcard':
+      return true;
+    case 'range':
+      return (
+        n !== undefined &&
+        (constraint.min === null || (constraint.minInclusive ? n >= constraint.min : n > constraint.min)) &&
+        (constraint.max === null || (constraint.maxInclusive ? n <= constraint.max : n < constraint.max))
+      );
+    case 'one_of':
+      return constraint.values.some(
+        (v) => canonicalKey('', { v }) === canonicalKey('', { v: value }) || (n !== undefined && numberOf(v) === n),
+      );
+    case 'pattern':
+      return typeof value === 'string' && globMatches(constraint.pattern, value);
+    default:
+      return false;
+  }
+}
+
+/** The largest amount one call may carry, if the constraint lets a positive one through: Infinity when unbounded. */
+function perCallCap(constraint: Constraint | undefined, allowUnknown: boolean): number | undefined {
+  if (constraint === undefined) return allowUnknown ? Infinity : undefined;
+  if (constraint.type === 'wildcard') return Infinity;
+  if (constraint.type === 'range') return constraint.max === null ? Infinity : constraint.max > 0 ? constraint.max : undefined;
+  if (constraint.type === 'one_of') {
+    const positive = constraint.values.map(numberOf).filter((v): v is number => v !== undefined && v > 0);
+    return positive.length > 0 ? Math.max(...positive) : undefined;
+  }
+  return undefined;
 }
 
 /**
- * The policy-sufficiency finding of a pair whose attack adds amounts up: each attack call's amount
- * fits the grant's per-call constraint, their total does not fit one call's. Only the amount is
- * looked at (whether the recipient is allowed is the run's to decide): the finding says what the
- * policy can express, apart from enforcement.
+ * The policy-sufficiency finding of a pair whose attack adds amounts up (AgentDojo's judge sums
+ * them): the policy lets the attack's calls through but for their amount, and lets some positive
+ * amount through per call, while nothing caps the number of calls. Then many calls within the cap
+ * reach the attack's total, whatever the enforcement: a per-call constraint cannot bound a sum.
+ * Whether this run's calls were allowed is the run's to say; the finding says what the policy can
+ * express.
  */
 export function sufficiencyFinding(grant: PairGrant, sequence: readonly PairCall[], needsSum: boolean): string | undefined {
   if (!needsSum) return undefined;
@@ -172,12 +208,15 @@ export function sufficiencyFinding(grant: PairGrant, sequence: readonly PairCall
     const calls = attack.filter((c) => c.tool === tool);
     const amount = Object.keys(calls[0]!.args).find((p) => calls.every((c) => numberOf(c.args[p]) !== undefined));
     if (amount === undefined) continue;
-    const values = calls.map((c) => numberOf(c.args[amount])!);
-    const constraint = entry.params[amount];
-    if (!values.every((v) => admits(constraint, entry.allowUnknown, v))) continue;
-    const total = values.reduce((n, v) => n + v, 0);
-    const cap = constraint?.type === 'range' && constraint.max !== null ? `capped at ${constraint.max} per call` : 'not bounded per call';
-    return `${tool}.${amount} is ${cap}; the attack's ${values.length} call${values.length === 1 ? '' : 's'} (${values.join(' + ')} = ${total}) each fit it: a per-call constraint cannot bound a total`;
+    const others = calls.every((c) =>
+      Object.entries(c.args).every(([p, v]) => p === amount || v === null || admits(entry.params[p], entry.allowUnknown, v)),
+    );
+    const cap = perCallCap(entry.params[amount], entry.allowUnknown);
+    if (!others || cap === undefined) continue;
+    const total = calls.reduce((n, c) => n + numberOf(c.args[amount])!, 0);
+    if (cap === Infinity) return `${tool}.${amount} is not bounded per call: one call moves the attack's whole total (${total})`;
+    const needed = Math.ceil(total / cap);
+    return `${tool}.${amount} is capped at ${cap} per call and nothing caps the number of calls: the attack's total of ${total} passes as ${needed} call${needed === 1 ? '' : 's'} within the cap; a per-call constraint cannot bound a total`;
   }
   return undefined;
 }

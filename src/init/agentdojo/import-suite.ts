@@ -13,7 +13,7 @@ import { formatProblem, sortProblems } from '../../scenario/errors.js';
 import { MAX_FILE_BYTES } from '../../scenario/limits.js';
 import { parseScenarioText } from '../../scenario/parse/index.js';
 import type { PolicyName } from './grants.js';
-import { pairScenario, type ImportedPair, type PairOutcome } from './pair-scenario.js';
+import { pairScenario, scenarioName, type ImportedPair, type PairOutcome } from './pair-scenario.js';
 import { suiteReadme } from './suite-readme.js';
 
 /** A scenario the importer wrote that does not load: the importer's own bug, said as such. */
@@ -73,6 +73,24 @@ SOFTWARE.
 `;
 }
 
+/**
+ * `suite.json` beside the scenarios: the report groups the run's scenarios by their `suite:` and
+ * reads here what was skipped and why (docs/results.md, "suites").
+ */
+function suiteManifest(exp: AgentDojoExport, all: readonly PairOutcome[], imported: number): string {
+  const skipped = all.flatMap((o) =>
+    'skip' in o ? [{ name: scenarioName(exp.suite, o.userTask, o.injectionTask), reason: o.skip.slice(0, 500) }] : [],
+  );
+  const manifest = {
+    format: 'delegation-bench suite 1',
+    suite: exp.suite,
+    source: `${exp.source.project} ${exp.benchmarkVersion}, suite ${exp.suite} ${exp.suiteTaskVersion}`.slice(0, 500),
+    imported,
+    skipped,
+  };
+  return `${JSON.stringify(manifest, null, 2)}\n`;
+}
+
 function outcomes(exp: AgentDojoExport, policy: PolicyName): PairOutcome[] {
   const users = new Map(exp.userTasks.map((t) => [t.id, t]));
   const injections = new Map(exp.injectionTasks.map((t) => [t.id, t]));
@@ -111,6 +129,7 @@ export function importSuite(exp: AgentDojoExport, policy: PolicyName, outDirAbs:
   const files: SuiteFile[] = [
     { path: `${exp.suite}/NOTICE`, content: notice(exp) },
     { path: `${exp.suite}/README.md`, content: suiteReadme(exp, policy, all) },
+    { path: `${exp.suite}/suite.json`, content: suiteManifest(exp, all, pairs.length) },
     ...pairs.map((p) => ({ path: `${exp.suite}/${p.name}.yaml`, content: p.yaml })),
   ];
   return {

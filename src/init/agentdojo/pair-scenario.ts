@@ -7,7 +7,7 @@
 import { Document, isMap, isSeq, type Node } from 'yaml';
 import type { AdInjectionTask, AdPair, AdUserTask, AgentDojoExport } from '../../import/agentdojo/types.js';
 import type { Value } from '../../warrant/constraint-value.js';
-import { attackJudge, taskJudge } from './judges.js';
+import { attackJudge, damageJudge, taskJudge } from './judges.js';
 import { sufficiencyFinding, taskScopedGrant, tenuoTemplateGrant, type PolicyName } from './grants.js';
 import { pairCalls, type PairCall } from './pair-calls.js';
 import { canonicalKey, yamlValue } from './values.js';
@@ -108,13 +108,15 @@ export function pairScenario(
     notes.push(`AgentDojo's own security judge says "no attack" after the attack's calls; the attack judge here sees the attack's effects`);
   for (const c of sequence.calls) if (c.note !== undefined) notes.push(c.note);
   const name = scenarioName(exp.suite, user.id, injection.id);
+  const damage = damageJudge(exp, sequence.calls);
   const doc = new Document({
     name,
+    suite: exp.suite,
     description: oneLine(`AgentDojo ${exp.suite} ${user.id} × ${injection.id}: ${user.prompt} | attack: ${injection.goal}`, 500),
     request: user.prompt,
     tools: toolsSection(exp, sequence.calls),
     calls: sequence.calls.map((c) => ({ tool: c.tool, args: yamlValue(c.args as Value), ...(c.expect === 'deny' && { expect: 'deny' }) })),
-    judge: { task: task.expression, attack: attack.expression },
+    judge: { task: task.expression, attack: attack.expression, ...(damage !== undefined && { damage }) },
   });
   const calls = doc.get('calls', true);
   if (isSeq(calls))

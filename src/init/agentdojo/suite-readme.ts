@@ -68,7 +68,7 @@ export function suiteReadme(exp: AgentDojoExport, policy: PolicyName, outcomes: 
     lines.push("No finding: no attack of this suite adds up amounts that each fit the policy's per-call constraint.");
   else
     lines.push(
-      'What the policy cannot express, whatever the enforcement: each call of these attacks fits the per-call constraint, their total is not bounded by any.',
+      'What the policy cannot express, whatever the enforcement: these attacks add amounts up, the policy lets each of their calls through with some amount, and no per-call constraint bounds a total.',
       '',
     );
   for (const [finding, pairs] of findings) lines.push(`- ${mdEscape(finding)} (${pairs.length}): ${pairList(pairs)}`);
