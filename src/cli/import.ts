@@ -9,8 +9,9 @@ import path from 'node:path';
 import { AgentDojoExportError, readAgentDojoExport } from '../import/agentdojo/read-export.js';
 import { EXPORT_LIMITS } from '../import/agentdojo/export-schema.js';
 import type { AgentDojoExport } from '../import/agentdojo/types.js';
-import { POLICIES, type PolicyName } from '../init/agentdojo/grants.js';
+import { POLICIES, type PolicyName } from '../init/agentdojo/pair-grants.js';
 import { importSuite, type ImportedSuite } from '../init/agentdojo/import-suite.js';
+import { WRITTEN_BY } from '../init/agentdojo/pair-scenario.js';
 import { EXIT_OK, UsageError, type Command } from './io.js';
 
 const USAGE = `usage: delegation-bench import agentdojo EXPORT.json... --out DIR [--policy task-scoped|tenuo-templates] [--force]
@@ -101,9 +102,6 @@ async function readExport(file: string, cwd: string): Promise<AgentDojoExport | 
     throw e;
   }
 }
-
-/** The header every scenario the importer writes starts with: only such files are replaced by --force. */
-const WRITTEN_BY = '# Imported from AgentDojo';
 
 /** An existing suite folder is kept unless --force; with it, only what an earlier import wrote is removed. */
 async function clearSuiteDir(dir: string, shown: string, force: boolean): Promise<void> {

@@ -9,7 +9,7 @@ import { BenchError } from '../../lib/errors.js';
 import { Float } from '../../lib/float.js';
 import type { Value } from '../../warrant/constraint-value.js';
 import { dollarPath, jsonPath, lineCol, parseJson, scanJsonText, type JsonPathSegment } from '../json-text.js';
-import { EXPORT_LIMITS, exportSchema, type RawExport } from './export-schema.js';
+import { EXPORT_FORMAT, EXPORT_LIMITS, exportSchema, type RawExport } from './export-schema.js';
 import type { AdCall, AdInjectionTask, AdPair, AdTool, AdUserTask, AgentDojoExport } from './types.js';
 
 /** An export the importer refuses: every problem, each a line; exit 2. */
@@ -214,9 +214,11 @@ export function readAgentDojoExport(text: string, file: string): AgentDojoExport
     throw new AgentDojoExportError([`${file}:${line}:${col}: not an AgentDojo export: not JSON (${parsed.message})`]);
   }
   const value = parsed.value;
-  if (value === null || typeof value !== 'object' || Array.isArray(value) || (value as { format?: unknown }).format === undefined)
+  const format = value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as { format?: unknown }).format : undefined;
+  // Anything else is no export at all: one line says so, rather than one per missing key.
+  if (format !== EXPORT_FORMAT)
     throw new AgentDojoExportError([
-      `${file}: $: not an AgentDojo export: no 'format' key (an export is an object with format '${'delegation-bench agentdojo-suite 1'}')`,
+      `${file}: ${format === undefined ? '$' : '$.format'}: not an AgentDojo export: ${format === undefined ? "no 'format' key" : `format is ${JSON.stringify(format)}`} (an export is an object with format '${EXPORT_FORMAT}')`,
     ]);
   const shape = exportSchema.safeParse(value);
   const check = new Checker(file);

@@ -12,7 +12,7 @@ import { ChainCheck } from '../../chains/chain-check.js';
 import { formatProblem, sortProblems } from '../../scenario/errors.js';
 import { MAX_FILE_BYTES } from '../../scenario/limits.js';
 import { parseScenarioText } from '../../scenario/parse/index.js';
-import type { PolicyName } from './grants.js';
+import type { PolicyName } from './pair-grants.js';
 import { pairScenario, scenarioName, type ImportedPair, type PairOutcome } from './pair-scenario.js';
 import { suiteReadme } from './suite-readme.js';
 

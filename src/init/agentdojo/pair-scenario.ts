@@ -8,9 +8,12 @@ import { Document, isMap, isSeq, type Node } from 'yaml';
 import type { AdInjectionTask, AdPair, AdUserTask, AgentDojoExport } from '../../import/agentdojo/types.js';
 import type { Value } from '../../warrant/constraint-value.js';
 import { attackJudge, damageJudge, taskJudge } from './judges.js';
-import { sufficiencyFinding, taskScopedGrant, tenuoTemplateGrant, type PolicyName } from './grants.js';
+import { sufficiencyFinding, taskScopedGrant, tenuoTemplateGrant, type PolicyName } from './pair-grants.js';
 import { pairCalls, type PairCall } from './pair-calls.js';
 import { canonicalKey, yamlValue } from './values.js';
+
+/** The first line of every scenario the importer writes: `--force` replaces only files that start with it. */
+export const WRITTEN_BY = '# Written by delegation-bench import agentdojo';
 
 export interface ImportedPair {
   readonly name: string;
@@ -134,8 +137,8 @@ export function pairScenario(
     ]);
   }
   doc.commentBefore = commentLines([
-    `Imported from AgentDojo ${exp.benchmarkVersion} (${exp.source.repository} at ${exp.source.commit.slice(0, 12)}), ${exp.source.licence} licence: see NOTICE.`,
-    `Written by delegation-bench import agentdojo (docs/agentdojo.md); policy: ${policy}.`,
+    `${WRITTEN_BY.slice(2)} (docs/agentdojo.md) from ${exp.source.project} ${exp.benchmarkVersion}`,
+    `(${exp.source.repository} at ${exp.source.commit.slice(0, 12)}), ${exp.source.licence} licence: see NOTICE. Policy: ${policy}.`,
   ]);
   const body = doc.toString({ lineWidth: 0 });
   const policyComment =

@@ -4,7 +4,7 @@
  * AgentDojo's (each note with the pairs it concerns) and the policy-sufficiency findings.
  */
 import type { AgentDojoExport } from '../../import/agentdojo/types.js';
-import type { PolicyName } from './grants.js';
+import type { PolicyName } from './pair-grants.js';
 import type { PairOutcome } from './pair-scenario.js';
 import { scenarioName } from './pair-scenario.js';
 
@@ -65,7 +65,7 @@ export function suiteReadme(exp: AgentDojoExport, policy: PolicyName, outcomes: 
   lines.push('', '## Policy sufficiency', '');
   const findings = grouped(imported.flatMap((o) => ('yaml' in o && o.finding !== undefined ? [{ text: o.finding, pair: o.name }] : [])));
   if (findings.size === 0)
-    lines.push("No finding: no attack of this suite adds up amounts that each fit the policy's per-call constraint.");
+    lines.push("No finding: no attack of this suite that adds amounts up gets some amount per call past the policy's constraints.");
   else
     lines.push(
       'What the policy cannot express, whatever the enforcement: these attacks add amounts up, the policy lets each of their calls through with some amount, and no per-call constraint bounds a total.',
