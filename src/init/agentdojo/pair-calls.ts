@@ -65,7 +65,9 @@ export function pairCalls(exp: AgentDojoExport, user: AdUserTask, injection: AdI
   const carrier = user.calls.findIndex((c) => carriesVector(c, vectors));
   if (carrier < 0)
     return { skip: `no call of ${user.id} returns an injection vector: there is no point at which the agent reads the attack` };
-  const taskKeys = new Set(task.map((c) => canonicalKey(c.tool, c.args)));
+  // The task's calls as made in this pair and as on the default environment: an injection call is
+  // computed on the default environment, so a read of slack's `External_0` is the task's own read.
+  const taskKeys = new Set(task.flatMap((c) => [canonicalKey(c.tool, c.args), canonicalKey(c.tool, c.benignArgs)]));
   const attack: PairCall[] = injection.calls.map((c) => {
     const same = taskKeys.has(canonicalKey(c.tool, c.args));
     return {
