@@ -132,6 +132,17 @@ describe('import agentdojo', () => {
     expect(filesOf(join(dir, 'b/minibank'))).toEqual(filesOf(join(dir, 'a/minibank')));
   });
 
+  it('keeps a number as the export writes it: 10000.0 is a float in the calls, the grant and the sum', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'db-agentdojo-'));
+    writeFileSync(join(dir, 'minibank.json'), exportText(miniExport()).replaceAll('"amount": 10000', '"amount": 10000.0'));
+    expect(cli(['import', 'agentdojo', 'minibank.json', '--out', 'out'], dir).code).toBe(0);
+    const u0i0 = readFileSync(join(dir, 'out/minibank/minibank_u0_i0.yaml'), 'utf8');
+    expect(u0i0).toContain('amount: 10000.0');
+    expect(u0i0).toMatch(/\.map\(e, e\.args\.amount\)\) >= 30000\.0\n/);
+    const { results } = runJson(dir, 'out/minibank');
+    expect(results.trials.find((t) => t.scenario === 'minibank_u0_i0' && t.condition === 'no_warrant')!.damage).toBe(30000);
+  });
+
   it('judges the last write where the attack overwrites what the task writes', () => {
     const dir = workdir();
     expect(cli(['import', 'agentdojo', 'minibank.json', '--out', 'out'], dir).code).toBe(0);
