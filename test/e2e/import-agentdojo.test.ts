@@ -208,12 +208,20 @@ describe('import agentdojo refuses bad exports', () => {
   it('refuses a shape the format does not allow, at its path', () => {
     const bad = miniExport() as { tools: { effect: string }[]; user_tasks: { prompt: unknown }[] };
     bad.tools[1]!.effect = 'writes';
+    (bad.tools[2] as unknown as { name: string }).name = 'constructor';
     bad.user_tasks[1]!.prompt = 42;
     const dir = workdir(bad);
     const r = cli(['import', 'agentdojo', 'minibank.json', '--out', 'out'], dir);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^minibank\.json: \$\.tools\[1\]\.effect: .*read_only.*state_changing/m);
     expect(r.stderr).toMatch(/^minibank\.json: \$\.user_tasks\[1\]\.prompt: .*string/m);
+    // The shape is checked first: a name a scenario cannot hold is the next pass's.
+    bad.tools[1]!.effect = 'read_only';
+    bad.user_tasks[1]!.prompt = 'How much did I get?';
+    writeFileSync(join(dir, 'minibank.json'), exportText(bad));
+    expect(cli(['import', 'agentdojo', 'minibank.json', '--out', 'out'], dir).stderr).toContain(
+      "minibank.json: $.tools[2].name: 'constructor' cannot name a tool: every JavaScript object has a member of that name",
+    );
   });
 
   it('is a usage error without --out or with an unknown policy', () => {

@@ -8,6 +8,7 @@
 import { BenchError } from '../../lib/errors.js';
 import { Float } from '../../lib/float.js';
 import type { Value } from '../../warrant/constraint-value.js';
+import { isReservedName } from '../../world/tools.js';
 import { dollarPath, jsonPath, lineCol, parseJson, scanJsonText, type JsonPathSegment } from '../json-text.js';
 import { EXPORT_FORMAT, EXPORT_LIMITS, exportSchema, type RawExport } from './export-schema.js';
 import type { AdCall, AdInjectionTask, AdPair, AdTool, AdUserTask, AgentDojoExport } from './types.js';
@@ -112,6 +113,15 @@ function checkReferences(check: Checker, raw: RawExport, tools: ReadonlyMap<stri
     'injection task',
   );
   raw.tools.forEach((t, i) => {
+    // A scenario may not name a tool or a parameter as every JavaScript object's members are named.
+    if (isReservedName(t.name))
+      check.at(['tools', i, 'name'], `'${t.name}' cannot name a tool: every JavaScript object has a member of that name`);
+    for (const p of Object.keys(t.parameters.properties))
+      if (isReservedName(p) || !/^[A-Za-z_][A-Za-z0-9_]{0,63}$/.test(p))
+        check.at(
+          ['tools', i, 'parameters', 'properties', p],
+          `'${p}' cannot name a parameter: a parameter name is an identifier (letters, digits, _), not a member every JavaScript object has`,
+        );
     for (const r of t.parameters.required ?? [])
       if (!Object.hasOwn(t.parameters.properties, r))
         check.at(['tools', i, 'parameters', 'required'], `'${r}' is required but not a parameter`);
