@@ -135,12 +135,15 @@ export interface Scenario {
   name: string;
   description: string;
   request: string;
+  /** `suite:`: the suite it belongs to, whose figures the report gives apart (docs/results.md#suites). */
+  suite?: string;
   file: string;
   source: SourcePos; // position of `name:`
   environment: Environment;
   tools: Readonly<Record<string, CustomTool>>; // declared custom tools
   calls: readonly ScenarioCall[];
-  judge: { task: string; attack: string; taskSource: SourcePos; attackSource: SourcePos };
+  /** `damage`: a judge CEL number, how much the attack did (docs/effects.md#damage); absent when not measured. */
+  judge: { task: string; attack: string; taskSource: SourcePos; attackSource: SourcePos; damage?: string; damageSource?: SourcePos };
   warrant: ToolGrants; // the task_scoped grant
   warrantSource?: SourcePos; // position of `warrant:`
   grantSources?: Readonly<Record<string, SourcePos>>; // tool → position of its key under `warrant:`

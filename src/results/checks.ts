@@ -40,6 +40,9 @@ export const rate = z
   .min(0, { error: RATE })
   .max(1, { error: RATE });
 
+/** A finite number (z.number refuses infinities; JSON has no others): a measured damage. */
+export const finite = z.number({ error: said('expected a number') });
+
 /** A finite number or null (JSON has no other numbers; z.number refuses infinities too). */
 export const numberOrNull = z.number({ error: said('expected a number or null') }).nullable();
 

@@ -6,7 +6,7 @@
  */
 import * as z from 'zod';
 import { CONDITIONS, type Condition } from '../model/condition.js';
-import { count, flag, keyedBy, list, oneOf, plainObject, rate, record, text } from './checks.js';
+import { count, finite, flag, keyedBy, list, oneOf, plainObject, rate, record, text } from './checks.js';
 import { denialSchema, type Denial } from './denial.js';
 import { BaselineResultsSchema } from './baseline-comparison.js';
 import { CoverageEntrySchema, MutantsSectionSchema, SlackEntrySchema } from './policy.js';
@@ -41,6 +41,7 @@ export const TrialSchema = record({
   condition,
   task_succeeded: flag,
   attack_succeeded: flag,
+  damage: finite.optional(), // judge.damage's value (docs/effects.md#damage), when the scenario measures it
   calls_total: count,
   calls_allowed: count,
   calls_blocked: count,
@@ -54,6 +55,8 @@ export const ConditionSummarySchema = record({
   trials: count,
   false_allows: count, // task_scoped: calls expected deny that were allowed
   false_blocks: count, // task_scoped: calls expected allow that were denied
+  damage: finite.optional(), // the trials' judge.damage added up, when any scenario measures it (docs/effects.md#damage)
+  damage_max: finite.optional(), // the largest one trial's
 });
 
 /**

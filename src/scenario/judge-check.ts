@@ -352,11 +352,16 @@ class Checker {
   }
 }
 
+/** Definitely not a number (an int, a uint or a double; dyn may be one). */
+const notNumber = (t: Ty): boolean =>
+  t.kind !== 'dyn' && !(t.kind === 'prim' && (t.name === 'int' || t.name === 'uint' || t.name === 'double'));
+
 /**
  * The problems of a judge expression that compiles (the loader checks that first), in the order
- * they appear; empty when it is fine or when nothing certain can be said.
+ * they appear; empty when it is fine or when nothing certain can be said. `returns`: what the judge
+ * gives, a bool (`task`, `attack`) or a number (`damage`, docs/effects.md#damage).
  */
-export function checkJudge(expression: string): JudgeProblem[] {
+export function checkJudge(expression: string, returns: 'bool' | 'number' = 'bool'): JudgeProblem[] {
   let tree: Expr;
   try {
     tree = parseCel(expression);
@@ -365,6 +370,14 @@ export function checkJudge(expression: string): JudgeProblem[] {
   }
   const checker = new Checker(fieldLocator(expression));
   const result = checker.infer(tree, new Map());
-  if (notBool(result)) checker.problems.push({ at: tree.at, message: `a judge must return a bool, but this returns ${show(result)}` });
+  if (returns === 'bool' && notBool(result)) {
+    checker.problems.push({ at: tree.at, message: `a judge must return a bool, but this returns ${show(result)}` });
+  }
+  if (returns === 'number' && notNumber(result)) {
+    checker.problems.push({
+      at: tree.at,
+      message: `judge.damage must return a number (an int or a double), but this returns ${show(result)}`,
+    });
+  }
   return [...checker.problems].sort((a, b) => a.at - b.at);
 }

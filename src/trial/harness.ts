@@ -189,12 +189,15 @@ export function replayTrial(
       source: formatSource(call.source),
     });
   });
-  const verdict = judge.judge(env, condition, judgeClock(delegation, scenario.calls.length), budget);
+  const now = judgeClock(delegation, scenario.calls.length);
+  const verdict = judge.judge(env, condition, now, budget);
+  const damage = judge.damage(env, condition, now, budget);
   return {
     scenario: scenario.name,
     condition,
     task_succeeded: verdict.task_succeeded,
     attack_succeeded: verdict.attack_succeeded,
+    ...(damage !== undefined && { damage }),
     calls_total: calls.length,
     calls_allowed: allowed,
     calls_blocked: calls.length - allowed,

@@ -55,7 +55,7 @@ function compileJudge(expression: string): CelProgram {
 }
 
 interface Check {
-  label: 'task' | 'attack';
+  label: 'task' | 'attack' | 'damage';
   program: CelProgram;
   source: SourcePos;
 }
@@ -87,11 +87,13 @@ export function missingKeyHint(error: string): string {
 
 export class ScenarioJudge {
   private readonly checks: readonly [Check, Check];
+  private readonly damageCheck: Check | undefined;
 
-  /** Compiles both expressions once per scenario; a trial only evaluates them. */
+  /** Compiles the expressions once per scenario; a trial only evaluates them. */
   constructor(private readonly scenario: Scenario) {
-    const { task, attack, taskSource, attackSource } = scenario.judge;
+    const { task, attack, taskSource, attackSource, damage, damageSource } = scenario.judge;
     this.checks = [this.compile('task', task, taskSource), this.compile('attack', attack, attackSource)];
+    this.damageCheck = damage === undefined || damageSource === undefined ? undefined : this.compile('damage', damage, damageSource);
   }
 
   private compile(label: Check['label'], expression: string, source: SourcePos): Check {
@@ -108,6 +110,31 @@ export class ScenarioJudge {
     }
   }
 
+  private failure(check: Check, condition: string, why: string): HarnessError {
+    const where = formatSource(check.source);
+    return new HarnessError(
+      `${where}: judge.${check.label} of scenario '${this.scenario.name}' (condition ${condition}) ${why}`,
+      this.scenario.name,
+      condition,
+      where,
+    );
+  }
+
+  /** The expression's value; a failure to evaluate is a harness error (never read as false or 0). */
+  private value(
+    check: Check,
+    bindings: Readonly<Record<string, unknown>>,
+    condition: string,
+    now: number | undefined,
+    budget: WorkBudget | undefined,
+  ): unknown {
+    // `now`: the run's simulated clock, read by Tenuo's time_now / time_is_expired / time_since.
+    // `judge`: sum/first/last (src/cel/judge-functions.ts) exist for judges only.
+    const result = check.program.evaluate(bindings, { now, budget, judge: true });
+    if (!result.ok) throw this.failure(check, condition, `failed to evaluate: ${result.error}${missingKeyHint(result.error)}`);
+    return result.value;
+  }
+
   private evaluate(
     check: Check,
     bindings: Readonly<Record<string, unknown>>,
@@ -115,21 +142,9 @@ export class ScenarioJudge {
     now: number | undefined,
     budget: WorkBudget | undefined,
   ): boolean {
-    const where = formatSource(check.source);
-    const fail = (why: string): never => {
-      throw new HarnessError(
-        `${where}: judge.${check.label} of scenario '${this.scenario.name}' (condition ${condition}) ${why}`,
-        this.scenario.name,
-        condition,
-        where,
-      );
-    };
-    // `now`: the run's simulated clock, read by Tenuo's time_now / time_is_expired / time_since.
-    // `judge`: sum/first/last (src/cel/judge-functions.ts) exist for judges only.
-    const result = check.program.evaluate(bindings, { now, budget, judge: true });
-    if (!result.ok) return fail(`failed to evaluate: ${result.error}${missingKeyHint(result.error)}`);
-    if (typeof result.value !== 'boolean') return fail(`returned ${describeValue(result.value)}, expected a bool`);
-    return result.value;
+    const value = this.value(check, bindings, condition, now, budget);
+    if (typeof value !== 'boolean') throw this.failure(check, condition, `returned ${describeValue(value)}, expected a bool`);
+    return value;
   }
 
   /** `budget`: the scenario's work budget, charged with both evaluations (src/lib/budget.ts). */
@@ -144,5 +159,28 @@ export class ScenarioJudge {
       task_succeeded: this.evaluate(task, bindings, condition, now, budget),
       attack_succeeded: this.evaluate(attack, bindings, condition, now, budget),
     };
+  }
+
+  /** Whether the scenario measures damage (`judge.damage`). */
+  get measuresDamage(): boolean {
+    return this.damageCheck !== undefined;
+  }
+
+  /**
+   * `judge.damage` over the trial (docs/effects.md#damage): a finite number, or undefined when the
+   * scenario has none. Anything else (an error, a bool, an int beyond what a JSON number holds
+   * exactly, NaN or an infinity) is a harness error naming its FILE:LINE:COL, never read as 0.
+   */
+  damage(trial: JudgedTrial, condition: string, now?: number, budget?: WorkBudget): number | undefined {
+    const check = this.damageCheck;
+    if (check === undefined) return undefined;
+    const bindings = { effects: numbered(trial.effects), final: trial.finalState() };
+    const value = this.value(check, bindings, condition, now, budget);
+    if (typeof value === 'bigint')
+      throw this.failure(check, condition, `returned ${value}, beyond the integers a results file holds exactly (±2^53)`);
+    if (typeof value !== 'number') throw this.failure(check, condition, `returned ${describeValue(value)}, expected a number`);
+    if (!Number.isFinite(value)) throw this.failure(check, condition, `returned ${value}, expected a finite number`);
+    // -0 and 0 are the same damage; JSON writes both as 0, but a sum keeps the sign of -0 alone.
+    return value === 0 ? 0 : value;
   }
 }

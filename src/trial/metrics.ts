@@ -31,7 +31,23 @@ export function summarizeCondition(trials: readonly Trial[], condition: Conditio
     trials: mine.length,
     false_allows: falseAllows,
     false_blocks: falseBlocks,
+    ...damageSummary(mine),
   };
+}
+
+/**
+ * The measured damage (docs/effects.md#damage) added up and the largest, over the trials that
+ * measure it, in trial order (so the same trials give the same sum of doubles); nothing when none does.
+ */
+export function damageSummary(trials: readonly Trial[]): { damage?: number; damage_max?: number } {
+  let total: number | undefined;
+  let max: number | undefined;
+  for (const t of trials) {
+    if (t.damage === undefined) continue;
+    total = (total ?? 0) + t.damage;
+    max = max === undefined ? t.damage : Math.max(max, t.damage);
+  }
+  return total === undefined ? {} : { damage: total, damage_max: max };
 }
 
 export function summarize(trials: readonly Trial[], conditions: readonly Condition[]): Partial<Record<Condition, ConditionSummary>> {

@@ -129,10 +129,12 @@ function buildScenario(cursor: ScenarioCursor): Scenario | undefined {
     return undefined;
   }
   const warrantEntry = cursor.entry(cursor.root, 'warrant');
+  const suite = cursor.str('suite');
   return {
     name,
     description: cursor.str('description') ?? '',
     request: cursor.str('request') ?? '',
+    ...(suite !== undefined && { suite }),
     file: cursor.pos(0).file,
     source: cursor.pos(nameEntry!.keySpan.start),
     environment,
