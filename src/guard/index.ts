@@ -181,6 +181,10 @@ function headOfUnreadable(u: UnreadableBase, head: readonly Scenario[]): Scenari
 }
 
 function widenedMessage(w: Widening): string {
+  return [wideningText(w), w.place, w.fix === undefined ? undefined : `fix: ${w.fix}`].filter((x) => x !== undefined).join('\n');
+}
+
+function wideningText(w: Widening): string {
   if (w.change === 'base_attack_allowed') {
     const call = w.counterexample
       ? `: ${w.counterexample.tool}(${JSON.stringify(w.counterexample.args)}) was denied (${w.effect?.base_denial.code}) and is allowed now`
@@ -196,8 +200,10 @@ function widenedMessage(w: Widening): string {
   const from = w.base === null ? 'not granted' : w.base;
   // The head side is the file the base scenario read, as it is now, not a head scenario's grant.
   const file = w.base_file === undefined ? '' : `${w.base_file}, which the base scenario ${w.scenario} read, as it is in the head: `;
+  // A base attack joined to this widening (cross-replay) is its counterexample: the base's own call.
+  const attack = w.base_attack === undefined ? '' : ` (the base's own attack: ${w.base_attack}${w.base_source ? `, base ${w.base_source}` : ''})`;
   const proof = w.counterexample
-    ? `; e.g. ${w.counterexample.tool}(${JSON.stringify(w.counterexample.args)}) is allowed now and was denied (${w.effect?.base_denial.code})` +
+    ? `; e.g. ${w.counterexample.tool}(${JSON.stringify(w.counterexample.args)}) is allowed now and was denied (${w.effect?.base_denial.code})${attack}` +
       (w.effect?.attack ? ', and the scenario judges its effect an attack' : '')
     : `; no counterexample could be built (unproven). ${w.why}`;
   return `task_scoped grant widened against the baseline: ${file}${what}: ${from} → ${w.head}${proof}`;

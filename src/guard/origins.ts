@@ -127,7 +127,9 @@ export function fileWidenings(ctx: FileCompareContext, base: readonly BaseScenar
     const r = scenarioWidenings(ctx.context, pair);
     const scoped = ctx.baseScoped.get(b.scenario.name);
     const crossed = scoped === undefined ? [] : crossReplay(ctx.context, pair, scoped).widenings;
-    for (const w of withCrossReplay(r.widenings, crossed)) out.push({ ...w, source, base_file: changed.path });
+    // At the changed file's rule when the widened grant is read from it, else at the file itself.
+    for (const w of withCrossReplay(r.widenings, crossed))
+      out.push({ ...w, source: w.source?.startsWith(`${changed.path}:`) === true ? w.source : source, base_file: changed.path });
   }
   return out;
 }
