@@ -46,7 +46,7 @@ export function fileFix(base: Scenario, head: Scenario, subject: FixSubject): st
   const before = ruleOf(base, subject.tool);
   const back =
     before?.syntax === 'claude_code_policy' && before.lines.length > 0
-      ? `in ${rule.file}, write the rule as the base has it (${before.file}:${before.line}):\n${before.lines.join('\n')}`
+      ? `in ${rule.file}, write the rule as the base has it (${before.file}:${before.line}):\n${before.lines.map(quoted).join('\n')}`
       : baseSet === undefined
         ? `in ${rule.file}, remove ${subject.tool}'s rule at line ${rule.line}${rule.lines.length > 0 ? ` (${rule.lines[0]!.trim()})` : ''}: the base did not grant it`
         : undefined;
@@ -76,8 +76,13 @@ function urlPatternHint(head: Scenario, subject: FixSubject): string | undefined
   if (!urls.every(allows) || attack.some(allows)) return undefined;
   return (
     `${domains}; tenuo.yaml narrows it to what the task fetches with a urlpattern: constraint string in place of the web policy ` +
-    `(the guard cannot relate the two kinds, so a reviewer approves that change once):\n  WebFetch: "urlpattern:${patterns[0]!}"`
+    `(the guard cannot relate the two kinds, so a reviewer approves that change once):\n${quoted(`WebFetch: "urlpattern:${patterns[0]!}"`)}`
   );
+}
+
+/** A line of the file, quoted in a fix: indented by two spaces (the report shows it as code, without them). */
+function quoted(line: string): string {
+  return `  ${line}`;
 }
 
 function textArg(v: Value | undefined): string[] {

@@ -201,7 +201,8 @@ function wideningText(w: Widening): string {
   // The head side is the file the base scenario read, as it is now, not a head scenario's grant.
   const file = w.base_file === undefined ? '' : `${w.base_file}, which the base scenario ${w.scenario} read, as it is in the head: `;
   // A base attack joined to this widening (cross-replay) is its counterexample: the base's own call.
-  const attack = w.base_attack === undefined ? '' : ` (the base's own attack: ${w.base_attack}${w.base_source ? `, base ${w.base_source}` : ''})`;
+  const attack =
+    w.base_attack === undefined ? '' : ` (the base's own attack: ${w.base_attack}${w.base_source ? `, base ${w.base_source}` : ''})`;
   const proof = w.counterexample
     ? `; e.g. ${w.counterexample.tool}(${JSON.stringify(w.counterexample.args)}) is allowed now and was denied (${w.effect?.base_denial.code})${attack}` +
       (w.effect?.attack ? ', and the scenario judges its effect an attack' : '')

@@ -343,7 +343,8 @@ export function scenarioWidenings(context: RunContext, pair: Pair): { widenings:
  */
 function keepBase(base: Constraint, inFile: GrantRule | undefined): string {
   if (inFile === undefined) return `write it as {all: [${clip(constraintYaml(base))}, …]}, which keeps the base's constraint`;
-  const what = inFile.syntax === 'token' ? 'a signed token cannot be edited into one' : 'a tenuo.yaml rule is one constraint string with no all:';
+  const what =
+    inFile.syntax === 'token' ? 'a signed token cannot be edited into one' : 'a tenuo.yaml rule is one constraint string with no all:';
   return (
     `the guard shows a constraint narrower only when it keeps the base's ({all: [BASE, …]}), and ${what} (${inFile.file}): ` +
     `a reviewer who agrees approves the widening (allow-widening, or the pull request's approval label: docs/action.md#approving-a-change)`
@@ -352,7 +353,8 @@ function keepBase(base: Constraint, inFile: GrantRule | undefined): string {
 
 /** A narrowing of a grant read from a file, at its rule there: the head's (the base's for a tool removed). */
 function narrowingPlace(pair: Pair, change: GrantChange): string | undefined {
-  if (change.kind !== 'tool_removed') return widenedRulePlace(pair.base, pair.head, change.tool, 'param' in change ? change.param : null)?.source;
+  if (change.kind !== 'tool_removed')
+    return widenedRulePlace(pair.base, pair.head, change.tool, 'param' in change ? change.param : null)?.source;
   const rule = ruleOf(pair.base, change.tool);
   return rule === undefined ? undefined : `${rule.file}:${rule.line}:${rule.col}`;
 }

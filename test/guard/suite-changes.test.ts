@@ -157,7 +157,7 @@ describe('cross-replay in the comparison', () => {
       counterexample: { tool: 'read_file', args: { path: '/secrets/api-keys.json' } },
       base_scenario: 'cfg',
       base_source: 'scenarios/cfg.yaml:14:5',
-      base_attack: 'base scenario cfg: call #3, marked expect: deny, is allowed under the head\'s grant',
+      base_attack: "base scenario cfg: call #3, marked expect: deny, is allowed under the head's grant",
     });
     expect(w[0]!.effect?.attack).toBe(true);
     expect(results.gate.violations.find((v) => v.kind === 'authority_widened')!.message).not.toContain('unproven');

@@ -11,7 +11,17 @@ import { normalizePosixPath } from '../../world/posix-path.js';
 import { pyStrip, pythonTruthy } from './constraint-spec.js';
 import { readMcp } from './mcp-enforce.js';
 import { NATIVE_CAPABILITY, readEnforce } from './native-tools.js';
-import { entry, entrySpan, grantOf, mapText, mcpBareName, PolicyReader, text, type PolicyContext, type PolicyProblem } from './policy-reader.js';
+import {
+  entry,
+  entrySpan,
+  grantOf,
+  mapText,
+  mcpBareName,
+  PolicyReader,
+  text,
+  type PolicyContext,
+  type PolicyProblem,
+} from './policy-reader.js';
 import { ruleLines, type PolicyRule } from './rule-lines.js';
 
 /** `tenuo-claude`'s bundled harness-inert tools, allowed unless `allow_bundled: false`. */

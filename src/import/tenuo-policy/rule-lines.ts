@@ -23,7 +23,12 @@ function lastLine(linePos: LinePos, start: number, end: number): number {
   return linePos(Math.max(start, end - 1)).line;
 }
 
-export function ruleLines(text: string, spans: Readonly<Record<string, RuleSpan>>, tools: readonly string[], linePos: LinePos): Record<string, PolicyRule> {
+export function ruleLines(
+  text: string,
+  spans: Readonly<Record<string, RuleSpan>>,
+  tools: readonly string[],
+  linePos: LinePos,
+): Record<string, PolicyRule> {
   const all = text.split(/\r\n|\r|\n/);
   const out: Record<string, PolicyRule> = Object.create(null) as Record<string, PolicyRule>;
   for (const tool of tools) {
