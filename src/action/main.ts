@@ -32,6 +32,7 @@ import { toolkitRunner, type AnnotationProps, type Runner } from './runner.js';
 import { writeJobSummary, writeNotEvaluatedSummary } from './summary.js';
 import { readPullRequest, type PullRequestFacts } from './pull-request.js';
 import { probeWarnings, probesOf } from '../report/sections/probes-section.js';
+import { foldIntoWidenings } from './annotation-fold.js';
 
 /** GitHub refuses comment bodies over 65,536 characters. */
 export const COMMENT_LIMIT_CHARS = 65_536;
@@ -399,13 +400,15 @@ async function postComment(
 function gateFailure(runner: Runner, results: Results, ctx: ActionContext): string {
   const g = results.gate;
   const lines = [`gate failed: ${gateRule(g)}`];
-  for (const v of g.violations) {
+  // A call's failures that a widening in another file explains are annotated at that widening (annotation-fold.ts).
+  for (const { violation: v, folded } of foldIntoWidenings(results)) {
     const props: AnnotationProps = { title: `delegation-bench gate: ${VIOLATION_KINDS[v.kind].title}: ${v.scenario || 'suite'}` };
     const where = v.source ? parseSource(v.source) : undefined;
     if (where) Object.assign(props, { file: annotationPath(ctx, where.file), line: where.line, col: where.col });
-    runner.error(v.message, props);
-    lines.push(`  ${v.source ? `${v.source}: ` : ''}[${v.kind}] ${v.scenario ? `${v.scenario}: ` : ''}${v.message}`);
+    runner.error(folded.length === 0 ? v.message : `${v.message}\nso the scenario's own run fails too:\n${folded.join('\n')}`, props);
   }
+  for (const v of g.violations)
+    lines.push(`  ${v.source ? `${v.source}: ` : ''}[${v.kind}] ${v.scenario ? `${v.scenario}: ` : ''}${v.message}`);
   return lines.join('\n');
 }
 
