@@ -15,7 +15,7 @@ import { constraintOutcome } from '../warrant/constraints/satisfy.js';
 import type { Constraint } from '../warrant/constraints/types.js';
 import type { Value } from '../warrant/constraint-value.js';
 import { HOST_PARAM } from '../world/claude-hook.js';
-import { ruleOf } from './rule-place.js';
+import { ruleOf, ruleUnchanged } from './rule-place.js';
 import { describeSet } from './grant-text.js';
 
 /** What a fix is computed from: the widened tool and parameter, and the call that proves it. */
@@ -44,6 +44,8 @@ export function fileFix(base: Scenario, head: Scenario, subject: FixSubject): st
     );
   }
   const before = ruleOf(base, subject.tool);
+  // A rule written as the base's is no way back: the change is elsewhere (a tool list, `sandbox:`).
+  if (ruleUnchanged(base, head, subject.tool)) return undefined;
   const back =
     before?.syntax === 'claude_code_policy' && before.lines.length > 0
       ? `in ${rule.file}, write the rule as the base has it (${before.file}:${before.line}):\n${before.lines.map(quoted).join('\n')}`

@@ -28,6 +28,7 @@ import { crossReplay, withCrossReplay } from './cross-replay.js';
 import { matchScenarios } from './match.js';
 import { suiteChanges } from './suite-changes.js';
 import { scenarioWidenings, type Pair } from './widenings.js';
+import { atToolList } from './tool-list-place.js';
 
 export { BaselineError } from './errors.js';
 export type { BaselineResults } from '../results/baseline-comparison.js';
@@ -231,11 +232,15 @@ export async function compareWithBaseline(options: BaselineOptions): Promise<Bas
   const widenings: BaselineResults['widenings'] = [];
   const narrowings: BaselineResults['narrowings'] = [];
   const hidden = new Set<Pair>();
+  const readOf = new Map(base.scenarios.map((b) => [b.scenario, b]));
   for (const pair of m.pairs) {
     const r = scenarioWidenings(context, pair);
     const scoped = baseScoped.get(pair.base.name);
     const crossed = scoped === undefined ? undefined : crossReplay(context, pair, scoped);
-    widenings.push(...withCrossReplay(r.widenings, crossed?.widenings ?? []));
+    const joined = withCrossReplay(r.widenings, crossed?.widenings ?? []);
+    // A widening a changed tool list explains is placed in that list (tool-list-place.ts).
+    const read = readOf.get(pair.base);
+    widenings.push(...(read === undefined ? joined : atToolList(joined, read, pair.head, { cwd: options.cwd, top: base.tree.top })));
     narrowings.push(...r.narrowings);
     // An attack the base's grant already let through (no widening: cross-replay names none) that the
     // head's grant still does, and that the head's own run no longer shows.

@@ -25,6 +25,14 @@ export function ruleOf(scenario: Scenario, tool: string): GrantRule | undefined 
   return rules !== undefined && has(rules, tool) ? rules[tool] : undefined;
 }
 
+/** Whether the head's rule for `tool` is written as the base's, line for line: the change is not in it. */
+export function ruleUnchanged(base: Scenario, head: Scenario, tool: string): boolean {
+  const before = ruleOf(base, tool);
+  const after = ruleOf(head, tool);
+  if (before === undefined || after === undefined || before.syntax !== after.syntax || before.file !== after.file) return false;
+  return after.syntax === 'claude_code_policy' && before.lines.join('\n') === after.lines.join('\n');
+}
+
 /** What a token finding says about its place: no line of a token holds a grant. */
 export function tokenPlaceNote(file: string): string {
   return `${file} is a Tenuo token, one signed encoding: no line of it holds this grant, so the finding is on the file (line 1)`;

@@ -157,3 +157,52 @@ describe('a grant read from a token', () => {
     expect(v.message).toContain('fix: tokens/w.pem is a signed Tenuo token: it cannot be edited');
   });
 });
+
+describe('a tool list that changed under an unchanged rule', () => {
+  const list = (extra: boolean): string =>
+    JSON.stringify(
+      {
+        tools: [
+          {
+            name: 'deploy',
+            inputSchema: {
+              type: 'object',
+              properties: { target: { type: 'string', format: 'uri' }, ...(extra ? { force: { type: 'boolean' } } : {}) },
+              required: ['target'],
+            },
+          },
+        ],
+      },
+      null,
+      2,
+    ) + '\n';
+  const text = `name: mcp
+description: d
+request: r
+tools:
+  from: ../tools/t.json
+calls:
+  - tool: deploy
+    args: {target: "https://deploy.example.com/"}
+judge:
+  task: effects.exists(e, e.type == "tool_called")
+  attack: "false"
+warrant:
+  from: ../policies/tenuo.yaml
+`;
+  const POLICY = 'mcp:\n  enforce:\n    deploy: {arg: target, constraint: "urlpattern:https://deploy.example.com/*"}\ndefault: deny\n';
+
+  it('is at the tool list’s new line, and says the list cannot constrain and where the parameter can be', async () => {
+    const { dir, baseSha } = repoWith(
+      { 'scenarios/mcp.yaml': text, 'tools/t.json': list(false), 'policies/tenuo.yaml': POLICY },
+      { 'tools/t.json': list(true) },
+    );
+    const out = await compareAtRef(dir, baseSha, SEED);
+    const w = out.baseline.widenings.find((x) => x.change === 'param_added');
+    expect(w).toMatchObject({ tool: 'deploy', param: 'force', proof: 'proven', source: 'tools/t.json:12:11' });
+    expect(w!.fix).toBe(
+      "tools/t.json is a tool list: it declares deploy's parameters, not what they may be, and the rule that grants deploy (policies/tenuo.yaml:3) is unchanged. " +
+        "Constrain deploy.force in that rule (tenuo.yaml's mcp.enforce: {deploy: {args: {…}}}), or leave the parameter out of the list",
+    );
+  });
+});
