@@ -31,15 +31,15 @@ function firstNewLine(path: string, before: string, now: string): string | undef
 }
 
 /** The widenings of `b` (its grant compared with `head`'s), those a changed tool list explains placed in that list. */
-export function atToolList(widenings: readonly Widening[], b: BaseScenario, head: Scenario, ctx: ToolListContext): Widening[] {
-  const from = b.scenario.toolsFrom;
-  const read = from === undefined ? undefined : b.reads.find((r) => r.from === from);
+export function atToolList(widenings: readonly Widening[], baseRead: BaseScenario, head: Scenario, context: ToolListContext): Widening[] {
+  const from = baseRead.scenario.toolsFrom;
+  const read = from === undefined ? undefined : baseRead.reads.find((r) => r.from === from);
   if (from === undefined || read === undefined || head.toolsFrom !== from) return [...widenings];
-  const now = headText(from, resolve(ctx.cwd, b.scenario.file), ctx.top);
+  const now = headText(from, resolve(context.cwd, baseRead.scenario.file), context.top);
   const source = now === undefined || now === read.text ? undefined : firstNewLine(read.path, read.text, now);
   if (source === undefined) return [...widenings];
   return widenings.map((w) => {
-    if (w.tool === '' || !ruleUnchanged(b.scenario, head, w.tool)) return w;
+    if (w.tool === '' || !ruleUnchanged(baseRead.scenario, head, w.tool)) return w;
     const rule = ruleOf(head, w.tool)!;
     const what = w.param === null ? w.tool : `${w.tool}.${w.param}`;
     return {

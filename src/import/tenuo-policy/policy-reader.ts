@@ -99,8 +99,8 @@ export function mcpBareName(name: string): string | undefined {
 }
 
 /** An entry's span, from its key to the end of its value. */
-export function entrySpan(e: PEntry): { start: number; end: number } {
-  return { start: e.keySpan.start, end: Math.max(e.keySpan.end, e.value.span.end) };
+export function entrySpan(mapEntry: PEntry): { start: number; end: number } {
+  return { start: mapEntry.keySpan.start, end: Math.max(mapEntry.keySpan.end, mapEntry.value.span.end) };
 }
 
 export function entry(map: PMap, key: string): PEntry | undefined {
