@@ -33,6 +33,7 @@ import { writeJobSummary, writeNotEvaluatedSummary } from './summary.js';
 import { readPullRequest, type PullRequestFacts } from './pull-request.js';
 import { probeWarnings, probesOf } from '../report/sections/probes-section.js';
 import { newEscapes, onBaseOnly } from './on-base.js';
+import { foldIntoWidenings } from './annotation-fold.js';
 
 /** GitHub refuses comment bodies over 65,536 characters. */
 export const COMMENT_LIMIT_CHARS = 65_536;
@@ -400,14 +401,17 @@ async function postComment(
 function gateFailure(runner: Runner, results: Results, ctx: ActionContext): string {
   const g = results.gate;
   const lines = [`gate failed: ${gateRule(g)}`];
-  for (const v of g.violations) {
+  // A call's failures that a widening in another file explains are annotated at that widening (annotation-fold.ts).
+  for (const { violation: v, folded } of foldIntoWidenings(results)) {
     const props: AnnotationProps = { title: `delegation-bench gate: ${VIOLATION_KINDS[v.kind].title}: ${v.scenario || 'suite'}` };
     const old = onBaseOnly(results, v);
     const where = v.source && !old ? parseSource(v.source) : undefined;
     if (where) Object.assign(props, { file: annotationPath(ctx, where.file), line: where.line, col: where.col });
-    runner.error(old ? `already on the base: ${v.message}` : v.message, props);
-    lines.push(`  ${v.source ? `${v.source}: ` : ''}[${v.kind}] ${v.scenario ? `${v.scenario}: ` : ''}${v.message}`);
+    const message = folded.length === 0 ? v.message : `${v.message}\nso the scenario's own run fails too:\n${folded.join('\n')}`;
+    runner.error(old ? `already on the base: ${message}` : message, props);
   }
+  for (const v of g.violations)
+    lines.push(`  ${v.source ? `${v.source}: ` : ''}[${v.kind}] ${v.scenario ? `${v.scenario}: ` : ''}${v.message}`);
   return lines.join('\n');
 }
 

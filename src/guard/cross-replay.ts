@@ -17,7 +17,8 @@ import type { Widening } from '../results/baseline-comparison.js';
 import type { CustomTool, Scenario, ScenarioCall } from '../model/scenario.js';
 import { replayEffect } from './replay.js';
 import { canonical } from './suite-changes.js';
-import { describeSet, grantSource, type Pair } from './widenings.js';
+import { widenedRulePlace } from './rule-place.js';
+import { describeSet, grantSource, inFileSyntax, type Pair } from './widenings.js';
 
 /** The base scenario under the head's grant. The root grants every tool either side declares. */
 export function crossedScenario(pair: Pair): Scenario {
@@ -102,7 +103,9 @@ function widening(pair: Pair, a: Allowed): Widening {
   const why = a.expectDeny
     ? `base scenario ${base.name}: call #${a.index}, marked expect: deny, is allowed under the head's grant`
     : `base scenario ${base.name}: its attack judge fires under the head's grant once call #${a.index} is allowed`;
-  const source = grantSource(head, tool);
+  const place = widenedRulePlace(base, head, tool, null);
+  const source = place?.source ?? grantSource(head, tool);
+  const counterexample = { tool, args: argsToPlain(a.call.args) };
   return {
     scenario: head.name,
     change: 'base_attack_allowed',
@@ -112,11 +115,12 @@ function widening(pair: Pair, a: Allowed): Widening {
     head: headSet === undefined ? 'not granted' : describeSet(headSet),
     why,
     proof: 'proven',
-    counterexample: { tool, args: argsToPlain(a.call.args) },
+    counterexample,
     effect: { output: replayed.output, effects: [...replayed.effects], attack: replayed.attack, base_denial: a.baseDenial },
     ...(source ? { source } : {}),
     base_scenario: base.name,
     base_source: formatSource(a.call.source),
+    ...inFileSyntax(pair, tool, null, counterexample, place),
   };
 }
 
@@ -140,11 +144,13 @@ function unproven(pair: Pair, why: string): Widening {
 }
 
 /**
- * The grant comparison's widenings with what cross-replay adds: a base attack already shown as a
- * widening's counterexample is not repeated, but its effect is the one in the base's environment
- * as the base's judge sees it (the head's environment and judge are the pull request's to change);
- * one that proves an unproven widening of its tool (the base denied it for that very argument)
- * becomes that widening's counterexample.
+ * The grant comparison's widenings with what cross-replay adds: one change, one finding. A base
+ * attack the head's grant allows joins the widening it proves (the same call, else a widening of
+ * its tool, of the very argument the base denied it for, or of the whole tool): the base's own
+ * attack becomes that widening's counterexample, with its effect in the base's environment as the
+ * base's judge sees it (the head's environment and judge are the pull request's to change), and
+ * an unproven widening becomes proven. Only an attack no widening explains is a finding of its own;
+ * a second attack proving an already joined widening adds nothing.
  */
 export function withCrossReplay(widenings: readonly Widening[], crossed: readonly Widening[]): Widening[] {
   const out = [...widenings];
@@ -152,24 +158,30 @@ export function withCrossReplay(widenings: readonly Widening[], crossed: readonl
     w.counterexample ? `${w.counterexample.tool}\0${canonical(w.counterexample.args)}` : undefined;
   for (const c of crossed) {
     const key = callOf(c);
-    const same = key === undefined ? -1 : out.findIndex((w) => callOf(w) === key);
-    if (same >= 0) {
-      out[same] = { ...out[same]!, effect: c.effect };
+    if (key === undefined) {
+      out.push(c);
       continue;
     }
     const reason = c.effect?.base_denial.reason ?? '';
-    const at =
-      key === undefined
-        ? -1
-        : out.findIndex(
-            (w) =>
-              w.proof === 'unproven' &&
-              w.change !== c.change &&
-              w.tool === c.tool &&
-              (w.param === null || reason.includes(`${w.tool}.${w.param}`)),
-          );
-    if (at >= 0) out[at] = { ...out[at]!, proof: 'proven', counterexample: c.counterexample, effect: c.effect };
-    else out.push(c);
+    const proves = (w: Widening): boolean =>
+      w.change !== c.change && w.tool === c.tool && (w.param === null || reason.includes(`${w.tool}.${w.param}`));
+    const same = out.findIndex((w) => w.change !== c.change && callOf(w) === key);
+    const at = same >= 0 ? same : out.findIndex(proves);
+    if (at < 0) out.push(c);
+    else if (same >= 0 || out[at]!.base_attack === undefined) out[at] = joined(out[at]!, c);
   }
   return out;
+}
+
+/** A widening with the base attack that proves it as its counterexample. */
+function joined(w: Widening, c: Widening): Widening {
+  return {
+    ...w,
+    proof: 'proven',
+    counterexample: c.counterexample,
+    effect: c.effect,
+    ...(c.base_scenario !== undefined && { base_scenario: c.base_scenario }),
+    ...(c.base_source !== undefined && { base_source: c.base_source }),
+    base_attack: c.why,
+  };
 }

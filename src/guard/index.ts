@@ -28,6 +28,7 @@ import { crossReplay, withCrossReplay } from './cross-replay.js';
 import { matchScenarios } from './match.js';
 import { suiteChanges } from './suite-changes.js';
 import { scenarioWidenings, type Pair } from './widenings.js';
+import { atToolList } from './tool-list-place.js';
 
 export { BaselineError } from './errors.js';
 export type { BaselineResults } from '../results/baseline-comparison.js';
@@ -193,6 +194,10 @@ function headOfUnreadable(u: UnreadableBase, head: readonly Scenario[]): Scenari
 }
 
 function widenedMessage(w: Widening): string {
+  return [wideningText(w), w.place, w.fix === undefined ? undefined : `fix: ${w.fix}`].filter((x) => x !== undefined).join('\n');
+}
+
+function wideningText(w: Widening): string {
   if (w.change === 'base_attack_allowed') {
     const call = w.counterexample
       ? `: ${w.counterexample.tool}(${JSON.stringify(w.counterexample.args)}) was denied (${w.effect?.base_denial.code}) and is allowed now`
@@ -208,8 +213,11 @@ function widenedMessage(w: Widening): string {
   const from = w.base === null ? 'not granted' : w.base;
   // The head side is the file the base scenario read, as it is now, not a head scenario's grant.
   const file = w.base_file === undefined ? '' : `${w.base_file}, which the base scenario ${w.scenario} read, as it is in the head: `;
+  // A base attack joined to this widening (cross-replay) is its counterexample: the base's own call.
+  const attack =
+    w.base_attack === undefined ? '' : ` (the base's own attack: ${w.base_attack}${w.base_source ? `, base ${w.base_source}` : ''})`;
   const proof = w.counterexample
-    ? `; e.g. ${w.counterexample.tool}(${JSON.stringify(w.counterexample.args)}) is allowed now and was denied (${w.effect?.base_denial.code})` +
+    ? `; e.g. ${w.counterexample.tool}(${JSON.stringify(w.counterexample.args)}) is allowed now and was denied (${w.effect?.base_denial.code})${attack}` +
       (w.effect?.attack ? ', and the scenario judges its effect an attack' : '')
     : `; no counterexample could be built (unproven). ${w.why}`;
   return `task_scoped grant widened against the baseline: ${file}${what}: ${from} → ${w.head}${proof}`;
@@ -236,11 +244,15 @@ export async function compareWithBaseline(options: BaselineOptions): Promise<Bas
   const widenings: BaselineResults['widenings'] = [];
   const narrowings: BaselineResults['narrowings'] = [];
   const hidden = new Set<Pair>();
+  const readOf = new Map(base.scenarios.map((b) => [b.scenario, b]));
   for (const pair of m.pairs) {
     const r = scenarioWidenings(context, pair);
     const scoped = baseScoped.get(pair.base.name);
     const crossed = scoped === undefined ? undefined : crossReplay(context, pair, scoped);
-    widenings.push(...withCrossReplay(r.widenings, crossed?.widenings ?? []));
+    const joined = withCrossReplay(r.widenings, crossed?.widenings ?? []);
+    // A widening a changed tool list explains is placed in that list (tool-list-place.ts).
+    const read = readOf.get(pair.base);
+    widenings.push(...(read === undefined ? joined : atToolList(joined, read, pair.head, { cwd: options.cwd, top: base.tree.top })));
     narrowings.push(...r.narrowings);
     // An attack the base's grant already let through (no widening: cross-replay names none) that the
     // head's grant still does, and that the head's own run no longer shows.

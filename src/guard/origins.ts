@@ -14,8 +14,7 @@
  */
 import { resolve } from 'node:path';
 import type { RunContext } from '../chains/run-context.js';
-import { ArtifactFileError, readArtifactFile } from '../import/file.js';
-import { MAX_TOKEN_FILE_BYTES } from '../import/token.js';
+import { headText } from './head-file.js';
 import { formatSource } from '../model/errors.js';
 import type { Scenario } from '../model/scenario.js';
 import type { Trial } from '../results/results.js';
@@ -24,6 +23,7 @@ import { parseScenarioText } from '../scenario/parse/index.js';
 import { artifactPath, type BaseScenario } from './base-read.js';
 import { crossReplay, withCrossReplay } from './cross-replay.js';
 import { scenarioWidenings, type Pair } from './widenings.js';
+import { atToolList } from './tool-list-place.js';
 
 type Part = 'warrant' | 'tools';
 const PARTS: readonly Part[] = ['warrant', 'tools'];
@@ -68,16 +68,6 @@ export interface FileCompareContext {
   readonly top: string;
   /** The base run's task_scoped trials, by base scenario name (cross-replay runs from them). */
   readonly baseScoped: ReadonlyMap<string, Trial>;
-}
-
-/** The head's version of a file a base scenario read, with its byte order mark; undefined when there is none to read. */
-function headText(from: string, scenarioAbs: string, top: string): string | undefined {
-  try {
-    return readArtifactFile(from, scenarioAbs, { maxBytes: MAX_TOKEN_FILE_BYTES, keepBom: true, confine: top });
-  } catch (e) {
-    if (e instanceof ArtifactFileError) return undefined;
-    throw e;
-  }
 }
 
 /**
@@ -127,7 +117,9 @@ export function fileWidenings(ctx: FileCompareContext, base: readonly BaseScenar
     const r = scenarioWidenings(ctx.context, pair);
     const scoped = ctx.baseScoped.get(b.scenario.name);
     const crossed = scoped === undefined ? [] : crossReplay(ctx.context, pair, scoped).widenings;
-    for (const w of withCrossReplay(r.widenings, crossed)) out.push({ ...w, source, base_file: changed.path });
+    // At the changed file's rule when the widened grant is read from it, else at the file itself.
+    for (const w of atToolList(withCrossReplay(r.widenings, crossed), b, pair.head, ctx))
+      out.push({ ...w, source: w.source?.startsWith(`${changed.path}:`) === true ? w.source : source, base_file: changed.path });
   }
   return out;
 }

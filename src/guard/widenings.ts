@@ -17,7 +17,7 @@ import { ArgumentBindingError } from '../world/tools.js';
 import { HOST_PARAM, pythonHostname, signedArgsOf } from '../world/claude-hook.js';
 import { argsToPlain } from '../world/plain.js';
 import type { Denial } from '../results/results.js';
-import type { Scenario } from '../model/scenario.js';
+import type { GrantRule, Scenario } from '../model/scenario.js';
 import { describeConstraint, showValue } from '../warrant/constraints/format.js';
 import { constraintYaml } from '../scenario/constraint-to-yaml.js';
 import type { Constraint, ConstraintSet } from '../warrant/constraints/types.js';
@@ -26,6 +26,11 @@ import { compareGrants, isWidening, type GrantChange } from './grants.js';
 import { decideTaskScoped, replayEffect } from './replay.js';
 import type { Narrowing, Widening } from '../results/baseline-comparison.js';
 import { accepts, satisfyingValue, witnessValues, type CandidateSources } from './witness.js';
+import { describeSet } from './grant-text.js';
+import { fileFix, type FixSubject } from './file-fix.js';
+import { ruleOf, widenedRulePlace, type RulePlace } from './rule-place.js';
+
+export { describeSet };
 
 /** An argument name no tool uses: the witness for a tool opened to unknown arguments. */
 const UNKNOWN_ARG = 'delegation_bench_witness';
@@ -263,7 +268,7 @@ const clip = (s: string): string => (s.length > MAX_QUOTED ? `${s.slice(0, MAX_Q
  * witness search tries the scenario's own values first), or a head written as the base's
  * constraint plus more is shown narrower.
  */
-function unprovenHint(change: GrantChange): string {
+function unprovenHint(change: GrantChange, inFile: GrantRule | undefined): string {
   const what = 'param' in change ? `${change.tool}.${change.param}` : change.tool;
   const prove = `add to the scenario a call of ${change.tool} marked \`expect: deny\` with a value the head allows and the base refuses: it proves the widening`;
   switch (change.kind) {
@@ -277,7 +282,7 @@ function unprovenHint(change: GrantChange): string {
       return (
         `unproven, so failing closed: the prover could not decide it (${change.unproven ?? 'no reason given'}), ` +
         `and no value tried (the scenario's own, then ones built from the two constraints) is allowed by the head and refused by the base. ` +
-        `To settle it, ${prove}; or, if it is meant to be narrower, write it as {all: [${clip(constraintYaml(change.base))}, …]}, which keeps the base's constraint`
+        `To settle it, ${prove}; or, if it is meant to be narrower, ${keepBase(change.base, inFile)}`
       );
     case 'allow_unknown_enabled':
       return (
@@ -288,12 +293,6 @@ function unprovenHint(change: GrantChange): string {
     default:
       return `unproven, so failing closed: no call of ${what} built from the scenario's calls is allowed by the head and refused by the base. To settle it, ${prove}`;
   }
-}
-
-export function describeSet(set: ConstraintSet): string {
-  const parts = Object.entries(set.constraints).map(([k, c]: [string, Constraint]) => `${k}: ${describeConstraint(c)}`);
-  if (set.allowUnknown) parts.push('_allow_unknown: true');
-  return parts.length === 0 ? '{}' : `{${parts.join(', ')}}`;
 }
 
 export function grantSource(scenario: Scenario, tool: string): string | undefined {
@@ -311,7 +310,9 @@ export function scenarioWidenings(context: RunContext, pair: Pair): { widenings:
     }
     const d = describeChange(change);
     const proven = counterexample(context, pair, change);
-    const source = grantSource(pair.head, change.tool);
+    // A grant read from a file is annotated at its changed line there (rule-place.ts).
+    const place = widenedRulePlace(pair.base, pair.head, change.tool, d.param);
+    const source = place?.source ?? grantSource(pair.head, change.tool);
     let effect: Widening['effect'] = null;
     if (proven) {
       const replayed = replayEffect(pair.head, proven.tool, proven.args);
@@ -324,18 +325,54 @@ export function scenarioWidenings(context: RunContext, pair: Pair): { widenings:
       param: d.param,
       base: d.base,
       head: d.head,
-      why: proven ? d.why : `${d.why}; ${unprovenHint(change)}`,
+      why: proven ? d.why : `${d.why}; ${unprovenHint(change, ruleOf(pair.head, change.tool))}`,
       proof: proven ? 'proven' : 'unproven',
       counterexample: proven ? { tool: proven.tool, args: argsToPlain(proven.args) } : null,
       effect,
       ...(source ? { source } : {}),
+      ...inFileSyntax(pair, change.tool, d.param, proven ? { tool: proven.tool, args: argsToPlain(proven.args) } : null, place),
     });
   }
   return { widenings, narrowings };
 }
 
+/**
+ * How to keep the base's constraint beside a new one, in the grant's own file: a scenario writes
+ * `{all: [BASE, …]}`; a `tenuo.yaml` rule is one constraint string (or a web policy) with no
+ * `all:`, and a token is signed, so there a reviewer's yes settles what the prover cannot.
+ */
+function keepBase(base: Constraint, inFile: GrantRule | undefined): string {
+  if (inFile === undefined) return `write it as {all: [${clip(constraintYaml(base))}, …]}, which keeps the base's constraint`;
+  const what =
+    inFile.syntax === 'token' ? 'a signed token cannot be edited into one' : 'a tenuo.yaml rule is one constraint string with no all:';
+  return (
+    `the guard shows a constraint narrower only when it keeps the base's ({all: [BASE, …]}), and ${what} (${inFile.file}): ` +
+    `a reviewer who agrees approves the widening (allow-widening, or the pull request's approval label: docs/action.md#approving-a-change)`
+  );
+}
+
+/** A narrowing of a grant read from a file, at its rule there: the head's (the base's for a tool removed). */
+function narrowingPlace(pair: Pair, change: GrantChange): string | undefined {
+  if (change.kind !== 'tool_removed')
+    return widenedRulePlace(pair.base, pair.head, change.tool, 'param' in change ? change.param : null)?.source;
+  const rule = ruleOf(pair.base, change.tool);
+  return rule === undefined ? undefined : `${rule.file}:${rule.line}:${rule.col}`;
+}
+
+/** A widening's fix in the syntax of the file its grant was read from, and why it names no line; nothing for an inline grant. */
+export function inFileSyntax(
+  pair: Pair,
+  tool: string,
+  param: string | null,
+  counterexample: FixSubject['counterexample'],
+  place: RulePlace | undefined,
+): Pick<Widening, 'fix' | 'place'> {
+  const fix = fileFix(pair.base, pair.head, { tool, param, counterexample });
+  return { ...(fix !== undefined && { fix }), ...(place?.note !== undefined && { place: place.note }) };
+}
+
 function narrowing(pair: Pair, change: GrantChange): Narrowing {
-  const source = grantSource(change.kind === 'tool_removed' ? pair.base : pair.head, change.tool);
+  const source = narrowingPlace(pair, change) ?? grantSource(change.kind === 'tool_removed' ? pair.base : pair.head, change.tool);
   const common = { scenario: pair.head.name, change: change.kind, tool: change.tool };
   const at = source ? { source } : {};
   switch (change.kind) {

@@ -15,6 +15,7 @@ const POSITION_KEYS = new Set([
   'attackSource',
   'warrantSource',
   'grantSources',
+  'grantRules',
   'warrantFrom',
   'toolsFrom',
 ]);

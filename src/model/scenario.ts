@@ -149,10 +149,30 @@ export interface Scenario {
   grantSources?: Readonly<Record<string, SourcePos>>; // tool → position of its key under `warrant:`
   /** Set when the grant was read from a file (`warrant: {from: PATH}`): a Tenuo token or a governance policy. */
   warrantFrom?: WarrantOrigin;
+  /** A grant read from a file: tool → where that file writes it (the guard annotates a widening there). */
+  grantRules?: Readonly<Record<string, GrantRule>>;
   /** `tools: {from: PATH}`: PATH as written (the baseline compares where a scenario's tools come from). */
   toolsFrom?: string;
   /** `cwd:`: the agent's working directory (Claude Code's tools and a policy's `{sandbox}`); default /workspace. */
   cwd?: string;
+}
+
+/**
+ * Where a file a grant was read from (`warrant: {from: PATH}`) writes one tool's grant: a
+ * `tenuo.yaml` rule (an `enforce:` or `mcp.enforce:` entry, an `allow:` item), or a token, which
+ * has no line of its own for a grant (one signed encoding). docs/guard.md#where-the-change-is.
+ */
+export interface GrantRule {
+  readonly syntax: 'claude_code_policy' | 'token';
+  /** The file as problems in it are placed (relative to the run's folder). */
+  readonly file: string;
+  /** Where the rule starts (a token: 1:1). */
+  readonly line: number;
+  readonly col: number;
+  /** The rule's lines as written, from `line` (bounded); none for a token. */
+  readonly lines: readonly string[];
+  /** A parameter's own part of the rule, as indexes into `lines` (WebFetch: `host` → its `domains:`). */
+  readonly params?: Readonly<Record<string, { readonly first: number; readonly last: number }>>;
 }
 
 /** What a load read: its scenarios, how many files they came from (the run says both), and its warnings. */

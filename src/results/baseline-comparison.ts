@@ -76,6 +76,18 @@ export const WideningSchema = record({
    * changed and no head scenario reads it in the base scenario's place (docs/guard.md).
    */
   base_file: str.optional(),
+  /**
+   * A base attack that cross-replay found the head's grant allows, joined to the widening it proves
+   * (its call is then the counterexample, at `base_source`): why it is one. docs/guard.md#cross-replay.
+   */
+  base_attack: str.optional(),
+  /**
+   * The way back, in the syntax of the file the grant lives in (a `tenuo.yaml` rule), or why that
+   * file cannot say it and what can (a signed token). Absent for a grant written in the scenario.
+   */
+  fix: str.optional(),
+  /** Why `source` names a file and no line (a token: no line of it holds one grant). */
+  place: str.optional(),
 });
 
 export const NarrowingSchema = record({

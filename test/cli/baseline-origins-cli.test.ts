@@ -40,10 +40,10 @@ describe('run --baseline: the file the base read', () => {
       }),
     ]);
     expect(r.baseline.widenings).toContainEqual(
-      expect.objectContaining({ tool: 'Read', base_file: 'tenuo.yaml', proof: 'proven', source: 'tenuo.yaml:1:1' }),
+      expect.objectContaining({ tool: 'Read', base_file: 'tenuo.yaml', proof: 'proven', source: 'tenuo.yaml:3:3' }),
     );
     expect(r.gate.violations.map((v) => v.kind)).toEqual(expect.arrayContaining(['suite_weakened', 'authority_widened']));
-    expect(r.gate.violations.filter((v) => v.kind === 'authority_widened').every((v) => v.source === 'tenuo.yaml:1:1')).toBe(true);
+    expect(r.gate.violations.filter((v) => v.kind === 'authority_widened').every((v) => v.source === 'tenuo.yaml:3:3')).toBe(true);
 
     // Both approved: the run passes.
     const approved = fakeIo(dir);

@@ -49,11 +49,11 @@ describe('baseline: the file a base scenario read is compared, whoever reads it 
         head_source: 'scenarios/session.yaml:19:1',
       },
     ]);
-    // The real file, compared as the base scenario's grant: a proven widening of Read.
+    // The real file, compared as the base scenario's grant: a proven widening of Read, at its rule's line there.
     const real = out.baseline.widenings.filter((w) => w.base_file === 'tenuo.yaml');
     expect(real.length).toBeGreaterThan(0);
     expect(real).toContainEqual(
-      expect.objectContaining({ scenario: 'session', tool: 'Read', param: 'file_path', proof: 'proven', source: 'tenuo.yaml:1:1' }),
+      expect.objectContaining({ scenario: 'session', tool: 'Read', param: 'file_path', proof: 'proven', source: 'tenuo.yaml:3:3' }),
     );
     expect(real.every((w) => w.counterexample !== null)).toBe(true);
     expect(out.violations.map((v) => v.kind)).toEqual(['suite_weakened', ...real.map(() => 'authority_widened')]);

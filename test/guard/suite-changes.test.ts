@@ -138,7 +138,7 @@ describe('cross-replay in the comparison', () => {
     // The head removes the base's attack and adds more decoy attacks than the grant comparison
     // reads scenario values (it reads the head's calls first). The comparison still proves the
     // widening with the prover's own witness; the base's attack, replayed under the head's grant,
-    // is reported beside it as the attack it lets through.
+    // joins it as its counterexample: one change, one finding (docs/guard.md#cross-replay).
     const decoys = Array.from(
       { length: 300 },
       (_, i) => `  - tool: read_file\n    args: {path: /root/decoy-${i}}\n    expect: deny\n`,
@@ -149,19 +149,17 @@ describe('cross-replay in the comparison', () => {
     );
     const { outcome, results } = await compare({ 'scenarios/cfg.yaml': cfg() }, { 'scenarios/cfg.yaml': head });
     const w = outcome.baseline.widenings.filter((x) => x.tool === 'read_file');
-    expect(w).toHaveLength(2);
+    expect(w).toHaveLength(1);
     expect(w[0]).toMatchObject({
       change: 'constraint_widened',
       param: 'path',
       proof: 'proven',
-      counterexample: { tool: 'read_file', args: { path: expect.stringMatching(/^\/secrets\//) } },
-    });
-    expect(w[1]).toMatchObject({
-      change: 'base_attack_allowed',
-      proof: 'proven',
       counterexample: { tool: 'read_file', args: { path: '/secrets/api-keys.json' } },
+      base_scenario: 'cfg',
+      base_source: 'scenarios/cfg.yaml:14:5',
+      base_attack: "base scenario cfg: call #3, marked expect: deny, is allowed under the head's grant",
     });
-    expect(w[1]!.effect?.attack).toBe(true);
+    expect(w[0]!.effect?.attack).toBe(true);
     expect(results.gate.violations.find((v) => v.kind === 'authority_widened')!.message).not.toContain('unproven');
   });
 });

@@ -7,7 +7,7 @@
 import type { PEntry, PMap, PNode } from '../../lib/yaml-tree.js';
 import type { Constraint } from '../../warrant/constraints/types.js';
 import { pythonTruthy } from './constraint-spec.js';
-import { entry, grantOf, isSubpathSpec, mcpBareName, text, type PolicyReader } from './policy-reader.js';
+import { entry, entrySpan, grantOf, isSubpathSpec, mcpBareName, text, type PolicyReader } from './policy-reader.js';
 
 /**
  * The argument an `mcp.enforce` constraint string (or `{constraint}` without `arg:`) constrains:
@@ -64,6 +64,7 @@ function mcpTool(reader: PolicyReader, t: PEntry, tool: string, specs: readonly 
   const granted = sharedCapability(reader, t, tool, constraints);
   if (granted === undefined) return;
   reader.grants[tool] = grantOf(params, granted);
+  reader.ruleSpans[tool] = entrySpan(t);
   if (resolve.length > 0) reader.hooks[tool] = { cwd: reader.context.cwd, resolve };
 }
 

@@ -13,7 +13,7 @@ import { globProblem } from '../../warrant/constraints/pattern-syntax.js';
 import type { Constraint } from '../../warrant/constraints/types.js';
 import { HOST_PARAM } from '../../world/claude-hook.js';
 import { pythonIntOf, pythonTruthy } from './constraint-spec.js';
-import { entry, grantOf, isSubpathSpec, text, type PolicyReader } from './policy-reader.js';
+import { entry, entrySpan, grantOf, isSubpathSpec, text, type PolicyReader } from './policy-reader.js';
 
 /** Claude Code tool → the argument `tenuo-claude` constrains (its TOOL_DEFAULTS field). */
 const GOVERNED_FIELD: Readonly<Record<string, string>> = {
@@ -78,6 +78,7 @@ export function readEnforce(reader: PolicyReader, enforce: PEntry): void {
     if (constraints === undefined || params === undefined) continue;
     // `enforce` wins over `allow:` for the same tool, as tenuo-claude resolves it.
     reader.grants[t.key] = grantOf(hook?.host ? [...params, HOST_PARAM] : params, constraints);
+    reader.ruleSpans[t.key] = { ...entrySpan(t), ...(t.value.kind === 'map' && { params: webPolicyParts(t.value) }) };
     if (hook !== undefined) reader.hooks[t.key] = hook;
   }
 }
@@ -132,6 +133,22 @@ function webPolicy(reader: PolicyReader, m: PMap): Record<string, Constraint> | 
     blockInternalTlds: false,
   };
   return { url, [HOST_PARAM]: members.length === 1 ? members[0]! : { type: 'any', constraints: members } };
+}
+
+/** Which keys of a web policy constrain which argument: the hosts `host`, the schemes and ports `url`. */
+const WEB_POLICY_PARTS: Readonly<Record<string, readonly string[]>> = { [HOST_PARAM]: ['domains', 'cidrs'], url: ['schemes', 'ports'] };
+
+/** The span of each argument's part of a web policy (its keys, in the order written), for the guard's annotations. */
+function webPolicyParts(m: PMap): Record<string, { start: number; end: number }> {
+  const out: Record<string, { start: number; end: number }> = {};
+  for (const [param, keys] of Object.entries(WEB_POLICY_PARTS)) {
+    const spans = keys.flatMap((k) => {
+      const e = entry(m, k);
+      return e === undefined ? [] : [entrySpan(e)];
+    });
+    if (spans.length > 0) out[param] = { start: Math.min(...spans.map((x) => x.start)), end: Math.max(...spans.map((x) => x.end)) };
+  }
+  return out;
 }
 
 /**

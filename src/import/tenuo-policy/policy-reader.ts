@@ -20,6 +20,13 @@ export interface PolicyContext {
   readonly declared: readonly string[];
 }
 
+/** Where a granted tool's rule is written: offsets of the rule, and of a parameter's own part of it. */
+export interface RuleSpan {
+  readonly start: number;
+  readonly end: number;
+  readonly params?: Readonly<Record<string, { readonly start: number; readonly end: number }>>;
+}
+
 /** A problem placed in the policy file, as the scenario loader reports it (`FILE:LINE:COL: message`). */
 export interface PolicyProblem {
   file: string;
@@ -38,6 +45,8 @@ export class PolicyReader {
   allowed: readonly string[] = [];
   /** Where each `allow:` name is written (a bundled tool has no place of its own). */
   readonly allowedAt = new Map<string, number>();
+  /** Where each granted tool's rule is written (rule-lines.ts turns it into lines). */
+  readonly ruleSpans: Record<string, RuleSpan> = Object.create(null) as Record<string, RuleSpan>;
   /** The capability names `mcp.enforce` puts in the warrant. */
   readonly mcpCaps = new Set<string>();
   sandbox = '';
@@ -87,6 +96,11 @@ export function mcpBareName(name: string): string | undefined {
   if (!name.startsWith('mcp__')) return undefined;
   const parts = name.split('__');
   return parts.length >= 3 && parts.slice(2).join('__') !== '' ? parts.slice(2).join('__') : undefined;
+}
+
+/** An entry's span, from its key to the end of its value. */
+export function entrySpan(mapEntry: PEntry): { start: number; end: number } {
+  return { start: mapEntry.keySpan.start, end: Math.max(mapEntry.keySpan.end, mapEntry.value.span.end) };
 }
 
 export function entry(map: PMap, key: string): PEntry | undefined {

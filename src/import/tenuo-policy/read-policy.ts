@@ -11,7 +11,18 @@ import { normalizePosixPath } from '../../world/posix-path.js';
 import { pyStrip, pythonTruthy } from './constraint-spec.js';
 import { readMcp } from './mcp-enforce.js';
 import { NATIVE_CAPABILITY, readEnforce } from './native-tools.js';
-import { entry, grantOf, mapText, mcpBareName, PolicyReader, text, type PolicyContext, type PolicyProblem } from './policy-reader.js';
+import {
+  entry,
+  entrySpan,
+  grantOf,
+  mapText,
+  mcpBareName,
+  PolicyReader,
+  text,
+  type PolicyContext,
+  type PolicyProblem,
+} from './policy-reader.js';
+import { ruleLines, type PolicyRule } from './rule-lines.js';
 
 /** `tenuo-claude`'s bundled harness-inert tools, allowed unless `allow_bundled: false`. */
 const BUNDLED_ALLOW = [
@@ -54,6 +65,8 @@ export interface PolicyGrant {
   readonly sandbox: string;
   /** Governed tools whose calls the hook changes before signing them (src/world/claude-hook.ts). */
   readonly hooks: Readonly<Record<string, HookView>>;
+  /** Where each granted tool's rule is written in the policy (a bundled tool without `allow_bundled:` has none). */
+  readonly rules: Readonly<Record<string, PolicyRule>>;
 }
 
 /** Whether `from:` names a governance policy rather than a token: by its extension. */
@@ -135,6 +148,7 @@ function allowList(reader: PolicyReader, root: PMap): void {
       else {
         named.push(t);
         if (!reader.allowedAt.has(t)) reader.allowedAt.set(t, item.span.start);
+        reader.ruleSpans[t] ??= { start: item.span.start, end: item.span.end };
       }
     }
   }
@@ -142,7 +156,11 @@ function allowList(reader: PolicyReader, root: PMap): void {
   reader.allowed = tools;
   for (const tool of tools) {
     const params = reader.context.paramsOf(tool);
-    if (params !== undefined) reader.grants[tool] = grantOf(params, {});
+    if (params === undefined) continue;
+    reader.grants[tool] = grantOf(params, {});
+    // A bundled tool has no place of its own: `allow_bundled:` when written.
+    const bundled = entry(root, 'allow_bundled');
+    if (reader.ruleSpans[tool] === undefined && bundled !== undefined) reader.ruleSpans[tool] = entrySpan(bundled);
   }
 }
 
@@ -226,5 +244,6 @@ export function grantFromPolicy(policyText: string, context: PolicyContext): Pol
   } else if (tree.problems.length === 0) {
     readPolicy(reader, tree.root);
   }
-  return { grants: reader.grants, problems: reader.problems, sandbox: reader.sandbox, hooks: reader.hooks };
+  const rules = ruleLines(policyText, reader.ruleSpans, Object.keys(reader.grants), tree.linePos);
+  return { grants: reader.grants, problems: reader.problems, sandbox: reader.sandbox, hooks: reader.hooks, rules };
 }

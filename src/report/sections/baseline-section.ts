@@ -14,6 +14,7 @@ import { cellEscaper, type Escapers } from '../escape.js';
 const MAX_ITEMS = 50; // per list; the rest are counted
 const MAX_ARGS = 300; // characters of a call's arguments
 const MAX_OUTPUT = 200; // characters of a tool's output
+const MAX_FIX_LINES = 12; // lines of a fix's rule shown (the results JSON holds all)
 
 /** Rates as every report shows them (src/results/rate.ts). */
 const rate = formatRate;
@@ -41,17 +42,35 @@ function widening(w: Widening, esc: Escapers): string {
     w.change === 'base_attack_allowed' ? `\n  - ${esc.text(w.why)}${w.base_source ? ` (base ${esc.text(w.base_source)})` : ''}` : '';
   // The head side is a file the base scenario read, as it is now (no head scenario reads it in its place).
   const file = w.base_file ? `\n  - the file the base scenario read, as it is in the head: ${esc.text(w.base_file)}` : '';
-  const head = `- **${esc.text(w.scenario)}**: ${what} ${from} → \`${esc.code(w.head)}\`${where}${crossed}${file}`;
+  const place = w.place ? `\n  - ${esc.text(w.place)}` : '';
+  const head = `- **${esc.text(w.scenario)}**: ${what} ${from} → \`${esc.code(w.head)}\`${where}${crossed}${file}${place}`;
   if (!w.counterexample || !w.effect) {
-    return `${head}\n  - unproven: no call could be built that the head allows and the base denies (${esc.text(w.why)})`;
+    return `${head}\n  - unproven: no call could be built that the head allows and the base denies (${esc.text(w.why)})${fixOf(w, esc)}`;
   }
   const e = w.effect;
   const attack = e.attack ? ' — **the scenario judges this an attack**' : '';
-  return [
-    head,
-    `  - counterexample: ${call(w.counterexample.tool, w.counterexample.args, esc)} is allowed now; the base denied it (${esc.text(e.base_denial.code)})`,
-    `  - effect: ${e.effects.length === 0 ? 'none recorded' : e.effects.map((x) => `\`${esc.code(cut(JSON.stringify(x), MAX_ARGS))}\``).join(', ')}; output \`${esc.code(cut(e.output, MAX_OUTPUT))}\`${attack}`,
-  ].join('\n');
+  // A base attack joined to this widening (cross-replay): its call is the counterexample.
+  const own = w.base_attack
+    ? ` — the base's own attack (${esc.text(w.base_attack)}${w.base_source ? `, base ${esc.text(w.base_source)}` : ''})`
+    : '';
+  return (
+    [
+      head,
+      `  - counterexample: ${call(w.counterexample.tool, w.counterexample.args, esc)} is allowed now; the base denied it (${esc.text(e.base_denial.code)})${own}`,
+      `  - effect: ${e.effects.length === 0 ? 'none recorded' : e.effects.map((x) => `\`${esc.code(cut(JSON.stringify(x), MAX_ARGS))}\``).join(', ')}; output \`${esc.code(cut(e.output, MAX_OUTPUT))}\`${attack}`,
+    ].join('\n') + fixOf(w, esc)
+  );
+}
+
+/** The fix in the syntax of the file the grant lives in: its words, then each rule line as code. */
+function fixOf(w: Widening, esc: Escapers): string {
+  if (w.fix === undefined) return '';
+  const [first = '', ...rest] = w.fix.split('\n');
+  // A line quoted from the file is indented by two spaces (src/guard/file-fix.ts); the rest is prose.
+  const lines = rest
+    .slice(0, MAX_FIX_LINES)
+    .map((l) => (l.startsWith('  ') ? `    - \`${esc.code(cut(l.slice(2), MAX_ARGS))}\`` : `    - ${esc.text(cut(l, MAX_ARGS))}`));
+  return `\n  - fix: ${esc.text(cut(first, MAX_ARGS))}${lines.length > 0 ? `\n${lines.join('\n')}` : ''}`;
 }
 
 const SUITE_CHANGE_TITLES: Readonly<Record<SuiteChange['change'], string>> = {

@@ -145,6 +145,7 @@ function buildScenario(cursor: ScenarioCursor): Scenario | undefined {
     warrantSource: cursor.pos(warrantEntry!.keySpan.start),
     grantSources: warrant.sources,
     ...(warrant.origin && { warrantFrom: warrant.origin }),
+    ...(warrant.rules && { grantRules: warrant.rules }),
     ...(table.fromPath !== undefined && { toolsFrom: table.fromPath }),
     ...(cursor.entry(cursor.root, 'cwd') !== undefined && { cwd: table.cwd() }),
   };

@@ -3,10 +3,10 @@
  * chain, src/import/token.ts) or from a Claude Code governance policy (tenuo-policy.ts).
  */
 import { createHash } from 'node:crypto';
-import { posix, resolve } from 'node:path';
+import { isAbsolute, posix, resolve } from 'node:path';
 import { broadGrants } from '../../chains/run-context.js';
 import { importWarrantFrom, readTokenFile, regrantProblems, TokenImportError } from '../../import/token.js';
-import type { PolicyOrigin, SourcePos, WarrantOrigin } from '../../model/scenario.js';
+import type { GrantRule, PolicyOrigin, SourcePos, WarrantOrigin } from '../../model/scenario.js';
 import { MAX_CONSTRAINT_DEPTH } from '../../warrant/constraints/satisfy.js';
 import type { Constraint, ToolGrants } from '../../warrant/constraints/types.js';
 import { authorizedParams, HOST_PARAM } from '../../world/claude-hook.js';
@@ -22,6 +22,8 @@ export interface WarrantRead {
   readonly grants: ToolGrants;
   readonly sources: Record<string, SourcePos>;
   readonly origin?: WarrantOrigin;
+  /** A grant read from a file: where that file writes each tool's grant. */
+  readonly rules?: Record<string, GrantRule>;
 }
 
 /** `warrant: {from: PATH}`: a Tenuo token's grant, re-granted under the benchmark's chain (src/import/token.ts), or a governance policy's. */
@@ -48,7 +50,11 @@ export function readWarrantFromFile(cursor: ScenarioCursor, table: ScenarioToolT
   for (const w of r.warnings) cursor.warn(from.keySpan.start, at(['warrant', 'from'], w));
   const sources: Record<string, SourcePos> = Object.create(null) as Record<string, SourcePos>;
   for (const tool of Object.keys(r.grants)) sources[tool] = cursor.pos(from.keySpan.start);
-  return { grants: r.grants, sources, origin: r.origin };
+  // A token is one signed encoding: no line of it holds one tool's grant, so each points at the file.
+  const file = displayedPath(cursor.pos(0).file, path);
+  const rules: Record<string, GrantRule> = Object.create(null) as Record<string, GrantRule>;
+  for (const tool of Object.keys(r.grants)) rules[tool] = { syntax: 'token', file, line: 1, col: 1, lines: [] };
+  return { grants: r.grants, sources, origin: r.origin, rules };
 }
 
 /**
@@ -94,7 +100,7 @@ function warrantFromPolicy(
   }
   const sha256 = createHash('sha256').update(read, 'utf8').digest('hex');
   const text = read.charCodeAt(0) === 0xfeff ? read.slice(1) : read;
-  const file = posix.join(posix.dirname(here.file.split('\\').join('/')), path);
+  const file = displayedPath(here.file, path);
   const declared = Object.keys(table.custom).filter((t) => table.custom[t]!.claudeCode === undefined);
   const r = grantFromPolicy(text, { file, cwd: table.cwd(), paramsOf: (tool) => table.signature(tool)?.params, declared });
   for (const p of r.problems) cursor.reportElsewhere(p);
@@ -121,7 +127,18 @@ function warrantFromPolicy(
   }
   const sources: Record<string, SourcePos> = Object.create(null) as Record<string, SourcePos>;
   for (const tool of Object.keys(r.grants)) sources[tool] = here;
-  return { grants: r.grants, sources, origin: { kind: 'claude_code_policy', from: path, sandbox: r.sandbox, sha256 } };
+  const rules: Record<string, GrantRule> = Object.create(null) as Record<string, GrantRule>;
+  for (const tool of Object.keys(r.grants)) {
+    const rule = Object.prototype.hasOwnProperty.call(r.rules, tool) ? r.rules[tool] : undefined;
+    rules[tool] = { syntax: 'claude_code_policy', file, ...(rule ?? { line: 1, col: 1, lines: [] }) };
+  }
+  return { grants: r.grants, sources, origin: { kind: 'claude_code_policy', from: path, sandbox: r.sandbox, sha256 }, rules };
+}
+
+/** A file named by `from:` as problems in it are placed: beside the scenario file as displayed. */
+function displayedPath(scenarioFile: string, from: string): string {
+  if (isAbsolute(from)) return from;
+  return posix.join(posix.dirname(scenarioFile.split('\\').join('/')), from);
 }
 
 /** droppedDefaultPort for every url_pattern inside `constraint` (all/any/not included), bounded by the constraint depth. */
