@@ -20,7 +20,7 @@ import { gateRule } from '../report/gate-rule.js';
 import { renderMarkdown, reportMarker, type ComputedFor, type MarkdownOptions } from '../report/markdown.js';
 import { renderNotEvaluated } from '../report/not-evaluated.js';
 import type { ScenarioProblem } from '../scenario/errors.js';
-import { baselineRef, reportBaseline, writeActionCiFiles } from './baseline-step.js';
+import { baselineRef, comparedBase, reportBaseline, writeActionCiFiles } from './baseline-step.js';
 import { describeCommentError, upsertStickyComment } from './comment.js';
 import { readContext, type ActionContext } from './event-context.js';
 import { actionLlmConfig, llmEdges, maskSecrets, mergeShardFolder } from './llm-step.js';
@@ -70,7 +70,7 @@ async function runAction(runner: Runner, cwd: string): Promise<void> {
 
   // 1. Run (or, in report-only mode, read an earlier run's results).
   const stage = config.resultsPath ? 'Read the results' : 'Run the scenarios';
-  const outcome = await runner.group(stage, () => obtainResults(runner, config, ctx, approvedBy));
+  const outcome = await runner.group(stage, () => obtainResults(runner, config, ctx, approvedBy, pr));
   if ('stopped' in outcome) {
     // The step has failed already; the comment and the summary still say so (never a stale green).
     await reportNotEvaluated(runner, config, ctx, { ...reportOptions, ...outcome.stopped });
@@ -165,6 +165,7 @@ async function obtainResults(
   config: ActionConfig,
   ctx: ActionContext,
   approvedBy: string | undefined,
+  pr: PullRequestFacts,
 ): Promise<{ results: Results; verdict: Verdict } | { stopped: Stopped }> {
   if (config.resultsPath) {
     try {
@@ -203,11 +204,18 @@ async function obtainResults(
     }
   }
   const ref = baselineRef(config, ctx);
-  runner.info(ref.why);
   const llm = config.llm.mode === 'deterministic' ? undefined : llmEdges(runner);
   try {
+    // docs/guard.md#which-base: GitHub's merge commit is compared with its base, any other checkout with the merge base.
+    const chosen = await comparedBase(config, ctx, pr, ref);
+    runner.info(chosen.why);
     const outcome = await runPipeline(
-      actionPipelineConfig(config, ctx, ref.ref, { of: ref.of, ...(approvedBy !== undefined ? { approvedBy } : {}) }),
+      actionPipelineConfig(config, ctx, chosen.ref, {
+        of: ref.of,
+        ...(approvedBy !== undefined ? { approvedBy } : {}),
+        ...(chosen.reason !== undefined ? { reason: chosen.reason } : {}),
+        ...(chosen.mergeBase ? { mergeBase: true } : {}),
+      }),
       {
         // Loader warnings (e.g. a Cel constraint name bound only for object arguments) reach the log.
         loaded: (warnings, summary) => {
@@ -251,7 +259,7 @@ export function actionPipelineConfig(
   config: ActionConfig,
   ctx: Pick<ActionContext, 'workspace'>,
   ref: string | undefined,
-  base: { of?: ActionContext['baseOf']; approvedBy?: string } = {},
+  base: { of?: ActionContext['baseOf']; approvedBy?: string; reason?: string; mergeBase?: boolean } = {},
 ): PipelineConfig {
   return {
     scenarios: config.scenarios,
@@ -277,6 +285,8 @@ export function actionPipelineConfig(
             fetch: true,
             skipWhenMissing: base.of === 'push',
             ...(base.approvedBy !== undefined ? { approvedBy: base.approvedBy } : {}),
+            ...(base.reason !== undefined ? { reason: base.reason } : {}),
+            ...(base.mergeBase ? { mergeBase: true } : {}),
           },
         }
       : {}),

@@ -49,6 +49,10 @@ export interface BaselineConfig {
    * widenings and suite changes are approved by it and do not fail the gate (verdict.ts decides).
    */
   readonly approvedBy?: string;
+  /** Compare with the merge base of HEAD and REF, not REF itself (the CLI's default, docs/guard.md#which-base). */
+  readonly mergeBase?: boolean;
+  /** Why REF is the commit to compare with, when the shell chose it (the action: from the event and the checkout). */
+  readonly reason?: string;
 }
 
 /** LLM mode (docs/llm.md); the model server's key never leaves `server`. */
@@ -231,6 +235,8 @@ async function compare(
       allowWidening: b.allowWidening,
       allowSuiteChanges: b.allowSuiteChanges,
       fetch: b.fetch,
+      ...(b.mergeBase ? { mergeBase: true } : {}),
+      ...(b.reason !== undefined ? { reason: b.reason } : {}),
     });
   } catch (e) {
     if (b.skipWhenMissing && e instanceof BaselineError && e.code === 'baseline_ref_missing') {

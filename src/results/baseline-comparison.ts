@@ -143,6 +143,11 @@ export const BaselineResultsSchema = record({
    * file is also a `base_unreadable` suite change: its scenario is never counted as added.
    */
   problems: many(str).optional(),
+  /**
+   * Why `commit` is the commit compared with, when it is not simply the ref the run was given: the
+   * merge base of HEAD and the base, the base of GitHub's merge commit (docs/guard.md#which-base).
+   */
+  reason: str.optional(),
 });
 
 export type Decision = z.infer<typeof DecisionSchema>;
