@@ -24,7 +24,7 @@ import { baselineRef, comparedBase, reportBaseline, writeActionCiFiles } from '.
 import { describeCommentError, upsertStickyComment } from './comment.js';
 import { readContext, type ActionContext } from './event-context.js';
 import { actionLlmConfig, llmEdges, maskSecrets, mergeShardFolder } from './llm-step.js';
-import { parseInputs, type ActionConfig } from './inputs.js';
+import { parseInputs, reportInputsOf, type ActionConfig, type ReportInputs } from './inputs.js';
 import { setCommentOutputs, setResultOutputs } from './outputs.js';
 import { readResultsFile } from './results-file.js';
 import { stepFailure, type FailureContext, type Stopped } from './errors.js';
@@ -51,8 +51,20 @@ async function runAction(runner: Runner, cwd: string): Promise<void> {
   try {
     config = parseInputs((n) => runner.getInput(n), runner.env);
   } catch (e) {
-    // Nothing is known yet to write a report with: the message alone.
-    runner.setFailed(stepFailure(e).message);
+    // The step fails; the comment and the summary still say so (never a stale green), as far as
+    // the inputs they need can be read on their own.
+    const { message, stopped } = stepFailure(e);
+    runner.setFailed(message);
+    const report = reportInputsOf((n) => runner.getInput(n));
+    if (report.unnamed) runner.info('no comment: the input name is not valid, and the sticky comment is found by its name');
+    const ctx = readContext(runner.env, cwd);
+    const computedFor = computedForOf(readPullRequest(runner.env), report.prNumber ?? ctx.prNumber);
+    await reportNotEvaluated(runner, report, ctx, {
+      name: report.name,
+      ...(ctx.runUrl ? { runUrl: ctx.runUrl } : {}),
+      ...(computedFor ? { computedFor } : {}),
+      ...stopped,
+    });
     return;
   }
   maskSecrets((secret) => runner.setSecret(secret), config.llm); // before anything else can print them
@@ -324,7 +336,7 @@ function computedForOf(pr: PullRequestFacts, prNumber: number | undefined): Comp
  */
 async function reportNotEvaluated(
   runner: Runner,
-  config: ActionConfig,
+  config: ReportInputs,
   ctx: ActionContext,
   o: Omit<MarkdownOptions, 'maxChars'> & Stopped,
 ): Promise<void> {
@@ -364,7 +376,7 @@ async function reportNotEvaluated(
 
 async function postComment(
   runner: Runner,
-  config: ActionConfig,
+  config: ReportInputs,
   ctx: ActionContext,
   render: (maxChars: number) => string,
   out: { posted?: { id: number; url: string } },

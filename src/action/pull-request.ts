@@ -39,7 +39,37 @@ export function readPullRequest(env: Readonly<Record<string, string | undefined>
   } catch {
     return NONE; // context.ts warns that the payload could not be read
   }
+  const run = obj(payload?.['workflow_run']);
+  if (run && payload?.['pull_request'] === undefined) return workflowRunFacts(run);
   return pullRequestFacts(payload?.['pull_request']);
+}
+
+/**
+ * The pull request a `workflow_run` event belongs to (docs/action.md, "workflow_run"): among
+ * `workflow_run.pull_requests[]` (filled for pull requests from the same repository only), the one
+ * whose head is the run's `head_sha`, else the first. Undefined when there is none (a fork: the
+ * `pr-number` input names it).
+ */
+export function workflowRunPullRequest(run: Record<string, unknown>): Record<string, unknown> | undefined {
+  const prs = run['pull_requests'];
+  if (!Array.isArray(prs)) return undefined;
+  const listed = prs
+    .slice(0, MAX_LABELS)
+    .map(obj)
+    .filter((p): p is Json => p !== undefined);
+  return listed.find((p) => obj(p['head'])?.['sha'] === run['head_sha']) ?? listed[0];
+}
+
+/**
+ * A `workflow_run` event's facts: the head commit is the one the triggering run tested
+ * (`workflow_run.head_sha`), the base is its pull request's; its entries carry no labels, so the
+ * approval label is never seen here.
+ */
+function workflowRunFacts(run: Json): PullRequestFacts {
+  const pr = workflowRunPullRequest(run);
+  const facts = pr ? pullRequestFacts({ ...pr, labels: [] }) : NONE;
+  const head = run['head_sha'];
+  return { ...facts, headSha: typeof head === 'string' && SHA_RE.test(head) ? head : facts.headSha };
 }
 
 /** The facts of a `pull_request` object of an event payload; malformed parts are left out. */
