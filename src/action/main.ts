@@ -303,6 +303,7 @@ export function actionPipelineConfig(
         }
       : {}),
     allowWidening: config.allowWidening,
+    ...(base.approvedBy !== undefined ? { approvedBy: base.approvedBy } : {}),
     mode: config.llm.mode,
     ...(config.llm.mode !== 'deterministic' ? { llm: actionLlmConfig(config.llm) } : {}),
   };
@@ -315,7 +316,7 @@ export function actionPipelineConfig(
 function approvalOf(runner: Runner, config: ActionConfig, pr: PullRequestFacts): string | undefined {
   if (!pr.labels.includes(config.approvalLabel)) return undefined;
   runner.info(
-    `the pull request carries the label ${config.approvalLabel}: its widenings and suite changes are approved (an attack that gets through never is)`,
+    `the pull request carries the label ${config.approvalLabel}: its widenings, suite changes and monotonicity escapes are approved (an attack that gets through never is)`,
   );
   return config.approvalLabel;
 }

@@ -98,6 +98,12 @@ export interface PipelineConfig {
    * as it approves the guard's widenings; absent: the baseline's setting, else not approved.
    */
   readonly allowWidening?: boolean;
+  /**
+   * The approval label, set only when the pull request carries it (the action's `approval-label`):
+   * approves the monotonicity audit's escapes, with or without a baseline, as the baseline's
+   * `approvedBy` approves its findings (verdict.ts decides).
+   */
+  readonly approvedBy?: string;
   readonly mode: RunMode;
   /** Required unless `mode` is deterministic. */
   readonly llm?: LlmConfig;
@@ -303,10 +309,10 @@ function decide(
     guard: baseline?.violations ?? [],
     ...(links ? { links } : {}),
     ...(llm ? { llm: { results: llm, gated: c.llm!.gate } } : {}),
-    ...(c.baseline?.approvedBy !== undefined ? { approval: { label: c.baseline.approvedBy } } : {}),
+    ...((c.approvedBy ?? c.baseline?.approvedBy) !== undefined ? { approval: { label: (c.approvedBy ?? c.baseline?.approvedBy)! } } : {}),
   });
   let results: Results = { ...head, gate: decision.gate };
-  if (links) results.monotonicity = links;
+  if (decision.links) results.monotonicity = decision.links;
   if (m.timings) results.timings = m.timings;
   if (baseline) {
     const approvedBy = c.baseline?.approvedBy;
