@@ -18,6 +18,14 @@ import type { PullRequestFacts } from './pull-request.js';
 import { setCiFileOutputs } from './outputs.js';
 import type { Runner } from './runner.js';
 
+/** How the action compares: which event's base, the approval, the commit chosen and why (comparedBase). */
+export interface ComparisonOptions {
+  readonly of?: ActionContext['baseOf'];
+  readonly approvedBy?: string;
+  readonly reason?: string;
+  readonly mergeBase?: boolean;
+}
+
 /** The ref to compare with, or undefined for none (and why, for the log and the report). */
 export function baselineRef(
   config: Pick<ActionConfig, 'baseline'>,

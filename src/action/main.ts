@@ -17,10 +17,10 @@ import { verdictOf, type Verdict } from '../pipeline/verdict.js';
 import { ScenarioError } from '../scenario/errors.js';
 import { renderJson } from '../report/json.js';
 import { gateRule } from '../report/gate-rule.js';
-import { renderMarkdown, reportMarker, type ComputedFor, type MarkdownOptions } from '../report/markdown.js';
+import { renderMarkdown, reportMarker, type MarkdownOptions } from '../report/markdown.js';
 import { renderNotEvaluated } from '../report/not-evaluated.js';
 import type { ScenarioProblem } from '../scenario/errors.js';
-import { baselineRef, comparedBase, reportBaseline, writeActionCiFiles } from './baseline-step.js';
+import { baselineRef, comparedBase, reportBaseline, writeActionCiFiles, type ComparisonOptions } from './baseline-step.js';
 import { describeCommentError, upsertStickyComment } from './comment.js';
 import { readContext, type ActionContext } from './event-context.js';
 import { actionLlmConfig, llmEdges, maskSecrets, mergeShardFolder } from './llm-step.js';
@@ -30,7 +30,7 @@ import { readResultsFile } from './results-file.js';
 import { stepFailure, type FailureContext, type Stopped } from './errors.js';
 import { toolkitRunner, type AnnotationProps, type Runner } from './runner.js';
 import { writeJobSummary, writeNotEvaluatedSummary } from './summary.js';
-import { readPullRequest, type PullRequestFacts } from './pull-request.js';
+import { approvalOf, computedForOf, readPullRequest, type PullRequestFacts } from './pull-request.js';
 import { probeWarnings, probesOf } from '../report/sections/probes-section.js';
 
 /** GitHub refuses comment bodies over 65,536 characters. */
@@ -271,7 +271,7 @@ export function actionPipelineConfig(
   config: ActionConfig,
   ctx: Pick<ActionContext, 'workspace'>,
   ref: string | undefined,
-  base: { of?: ActionContext['baseOf']; approvedBy?: string; reason?: string; mergeBase?: boolean } = {},
+  base: ComparisonOptions = {},
 ): PipelineConfig {
   return {
     scenarios: config.scenarios,
@@ -306,28 +306,6 @@ export function actionPipelineConfig(
     ...(base.approvedBy !== undefined ? { approvedBy: base.approvedBy } : {}),
     mode: config.llm.mode,
     ...(config.llm.mode !== 'deterministic' ? { llm: actionLlmConfig(config.llm) } : {}),
-  };
-}
-
-/**
- * The approval label when the pull request carries it (docs/action.md, "Approving a change"):
- * the pipeline then shows its widenings and suite changes as approved (verdict.ts decides).
- */
-function approvalOf(runner: Runner, config: ActionConfig, pr: PullRequestFacts): string | undefined {
-  if (!pr.labels.includes(config.approvalLabel)) return undefined;
-  runner.info(
-    `the pull request carries the label ${config.approvalLabel}: its widenings, suite changes and monotonicity escapes are approved (an attack that gets through never is)`,
-  );
-  return config.approvalLabel;
-}
-
-/** The head commit and the base branch the event names, for the line under the heading. */
-function computedForOf(pr: PullRequestFacts, prNumber: number | undefined): ComputedFor | undefined {
-  if (pr.headSha === undefined && pr.baseRef === undefined) return undefined;
-  return {
-    ...(pr.headSha !== undefined ? { head: pr.headSha } : {}),
-    ...(prNumber !== undefined ? { pr: prNumber } : {}),
-    ...(pr.baseRef !== undefined ? { base: { name: pr.baseRef, ...(pr.baseSha !== undefined ? { sha: pr.baseSha } : {}) } } : {}),
   };
 }
 

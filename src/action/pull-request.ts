@@ -6,6 +6,9 @@
  * these out; context.ts reports why.
  */
 import { readFileSync } from 'node:fs';
+import type { ComputedFor } from '../report/markdown.js';
+import type { ActionConfig } from './inputs.js';
+import type { Runner } from './runner.js';
 
 export interface PullRequestFacts {
   /** `pull_request.head.sha`: the commit the pull request's author pushed. */
@@ -100,4 +103,26 @@ export function pullRequestFacts(payload: unknown): PullRequestFacts {
 /** The short form of a commit a reader recognises (as GitHub shows it). */
 export function shortSha(sha: string): string {
   return sha.slice(0, 7);
+}
+
+/**
+ * The approval label when the pull request carries it (docs/action.md, "Approving a change"):
+ * the pipeline then shows its widenings and suite changes as approved (verdict.ts decides).
+ */
+export function approvalOf(runner: Runner, config: ActionConfig, pr: PullRequestFacts): string | undefined {
+  if (!pr.labels.includes(config.approvalLabel)) return undefined;
+  runner.info(
+    `the pull request carries the label ${config.approvalLabel}: its widenings, suite changes and monotonicity escapes are approved (an attack that gets through never is)`,
+  );
+  return config.approvalLabel;
+}
+
+/** The head commit and the base branch the event names, for the line under the heading. */
+export function computedForOf(pr: PullRequestFacts, prNumber: number | undefined): ComputedFor | undefined {
+  if (pr.headSha === undefined && pr.baseRef === undefined) return undefined;
+  return {
+    ...(pr.headSha !== undefined ? { head: pr.headSha } : {}),
+    ...(prNumber !== undefined ? { pr: prNumber } : {}),
+    ...(pr.baseRef !== undefined ? { base: { name: pr.baseRef, ...(pr.baseSha !== undefined ? { sha: pr.baseSha } : {}) } } : {}),
+  };
 }

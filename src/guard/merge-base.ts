@@ -83,6 +83,19 @@ async function deepen(top: string, tips: readonly string[], step: number): Promi
  * base in messages. `fetch`: a shallow clone may deepen its history from origin to find it.
  */
 export async function mergeBaseOf(top: string, head: string, base: string, baseName: string, fetch: boolean): Promise<MergeBase> {
+  try {
+    return await findMergeBase(top, head, base, baseName, fetch);
+  } catch (e) {
+    if (e instanceof BaselineError) throw e;
+    // git failed otherwise (a history too long to list within the bound, a broken repository): fail closed.
+    throw new BaselineError(
+      'baseline_git_failed',
+      `the merge base of HEAD and ${baseName} could not be computed: ${(e as Error).message.split('\n')[0]}`,
+    );
+  }
+}
+
+async function findMergeBase(top: string, head: string, base: string, baseName: string, fetch: boolean): Promise<MergeBase> {
   let fetched = 0;
   let fetchProblem: string | undefined;
   for (let round = 0; ; round++) {

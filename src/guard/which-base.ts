@@ -17,12 +17,14 @@ export interface HeadCommit {
 /** HEAD of the repository at `top`, with the parents its commit object names. */
 export async function headCommit(top: string): Promise<HeadCommit> {
   let text: string;
+  let sha: string;
   try {
     text = (await runGit(top, ['cat-file', 'commit', 'HEAD'], 1024 * 1024)).toString('utf8');
+    sha = (await runGit(top, ['rev-parse', '--verify', 'HEAD^{commit}'], 64 * 1024)).toString('utf8').trim();
   } catch (e) {
+    // A repository without a commit yet has no HEAD to compare from.
     throw new BaselineError('baseline_git_failed', `cannot read HEAD's commit: ${(e as Error).message.split('\n')[0]}`);
   }
-  const sha = (await runGit(top, ['rev-parse', '--verify', 'HEAD^{commit}'], 64 * 1024)).toString('utf8').trim();
   // The header ends at the first empty line; `parent SHA` lines name the parents in order.
   const header = text.slice(0, Math.max(0, text.indexOf('\n\n')));
   const parents = [...header.matchAll(/^parent ([0-9a-f]{40}(?:[0-9a-f]{24})?)$/gm)].map((m) => m[1]!);
