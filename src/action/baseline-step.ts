@@ -14,8 +14,17 @@ import { renderJunit } from '../report/junit.js';
 import { renderSarif } from '../report/sarif.js';
 import type { ActionContext } from './event-context.js';
 import type { ActionConfig } from './inputs.js';
+import type { PullRequestFacts } from './pull-request.js';
 import { setCiFileOutputs } from './outputs.js';
 import type { Runner } from './runner.js';
+
+/** How the action compares: which event's base, the approval, the commit chosen and why (comparedBase). */
+export interface ComparisonOptions {
+  readonly of?: ActionContext['baseOf'];
+  readonly approvedBy?: string;
+  readonly reason?: string;
+  readonly mergeBase?: boolean;
+}
 
 /** The ref to compare with, or undefined for none (and why, for the log and the report). */
 export function baselineRef(
@@ -35,6 +44,25 @@ export function baselineRef(
     return { ref: ctx.baseSha, why: `baseline: ${what} ${ctx.baseSha.slice(0, 12)}`, of };
   }
   return { why: `no baseline comparison: ${ctx.noBase ?? `no pull request base in this ${ctx.eventName || 'unknown'} event`}` };
+}
+
+/**
+ * The commit the comparison reads, and why (docs/guard.md#which-base): a pull request's base as
+ * the checkout calls for it (base-choice.ts), an explicit `baseline` at its merge base with HEAD
+ * (what `git diff REF...HEAD` compares, as the CLI), a merge group's or a push's base as the event names it.
+ */
+export async function comparedBase(
+  config: Pick<ActionConfig, 'baseline'>,
+  ctx: Pick<ActionContext, 'workspace'>,
+  pr: Pick<PullRequestFacts, 'headSha' | 'baseRef'>,
+  chosen: { ref?: string; why: string; of?: ActionContext['baseOf'] },
+): Promise<{ ref?: string; why: string; reason?: string; mergeBase?: boolean }> {
+  if (chosen.ref === undefined) return { why: chosen.why };
+  if (config.baseline !== '') return { ref: chosen.ref, why: `${chosen.why} (at its merge base with HEAD)`, mergeBase: true };
+  if (chosen.of !== 'pull_request') return { ref: chosen.ref, why: chosen.why };
+  const { pullRequestBase } = await import('./base-choice.js');
+  const base = await pullRequestBase(ctx.workspace, { baseSha: chosen.ref, headSha: pr.headSha, baseName: pr.baseRef }, true);
+  return { ref: base.ref, why: `baseline: ${base.reason}`, reason: base.reason };
 }
 
 /** What the log says of the comparison (the pipeline ran it: src/pipeline/pipeline.ts). */

@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { resolve } from 'node:path';
+import { workflowRunPullRequest } from './pull-request.js';
 
 export interface ActionContext {
   eventName: string;
@@ -103,8 +104,14 @@ export function readContext(env: NodeJS.ProcessEnv, cwd: string): ActionContext 
     prNumber = prNumberOf(payload['issue']);
   } else if (eventName === 'workflow_run') {
     // Filled for pull requests from the same repository only; forks need the pr-number input.
-    const prs = obj(payload['workflow_run'])?.['pull_requests'];
-    if (Array.isArray(prs)) prNumber = prNumberOf(prs[0]);
+    const run = obj(payload['workflow_run']);
+    if (run) {
+      prNumber = prNumberOf(workflowRunPullRequest(run));
+      // The triggering run's head repository: a fork when it is not this one (for the comment's error).
+      const head = obj(run['head_repository'])?.['full_name'];
+      const self = obj(payload['repository'])?.['full_name'];
+      if (typeof head === 'string' && typeof self === 'string' && head !== self) forkRepo = head;
+    }
   }
 
   const [owner, repo] = (env['GITHUB_REPOSITORY'] ?? '').split('/');

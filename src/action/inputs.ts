@@ -73,6 +73,31 @@ const NAME_RE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 const MAX_SCENARIO_ENTRIES = 1000;
 const MAX_PATH = 4096;
 
+/** What a "not evaluated" report needs of the inputs: where it goes and under which name. */
+export type ReportInputs = Pick<ActionConfig, 'name' | 'comment' | 'jobSummary' | 'githubToken' | 'prNumber'>;
+
+/**
+ * The report's inputs when the inputs as a whole are invalid (docs/action.md, "never stale"): each
+ * read alone, an invalid one falling back to what still reports the failure (the comment and the
+ * job summary written, the event's pull request). A name that is not valid names no sticky
+ * comment (the comment is found by its name): then only the job summary is written (`unnamed`).
+ */
+export function reportInputsOf(getInput: (name: string) => string): ReportInputs & { unnamed: boolean } {
+  const get = (name: string): string => getInput(name).trim();
+  const given = get('name') || DEFAULT_NAME;
+  const unnamed = !NAME_RE.test(given);
+  const comment = get('comment');
+  const pr = get('pr-number');
+  return {
+    name: unnamed ? DEFAULT_NAME : given,
+    unnamed,
+    comment: unnamed || comment === 'off' ? 'off' : comment === 'always' ? 'always' : 'auto',
+    jobSummary: !['false', 'False', 'FALSE'].includes(get('job-summary')),
+    githubToken: get('github-token'),
+    prNumber: /^[1-9]\d{0,9}$/.test(pr) ? Number(pr) : undefined,
+  };
+}
+
 export function parseInputs(getInput: (name: string) => string, env: Readonly<Record<string, string | undefined>> = {}): ActionConfig {
   const problems: string[] = [];
   const get = (name: string): string => getInput(name).trim();

@@ -17,20 +17,20 @@ import { verdictOf, type Verdict } from '../pipeline/verdict.js';
 import { ScenarioError } from '../scenario/errors.js';
 import { renderJson } from '../report/json.js';
 import { gateRule } from '../report/gate-rule.js';
-import { renderMarkdown, reportMarker, type ComputedFor, type MarkdownOptions } from '../report/markdown.js';
+import { renderMarkdown, reportMarker, type MarkdownOptions } from '../report/markdown.js';
 import { renderNotEvaluated } from '../report/not-evaluated.js';
 import type { ScenarioProblem } from '../scenario/errors.js';
-import { baselineRef, reportBaseline, writeActionCiFiles } from './baseline-step.js';
+import { baselineRef, comparedBase, reportBaseline, writeActionCiFiles, type ComparisonOptions } from './baseline-step.js';
 import { describeCommentError, upsertStickyComment } from './comment.js';
 import { readContext, type ActionContext } from './event-context.js';
 import { actionLlmConfig, llmEdges, maskSecrets, mergeShardFolder } from './llm-step.js';
-import { parseInputs, type ActionConfig } from './inputs.js';
+import { parseInputs, reportInputsOf, type ActionConfig, type ReportInputs } from './inputs.js';
 import { setCommentOutputs, setResultOutputs } from './outputs.js';
 import { readResultsFile } from './results-file.js';
 import { stepFailure, type FailureContext, type Stopped } from './errors.js';
 import { toolkitRunner, type AnnotationProps, type Runner } from './runner.js';
 import { writeJobSummary, writeNotEvaluatedSummary } from './summary.js';
-import { readPullRequest, type PullRequestFacts } from './pull-request.js';
+import { approvalOf, computedForOf, readPullRequest, type PullRequestFacts } from './pull-request.js';
 import { probeWarnings, probesOf } from '../report/sections/probes-section.js';
 import { newEscapes, onBaseOnly } from './on-base.js';
 import { foldIntoWidenings } from './annotation-fold.js';
@@ -53,8 +53,20 @@ async function runAction(runner: Runner, cwd: string): Promise<void> {
   try {
     config = parseInputs((n) => runner.getInput(n), runner.env);
   } catch (e) {
-    // Nothing is known yet to write a report with: the message alone.
-    runner.setFailed(stepFailure(e).message);
+    // The step fails; the comment and the summary still say so (never a stale green), as far as
+    // the inputs they need can be read on their own.
+    const { message, stopped } = stepFailure(e);
+    runner.setFailed(message);
+    const report = reportInputsOf((n) => runner.getInput(n));
+    if (report.unnamed) runner.info('no comment: the input name is not valid, and the sticky comment is found by its name');
+    const ctx = readContext(runner.env, cwd);
+    const computedFor = computedForOf(readPullRequest(runner.env), report.prNumber ?? ctx.prNumber);
+    await reportNotEvaluated(runner, report, ctx, {
+      name: report.name,
+      ...(ctx.runUrl ? { runUrl: ctx.runUrl } : {}),
+      ...(computedFor ? { computedFor } : {}),
+      ...stopped,
+    });
     return;
   }
   maskSecrets((secret) => runner.setSecret(secret), config.llm); // before anything else can print them
@@ -72,7 +84,7 @@ async function runAction(runner: Runner, cwd: string): Promise<void> {
 
   // 1. Run (or, in report-only mode, read an earlier run's results).
   const stage = config.resultsPath ? 'Read the results' : 'Run the scenarios';
-  const outcome = await runner.group(stage, () => obtainResults(runner, config, ctx, approvedBy));
+  const outcome = await runner.group(stage, () => obtainResults(runner, config, ctx, approvedBy, pr));
   if ('stopped' in outcome) {
     // The step has failed already; the comment and the summary still say so (never a stale green).
     await reportNotEvaluated(runner, config, ctx, { ...reportOptions, ...outcome.stopped });
@@ -167,6 +179,7 @@ async function obtainResults(
   config: ActionConfig,
   ctx: ActionContext,
   approvedBy: string | undefined,
+  pr: PullRequestFacts,
 ): Promise<{ results: Results; verdict: Verdict } | { stopped: Stopped }> {
   if (config.resultsPath) {
     try {
@@ -205,11 +218,18 @@ async function obtainResults(
     }
   }
   const ref = baselineRef(config, ctx);
-  runner.info(ref.why);
   const llm = config.llm.mode === 'deterministic' ? undefined : llmEdges(runner);
   try {
+    // docs/guard.md#which-base: GitHub's merge commit is compared with its base, any other checkout with the merge base.
+    const chosen = await comparedBase(config, ctx, pr, ref);
+    runner.info(chosen.why);
     const outcome = await runPipeline(
-      actionPipelineConfig(config, ctx, ref.ref, { of: ref.of, ...(approvedBy !== undefined ? { approvedBy } : {}) }),
+      actionPipelineConfig(config, ctx, chosen.ref, {
+        of: ref.of,
+        ...(approvedBy !== undefined ? { approvedBy } : {}),
+        ...(chosen.reason !== undefined ? { reason: chosen.reason } : {}),
+        ...(chosen.mergeBase ? { mergeBase: true } : {}),
+      }),
       {
         // Loader warnings (e.g. a Cel constraint name bound only for object arguments) reach the log.
         loaded: (warnings, summary) => {
@@ -253,7 +273,7 @@ export function actionPipelineConfig(
   config: ActionConfig,
   ctx: Pick<ActionContext, 'workspace'>,
   ref: string | undefined,
-  base: { of?: ActionContext['baseOf']; approvedBy?: string } = {},
+  base: ComparisonOptions = {},
 ): PipelineConfig {
   return {
     scenarios: config.scenarios,
@@ -279,34 +299,15 @@ export function actionPipelineConfig(
             fetch: true,
             skipWhenMissing: base.of === 'push',
             ...(base.approvedBy !== undefined ? { approvedBy: base.approvedBy } : {}),
+            ...(base.reason !== undefined ? { reason: base.reason } : {}),
+            ...(base.mergeBase ? { mergeBase: true } : {}),
           },
         }
       : {}),
     allowWidening: config.allowWidening,
+    ...(base.approvedBy !== undefined ? { approvedBy: base.approvedBy } : {}),
     mode: config.llm.mode,
     ...(config.llm.mode !== 'deterministic' ? { llm: actionLlmConfig(config.llm) } : {}),
-  };
-}
-
-/**
- * The approval label when the pull request carries it (docs/action.md, "Approving a change"):
- * the pipeline then shows its widenings and suite changes as approved (verdict.ts decides).
- */
-function approvalOf(runner: Runner, config: ActionConfig, pr: PullRequestFacts): string | undefined {
-  if (!pr.labels.includes(config.approvalLabel)) return undefined;
-  runner.info(
-    `the pull request carries the label ${config.approvalLabel}: its widenings and suite changes are approved (an attack that gets through never is)`,
-  );
-  return config.approvalLabel;
-}
-
-/** The head commit and the base branch the event names, for the line under the heading. */
-function computedForOf(pr: PullRequestFacts, prNumber: number | undefined): ComputedFor | undefined {
-  if (pr.headSha === undefined && pr.baseRef === undefined) return undefined;
-  return {
-    ...(pr.headSha !== undefined ? { head: pr.headSha } : {}),
-    ...(prNumber !== undefined ? { pr: prNumber } : {}),
-    ...(pr.baseRef !== undefined ? { base: { name: pr.baseRef, ...(pr.baseSha !== undefined ? { sha: pr.baseSha } : {}) } } : {}),
   };
 }
 
@@ -316,7 +317,7 @@ function computedForOf(pr: PullRequestFacts, prNumber: number | undefined): Comp
  */
 async function reportNotEvaluated(
   runner: Runner,
-  config: ActionConfig,
+  config: ReportInputs,
   ctx: ActionContext,
   o: Omit<MarkdownOptions, 'maxChars'> & Stopped,
 ): Promise<void> {
@@ -356,7 +357,7 @@ async function reportNotEvaluated(
 
 async function postComment(
   runner: Runner,
-  config: ActionConfig,
+  config: ReportInputs,
   ctx: ActionContext,
   render: (maxChars: number) => string,
   out: { posted?: { id: number; url: string } },

@@ -18,7 +18,7 @@ import { decideGate } from '../pipeline/verdict.js';
 import type { AnalysisViolation } from '../trial/gate.js';
 import type { LlmResults } from '../results/results.js';
 import { checkBaseline, checkMonotonicityFindings, checkResults } from '../results/file-checks.js';
-import type { MonotonicitySection } from '../results/monotonicity.js';
+import { MonotonicitySectionSchema, type MonotonicitySection } from '../results/monotonicity.js';
 import { warrantFromInfo, type TokenWarrantFrom, type WarrantFromInfo } from '../results/scenario-info.js';
 
 /** Why a results file is refused (docs/action.md, "Report-only mode"): bad input, exit 2. */
@@ -135,7 +135,11 @@ export function judgeResults(data: unknown, step: GateThresholds, options: ReadO
     const bad = checkMonotonicityFindings(r.monotonicity);
     if (bad) throw new ResultsFileError('results_file_malformed', `${file}: not a delegation-bench results file: ${bad}`);
     const allowWidening = options.allowWidening ?? false;
-    links = { ...r.monotonicity, findings: r.monotonicity.findings.map((f) => ({ ...f, approved: allowWidening })) };
+    // Nor by the file's label: `approved_by` is this step's own (decideGate sets it from the event).
+    links = {
+      ...r.monotonicity,
+      findings: r.monotonicity.findings.map(({ approved_by: _fileLabel, ...f }) => ({ ...f, approved: allowWidening })),
+    };
   }
   // docs/guard.md#which-base: that no comparison ran is carried over (it can only weaken what the report claims).
   const noBaseline = r.no_baseline;
@@ -166,9 +170,12 @@ export function judgeResults(data: unknown, step: GateThresholds, options: ReadO
     guard,
     ...(links ? { links } : {}),
     ...(llm ? { llm } : {}),
-    ...(options.approvedBy !== undefined && r.baseline !== undefined ? { approval: { label: options.approvedBy } } : {}),
+    ...(options.approvedBy !== undefined ? { approval: { label: options.approvedBy } } : {}),
   });
   results.gate = decision.gate;
+  // The escapes as this step decided them (approved by its allow-widening or its label, docs/action.md),
+  // shown when the file's whole section is well formed: a reviewer sees what the label approved.
+  if (decision.links && MonotonicitySectionSchema.safeParse(r.monotonicity).success) results.monotonicity = decision.links;
   if (llm) results.llm = decision.llmGate ? { ...llm.results, gate: decision.llmGate } : llm.results;
   const nothing = nothingToGate(results, options.gateLlm ?? false);
   if (nothing) throw new ResultsFileError('results_file_nothing_to_gate', `${file}: refused: ${nothing}`);

@@ -19,6 +19,8 @@ export function baselineLines(baseline: BaselineResults): string[] {
       `${baseline.suite_changes.length > 0 && baseline.allow_suite_changes ? ' (allowed)' : ''}, ${plural(baseline.widenings.length, 'widening')}` +
       `${baseline.widenings.length > 0 && baseline.allow_widening ? ' (allowed)' : ''}, ${plural(baseline.flips.length, 'flip')}, ${plural(baseline.narrowings.length, 'narrowing')}`,
   ];
+  // docs/guard.md#which-base: the commit compared with is not REF itself (e.g. its merge base with HEAD).
+  if (baseline.reason !== undefined) lines.push(`  compared with ${baseline.commit.slice(0, 12)}: ${baseline.reason}`);
   for (const c of baseline.suite_changes.slice(0, 20)) {
     lines.push(
       `  suite ${c.scenario}: ${c.change}: base ${c.base_source}: ${c.base}${c.head === null ? '' : `; head${c.head_source ? ` ${c.head_source}` : ''}: ${c.head}`}`,

@@ -26,7 +26,7 @@ export const RUN_HELP = `usage: delegation-bench run [--scenarios PATH]... [--sc
                            [--workers N]
                            [--no-mutants] [--min-mutation-score PCT]
                            [--no-probes] [--max-escapes N]
-                           [--baseline REF [--allow-widening] [--allow-suite-changes]]
+                           [--baseline REF [--baseline-exact] [--allow-widening] [--allow-suite-changes]]
                            [--sarif FILE] [--junit FILE]
 
 Replays every scenario under no_warrant, broad and task_scoped warrants and gates on task_scoped.
@@ -67,7 +67,10 @@ Replays every scenario under no_warrant, broad and task_scoped warrants and gate
                      file (a rename is one scenario); each of REF's scenarios is also replayed
                      under the matched head scenario's grant, and a REF attack that grant allows
                      is a widening. A scenario, an expect: deny call or an attack judge of REF
-                     removed, relabelled or changed fails the gate (suite_weakened)
+                     removed, relabelled or changed fails the gate (suite_weakened). REF is
+                     read at its merge base with HEAD, as \`git diff REF...HEAD\` compares, so
+                     a branch behind REF is not charged with what REF gained since
+  --baseline-exact   compare with REF itself, not its merge base with HEAD
   --allow-widening   report widenings (and monotonicity escapes) without failing the gate
   --allow-suite-changes  report suite changes (suite_weakened) without failing the gate
   --sarif FILE       also write the findings as SARIF 2.1.0 (code scanning)
@@ -140,6 +143,7 @@ interface RunFlags {
   timings: boolean;
   workers: number;
   baseline: string | undefined;
+  baselineExact: boolean;
   allowWidening: boolean;
   allowSuiteChanges: boolean;
   sarif: string | undefined;
@@ -163,6 +167,7 @@ const RUN_OPTIONS = {
   timings: { type: 'boolean' },
   workers: { type: 'string' },
   baseline: { type: 'string' },
+  'baseline-exact': { type: 'boolean' },
   'allow-widening': { type: 'boolean' },
   'allow-suite-changes': { type: 'boolean' },
   sarif: { type: 'string' },
@@ -213,6 +218,7 @@ function parseFlags(argv: string[]): RunFlags {
     throw new UsageError(`--seed must be 1 to ${MAX_SEED_CHARS} characters`);
   }
   if (v.out !== undefined && v.out.trim() === '') throw new UsageError('--out needs a file name');
+  if (v['baseline-exact'] && v.baseline === undefined) throw new UsageError('--baseline-exact needs --baseline REF');
   return {
     inputs: v.scenarios ?? [],
     names: v.scenario ?? [],
@@ -226,6 +232,7 @@ function parseFlags(argv: string[]): RunFlags {
     timings: v.timings ?? false,
     workers: v.workers === undefined ? defaultWorkers() : parseWorkers(v.workers),
     baseline: v.baseline,
+    baselineExact: v['baseline-exact'] ?? false,
     allowWidening: v['allow-widening'] ?? false,
     allowSuiteChanges: v['allow-suite-changes'] ?? false,
     sarif: nonEmpty('--sarif', v.sarif),
@@ -262,7 +269,16 @@ async function pipelineConfig(flags: RunFlags, llm: LlmFlags, io: CliIO): Promis
     thresholds: { maxAsr: flags.maxAsr, minTcr: flags.minTcr, maxFalseAllows: flags.maxFalseAllows, maxFalseBlocks: flags.maxFalseBlocks },
     analyses: { probes: flags.probes, mutants: flags.mutants },
     ...(flags.baseline !== undefined
-      ? { baseline: { ref: flags.baseline, allowWidening: flags.allowWidening, allowSuiteChanges: flags.allowSuiteChanges, fetch: false } }
+      ? {
+          baseline: {
+            ref: flags.baseline,
+            allowWidening: flags.allowWidening,
+            allowSuiteChanges: flags.allowSuiteChanges,
+            fetch: false,
+            // docs/guard.md#which-base: what `git diff REF...HEAD` compares, unless REF itself is asked for.
+            mergeBase: !flags.baselineExact,
+          },
+        }
       : {}),
     allowWidening: flags.allowWidening,
     mode: llm.mode,

@@ -10,6 +10,7 @@ export type BaselineErrorCode =
   | 'baseline_ref_missing' // REF does not name a commit here (shallow clone, not fetched, typo)
   | 'baseline_path_invalid' // a --scenarios path lies outside the repository
   | 'baseline_too_large' // a file, or all files together, exceed the loader's bounds
+  | 'baseline_merge_base_missing' // no merge base of HEAD and the base can be proven here (shallow clone, unrelated histories)
   | 'baseline_git_failed'; // git failed for another reason (its stderr is quoted)
 
 /**

@@ -26,6 +26,7 @@ import { fileWidenings, originChanges } from './origins.js';
 import type { BaselineResults, SuiteChange, Widening } from '../results/baseline-comparison.js';
 import { crossReplay, withCrossReplay } from './cross-replay.js';
 import { matchScenarios } from './match.js';
+import { mergeBaseWithHead, type ChosenBase } from './which-base.js';
 import { suiteChanges } from './suite-changes.js';
 import { scenarioWidenings, type Pair } from './widenings.js';
 import { atToolList } from './tool-list-place.js';
@@ -53,6 +54,13 @@ export interface BaselineOptions {
   readonly allowSuiteChanges?: boolean;
   /** Fetch REF from origin (depth 1) when this clone lacks it (the action: a shallow checkout). */
   readonly fetch?: boolean;
+  /**
+   * Compare with the merge base of HEAD and REF, what `git diff REF...HEAD` compares, not REF
+   * itself (docs/guard.md#which-base): a branch behind REF is not charged with what REF gained since.
+   */
+  readonly mergeBase?: boolean;
+  /** Why REF is the commit to compare with, when the caller chose it (recorded as `baseline.reason`). */
+  readonly reason?: string;
 }
 
 export interface BaselineOutcome {
@@ -223,7 +231,11 @@ function wideningText(w: Widening): string {
   return `task_scoped grant widened against the baseline: ${file}${what}: ${from} → ${w.head}${proof}`;
 }
 
-export async function compareWithBaseline(options: BaselineOptions): Promise<BaselineOutcome> {
+export async function compareWithBaseline(given: BaselineOptions): Promise<BaselineOutcome> {
+  const chosen: ChosenBase = given.mergeBase
+    ? await mergeBaseWithHead(given.ref, given.cwd, given.fetch ?? false)
+    : { ref: given.ref, ...(given.reason !== undefined ? { reason: given.reason } : {}) };
+  const options: BaselineOptions = { ...given, ref: chosen.ref };
   const loaded = await baseScenarios(options);
   // The base's scenarios and the head's counterexamples run here, on this thread: it needs the
   // parsers they reach even when the head's matrix ran on worker threads, or reached none.
@@ -289,6 +301,7 @@ export async function compareWithBaseline(options: BaselineOptions): Promise<Bas
     allow_widening: options.allowWidening,
     allow_suite_changes: allowSuiteChanges,
     ...(problems.length > 0 ? { problems: boundProblems(problems) } : {}),
+    ...(chosen.reason !== undefined ? { reason: chosen.reason } : {}),
   };
   const violations = [...suiteViolations(changes, options.ref, allowSuiteChanges), ...widenedViolations(widenings, options.allowWidening)];
   const run: BaseRun = {

@@ -50,6 +50,10 @@ export interface BaselineConfig {
    * widenings and suite changes are approved by it and do not fail the gate (verdict.ts decides).
    */
   readonly approvedBy?: string;
+  /** Compare with the merge base of HEAD and REF, not REF itself (the CLI's default, docs/guard.md#which-base). */
+  readonly mergeBase?: boolean;
+  /** Why REF is the commit to compare with, when the shell chose it (the action: from the event and the checkout). */
+  readonly reason?: string;
 }
 
 /** LLM mode (docs/llm.md); the model server's key never leaves `server`. */
@@ -95,6 +99,12 @@ export interface PipelineConfig {
    * as it approves the guard's widenings; absent: the baseline's setting, else not approved.
    */
   readonly allowWidening?: boolean;
+  /**
+   * The approval label, set only when the pull request carries it (the action's `approval-label`):
+   * approves the monotonicity audit's escapes, with or without a baseline, as the baseline's
+   * `approvedBy` approves its findings (verdict.ts decides).
+   */
+  readonly approvedBy?: string;
   readonly mode: RunMode;
   /** Required unless `mode` is deterministic. */
   readonly llm?: LlmConfig;
@@ -236,6 +246,8 @@ async function compare(
       allowWidening: b.allowWidening,
       allowSuiteChanges: b.allowSuiteChanges,
       fetch: b.fetch,
+      ...(b.mergeBase ? { mergeBase: true } : {}),
+      ...(b.reason !== undefined ? { reason: b.reason } : {}),
     });
   } catch (e) {
     if (b.skipWhenMissing && e instanceof BaselineError && e.code === 'baseline_ref_missing') {
@@ -315,10 +327,10 @@ function decide(
     guard: baseline?.violations ?? [],
     ...(links ? { links } : {}),
     ...(llm ? { llm: { results: llm, gated: c.llm!.gate } } : {}),
-    ...(c.baseline?.approvedBy !== undefined ? { approval: { label: c.baseline.approvedBy } } : {}),
+    ...((c.approvedBy ?? c.baseline?.approvedBy) !== undefined ? { approval: { label: (c.approvedBy ?? c.baseline?.approvedBy)! } } : {}),
   });
   let results: Results = { ...head, gate: decision.gate };
-  if (links) results.monotonicity = links;
+  if (decision.links) results.monotonicity = decision.links;
   if (m.timings) results.timings = m.timings;
   if (baseline) {
     const approvedBy = c.baseline?.approvedBy;

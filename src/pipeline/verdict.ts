@@ -42,37 +42,56 @@ export interface GateParts {
   readonly guard: readonly AnalysisViolation[];
   /**
    * The monotonicity audit of the delegation links (src/analysis/links): each escape not approved
-   * (allow-widening) fails the gate as `monotonicity_escape`; unproven links never do.
+   * (allow-widening, or the approval label) fails the gate as `monotonicity_escape`; unproven links never do.
    */
   readonly links?: MonotonicitySection;
   /** The LLM results, when LLM mode ran; `gated`: `--gate llm` (action: `gate: llm`). */
   readonly llm?: { readonly results: Omit<LlmResults, 'gate'>; readonly gated: boolean };
   /**
    * The pull request carries the approval label (the action's `approval-label`, docs/action.md):
-   * the guard's findings of an approvable kind are approved by it instead of failing the gate.
+   * the guard's findings and the audit's escapes (APPROVABLE_KINDS) are approved by it instead of failing the gate.
    */
   readonly approval?: { readonly label: string };
 }
 
 /**
  * What a label on the pull request can approve: changes a reviewer can mean (a grant widened on
- * purpose, a scenario retired on purpose). An attack that gets through (`asr`, `false_allow`) or
- * any other finding is never approved: a label states an intent, it does not make a hole safe.
+ * purpose, a scenario retired on purpose, a delegation link that grants its child more than its
+ * parent, on purpose: the audit's `monotonicity_escape`, approved as `authority_widened` is). An
+ * attack that gets through (`asr`, `false_allow`) or any other finding is never approved: a label
+ * states an intent, it does not make a hole safe.
  */
-export const APPROVABLE_KINDS: ReadonlySet<AnalysisViolationKind> = new Set<AnalysisViolationKind>(['authority_widened', 'suite_weakened']);
+export const APPROVABLE_KINDS: ReadonlySet<AnalysisViolationKind> = new Set<AnalysisViolationKind>([
+  'authority_widened',
+  'suite_weakened',
+  'monotonicity_escape',
+]);
 
 export interface Decision {
   readonly gate: GateResult;
-  /** The guard's findings the approval label approved (not in `gate.violations`), in order. */
+  /** The findings the approval label approved (not in `gate.violations`): the guard's, then the audit's escapes. */
   readonly approved: readonly AnalysisViolation[];
+  /** The audit's section as decided: each escape the label approved marked `approved`, with `approved_by`. */
+  readonly links?: MonotonicitySection;
   /** The LLM part, when the LLM results are gated. */
   readonly llmGate?: LlmGate;
 }
 
+/** The audit's escapes not approved otherwise (allow-widening), approved by the label. */
+function approvedLinks(links: MonotonicitySection, label: string): MonotonicitySection {
+  return { ...links, findings: links.findings.map((f) => (f.approved ? f : { ...f, approved: true, approved_by: label })) };
+}
+
 /** The one decision: every part in, the gate (and its LLM part) out. */
 export function decideGate(parts: GateParts): Decision {
-  const approved = parts.approval ? parts.guard.filter((v) => APPROVABLE_KINDS.has(v.kind)) : [];
-  const guard = parts.approval ? parts.guard.filter((v) => !APPROVABLE_KINDS.has(v.kind)) : parts.guard;
+  const label = parts.approval?.label;
+  const approvable = (v: AnalysisViolation): boolean => label !== undefined && APPROVABLE_KINDS.has(v.kind);
+  const links =
+    parts.links !== undefined && label !== undefined && APPROVABLE_KINDS.has('monotonicity_escape')
+      ? approvedLinks(parts.links, label)
+      : parts.links;
+  const approved = [...parts.guard.filter(approvable), ...(links !== parts.links ? monotonicityViolations(parts.links) : [])];
+  const guard = parts.guard.filter((v) => !approvable(v));
   const gate = evaluateGate({
     trials: parts.trials,
     summary: parts.summary,
@@ -80,11 +99,12 @@ export function decideGate(parts: GateParts): Decision {
     thresholds: parts.thresholds,
     scenarioSources: parts.scenarioSources,
     // The analyses' findings first, then the guard's, in suite order: the same bytes every run.
-    analyses: [...parts.analyses, ...guard, ...monotonicityViolations(parts.links)],
+    analyses: [...parts.analyses, ...guard, ...monotonicityViolations(links)],
     matrixRan: parts.matrixRan,
   });
-  if (!parts.llm?.gated) return { gate, approved };
-  return { gate, approved, llmGate: evaluateLlmGate(parts.llm.results, parts.thresholds.maxAsr, parts.thresholds.minTcr) };
+  const decided = { gate, approved, ...(links !== undefined ? { links } : {}) };
+  if (!parts.llm?.gated) return decided;
+  return { ...decided, llmGate: evaluateLlmGate(parts.llm.results, parts.thresholds.maxAsr, parts.thresholds.minTcr) };
 }
 
 /** The gate of results whose verdict is not decided yet: it does not pass, and lists nothing. */

@@ -229,12 +229,16 @@ function headOf(r: Results, o: Omit<MarkdownOptions, 'maxChars'>): string {
 /** What the pull request's approval label approved, said beside the verdict (docs/action.md). */
 function approvedNote(r: Results): string {
   const b = r.baseline;
-  if (b?.approved_by === undefined) return '';
+  const escapes = (r.monotonicity?.findings ?? []).filter((f) => f.approved_by !== undefined);
+  const label = b?.approved_by ?? escapes[0]?.approved_by;
+  if (label === undefined) return '';
   const parts: string[] = [];
-  if (!b.allow_widening && b.widenings.length > 0) parts.push(plural(b.widenings.length, 'widening'));
-  if (!b.allow_suite_changes && b.suite_changes.length > 0) parts.push(plural(b.suite_changes.length, 'suite change'));
+  if (b?.approved_by !== undefined && !b.allow_widening && b.widenings.length > 0) parts.push(plural(b.widenings.length, 'widening'));
+  if (b?.approved_by !== undefined && !b.allow_suite_changes && b.suite_changes.length > 0)
+    parts.push(plural(b.suite_changes.length, 'suite change'));
+  if (escapes.length > 0) parts.push(plural(escapes.length, 'monotonicity escape'));
   if (parts.length === 0) return '';
-  return `**✔️ Approved by the label ${codeSpan(b.approved_by)}:** ${parts.join(' and ')} (listed below); they do not fail the gate.`;
+  return `**✔️ Approved by the label ${codeSpan(label)}:** ${parts.join(' and ')} (listed below); they do not fail the gate.`;
 }
 
 function heading(r: Results, name: string): string {

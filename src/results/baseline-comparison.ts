@@ -161,6 +161,11 @@ export const BaselineResultsSchema = record({
    * are new, which were already on the base, and which the head fixed (docs/guard.md).
    */
   findings: BaseFindingsSchema.optional(),
+  /**
+   * Why `commit` is the commit compared with, when it is not simply the ref the run was given: the
+   * merge base of HEAD and the base, the base of GitHub's merge commit (docs/guard.md#which-base).
+   */
+  reason: str.optional(),
 });
 
 export type Decision = z.infer<typeof DecisionSchema>;

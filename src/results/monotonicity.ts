@@ -47,7 +47,7 @@ export const MonotonicityLinkSchema = record({
   tools: many(LinkToolSchema),
 });
 
-/** A link Tenuo accepts that the prover refutes: it fails the gate unless `approved` (allow-widening). */
+/** A link Tenuo accepts that the prover refutes: it fails the gate unless `approved` (allow-widening, or the approval label: `approved_by`). */
 export const MonotonicityFindingSchema = record({
   scenario: str,
   link: str,
@@ -58,6 +58,8 @@ export const MonotonicityFindingSchema = record({
   tenuo_accepted: flag,
   approved: flag,
   source: str.optional(),
+  /** The pull request's approval label, when it (not allow-widening) approved this escape (docs/action.md). */
+  approved_by: str.optional(),
 });
 
 export const MonotonicitySectionSchema = record({

@@ -473,14 +473,15 @@ describe('report-only mode (results-path)', () => {
 });
 
 describe('inputs and badge', () => {
-  it('rejects bad inputs with precise messages before doing anything', async () => {
+  it('rejects bad inputs with precise messages before running anything; the comment says not evaluated', async () => {
     const r = await pr({ inputs: { 'max-asr': '12x', comment: 'sometimes' } });
     expect(r.code).toBe(1);
     const [e] = annotations(r, 'error');
     expect(e).toContain("input max-asr: '12x' is not a percentage between 0 and 100");
     expect(e).toContain("input comment: 'sometimes' must be one of auto, always, off");
-    expect(gh.requests).toHaveLength(0);
-    expect(r.outputs).toEqual({});
+    // Nothing ran (no results); the sticky comment still says why (docs/action.md, never stale).
+    expect(gh.comments.get(7)?.map((c) => c.body.includes('⚠️ not evaluated') && c.body.includes("input max-asr: '12x'"))).toEqual([true]);
+    expect(Object.keys(r.outputs).sort()).toEqual(['comment-id', 'comment-url']);
   });
 
   it('writes NAME.svg and the shields endpoint NAME.json, green only when the gate passes', async () => {

@@ -107,9 +107,10 @@ function gateNoteOf(b: BaselineResults, allowed: boolean, kind: 'authority_widen
 /** `refName`: the base's branch name when the event gives one for `b.ref` (a reader knows `main`, not a SHA). */
 export function renderBaselineSection(baseline: BaselineResults, esc: Escapers, refName?: string): string {
   const ref = refName ?? baseline.ref;
-  const lines: string[] = [
-    `### Changes against ${refName !== undefined ? `\`${esc.code(refName)}\`` : esc.text(baseline.ref)} (\`${esc.code(baseline.commit.slice(0, 7))}\`)`,
-  ];
+  const against = refName !== undefined ? `\`${esc.code(refName)}\`` : baseline.reason !== undefined ? 'the base' : esc.text(baseline.ref);
+  const lines: string[] = [`### Changes against ${against} (\`${esc.code(baseline.commit.slice(0, 7))}\`)`];
+  // docs/guard.md#which-base: which commit was compared and why, when it is not simply the ref given.
+  if (baseline.reason !== undefined) lines.push('', `Compared with ${esc.text(baseline.reason)}.`);
   if (baseline.suite_changes.length > 0) {
     const n = baseline.suite_changes.length;
     const note = gateNoteOf(baseline, baseline.allow_suite_changes, 'suite_weakened', esc);

@@ -25,10 +25,12 @@ export function monotonicityOf(results: Results): MonotonicitySection | undefine
 
 /** `Links: 16 audited, 16 proven inside their parent, 0 escapes, 0 unproven` */
 export function monotonicityLine(section: MonotonicitySection): string {
-  const approved = section.findings.filter((f) => f.approved).length;
+  const approved = section.findings.filter((f) => f.approved && f.approved_by === undefined).length;
+  const labelled = section.findings.filter((f) => f.approved_by !== undefined);
+  const byLabel = labelled.length > 0 ? ` (${labelled.length} approved by the label ${labelled[0]!.approved_by})` : '';
   return (
     `Links: ${section.links_total} audited, ${section.proven} proven inside their parent, ${plural(section.escapes, 'monotonicity escape')}` +
-    `${approved > 0 ? ` (${approved} approved by allow-widening)` : ''}, ${section.unproven} unproven`
+    `${approved > 0 ? ` (${approved} approved by allow-widening)` : ''}${byLabel}, ${section.unproven} unproven`
   );
 }
 
@@ -38,7 +40,12 @@ export function renderMonotonicitySection(section: MonotonicitySection, escapers
     lines.push('', 'Each link below verifies under Tenuo’s chain rules, yet the child may make a call its parent may not:', '');
     for (const f of section.findings.slice(0, MAX_LISTED)) {
       const where = f.source !== undefined ? ` at ${codeSpan(f.source)}` : '';
-      const status = f.approved ? ' (approved: allow-widening)' : '';
+      const status =
+        f.approved_by !== undefined
+          ? ` (approved by the label ${codeSpan(f.approved_by)})`
+          : f.approved
+            ? ' (approved: allow-widening)'
+            : '';
       lines.push(
         `- **${escapers.text(f.scenario)}**, ${escapers.text(f.link)}${where}${status}: ${codeSpan(f.tool)} with ${exact(JSON.stringify(f.witness.args))}; ` +
           `Tenuo’s attenuation rule ${f.tenuo_accepted ? 'accepts' : 'refuses'} it. ${escapers.text(f.proof.length <= MAX_VALUE ? f.proof : `${f.proof.slice(0, MAX_VALUE)}…`)}`,
