@@ -28,6 +28,7 @@ import { crossReplay, withCrossReplay } from './cross-replay.js';
 import { matchScenarios } from './match.js';
 import { suiteChanges } from './suite-changes.js';
 import { scenarioWidenings, type Pair } from './widenings.js';
+import { agentPairs } from './agent-pairs.js';
 
 export { BaselineError } from './errors.js';
 export type { BaselineResults } from '../results/baseline-comparison.js';
@@ -225,7 +226,10 @@ export async function compareWithBaseline(options: BaselineOptions): Promise<Bas
   const narrowings: BaselineResults['narrowings'] = [];
   const hidden = new Set<Pair>();
   for (const pair of m.pairs) {
-    const r = scenarioWidenings(context, pair);
+    // With agents: each agent's grant against its namesake's (agent-pairs.ts).
+    const r = agentPairs(pair)
+      .map((p) => scenarioWidenings(context, p))
+      .reduce((all, one) => ({ widenings: [...all.widenings, ...one.widenings], narrowings: [...all.narrowings, ...one.narrowings] }));
     const scoped = baseScoped.get(pair.base.name);
     const crossed = scoped === undefined ? undefined : crossReplay(context, pair, scoped);
     widenings.push(...withCrossReplay(r.widenings, crossed?.widenings ?? []));
