@@ -364,7 +364,7 @@ export class RunContext {
         const found = name === undefined ? undefined : agentIn(chains, name);
         if (found === undefined)
           throw new HarnessError(
-            `scenario '${scenario.name}', condition ${condition}: ${name === undefined ? 'a call names no agent and several agents are leaves' : `no agent '${name}'`}`,
+            `scenario '${scenario.name}', condition ${condition}: ${name === undefined ? 'one agent must be chosen (a call without agent:, LLM mode, an analysis) and several agents are leaves; this needs a topology with one leaf' : `no agent '${name}'`}`,
             scenario.name,
             condition,
           );
