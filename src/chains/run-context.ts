@@ -27,8 +27,10 @@ import { CALL_STEP_SECONDS, SimulatedClock, deriveBytes, seededRandom } from './
 import { BUILTIN_TOOLS } from '../world/tools.js';
 import { authorizedParams } from '../world/claude-hook.js';
 import { usesBuiltins, type WorldOf } from './world.js';
-import { agentIn, buildTopology, type AgentChains, type AgentFailure } from './topology.js';
-import { defaultAgent, IMPLICIT_PLANNER, IMPLICIT_WORKER } from '../model/agents.js';
+import { agentDelegations, agentSeed, buildTopology, firstFailure, implicitAgents, TopologyCache } from './topology.js';
+import type { AgentChains, AgentDelegations, Delegation } from './topology.js';
+
+export type { AgentDelegations, Delegation } from './topology.js';
 
 /** Base lifetimes of the reference (root 1 h, broad worker 30 min, task-scoped worker 10 min). */
 const ROOT_TTL_SECONDS = 3600;
@@ -87,27 +89,6 @@ function rootParams(scenario: Pick<Scenario, 'warrant'>, tool: string, params: r
   if (set === undefined || set.allowUnknown) return params;
   const named = Object.keys(set.constraints);
   return named.length < params.length && named.every((p) => params.includes(p)) ? params.filter((p) => named.includes(p)) : params;
-}
-
-/** Everything a trial needs to sign and check calls under a warranted condition. */
-export interface Delegation {
-  readonly condition: Exclude<Condition, 'no_warrant'>;
-  readonly chain: readonly SignedWarrant[]; // [p's root warrant, q's warrant]; with agents: the calling agent's chain
-  readonly holder: SigningKey; // q (or the calling agent): signs every call's proof-of-possession
-  readonly warrantId: Uint8Array; // q's warrant id (the PoP names it)
-  readonly authorizer: Authorizer; // one per trial, with its own clock (the run shares its verification cache)
-  readonly clock: SimulatedClock; // the trial's own clock, at the epoch until the first call
-}
-
-/**
- * One trial's authority for every agent of its scenario: one clock and one authorizer (calls of
- * different agents advance the same simulated time), a Delegation per agent that signs with its key
- * and presents its chain.
- */
-export interface AgentDelegations {
-  readonly clock: SimulatedClock;
-  /** The agent's delegation; `agent` undefined: the scenario's default agent (its only leaf). */
-  of(agent: string | undefined): Delegation;
 }
 
 /** The three parties' keys: the org (trusted root), the planner p and the worker q. */
@@ -240,7 +221,7 @@ export class RunContext {
   /** Each scenario object's chains (weakly held: a scenario gone is its entry gone). */
   private readonly byScenario = new WeakMap<Scenario, ScenarioChains>();
   /** Each `agents:` scenario object's chains per condition, and the agents' keys by name. */
-  private readonly topologies = new WeakMap<Scenario, Map<string, { agents: AgentChains['agents']; failures: AgentFailure[] }>>();
+  private readonly topologies = new TopologyCache();
   private readonly agentKeys = new Map<string, SigningKey>();
   /** Warrants this context signed or tried to (minted or granted): what building chains costs, for tests. */
   #signed = 0;
@@ -355,28 +336,7 @@ export class RunContext {
     const chains = this.agentChains(scenario, condition);
     const clock = new SimulatedClock();
     const authorizer = new Authorizer({ trustedRoots: [this.keys.org.publicKey], clock: clock.now, verified: this.verified, budget });
-    const fallback = defaultAgent(scenario.agents);
-    const made = new Map<string, Delegation>();
-    return {
-      clock,
-      of: (agent) => {
-        const name = agent ?? fallback;
-        const found = name === undefined ? undefined : agentIn(chains, name);
-        if (found === undefined)
-          throw new HarnessError(
-            `scenario '${scenario.name}', condition ${condition}: ${name === undefined ? 'one agent must be chosen (a call without agent:, LLM mode, an analysis) and several agents are leaves; this needs a topology with one leaf' : `no agent '${name}'`}`,
-            scenario.name,
-            condition,
-          );
-        let d = made.get(found.name);
-        if (d === undefined) {
-          const own = found.chain[found.chain.length - 1]!;
-          d = { condition, chain: found.chain, holder: found.key, warrantId: own.payload.id, authorizer, clock };
-          made.set(found.name, d);
-        }
-        return d;
-      },
-    };
+    return agentDelegations(scenario, chains, authorizer, clock);
   }
 
   /**
@@ -385,61 +345,33 @@ export class RunContext {
    * is thrown as a harness error naming the agent.
    */
   agentChains(scenario: Scenario, condition: Exclude<Condition, 'no_warrant'>): AgentChains {
-    if (scenario.agents === undefined) {
-      const { root, q } = this.chainOf(scenario, condition);
-      return {
-        condition,
-        agents: [
-          { name: IMPLICIT_PLANNER, parent: null, depth: 0, key: this.keys.p, chain: [root] },
-          { name: IMPLICIT_WORKER, parent: IMPLICIT_PLANNER, depth: 1, key: this.keys.q, chain: [root, q] },
-        ],
-      };
-    }
+    if (scenario.agents === undefined) return implicitAgents(condition, this.chainOf(scenario, condition), this.keys);
     const built = this.topologyOf(scenario, condition);
-    const first = built.failures[0];
-    if (first !== undefined) {
-      const why = isWarrantError(first.error) ? `${first.error.code}: ${first.error.message}` : describeError(first.error);
-      throw new HarnessError(
-        `scenario '${scenario.name}', condition ${condition}: cannot build the warrant of agent '${first.agent.name}': ${why}`,
-        scenario.name,
-        condition,
-        undefined,
-        { cause: first.error },
-      );
-    }
+    firstFailure(scenario.name, condition, built.failures);
     return { condition, agents: built.agents };
   }
 
   /** A declared topology's chains and the builder's refusals (the loader reports each; chain-check.ts). */
-  topologyOf(scenario: Scenario, condition: Exclude<Condition, 'no_warrant'>): { agents: AgentChains['agents']; failures: AgentFailure[] } {
-    let kept = this.topologies.get(scenario);
-    if (kept === undefined) this.topologies.set(scenario, (kept = new Map()));
-    let built = kept.get(condition);
-    if (built === undefined) {
-      const broad = broadGrants(scenario);
+  topologyOf(scenario: Scenario, condition: Exclude<Condition, 'no_warrant'>): ReturnType<typeof buildTopology> {
+    return this.topologies.get(scenario, condition, () => {
       const extra = extraLifetime(scenario);
-      built = buildTopology(scenario.agents ?? [], {
-        seed: this.seed,
-        scenario: scenario.name,
-        condition,
-        org: this.keys.org,
+      const built = buildTopology(scenario.agents ?? [], {
+        ...{ seed: this.seed, scenario: scenario.name, condition, org: this.keys.org, broad: broadGrants(scenario) },
         keyOf: (agent) => this.agentKey(agent),
-        broad,
         rootTtlSeconds: ROOT_TTL_SECONDS + extra,
         childTtlSeconds: (condition === 'broad' ? BROAD_TTL_SECONDS : TASK_SCOPED_TTL_SECONDS) + extra,
         onSign: () => this.#signed++,
       });
       for (const a of built.agents) for (const w of a.chain) frozen(w);
-      kept.set(condition, built);
-    }
-    return built;
+      return built;
+    });
   }
 
   /** A declared agent's key, from the seed and its name (docs/scenarios.md#agents). */
   agentKey(agent: string): SigningKey {
     let key = this.agentKeys.get(agent);
     if (key === undefined) {
-      key = SigningKey.fromSeed(deriveBytes(this.seed, ['key', 'agent', agent]));
+      key = SigningKey.fromSeed(agentSeed(this.seed, agent));
       this.agentKeys.set(agent, key);
     }
     return key;

@@ -17,7 +17,34 @@ import type { ToolGrants } from '../warrant/constraints/types.js';
 import type { SigningKey } from '../warrant/keys.js';
 import type { SignedWarrant } from '../warrant/types.js';
 import type { AgentDecl, Topology } from '../model/scenario.js';
-import { SimulatedClock, seededRandom } from './seed.js';
+import { SimulatedClock, deriveBytes, seededRandom } from './seed.js';
+import type { Authorizer } from '../warrant/authorize.js';
+import { isWarrantError } from '../warrant/errors.js';
+import { defaultAgent, IMPLICIT_PLANNER, IMPLICIT_WORKER } from '../model/agents.js';
+import { describeError, HarnessError } from '../model/errors.js';
+import type { Condition } from '../model/condition.js';
+import type { Scenario } from '../model/scenario.js';
+
+/** Everything a trial needs to sign and check calls under a warranted condition. */
+export interface Delegation {
+  readonly condition: Exclude<Condition, 'no_warrant'>;
+  readonly chain: readonly SignedWarrant[]; // [p's root warrant, q's warrant]; with agents: the calling agent's chain
+  readonly holder: SigningKey; // q (or the calling agent): signs every call's proof-of-possession
+  readonly warrantId: Uint8Array; // q's warrant id (the PoP names it)
+  readonly authorizer: Authorizer; // one per trial, with its own clock (the run shares its verification cache)
+  readonly clock: SimulatedClock; // the trial's own clock, at the epoch until the first call
+}
+
+/**
+ * One trial's authority for every agent of its scenario: one clock and one authorizer (calls of
+ * different agents advance the same simulated time), a Delegation per agent that signs with its key
+ * and presents its chain.
+ */
+export interface AgentDelegations {
+  readonly clock: SimulatedClock;
+  /** The agent's delegation; `agent` undefined: the scenario's default agent (its only leaf). */
+  of(agent: string | undefined): Delegation;
+}
 
 /** One agent under one condition: what h26s's delegation steps and the harness sign and check with. */
 export interface AgentAuthority {
@@ -115,4 +142,82 @@ function buildAgent(decl: AgentDecl, parent: AgentAuthority | undefined, inputs:
     random,
   });
   return { name: decl.name, parent: parent.name, depth: parent.depth + 1, key, chain: [...parent.chain, child] };
+}
+
+/** The 32-byte Ed25519 seed of a declared agent's key: from the run's seed and the agent's name. */
+export function agentSeed(seed: string, agent: string): Uint8Array {
+  return deriveBytes(seed, ['key', 'agent', agent]);
+}
+
+/** Throws the builder's first refusal as a harness error naming the agent (a run cannot be set up). */
+export function firstFailure(scenario: string, condition: string, failures: readonly AgentFailure[]): void {
+  const first = failures[0];
+  if (first === undefined) return;
+  const why = isWarrantError(first.error) ? `${first.error.code}: ${first.error.message}` : describeError(first.error);
+  throw new HarnessError(
+    `scenario '${scenario}', condition ${condition}: cannot build the warrant of agent '${first.agent.name}': ${why}`,
+    scenario,
+    condition,
+    undefined,
+    { cause: first.error },
+  );
+}
+
+/**
+ * One trial's delegations over `chains`: a Delegation per agent, made on first use, sharing the
+ * trial's authorizer and clock. A call under an agent the scenario does not have, or without one
+ * when there is no default, is a harness error (the loader refuses both).
+ */
+export function agentDelegations(scenario: Scenario, chains: AgentChains, authorizer: Authorizer, clock: SimulatedClock): AgentDelegations {
+  const fallback = defaultAgent(scenario.agents);
+  const made = new Map<string, Delegation>();
+  const condition: Exclude<Condition, 'no_warrant'> = chains.condition;
+  return {
+    clock,
+    of: (agent) => {
+      const name = agent ?? fallback;
+      const found = name === undefined ? undefined : agentIn(chains, name);
+      if (found === undefined)
+        throw new HarnessError(
+          `scenario '${scenario.name}', condition ${condition}: ${name === undefined ? 'one agent must be chosen (a call without agent:, LLM mode, an analysis) and several agents are leaves; this needs a topology with one leaf' : `no agent '${name}'`}`,
+          scenario.name,
+          condition,
+        );
+      let d = made.get(found.name);
+      if (d === undefined) {
+        const own = found.chain[found.chain.length - 1]!;
+        d = { condition, chain: found.chain, holder: found.key, warrantId: own.payload.id, authorizer, clock };
+        made.set(found.name, d);
+      }
+      return d;
+    },
+  };
+}
+
+/** The implicit agents of a scenario without `agents:`: the planner holds [root], the worker [root, q]. */
+export function implicitAgents(
+  condition: 'broad' | 'task_scoped',
+  built: { readonly root: SignedWarrant; readonly q: SignedWarrant },
+  keys: { readonly p: SigningKey; readonly q: SigningKey },
+): AgentChains {
+  return {
+    condition,
+    agents: [
+      { name: IMPLICIT_PLANNER, parent: null, depth: 0, key: keys.p, chain: [built.root] },
+      { name: IMPLICIT_WORKER, parent: IMPLICIT_PLANNER, depth: 1, key: keys.q, chain: [built.root, built.q] },
+    ],
+  };
+}
+
+/** A run's built topologies, by scenario object (weakly held) and condition. */
+export class TopologyCache {
+  private readonly byScenario = new WeakMap<Scenario, Map<string, ReturnType<typeof buildTopology>>>();
+
+  get(scenario: Scenario, condition: string, build: () => ReturnType<typeof buildTopology>): ReturnType<typeof buildTopology> {
+    let kept = this.byScenario.get(scenario);
+    if (kept === undefined) this.byScenario.set(scenario, (kept = new Map()));
+    let built = kept.get(condition);
+    if (built === undefined) kept.set(condition, (built = build()));
+    return built;
+  }
 }

@@ -155,4 +155,26 @@ describe('a three-level topology', () => {
     expect(by.worker!.may_delegate).toBe(true);
     expect(by.worker!.depth_left).toBe(62);
   });
+
+  test('without agents:, the implicit planner and worker: a call may name the planner, whose chain is the org’s root alone', () => {
+    const flat = load(
+      THREE_LEVELS.replace(/agents:[\s\S]*?calls:/, 'warrant:\n  read_file: {path: {subpath: /app/config}}\ncalls:')
+        .replace(/ {2}- tool: write_file\n {4}agent: planner\n {4}args: \{path: \/docs\/g.md, content: x\}\n/, '')
+        .replace('agent: orchestrator', 'agent: worker'),
+    );
+    expect(flat.agents).toBeUndefined();
+    const context = new RunContext('topology-test');
+    const chains = context.agentChains(flat, 'task_scoped');
+    expect(chains.agents.map((a) => [a.name, a.chain.length, toHex(a.key.publicKey)])).toEqual([
+      ['planner', 1, toHex(context.keys.p.publicKey)],
+      ['worker', 2, toHex(context.keys.q.publicKey)],
+    ]);
+    const trial = replayTrial(flat, 'task_scoped', new ScenarioJudge(flat), context);
+    expect(trial.calls.map((c) => [c.tool, c.agent, c.authorized])).toEqual([
+      ['read_file', undefined, true],
+      ['write_file', undefined, false],
+      ['read_file', 'worker', false],
+      ['read_file', 'planner', true], // the planner holds the broad root: /app/secret.txt is within it
+    ]);
+  });
 });

@@ -13,10 +13,10 @@ const BASE = readFileSync('test/fixtures/topologies/three-levels.yaml', 'utf8');
 // The head lets the worker read all of /app; its planner's /app/config could not give it that, so
 // the head widens the planner too: two agents widened, each at its own grant.
 const HEAD = BASE.replace(
-  /planner:\n    from: orchestrator\n    grant:\n      read_file: \{path: \{subpath: \/app\/config\}\}/,
+  /planner:\n {4}from: orchestrator\n {4}grant:\n {6}read_file: \{path: \{subpath: \/app\/config\}\}/,
   'planner:\n    from: orchestrator\n    grant:\n      read_file: {path: {subpath: /app}}',
 ).replace(
-  /worker:\n    from: planner\n    grant:\n      read_file: \{path: \{subpath: \/app\/config\}\}/,
+  /worker:\n {4}from: planner\n {4}grant:\n {6}read_file: \{path: \{subpath: \/app\/config\}\}/,
   'worker:\n    from: planner\n    grant:\n      read_file: {path: {subpath: /app}}',
 );
 

@@ -50,7 +50,7 @@ describe('blast radius', () => {
         /agents:[\s\S]*?calls:/,
         'warrant:\n  read_file: {path: {subpath: /app/config}}\n  write_file: {path: {subpath: /docs}, content: wildcard}\ncalls:',
       )
-      .replace(/\n    agent: planner/, '');
+      .replace(/\n {4}agent: planner/, '');
     const r = parseScenarioText(text, 'flat.yaml');
     expect(r.problems).toEqual([]);
     const results = await run([r.scenario!]);
