@@ -20,7 +20,7 @@ import type { RunContext } from '../chains/run-context.js';
 import type { AnalysisViolation } from '../trial/gate.js';
 import type { Results, Trial } from '../results/results.js';
 import type { Scenario } from '../model/scenario.js';
-import { blastRadius } from '../analysis/blast/blast-radius.js';
+import { blastRadius } from '../analysis/blast/agent-reach.js';
 import type { AnalysisSkip, ScenarioBlast } from '../results/blast-radius.js';
 
 /** Which analyses a run does, with their gate thresholds. */

@@ -9,7 +9,7 @@ import { parseScenarioText } from '../../src/scenario/parse/index.js';
 import { RunContext } from '../../src/chains/run-context.js';
 import { authorize, replayTrial } from '../../src/trial/harness.js';
 import { ScenarioJudge } from '../../src/trial/judge.js';
-import { blastRadius } from '../../src/analysis/blast/blast-radius.js';
+import { blastRadius } from '../../src/analysis/blast/agent-reach.js';
 import { describeTools } from '../../src/warrant/describe.js';
 import { toHex } from '../../src/lib/bytes.js';
 import type { Scenario } from '../../src/model/scenario.js';

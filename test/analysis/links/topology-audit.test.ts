@@ -11,7 +11,7 @@ import { parseScenarioText } from '../../../src/scenario/parse/index.js';
 import { RunContext } from '../../../src/chains/run-context.js';
 import { replayTrial } from '../../../src/trial/harness.js';
 import { ScenarioJudge } from '../../../src/trial/judge.js';
-import { blastRadius } from '../../../src/analysis/blast/blast-radius.js';
+import { blastRadius } from '../../../src/analysis/blast/agent-reach.js';
 
 const TEXT = `name: url_escape
 description: a three-level chain with a url_pattern escape
