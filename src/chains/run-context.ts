@@ -27,6 +27,10 @@ import { CALL_STEP_SECONDS, SimulatedClock, deriveBytes, seededRandom } from './
 import { BUILTIN_TOOLS } from '../world/tools.js';
 import { authorizedParams } from '../world/claude-hook.js';
 import { usesBuiltins, type WorldOf } from './world.js';
+import { agentDelegations, agentSeed, buildTopology, firstFailure, implicitAgents, TopologyCache } from './topology.js';
+import type { AgentChains, AgentDelegations, Delegation } from './topology.js';
+
+export type { AgentDelegations, Delegation } from './topology.js';
 
 /** Base lifetimes of the reference (root 1 h, broad worker 30 min, task-scoped worker 10 min). */
 const ROOT_TTL_SECONDS = 3600;
@@ -85,16 +89,6 @@ function rootParams(scenario: Pick<Scenario, 'warrant'>, tool: string, params: r
   if (set === undefined || set.allowUnknown) return params;
   const named = Object.keys(set.constraints);
   return named.length < params.length && named.every((p) => params.includes(p)) ? params.filter((p) => named.includes(p)) : params;
-}
-
-/** Everything a trial needs to sign and check calls under a warranted condition. */
-export interface Delegation {
-  readonly condition: Exclude<Condition, 'no_warrant'>;
-  readonly chain: readonly SignedWarrant[]; // [p's root warrant, q's warrant]
-  readonly holder: SigningKey; // q: signs every call's proof-of-possession
-  readonly warrantId: Uint8Array; // q's warrant id (the PoP names it)
-  readonly authorizer: Authorizer; // one per trial, with its own clock (the run shares its verification cache)
-  readonly clock: SimulatedClock; // the trial's own clock, at the epoch until the first call
 }
 
 /** The three parties' keys: the org (trusted root), the planner p and the worker q. */
@@ -226,6 +220,9 @@ export class RunContext {
   private readonly scoped = new Map<string, SignedWarrant>();
   /** Each scenario object's chains (weakly held: a scenario gone is its entry gone). */
   private readonly byScenario = new WeakMap<Scenario, ScenarioChains>();
+  /** Each `agents:` scenario object's chains per condition, and the agents' keys by name. */
+  private readonly topologies = new TopologyCache();
+  private readonly agentKeys = new Map<string, SigningKey>();
   /** Warrants this context signed or tried to (minted or granted): what building chains costs, for tests. */
   #signed = 0;
   /**
@@ -322,10 +319,62 @@ export class RunContext {
    */
   delegation(scenario: Scenario, condition: Condition, budget?: WorkBudget): Delegation | null {
     if (condition === 'no_warrant') return null;
+    if (scenario.agents !== undefined) return this.delegations(scenario, condition, budget)!.of(undefined);
     const { root, q } = this.chainOf(scenario, condition);
     const clock = new SimulatedClock();
     const authorizer = new Authorizer({ trustedRoots: [this.keys.org.publicKey], clock: clock.now, verified: this.verified, budget });
     return { condition, chain: [root, q], holder: this.keys.q, warrantId: q.payload.id, authorizer, clock };
+  }
+
+  /**
+   * One trial's delegations, one per agent (null under no_warrant), sharing its clock and
+   * authorizer. A call under an agent the scenario does not have, or without one when there is no
+   * default, is a harness error (the loader refuses both).
+   */
+  delegations(scenario: Scenario, condition: Condition, budget?: WorkBudget): AgentDelegations | null {
+    if (condition === 'no_warrant') return null;
+    const chains = this.agentChains(scenario, condition);
+    const clock = new SimulatedClock();
+    const authorizer = new Authorizer({ trustedRoots: [this.keys.org.publicKey], clock: clock.now, verified: this.verified, budget });
+    return agentDelegations(scenario, chains, authorizer, clock);
+  }
+
+  /**
+   * Every agent's chain under a warranted condition (chains/topology.ts), parents first: the
+   * declared agents, or the implicit planner ([root]) and worker ([root, q]). A builder's refusal
+   * is thrown as a harness error naming the agent.
+   */
+  agentChains(scenario: Scenario, condition: Exclude<Condition, 'no_warrant'>): AgentChains {
+    if (scenario.agents === undefined) return implicitAgents(condition, this.chainOf(scenario, condition), this.keys);
+    const built = this.topologyOf(scenario, condition);
+    firstFailure(scenario.name, condition, built.failures);
+    return { condition, agents: built.agents };
+  }
+
+  /** A declared topology's chains and the builder's refusals (the loader reports each; chain-check.ts). */
+  topologyOf(scenario: Scenario, condition: Exclude<Condition, 'no_warrant'>): ReturnType<typeof buildTopology> {
+    return this.topologies.get(scenario, condition, () => {
+      const extra = extraLifetime(scenario);
+      const built = buildTopology(scenario.agents ?? [], {
+        ...{ seed: this.seed, scenario: scenario.name, condition, org: this.keys.org, broad: broadGrants(scenario) },
+        keyOf: (agent) => this.agentKey(agent),
+        rootTtlSeconds: ROOT_TTL_SECONDS + extra,
+        childTtlSeconds: (condition === 'broad' ? BROAD_TTL_SECONDS : TASK_SCOPED_TTL_SECONDS) + extra,
+        onSign: () => this.#signed++,
+      });
+      for (const a of built.agents) for (const w of a.chain) frozen(w);
+      return built;
+    });
+  }
+
+  /** A declared agent's key, from the seed and its name (docs/scenarios.md#agents). */
+  agentKey(agent: string): SigningKey {
+    let key = this.agentKeys.get(agent);
+    if (key === undefined) {
+      key = SigningKey.fromSeed(agentSeed(this.seed, agent));
+      this.agentKeys.set(agent, key);
+    }
+    return key;
   }
 
   /**

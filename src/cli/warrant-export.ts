@@ -62,6 +62,12 @@ export const warrantExportCommand: Command = async (argv, io) => {
   if (scenario === undefined) {
     throw new UsageError(`no scenario named '${name}' (loaded: ${scenarios.map((s) => s.name).join(', ')})`);
   }
+  if (scenario.agents !== undefined) {
+    // Its chains are one per agent, held by keys this command does not print: refused, not a wrong chain.
+    throw new UsageError(
+      `scenario '${name}' declares agents: (docs/scenarios.md#agents): export writes the implicit planner → worker chain only; a topology's chains are not exported yet`,
+    );
+  }
   const context = new RunContext(seed);
   const delegation = context.delegation(scenario, 'task_scoped')!;
   const { org, p, q } = context.keys;

@@ -23,8 +23,12 @@ import { describeSet, grantSource, inFileSyntax, type Pair } from './widenings.j
 /** The base scenario under the head's grant. The root grants every tool either side declares. */
 export function crossedScenario(pair: Pair): Scenario {
   const { base, head } = pair;
+  // A topology's calls run each under their agent in the head's topology (a base agent the head
+  // dropped is a harness error there: an unproven widening, never "nothing allowed").
+  const { agents: _baseAgents, ...flat } = base;
   return {
-    ...base,
+    ...flat,
+    ...(head.agents !== undefined ? { agents: head.agents } : {}),
     tools: mergedTools(base.tools, head.tools),
     warrant: head.warrant,
     ...(head.warrantSource ? { warrantSource: head.warrantSource } : {}),

@@ -30,6 +30,7 @@ import { mergeBaseWithHead, type ChosenBase } from './which-base.js';
 import { suiteChanges } from './suite-changes.js';
 import { scenarioWidenings, type Pair } from './widenings.js';
 import { atToolList } from './tool-list-place.js';
+import { agentPairs } from './agent-pairs.js';
 
 export { BaselineError } from './errors.js';
 export type { BaselineResults } from '../results/baseline-comparison.js';
@@ -258,7 +259,10 @@ export async function compareWithBaseline(given: BaselineOptions): Promise<Basel
   const hidden = new Set<Pair>();
   const readOf = new Map(base.scenarios.map((b) => [b.scenario, b]));
   for (const pair of m.pairs) {
-    const r = scenarioWidenings(context, pair);
+    // With agents: each agent's grant against its namesake's (agent-pairs.ts).
+    const r = agentPairs(pair)
+      .map((p) => scenarioWidenings(context, p))
+      .reduce((all, one) => ({ widenings: [...all.widenings, ...one.widenings], narrowings: [...all.narrowings, ...one.narrowings] }));
     const scoped = baseScoped.get(pair.base.name);
     const crossed = scoped === undefined ? undefined : crossReplay(context, pair, scoped);
     const joined = withCrossReplay(r.widenings, crossed?.widenings ?? []);

@@ -23,6 +23,7 @@ import { probesOf, renderProbeEscapesSection, renderProbesSection } from './sect
 import { renderScenariosSection } from './sections/scenarios-section.js';
 import { renderGateSection } from './sections/gate-section.js';
 import { policyAnalysisOf, renderPolicyAnalysisSection } from './sections/policy-analysis-section.js';
+import { blastRadiusOf, renderBlastRadiusSection } from './sections/blast-radius-section.js';
 import { codeSpan, ESCAPERS, escapeCell, escapeHtml, escapeText, safeUrl, sanitizeMarkerName } from './escape.js';
 import { fitToLimit, Level, omittedNote } from './size-ladder.js';
 import { plural } from '../lib/plural.js';
@@ -135,6 +136,7 @@ export function renderedSections(results: Results): string[] {
   if (probesOf(results)) keys.push('probes');
   if (monotonicityOf(results)) keys.push('monotonicity');
   if (policyAnalysisOf(results)) keys.push('mutants', 'coverage', 'slack');
+  if (blastRadiusOf(results)) keys.push('blast_radius', ...(results.analyses_skipped ? ['analyses_skipped'] : []));
   return keys;
 }
 
@@ -178,6 +180,8 @@ function renderLevel(s: Sections, level: Level, runUrl: string | undefined): str
     parts.push(s.get('scenario-info', () => renderScenariosSection(r, { text: escapeText })));
   const policy = shown ? shown.policy : policyAnalysisOf(r); // after the tables, before the instances and call logs
   if (policy) parts.push(s.get('policy-analysis', () => renderPolicyAnalysisSection(policy, ESCAPERS)));
+  // Only scenarios with agents: have a blast radius: a suite without any renders as before.
+  if (blastRadiusOf(r)) parts.push(s.get('blast-radius', () => renderBlastRadiusSection(r, ESCAPERS)));
   if (level < Level.NoLogs) {
     if (holes && holes.escaped > 0) parts.push(s.get('probe-escapes', () => renderProbeEscapesSection(holes, ESCAPERS)));
     const failingOnly = level === Level.FailingLogsOnly;

@@ -3,7 +3,7 @@
  * replayed in order; each call's arguments are bound to its tool's signature with the defaults
  * applied, as Tenuo's guard binds them (tools.ts); under a warranted condition q signs a
  * proof-of-possession for the bound call at the simulated now and the authorizer checks the chain
- * [p, q]; the environment runs only what was allowed, with the same arguments, and the results
+ * [p, q] (with `agents:`, the calling agent signs and its own chain is checked); the environment runs only what was allowed, with the same arguments, and the results
  * show them; at the end the judge reads the effects.
  *
  * Only a WarrantError from the authorizer is a denial. Anything else thrown while signing,
@@ -27,6 +27,7 @@ import { extractConstraints, McpExtractionError } from '../world/mcp-config.js';
 import { WarrantError } from '../warrant/errors.js';
 import type { Scenario, ScenarioCall } from '../model/scenario.js';
 import type { Args } from '../warrant/constraint-value.js';
+import { defaultAgent } from '../model/agents.js';
 
 function harnessError(scenario: Scenario, condition: Condition, call: ScenarioCall, index: number, what: string, e: unknown): HarnessError {
   const where = formatSource(call.source);
@@ -141,7 +142,7 @@ function decide(d: Delegation, scenario: Scenario, call: ScenarioCall, index: nu
  * calls, one clock step each; the same instant where no delegation keeps a clock (no_warrant, or a
  * replay outside a trial). Every judge of a run reads it, so `time_now()` means the same there.
  */
-export function judgeClock(delegation: Delegation | null, calls: number): number {
+export function judgeClock(delegation: Pick<Delegation, 'clock'> | null, calls: number): number {
   return delegation?.clock.now() ?? SIMULATED_EPOCH + calls * CALL_STEP_SECONDS;
 }
 
@@ -157,7 +158,9 @@ export function replayTrial(
   budget?: WorkBudget,
 ): Trial {
   const env = new SimulatedEnvironment(scenario.environment, scenario.tools);
-  const delegation = context.delegation(scenario, condition, budget);
+  // One delegation per agent (model/agents.ts), one clock: each call is signed by its agent's key
+  // and checked against that agent's whole chain.
+  const delegations = context.delegations(scenario, condition, budget);
   const calls: CallResult[] = [];
   let allowed = 0;
   scenario.calls.forEach((scripted, i) => {
@@ -168,7 +171,7 @@ export function replayTrial(
     } catch (e) {
       throw harnessError(scenario, condition, scripted, index, 'cannot bind the arguments to the signature', e);
     }
-    const denial = delegation ? authorize(delegation, scenario, call, index) : undefined;
+    const denial = delegations ? authorize(delegations.of(call.agent), scenario, call, index) : undefined;
     if (!denial) {
       allowed++;
       try {
@@ -187,9 +190,11 @@ export function replayTrial(
       authorized: denial === undefined,
       ...(denial ? { denial } : {}),
       source: formatSource(call.source),
+      // Which agent made it, where the scenario has a topology or the call names one (model/agents.ts).
+      ...(scenario.agents !== undefined || call.agent !== undefined ? { agent: call.agent ?? defaultAgent(scenario.agents) } : {}),
     });
   });
-  const now = judgeClock(delegation, scenario.calls.length);
+  const now = judgeClock(delegations, scenario.calls.length);
   const verdict = judge.judge(env, condition, now, budget);
   const damage = judge.damage(env, condition, now, budget);
   return {

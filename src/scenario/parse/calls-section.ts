@@ -12,21 +12,36 @@ import { valueFromYaml } from '../value-yaml.js';
 import { scalarText, type ScenarioCursor } from './cursor.js';
 import { paramsList, type ScenarioToolTable } from './tool-table.js';
 
-export function readCalls(cursor: ScenarioCursor, table: ScenarioToolTable): ScenarioCall[] | undefined {
+/** Who may make a call (model/agents.ts): the scenario's agent names and the default one, if any. */
+export interface CallAgents {
+  readonly names: readonly string[];
+  /** The agent of a call without `agent:`; undefined when several agents are leaves; null: not known (the topology has a problem). */
+  readonly fallback: string | undefined | null;
+  /** The agents nobody delegates to. */
+  readonly leaves: readonly string[];
+}
+
+export function readCalls(cursor: ScenarioCursor, table: ScenarioToolTable, agents?: CallAgents): ScenarioCall[] | undefined {
   const node = cursor.entry(cursor.root, 'calls')?.value;
   // A call list refused as a whole (too many calls) is not looked into: one message is enough.
   if (node?.kind !== 'seq' || cursor.failed.has(node)) return undefined;
   const calls: ScenarioCall[] = [];
   let ok = true;
   node.items.forEach((item, i) => {
-    const call = item.kind === 'map' && !cursor.failed.has(item) ? readCall(cursor, table, item, i) : undefined;
+    const call = item.kind === 'map' && !cursor.failed.has(item) ? readCall(cursor, table, item, i, agents) : undefined;
     if (call === undefined) ok = false;
     else calls.push(call);
   });
   return ok ? calls : undefined;
 }
 
-function readCall(cursor: ScenarioCursor, table: ScenarioToolTable, callNode: PMap, index: number): ScenarioCall | undefined {
+function readCall(
+  cursor: ScenarioCursor,
+  table: ScenarioToolTable,
+  callNode: PMap,
+  index: number,
+  agents: CallAgents | undefined,
+): ScenarioCall | undefined {
   const toolEntry = cursor.entry(callNode, 'tool')!;
   if (cursor.tainted.has(toolEntry.value)) return undefined;
   const tool = scalarText(toolEntry.value);
@@ -61,11 +76,49 @@ function readCall(cursor: ScenarioCursor, table: ScenarioToolTable, callNode: PM
       ok = false;
     }
   }
+  const agent = readCallAgent(cursor, callNode, index, agents);
+  if (agent === false) ok = false;
   const expectNode = cursor.entry(callNode, 'expect')?.value;
   const expect = expectNode && scalarText(expectNode) === 'deny' ? 'deny' : 'allow';
   if (!ok || cursor.tainted.has(callNode)) return undefined;
   // The call as its integration passes it on: bound with the defaults under the guard, as sent
   // over MCP (world/binding.ts); checked against the signature above either way.
   const def = table.definition(tool);
-  return { tool, args: callArgs(sig, def, args), expect, source: cursor.pos(callNode.span.start) };
+  return {
+    tool,
+    args: callArgs(sig, def, args),
+    expect,
+    source: cursor.pos(callNode.span.start),
+    ...(typeof agent === 'string' && { agent }),
+  };
+}
+
+/** `agent:` of a call: its name, undefined when absent and a default exists, false after a problem. */
+function readCallAgent(cursor: ScenarioCursor, callNode: PMap, index: number, agents: CallAgents | undefined): string | undefined | false {
+  if (agents === undefined) return undefined; // the agents could not be read: reported there
+  const node = cursor.entry(callNode, 'agent')?.value;
+  if (node === undefined) {
+    if (agents.fallback !== undefined) return agents.fallback === null ? false : undefined;
+    cursor.report(
+      callNode.span.start,
+      at(
+        ['calls', index],
+        `several agents delegate to nobody (${agents.leaves.join(', ')}): say which one makes this call with agent: NAME`,
+      ),
+    );
+    return false;
+  }
+  if (cursor.tainted.has(node)) return false;
+  const name = scalarText(node);
+  if (!agents.names.includes(name)) {
+    cursor.report(
+      node.span.start,
+      at(
+        ['calls', index, 'agent'],
+        `unknown agent '${name}'${hint(name, agents.names)}: the scenario's agents are ${agents.names.join(', ')}`,
+      ),
+    );
+    return false;
+  }
+  return name;
 }

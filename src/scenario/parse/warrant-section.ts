@@ -37,11 +37,20 @@ export function readWarrant(cursor: ScenarioCursor, table: ScenarioToolTable): W
   return ok ? { grants, sources } : undefined;
 }
 
-function readGrant(cursor: ScenarioCursor, table: ScenarioToolTable, grantEntry: PEntry): ConstraintSet | undefined {
+/**
+ * One tool's grant; `section` is where the grant sits (`warrant`, or `agents.NAME.grant`), for the
+ * problems' paths.
+ */
+export function readGrant(
+  cursor: ScenarioCursor,
+  table: ScenarioToolTable,
+  grantEntry: PEntry,
+  section: readonly PathSegment[] = ['warrant'],
+): ConstraintSet | undefined {
   const tool = grantEntry.key;
   const sig = table.signature(tool);
   if (sig === undefined) {
-    if (!table.fromFailed) cursor.report(grantEntry.keySpan.start, at(['warrant'], table.unknownTool(tool)));
+    if (!table.fromFailed) cursor.report(grantEntry.keySpan.start, at(section, table.unknownTool(tool)));
     return undefined;
   }
   const grantMap = grantEntry.value;
@@ -54,13 +63,13 @@ function readGrant(cursor: ScenarioCursor, table: ScenarioToolTable, grantEntry:
       allowUnknown = p.value.kind === 'scalar' && p.value.value === true;
       continue;
     }
-    const where: PathSegment[] = ['warrant', tool, p.key];
+    const where: PathSegment[] = [...section, tool, p.key];
     const extracted = table.extractedFields(tool);
     if (extracted !== undefined && !extracted.includes(p.key)) {
       cursor.report(
         p.keySpan.start,
         at(
-          ['warrant', tool],
+          [...section, tool],
           `unknown field '${p.key}' of ${tool}: under its McpConfig a grant names the fields it extracts (${extracted.length === 0 ? 'none' : extracted.join(', ')})${hint(p.key, extracted)}`,
         ),
       );
@@ -70,7 +79,7 @@ function readGrant(cursor: ScenarioCursor, table: ScenarioToolTable, grantEntry:
     if (extracted === undefined && !sig.params.includes(p.key)) {
       cursor.report(
         p.keySpan.start,
-        at(['warrant', tool], `unknown parameter '${p.key}' of ${tool}${hint(p.key, sig.params)}${paramsList(tool, sig)}`),
+        at([...section, tool], `unknown parameter '${p.key}' of ${tool}${hint(p.key, sig.params)}${paramsList(tool, sig)}`),
       );
       ok = false;
       continue;
@@ -105,7 +114,7 @@ function readGrant(cursor: ScenarioCursor, table: ScenarioToolTable, grantEntry:
       cursor.warn(
         x.keySpan.start,
         at(
-          ['warrant', tool, x.key],
+          [...section, tool, x.key],
           `'${x.key}' may be absent from a call of ${tool} (bound as ${bindingOf(def)}): Tenuo denies a call that leaves out a field its grant names ("missing required argument"), Wildcard included; drop it from the grant to allow calls without it`,
         ),
       );
@@ -115,7 +124,7 @@ function readGrant(cursor: ScenarioCursor, table: ScenarioToolTable, grantEntry:
       cursor.report(
         grantEntry.keySpan.start,
         at(
-          ['warrant', tool],
+          [...section, tool],
           `grant is strict: list every parameter ${bindingOf(def) === 'guard' || bindingOf(def) === 'claude-hook' ? `of ${tool}` : `a call of ${tool} carries (bound as ${bindingOf(def)})`}; missing ${missing.map((p) => `'${p}'`).join(', ')} (e.g. ${example}), or set ${ALLOW_UNKNOWN_KEY}: true`,
         ),
       );
