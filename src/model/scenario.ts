@@ -5,12 +5,10 @@
  */
 import type { ToolGrants } from '../warrant/constraints/types.js';
 import type { Value } from '../warrant/constraint-value.js';
+import type { SourcePos } from './source.js';
+import type { ScenarioStep } from './steps.js';
 
-export interface SourcePos {
-  file: string; // as the user named it (relative to cwd when it was given relative)
-  line: number; // 1-based
-  col: number; // 1-based
-}
+export type { SourcePos };
 
 export interface Transaction {
   id: string; // written as an int or a string; kept as text
@@ -129,6 +127,8 @@ export interface ScenarioCall {
   args: Readonly<Record<string, Value>>;
   expect: 'allow' | 'deny';
   source: SourcePos;
+  /** `agent:`: the agent that makes the call (default: the single leaf, the worker). */
+  agent?: string;
 }
 
 export interface Scenario {
@@ -140,6 +140,8 @@ export interface Scenario {
   environment: Environment;
   tools: Readonly<Record<string, CustomTool>>; // declared custom tools
   calls: readonly ScenarioCall[];
+  /** The delegation-level steps written between the calls (model/steps.ts); absent when there are none. */
+  steps?: readonly ScenarioStep[];
   judge: { task: string; attack: string; taskSource: SourcePos; attackSource: SourcePos };
   warrant: ToolGrants; // the task_scoped grant
   warrantSource?: SourcePos; // position of `warrant:`

@@ -37,11 +37,22 @@ export function readWarrant(cursor: ScenarioCursor, table: ScenarioToolTable): W
   return ok ? { grants, sources } : undefined;
 }
 
-function readGrant(cursor: ScenarioCursor, table: ScenarioToolTable, grantEntry: PEntry): ConstraintSet | undefined {
+/**
+ * One tool's grant. `base`: where the grant map sits (`warrant`, or a delegate step's grant);
+ * `strict`: refuse a grant that leaves out a parameter every call carries (a delegate step's grant
+ * is not: leaving one out is an attack the chain code refuses at run time, as Tenuo's builder does).
+ */
+export function readGrant(
+  cursor: ScenarioCursor,
+  table: ScenarioToolTable,
+  grantEntry: PEntry,
+  base: readonly PathSegment[] = ['warrant'],
+  strict = true,
+): ConstraintSet | undefined {
   const tool = grantEntry.key;
   const sig = table.signature(tool);
   if (sig === undefined) {
-    if (!table.fromFailed) cursor.report(grantEntry.keySpan.start, at(['warrant'], table.unknownTool(tool)));
+    if (!table.fromFailed) cursor.report(grantEntry.keySpan.start, at(base, table.unknownTool(tool)));
     return undefined;
   }
   const grantMap = grantEntry.value;
@@ -54,13 +65,13 @@ function readGrant(cursor: ScenarioCursor, table: ScenarioToolTable, grantEntry:
       allowUnknown = p.value.kind === 'scalar' && p.value.value === true;
       continue;
     }
-    const where: PathSegment[] = ['warrant', tool, p.key];
+    const where: PathSegment[] = [...base, tool, p.key];
     const extracted = table.extractedFields(tool);
     if (extracted !== undefined && !extracted.includes(p.key)) {
       cursor.report(
         p.keySpan.start,
         at(
-          ['warrant', tool],
+          [...base, tool],
           `unknown field '${p.key}' of ${tool}: under its McpConfig a grant names the fields it extracts (${extracted.length === 0 ? 'none' : extracted.join(', ')})${hint(p.key, extracted)}`,
         ),
       );
@@ -70,7 +81,7 @@ function readGrant(cursor: ScenarioCursor, table: ScenarioToolTable, grantEntry:
     if (extracted === undefined && !sig.params.includes(p.key)) {
       cursor.report(
         p.keySpan.start,
-        at(['warrant', tool], `unknown parameter '${p.key}' of ${tool}${hint(p.key, sig.params)}${paramsList(tool, sig)}`),
+        at([...base, tool], `unknown parameter '${p.key}' of ${tool}${hint(p.key, sig.params)}${paramsList(tool, sig)}`),
       );
       ok = false;
       continue;
@@ -91,7 +102,7 @@ function readGrant(cursor: ScenarioCursor, table: ScenarioToolTable, grantEntry:
     if (c === undefined) ok = false;
     else constraints[p.key] = c;
   }
-  if (!allowUnknown) {
+  if (!allowUnknown && strict) {
     // Strict (closed world): a parameter every call carries under the tool's binding, left out,
     // would be refused on every call; say so here, where it can be fixed, rather than as a
     // surprising denial in the run. One a call may leave absent (an MCP optional, a guard
