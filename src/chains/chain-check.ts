@@ -16,11 +16,15 @@ import { describeConstraint } from '../warrant/describe.js';
 import { isWarrantError } from '../warrant/errors.js';
 import { broadGrants, RunContext } from './run-context.js';
 import { describeError, HarnessError } from '../model/errors.js';
-import type { Scenario } from '../model/scenario.js';
+import type { AgentDecl, Scenario } from '../model/scenario.js';
 
 /** Where a refusal points: the custom tools, the warrant, or a grant (and its parameter). */
 export type ChainProblemSite =
-  { readonly kind: 'tools' } | { readonly kind: 'warrant' } | { readonly kind: 'grant'; readonly tool: string; readonly param?: string };
+  | { readonly kind: 'tools' }
+  | { readonly kind: 'warrant' }
+  | { readonly kind: 'grant'; readonly tool: string; readonly param?: string }
+  /** An agent of `agents:` (its grant, a tool of it, a parameter): the builder refused its warrant. */
+  | { readonly kind: 'agent'; readonly agent: string; readonly tool?: string; readonly param?: string };
 
 export interface ChainProblem {
   readonly site: ChainProblemSite;
@@ -54,6 +58,7 @@ export class ChainCheck {
 
   check(scenario: Scenario): ChainProblem[] {
     const context = (this.#context ??= new RunContext(CHECK_SEED));
+    if (scenario.agents !== undefined) return checkTopology(context, scenario);
     const broad = attempt(() => context.chainOf(scenario, 'broad'));
     if (broad.error !== undefined) {
       // The root holds every tool the scenario has: too many custom tools or parameters for a warrant.
@@ -100,6 +105,45 @@ function grantMessage(scenario: Scenario, tool: string, param: string | undefine
       ? ` (the root holds ${tool}.${param} as ${JSON.stringify(describeConstraint(held))})`
       : '';
   return `the root warrant of the planner cannot issue this grant, so task_scoped cannot be set up: ${why}${note}`;
+}
+
+/**
+ * An `agents:` scenario: every agent the builder refuses, under broad (the root cannot hold the
+ * world's tools) or task_scoped (a grant its parent cannot give), each at its grant: all at once,
+ * an agent below a refused one left out (it cannot be built either way).
+ */
+function checkTopology(context: RunContext, scenario: Scenario): ChainProblem[] {
+  const broad = context.topologyOf(scenario, 'broad').failures;
+  if (broad.length > 0) {
+    return [
+      {
+        site: { kind: 'tools' },
+        message: `the root warrant of agent '${broad[0]!.agent.name}' cannot hold these tools, so no run can start: ${builderReason(broad[0]!.error)}`,
+      },
+    ];
+  }
+  return context.topologyOf(scenario, 'task_scoped').failures.map((f) => locateAgent(context, scenario, f.agent, f.error));
+}
+
+/** The tool of a refused agent's grant that fails on its own (in the builder's order), else the grant. */
+function locateAgent(context: RunContext, scenario: Scenario, agent: AgentDecl, error: unknown): ChainProblem {
+  const who =
+    agent.from === null
+      ? `the org cannot mint agent '${agent.name}' this grant`
+      : `agent '${agent.from}' cannot grant '${agent.name}' this`;
+  for (const tool of Object.keys(agent.grant).sort(compareUtf8)) {
+    const only: AgentDecl = { ...agent, grant: { [tool]: agent.grant[tool]! } };
+    const copy: Scenario = { ...scenario, agents: scenario.agents!.map((a) => (a.name === agent.name ? only : a)) };
+    const refused = context.topologyOf(copy, 'task_scoped').failures.find((f) => f.agent.name === agent.name);
+    if (refused === undefined) continue;
+    const why = builderReason(refused.error);
+    const param = Object.keys(agent.grant[tool]!.constraints).find((p) => why.includes(` ${tool}.${p}: `));
+    return {
+      site: { kind: 'agent', agent: agent.name, tool, ...(param !== undefined ? { param } : {}) },
+      message: `${who}, so task_scoped cannot be set up: ${why}`,
+    };
+  }
+  return { site: { kind: 'agent', agent: agent.name }, message: `${who}, so task_scoped cannot be set up: ${builderReason(error)}` };
 }
 
 function attempt(f: () => unknown): { error?: unknown } {

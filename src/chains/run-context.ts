@@ -27,6 +27,8 @@ import { CALL_STEP_SECONDS, SimulatedClock, deriveBytes, seededRandom } from './
 import { BUILTIN_TOOLS } from '../world/tools.js';
 import { authorizedParams } from '../world/claude-hook.js';
 import { usesBuiltins, type WorldOf } from './world.js';
+import { agentIn, buildTopology, type AgentChains, type AgentFailure } from './topology.js';
+import { defaultAgent, IMPLICIT_PLANNER, IMPLICIT_WORKER } from '../model/agents.js';
 
 /** Base lifetimes of the reference (root 1 h, broad worker 30 min, task-scoped worker 10 min). */
 const ROOT_TTL_SECONDS = 3600;
@@ -90,11 +92,22 @@ function rootParams(scenario: Pick<Scenario, 'warrant'>, tool: string, params: r
 /** Everything a trial needs to sign and check calls under a warranted condition. */
 export interface Delegation {
   readonly condition: Exclude<Condition, 'no_warrant'>;
-  readonly chain: readonly SignedWarrant[]; // [p's root warrant, q's warrant]
-  readonly holder: SigningKey; // q: signs every call's proof-of-possession
+  readonly chain: readonly SignedWarrant[]; // [p's root warrant, q's warrant]; with agents: the calling agent's chain
+  readonly holder: SigningKey; // q (or the calling agent): signs every call's proof-of-possession
   readonly warrantId: Uint8Array; // q's warrant id (the PoP names it)
   readonly authorizer: Authorizer; // one per trial, with its own clock (the run shares its verification cache)
   readonly clock: SimulatedClock; // the trial's own clock, at the epoch until the first call
+}
+
+/**
+ * One trial's authority for every agent of its scenario: one clock and one authorizer (calls of
+ * different agents advance the same simulated time), a Delegation per agent that signs with its key
+ * and presents its chain.
+ */
+export interface AgentDelegations {
+  readonly clock: SimulatedClock;
+  /** The agent's delegation; `agent` undefined: the scenario's default agent (its only leaf). */
+  of(agent: string | undefined): Delegation;
 }
 
 /** The three parties' keys: the org (trusted root), the planner p and the worker q. */
@@ -226,6 +239,9 @@ export class RunContext {
   private readonly scoped = new Map<string, SignedWarrant>();
   /** Each scenario object's chains (weakly held: a scenario gone is its entry gone). */
   private readonly byScenario = new WeakMap<Scenario, ScenarioChains>();
+  /** Each `agents:` scenario object's chains per condition, and the agents' keys by name. */
+  private readonly topologies = new WeakMap<Scenario, Map<string, { agents: AgentChains['agents']; failures: AgentFailure[] }>>();
+  private readonly agentKeys = new Map<string, SigningKey>();
   /** Warrants this context signed or tried to (minted or granted): what building chains costs, for tests. */
   #signed = 0;
   /**
@@ -322,10 +338,111 @@ export class RunContext {
    */
   delegation(scenario: Scenario, condition: Condition, budget?: WorkBudget): Delegation | null {
     if (condition === 'no_warrant') return null;
+    if (scenario.agents !== undefined) return this.delegations(scenario, condition, budget)!.of(undefined);
     const { root, q } = this.chainOf(scenario, condition);
     const clock = new SimulatedClock();
     const authorizer = new Authorizer({ trustedRoots: [this.keys.org.publicKey], clock: clock.now, verified: this.verified, budget });
     return { condition, chain: [root, q], holder: this.keys.q, warrantId: q.payload.id, authorizer, clock };
+  }
+
+  /**
+   * One trial's delegations, one per agent (null under no_warrant), sharing its clock and
+   * authorizer. A call under an agent the scenario does not have, or without one when there is no
+   * default, is a harness error (the loader refuses both).
+   */
+  delegations(scenario: Scenario, condition: Condition, budget?: WorkBudget): AgentDelegations | null {
+    if (condition === 'no_warrant') return null;
+    const chains = this.agentChains(scenario, condition);
+    const clock = new SimulatedClock();
+    const authorizer = new Authorizer({ trustedRoots: [this.keys.org.publicKey], clock: clock.now, verified: this.verified, budget });
+    const fallback = defaultAgent(scenario.agents);
+    const made = new Map<string, Delegation>();
+    return {
+      clock,
+      of: (agent) => {
+        const name = agent ?? fallback;
+        const found = name === undefined ? undefined : agentIn(chains, name);
+        if (found === undefined)
+          throw new HarnessError(
+            `scenario '${scenario.name}', condition ${condition}: ${name === undefined ? 'a call names no agent and several agents are leaves' : `no agent '${name}'`}`,
+            scenario.name,
+            condition,
+          );
+        let d = made.get(found.name);
+        if (d === undefined) {
+          const own = found.chain[found.chain.length - 1]!;
+          d = { condition, chain: found.chain, holder: found.key, warrantId: own.payload.id, authorizer, clock };
+          made.set(found.name, d);
+        }
+        return d;
+      },
+    };
+  }
+
+  /**
+   * Every agent's chain under a warranted condition (chains/topology.ts), parents first: the
+   * declared agents, or the implicit planner ([root]) and worker ([root, q]). A builder's refusal
+   * is thrown as a harness error naming the agent.
+   */
+  agentChains(scenario: Scenario, condition: Exclude<Condition, 'no_warrant'>): AgentChains {
+    if (scenario.agents === undefined) {
+      const { root, q } = this.chainOf(scenario, condition);
+      return {
+        condition,
+        agents: [
+          { name: IMPLICIT_PLANNER, parent: null, depth: 0, key: this.keys.p, chain: [root] },
+          { name: IMPLICIT_WORKER, parent: IMPLICIT_PLANNER, depth: 1, key: this.keys.q, chain: [root, q] },
+        ],
+      };
+    }
+    const built = this.topologyOf(scenario, condition);
+    const first = built.failures[0];
+    if (first !== undefined) {
+      const why = isWarrantError(first.error) ? `${first.error.code}: ${first.error.message}` : describeError(first.error);
+      throw new HarnessError(
+        `scenario '${scenario.name}', condition ${condition}: cannot build the warrant of agent '${first.agent.name}': ${why}`,
+        scenario.name,
+        condition,
+        undefined,
+        { cause: first.error },
+      );
+    }
+    return { condition, agents: built.agents };
+  }
+
+  /** A declared topology's chains and the builder's refusals (the loader reports each; chain-check.ts). */
+  topologyOf(scenario: Scenario, condition: Exclude<Condition, 'no_warrant'>): { agents: AgentChains['agents']; failures: AgentFailure[] } {
+    let kept = this.topologies.get(scenario);
+    if (kept === undefined) this.topologies.set(scenario, (kept = new Map()));
+    let built = kept.get(condition);
+    if (built === undefined) {
+      const broad = broadGrants(scenario);
+      const extra = extraLifetime(scenario);
+      built = buildTopology(scenario.agents ?? [], {
+        seed: this.seed,
+        scenario: scenario.name,
+        condition,
+        org: this.keys.org,
+        keyOf: (agent) => this.agentKey(agent),
+        broad,
+        rootTtlSeconds: ROOT_TTL_SECONDS + extra,
+        childTtlSeconds: (condition === 'broad' ? BROAD_TTL_SECONDS : TASK_SCOPED_TTL_SECONDS) + extra,
+        onSign: () => this.#signed++,
+      });
+      for (const a of built.agents) for (const w of a.chain) frozen(w);
+      kept.set(condition, built);
+    }
+    return built;
+  }
+
+  /** A declared agent's key, from the seed and its name (docs/scenarios.md#agents). */
+  agentKey(agent: string): SigningKey {
+    let key = this.agentKeys.get(agent);
+    if (key === undefined) {
+      key = SigningKey.fromSeed(deriveBytes(this.seed, ['key', 'agent', agent]));
+      this.agentKeys.set(agent, key);
+    }
+    return key;
   }
 
   /**

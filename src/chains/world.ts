@@ -13,9 +13,10 @@
  */
 import type { Scenario } from '../model/scenario.js';
 import { isBuiltinTool } from '../world/tools.js';
+import { writtenGrants } from '../model/agents.js';
 
-/** What the world depends on: the declared tools, the grant, and the calls when there are any. */
-export type WorldOf = Pick<Scenario, 'tools' | 'warrant'> & { readonly calls?: readonly { readonly tool: string }[] };
+/** What the world depends on: the declared tools, the grants (`warrant:` or each agent's), and the calls when there are any. */
+export type WorldOf = Pick<Scenario, 'tools' | 'warrant' | 'agents'> & { readonly calls?: readonly { readonly tool: string }[] };
 
 /**
  * Whether the built-in tools are part of the scenario's world. A declared tool of a built-in's
@@ -23,5 +24,5 @@ export type WorldOf = Pick<Scenario, 'tools' | 'warrant'> & { readonly calls?: r
  */
 export function usesBuiltins(scenario: WorldOf): boolean {
   const builtin = (tool: string): boolean => isBuiltinTool(tool) && !Object.prototype.hasOwnProperty.call(scenario.tools, tool);
-  return Object.keys(scenario.warrant).some(builtin) || (scenario.calls ?? []).some((c) => builtin(c.tool));
+  return writtenGrants(scenario).some((grants) => Object.keys(grants).some(builtin)) || (scenario.calls ?? []).some((c) => builtin(c.tool));
 }

@@ -122,12 +122,33 @@ export interface HookView {
   readonly host?: { readonly from: string };
 }
 
+/** One declared agent: its parent (null: the org key mints its warrant) and its task_scoped grant. */
+export interface AgentDecl {
+  readonly name: string;
+  readonly from: string | null;
+  readonly grant: ToolGrants;
+  /** Where the agent's key is in the file. */
+  readonly source: SourcePos;
+  /** Where its `from:` is (the place a depth or parent problem points at), else its key. */
+  readonly fromSource: SourcePos;
+  /** Where its `grant:` is. */
+  readonly grantSource: SourcePos;
+  /** tool → position of its key under this agent's `grant:`. */
+  readonly grantSources: Readonly<Record<string, SourcePos>>;
+}
+
+/**
+ * The declared agents, parents before children (the loader orders them so): a topology is a forest
+ * whose roots the org mints.
+ */
+export type Topology = readonly AgentDecl[];
+
 export interface ScenarioCall {
   tool: string;
   args: Readonly<Record<string, Value>>;
   expect: 'allow' | 'deny';
   source: SourcePos;
-  /** `agent:`: the agent that makes the call (default: the single leaf, the worker). */
+  /** `agent:`: the agent that makes the call (model/agents.ts); absent: the scenario's default agent. */
   agent?: string;
 }
 
@@ -150,6 +171,12 @@ export interface Scenario {
   warrantFrom?: WarrantOrigin;
   /** `tools: {from: PATH}`: PATH as written (the baseline compares where a scenario's tools come from). */
   toolsFrom?: string;
+  /**
+   * `agents:` (docs/scenarios.md#agents, model/agents.ts), parents first. Then `warrant` is `{}` (the file has no `warrant:`):
+   * each agent's grant is its own, and whatever reads `warrant` as the one task_scoped grant must
+   * ask `agents` first.
+   */
+  agents?: Topology;
   /** `cwd:`: the agent's working directory (Claude Code's tools and a policy's `{sandbox}`); default /workspace. */
   cwd?: string;
 }

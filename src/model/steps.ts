@@ -17,10 +17,6 @@ import type { Value } from '../warrant/constraint-value.js';
 import type { ToolGrants } from '../warrant/constraints/types.js';
 import type { SourcePos } from './source.js';
 
-/** The agents of a scenario without `agents:`: the planner holds the root, the worker its grant. */
-export const PLANNER = 'planner';
-export const WORKER = 'worker';
-
 export const STEP_KINDS = ['delegate', 'warrant_of', 'replay', 'splice'] as const;
 export type StepKind = (typeof STEP_KINDS)[number];
 

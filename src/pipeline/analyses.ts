@@ -20,6 +20,8 @@ import type { RunContext } from '../chains/run-context.js';
 import type { AnalysisViolation } from '../trial/gate.js';
 import type { Results, Trial } from '../results/results.js';
 import type { Scenario } from '../model/scenario.js';
+import { blastRadius } from '../analysis/blast/blast-radius.js';
+import type { AnalysisSkip, ScenarioBlast } from '../results/blast-radius.js';
 
 /** Which analyses a run does, with their gate thresholds. */
 export interface AnalysisOptions {
@@ -36,7 +38,19 @@ export const NO_ANALYSES: AnalysisOptions = Object.freeze({ probes: Object.freez
 export interface ScenarioAnalyses {
   readonly probes?: ProbesPart;
   readonly policy?: PolicyAnalysisPart;
+  /** With `agents:`: what each agent's compromise reaches (always computed for such a scenario). */
+  readonly blast?: ScenarioBlast;
+  /** Analyses asked for that do not handle this scenario (an `agents:` topology) yet, and why. */
+  readonly skipped?: readonly AnalysisSkip[];
 }
+
+/**
+ * Why probes and mutants skip a topology: both read and change the one task_scoped grant
+ * (`warrant:`) and replay under one chain; with several agents, which grant and chain a probe or a
+ * mutant is about is not decided yet, and answering for one of them would be a wrong answer.
+ */
+const TOPOLOGY_SKIP =
+  'not run on a scenario with agents: (a topology): it analyses one task_scoped grant under one chain; see blast_radius and the monotonicity audit for each agent';
 
 /** `budget`: the scenario's work budget, which the probes' authorizers charge too. */
 export function analyzeScenario(
@@ -46,6 +60,14 @@ export function analyzeScenario(
   options: AnalysisOptions,
   budget?: WorkBudget,
 ): ScenarioAnalyses {
+  if (scenario.agents !== undefined) {
+    const skipped: AnalysisSkip[] = [
+      ...(options.probes.enabled ? [{ scenario: scenario.name, analysis: 'probes', reason: TOPOLOGY_SKIP }] : []),
+      ...(options.mutants.enabled ? [{ scenario: scenario.name, analysis: 'mutants', reason: TOPOLOGY_SKIP }] : []),
+      ...(options.mutants.enabled ? [{ scenario: scenario.name, analysis: 'slack', reason: TOPOLOGY_SKIP }] : []),
+    ];
+    return { blast: blastRadius(scenario, context, budget)!, ...(skipped.length > 0 ? { skipped } : {}) };
+  }
   return {
     ...(options.probes.enabled ? { probes: probeScenario(scenario, context, trials, budget) } : {}),
     ...(options.mutants.enabled ? { policy: analyzePolicy(scenario, context, trials) } : {}),
@@ -53,7 +75,7 @@ export function analyzeScenario(
 }
 
 /** The results JSON sections of the analyses that ran, in the order the JSON writes them. */
-export type AnalysisSections = Pick<Results, 'probes' | 'mutants' | 'coverage' | 'slack'>;
+export type AnalysisSections = Pick<Results, 'probes' | 'mutants' | 'coverage' | 'slack' | 'blast_radius' | 'analyses_skipped'>;
 
 export interface RunAnalyses {
   readonly sections: AnalysisSections;
@@ -82,5 +104,10 @@ export function aggregateAnalyses(units: readonly { readonly analyses: ScenarioA
     if (options.mutants.minScore !== undefined) violations.push(...mutationScoreViolations(policy, options.mutants.minScore));
     authorizedCalls += parts.reduce((n, p) => n + p.authorized_calls, 0);
   }
+  // Only scenarios with agents: have these: a suite without any writes neither key (its bytes are unchanged).
+  const blasts = units.map((u) => u.analyses.blast).filter((b): b is ScenarioBlast => b !== undefined);
+  if (blasts.length > 0) sections.blast_radius = blasts;
+  const skipped = units.flatMap((u) => u.analyses.skipped ?? []);
+  if (skipped.length > 0) sections.analyses_skipped = skipped;
   return { sections, violations, authorizedCalls };
 }

@@ -14,6 +14,7 @@ import { ProbesSectionSchema } from './probes.js';
 import { MonotonicitySectionSchema, type MonotonicitySection } from './monotonicity.js';
 import { ScenarioInfoSchema } from './scenario-info.js';
 import { StepResultsSchema, type StepResult } from './step-results.js';
+import { AnalysisSkipSchema, ScenarioBlastSchema } from './blast-radius.js';
 import { LlmResultsSchema } from './llm-results.js';
 import { RESULTS_VERSION } from './results-version.js';
 import { FRAME_BOUNDS, MAX_ARGS_DEPTH, MAX_CALLS_PER_TRIAL, MAX_NO_BASELINE, MAX_TRIALS } from './limits.js';
@@ -35,6 +36,8 @@ export const CallResultSchema = record({
   denial: denialSchema(FRAME_BOUNDS.maxString).optional(), // present when authorized is false
   /** Where the call is written: FILE:LINE:COL of the call in its scenario file (for annotations). */
   source: str.optional(),
+  /** The agent that made the call (docs/scenarios.md#agents): with `agents:`, or when the call names one. */
+  agent: str.optional(),
 });
 
 export const TrialSchema = record({
@@ -134,6 +137,8 @@ export const ResultsSchema = record({
   coverage: many(CoverageEntrySchema).optional(), // with mutants: per grant and constraint, what the calls exercised
   slack: many(SlackEntrySchema).optional(), // with mutants: grants wider than the legitimate calls need
   monotonicity: MonotonicitySectionSchema.optional(), // docs/analyses.md: every delegation link, proven inside its parent or not
+  blast_radius: many(ScenarioBlastSchema).optional(), // docs/results.md: per `agents:` scenario and agent, what its compromise reaches
+  analyses_skipped: many(AnalysisSkipSchema).optional(), // docs/results.md: analyses that do not handle a scenario (an `agents:` topology) yet
   baseline: BaselineResultsSchema.optional(), // docs/guard.md: only with --baseline
   no_baseline: text(MAX_NO_BASELINE).optional(), // docs/guard.md#which-base: why no baseline comparison ran (the action, on an event without a base)
 });
@@ -154,6 +159,8 @@ export const ResultsFileSchema = ResultsSchema.extend({
   coverage: z.unknown().optional(),
   slack: z.unknown().optional(),
   monotonicity: z.unknown().optional(),
+  blast_radius: z.unknown().optional(),
+  analyses_skipped: z.unknown().optional(),
   baseline: z.unknown().optional(),
 });
 

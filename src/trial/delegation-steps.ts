@@ -20,13 +20,14 @@
  * seed and its name. Under no_warrant nothing is checked: every step is accepted, as every call runs.
  */
 import type { Delegation, RunContext } from '../chains/run-context.js';
-import { deriveBytes, seededRandom } from '../chains/seed.js';
+import { seededRandom } from '../chains/seed.js';
+import { agentNames, defaultAgent, IMPLICIT_PLANNER, IMPLICIT_WORKER } from '../model/agents.js';
 import type { Scenario } from '../model/scenario.js';
-import { PLANNER, WORKER, type CallStep, type DelegateStep } from '../model/steps.js';
+import type { CallStep, DelegateStep } from '../model/steps.js';
 import type { Condition } from '../model/condition.js';
 import { grant } from '../warrant/builder.js';
 import { isWarrantError, WarrantError } from '../warrant/errors.js';
-import { SigningKey } from '../warrant/keys.js';
+import type { SigningKey } from '../warrant/keys.js';
 import type { SignedWarrant } from '../warrant/types.js';
 
 /** One agent of a trial: its key, and the chain it holds (root first; null under no_warrant). */
@@ -55,12 +56,21 @@ export interface DelegateResult {
 export class TrialAgents {
   private readonly agents = new Map<string, AgentHold>();
 
+  /**
+   * `leaf`: the agent of a call or step that names none ('' when several agents are leaves: the
+   * loader then requires a name); `keyFor`: a new agent's key (the run's, from its seed and name).
+   */
   constructor(
-    private readonly seed: string,
+    private readonly keyFor: (name: string) => SigningKey,
     readonly leaf: string,
     initial: ReadonlyMap<string, AgentHold>,
   ) {
     for (const [name, hold] of initial) this.agents.set(name, hold);
+  }
+
+  /** The first agent (a root holder): any agent's delegation carries the trial's clock and authorizer. */
+  first(): string {
+    return this.agents.keys().next().value ?? this.leaf;
   }
 
   get(name: string): AgentHold | undefined {
@@ -71,22 +81,32 @@ export class TrialAgents {
     this.agents.set(name, hold);
   }
 
-  /** The agent's key: its own when it exists, else one derived from the run's seed and its name. */
+  /** The agent's key: its own when it exists, else the run's key for that name. */
   keyOf(name: string): SigningKey {
-    return this.agents.get(name)?.key ?? SigningKey.fromSeed(deriveBytes(this.seed, ['key', 'agent', name]));
+    return this.agents.get(name)?.key ?? this.keyFor(name);
   }
 }
 
 /**
- * A trial's agents before any step: without `agents:`, the planner p holding the root and the worker
- * q holding the condition's warrant [root, q]; under no_warrant, the same keys and no chains.
+ * A trial's agents before any step, as the run built them (chains/topology.ts): the declared ones,
+ * or the planner p holding the root and the worker q holding the condition's warrant [root, q];
+ * under no_warrant, the same names and keys and no chains.
  */
-export function initialAgents(context: RunContext, delegation: Delegation | null): TrialAgents {
-  const initial = new Map<string, AgentHold>([
-    [PLANNER, { key: context.keys.p, chain: delegation === null ? null : [delegation.chain[0]!] }],
-    [WORKER, { key: context.keys.q, chain: delegation === null ? null : delegation.chain, parent: PLANNER }],
-  ]);
-  return new TrialAgents(context.seed, WORKER, initial);
+export function initialAgents(context: RunContext, scenario: Scenario, condition: Condition): TrialAgents {
+  const keyFor = (name: string): SigningKey =>
+    scenario.agents === undefined && name === IMPLICIT_PLANNER
+      ? context.keys.p
+      : scenario.agents === undefined && name === IMPLICIT_WORKER
+        ? context.keys.q
+        : context.agentKey(name);
+  const initial = new Map<string, AgentHold>();
+  if (condition === 'no_warrant') {
+    for (const name of agentNames(scenario.agents)) initial.set(name, { key: keyFor(name), chain: null });
+  } else {
+    for (const a of context.agentChains(scenario, condition).agents)
+      initial.set(a.name, { key: a.key, chain: a.chain, ...(a.parent !== null && { parent: a.parent }) });
+  }
+  return new TrialAgents(keyFor, defaultAgent(scenario.agents) ?? '', initial);
 }
 
 /** The chain an agent holds (empty when it holds none: the authorizer refuses an empty chain). */

@@ -3,7 +3,7 @@
  * replayed in order; each call's arguments are bound to its tool's signature with the defaults
  * applied, as Tenuo's guard binds them (tools.ts); under a warranted condition q signs a
  * proof-of-possession for the bound call at the simulated now and the authorizer checks the chain
- * [p, q]; the environment runs only what was allowed, with the same arguments, and the results
+ * [p, q] (with `agents:`, the calling agent signs and its own chain is checked); the environment runs only what was allowed, with the same arguments, and the results
  * show them; at the end the judge reads the effects.
  *
  * Only a WarrantError from the authorizer is a denial. Anything else thrown while signing,
@@ -30,6 +30,7 @@ import type { Args } from '../warrant/constraint-value.js';
 import { initialAgents, presentedBy, type DecideOptions, type RecordedPop } from './delegation-steps.js';
 import { runStep, type StepTrial } from './step-runner.js';
 import { stepFalseAllow } from './step-labels.js';
+import { defaultAgent } from '../model/agents.js';
 
 function harnessError(scenario: Scenario, condition: Condition, call: ScenarioCall, index: number, what: string, e: unknown): HarnessError {
   const where = formatSource(call.source);
@@ -157,14 +158,15 @@ function decide(
  * calls, one clock step each; the same instant where no delegation keeps a clock (no_warrant, or a
  * replay outside a trial). Every judge of a run reads it, so `time_now()` means the same there.
  */
-export function judgeClock(delegation: Delegation | null, calls: number): number {
+export function judgeClock(delegation: Pick<Delegation, 'clock'> | null, calls: number): number {
   return delegation?.clock.now() ?? SIMULATED_EPOCH + calls * CALL_STEP_SECONDS;
 }
 
 /**
  * One trial: `context` holds the run's keys and warrants (one per run, see RunContext);
- * `budget` is the scenario's work budget, charged by the authorizer and the judge. The scenario's
- * delegation-level steps (step-runner.ts) run between its calls, in the order written.
+ * `budget` is the scenario's work budget, charged by the authorizer and the judge. Each call is
+ * signed by its agent's key and checked against that agent's whole chain (model/agents.ts); the
+ * scenario's delegation-level steps (step-runner.ts) run between its calls, in the order written.
  */
 export function replayTrial(
   scenario: Scenario,
@@ -174,9 +176,12 @@ export function replayTrial(
   budget?: WorkBudget,
 ): Trial {
   const env = new SimulatedEnvironment(scenario.environment, scenario.tools);
-  const delegation = context.delegation(scenario, condition, budget);
+  // One delegation per agent, one clock and one authorizer for the trial.
+  const delegations = context.delegations(scenario, condition, budget);
   const steps = scenario.steps ?? [];
-  const agents = steps.length > 0 || scenario.calls.some((c) => c.agent !== undefined) ? initialAgents(context, delegation) : undefined;
+  // With steps, the agents as the steps change them (a new child, a declared agent's new warrant).
+  const agents = steps.length > 0 ? initialAgents(context, scenario, condition) : undefined;
+  const base = delegations && agents ? delegations.of(agents.first()) : null;
   const pops = new Map<number, RecordedPop>();
   const replayed = new Set(steps.flatMap((s) => (s.kind === 'replay' ? [s.of] : [])));
   const calls: CallResult[] = [];
@@ -203,7 +208,7 @@ export function replayTrial(
           scenario,
           condition,
           seed: context.seed,
-          delegation,
+          delegation: base,
           agents,
           pops,
           runCall,
@@ -225,8 +230,7 @@ export function replayTrial(
     } catch (e) {
       throw harnessError(scenario, condition, scripted, index, 'cannot bind the arguments to the signature', e);
     }
-    // A call names its agent only in a scenario with agents or steps; the rest present q's chain.
-    const presented = delegation && agents && call.agent !== undefined ? presentedBy(delegation, agents, call.agent) : delegation;
+    const presented = base && agents ? presentedBy(base, agents, call.agent ?? agents.leaf) : (delegations?.of(call.agent) ?? null);
     const options: DecideOptions = replayed.has(index) ? { record: (pop) => pops.set(index, pop) } : {};
     const denial = runCall(presented, call, index, options);
     if (!denial) allowed++;
@@ -238,12 +242,14 @@ export function replayTrial(
       authorized: denial === undefined,
       ...(denial ? { denial } : {}),
       source: formatSource(call.source),
+      // Which agent made it, where the scenario has a topology or the call names one (model/agents.ts).
+      ...(scenario.agents !== undefined || call.agent !== undefined ? { agent: call.agent ?? defaultAgent(scenario.agents) } : {}),
     });
   });
   runStepsBefore(scenario.calls.length);
   // Every step is one clock step, and its `after:` more: the judge's clock is the same under every condition.
   const elapsed = scenario.calls.length + steps.reduce((n, s) => n + 1 + s.wait, 0);
-  const verdict = judge.judge(env, condition, judgeClock(delegation, elapsed), budget);
+  const verdict = judge.judge(env, condition, judgeClock(delegations, elapsed), budget);
   return {
     scenario: scenario.name,
     condition,

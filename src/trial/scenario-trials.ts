@@ -119,7 +119,7 @@ export function assembleResults(
 
 /** What the analyses beside the matrix add to a run: their JSON sections and their gate findings. */
 export interface AnalysesOutcome {
-  sections?: Pick<Results, 'probes' | 'mutants' | 'coverage' | 'slack' | 'monotonicity'>;
+  sections?: Pick<Results, 'probes' | 'mutants' | 'coverage' | 'slack' | 'monotonicity' | 'blast_radius' | 'analyses_skipped'>;
   violations?: readonly AnalysisViolation[];
 }
 

@@ -5,6 +5,7 @@
 import type { Constraint } from '../warrant/constraints/types.js';
 import type { Scenario } from '../model/scenario.js';
 import { loadShellParser } from './shell.js';
+import { writtenGrants } from '../model/agents.js';
 
 function hasShlex(c: Constraint): boolean {
   if (c.type === 'shlex') return true;
@@ -17,9 +18,11 @@ export function needsShellParser(scenarios: readonly Scenario[]): boolean {
   return scenarios.some(
     (s) =>
       s.calls.some((c) => c.tool === 'run_command') ||
-      Object.hasOwn(s.warrant, 'run_command') ||
       Object.values(s.tools).some((t) => Object.values(t.kinds ?? {}).includes('shell')) ||
-      Object.values(s.warrant).some((set) => Object.values(set.constraints).some(hasShlex)),
+      writtenGrants(s).some(
+        (grants) =>
+          Object.hasOwn(grants, 'run_command') || Object.values(grants).some((set) => Object.values(set.constraints).some(hasShlex)),
+      ),
   );
 }
 

@@ -150,6 +150,10 @@ function delegationAt(chain: readonly SignedWarrant[], holder: SigningKey, trust
 }
 
 const SOURCE = { file: 'vectors.json', line: 1, col: 1 };
+/** Every agent of a vector is given its key up front. */
+const noNewAgents = (name: string): SigningKey => {
+  throw new Error(`no key for '${name}'`);
+};
 
 describe("delegate steps decide as Tenuo's builder", () => {
   for (const v of VECTORS.delegate) {
@@ -169,7 +173,7 @@ describe("delegate steps decide as Tenuo's builder", () => {
       // Every agent's key is the vector's; only a0 holds a warrant before the steps.
       const initial = new Map<string, AgentHold>([['a0', { key: rootHolder, chain: [root] }]]);
       r.children.forEach((c, i) => initial.set(`a${i + 1}`, { key: keyOf(c.holder_seed), chain: null }));
-      const agents = new TrialAgents('vectors', 'a0', initial);
+      const agents = new TrialAgents(noNewAgents, 'a0', initial);
       // Tenuo issued every warrant at `now`: the steps run at that instant.
       const d = delegationAt([root], rootHolder, issuer.publicKey, r.now);
       const outcomes = r.children.map((c, i) => {
@@ -228,7 +232,7 @@ describe("call-making steps decide as Tenuo's authorizer", () => {
         ['planner', { key: keyOf(v.holder_seeds[0]!), chain: full.slice(0, 1) }],
       ]);
       if (v.request.holder_key !== undefined) initial.set('intruder', { key: keyOf(v.request.holder_key), chain: null });
-      const agents = new TrialAgents('vectors', 'owner', initial);
+      const agents = new TrialAgents(noNewAgents, 'owner', initial);
       const pops = new Map<number, RecordedPop>();
       const signedAt = v.pop_sign?.timestamp ?? v.request.now;
       // Each call and step moves the clock one second on before it is decided.

@@ -13,7 +13,7 @@
  */
 import { broadGrants } from '../../chains/run-context.js';
 import { formatSource } from '../../model/errors.js';
-import type { Scenario } from '../../model/scenario.js';
+import type { Scenario, Topology } from '../../model/scenario.js';
 import type { LinkTool, LinkWitness, MonotonicityFinding, MonotonicityLink, MonotonicitySection } from '../../results/monotonicity.js';
 import type { AnalysisViolation } from '../../trial/gate.js';
 import { checkToolAttenuation } from '../../warrant/constraints/attenuate.js';
@@ -169,9 +169,34 @@ function auditLink(
   };
 }
 
-/** Every link of one scenario: the run's two (p → q broad, p → q task_scoped), then its token's. */
+/**
+ * The links of an `agents:` topology (docs/scenarios.md#agents): for every agent its parent
+ * delegates to, `PARENT → CHILD (broad)` (the child gets all its parent may give) and
+ * `PARENT → CHILD (task_scoped)` (the declared grants), parents first. An agent the org mints has
+ * no parent grant to be contained in (the org key is the trusted root).
+ */
+function topologyLinks(scenario: Scenario, agents: Topology, budget: PairBudget, memo: ProofMemo): MonotonicityLink[] {
+  const links: MonotonicityLink[] = [];
+  const broad = broadGrants(scenario);
+  for (const child of agents) {
+    if (child.from === null) continue;
+    const parent = agents.find((a) => a.name === child.from)!;
+    const at = formatSource(child.grantSource);
+    links.push(auditLink(scenario.name, 'run', `${parent.name} → ${child.name} (broad)`, broad, broad, at, budget, memo));
+    links.push(
+      auditLink(scenario.name, 'run', `${parent.name} → ${child.name} (task_scoped)`, parent.grant, child.grant, at, budget, memo),
+    );
+  }
+  return links;
+}
+
+/**
+ * Every link of one scenario: the run's two (p → q broad, p → q task_scoped), then its token's; with
+ * `agents:`, every link of its topology.
+ */
 export function auditScenarioLinks(scenario: Scenario, memo: ProofMemo = new Map()): MonotonicityLink[] {
   const budget = new PairBudget();
+  if (scenario.agents !== undefined) return topologyLinks(scenario, scenario.agents, budget, memo);
   const root = broadGrants(scenario);
   const at = formatSource(scenario.warrantSource ?? scenario.source);
   const links: MonotonicityLink[] = [];
@@ -195,6 +220,13 @@ export function auditScenarioLinks(scenario: Scenario, memo: ProofMemo = new Map
  * the task_scoped link, the `from:` key for a token's links (the loader records it per tool).
  */
 function placeOf(s: Scenario, l: MonotonicityLink, tool: string): string | undefined {
+  if (s.agents !== undefined) {
+    // `PARENT → CHILD (…)`: the child's grant of the tool.
+    const child = s.agents.find((a) => l.link.includes(` → ${a.name} (`));
+    const pos =
+      child !== undefined && Object.prototype.hasOwnProperty.call(child.grantSources, tool) ? child.grantSources[tool] : undefined;
+    return pos !== undefined ? formatSource(pos) : l.source;
+  }
   const granted = l.origin === 'token' || l.link.endsWith('(task_scoped)');
   const pos =
     granted && s.grantSources !== undefined && Object.prototype.hasOwnProperty.call(s.grantSources, tool)

@@ -9,13 +9,15 @@
 import schemaJson from '../../../scenarios/scenario.schema.json' with { type: 'json' };
 import { ChainCheck, type ChainProblemSite } from '../../chains/chain-check.js';
 import type { Scenario, SourcePos } from '../../model/scenario.js';
+import { agentNames, defaultAgent, IMPLICIT_WORKER, leavesOf } from '../../model/agents.js';
 import type { ScenarioProblem } from '../errors.js';
 import { at, type PathSegment } from '../key-path.js';
 import { MAX_PROBLEMS_PER_FILE } from '../limits.js';
 import { SchemaValidator, type JsonSchema } from '../schema.js';
 import { parseYamlTree, type PEntry, type PMap, type PNode } from '../../lib/yaml-tree.js';
 import { LoaderWarnings } from '../warnings.js';
-import { readCalls } from './calls-section.js';
+import { readAgents, type AgentsRead } from './agents-section.js';
+import { readCalls, type CallAgents } from './calls-section.js';
 import { ScenarioCursor, type ParseContext } from './cursor.js';
 import { readEnvironment } from './environment-section.js';
 import { readJudge } from './judge-section.js';
@@ -122,13 +124,15 @@ function buildScenario(cursor: ScenarioCursor): Scenario | undefined {
   const nameEntry = cursor.entry(cursor.root, 'name');
   const tools = readTools(cursor, table);
   const environment = readEnvironment(cursor);
-  const calls = readCalls(cursor, table);
+  const agents = readAgents(cursor, table);
+  const calls = readCalls(cursor, table, callAgents(agents));
   const judge = readJudge(cursor);
-  const warrant = readWarrant(cursor, table);
+  // With agents: each agent's grant is its own and `warrant` stays empty (model/scenario.ts).
+  const warrant = agents.declared ? agents.topology && { grants: {}, sources: {} } : readWarrant(cursor, table);
   if (name === undefined || environment === undefined || calls === undefined || judge === undefined || warrant === undefined) {
     return undefined;
   }
-  const warrantEntry = cursor.entry(cursor.root, 'warrant');
+  const warrantEntry = cursor.entry(cursor.root, agents.declared ? 'agents' : 'warrant');
   return {
     name,
     description: cursor.str('description') ?? '',
@@ -143,13 +147,30 @@ function buildScenario(cursor: ScenarioCursor): Scenario | undefined {
     warrant: warrant.grants,
     warrantSource: cursor.pos(warrantEntry!.keySpan.start),
     grantSources: warrant.sources,
-    ...(warrant.origin && { warrantFrom: warrant.origin }),
+    ...('origin' in warrant && warrant.origin && { warrantFrom: warrant.origin }),
+    ...(agents.topology && { agents: agents.topology }),
     ...(table.fromPath !== undefined && { toolsFrom: table.fromPath }),
     ...(cursor.entry(cursor.root, 'cwd') !== undefined && { cwd: table.cwd() }),
   };
 }
 
+/** Who may make a call: the declared agents (the default only when the topology was read), else planner and worker. */
+function callAgents(agents: AgentsRead): CallAgents | undefined {
+  if (!agents.declared) return { names: agentNames(undefined), fallback: defaultAgent(undefined), leaves: [IMPLICIT_WORKER] };
+  if (agents.names.length === 0) return undefined;
+  if (agents.topology === undefined) return { names: agents.names, fallback: null, leaves: [] };
+  return { names: agents.names, fallback: defaultAgent(agents.topology), leaves: leavesOf(agents.topology) };
+}
+
 function chainProblemPath(site: ChainProblemSite): PathSegment[] {
+  if (site.kind === 'agent')
+    return [
+      'agents',
+      site.agent,
+      'grant',
+      ...(site.tool !== undefined ? [site.tool] : []),
+      ...(site.param !== undefined ? [site.param] : []),
+    ];
   if (site.kind === 'grant') return site.param === undefined ? ['warrant', site.tool] : ['warrant', site.tool, site.param];
   return [site.kind];
 }
@@ -157,6 +178,13 @@ function chainProblemPath(site: ChainProblemSite): PathSegment[] {
 /** Where a chain refusal points: the key it names, or the nearest one the file has. */
 function chainProblemOffset(root: PMap, site: ChainProblemSite): number {
   const key = (m: PNode | undefined, k: string): PEntry | undefined => (m?.kind === 'map' ? m.entries.find((e) => e.key === k) : undefined);
+  if (site.kind === 'agent') {
+    const agent = key(key(root, 'agents')?.value, site.agent);
+    const grants = key(agent?.value, 'grant');
+    const tool = site.tool === undefined ? undefined : key(grants?.value, site.tool);
+    const param = site.param === undefined ? undefined : key(tool?.value, site.param);
+    return (param ?? tool ?? grants ?? agent)?.keySpan.start ?? root.span.start;
+  }
   const top = key(root, site.kind === 'tools' ? 'tools' : 'warrant');
   if (site.kind !== 'grant') return (top ?? key(root, 'name'))?.keySpan.start ?? root.span.start;
   const grant = key(top?.value, site.tool);

@@ -7,7 +7,7 @@
  * accepts a step is the run's decision (src/trial/delegation-steps.ts), never the loader's.
  */
 import type { ScenarioCall, SourcePos } from '../../model/scenario.js';
-import { PLANNER, WORKER, type DelegateStep, type ScenarioStep, type StepCall } from '../../model/steps.js';
+import type { DelegateStep, ScenarioStep, StepCall } from '../../model/steps.js';
 import type { ConstraintSet } from '../../warrant/constraints/types.js';
 import { MAX_DELEGATION_DEPTH } from '../../warrant/link-rules.js';
 import type { PMap, PNode } from '../../lib/yaml-tree.js';
@@ -32,16 +32,18 @@ export function isStepItem(item: PMap): boolean {
 }
 
 /**
- * The agents that exist at a point of the list: the declared ones (without `agents:`, the planner
- * and the worker), then every `to` of a delegate step read so far. The worker (the single leaf)
- * makes every call and step that names no agent.
+ * The agents that exist at a point of the list: the scenario's (its `agents:`, else the planner and
+ * the worker), then every `to` of a delegate step read so far. `leaf`: the agent of a call or step
+ * that names none (undefined when several agents are leaves, null when the topology has a problem).
  */
 export class StepAgents {
   private readonly names: string[];
-  readonly leaf: string;
-  constructor(declared: readonly string[] = [PLANNER, WORKER], leaf: string = WORKER) {
-    this.names = [...declared];
-    this.leaf = leaf;
+  readonly leaf: string | undefined | null;
+  readonly leaves: readonly string[];
+  constructor(agents?: CallAgentsLike) {
+    this.names = [...(agents?.names ?? [])];
+    this.leaf = agents === undefined ? null : agents.fallback;
+    this.leaves = agents?.leaves ?? [];
   }
   has(name: string): boolean {
     return this.names.includes(name);
@@ -55,6 +57,13 @@ export class StepAgents {
   list(): readonly string[] {
     return this.names;
   }
+}
+
+/** What calls-section.ts knows of the scenario's agents (its CallAgents). */
+interface CallAgentsLike {
+  readonly names: readonly string[];
+  readonly fallback: string | undefined | null;
+  readonly leaves: readonly string[];
 }
 
 interface StepReader {
@@ -91,6 +100,22 @@ function intOf(node: PNode | undefined): number | undefined {
   const v = node.value;
   if (typeof v === 'bigint') return Number(v);
   return typeof v === 'number' && Number.isInteger(v) ? v : undefined;
+}
+
+/** The agent that makes a call-making step: its `agent:`, else the scenario's single leaf. */
+function stepCaller(r: StepReader, item: PMap): string | undefined {
+  const node = r.cursor.entry(item, 'agent')?.value;
+  if (node !== undefined) return knownAgent(r, node, ['agent'], 'the caller');
+  if (typeof r.agents.leaf === 'string') return r.agents.leaf;
+  if (r.agents.leaf === undefined)
+    problem(
+      r,
+      item,
+      [],
+      `several agents delegate to nobody (${r.agents.leaves.join(', ')}): say which one makes this step with agent: NAME`,
+    );
+  else r.ok = false; // the topology has a problem, reported there
+  return undefined;
 }
 
 function readDelegate(
@@ -153,17 +178,6 @@ function readDelegate(
 }
 
 /**
- * An ordinary call's `agent:`: undefined when it names none (the leaf makes it), null when it names
- * an agent that does not exist at that point (reported).
- */
-export function callAgent(cursor: ScenarioCursor, item: PMap, index: number, agents: StepAgents): string | undefined | null {
-  const node = cursor.entry(item, 'agent')?.value;
-  if (node === undefined) return undefined;
-  const r: StepReader = { cursor, index, agents, ok: true };
-  return knownAgent(r, node, ['agent'], 'the caller') ?? null;
-}
-
-/**
  * One step of `calls:` (the item at `index`), `calls`: the ordinary calls read before it. Reports
  * every problem it finds and returns undefined when there is one.
  */
@@ -197,8 +211,7 @@ export function readStep(
     return undefined;
   }
   if (kind.key === 'delegate') return kind.value.kind === 'map' ? readDelegate(r, table, item, kind.value, base) : undefined;
-  const agentNode = cursor.entry(item, 'agent')?.value;
-  const agent = agentNode === undefined ? agents.leaf : knownAgent(r, agentNode, ['agent'], 'the caller');
+  const agent = stepCaller(r, item);
   let call: StepCall | undefined;
   if (kind.key === 'replay') {
     const n = intOf(kind.value);

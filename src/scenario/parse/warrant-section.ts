@@ -38,21 +38,22 @@ export function readWarrant(cursor: ScenarioCursor, table: ScenarioToolTable): W
 }
 
 /**
- * One tool's grant. `base`: where the grant map sits (`warrant`, or a delegate step's grant);
- * `strict`: refuse a grant that leaves out a parameter every call carries (a delegate step's grant
- * is not: leaving one out is an attack the chain code refuses at run time, as Tenuo's builder does).
+ * One tool's grant; `section` is where the grant sits (`warrant`, `agents.NAME.grant`, or a delegate
+ * step's grant), for the problems' paths. `strict`: refuse a grant that leaves out a parameter every
+ * call carries (a delegate step's grant is not: leaving one out is an attack the chain code refuses
+ * at run time, as Tenuo's builder does).
  */
 export function readGrant(
   cursor: ScenarioCursor,
   table: ScenarioToolTable,
   grantEntry: PEntry,
-  base: readonly PathSegment[] = ['warrant'],
+  section: readonly PathSegment[] = ['warrant'],
   strict = true,
 ): ConstraintSet | undefined {
   const tool = grantEntry.key;
   const sig = table.signature(tool);
   if (sig === undefined) {
-    if (!table.fromFailed) cursor.report(grantEntry.keySpan.start, at(base, table.unknownTool(tool)));
+    if (!table.fromFailed) cursor.report(grantEntry.keySpan.start, at(section, table.unknownTool(tool)));
     return undefined;
   }
   const grantMap = grantEntry.value;
@@ -65,13 +66,13 @@ export function readGrant(
       allowUnknown = p.value.kind === 'scalar' && p.value.value === true;
       continue;
     }
-    const where: PathSegment[] = [...base, tool, p.key];
+    const where: PathSegment[] = [...section, tool, p.key];
     const extracted = table.extractedFields(tool);
     if (extracted !== undefined && !extracted.includes(p.key)) {
       cursor.report(
         p.keySpan.start,
         at(
-          [...base, tool],
+          [...section, tool],
           `unknown field '${p.key}' of ${tool}: under its McpConfig a grant names the fields it extracts (${extracted.length === 0 ? 'none' : extracted.join(', ')})${hint(p.key, extracted)}`,
         ),
       );
@@ -81,7 +82,7 @@ export function readGrant(
     if (extracted === undefined && !sig.params.includes(p.key)) {
       cursor.report(
         p.keySpan.start,
-        at([...base, tool], `unknown parameter '${p.key}' of ${tool}${hint(p.key, sig.params)}${paramsList(tool, sig)}`),
+        at([...section, tool], `unknown parameter '${p.key}' of ${tool}${hint(p.key, sig.params)}${paramsList(tool, sig)}`),
       );
       ok = false;
       continue;
@@ -116,7 +117,7 @@ export function readGrant(
       cursor.warn(
         x.keySpan.start,
         at(
-          ['warrant', tool, x.key],
+          [...section, tool, x.key],
           `'${x.key}' may be absent from a call of ${tool} (bound as ${bindingOf(def)}): Tenuo denies a call that leaves out a field its grant names ("missing required argument"), Wildcard included; drop it from the grant to allow calls without it`,
         ),
       );
@@ -126,7 +127,7 @@ export function readGrant(
       cursor.report(
         grantEntry.keySpan.start,
         at(
-          ['warrant', tool],
+          [...section, tool],
           `grant is strict: list every parameter ${bindingOf(def) === 'guard' || bindingOf(def) === 'claude-hook' ? `of ${tool}` : `a call of ${tool} carries (bound as ${bindingOf(def)})`}; missing ${missing.map((p) => `'${p}'`).join(', ')} (e.g. ${example}), or set ${ALLOW_UNKNOWN_KEY}: true`,
         ),
       );
