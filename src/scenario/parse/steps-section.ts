@@ -221,7 +221,7 @@ export function readStep(
         r,
         kind.value,
         ['replay'],
-        `there is no call #${n} before this step (${calls.length} ordinary call${calls.length === 1 ? '' : 's'} come before it; calls are numbered from 1, steps are not counted)`,
+        `there is no call #${n} before this step (${calls.length} ordinary call${calls.length === 1 ? ' comes' : 's come'} before it; calls are numbered from 1, steps are not counted)`,
       );
       return undefined;
     }
