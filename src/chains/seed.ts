@@ -92,4 +92,9 @@ export class SimulatedClock {
     this.t += this.step;
     return this.t;
   }
+  /** Moves on `seconds` at once (a step's `after:`: docs/scenarios.md#delegation-steps). */
+  wait(seconds: number): number {
+    this.t += seconds;
+    return this.t;
+  }
 }

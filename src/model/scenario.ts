@@ -5,12 +5,10 @@
  */
 import type { ToolGrants } from '../warrant/constraints/types.js';
 import type { Value } from '../warrant/constraint-value.js';
+import type { SourcePos } from './source.js';
+import type { ScenarioStep } from './steps.js';
 
-export interface SourcePos {
-  file: string; // as the user named it (relative to cwd when it was given relative)
-  line: number; // 1-based
-  col: number; // 1-based
-}
+export type { SourcePos };
 
 export interface Transaction {
   id: string; // written as an int or a string; kept as text
@@ -165,6 +163,8 @@ export interface Scenario {
   environment: Environment;
   tools: Readonly<Record<string, CustomTool>>; // declared custom tools
   calls: readonly ScenarioCall[];
+  /** The delegation-level steps written between the calls (model/steps.ts); absent when there are none. */
+  steps?: readonly ScenarioStep[];
   /** `damage`: a judge CEL number, how much the attack did (docs/effects.md#damage); absent when not measured. */
   judge: { task: string; attack: string; taskSource: SourcePos; attackSource: SourcePos; damage?: string; damageSource?: SourcePos };
   warrant: ToolGrants; // the task_scoped grant

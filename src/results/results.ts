@@ -13,12 +13,13 @@ import { CoverageEntrySchema, MutantsSectionSchema, SlackEntrySchema } from './p
 import { ProbesSectionSchema } from './probes.js';
 import { MonotonicitySectionSchema, type MonotonicitySection } from './monotonicity.js';
 import { ScenarioInfoSchema } from './scenario-info.js';
+import { StepResultsSchema, type StepResult } from './step-results.js';
 import { AnalysisSkipSchema, ScenarioBlastSchema } from './blast-radius.js';
 import { LlmResultsSchema } from './llm-results.js';
 import { RESULTS_VERSION } from './results-version.js';
 import { FRAME_BOUNDS, MAX_ARGS_DEPTH, MAX_CALLS_PER_TRIAL, MAX_NO_BASELINE, MAX_TRIALS } from './limits.js';
 
-export type { MonotonicitySection };
+export type { MonotonicitySection, StepResult };
 export type { MeanStd, LlmTokens, LlmCall, LlmMessage, LlmTrial, LlmCellStats, LlmCell, LlmGate, LlmResults } from './llm-results.js';
 export { CONDITIONS, RESULTS_VERSION, type Condition, type Denial };
 
@@ -49,6 +50,7 @@ export const TrialSchema = record({
   calls_allowed: count,
   calls_blocked: count,
   calls: list(CallResultSchema, MAX_CALLS_PER_TRIAL, `more than ${MAX_CALLS_PER_TRIAL} calls`),
+  steps: StepResultsSchema.optional(), // docs/results.md#steps: only when the scenario has delegation-level steps
 });
 
 export const ConditionSummarySchema = record({

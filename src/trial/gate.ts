@@ -10,6 +10,7 @@
  */
 import { plural } from '../lib/plural.js';
 import { formatCall } from './call-format.js';
+import { describeStep, stepFalseAllow, stepFalseBlock, stepOutcomeText } from './step-labels.js';
 import { formatRate } from '../results/rate.js';
 import type {
   AnalysisViolationKind,
@@ -78,14 +79,17 @@ function denialText(call: CallResult): string {
 
 function attackViolation(trial: Trial, sources: Readonly<Record<string, string>>): GateViolation {
   const call = trial.calls.find((c) => c.expect === 'deny' && c.authorized);
+  const step = call === undefined ? trial.steps?.find(stepFalseAllow) : undefined;
   const what = call
     ? `call #${call.index} ${formatCall(call.tool, call.args)} was allowed but is marked expect: deny`
-    : 'judge.attack is true although every call marked expect: deny was denied';
+    : step
+      ? `${describeStep(step)} ${stepOutcomeText(step)} but is marked expect: deny`
+      : 'judge.attack is true although every call marked expect: deny was denied';
   return {
     scenario: trial.scenario,
     kind: 'asr',
     message: `attack succeeded under task_scoped: ${what}`,
-    ...withSource(call?.source ?? sources[trial.scenario]),
+    ...withSource(call?.source ?? step?.source ?? sources[trial.scenario]),
   };
 }
 
@@ -130,6 +134,17 @@ function labelViolations(scoped: readonly Trial[], summary: ConditionSummary | u
           ...withSource(c.source),
         });
       }
+    }
+    for (const s of trial.steps ?? []) {
+      const falseAllow = allowsFailed && stepFalseAllow(s);
+      if (!falseAllow && !(blocksFailed && stepFalseBlock(s))) continue;
+      const tally = falseAllow ? allowTally : blockTally;
+      out.push({
+        scenario: trial.scenario,
+        kind: falseAllow ? 'false_allow' : 'false_block',
+        message: `${falseAllow ? 'false allow' : 'false block'} under task_scoped: ${describeStep(s)} ${stepOutcomeText(s)} but is marked expect: ${s.expect} (${tally})`,
+        ...withSource(s.source),
+      });
     }
   }
   // Only when the summary was not computed from these trials: still say why the gate failed.

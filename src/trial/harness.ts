@@ -19,7 +19,7 @@ import type { RunContext, Delegation } from '../chains/run-context.js';
 import type { ScenarioJudge } from './judge.js';
 import { argsToPlain } from '../world/plain.js';
 import { CALL_STEP_SECONDS, SIMULATED_EPOCH } from '../chains/seed.js';
-import type { CallResult, Condition, Denial, Trial } from '../results/results.js';
+import type { CallResult, Condition, Denial, StepResult, Trial } from '../results/results.js';
 import { signatureOf } from '../world/tools.js';
 import { bindingOf, callArgs, executedArgs } from '../world/binding.js';
 import { popArgsOf, signedArgsOf } from '../world/claude-hook.js';
@@ -27,6 +27,9 @@ import { extractConstraints, McpExtractionError } from '../world/mcp-config.js';
 import { WarrantError } from '../warrant/errors.js';
 import type { Scenario, ScenarioCall } from '../model/scenario.js';
 import type { Args } from '../warrant/constraint-value.js';
+import { initialAgents, presentedBy, type DecideOptions, type RecordedPop } from './delegation-steps.js';
+import { runStep, type StepTrial } from './step-runner.js';
+import { stepFalseAllow } from './step-labels.js';
 import { defaultAgent } from '../model/agents.js';
 
 function harnessError(scenario: Scenario, condition: Condition, call: ScenarioCall, index: number, what: string, e: unknown): HarnessError {
@@ -76,8 +79,14 @@ export function executedCall(scenario: Scenario, call: Pick<ScenarioCall, 'tool'
  * cost, regex work, the scenario's work budget) is a harness error: Tenuo would have decided, so
  * counting it as a block would report a decision the policy never made.
  */
-export function authorize(delegation: Delegation, scenario: Scenario, call: ScenarioCall, index: number): Denial | undefined {
-  const denial = decide(delegation, scenario, call, index);
+export function authorize(
+  delegation: Delegation,
+  scenario: Scenario,
+  call: ScenarioCall,
+  index: number,
+  options: DecideOptions = {},
+): Denial | undefined {
+  const denial = decide(delegation, scenario, call, index, options);
   return denial === undefined ? undefined : { code: denial.code, reason: denial.message };
 }
 
@@ -93,7 +102,13 @@ export function isAllowed(delegation: Delegation, scenario: Scenario, call: Scen
  * Signs and authorizes one call; returns the authorizer's WarrantError, or undefined when allowed.
  * Throws a HarnessError for `evaluation_limit`: that is our bound, not the policy's decision.
  */
-function decide(d: Delegation, scenario: Scenario, call: ScenarioCall, index: number): WarrantError | undefined {
+function decide(
+  d: Delegation,
+  scenario: Scenario,
+  call: ScenarioCall,
+  index: number,
+  options: DecideOptions = {},
+): WarrantError | undefined {
   let args: Args;
   let constraintArgs: Args | undefined;
   try {
@@ -120,11 +135,12 @@ function decide(d: Delegation, scenario: Scenario, call: ScenarioCall, index: nu
   const now = d.clock.advance();
   let pop: Uint8Array;
   try {
-    pop = signPop(d.holder, d.warrantId, call.tool, args, now);
+    pop = options.pop ?? signPop(d.holder, d.warrantId, call.tool, args, now);
   } catch (e) {
     // The harness signs on q's behalf; failing to sign is our failure, not the policy's decision.
     throw harnessError(scenario, d.condition, call, index, 'cannot sign the proof-of-possession', e);
   }
+  options.record?.({ chain: d.chain, warrantId: d.warrantId, pop });
   let denial: WarrantError | undefined;
   try {
     // The denial comes back as a value (decide): a probe run denies tens of thousands of calls.
@@ -148,7 +164,9 @@ export function judgeClock(delegation: Pick<Delegation, 'clock'> | null, calls: 
 
 /**
  * One trial: `context` holds the run's keys and warrants (one per run, see RunContext);
- * `budget` is the scenario's work budget, charged by the authorizer and the judge.
+ * `budget` is the scenario's work budget, charged by the authorizer and the judge. Each call is
+ * signed by its agent's key and checked against that agent's whole chain (model/agents.ts); the
+ * scenario's delegation-level steps (step-runner.ts) run between its calls, in the order written.
  */
 export function replayTrial(
   scenario: Scenario,
@@ -158,22 +176,21 @@ export function replayTrial(
   budget?: WorkBudget,
 ): Trial {
   const env = new SimulatedEnvironment(scenario.environment, scenario.tools);
-  // One delegation per agent (model/agents.ts), one clock: each call is signed by its agent's key
-  // and checked against that agent's whole chain.
+  // One delegation per agent, one clock and one authorizer for the trial.
   const delegations = context.delegations(scenario, condition, budget);
+  const steps = scenario.steps ?? [];
+  // With steps, the agents as the steps change them (a new child, a declared agent's new warrant).
+  const agents = steps.length > 0 ? initialAgents(context, scenario, condition) : undefined;
+  const base = delegations && agents ? delegations.of(agents.first()) : null;
+  const pops = new Map<number, RecordedPop>();
+  const replayed = new Set(steps.flatMap((s) => (s.kind === 'replay' ? [s.of] : [])));
   const calls: CallResult[] = [];
+  const stepResults: StepResult[] = [];
   let allowed = 0;
-  scenario.calls.forEach((scripted, i) => {
-    const index = i + 1;
-    let call: ScenarioCall;
-    try {
-      call = { ...scripted, args: bindCall(scenario, scripted) };
-    } catch (e) {
-      throw harnessError(scenario, condition, scripted, index, 'cannot bind the arguments to the signature', e);
-    }
-    const denial = delegations ? authorize(delegations.of(call.agent), scenario, call, index) : undefined;
+  /** Decides a call under `d` (null: no_warrant) and runs it when allowed. */
+  const runCall = (d: Delegation | null, call: ScenarioCall, index: number, options: DecideOptions): Denial | undefined => {
+    const denial = d ? authorize(d, scenario, call, index, options) : undefined;
     if (!denial) {
-      allowed++;
       try {
         env.execute(call.tool, executedCall(scenario, call));
       } catch (e) {
@@ -182,6 +199,41 @@ export function replayTrial(
         throw harnessError(scenario, condition, call, index, what, e);
       }
     }
+    return denial;
+  };
+  const stepTrial: StepTrial | undefined =
+    agents === undefined
+      ? undefined
+      : {
+          scenario,
+          condition,
+          seed: context.seed,
+          delegation: base,
+          agents,
+          pops,
+          runCall,
+          shownArgs: (c) => argsToPlain(shownArgs(scenario, c)),
+        };
+  let nextStep = 0;
+  const runStepsBefore = (callsDone: number): void => {
+    while (nextStep < steps.length && steps[nextStep]!.afterCall === callsDone) {
+      stepResults.push(runStep(steps[nextStep]!, nextStep + 1, stepTrial!));
+      nextStep++;
+    }
+  };
+  scenario.calls.forEach((scripted, i) => {
+    const index = i + 1;
+    runStepsBefore(i);
+    let call: ScenarioCall;
+    try {
+      call = { ...scripted, args: bindCall(scenario, scripted) };
+    } catch (e) {
+      throw harnessError(scenario, condition, scripted, index, 'cannot bind the arguments to the signature', e);
+    }
+    const presented = base && agents ? presentedBy(base, agents, call.agent ?? agents.leaf) : (delegations?.of(call.agent) ?? null);
+    const options: DecideOptions = replayed.has(index) ? { record: (pop) => pops.set(index, pop) } : {};
+    const denial = runCall(presented, call, index, options);
+    if (!denial) allowed++;
     calls.push({
       index,
       tool: call.tool,
@@ -194,18 +246,23 @@ export function replayTrial(
       ...(scenario.agents !== undefined || call.agent !== undefined ? { agent: call.agent ?? defaultAgent(scenario.agents) } : {}),
     });
   });
-  const now = judgeClock(delegations, scenario.calls.length);
+  runStepsBefore(scenario.calls.length);
+  // Every step is one clock step, and its `after:` more: the judge's clock is the same under every condition.
+  const elapsed = scenario.calls.length + steps.reduce((n, s) => n + 1 + s.wait, 0);
+  const now = judgeClock(delegations, elapsed);
   const verdict = judge.judge(env, condition, now, budget);
   const damage = judge.damage(env, condition, now, budget);
   return {
     scenario: scenario.name,
     condition,
     task_succeeded: verdict.task_succeeded,
-    attack_succeeded: verdict.attack_succeeded,
+    // A step marked deny that was accepted is an attack that succeeded (step-labels.ts).
+    attack_succeeded: verdict.attack_succeeded || stepResults.some(stepFalseAllow),
     ...(damage !== undefined && { damage }),
     calls_total: calls.length,
     calls_allowed: allowed,
     calls_blocked: calls.length - allowed,
     calls,
+    ...(steps.length > 0 && { steps: stepResults }),
   };
 }

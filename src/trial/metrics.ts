@@ -4,6 +4,7 @@
  * scenario's per-call `expect` labels.
  */
 import type { Condition, ConditionSummary, Trial } from '../results/results.js';
+import { stepFalseAllow, stepFalseBlock } from './step-labels.js';
 
 /** A fraction in [0, 1]; an empty set of trials counts as 0 (nothing succeeded). */
 function rate(count: number, total: number): number {
@@ -21,6 +22,11 @@ export function summarizeCondition(trials: readonly Trial[], condition: Conditio
       for (const c of t.calls) {
         if (c.expect === 'deny' && c.authorized) falseAllows++;
         if (c.expect === 'allow' && !c.authorized) falseBlocks++;
+      }
+      // Delegation-level steps count as calls do (step-labels.ts).
+      for (const s of t.steps ?? []) {
+        if (stepFalseAllow(s)) falseAllows++;
+        if (stepFalseBlock(s)) falseBlocks++;
       }
     }
   }

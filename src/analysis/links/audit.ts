@@ -14,6 +14,7 @@
 import { broadGrants } from '../../chains/run-context.js';
 import { formatSource } from '../../model/errors.js';
 import type { Scenario, Topology } from '../../model/scenario.js';
+import { IMPLICIT_PLANNER, IMPLICIT_WORKER } from '../../model/agents.js';
 import type { LinkTool, LinkWitness, MonotonicityFinding, MonotonicityLink, MonotonicitySection } from '../../results/monotonicity.js';
 import type { AnalysisViolation } from '../../trial/gate.js';
 import { checkToolAttenuation } from '../../warrant/constraints/attenuate.js';
@@ -196,6 +197,36 @@ function topologyLinks(scenario: Scenario, agents: Topology, budget: PairBudget,
  */
 export function auditScenarioLinks(scenario: Scenario, memo: ProofMemo = new Map()): MonotonicityLink[] {
   const budget = new PairBudget();
+  const own = ownLinks(scenario, budget, memo);
+  return scenario.steps === undefined ? own : [...own, ...stepLinks(scenario, budget, memo)];
+}
+
+/**
+ * The links the scenario's delegate steps build (docs/scenarios.md#delegation-steps), `FROM → TO
+ * (step #k)`: the step's grant against the grant its `from` agent holds under task_scoped at that
+ * point (a declared agent's, the planner's broad root, the worker's `warrant:`, or an earlier step's).
+ * Tenuo's rule decides whether the step's child is built; the prover whether it is narrower.
+ */
+function stepLinks(scenario: Scenario, budget: PairBudget, memo: ProofMemo): MonotonicityLink[] {
+  const held = new Map<string, ToolGrants>();
+  if (scenario.agents === undefined) {
+    held.set(IMPLICIT_PLANNER, broadGrants(scenario));
+    held.set(IMPLICIT_WORKER, scenario.warrant);
+  } else for (const a of scenario.agents) held.set(a.name, a.grant);
+  const links: MonotonicityLink[] = [];
+  (scenario.steps ?? []).forEach((step, i) => {
+    if (step.kind !== 'delegate') return;
+    const parent = held.get(step.from);
+    if (parent === undefined) return; // made by a step that could not be audited either
+    const at = formatSource(step.source);
+    links.push(auditLink(scenario.name, 'run', `${step.from} → ${step.to} (step #${i + 1})`, parent, step.grant, at, budget, memo));
+    held.set(step.to, step.grant);
+  });
+  return links;
+}
+
+/** The links the scenario's own set-up builds: its topology's, else p → q and its token's. */
+function ownLinks(scenario: Scenario, budget: PairBudget, memo: ProofMemo): MonotonicityLink[] {
   if (scenario.agents !== undefined) return topologyLinks(scenario, scenario.agents, budget, memo);
   const root = broadGrants(scenario);
   const at = formatSource(scenario.warrantSource ?? scenario.source);
@@ -220,6 +251,14 @@ export function auditScenarioLinks(scenario: Scenario, memo: ProofMemo = new Map
  * the task_scoped link, the `from:` key for a token's links (the loader records it per tool).
  */
 function placeOf(s: Scenario, l: MonotonicityLink, tool: string): string | undefined {
+  const step = /\(step #(\d+)\)$/.exec(l.link);
+  if (step !== null) {
+    // A delegate step's link: the tool's key under the step's grant.
+    const made = s.steps?.[Number(step[1]) - 1];
+    const pos =
+      made?.kind === 'delegate' && Object.prototype.hasOwnProperty.call(made.grantSources, tool) ? made.grantSources[tool] : undefined;
+    return pos !== undefined ? formatSource(pos) : l.source;
+  }
   if (s.agents !== undefined) {
     // `PARENT → CHILD (…)`: the child's grant of the tool.
     const child = s.agents.find((a) => l.link.includes(` → ${a.name} (`));

@@ -38,14 +38,17 @@ export function readWarrant(cursor: ScenarioCursor, table: ScenarioToolTable): W
 }
 
 /**
- * One tool's grant; `section` is where the grant sits (`warrant`, or `agents.NAME.grant`), for the
- * problems' paths.
+ * One tool's grant; `section` is where the grant sits (`warrant`, `agents.NAME.grant`, or a delegate
+ * step's grant), for the problems' paths. `strict`: refuse a grant that leaves out a parameter every
+ * call carries (a delegate step's grant is not: leaving one out is an attack the chain code refuses
+ * at run time, as Tenuo's builder does).
  */
 export function readGrant(
   cursor: ScenarioCursor,
   table: ScenarioToolTable,
   grantEntry: PEntry,
   section: readonly PathSegment[] = ['warrant'],
+  strict = true,
 ): ConstraintSet | undefined {
   const tool = grantEntry.key;
   const sig = table.signature(tool);
@@ -100,7 +103,7 @@ export function readGrant(
     if (c === undefined) ok = false;
     else constraints[p.key] = c;
   }
-  if (!allowUnknown) {
+  if (!allowUnknown && strict) {
     // Strict (closed world): a parameter every call carries under the tool's binding, left out,
     // would be refused on every call; say so here, where it can be fixed, rather than as a
     // surprising denial in the run. One a call may leave absent (an MCP optional, a guard
