@@ -11,6 +11,7 @@ import type { Condition, ConditionSummary, Results, Trial } from '../results/res
 import { gateRule, violationCounts } from './gate-rule.js';
 import { policyAnalysisLine, policyAnalysisOf } from './sections/policy-analysis-section.js';
 import { probesLine, probesOf } from './sections/probes-section.js';
+import { suitesTableLines } from './sections/suites-section.js';
 
 interface Cell {
   asr: string;
@@ -130,7 +131,16 @@ export function renderTable(results: Results): string {
   const parts =
     results.mode === 'llm'
       ? [head, ...llmTableLines(results)]
-      : [head, '', ...matrix(results), '', ...keyFinding(results), ...gateLines(results), ...llmTableLines(results)];
+      : [
+          head,
+          '',
+          ...matrix(results),
+          ...suitesTableLines(results),
+          '',
+          ...keyFinding(results),
+          ...gateLines(results),
+          ...llmTableLines(results),
+        ];
   const holes = probesOf(results); // docs/analyses.md: probes run, escaped
   if (holes) parts.push(probesLine(holes));
   const policy = policyAnalysisOf(results); // docs/analyses.md: one line for the warrant mutants, coverage and slack
