@@ -20,6 +20,7 @@ const USAGE = `usage:
   delegation-bench validate [--scenarios PATH]... [--scenario NAME]...
   delegation-bench init --from-trace FILE [--tools PATH] [--policy PATH] [--name NAME]
                        [--trace-id ID] --out FILE [--force]
+  delegation-bench import agentdojo EXPORT.json... --out DIR [--policy task-scoped|tenuo-templates] [--force]
   delegation-bench --version
   delegation-bench warrant decode TOKEN
   delegation-bench warrant verify --trusted-root HEX [--now UNIX] [--revoked ID]...
@@ -33,6 +34,8 @@ const commands: Readonly<Record<string, Command>> = {
   validate: validateCommand,
   // Loaded on demand: it brings the YAML writer and the trace reader, which no other command needs.
   init: async (argv, io) => (await import('./init.js')).initCommand(argv, io),
+  // Loaded on demand, as init: the YAML writer and the export reader serve no other command.
+  import: async (argv, io) => (await import('./import.js')).importCommand(argv, io),
   warrant: warrantCommand,
 };
 

@@ -1,0 +1,222 @@
+/**
+ * The grant an imported pair carries (docs/agentdojo.md, "Policies"):
+ *
+ * - `task-scoped` (the default): written as a team would write it from the user task alone, never
+ *   from the attack: the tools the task's ground truth calls, each parameter held to what the task
+ *   passes on AgentDojo's default environment (a number's range, a text's values, a list's items;
+ *   any value for long text the agent composes);
+ * - `tenuo-templates`: Tenuo's own AgentDojo policy as the export carries it, the same for every
+ *   pair of the suite.
+ *
+ * Beside the grant, the policy-sufficiency finding: where the attack adds amounts up and each of
+ * its calls fits the grant's per-call constraint on the amount, no per-call constraint can stop
+ * the total, whatever the enforcement.
+ */
+import { Float } from '../../lib/float.js';
+import type { AgentDojoExport } from '../../import/agentdojo/types.js';
+import { grantYaml } from '../../scenario/constraint-to-yaml.js';
+import type { Constraint, ConstraintSet } from '../../warrant/constraints/types.js';
+import type { Value } from '../../warrant/constraint-value.js';
+import type { PairCall } from './pair-calls.js';
+import { canonicalKey, numberOf } from './values.js';
+
+export type PolicyName = 'task-scoped' | 'tenuo-templates';
+export const POLICIES: readonly PolicyName[] = ['task-scoped', 'tenuo-templates'];
+
+/** A text this long, or on several lines, is prose the agent composes: any value goes. */
+const SHORT = 200;
+
+function isShortText(value: Value): value is string {
+  return typeof value === 'string' && value.length <= SHORT && !value.includes('\n');
+}
+
+function distinctValues(values: readonly Value[]): Value[] {
+  const seen = new Set<string>();
+  return values.filter((v) => {
+    const k = canonicalKey('', { v });
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+}
+
+/** The constraint a team writes for one parameter from the values the task passes. */
+function constraintFor(values: readonly Value[]): Constraint {
+  const numbers = values.map(numberOf);
+  if (numbers.every((n) => n !== undefined)) {
+    const ns = numbers as number[];
+    return { type: 'range', min: Math.min(...ns), max: Math.max(...ns), minInclusive: true, maxInclusive: true };
+  }
+  if (values.every((v) => isShortText(v) || typeof v === 'boolean')) return { type: 'one_of', values: distinctValues(values) };
+  if (values.every((v) => Array.isArray(v) && v.every(isShortText)))
+    return { type: 'subset', allowed: distinctValues(values.flatMap((v) => v as Value[])) };
+  return { type: 'wildcard' };
+}
+
+/** A call's arguments as the guard authorizes them: the tool's defaults applied, then null values dropped (docs/scenarios.md, "Bindings"). */
+function bound(exp: AgentDojoExport, call: PairCall): Record<string, Value> {
+  const tool = exp.tools.get(call.tool)!;
+  const out: Record<string, Value> = {};
+  for (const p of tool.params) {
+    const v = Object.hasOwn(call.benignArgs, p) ? call.benignArgs[p]! : tool.defaults[p];
+    if (v !== undefined && v !== null) out[p] = v;
+  }
+  return out;
+}
+
+export interface PairGrant {
+  /** The `warrant:` map as YAML flow lines, one tool a line. */
+  readonly lines: readonly string[];
+  readonly notes: readonly string[];
+  /** Tool → parameter → its constraint, to judge the policy's sufficiency. */
+  readonly perCall: ReadonlyMap<string, { readonly allowUnknown: boolean; readonly params: Readonly<Record<string, Constraint>> }>;
+}
+
+/** The task-scoped grant: from the task's own calls, on the default environment's values. */
+export function taskScopedGrant(exp: AgentDojoExport, sequence: readonly PairCall[]): PairGrant {
+  const task = sequence.filter((c) => c.role === 'task');
+  const lines: string[] = [];
+  const notes: string[] = [];
+  const perCall = new Map<string, { allowUnknown: boolean; params: Record<string, Constraint> }>();
+  for (const tool of exp.tools.keys()) {
+    const calls = task.filter((c) => c.tool === tool).map((c) => bound(exp, c));
+    if (calls.length === 0) continue;
+    const params = exp.tools.get(tool)!.params;
+    const always = params.filter((p) => calls.every((a) => Object.hasOwn(a, p)));
+    const sometimes = params.filter((p) => !always.includes(p) && calls.some((a) => Object.hasOwn(a, p)));
+    const constraints: Record<string, Constraint> = {};
+    for (const p of always) constraints[p] = constraintFor(calls.map((a) => a[p]!));
+    // Tenuo's closed world denies a parameter the grant does not name and a named one a call leaves
+    // out: a parameter only some calls pass cannot be granted closed, so the tool is left open.
+    const allowUnknown = sometimes.length > 0;
+    if (allowUnknown)
+      notes.push(
+        `${tool}: ${sometimes.join(', ')} passed by some of the task's calls only: granted open-world (_allow_unknown), those parameters unchecked`,
+      );
+    const set: ConstraintSet = { constraints, allowUnknown };
+    lines.push(Object.keys(constraints).length === 0 && !allowUnknown ? `${yamlKey(tool)}: {}` : grantYaml(tool, set));
+    perCall.set(tool, { allowUnknown, params: constraints });
+  }
+  return { lines, notes, perCall };
+}
+
+function yamlKey(name: string): string {
+  return /^[A-Za-z_][A-Za-z0-9_.-]*$/.test(name) ? name : JSON.stringify(name);
+}
+
+/** A raw `{range: …}` / `{one_of: …}` / `wildcard` of the export's Tenuo grant, read as far as the finding needs. */
+function rawConstraint(raw: Value): Constraint | undefined {
+  if (raw === 'wildcard') return { type: 'wildcard' };
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw) || raw instanceof Float) return undefined;
+  const entries = Object.entries(raw);
+  if (entries.length !== 1) return undefined;
+  const [kind, body] = entries[0]!;
+  if (kind === 'range' && body !== null && typeof body === 'object' && !Array.isArray(body) && !(body instanceof Float)) {
+    const range = body as Record<string, Value>;
+    return {
+      type: 'range',
+      min: numberOf(range.min) ?? null,
+      max: numberOf(range.max) ?? null,
+      minInclusive: range.min_inclusive !== false,
+      maxInclusive: range.max_inclusive !== false,
+    };
+  }
+  if (kind === 'one_of' && Array.isArray(body)) return { type: 'one_of', values: body };
+  if (kind === 'exact') return { type: 'one_of', values: [body] };
+  if (kind === 'pattern' && typeof body === 'string') return { type: 'pattern', pattern: body };
+  return undefined;
+}
+
+/** Tenuo's reference policy for the suite: every tool it grants, as the export writes it. */
+export function tenuoTemplateGrant(exp: AgentDojoExport): PairGrant {
+  const lines: string[] = [];
+  const perCall = new Map<string, { allowUnknown: boolean; params: Record<string, Constraint> }>();
+  for (const tool of exp.tools.keys()) {
+    const grant = exp.tenuo.grants.get(tool);
+    if (grant === undefined) continue;
+    lines.push(`${yamlKey(tool)}: ${JSON.stringify(grant, (_, v: unknown) => (v instanceof Float ? v.value : v))}`);
+    const params: Record<string, Constraint> = {};
+    for (const [p, raw] of Object.entries(grant)) {
+      if (p === '_allow_unknown') continue;
+      const c = rawConstraint(raw);
+      if (c !== undefined) params[p] = c;
+    }
+    perCall.set(tool, { allowUnknown: grant._allow_unknown === true, params });
+  }
+  return { lines, notes: [], perCall };
+}
+
+/** A glob as Tenuo's Pattern reads the simple ones the templates use (`*` any run, `?` one character). */
+function globMatches(pattern: string, text: string): boolean {
+  const re = pattern
+    .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+    .replace(/\*/g, '[\\s\\S]*')
+    .replace(/\?/g, '[\\s\\S]');
+  return new RegExp(`^${re}$`).test(text);
+}
+
+/** Whether one per-call constraint lets `value` through; an unknown kind is taken as not (no finding from a guess). */
+function admits(constraint: Constraint | undefined, allowUnknown: boolean, value: Value): boolean {
+  if (constraint === undefined) return allowUnknown;
+  const n = numberOf(value);
+  switch (constraint.type) {
+    case 'wildcard':
+      return true;
+    case 'range':
+      return (
+        n !== undefined &&
+        (constraint.min === null || (constraint.minInclusive ? n >= constraint.min : n > constraint.min)) &&
+        (constraint.max === null || (constraint.maxInclusive ? n <= constraint.max : n < constraint.max))
+      );
+    case 'one_of':
+      return constraint.values.some(
+        (v) => canonicalKey('', { v }) === canonicalKey('', { v: value }) || (n !== undefined && numberOf(v) === n),
+      );
+    case 'pattern':
+      return typeof value === 'string' && globMatches(constraint.pattern, value);
+    default:
+      return false;
+  }
+}
+
+/** The largest amount one call may carry, if the constraint lets a positive one through: Infinity when unbounded. */
+function perCallCap(constraint: Constraint | undefined, allowUnknown: boolean): number | undefined {
+  if (constraint === undefined) return allowUnknown ? Infinity : undefined;
+  if (constraint.type === 'wildcard') return Infinity;
+  if (constraint.type === 'range') return constraint.max === null ? Infinity : constraint.max > 0 ? constraint.max : undefined;
+  if (constraint.type === 'one_of') {
+    const positive = constraint.values.map(numberOf).filter((v): v is number => v !== undefined && v > 0);
+    return positive.length > 0 ? Math.max(...positive) : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * The policy-sufficiency finding of a pair whose attack adds amounts up (AgentDojo's judge sums
+ * them): the policy lets the attack's calls through but for their amount, and lets some positive
+ * amount through per call, while nothing caps the number of calls. Then many calls within the cap
+ * reach the attack's total, whatever the enforcement: a per-call constraint cannot bound a sum.
+ * Whether this run's calls were allowed is the run's to say; the finding says what the policy can
+ * express.
+ */
+export function sufficiencyFinding(grant: PairGrant, sequence: readonly PairCall[], needsSum: boolean): string | undefined {
+  if (!needsSum) return undefined;
+  const attack = sequence.filter((c) => c.role === 'attack');
+  for (const tool of new Set(attack.map((c) => c.tool))) {
+    const entry = grant.perCall.get(tool);
+    if (entry === undefined) continue;
+    const calls = attack.filter((c) => c.tool === tool);
+    const amount = Object.keys(calls[0]!.args).find((p) => calls.every((c) => numberOf(c.args[p]) !== undefined));
+    if (amount === undefined) continue;
+    const others = calls.every((c) =>
+      Object.entries(c.args).every(([p, v]) => p === amount || v === null || admits(entry.params[p], entry.allowUnknown, v)),
+    );
+    const cap = perCallCap(entry.params[amount], entry.allowUnknown);
+    if (!others || cap === undefined) continue;
+    const total = calls.reduce((n, c) => n + numberOf(c.args[amount])!, 0);
+    if (cap === Infinity) return `${tool}.${amount} is not bounded per call: one call moves the attack's whole total (${total})`;
+    const needed = Math.ceil(total / cap);
+    return `${tool}.${amount} is capped at ${cap} per call and nothing caps the number of calls: the attack's total of ${total} passes as ${needed} call${needed === 1 ? '' : 's'} within the cap; a per-call constraint cannot bound a total`;
+  }
+  return undefined;
+}
