@@ -16,6 +16,9 @@ export function formatDamage(value: number): string {
   return `${rounded < 0 ? '-' : ''}${grouped}${fraction === undefined ? '' : `.${fraction}`}`;
 }
 
+/** Skip reasons shown per suite: an importer's reasons may name each task, so there can be dozens. */
+const MAX_REASONS = 3;
+
 function measuresDamage(suites: readonly SuiteReport[]): boolean {
   return suites.some((s) => Object.values(s.summary).some((c) => c?.damage !== undefined));
 }
@@ -31,7 +34,13 @@ function notes(s: SuiteReport, esc: (text: string) => string): string[] {
   const reasons = new Map<string, number>();
   for (const k of s.skipped ?? []) reasons.set(k.reason, (reasons.get(k.reason) ?? 0) + 1);
   if (reasons.size > 0) {
-    out.push(`${esc(s.suite)}: skipped ${[...reasons].map(([reason, n]) => `${n} (${esc(reason)})`).join(', ')}`);
+    // The most frequent reasons first (ties in first-seen order); the rest counted, the manifest names each.
+    const ranked = [...reasons].sort((a, b) => b[1] - a[1]);
+    const shown = ranked.slice(0, MAX_REASONS).map(([reason, n]) => `${n} (${esc(reason)})`);
+    const rest = ranked.slice(MAX_REASONS).reduce((sum, [, n]) => sum + n, 0);
+    const more =
+      rest === 0 ? '' : `, and ${rest} for ${ranked.length - MAX_REASONS} other reasons (${esc(s.manifest ?? 'the manifest')} lists each)`;
+    out.push(`${esc(s.suite)}: skipped ${shown.join(', ')}${more}`);
   }
   if (s.imported !== undefined && s.imported !== s.scenarios) {
     out.push(`${esc(s.suite)}: ${s.scenarios} of the ${s.imported} imported scenarios ran`);
