@@ -24,6 +24,8 @@ import { CONDITIONS } from '../model/condition.js';
 import { RESULTS_VERSION } from '../results/results-version.js';
 import { scenarioInfo } from '../results/describe-scenarios.js';
 import { loadScenarioSet, readSummary } from '../scenario/load.js';
+import { readSuiteManifests, type SuiteManifest } from '../scenario/suite-manifest.js';
+import { suiteReports } from '../trial/suite-reports.js';
 import type { AnalysisOptions } from './analyses.js';
 import { markAgainstBase } from './base-analyses.js';
 import { bundledWorker, computeMatrix, type MatrixOutcome } from './matrix.js';
@@ -147,6 +149,7 @@ export async function runPipeline(config: PipelineConfig, edges: PipelineEdges =
   const threads = new RunThreads({ workers: config.workers, script: edges.workerScript ?? bundledWorker() });
   let scenarios: Scenario[];
   let matrix: MatrixOutcome;
+  let manifests: ReadonlyMap<string, SuiteManifest>;
   try {
     // The whole suite runs in the scripted matrix: its scenarios go to the workers as they load.
     const feed = config.workers > 1 && config.names.length === 0 && config.mode !== 'llm';
@@ -159,6 +162,7 @@ export async function runPipeline(config: PipelineConfig, edges: PipelineEdges =
     edges.loaded?.(set.warnings, readSummary(set, config.scenarios, config.cwd));
     scenarios = selectScenarios(set.scenarios, config.names);
     if (scenarios.length === 0) throw new PipelineInputError('no scenarios to run');
+    manifests = readSuiteManifests(scenarios, config.cwd, config.confine); // docs/results.md#suites
     // --mode llm: the scripted matrix does not run (nor the analyses beside it).
     matrix = await computeMatrix({
       threads,
@@ -172,7 +176,7 @@ export async function runPipeline(config: PipelineConfig, edges: PipelineEdges =
   } finally {
     await threads.close(); // what follows runs here
   }
-  const head = matrixFrame(config, scenarios, matrix);
+  const head = matrixFrame(config, scenarios, matrix, manifests);
   const compared = config.baseline === undefined ? undefined : await compare(config, config.baseline, scenarios, head, context);
   const baseline = typeof compared === 'string' ? undefined : compared;
   if (baseline) await edges.compared?.(baseline);
@@ -201,7 +205,12 @@ export function selectScenarios(loaded: readonly Scenario[], names: readonly str
  * The head's matrix as the results frame the comparison reads (trials, rates, thresholds). Its
  * gate is not decided yet: it says so (not passed, no violation) until `decide` replaces it.
  */
-function matrixFrame(c: PipelineConfig, scenarios: readonly Scenario[], m: MatrixOutcome): Results {
+function matrixFrame(
+  c: PipelineConfig,
+  scenarios: readonly Scenario[],
+  m: MatrixOutcome,
+  manifests: ReadonlyMap<string, SuiteManifest>,
+): Results {
   const ran = c.mode === 'llm' ? [] : scenarios;
   const measured = measureTrials(
     m.trials,
@@ -210,6 +219,7 @@ function matrixFrame(c: PipelineConfig, scenarios: readonly Scenario[], m: Matri
   // No matrix, no rates: zero trials are not a TCR of 0 % (nor a delta against the baseline's).
   const summary = c.mode === 'llm' ? {} : measured.summary;
   const reachability = measured.reachability;
+  const suites = suiteReports(ran, m.trials, manifests);
   return {
     version: RESULTS_VERSION,
     mode: 'deterministic',
@@ -221,6 +231,7 @@ function matrixFrame(c: PipelineConfig, scenarios: readonly Scenario[], m: Matri
     reachability,
     gate: undecidedGate(c.thresholds),
     ...m.analyses.sections,
+    ...(suites && { suites }),
   };
 }
 

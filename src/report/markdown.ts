@@ -21,6 +21,7 @@ import { newFindingsOnly, renderBaseFindingsSection } from './sections/base-find
 import { monotonicityOf, renderMonotonicitySection } from './sections/monotonicity-section.js';
 import { probesOf, renderProbeEscapesSection, renderProbesSection } from './sections/probes-section.js';
 import { renderScenariosSection } from './sections/scenarios-section.js';
+import { renderSuitesSection } from './sections/suites-section.js';
 import { renderGateSection } from './sections/gate-section.js';
 import { policyAnalysisOf, renderPolicyAnalysisSection } from './sections/policy-analysis-section.js';
 import { blastRadiusOf, renderBlastRadiusSection } from './sections/blast-radius-section.js';
@@ -131,6 +132,7 @@ export function renderedSections(results: Results): string[] {
   if (results.mode === 'llm') return [...heading, ...(results.llm ? ['llm'] : [])];
   const keys = [...heading, 'trials', 'summary', 'reachability', 'gate'];
   if (results.scenario_info?.length) keys.push('scenario_info');
+  if (results.suites?.length) keys.push('suites');
   if (results.baseline) keys.push('baseline');
   if (results.llm) keys.push('llm');
   if (probesOf(results)) keys.push('probes');
@@ -173,6 +175,7 @@ function renderLevel(s: Sections, level: Level, runUrl: string | undefined): str
       : s.get('gate', () => gateSection(r, Infinity)),
   );
   parts.push(s.get('conditions', () => conditionTable(r)));
+  if (r.suites?.length) parts.push(s.get('suites', () => renderSuitesSection(r, escapeCell))); // docs/results.md#suites
   if (s.o.charts === true) parts.push(s.get('chart', () => chart(r)));
   if (r.llm) parts.push(s.get('llm', () => llmMarkdown(r, escapeText) ?? ''));
   if (level < Level.NoScenarioTable) parts.push(s.get('scenarios', () => scenarioTable(r, s.byKey)));

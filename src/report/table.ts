@@ -12,6 +12,7 @@ import { gateRule, violationCounts } from './gate-rule.js';
 import { policyAnalysisLine, policyAnalysisOf } from './sections/policy-analysis-section.js';
 import { probesLine, probesOf } from './sections/probes-section.js';
 import { baseFindingsLine } from './sections/base-findings-section.js';
+import { suitesTableLines } from './sections/suites-section.js';
 
 interface Cell {
   asr: string;
@@ -131,7 +132,16 @@ export function renderTable(results: Results): string {
   const parts =
     results.mode === 'llm'
       ? [head, ...llmTableLines(results)]
-      : [head, '', ...matrix(results), '', ...keyFinding(results), ...gateLines(results), ...llmTableLines(results)];
+      : [
+          head,
+          '',
+          ...matrix(results),
+          ...suitesTableLines(results),
+          '',
+          ...keyFinding(results),
+          ...gateLines(results),
+          ...llmTableLines(results),
+        ];
   const against = baseFindingsLine(results.baseline?.findings, results.baseline?.ref ?? ''); // docs/guard.md: new apart from old
   if (against) parts.push(against);
   const holes = probesOf(results); // docs/analyses.md: probes run, escaped

@@ -17,6 +17,7 @@ import { StepResultsSchema, type StepResult } from './step-results.js';
 import { AnalysisSkipSchema, ScenarioBlastSchema } from './blast-radius.js';
 import { LlmResultsSchema } from './llm-results.js';
 import { RESULTS_VERSION } from './results-version.js';
+import { suiteReportSchema } from './suite-report.js';
 import { FRAME_BOUNDS, MAX_ARGS_DEPTH, MAX_CALLS_PER_TRIAL, MAX_NO_BASELINE, MAX_TRIALS } from './limits.js';
 
 export type { MonotonicitySection, StepResult };
@@ -63,6 +64,9 @@ export const ConditionSummarySchema = record({
   damage: finite.optional(), // the trials' judge.damage added up, when any scenario measures it (docs/effects.md#damage)
   damage_max: finite.optional(), // the largest one trial's
 });
+
+/** One suite's figures (suite-report.ts): its scenarios, its manifest's skipped cases, its summary per condition. */
+export const SuiteReportSchema = suiteReportSchema(ConditionSummarySchema);
 
 /**
  * Everything the gate can fail on (docs/results.md). The first six come from the matrix itself; the
@@ -144,6 +148,7 @@ export const ResultsSchema = record({
   analyses_skipped: many(AnalysisSkipSchema).optional(), // docs/results.md: analyses that do not handle a scenario (an `agents:` topology) yet
   baseline: BaselineResultsSchema.optional(), // docs/guard.md: only with --baseline
   no_baseline: text(MAX_NO_BASELINE).optional(), // docs/guard.md#which-base: why no baseline comparison ran (the action, on an event without a base)
+  suites: many(SuiteReportSchema).optional(), // docs/results.md#suites: when a scenario names its `suite:`
 });
 
 /**
@@ -174,3 +179,4 @@ export type GateViolation = z.infer<typeof GateViolationSchema>;
 export type GateResult = z.infer<typeof GateResultSchema>;
 export type Reachability = z.infer<typeof ReachabilitySchema>;
 export type Results = z.infer<typeof ResultsSchema>;
+export type SuiteReport = z.infer<typeof SuiteReportSchema>;

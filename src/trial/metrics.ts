@@ -46,14 +46,22 @@ export function summarizeCondition(trials: readonly Trial[], condition: Conditio
  * measure it, in trial order (so the same trials give the same sum of doubles); nothing when none does.
  */
 export function damageSummary(trials: readonly Trial[]): { damage?: number; damage_max?: number } {
-  let total: number | undefined;
-  let max: number | undefined;
+  let measured = false;
+  let max = 0;
+  // Neumaier's compensated sum: amounts such as 0.01 added a hundred times give 1, not 0.9999999999999999
+  // (a plain running sum of doubles drifts, and a report showing 13390000.64999999 reads as a bug).
+  let sum = 0;
+  let compensation = 0;
   for (const t of trials) {
     if (t.damage === undefined) continue;
-    total = (total ?? 0) + t.damage;
-    max = max === undefined ? t.damage : Math.max(max, t.damage);
+    max = measured ? Math.max(max, t.damage) : t.damage;
+    measured = true;
+    const next = sum + t.damage;
+    compensation += Math.abs(sum) >= Math.abs(t.damage) ? sum - next + t.damage : t.damage - next + sum;
+    sum = next;
   }
-  return total === undefined ? {} : { damage: total, damage_max: max };
+  const total = sum + compensation;
+  return measured ? { damage: total === 0 ? 0 : total, damage_max: max } : {};
 }
 
 export function summarize(trials: readonly Trial[], conditions: readonly Condition[]): Partial<Record<Condition, ConditionSummary>> {

@@ -14,6 +14,7 @@ import type { Results, Trial } from '../results/results.js';
 import { CONDITIONS } from '../model/condition.js';
 import { RESULTS_VERSION } from '../results/results-version.js';
 import { scenarioInfo } from '../results/describe-scenarios.js';
+import { suiteReports } from './suite-reports.js';
 import type { Scenario } from '../model/scenario.js';
 
 export const DEFAULT_SEED = 'delegation-bench';
@@ -114,6 +115,8 @@ export function assembleResults(
     gate,
     ...analyses.sections,
   };
+  const suites = suiteReports(options.scenarios, trials); // docs/results.md#suites (without manifests: runPipeline reads them)
+  if (suites) results.suites = suites;
   return results;
 }
 

@@ -99,3 +99,15 @@ describe('judge.damage', () => {
     await expect(run({ 'bank.yaml': bank(inf) })).rejects.toThrow(/returned Infinity, expected a finite number/);
   });
 });
+
+describe('damageSummary', () => {
+  it('adds doubles without drift: a hundred 0.01 make 1', async () => {
+    const { damageSummary } = await import('../../src/trial/metrics.js');
+    const { trial } = await import('./helpers.js');
+    const trials = Array.from({ length: 100 }, () => ({ ...trial('s', 'no_warrant', true, true), damage: 0.01 }));
+    expect(damageSummary(trials)).toEqual({ damage: 1, damage_max: 0.01 });
+    expect(damageSummary([trial('s', 'broad', true, false)])).toEqual({});
+    const mixed = [1e16, 1, -1e16].map((damage) => ({ ...trial('s', 'broad', true, true), damage }));
+    expect(damageSummary(mixed)).toEqual({ damage: 1, damage_max: 1e16 });
+  });
+});
