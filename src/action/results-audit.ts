@@ -184,6 +184,7 @@ function shownInWords(kept: Results): string {
   const parts = ['the matrix'];
   if (shown.includes('baseline')) parts.push('the baseline');
   if (shown.includes('llm')) parts.push('the LLM results');
+  if (shown.includes('monotonicity')) parts.push('the delegation links');
   return parts.length === 1 ? `${parts[0]} only` : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
 }
 

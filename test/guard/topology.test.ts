@@ -28,9 +28,13 @@ describe('the guard over agents:', () => {
     const widened = outcome.baseline.widenings.map((w) => [w.change, w.tool, w.param, w.proof, w.source]);
     expect(widened).toContainEqual(['constraint_widened', 'read_file', 'path', 'proven', 'scenarios/t.yaml:21:7']); // the worker's grant
     expect(widened).toContainEqual(['constraint_widened', 'read_file', 'path', 'proven', 'scenarios/t.yaml:16:7']); // the planner's
-    // the base's attack #2 (the worker reading /app/secret.txt), allowed under the head's topology
+    // the base's attack #2 (the worker reading /app/secret.txt), allowed under the head's topology,
+    // joins a widening it proves as that widening's counterexample: one change, one finding (docs/guard.md)
+    expect(outcome.baseline.widenings.some((w) => w.change === 'base_attack_allowed')).toBe(false);
     expect(
-      outcome.baseline.widenings.some((w) => w.change === 'base_attack_allowed' && w.counterexample?.args.path === '/app/secret.txt'),
+      outcome.baseline.widenings.some(
+        (w) => w.base_attack?.includes('call #2') === true && w.counterexample?.args.path === '/app/secret.txt',
+      ),
     ).toBe(true);
   });
 });

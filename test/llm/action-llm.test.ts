@@ -216,7 +216,7 @@ describe('the action in LLM mode', () => {
     expect(rep.failed).toEqual([]);
     // The analyses cannot be checked and are not carried over; the LLM section is checked and shown.
     expect(rep.lines.filter((l) => l.includes('not rendered'))).toEqual([
-      'warning: report-only mode renders the matrix and the LLM results: the file\'s "mutants", "coverage", "slack", "monotonicity" sections are not rendered (their gate findings, if any, still count)',
+      'warning: report-only mode renders the matrix, the LLM results and the delegation links: the file\'s "mutants", "coverage", "slack" sections are not rendered (their gate findings, if any, still count)',
     ]);
     expect(readFileSync(summary, 'utf8')).toContain('### LLM mode: model obedient, N = 2 runs per scenario × condition');
     expect(readFileSync(rep.outputs['report-file']!, 'utf8')).toBe(readFileSync(summary, 'utf8'));
