@@ -25,6 +25,7 @@ import { renderSuitesSection } from './sections/suites-section.js';
 import { renderGateSection } from './sections/gate-section.js';
 import { policyAnalysisOf, renderPolicyAnalysisSection } from './sections/policy-analysis-section.js';
 import { blastRadiusOf, renderBlastRadiusSection } from './sections/blast-radius-section.js';
+import { renderStepsSection, stepTrialsOf } from './sections/delegation-steps-section.js';
 import { codeSpan, ESCAPERS, escapeCell, escapeHtml, escapeText, safeUrl, sanitizeMarkerName } from './escape.js';
 import { fitToLimit, Level, omittedNote } from './size-ladder.js';
 import { plural } from '../lib/plural.js';
@@ -185,6 +186,9 @@ function renderLevel(s: Sections, level: Level, runUrl: string | undefined): str
   if (policy) parts.push(s.get('policy-analysis', () => renderPolicyAnalysisSection(policy, ESCAPERS)));
   // Only scenarios with agents: have a blast radius: a suite without any renders as before.
   if (blastRadiusOf(r)) parts.push(s.get('blast-radius', () => renderBlastRadiusSection(r, ESCAPERS)));
+  // Only scenarios with delegation steps have this table: a suite without any renders as before.
+  const steps = level < Level.NoScenarioTable ? stepTrialsOf(r) : undefined;
+  if (steps) parts.push(s.get('steps', () => renderStepsSection(steps, ESCAPERS)));
   if (level < Level.NoLogs) {
     if (holes && holes.escaped > 0) parts.push(s.get('probe-escapes', () => renderProbeEscapesSection(holes, ESCAPERS)));
     const failingOnly = level === Level.FailingLogsOnly;
