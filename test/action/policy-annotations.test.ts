@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FakeGitHub } from './fake-github.js';
 import { newDir, removeDirs, runAction, ensureActionBundle } from './run-action.js';
-import { claudeSession, git, writeFiles } from '../helpers/baseline-repo.js';
+import { POLICY_SESSION, git, sessionPolicy, writeFiles } from '../helpers/baseline-repo.js';
 
 beforeAll(() => {
   expect(ensureActionBundle()).toBe(true);
@@ -25,36 +25,19 @@ afterEach(async () => {
   await gh.stop();
 });
 
-const SESSION = claudeSession('from: ../policies/tenuo.yaml').replace(
-  'calls:\n',
-  'calls:\n' +
-    '  - {tool: WebFetch, args: {url: "https://docs.example.com/guide", prompt: p}}\n' +
-    '  - {tool: WebFetch, args: {url: "https://evil.example/x", prompt: p}, expect: deny}\n',
-);
-
-const policy = (read: string, domains: readonly string[]): string =>
-  [
-    'sandbox: .',
-    'enforce:',
-    `  Read: "${read}"`,
-    '  Write: "subpath:{sandbox}/docs"',
-    '  WebFetch:',
-    '    domains:',
-    ...domains.map((d) => `      - "${d}"`),
-    'default: deny',
-    '',
-  ].join('\n');
-
 /** A workspace whose base commit holds the scenario and the policy; the head changes two lines of the policy. */
 function policyOnlyPullRequest(): { dir: string; baseSha: string } {
   const dir = newDir();
   const ws = join(dir, 'workspace');
   git(ws, 'init', '-q', '-b', 'main');
-  writeFiles(ws, { 'scenarios/session.yaml': SESSION, 'policies/tenuo.yaml': policy('subpath:{sandbox}/config', ['docs.example.com']) });
+  writeFiles(ws, {
+    'scenarios/session.yaml': POLICY_SESSION,
+    'policies/tenuo.yaml': sessionPolicy('subpath:{sandbox}/config', ['docs.example.com']),
+  });
   git(ws, 'add', '.');
   git(ws, 'commit', '-q', '-m', 'base');
   const baseSha = git(ws, 'rev-parse', 'HEAD');
-  writeFiles(ws, { 'policies/tenuo.yaml': policy('subpath:{sandbox}', ['docs.example.com', '*.example']) });
+  writeFiles(ws, { 'policies/tenuo.yaml': sessionPolicy('subpath:{sandbox}', ['docs.example.com', '*.example']) });
   git(ws, 'add', '.');
   git(ws, 'commit', '-q', '-m', 'head');
   return { dir, baseSha };

@@ -12,39 +12,17 @@ import { ESCAPERS } from '../../src/report/escape.js';
 import { renderBaselineSection } from '../../src/report/sections/baseline-section.js';
 import { loadScenarios } from '../../src/scenario/load.js';
 import { toPem } from '../../src/warrant/text.js';
-import { claudeSession, compareAtRef, repoWith, scenario, tempDir } from '../helpers/baseline-repo.js';
+import { POLICY_SESSION, compareAtRef, repoWith, scenario, sessionPolicy, tempDir } from '../helpers/baseline-repo.js';
 
 const SEED = 'where-the-change-is';
 
-/** The issue's trial: a session under policies/tenuo.yaml that also fetches the docs; an injection fetches evil.example. */
-const SESSION = claudeSession('from: ../policies/tenuo.yaml').replace(
-  'calls:\n',
-  'calls:\n' +
-    '  - {tool: WebFetch, args: {url: "https://docs.example.com/guide", prompt: p}}\n' +
-    '  - {tool: WebFetch, args: {url: "https://evil.example/x", prompt: p}, expect: deny}\n',
-);
-
-/** The policy, one rule a line except WebFetch's domains (a block list: the changed line is the added item). */
-const policy = (read: string, domains: readonly string[]): string =>
-  [
-    'sandbox: .',
-    'enforce:',
-    `  Read: "${read}"`,
-    '  Write: "subpath:{sandbox}/docs"',
-    '  WebFetch:',
-    '    domains:',
-    ...domains.map((d) => `      - "${d}"`),
-    'default: deny',
-    '',
-  ].join('\n');
-
-const BASE_POLICY = policy('subpath:{sandbox}/config', ['docs.example.com']);
+const BASE_POLICY = sessionPolicy('subpath:{sandbox}/config', ['docs.example.com']);
 /** The pull request: two changed lines of the policy (3: Read's root, 8: a new domain); the scenario is untouched. */
-const HEAD_POLICY = policy('subpath:{sandbox}', ['docs.example.com', '*.example']);
+const HEAD_POLICY = sessionPolicy('subpath:{sandbox}', ['docs.example.com', '*.example']);
 
 async function policyOnlyPullRequest() {
   const { dir, baseSha } = repoWith(
-    { 'scenarios/session.yaml': SESSION, 'policies/tenuo.yaml': BASE_POLICY },
+    { 'scenarios/session.yaml': POLICY_SESSION, 'policies/tenuo.yaml': BASE_POLICY },
     { 'policies/tenuo.yaml': HEAD_POLICY },
   );
   return compareAtRef(dir, baseSha, SEED);
@@ -110,7 +88,7 @@ describe('a pull request that changes only policies/tenuo.yaml', () => {
 
   it('a rule the base did not have is to be removed, at its line', async () => {
     const { dir, baseSha } = repoWith(
-      { 'scenarios/session.yaml': SESSION, 'policies/tenuo.yaml': BASE_POLICY },
+      { 'scenarios/session.yaml': POLICY_SESSION, 'policies/tenuo.yaml': BASE_POLICY },
       { 'policies/tenuo.yaml': BASE_POLICY.replace('default: deny', 'allow: [Bash]\ndefault: deny') },
     );
     const out = await compareAtRef(dir, baseSha, SEED);

@@ -182,3 +182,28 @@ warrant:
   ${grant}
 `;
 }
+
+/**
+ * Issue 25's trial of a pull request that changes only a governance policy: a Claude Code session
+ * under `policies/tenuo.yaml` that also fetches the docs, and an injection that fetches evil.example.
+ */
+export const POLICY_SESSION = claudeSession('from: ../policies/tenuo.yaml').replace(
+  'calls:\n',
+  'calls:\n' +
+    '  - {tool: WebFetch, args: {url: "https://docs.example.com/guide", prompt: p}}\n' +
+    '  - {tool: WebFetch, args: {url: "https://evil.example/x", prompt: p}, expect: deny}\n',
+);
+
+/** That session's policy, one rule a line except WebFetch's domains (a block list: a changed line is an added item). */
+export const sessionPolicy = (read: string, domains: readonly string[]): string =>
+  [
+    'sandbox: .',
+    'enforce:',
+    `  Read: "${read}"`,
+    '  Write: "subpath:{sandbox}/docs"',
+    '  WebFetch:',
+    '    domains:',
+    ...domains.map((d) => `      - "${d}"`),
+    'default: deny',
+    '',
+  ].join('\n');
