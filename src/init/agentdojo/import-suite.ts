@@ -8,6 +8,7 @@
 import path from 'node:path';
 import { BenchError } from '../../lib/errors.js';
 import type { AgentDojoExport } from '../../import/agentdojo/types.js';
+import { AgentDojoExportError } from '../../import/agentdojo/read-export.js';
 import { ChainCheck } from '../../chains/chain-check.js';
 import { formatProblem, sortProblems } from '../../scenario/errors.js';
 import { MAX_FILE_BYTES } from '../../scenario/limits.js';
@@ -124,6 +125,20 @@ function checkScenarios(pairs: readonly ImportedPair[], suiteDir: string, outDir
 /** The files of one suite's folder, checked, in a stable order. */
 export function importSuite(exp: AgentDojoExport, policy: PolicyName, outDirAbs: string): ImportedSuite {
   const all = outcomes(exp, policy);
+  // Two pairs under one scenario name (a pair listed twice; ids such as `user_task_0` and `U0`, or
+  // names cut at 64 characters) would write one file over the other and count both: refused.
+  const named = new Map<string, PairOutcome>();
+  const clashes: string[] = [];
+  for (const o of all) {
+    const name = scenarioName(exp.suite, o.userTask, o.injectionTask);
+    const first = named.get(name);
+    if (first !== undefined)
+      clashes.push(
+        `${exp.file}: $.pairs: ${o.userTask} x ${o.injectionTask} and ${first.userTask} x ${first.injectionTask} both make scenario '${name}': one would hide the other`,
+      );
+    else named.set(name, o);
+  }
+  if (clashes.length > 0) throw new AgentDojoExportError(clashes);
   const pairs = all.filter((o): o is ImportedPair => 'yaml' in o);
   checkScenarios(pairs, exp.suite, outDirAbs);
   const files: SuiteFile[] = [
