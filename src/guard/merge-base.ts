@@ -50,8 +50,10 @@ async function shallowCommits(top: string): Promise<Set<string>> {
   const path = (await runGit(top, ['rev-parse', '--git-path', 'shallow'], 64 * 1024)).toString('utf8').trim();
   try {
     return new Set(shas(Buffer.from(await readFile(isAbsolute(path) ? path : join(top, path), 'utf8'))));
-  } catch {
-    return new Set();
+  } catch (e) {
+    // No file: a full clone. Any other failure leaves the clone's depth unknown: fail closed, not "full".
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return new Set();
+    throw new BaselineError('baseline_git_failed', `cannot read ${path}, which says whether this clone is shallow: ${(e as Error).message}`);
   }
 }
 
