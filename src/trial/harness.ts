@@ -111,6 +111,7 @@ function decide(
 ): WarrantError | undefined {
   let args: Args;
   let constraintArgs: Args | undefined;
+  let refused: WarrantError | undefined;
   try {
     const kept = { tool: call.tool, args: bindCall(scenario, call) };
     args = popArgsOf(scenario.tools, kept);
@@ -121,8 +122,8 @@ function decide(
       } catch (e) {
         // MCPVerifier refuses the call before the warrant is consulted (JSON-RPC -32602).
         if (!(e instanceof McpExtractionError)) throw e;
-        d.clock.advance();
-        return new WarrantError(
+        // The agent signed its proof-of-possession all the same (a later step may replay it).
+        refused = new WarrantError(
           'constraint_not_satisfied',
           `${call.tool}: refused by the McpConfig extraction (${def.mcpConfig.file}): ${e.message}`,
         );
@@ -141,6 +142,7 @@ function decide(
     throw harnessError(scenario, d.condition, call, index, 'cannot sign the proof-of-possession', e);
   }
   options.record?.({ chain: d.chain, warrantId: d.warrantId, pop });
+  if (refused !== undefined) return refused;
   let denial: WarrantError | undefined;
   try {
     // The denial comes back as a value (decide): a probe run denies tens of thousands of calls.
