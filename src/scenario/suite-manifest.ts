@@ -107,18 +107,23 @@ export function parseSuiteManifest(text: string, file: string): { manifest: Suit
  * parse, one that names another suite than the scenarios beside it, two for one suite.
  */
 export function readSuiteManifests(scenarios: readonly Scenario[], cwd: string, confine?: string): Map<string, SuiteManifest> {
-  const folders = new Map<string, { display: string; suites: Set<string> }>();
+  const folders = new Map<string, { display: string; suites: Set<string>; names: Set<string> }>();
   for (const s of scenarios) {
     if (s.suite === undefined) continue;
     const abs = resolve(cwd, s.file);
     const folder = dirname(abs);
-    const entry = folders.get(folder) ?? { display: join(dirname(s.file), SUITE_MANIFEST_FILE), suites: new Set<string>() };
+    const entry = folders.get(folder) ?? {
+      display: join(dirname(s.file), SUITE_MANIFEST_FILE),
+      suites: new Set<string>(),
+      names: new Set<string>(),
+    };
     entry.suites.add(s.suite);
+    entry.names.add(s.name);
     folders.set(folder, entry);
   }
   const problems: ScenarioProblem[] = [];
   const out = new Map<string, SuiteManifest>();
-  for (const [folder, { display, suites }] of folders) {
+  for (const [folder, { display, suites, names }] of folders) {
     const abs = join(folder, SUITE_MANIFEST_FILE);
     if (!existsSync(abs)) continue;
     const whole = (message: string): void => void problems.push({ file: display, line: 0, col: 0, message });
@@ -139,6 +144,12 @@ export function readSuiteManifests(scenarios: readonly Scenario[], cwd: string, 
     const others = [...suites].filter((s) => s !== m.suite);
     if (others.length > 0) {
       whole(`$.suite: describes suite '${m.suite}', but the scenarios beside it say suite: ${others.map((s) => `'${s}'`).join(', ')}`);
+      continue;
+    }
+    // A pair cannot be both skipped and run: the report would count it twice.
+    const ran = m.skipped.findIndex((entry) => names.has(entry.name));
+    if (ran >= 0) {
+      whole(`$.skipped[${ran}].name: '${m.skipped[ran]!.name}' is listed as skipped, but a scenario of that name is in the suite`);
       continue;
     }
     const earlier = out.get(m.suite);

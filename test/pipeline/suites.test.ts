@@ -161,6 +161,12 @@ describe('the report per suite', () => {
     expect(cli(['run', '--scenarios', '.'], dir).stderr).toContain(
       "mail/suite.json: $.suite: describes suite 'banking', but the scenarios beside it say suite: 'mail'",
     );
+    // a pair listed as skipped that is also a scenario of the suite would be counted twice
+    writeFileSync(join(dir, 'banking', 'suite.json'), manifest('banking', 3, [{ name: 'bank_a', reason: 'answer only' }]));
+    writeFileSync(join(dir, 'mail', 'suite.json'), manifest('mail', 1, []));
+    expect(cli(['run', '--scenarios', '.'], dir).stderr).toContain(
+      "banking/suite.json: $.skipped[0].name: 'bank_a' is listed as skipped, but a scenario of that name is in the suite",
+    );
     writeFileSync(join(dir, 'mail', 'suite.json'), '{"format": ');
     expect(cli(['run', '--scenarios', '.'], dir).stderr).toMatch(/mail\/suite\.json:1:12: not JSON/);
   });
