@@ -53,7 +53,10 @@ async function shallowCommits(top: string): Promise<Set<string>> {
   } catch (e) {
     // No file: a full clone. Any other failure leaves the clone's depth unknown: fail closed, not "full".
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return new Set();
-    throw new BaselineError('baseline_git_failed', `cannot read ${path}, which says whether this clone is shallow: ${(e as Error).message}`);
+    throw new BaselineError(
+      'baseline_git_failed',
+      `cannot read ${path}, which says whether this clone is shallow: ${(e as Error).message}`,
+    );
   }
 }
 
