@@ -4,7 +4,7 @@
  * docs/agentdojo.md). Every export is read and every scenario checked before anything is written,
  * so a bad input leaves the output folder as it was.
  */
-import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, open, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { AgentDojoExportError, readAgentDojoExport } from '../import/agentdojo/read-export.js';
 import { EXPORT_LIMITS } from '../import/agentdojo/export-schema.js';
@@ -117,9 +117,22 @@ async function clearSuiteDir(dir: string, shown: string, force: boolean): Promis
     throw new AgentDojoExportError([`${shown}: the folder exists and is kept; pass --force to replace what an earlier import wrote there`]);
   for (const name of names) {
     const file = path.join(dir, name);
-    const ours =
-      name === 'NOTICE' || name === 'README.md' || (name.endsWith('.yaml') && (await readFile(file, 'utf8')).startsWith(WRITTEN_BY));
+    if (!(await lstat(file)).isFile()) continue; // a folder or link of the user's is never ours
+    const ours = name === 'NOTICE' || name === 'README.md' || (name.endsWith('.yaml') && (await startsWithMark(file)));
     if (ours) await rm(file);
+  }
+}
+
+/** Whether a scenario file begins with the importer's mark; only the mark's bytes are read, whatever the file's size. */
+async function startsWithMark(file: string): Promise<boolean> {
+  const mark = Buffer.from(WRITTEN_BY, 'utf8');
+  const handle = await open(file, 'r');
+  try {
+    const head = Buffer.alloc(mark.length);
+    const { bytesRead } = await handle.read(head, 0, mark.length, 0);
+    return bytesRead === mark.length && head.equals(mark);
+  } finally {
+    await handle.close();
   }
 }
 

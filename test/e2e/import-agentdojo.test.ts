@@ -6,7 +6,7 @@
  * problem at its JSON path, exit 2, nothing written; the same export gives the same bytes.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -155,11 +155,13 @@ describe('import agentdojo', () => {
     const dir = workdir();
     expect(cli(['import', 'agentdojo', 'minibank.json', '--out', 'out'], dir).code).toBe(0);
     writeFileSync(join(dir, 'out/minibank/mine.yaml'), 'name: mine\n');
+    mkdirSync(join(dir, 'out/minibank/kept.yaml')); // a folder of the user's, whatever its name
     const again = cli(['import', 'agentdojo', 'minibank.json', '--out', 'out'], dir);
     expect(again.code).toBe(2);
     expect(again.stderr).toBe('out/minibank: the folder exists and is kept; pass --force to replace what an earlier import wrote there\n');
     expect(cli(['import', 'agentdojo', 'minibank.json', '--out', 'out', '--force'], dir).code).toBe(0);
     expect(readFileSync(join(dir, 'out/minibank/mine.yaml'), 'utf8')).toBe('name: mine\n');
+    expect(statSync(join(dir, 'out/minibank/kept.yaml')).isDirectory()).toBe(true);
   });
 });
 
