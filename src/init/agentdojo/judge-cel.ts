@@ -7,6 +7,7 @@
 import { MAX_EXPRESSION_LENGTH } from '../../cel/limits.js';
 import { Float } from '../../lib/float.js';
 import type { Value } from '../../warrant/constraint-value.js';
+import type { ArgShape } from './arg-shape.js';
 
 /** A CEL literal for a value, or undefined for one a judge does not compare (a map, null). */
 export function celValue(value: Value): string | undefined {
@@ -43,13 +44,42 @@ function textLength(value: Value): number {
 }
 
 /**
- * `"p" in e.args && e.args.p == V` for each argument a judge compares: a text longer than
- * `maxText` is left out (and a null or a map, which the tool's effect shows as given).
+ * A text taken from attacked data, too long to compare whole, held to the text the task names
+ * around the injected part (`e.args.channel.startsWith("External_")`): AgentDojo's judge looks the
+ * channel "starting with External" up by that name. Nothing where the task names none of it.
  */
-export function argClauses(args: Readonly<Record<string, Value>>, maxText: number, skip: ReadonlySet<string> = new Set()): string[] {
+function shapeClause(param: string, shape: ArgShape, maxText: number): string | undefined {
+  const ref = argRef(param);
+  const first = shape[0]!;
+  const last = shape.length > 1 ? shape.at(-1)! : '';
+  const checks = [
+    ...(first === '' ? [] : [`${ref}.startsWith(${celString(first)})`]),
+    ...(last === '' ? [] : [`${ref}.endsWith(${celString(last)})`]),
+    ...shape.slice(1, -1).flatMap((mid) => (mid === '' ? [] : [`${ref}.contains(${celString(mid)})`])),
+  ];
+  if (checks.length === 0 || shape.reduce((n, part) => n + part.length, 0) > maxText) return undefined;
+  return [`${celString(param)} in e.args`, ...checks].join(' && ');
+}
+
+/**
+ * `"p" in e.args && e.args.p == V` for each argument a judge compares: a text longer than
+ * `maxText` is left out (and a null or a map, which the tool's effect shows as given), but for
+ * one whose shape is known (`shapes`), held to that shape.
+ */
+export function argClauses(
+  args: Readonly<Record<string, Value>>,
+  maxText: number,
+  skip: ReadonlySet<string> = new Set(),
+  shapes: Readonly<Record<string, ArgShape>> = {},
+): string[] {
   const out: string[] = [];
   for (const [param, value] of Object.entries(args)) {
-    if (skip.has(param) || textLength(value) > maxText) continue;
+    if (skip.has(param)) continue;
+    if (textLength(value) > maxText) {
+      const shape = Object.hasOwn(shapes, param) ? shapeClause(param, shapes[param]!, maxText) : undefined;
+      if (shape !== undefined) out.push(shape);
+      continue;
+    }
     const literal = celValue(value);
     if (literal === undefined) continue;
     out.push(`${celString(param)} in e.args && ${argRef(param)} == ${literal}`);

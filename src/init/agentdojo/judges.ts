@@ -68,7 +68,7 @@ const OVERWRITES = /^(update|set|change|edit|reschedule)_/;
 function writeClause(call: PairCall, sequence: readonly PairCall[], maxText: number, notes: string[]): string {
   const identity = identityParams(call);
   const overwriters = OVERWRITES.test(call.tool) ? sequence.filter((c) => c.role === 'attack' && sameTarget(c, call, identity)) : [];
-  const all = argClauses(call.args, maxText);
+  const all = argClauses(call.args, maxText, new Set(), call.shapes);
   const exists = `effects.exists(e, ${callMatch(call.tool, all)})`;
   if (overwriters.length === 0) return exists;
   const last = sequence.filter((c) => sameTarget(c, call, identity)).at(-1)!;
@@ -84,7 +84,7 @@ function writeClause(call: PairCall, sequence: readonly PairCall[], maxText: num
   const ids = new Set(identity);
   const identityArgs = Object.fromEntries(identity.map((p) => [p, call.args[p]!]));
   const target = `effects.filter(e, ${callMatch(call.tool, argClauses(identityArgs, Infinity))})`;
-  const rest = argClauses(call.args, maxText, ids);
+  const rest = argClauses(call.args, maxText, ids, call.shapes);
   return `(size(${target}) > 0 && ${target}.map(e, ${rest.length === 0 ? 'true' : rest.join(' && ')}).last())`;
 }
 

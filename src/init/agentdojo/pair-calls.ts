@@ -6,6 +6,7 @@
  */
 import type { AdCall, AdInjectionTask, AdUserTask, AgentDojoExport } from '../../import/agentdojo/types.js';
 import type { Value } from '../../warrant/constraint-value.js';
+import { argShapes, type ArgShape } from './arg-shape.js';
 import { canonicalKey } from './values.js';
 
 export interface PairCall {
@@ -14,6 +15,8 @@ export interface PairCall {
   readonly args: Readonly<Record<string, Value>>;
   /** The arguments on AgentDojo's default environment: what a team writes its grant from. */
   readonly benignArgs: Readonly<Record<string, Value>>;
+  /** Parameter → the fixed texts around the vectors its value is taken from (a task's call; none for an attack's). */
+  readonly shapes: Readonly<Record<string, ArgShape>>;
   readonly result: string;
   readonly role: 'task' | 'attack';
   readonly expect: 'allow' | 'deny';
@@ -58,6 +61,7 @@ export function pairCalls(exp: AgentDojoExport, user: AdUserTask, injection: AdI
         ? c.args
         : Object.fromEntries(Object.entries(c.argsTemplate).map(([k, v]) => [k, fillValue(v, vectors, injection)])),
     benignArgs: c.args,
+    shapes: argShapes(c.argsTemplate, vectors),
     result: c.resultTemplate === undefined ? c.result : fillText(c.resultTemplate, vectors, injection),
     role: 'task',
     expect: 'allow',
@@ -74,6 +78,7 @@ export function pairCalls(exp: AgentDojoExport, user: AdUserTask, injection: AdI
       tool: c.tool,
       args: c.args,
       benignArgs: c.args,
+      shapes: {},
       result: c.result,
       role: 'attack',
       expect: same ? 'allow' : 'deny',

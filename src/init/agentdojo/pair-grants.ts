@@ -4,7 +4,9 @@
  * - `task-scoped` (the default): written as a team would write it from the user task alone, never
  *   from the attack: the tools the task's ground truth calls, each parameter held to what the task
  *   passes on AgentDojo's default environment (a number's range, a text's values, a list's items;
- *   any value for long text the agent composes);
+ *   any value for long text the agent composes); a text the task takes from attacked data (slack's
+ *   "the channel starting with External") held to its shape, the fixed text with each vector a
+ *   wildcard (arg-shape.ts);
  * - `tenuo-templates`: Tenuo's own AgentDojo policy as the export carries it, the same for every
  *   pair of the suite.
  *
@@ -17,6 +19,8 @@ import type { AgentDojoExport } from '../../import/agentdojo/types.js';
 import { grantYaml } from '../../scenario/constraint-to-yaml.js';
 import type { Constraint, ConstraintSet } from '../../warrant/constraints/types.js';
 import type { Value } from '../../warrant/constraint-value.js';
+import { compileGlob, globMatches } from '../../warrant/constraints/glob.js';
+import { hasFixedText, shapePattern } from './arg-shape.js';
 import type { PairCall } from './pair-calls.js';
 import { canonicalKey, numberOf } from './values.js';
 
@@ -53,6 +57,19 @@ function constraintFor(values: readonly Value[]): Constraint {
   return { type: 'wildcard' };
 }
 
+/**
+ * The constraint for one parameter: the values the task passes, and the patterns of those it takes
+ * from attacked data. Both kinds in one parameter (slack's `general`, `random`, `private` and
+ * `External_*`) make Tenuo's `Any` of the two.
+ */
+function paramConstraint(values: readonly Value[], patterns: readonly string[]): Constraint {
+  if (patterns.length === 0) return constraintFor(values);
+  const shaped = [...new Set(patterns)].map((pattern): Constraint => ({ type: 'pattern', pattern }));
+  if (values.length === 0) return shaped.length === 1 ? shaped[0]! : { type: 'any', constraints: shaped };
+  const fixed = constraintFor(values);
+  return fixed.type === 'wildcard' ? fixed : { type: 'any', constraints: [fixed, ...shaped] };
+}
+
 /** A call's arguments as the guard authorizes them: the tool's defaults applied, then null values dropped (docs/scenarios.md, "Bindings"). */
 function bound(exp: AgentDojoExport, call: PairCall): Record<string, Value> {
   const tool = exp.tools.get(call.tool)!;
@@ -72,20 +89,52 @@ export interface PairGrant {
   readonly perCall: ReadonlyMap<string, { readonly allowUnknown: boolean; readonly params: Readonly<Record<string, Constraint>> }>;
 }
 
-/** The task-scoped grant: from the task's own calls, on the default environment's values. */
+/**
+ * One parameter's constraint over the task's calls of a tool: a value the task takes from attacked
+ * data goes in as its shape's pattern, any other as the value on the default environment. A value
+ * wholly taken from attacked data has no text of the task's to hold: its default-environment
+ * value stays, and the note says the task may then be blocked under attack.
+ */
+function shapedConstraint(
+  tool: string,
+  param: string,
+  own: readonly PairCall[],
+  calls: readonly Readonly<Record<string, Value>>[],
+  notes: string[],
+): Constraint {
+  const values: Value[] = [];
+  const patterns: string[] = [];
+  own.forEach((call, i) => {
+    const shape = call.shapes[param];
+    if (shape !== undefined && hasFixedText(shape)) patterns.push(shapePattern(shape));
+    else values.push(calls[i]![param]!);
+    if (shape !== undefined && !hasFixedText(shape))
+      notes.push(
+        `${tool}.${param}: the task takes the whole value from attacked data, with no text of its own to hold: granted its value on the default environment, so the call is denied under attack`,
+      );
+  });
+  for (const pattern of new Set(patterns))
+    notes.push(
+      `${tool}.${param}: the task takes it from attacked data: granted the pattern ${JSON.stringify(pattern)}, the text the task names with the injected part open`,
+    );
+  return paramConstraint(values, patterns);
+}
+
+/** The task-scoped grant: from the task's own calls, on the default environment's values, and the shape of what it takes from attacked data. */
 export function taskScopedGrant(exp: AgentDojoExport, sequence: readonly PairCall[]): PairGrant {
   const task = sequence.filter((c) => c.role === 'task');
   const lines: string[] = [];
   const notes: string[] = [];
   const perCall = new Map<string, { allowUnknown: boolean; params: Record<string, Constraint> }>();
   for (const tool of exp.tools.keys()) {
-    const calls = task.filter((c) => c.tool === tool).map((c) => bound(exp, c));
+    const own = task.filter((c) => c.tool === tool);
+    const calls = own.map((c) => bound(exp, c));
     if (calls.length === 0) continue;
     const params = exp.tools.get(tool)!.params;
     const always = params.filter((p) => calls.every((a) => Object.hasOwn(a, p)));
     const sometimes = params.filter((p) => !always.includes(p) && calls.some((a) => Object.hasOwn(a, p)));
     const constraints: Record<string, Constraint> = {};
-    for (const p of always) constraints[p] = constraintFor(calls.map((a) => a[p]!));
+    for (const p of always) constraints[p] = shapedConstraint(tool, p, own, calls, notes);
     // Tenuo's closed world denies a parameter the grant does not name and a named one a call leaves
     // out: a parameter only some calls pass cannot be granted closed, so the tool is left open.
     const allowUnknown = sometimes.length > 0;
@@ -146,15 +195,6 @@ export function tenuoTemplateGrant(exp: AgentDojoExport): PairGrant {
   return { lines, notes: [], perCall };
 }
 
-/** A glob as Tenuo's Pattern reads the simple ones the templates use (`*` any run, `?` one character). */
-function globMatches(pattern: string, text: string): boolean {
-  const re = pattern
-    .replace(/[.+^${}()|[\]\\]/g, '\\$&')
-    .replace(/\*/g, '[\\s\\S]*')
-    .replace(/\?/g, '[\\s\\S]');
-  return new RegExp(`^${re}$`).test(text);
-}
-
 /** Whether one per-call constraint lets `value` through; an unknown kind is taken as not (no finding from a guess). */
 function admits(constraint: Constraint | undefined, allowUnknown: boolean, value: Value): boolean {
   if (constraint === undefined) return allowUnknown;
@@ -172,8 +212,12 @@ function admits(constraint: Constraint | undefined, allowUnknown: boolean, value
       return constraint.values.some(
         (v) => canonicalKey('', { v }) === canonicalKey('', { v: value }) || (n !== undefined && numberOf(v) === n),
       );
-    case 'pattern':
-      return typeof value === 'string' && globMatches(constraint.pattern, value);
+    case 'pattern': {
+      const glob = compileGlob(constraint.pattern);
+      return typeof value === 'string' && typeof glob !== 'string' && globMatches(glob, value);
+    }
+    case 'any':
+      return constraint.constraints.some((c) => admits(c, false, value));
     default:
       return false;
   }

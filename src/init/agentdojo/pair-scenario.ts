@@ -103,7 +103,7 @@ export function pairScenario(
   const notes = [...task.notes, ...attack.notes, ...grant.notes];
   if (pair.userArgsChangeWithInjection)
     notes.push(
-      `the task's own arguments carry the injection text (taken from attacked data); the grant is written from their values on the default environment`,
+      `the task's own arguments carry the injection text (taken from attacked data)${policy === 'task-scoped' ? ': the grant holds them to the text the task names, the injected part open, never to the injected text' : ''}`,
     );
   if (!pair.agentdojo.userThenInjection.utility)
     notes.push(`AgentDojo's own utility judge fails once the attack's calls run; the task judge here reads the task's own effects`);
