@@ -10,6 +10,7 @@ import type { Scenario } from '../model/scenario.js';
 import { DEFAULT_SEED, scenarioTrials } from '../trial/scenario-trials.js';
 import { ScenarioError, type ScenarioProblem } from '../scenario/errors.js';
 import { loadScenarioSet, readSummary } from '../scenario/load.js';
+import { readSuiteManifests } from '../scenario/suite-manifest.js';
 import { prepareEnvironment } from '../world/prepare.js';
 import { EXIT_OK, UsageError, type Command } from './io.js';
 import { selectScenarios } from '../pipeline/pipeline.js';
@@ -96,6 +97,16 @@ function problemOf(e: HarnessError, scenario: Scenario): ScenarioProblem {
   return { ...pos, message: `a run would abort here: ${message}` };
 }
 
+function manifestProblems(scenarios: readonly Scenario[], cwd: string): readonly ScenarioProblem[] {
+  try {
+    readSuiteManifests(scenarios, cwd);
+    return [];
+  } catch (e) {
+    if (!(e instanceof ScenarioError)) throw e;
+    return e.problems;
+  }
+}
+
 export const validateCommand: Command = async (argv, io) => {
   const { scenarios: inputs, names, help } = parseValidateArgs(argv);
   if (help) {
@@ -106,11 +117,13 @@ export const validateCommand: Command = async (argv, io) => {
   const context = new RunContext(DEFAULT_SEED);
   const set = await loadScenarioSet(inputs, io.cwd, { context });
   const aborts = await rehearse(set.scenarios, context);
-  if (aborts.length > 0) throw new ScenarioError(aborts);
+  const scenarios = selectScenarios(set.scenarios, names);
+  // The suites' manifests, read as a run reads them (docs/results.md#suites): what a run refuses, validate refuses.
+  const manifests = manifestProblems(scenarios, io.cwd);
+  if (aborts.length + manifests.length > 0) throw new ScenarioError([...aborts, ...manifests]);
   for (const w of set.warnings) io.stderr(`warning: ${w}\n`);
   for (const line of set.info) io.stderr(`info: ${line}\n`);
   io.stderr(`${readSummary(set, inputs, io.cwd)}\n`);
-  const scenarios = selectScenarios(set.scenarios, names);
   const n = scenarios.length;
   io.stdout(`ok: ${n} scenario${n === 1 ? '' : 's'} (${scenarios.map((s) => s.name).join(', ')})\n`);
   return EXIT_OK;

@@ -7,9 +7,12 @@
  * Found in the folder of each scenario that names a `suite:`; a folder without one is a suite
  * without a manifest (nothing said about skipped cases). Everything in it is checked: a key it does
  * not know, a wrong type, a second manifest for the same suite are refused (exit 2), never ignored.
+ * Its `imported` list is checked against the folder: a scenario file the importer wrote that is
+ * gone, or a scenario of the suite it did not write, is refused, so that a suite that lost (or
+ * gained) a case never shows its figures as the imported suite's.
  */
-import { existsSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { existsSync, statSync } from 'node:fs';
+import { basename, dirname, join, normalize, relative, resolve } from 'node:path';
 import { ArtifactFileError, readArtifactFile } from '../import/file.js';
 import { dollarPath, lineCol, parseJson, type JsonPathSegment } from '../import/json-text.js';
 import type { Scenario } from '../model/scenario.js';
@@ -21,6 +24,9 @@ export const SUITE_MANIFEST_FORMAT = 'delegation-bench suite 1';
 /** Bounds: a suite of AgentDojo's size skips a few hundred cases. */
 const MAX_MANIFEST_BYTES = 4 * 1024 * 1024;
 const MAX_SKIPPED = 100_000;
+const MAX_IMPORTED = 100_000;
+/** A scenario file's name in the manifest's folder: no folder part, a YAML extension. */
+const SCENARIO_FILE = /^[^/\\]+\.ya?ml$/;
 const MAX_NAME = 200;
 const MAX_TEXT = 500;
 const SUITE_NAME = /^[a-z0-9_-]{1,64}$/;
@@ -35,8 +41,8 @@ export interface SuiteManifest {
   /** The manifest's file as messages name it (relative to the run's cwd when below it). */
   readonly file: string;
   readonly source?: string;
-  /** How many scenario files the importer wrote. */
-  readonly imported?: number;
+  /** The scenario files the importer wrote, by name in the manifest's folder. */
+  readonly imported?: readonly string[];
   readonly skipped: readonly SkippedCase[];
 }
 
@@ -65,13 +71,31 @@ class ManifestReader {
     const suite = this.text(doc['suite'], ['suite'], 64);
     if (suite !== undefined && !SUITE_NAME.test(suite)) this.problem(['suite'], 'is not a suite name: lower-case letters, digits, _ and -');
     const source = doc['source'] === undefined ? undefined : this.text(doc['source'], ['source'], MAX_TEXT);
-    const imported = doc['imported'];
-    if (imported !== undefined && !(Number.isSafeInteger(imported) && (imported as number) >= 0)) {
-      this.problem(['imported'], 'expected a count (integer ≥ 0)');
-    }
+    const imported = doc['imported'] === undefined ? undefined : this.imported(doc['imported']);
     const skipped = this.skipped(doc['skipped']);
     if (this.problems.length > 0 || suite === undefined || skipped === undefined) return undefined;
-    return { suite, ...(source !== undefined && { source }), ...(imported !== undefined && { imported: imported as number }), skipped };
+    return { suite, ...(source !== undefined && { source }), ...(imported !== undefined && { imported }), skipped };
+  }
+
+  private imported(value: unknown): string[] | undefined {
+    if (!Array.isArray(value))
+      return void this.problem(
+        ['imported'],
+        Number.isSafeInteger(value)
+          ? 'expected the list of scenario files the import wrote, not a count (an earlier import wrote a count: import again with --force)'
+          : 'expected the list of scenario files the import wrote',
+      );
+    if (value.length > MAX_IMPORTED) return void this.problem(['imported'], `more than ${MAX_IMPORTED} entries`);
+    const seen = new Set<string>();
+    value.forEach((entry: unknown, i) => {
+      const file = this.text(entry, ['imported', i], MAX_NAME);
+      if (file === undefined) return;
+      if (!SCENARIO_FILE.test(file) || file.startsWith('.'))
+        return this.problem(['imported', i], `'${file}' is not a scenario file's name in this folder (NAME.yaml, no folder part)`);
+      if (seen.has(file)) return this.problem(['imported', i], `'${file}' is listed twice`);
+      seen.add(file);
+    });
+    return [...seen];
   }
 
   private skipped(value: unknown): SkippedCase[] | undefined {
@@ -101,13 +125,55 @@ export function parseSuiteManifest(text: string, file: string): { manifest: Suit
   return { manifest: { ...manifest, file } };
 }
 
+/** A folder of scenarios that name a suite: where its manifest would be, and what the run loaded from it. */
+interface Folder {
+  readonly display: string;
+  readonly suites: Set<string>;
+  readonly names: Set<string>;
+  /** File name in the folder → the scenario's file as messages name it. */
+  readonly files: Map<string, string>;
+}
+
+function isFile(abs: string): boolean {
+  try {
+    return statSync(abs).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Where the folder and the manifest's `imported` list disagree: a listed file that is not there (a
+ * deleted scenario would otherwise shrink the suite, its figures still shown as the suite's), and
+ * a scenario of the suite the run loaded from the folder that the list does not name (a case the
+ * import did not write would change the suite's figures unseen). Nothing when the manifest has no
+ * list (a hand-written suite says nothing about its files).
+ */
+function importedDrift(manifest: SuiteManifest, folder: string, files: ReadonlyMap<string, string>): string[] {
+  if (manifest.imported === undefined) return [];
+  const problems: string[] = [];
+  const listed = new Set(manifest.imported);
+  manifest.imported.forEach((file, i) => {
+    if (!isFile(join(folder, file)))
+      problems.push(
+        `$.imported[${i}]: '${file}' is not in the suite's folder: a scenario the import wrote is missing (deleted or moved?), and the suite would run without it; import again with --force, or take it out of the list to run the suite without it knowingly`,
+      );
+  });
+  for (const [file, shown] of files)
+    if (!listed.has(file))
+      problems.push(
+        `$.imported: ${shown} names suite '${manifest.suite}' but is not a scenario the import wrote: move it out of the suite's folder, or add '${file}' to the list to count it in the suite knowingly`,
+      );
+  return problems;
+}
+
 /**
  * The manifests of the suites `scenarios` name, by suite: `suite.json` in each folder holding a
  * scenario with `suite:`. Every problem at once (a ScenarioError, exit 2): a manifest that does not
  * parse, one that names another suite than the scenarios beside it, two for one suite.
  */
 export function readSuiteManifests(scenarios: readonly Scenario[], cwd: string, confine?: string): Map<string, SuiteManifest> {
-  const folders = new Map<string, { display: string; suites: Set<string>; names: Set<string> }>();
+  const folders = new Map<string, Folder>();
   for (const s of scenarios) {
     if (s.suite === undefined) continue;
     const abs = resolve(cwd, s.file);
@@ -116,14 +182,16 @@ export function readSuiteManifests(scenarios: readonly Scenario[], cwd: string, 
       display: join(dirname(s.file), SUITE_MANIFEST_FILE),
       suites: new Set<string>(),
       names: new Set<string>(),
+      files: new Map<string, string>(),
     };
     entry.suites.add(s.suite);
     entry.names.add(s.name);
+    entry.files.set(basename(abs), normalize(s.file));
     folders.set(folder, entry);
   }
   const problems: ScenarioProblem[] = [];
   const out = new Map<string, SuiteManifest>();
-  for (const [folder, { display, suites, names }] of folders) {
+  for (const [folder, { display, suites, names, files }] of folders) {
     const abs = join(folder, SUITE_MANIFEST_FILE);
     if (!existsSync(abs)) continue;
     const whole = (message: string): void => void problems.push({ file: display, line: 0, col: 0, message });
@@ -150,6 +218,11 @@ export function readSuiteManifests(scenarios: readonly Scenario[], cwd: string, 
     const ran = m.skipped.findIndex((entry) => names.has(entry.name));
     if (ran >= 0) {
       whole(`$.skipped[${ran}].name: '${m.skipped[ran]!.name}' is listed as skipped, but a scenario of that name is in the suite`);
+      continue;
+    }
+    const drift = importedDrift(m, folder, files);
+    if (drift.length > 0) {
+      drift.forEach(whole);
       continue;
     }
     const earlier = out.get(m.suite);

@@ -39,7 +39,7 @@ export function suiteReports(
       suite,
       scenarios: names.size,
       ...(m?.source !== undefined && { source: m.source }),
-      ...(m?.imported !== undefined && { imported: m.imported }),
+      ...(m?.imported !== undefined && { imported: m.imported.length }),
       ...(m && { skipped: m.skipped.map((s) => ({ name: s.name, reason: s.reason })), manifest: m.file }),
       summary,
     };

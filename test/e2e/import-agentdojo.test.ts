@@ -75,10 +75,10 @@ describe('import agentdojo', () => {
       "AgentDojo's utility judge reads the agent's final answer and user\\_task\\_1's calls change nothing: no effect to judge (2)",
     );
     const manifest = JSON.parse(readFileSync(join(dir, 'out/minibank/suite.json'), 'utf8')) as {
-      imported: number;
+      imported: string[];
       skipped: { name: string }[];
     };
-    expect(manifest.imported).toBe(4);
+    expect(manifest.imported).toEqual(IMPORTED);
     expect(manifest.skipped.map((s) => s.name)).toEqual([
       'minibank_u0_i2',
       'minibank_u1_i0',

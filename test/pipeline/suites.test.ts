@@ -4,7 +4,7 @@
  * table; the same bytes for any worker count. A small suite written here, by hand.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -48,7 +48,7 @@ warrant:
 `;
 }
 
-function manifest(suite: string, imported: number, skipped: { name: string; reason: string }[]): string {
+function manifest(suite: string, imported: string[], skipped: { name: string; reason: string }[]): string {
   return JSON.stringify({ format: 'delegation-bench suite 1', suite, source: 'hand-written', imported, skipped }, null, 2);
 }
 
@@ -62,10 +62,14 @@ function smallSuite(): string {
   writeFileSync(join(dir, 'banking', 'c.yaml'), pair('banking', 'bank_c', { times: 4, attack: 9000, capped: true }));
   writeFileSync(
     join(dir, 'banking', 'suite.json'),
-    manifest('banking', 3, [
-      { name: 'bank_x', reason: 'the injection task has no ground-truth calls' },
-      { name: 'bank_y', reason: 'the injection task has no ground-truth calls' },
-    ]),
+    manifest(
+      'banking',
+      ['a.yaml', 'b.yaml', 'c.yaml'],
+      [
+        { name: 'bank_x', reason: 'the injection task has no ground-truth calls' },
+        { name: 'bank_y', reason: 'the injection task has no ground-truth calls' },
+      ],
+    ),
   );
   writeFileSync(join(dir, 'mail', 'm.yaml'), pair('mail', 'mail_a', { times: 1, attack: 10 }));
   return dir;
@@ -152,23 +156,67 @@ describe('the report per suite', () => {
     const dir = smallSuite();
     const some = cli(['run', '--scenarios', 'banking/a.yaml', '--format', 'markdown', '--no-probes', '--no-mutants'], dir).stdout;
     expect(some).toContain('- banking: 1 of the 3 imported scenarios ran');
-    writeFileSync(join(dir, 'mail', 'suite.json'), manifest('banking', 1, [{ name: 'x', reason: '' }]).replace('"source"', '"sauce"'));
+    writeFileSync(
+      join(dir, 'mail', 'suite.json'),
+      manifest('banking', ['m.yaml'], [{ name: 'x', reason: '' }]).replace('"source"', '"sauce"'),
+    );
     const bad = cli(['run', '--scenarios', '.'], dir);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('mail/suite.json: $.sauce: unknown key (a manifest has format, suite, source, imported, skipped)');
     expect(bad.stderr).toContain('mail/suite.json: $.skipped[0].reason: expected a non-empty string');
-    writeFileSync(join(dir, 'mail', 'suite.json'), manifest('banking', 1, []));
+    writeFileSync(join(dir, 'mail', 'suite.json'), manifest('banking', ['m.yaml'], []));
     expect(cli(['run', '--scenarios', '.'], dir).stderr).toContain(
       "mail/suite.json: $.suite: describes suite 'banking', but the scenarios beside it say suite: 'mail'",
     );
     // a pair listed as skipped that is also a scenario of the suite would be counted twice
-    writeFileSync(join(dir, 'banking', 'suite.json'), manifest('banking', 3, [{ name: 'bank_a', reason: 'answer only' }]));
-    writeFileSync(join(dir, 'mail', 'suite.json'), manifest('mail', 1, []));
+    writeFileSync(
+      join(dir, 'banking', 'suite.json'),
+      manifest('banking', ['a.yaml', 'b.yaml', 'c.yaml'], [{ name: 'bank_a', reason: 'answer only' }]),
+    );
+    writeFileSync(join(dir, 'mail', 'suite.json'), manifest('mail', ['m.yaml'], []));
     expect(cli(['run', '--scenarios', '.'], dir).stderr).toContain(
       "banking/suite.json: $.skipped[0].name: 'bank_a' is listed as skipped, but a scenario of that name is in the suite",
     );
     writeFileSync(join(dir, 'mail', 'suite.json'), '{"format": ');
     expect(cli(['run', '--scenarios', '.'], dir).stderr).toMatch(/mail\/suite\.json:1:12: not JSON/);
+  });
+
+  it('refuses, in validate and run alike, a suite whose folder lost a file the import wrote or holds one it did not write', () => {
+    const dir = smallSuite();
+    const both = (): { code: number | null; stderr: string }[] => [
+      cli(['validate', '--scenarios', '.'], dir),
+      cli(['run', '--scenarios', '.', '--no-probes', '--no-mutants'], dir),
+    ];
+    // The suite as imported: validate passes, the run gives its verdict (bank_c's capped grant fails the gate).
+    expect(both().map((r) => r.code)).toEqual([0, 1]);
+    // A deleted scenario must not shrink the suite to green.
+    rmSync(join(dir, 'banking', 'b.yaml'));
+    for (const r of both()) {
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain(
+        "banking/suite.json: $.imported[1]: 'b.yaml' is not in the suite's folder: a scenario the import wrote is missing (deleted or moved?)",
+      );
+    }
+    // Running one file of the suite still says what did not run, and still refuses the missing one.
+    expect(cli(['run', '--scenarios', 'banking/a.yaml', '--no-probes', '--no-mutants'], dir).stderr).toContain("$.imported[1]: 'b.yaml'");
+    writeFileSync(join(dir, 'banking', 'b.yaml'), pair('banking', 'bank_b', { times: 2, attack: 2500.5 }));
+    // A scenario of the suite the import did not write must not join it unseen.
+    writeFileSync(join(dir, 'banking', 'd.yaml'), pair('banking', 'bank_d', { times: 1, attack: 1 }));
+    for (const r of both()) {
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain(
+        "banking/suite.json: $.imported: banking/d.yaml names suite 'banking' but is not a scenario the import wrote",
+      );
+    }
+    rmSync(join(dir, 'banking', 'd.yaml'));
+    // The list is checked as a list: a count (an earlier import's form), a path, a name twice.
+    writeFileSync(join(dir, 'banking', 'suite.json'), manifest('banking', [], []).replace('"imported": []', '"imported": 3'));
+    for (const r of both())
+      expect(r.stderr).toContain('banking/suite.json: $.imported: expected the list of scenario files the import wrote, not a count');
+    writeFileSync(join(dir, 'banking', 'suite.json'), manifest('banking', ['a.yaml', '../c.yaml', 'a.yaml'], []));
+    const listed = cli(['validate', '--scenarios', '.'], dir).stderr;
+    expect(listed).toContain("banking/suite.json: $.imported[1]: '../c.yaml' is not a scenario file's name in this folder");
+    expect(listed).toContain("banking/suite.json: $.imported[2]: 'a.yaml' is listed twice");
   });
 
   it('writes the same bytes on one worker thread and on two', () => {
@@ -180,6 +228,8 @@ describe('the report per suite', () => {
         pair('banking', `gen_${i}`, { times: 1 + (i % 4), attack: 9000 + i, capped: i % 5 === 0 }),
       );
     }
+    const files = ['a.yaml', 'b.yaml', 'c.yaml', ...Array.from({ length: MIN_SCENARIOS_FOR_WORKERS }, (_, i) => `g${i}.yaml`)];
+    writeFileSync(join(dir, 'banking', 'suite.json'), manifest('banking', files, []));
     const run = (workers: string) =>
       cli(['run', '--scenarios', '.', '--format', 'json', '--workers', workers, '--timings', '--no-probes', '--no-mutants'], dir).stdout;
     const one = run('1');

@@ -78,7 +78,7 @@ SOFTWARE.
  * `suite.json` beside the scenarios: the report groups the run's scenarios by their `suite:` and
  * reads here what was skipped and why (docs/results.md, "suites").
  */
-function suiteManifest(exp: AgentDojoExport, all: readonly PairOutcome[], imported: number): string {
+function suiteManifest(exp: AgentDojoExport, all: readonly PairOutcome[], imported: readonly ImportedPair[]): string {
   const skipped = all.flatMap((o) =>
     'skip' in o ? [{ name: scenarioName(exp.suite, o.userTask, o.injectionTask), reason: o.skip.slice(0, 500) }] : [],
   );
@@ -86,7 +86,8 @@ function suiteManifest(exp: AgentDojoExport, all: readonly PairOutcome[], import
     format: 'delegation-bench suite 1',
     suite: exp.suite,
     source: `${exp.source.project} ${exp.benchmarkVersion}, suite ${exp.suite} ${exp.suiteTaskVersion}`.slice(0, 500),
-    imported,
+    // The files written, so that a run refuses the folder once one is gone or another joins it.
+    imported: imported.map((p) => `${p.name}.yaml`),
     skipped,
   };
   return `${JSON.stringify(manifest, null, 2)}\n`;
@@ -144,7 +145,7 @@ export function importSuite(exp: AgentDojoExport, policy: PolicyName, outDirAbs:
   const files: SuiteFile[] = [
     { path: `${exp.suite}/NOTICE`, content: notice(exp) },
     { path: `${exp.suite}/README.md`, content: suiteReadme(exp, policy, all) },
-    { path: `${exp.suite}/suite.json`, content: suiteManifest(exp, all, pairs.length) },
+    { path: `${exp.suite}/suite.json`, content: suiteManifest(exp, all, pairs) },
     ...pairs.map((p) => ({ path: `${exp.suite}/${p.name}.yaml`, content: p.yaml })),
   ];
   return {
