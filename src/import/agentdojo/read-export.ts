@@ -92,6 +92,22 @@ function checkDuplicates(check: Checker, ids: readonly string[], path: JsonPathS
   });
 }
 
+/**
+ * Every number a scenario can carry exactly: JSON.parse reads `1e400` as Infinity and
+ * `12345678901234567890` as a neighbour, which the importer would write into scenarios (refused
+ * there as the importer's bug) or quietly compare and grant as another value. Refused here, at the
+ * number's JSON path, as the export's fault.
+ */
+function checkNumbers(check: Checker, raw: unknown, path: JsonPathSegment[], numbers: ReadonlyMap<string, string>): void {
+  if (typeof raw === 'number') {
+    const literal = numbers.get(jsonPath(path)) ?? String(raw);
+    if (!Number.isFinite(raw)) check.at(path, `${literal} is not a finite number (at most about ±1.8e308)`);
+    else if (!/[.eE]/.test(literal) && !Number.isSafeInteger(raw))
+      check.at(path, `${literal} is an integer beyond ±2^53, which a JSON number cannot hold exactly`);
+  } else if (Array.isArray(raw)) raw.forEach((x, i) => checkNumbers(check, x, [...path, i], numbers));
+  else if (raw !== null && typeof raw === 'object') for (const [k, x] of Object.entries(raw)) checkNumbers(check, x, [...path, k], numbers);
+}
+
 /** Every cross-reference of a shape-valid export; the problems go to `check`. */
 function checkReferences(check: Checker, raw: RawExport, tools: ReadonlyMap<string, AdTool>): void {
   checkDuplicates(
@@ -238,6 +254,7 @@ export function readAgentDojoExport(text: string, file: string): AgentDojoExport
   }
   const facts = scanJsonText(text);
   for (const d of facts.duplicates) check.at([...d.path, d.key], `the key '${d.key}' is given twice in one object`);
+  checkNumbers(check, value, [], facts.numbers);
   const tools = new Map(shape.data.tools.map((t) => [t.name, toolOf(t)] as const));
   checkReferences(check, shape.data, tools);
   if (check.problems.length > 0) throw new AgentDojoExportError(check.problems);

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { AgentDojoExportError, readAgentDojoExport } from '../../src/import/agentdojo/read-export.js';
+import { exportText, miniExport } from '../helpers/agentdojo-export.js';
+
+/** The mini export's text with the first `amount` of an injection call written as `literal`. */
+function withAmount(literal: string): string {
+  const raw = miniExport() as { injection_tasks: { ground_truth: { args: Record<string, unknown> }[] }[] };
+  const call = raw.injection_tasks.flatMap((t) => t.ground_truth).find((c) => 'amount' in c.args)!;
+  call.args['amount'] = 424242.4242;
+  return exportText(raw).replace('424242.4242', literal);
+}
+
+function problems(text: string): string[] {
+  try {
+    readAgentDojoExport(text, 'x.json');
+  } catch (e) {
+    if (e instanceof AgentDojoExportError) return [...e.problems];
+    throw e;
+  }
+  return [];
+}
+
+describe('import agentdojo: numbers an export cannot carry exactly', () => {
+  it('refuses a number beyond a double (1e400, read as Infinity) at its JSON path', () => {
+    const found = problems(withAmount('1e400'));
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatch(/^x\.json: \$\.injection_tasks\[\d+\]\.ground_truth\[\d+\]\.args\.amount: 1e400 is not a finite number/);
+  });
+
+  it('refuses an integer beyond 2^53 (read as a neighbour) at its JSON path', () => {
+    const found = problems(withAmount('-12345678901234567890'));
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatch(/args\.amount: -12345678901234567890 is an integer beyond ±2\^53/);
+  });
+
+  it('reads large but exact numbers as before', () => {
+    expect(problems(withAmount('9007199254740991'))).toEqual([]);
+    expect(problems(withAmount('1.5e300'))).toEqual([]);
+  });
+});
