@@ -144,7 +144,8 @@ export function pairScenario(
   const policyComment =
     policy === 'task-scoped'
       ? "# the task-scoped grant: from the user task's own calls"
-      : `# Tenuo's AgentDojo template (${exp.tenuo.repository} at ${exp.tenuo.commit.slice(0, 8)})`;
+      : // One comment line whatever the export's strings hold: a line break in them would start YAML of their own.
+        `#${commentLines([`Tenuo's AgentDojo template (${exp.tenuo.repository} at ${exp.tenuo.commit.slice(0, 8)})`])}`;
   const warrant = grant.lines.length === 0 ? 'warrant: {}\n' : `${policyComment}\nwarrant:\n${grant.lines.map((l) => `  ${l}\n`).join('')}`;
   return { ...ids, name, yaml: `${body}${warrant}`, notes, finding };
 }
