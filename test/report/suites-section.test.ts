@@ -44,6 +44,22 @@ describe('the suites section', () => {
     expect(md).not.toMatch(/@team/);
   });
 
+  it('says where a suite comes from, which for an import names the grants its task_scoped condition ran, escaped', () => {
+    const suite: SuiteReport = {
+      suite: 'bank',
+      scenarios: 1,
+      source: "AgentDojo v1, suite bank v1, task_scoped: Tenuo's AgentDojo template <b>x</b>",
+      summary: { no_warrant: summary(1), broad: summary(1), task_scoped: summary(0) },
+    };
+    const md = renderSuitesSection(withSuites([suite]), escapeCell);
+    expect(md).toContain("- bank: AgentDojo v1, suite bank v1, task_scoped: Tenuo's AgentDojo template &lt;b&gt;x&lt;/b&gt;");
+    expect(suitesTableLines(withSuites([suite]))).toContain(
+      "  bank: AgentDojo v1, suite bank v1, task_scoped: Tenuo's AgentDojo template <b>x</b>",
+    );
+    const { source: _unused, ...bare } = suite;
+    expect(renderSuitesSection(withSuites([bare]), escapeCell)).not.toContain('- bank:');
+  });
+
   it('formats damage with grouped digits and at most two decimals', () => {
     expect([36000, 13390000.64999999, 0.65, 0.6500000000000004, -1234.5, 0].map(formatDamage)).toEqual([
       '36,000',

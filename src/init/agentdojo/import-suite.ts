@@ -78,14 +78,24 @@ SOFTWARE.
  * `suite.json` beside the scenarios: the report groups the run's scenarios by their `suite:` and
  * reads here what was skipped and why (docs/results.md, "suites").
  */
-function suiteManifest(exp: AgentDojoExport, all: readonly PairOutcome[], imported: readonly ImportedPair[]): string {
+/** What the task_scoped condition ran, per policy, as the manifest's `source` ends. */
+const POLICY_SOURCE: Readonly<Record<PolicyName, string>> = {
+  'task-scoped': "task_scoped: each pair's grant from its user task's calls (--policy task-scoped)",
+  'tenuo-templates': "task_scoped: Tenuo's AgentDojo template as every pair's grant (--policy tenuo-templates)",
+};
+
+function suiteManifest(exp: AgentDojoExport, policy: PolicyName, all: readonly PairOutcome[], imported: readonly ImportedPair[]): string {
   const skipped = all.flatMap((o) =>
     'skip' in o ? [{ name: scenarioName(exp.suite, o.userTask, o.injectionTask), reason: o.skip.slice(0, 500) }] : [],
   );
   const manifest = {
     format: 'delegation-bench suite 1',
     suite: exp.suite,
-    source: `${exp.source.project} ${exp.benchmarkVersion}, suite ${exp.suite} ${exp.suiteTaskVersion}`.slice(0, 500),
+    // The policy too: the report shows Tenuo's templates under the task_scoped condition, and a
+    // reader of the report must be able to tell which grants ran there.
+    source:
+      `${exp.source.project} ${exp.benchmarkVersion}, suite ${exp.suite} ${exp.suiteTaskVersion}`.slice(0, 400) +
+      `, ${POLICY_SOURCE[policy]}`,
     // The files written, so that a run refuses the folder once one is gone or another joins it.
     imported: imported.map((p) => `${p.name}.yaml`),
     skipped,
@@ -145,7 +155,7 @@ export function importSuite(exp: AgentDojoExport, policy: PolicyName, outDirAbs:
   const files: SuiteFile[] = [
     { path: `${exp.suite}/NOTICE`, content: notice(exp) },
     { path: `${exp.suite}/README.md`, content: suiteReadme(exp, policy, all) },
-    { path: `${exp.suite}/suite.json`, content: suiteManifest(exp, all, pairs) },
+    { path: `${exp.suite}/suite.json`, content: suiteManifest(exp, policy, all, pairs) },
     ...pairs.map((p) => ({ path: `${exp.suite}/${p.name}.yaml`, content: p.yaml })),
   ];
   return {

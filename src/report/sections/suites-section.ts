@@ -31,6 +31,8 @@ function skippedText(s: SuiteReport): string {
 /** Why cases were skipped, grouped by reason in first-seen order, and imported files that did not run. */
 function notes(s: SuiteReport, esc: (text: string) => string): string[] {
   const out: string[] = [];
+  // Where the suite comes from and, for an import, which grants its task_scoped condition ran.
+  if (s.source !== undefined) out.push(`${esc(s.suite)}: ${esc(s.source)}`);
   const reasons = new Map<string, number>();
   for (const k of s.skipped ?? []) reasons.set(k.reason, (reasons.get(k.reason) ?? 0) + 1);
   if (reasons.size > 0) {

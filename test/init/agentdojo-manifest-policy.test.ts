@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { readAgentDojoExport } from '../../src/import/agentdojo/read-export.js';
+import { importSuite } from '../../src/init/agentdojo/import-suite.js';
+import { exportText, miniExport } from '../helpers/agentdojo-export.js';
+
+function manifestSource(policy: 'task-scoped' | 'tenuo-templates'): string {
+  const exp = readAgentDojoExport(exportText(miniExport()), 'x.json');
+  const file = importSuite(exp, policy, '/tmp/out').files.find((f) => f.path.endsWith('/suite.json'))!;
+  return (JSON.parse(file.content) as { source: string }).source;
+}
+
+describe('import agentdojo: the manifest says which grants the task_scoped condition runs', () => {
+  it("names Tenuo's templates for --policy tenuo-templates, and the task's own grants otherwise", () => {
+    expect(manifestSource('tenuo-templates')).toMatch(
+      /, task_scoped: Tenuo's AgentDojo template as every pair's grant \(--policy tenuo-templates\)$/,
+    );
+    expect(manifestSource('task-scoped')).toMatch(/, task_scoped: each pair's grant from its user task's calls \(--policy task-scoped\)$/);
+  });
+});
