@@ -38,3 +38,13 @@ describe('import agentdojo: numbers an export cannot carry exactly', () => {
     expect(problems(withAmount('1.5e300'))).toEqual([]);
   });
 });
+
+describe('import agentdojo: cross-references of the attack text', () => {
+  it('refuses a per-vector attack text for a vector the export does not declare, at its JSON path', () => {
+    const raw = miniExport() as { injection_tasks: { injection_text_in_environment_at?: Record<string, string> }[] };
+    raw.injection_tasks[0]!.injection_text_in_environment_at = { no_such_vector: 'x' };
+    expect(problems(exportText(raw))).toEqual([
+      "x.json: $.injection_tasks[0].injection_text_in_environment_at.no_such_vector: 'no_such_vector' is not an injection vector of the export",
+    ]);
+  });
+});

@@ -155,6 +155,12 @@ function checkReferences(check: Checker, raw: RawExport, tools: ReadonlyMap<stri
       if (!vectors.has(v)) check.at(['pairs', i, 'vectors', j], `'${v}' is not an injection vector of the export`);
     });
   });
+  // A per-vector attack text for a vector the export does not declare would be silently unused.
+  raw.injection_tasks.forEach((t, i) => {
+    for (const v of Object.keys(t.injection_text_in_environment_at ?? {}))
+      if (!vectors.has(v))
+        check.at(['injection_tasks', i, 'injection_text_in_environment_at', v], `'${v}' is not an injection vector of the export`);
+  });
   for (const [toolName, entry] of Object.entries(raw.tenuo_reference_policy.effective))
     if (entry.in_suite && !tools.has(toolName))
       check.at(['tenuo_reference_policy', 'effective', toolName], `'${toolName}' is marked in_suite but is not a tool the export declares`);
