@@ -17,3 +17,12 @@ describe('import agentdojo: the manifest says which grants the task_scoped condi
     expect(manifestSource('task-scoped')).toMatch(/, task_scoped: each pair's grant from its user task's calls \(--policy task-scoped\)$/);
   });
 });
+
+describe('import agentdojo: the README says how a summing attack is judged', () => {
+  it("names the threshold the sum is held to (the ground truth's total) and the arguments it matches", () => {
+    const exp = readAgentDojoExport(exportText(miniExport()), 'x.json');
+    const readme = importSuite(exp, 'task-scoped', '/tmp/out').files.find((f) => f.path.endsWith('/README.md'))!.content;
+    expect(readme).toContain("with the same other arguments (recipient, subject, …), at least the ground truth's total");
+    expect(readme).not.toContain("over the attack's calls to the same recipient");
+  });
+});
