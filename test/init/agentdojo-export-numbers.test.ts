@@ -48,3 +48,19 @@ describe('import agentdojo: cross-references of the attack text', () => {
     ]);
   });
 });
+
+describe('import agentdojo: nesting', () => {
+  it('refuses a value nested deeper than an export needs at its JSON path, instead of overflowing the stack', () => {
+    const depth = 100_000;
+    const text = exportText(miniExport()).replace(/}\n$/, `, "extra": ${'['.repeat(depth)}${']'.repeat(depth)}}\n`);
+    const found = problems(text);
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatch(/^x\.json: \$\.extra(\[0\]){64}: nested more than 64 arrays or objects deep/);
+  });
+
+  it('reads an argument nested a few levels deep as before', () => {
+    const raw = miniExport() as { injection_tasks: { ground_truth: { args: Record<string, unknown> }[] }[] };
+    raw.injection_tasks[0]!.ground_truth[0]!.args['memo'] = [[[{ a: [1] }]]];
+    expect(problems(exportText(raw)).filter((p) => p.includes('nested'))).toEqual([]);
+  });
+});

@@ -92,6 +92,22 @@ function checkDuplicates(check: Checker, ids: readonly string[], path: JsonPathS
   });
 }
 
+/** How deep arrays and objects may nest in an export: AgentDojo's own are under 10 deep. */
+const MAX_DEPTH = 64;
+
+/** The path of the first value nested deeper than MAX_DEPTH, found without recursion (a deep file must not overflow the stack). */
+function firstTooDeep(root: unknown): JsonPathSegment[] | undefined {
+  const stack: { value: unknown; path: JsonPathSegment[] }[] = [{ value: root, path: [] }];
+  while (stack.length > 0) {
+    const { value, path } = stack.pop()!;
+    if (value === null || typeof value !== 'object') continue;
+    if (path.length > MAX_DEPTH) return path;
+    const entries: [JsonPathSegment, unknown][] = Array.isArray(value) ? value.map((x, i) => [i, x]) : Object.entries(value);
+    for (let i = entries.length - 1; i >= 0; i--) stack.push({ value: entries[i]![1], path: [...path, entries[i]![0]] });
+  }
+  return undefined;
+}
+
 /**
  * Every number a scenario can carry exactly: JSON.parse reads `1e400` as Infinity and
  * `12345678901234567890` as a neighbour, which the importer would write into scenarios (refused
@@ -246,6 +262,12 @@ export function readAgentDojoExport(text: string, file: string): AgentDojoExport
     throw new AgentDojoExportError([`${file}:${line}:${col}: not an AgentDojo export: not JSON (${parsed.message})`]);
   }
   const value = parsed.value;
+  // Before anything walks the value recursively (the format's shape, numbers, arguments).
+  const tooDeep = firstTooDeep(value);
+  if (tooDeep !== undefined)
+    throw new AgentDojoExportError([
+      `${file}: ${dollarPath(tooDeep)}: nested more than ${MAX_DEPTH} arrays or objects deep (an export's values are shallow)`,
+    ]);
   const format = value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as { format?: unknown }).format : undefined;
   // Anything else is no export at all: one line says so, rather than one per missing key.
   if (format !== EXPORT_FORMAT)
