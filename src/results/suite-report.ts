@@ -11,6 +11,8 @@ import type { ZodType } from 'zod';
 const str = text(FRAME_BOUNDS.maxString);
 
 export const SkippedCaseSchema = record({ name: str, reason: str });
+/** A pair whose policy cannot bound a total (docs/results.md#suites): about the policy, not the enforcement. */
+export const SufficiencyFindingSchema = record({ scenario: str, finding: str });
 
 /** `summary`: the ConditionSummarySchema of results.ts, passed in (it lives there). */
 export function suiteReportSchema<S extends ZodType>(summary: S) {
@@ -22,6 +24,8 @@ export function suiteReportSchema<S extends ZodType>(summary: S) {
     skipped: list(SkippedCaseSchema, FRAME_BOUNDS.maxItems).optional(), // the manifest's skipped cases; absent without a manifest
     manifest: str.optional(), // the manifest's file, as the run named it
     summary: keyedBy(CONDITIONS, summary),
+    // Added last (an optional key: readers of version 2 ignore it). The manifest's findings for the pairs that ran.
+    policy_sufficiency: list(SufficiencyFindingSchema, FRAME_BOUNDS.maxItems).optional(),
   });
 }
 

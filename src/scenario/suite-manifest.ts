@@ -25,6 +25,7 @@ export const SUITE_MANIFEST_FORMAT = 'delegation-bench suite 1';
 const MAX_MANIFEST_BYTES = 4 * 1024 * 1024;
 const MAX_SKIPPED = 100_000;
 const MAX_IMPORTED = 100_000;
+const MAX_FINDINGS = 100_000;
 /** A scenario file's name in the manifest's folder: no folder part, a YAML extension. */
 const SCENARIO_FILE = /^[^/\\]+\.ya?ml$/;
 const MAX_NAME = 200;
@@ -36,6 +37,12 @@ export interface SkippedCase {
   readonly reason: string;
 }
 
+/** A policy-sufficiency finding: what the pair's policy cannot bound, whatever the enforcement. */
+export interface SufficiencyFinding {
+  readonly scenario: string;
+  readonly finding: string;
+}
+
 export interface SuiteManifest {
   readonly suite: string;
   /** The manifest's file as messages name it (relative to the run's cwd when below it). */
@@ -44,9 +51,11 @@ export interface SuiteManifest {
   /** The scenario files the importer wrote, by name in the manifest's folder. */
   readonly imported?: readonly string[];
   readonly skipped: readonly SkippedCase[];
+  /** Pairs whose policy cannot bound a total (many small transfers); absent when the manifest says nothing. */
+  readonly policySufficiency?: readonly SufficiencyFinding[];
 }
 
-const KEYS = ['format', 'suite', 'source', 'imported', 'skipped'] as const;
+const KEYS = ['format', 'suite', 'source', 'imported', 'skipped', 'policy_sufficiency'] as const;
 
 class ManifestReader {
   readonly problems: string[] = [];
@@ -73,8 +82,37 @@ class ManifestReader {
     const source = doc['source'] === undefined ? undefined : this.text(doc['source'], ['source'], MAX_TEXT);
     const imported = doc['imported'] === undefined ? undefined : this.imported(doc['imported']);
     const skipped = this.skipped(doc['skipped']);
+    const findings = doc['policy_sufficiency'] === undefined ? undefined : this.findings(doc['policy_sufficiency']);
     if (this.problems.length > 0 || suite === undefined || skipped === undefined) return undefined;
-    return { suite, ...(source !== undefined && { source }), ...(imported !== undefined && { imported }), skipped };
+    return {
+      suite,
+      ...(source !== undefined && { source }),
+      ...(imported !== undefined && { imported }),
+      skipped,
+      ...(findings !== undefined && { policySufficiency: findings }),
+    };
+  }
+
+  private findings(value: unknown): SufficiencyFinding[] | undefined {
+    const key = 'policy_sufficiency';
+    if (!Array.isArray(value)) return void this.problem([key], 'expected a list of {scenario, finding} (empty when there is no finding)');
+    if (value.length > MAX_FINDINGS) return void this.problem([key], `more than ${MAX_FINDINGS} entries`);
+    const out: SufficiencyFinding[] = [];
+    const seen = new Set<string>();
+    value.forEach((entry: unknown, i) => {
+      const at = [key, i];
+      if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) return this.problem(at, 'expected {scenario, finding}');
+      const e = entry as Record<string, unknown>;
+      for (const k of Object.keys(e)) if (k !== 'scenario' && k !== 'finding') this.problem([...at, k], 'unknown key (scenario, finding)');
+      const scenario = this.text(e['scenario'], [...at, 'scenario'], MAX_NAME);
+      const finding = this.text(e['finding'], [...at, 'finding'], MAX_TEXT);
+      if (scenario === undefined || finding === undefined) return;
+      // One finding a pair: two would count the pair twice in the report.
+      if (seen.has(scenario)) return this.problem([...at, 'scenario'], `'${scenario}' has a finding already`);
+      seen.add(scenario);
+      out.push({ scenario, finding });
+    });
+    return out;
   }
 
   private imported(value: unknown): string[] | undefined {
@@ -168,6 +206,24 @@ function importedDrift(manifest: SuiteManifest, folder: string, files: ReadonlyM
 }
 
 /**
+ * A finding about a pair that did not become a scenario (skipped), or that is neither a scenario the
+ * run loaded from the folder nor one the import wrote: the report would count a finding for a pair
+ * that is not in the suite.
+ */
+function unknownFindings(manifest: SuiteManifest, names: ReadonlySet<string>): string | undefined {
+  const skipped = new Set(manifest.skipped.map((k) => k.name));
+  const imported = manifest.imported === undefined ? undefined : new Set(manifest.imported);
+  const i = (manifest.policySufficiency ?? []).findIndex(
+    (f) => skipped.has(f.scenario) || !(names.has(f.scenario) || imported?.has(`${f.scenario}.yaml`) === true),
+  );
+  if (i < 0) return undefined;
+  const name = manifest.policySufficiency![i]!.scenario;
+  return skipped.has(name)
+    ? `$.policy_sufficiency[${i}].scenario: '${name}' is listed as skipped: a skipped pair has no policy to judge`
+    : `$.policy_sufficiency[${i}].scenario: '${name}' is not a scenario of the suite (neither beside the manifest nor in its imported list)`;
+}
+
+/**
  * The manifests of the suites `scenarios` name, by suite: `suite.json` in each folder holding a
  * scenario with `suite:`. Every problem at once (a ScenarioError, exit 2): a manifest that does not
  * parse, one that names another suite than the scenarios beside it, two for one suite.
@@ -218,6 +274,11 @@ export function readSuiteManifests(scenarios: readonly Scenario[], cwd: string, 
     const ran = m.skipped.findIndex((entry) => names.has(entry.name));
     if (ran >= 0) {
       whole(`$.skipped[${ran}].name: '${m.skipped[ran]!.name}' is listed as skipped, but a scenario of that name is in the suite`);
+      continue;
+    }
+    const unknown = unknownFindings(m, names);
+    if (unknown !== undefined) {
+      whole(unknown);
       continue;
     }
     const drift = importedDrift(m, folder, files);

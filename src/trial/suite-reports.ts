@@ -42,6 +42,12 @@ export function suiteReports(
       ...(m?.imported !== undefined && { imported: m.imported.length }),
       ...(m && { skipped: m.skipped.map((s) => ({ name: s.name, reason: s.reason })), manifest: m.file }),
       summary,
+      // Only the pairs that ran: the finding is counted beside the figures of the same pairs.
+      ...(m?.policySufficiency !== undefined && {
+        policy_sufficiency: m.policySufficiency
+          .filter((f) => names.has(f.scenario))
+          .map((f) => ({ scenario: f.scenario, finding: f.finding })),
+      }),
     };
   });
 }

@@ -163,7 +163,9 @@ describe('the report per suite', () => {
     );
     const bad = cli(['run', '--scenarios', '.'], dir);
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toContain('mail/suite.json: $.sauce: unknown key (a manifest has format, suite, source, imported, skipped)');
+    expect(bad.stderr).toContain(
+      'mail/suite.json: $.sauce: unknown key (a manifest has format, suite, source, imported, skipped, policy_sufficiency)',
+    );
     expect(bad.stderr).toContain('mail/suite.json: $.skipped[0].reason: expected a non-empty string');
     writeFileSync(join(dir, 'mail', 'suite.json'), manifest('banking', ['m.yaml'], []));
     expect(cli(['run', '--scenarios', '.'], dir).stderr).toContain(

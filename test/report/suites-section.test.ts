@@ -60,6 +60,34 @@ describe('the suites section', () => {
     expect(renderSuitesSection(withSuites([bare]), escapeCell)).not.toContain('- bank:');
   });
 
+  it('says the policy-sufficiency findings apart from the figures: grouped by finding, the largest first, a few pairs named, the rest counted', () => {
+    const finding = (scenario: string, text: string) => ({ scenario, finding: text });
+    const suite: SuiteReport = {
+      suite: 'bank',
+      scenarios: 9,
+      summary: { no_warrant: summary(1), broad: summary(1), task_scoped: summary(0) },
+      policy_sufficiency: [
+        finding('p1', 'cap <b>1</b>'),
+        finding('p2', 'cap B'),
+        finding('p3', 'cap B'),
+        finding('p4', 'cap C'),
+        finding('p5', 'cap C'),
+        finding('p6', 'cap C'),
+        finding('p7', 'cap C'),
+        finding('p8', 'cap D'),
+      ],
+    };
+    const md = renderSuitesSection(withSuites([suite]), escapeCell);
+    expect(md).toContain(
+      '- bank: policy sufficiency, apart from enforcement: per-call constraints cannot bound a total in 8 of the 9 pairs: 4 (cap C; p4, p5, p6, …), 2 (cap B; p2, p3), 1 (cap &lt;b&gt;1&lt;/b&gt;; p1), and 1 with 1 other finding',
+    );
+    expect(suitesTableLines(withSuites([suite]))).toContain(
+      '  bank: policy sufficiency, apart from enforcement: per-call constraints cannot bound a total in 8 of the 9 pairs: 4 (cap C; p4, p5, p6, …), 2 (cap B; p2, p3), 1 (cap <b>1</b>; p1), and 1 with 1 other finding',
+    );
+    // No finding (an import that found none writes an empty list): no line.
+    expect(renderSuitesSection(withSuites([{ ...suite, policy_sufficiency: [] }]), escapeCell)).not.toContain('policy sufficiency');
+  });
+
   it('formats damage with grouped digits and at most two decimals', () => {
     expect([36000, 13390000.64999999, 0.65, 0.6500000000000004, -1234.5, 0].map(formatDamage)).toEqual([
       '36,000',

@@ -99,6 +99,8 @@ function suiteManifest(exp: AgentDojoExport, policy: PolicyName, all: readonly P
     // The files written, so that a run refuses the folder once one is gone or another joins it.
     imported: imported.map((p) => `${p.name}.yaml`),
     skipped,
+    // What the policy cannot bound whatever the enforcement, so that the run's report says it too.
+    policy_sufficiency: imported.flatMap((p) => (p.finding === undefined ? [] : [{ scenario: p.name, finding: p.finding.slice(0, 500) }])),
   };
   return `${JSON.stringify(manifest, null, 2)}\n`;
 }

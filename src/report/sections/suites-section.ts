@@ -28,11 +28,37 @@ function skippedText(s: SuiteReport): string {
   return s.skipped === undefined ? '-' : String(s.skipped.length);
 }
 
+/** Pairs named per finding: an import can have a finding in dozens of pairs; the manifest names each. */
+const MAX_PAIRS = 3;
+
+/**
+ * The policy-sufficiency line: pairs whose policy lets an attack's total through as many calls
+ * within a per-call cap. A finding about the policy, apart from the enforcement figures above it.
+ */
+function sufficiencyNote(s: SuiteReport, esc: (text: string) => string): string | undefined {
+  const findings = s.policy_sufficiency ?? [];
+  if (findings.length === 0) return undefined;
+  const byText = new Map<string, string[]>();
+  for (const f of findings) byText.set(f.finding, [...(byText.get(f.finding) ?? []), f.scenario]);
+  const ranked = [...byText].sort((a, b) => b[1].length - a[1].length);
+  const shown = ranked.slice(0, MAX_REASONS).map(([text, pairs]) => {
+    const named = pairs.slice(0, MAX_PAIRS).map(esc).join(', ');
+    return `${pairs.length} (${esc(text)}; ${named}${pairs.length > MAX_PAIRS ? ', …' : ''})`;
+  });
+  const rest = ranked.slice(MAX_REASONS).reduce((sum, [, pairs]) => sum + pairs.length, 0);
+  const more =
+    rest === 0 ? '' : `, and ${rest} with ${ranked.length - MAX_REASONS} other finding${ranked.length - MAX_REASONS === 1 ? '' : 's'}`;
+  const n = findings.length;
+  return `${esc(s.suite)}: policy sufficiency, apart from enforcement: per-call constraints cannot bound a total in ${n} of the ${s.scenarios} pairs: ${shown.join(', ')}${more}`;
+}
+
 /** Why cases were skipped, grouped by reason in first-seen order, and imported files that did not run. */
 function notes(s: SuiteReport, esc: (text: string) => string): string[] {
   const out: string[] = [];
   // Where the suite comes from and, for an import, which grants its task_scoped condition ran.
   if (s.source !== undefined) out.push(`${esc(s.suite)}: ${esc(s.source)}`);
+  const sufficiency = sufficiencyNote(s, esc);
+  if (sufficiency !== undefined) out.push(sufficiency);
   const reasons = new Map<string, number>();
   for (const k of s.skipped ?? []) reasons.set(k.reason, (reasons.get(k.reason) ?? 0) + 1);
   if (reasons.size > 0) {
