@@ -26,3 +26,18 @@ describe('import agentdojo: the README says how a summing attack is judged', () 
     expect(readme).not.toContain("over the attack's calls to the same recipient");
   });
 });
+
+describe('import agentdojo: the manifest records the policy-sufficiency findings', () => {
+  it("lists each pair whose per-call cap lets the attack's total through, and none under the task's own grants", () => {
+    const exp = readAgentDojoExport(exportText(miniExport()), 'x.json');
+    const findings = (policy: 'task-scoped' | 'tenuo-templates') =>
+      (
+        JSON.parse(importSuite(exp, policy, '/tmp/out').files.find((f) => f.path.endsWith('/suite.json'))!.content) as {
+          policy_sufficiency: { scenario: string; finding: string }[];
+        }
+      ).policy_sufficiency;
+    expect(findings('tenuo-templates').map((f) => f.scenario)).toEqual(['minibank_u0_i0', 'minibank_u2_i0']);
+    expect(findings('tenuo-templates')[0]!.finding).toMatch(/^send_money\.amount is capped at 10000 per call .*cannot bound a total$/);
+    expect(findings('task-scoped')).toEqual([]);
+  });
+});
