@@ -36,6 +36,13 @@ const ODD_BACKSLASHES_BEFORE_PIPE = /(?<!\\)(?:\\\\)*\\\|/;
 export const INVISIBLE = /[\u061c\u200b-\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff]/g;
 const HAS_INVISIBLE = new RegExp(INVISIBLE.source);
 
+/**
+ * Control characters prose cannot show (C0 but tab and line breaks, which prose folds; DEL; C1):
+ * an escape sequence would restyle a terminal reading the summary or log, and NUL is replaced by a
+ * parser, so prose shows them as `\uXXXX`, as code spans do.
+ */
+const PROSE_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
+
 /** `character` as the text `\uXXXX`. */
 export function unicodeEscape(character: string): string {
   return `\\u${character.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
@@ -112,6 +119,7 @@ export function escapeText(text: string): string {
   return neutralise(
     text
       .replace(INVISIBLE, unicodeEscape)
+      .replace(PROSE_CONTROL, unicodeEscape)
       .replace(/&/g, '&amp;')
       .replace(/</g, '&lt;')
       .replace(/>/g, '&gt;')
@@ -125,6 +133,7 @@ export function escapeHtml(text: string): string {
   return neutralise(
     text
       .replace(INVISIBLE, unicodeEscape)
+      .replace(PROSE_CONTROL, unicodeEscape)
       .replace(/&/g, '&amp;')
       .replace(/</g, '&lt;')
       .replace(/>/g, '&gt;')

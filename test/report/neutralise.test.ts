@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { cellCodeSpan, codeSpan } from '../../src/report/escape.js';
-import { escapeText } from '../../src/report/escape.js';
+import { escapeHtml, escapeText } from '../../src/report/escape.js';
 import { renderNotEvaluated } from '../../src/report/not-evaluated.js';
 
 const HIDDEN = [
@@ -39,6 +39,19 @@ describe('prose cannot render math, strikethrough or hidden characters', () => {
     const out = escapeText(`evil${c}.txt`);
     expect(out).not.toMatch(ANY_HIDDEN);
     expect(out).toBe(`evil\\\\u${hex}.txt`); // a markdown backslash escape: renders \uXXXX
+  });
+
+  it.each(['\u0000', '\u0007', '\u001b', '\u007f', '\u009b'])(
+    'a control character %j is shown as \\uXXXX in prose and in raw HTML',
+    (c) => {
+      const hex = c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0');
+      expect(escapeText(`a${c}[31mb`)).toBe(`a\\\\u${hex}\\[31mb`);
+      expect(escapeHtml(`a${c}b`)).toBe(`a\\u${hex}b`);
+    },
+  );
+
+  it('a tab stays a tab in prose', () => {
+    expect(escapeText('a\tb')).toBe('a\tb');
   });
 
   it('our own defusing of @mentions still works beside it', () => {
