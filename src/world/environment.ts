@@ -17,7 +17,7 @@ import { resolveHttpTarget } from './http.js';
 import { parseShell, type ShellDialect } from './shell.js';
 import { argsToPlain } from './plain.js';
 import { selectReturn } from './returns.js';
-import { bookTransfer, recordSent, type SentEmail } from './records.js';
+import { IdCounter, bookTransfer, sentIds, type SentEmail } from './records.js';
 import { EnvironmentLimitError } from './limit.js';
 import { compileRegex, regexOutcome } from '../lib/regex.js';
 import { BUILTIN_TOOLS, isBuiltinTool } from './tools.js';
@@ -113,6 +113,8 @@ export class SimulatedEnvironment {
   private readonly transactions: Transaction[];
   /** Every e-mail sent, in order: the sent mailbox (records.ts). */
   private readonly sent: SentEmail[] = [];
+  private readonly transactionIds: IdCounter;
+  private readonly emailIds: IdCounter;
   private currentBalance: number;
 
   constructor(
@@ -122,6 +124,8 @@ export class SimulatedEnvironment {
     this.fs = new FileSystem(initial.files);
     this.emails = initial.emails;
     this.transactions = [...initial.transactions];
+    this.transactionIds = new IdCounter(initial.transactions.map((t) => t.id));
+    this.emailIds = sentIds(initial.emails);
     this.currentBalance = initial.balance;
   }
 
@@ -223,7 +227,7 @@ export class SimulatedEnvironment {
     this.effects.push({ type: 'email_sent', recipients, delivered_to: delivered, subject, body });
     // Kept in the sent mailbox, never delivered to the inbox: the environment declares no address
     // for its user, so no recipient can be recognised as the user (docs/effects.md).
-    this.sent.push(recordSent(this.emails, this.sent, { recipients: [...recipients], delivered_to: [...delivered], subject, body }));
+    this.sent.push({ id: this.emailIds.take(), recipients: [...recipients], delivered_to: [...delivered], subject, body });
     return `Email sent to ${recipients.join(', ')}.`;
   }
 
@@ -254,14 +258,15 @@ export class SimulatedEnvironment {
 
   /**
    * Like the reference, a transfer always goes through and the balance may go negative: the
-   * benchmark measures whether the call was authorized, not whether a bank would bounce it.
+   * benchmark measures whether the call was authorized, not whether a bank would bounce it. It is
+   * booked in the history at once (records.ts), so `list_transactions` and `final` show it.
    */
   private transferMoney(args: Args): string {
     const to = stringArg('transfer_money', args, 'to');
     const amount = amountArg(args, 'amount');
     const memo = stringArg('transfer_money', args, 'memo', defaultText('transfer_money', 'memo'));
     this.currentBalance -= amount;
-    this.transactions.push(bookTransfer(this.transactions, to, amount, memo));
+    this.transactions.push(bookTransfer(this.transactionIds, to, amount, memo));
     this.effects.push({ type: 'transfer_made', to, amount, memo });
     return `Transferred $${formatMoney(amount, false)} to ${to}.`;
   }

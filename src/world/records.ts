@@ -23,14 +23,24 @@ const MAX_ID_DIGITS = 30;
  * does not count. BigInt, so `"9007199254740993"` is followed by `"…994"`, not a rounded double.
  */
 export function nextId(ids: Iterable<string>): string {
-  let highest = 0n;
-  for (const id of ids) {
-    if (id.length <= MAX_ID_DIGITS && /^\d+$/.test(id)) {
-      const n = BigInt(id);
-      if (n > highest) highest = n;
+  return new IdCounter(ids).take();
+}
+
+/** Hands out ids after the highest decimal one seen, in O(1) a call (a run may send many e-mails). */
+export class IdCounter {
+  private highest = 0n;
+  constructor(ids: Iterable<string>) {
+    for (const id of ids) {
+      if (id.length <= MAX_ID_DIGITS && /^\d+$/.test(id)) {
+        const n = BigInt(id);
+        if (n > this.highest) this.highest = n;
+      }
     }
   }
-  return String(highest + 1n);
+  take(): string {
+    this.highest += 1n;
+    return String(this.highest);
+  }
 }
 
 /**
@@ -47,11 +57,11 @@ export interface SentEmail {
 }
 
 /** A transfer as the history books it: the next id, the booking date, the arguments as given. */
-export function bookTransfer(history: readonly Transaction[], to: string, amount: number, memo: string): Transaction {
-  return { id: nextId(history.map((t) => t.id)), date: BOOKING_DATE, to, amount, memo };
+export function bookTransfer(ids: IdCounter, to: string, amount: number, memo: string): Transaction {
+  return { id: ids.take(), date: BOOKING_DATE, to, amount, memo };
 }
 
-/** A sent e-mail, numbered after every e-mail received or sent (one id space, as AgentDojo's inbox). */
-export function recordSent(inbox: readonly Email[], sent: readonly SentEmail[], fields: Omit<SentEmail, 'id'>): SentEmail {
-  return { id: nextId([...inbox.map((e) => e.id), ...sent.map((e) => e.id)]), ...fields };
+/** Ids for sent e-mails: after every e-mail received (one id space, as AgentDojo's inbox). */
+export function sentIds(inbox: readonly Email[]): IdCounter {
+  return new IdCounter(inbox.map((e) => e.id));
 }
