@@ -117,7 +117,25 @@ function addEmail(env: Env, email: Email): void {
 }
 
 /** What each built-in's result says about the world, in the text the tools return (docs/scenarios.md). */
-function learn(env: Env, recorded: BoundCall, transferredBefore: number, cwd: string): void {
+/** A transfer the trace made: the environment books it at the end of the history (docs/effects.md). */
+type Transfer = Pick<Transaction, 'to' | 'amount' | 'memo'>;
+
+/**
+ * A listing's transactions without its trailing ones that are the trace's own earlier transfers,
+ * in order: a bank lists a transfer once made, and the scenario replays that call, so declaring it
+ * too would list it twice.
+ */
+function withoutBooked(listed: readonly Transaction[], transfers: readonly Transfer[]): readonly Transaction[] {
+  const same = (t: Transaction, x: Transfer): boolean => t.to === x.to && t.amount === x.amount && t.memo === x.memo;
+  for (let n = Math.min(listed.length, transfers.length); n > 0; n--) {
+    const tail = listed.slice(-n);
+    if (tail.every((t, i) => same(t, transfers[transfers.length - n + i]!))) return listed.slice(0, -n);
+  }
+  return listed;
+}
+
+function learn(env: Env, recorded: BoundCall, transfers: readonly Transfer[], cwd: string): void {
+  const transferredBefore = transfers.reduce((sum, t) => sum + t.amount, 0);
   const r = recorded.result;
   if (r === undefined) return;
   const call = asBuiltin(recorded, cwd);
@@ -166,14 +184,14 @@ function learn(env: Env, recorded: BoundCall, transferredBefore: number, cwd: st
       if (m && env.balance === undefined) env.balance = Number(m[1]!.replace(/,/g, '')) + transferredBefore;
       break;
     }
-    case 'list_transactions':
-      for (const line of r.split('\n')) {
+    case 'list_transactions': {
+      const listed = r.split('\n').flatMap((line) => {
         const m = /^\[(.+?)\] (.*?) — \$(-?[\d,]+(?:\.\d+)?) to (.*?) \((.*)\)$/.exec(line);
-        if (m && !env.transactions.some((t) => t.id === m[1])) {
-          env.transactions.push({ id: m[1]!, date: m[2]!, amount: Number(m[3]!.replace(/,/g, '')), to: m[4]!, memo: m[5]! });
-        }
-      }
+        return m ? [{ id: m[1]!, date: m[2]!, amount: Number(m[3]!.replace(/,/g, '')), to: m[4]!, memo: m[5]! }] : [];
+      });
+      for (const t of withoutBooked(listed, transfers)) if (!env.transactions.some((k) => k.id === t.id)) env.transactions.push(t);
       break;
+    }
   }
 }
 
@@ -188,10 +206,13 @@ function carriesText(tool: string): boolean {
 
 function rebuildEnvironment(calls: readonly BoundCall[], cwd: string): Env {
   const env: Env = { files: {}, emails: [], transactions: [], balance: undefined };
-  let transferred = 0;
+  const transfers: Transfer[] = [];
   for (const c of calls) {
-    learn(env, c, transferred, cwd);
-    if (c.tool === 'transfer_money') transferred += asNumber(c.bound.amount!) ?? 0;
+    learn(env, c, transfers, cwd);
+    if (c.tool === 'transfer_money') {
+      const memo = c.bound.memo;
+      transfers.push({ to: String(c.bound.to), amount: asNumber(c.bound.amount!) ?? 0, memo: typeof memo === 'string' ? memo : '' });
+    }
   }
   return env;
 }

@@ -45,7 +45,7 @@ const ANY_EFFECT: Ty = { kind: 'effect', types: EFFECT_TYPES };
 /** The variable the judges see. */
 export const JUDGE_BINDINGS: Readonly<Record<string, Ty>> = {
   effects: { kind: 'list', elem: ANY_EFFECT },
-  // files (map), balance, emails, transactions: the environment's state after the run.
+  // files (map), balance, emails, transactions, sent: the environment's state after the run (docs/effects.md).
   final: { kind: 'map', value: DYN },
 };
 

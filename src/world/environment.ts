@@ -17,6 +17,7 @@ import { resolveHttpTarget } from './http.js';
 import { parseShell, type ShellDialect } from './shell.js';
 import { argsToPlain } from './plain.js';
 import { selectReturn } from './returns.js';
+import { IdCounter, bookTransfer, sentIds, type SentEmail } from './records.js';
 import { EnvironmentLimitError } from './limit.js';
 import { compileRegex, regexOutcome } from '../lib/regex.js';
 import { BUILTIN_TOOLS, isBuiltinTool } from './tools.js';
@@ -24,6 +25,7 @@ import type { CustomTool, Email, Environment, Transaction } from '../model/scena
 import { BenchError } from '../lib/errors.js';
 
 export type { Effect } from './effects.js';
+export type { SentEmail } from './records.js';
 
 /** A bad argument: reported to the agent as text, like the reference's "Error calling …". */
 class ToolArgumentError extends BenchError {
@@ -100,13 +102,19 @@ export interface FinalState {
   balance: number;
   emails: Email[];
   transactions: Transaction[];
+  sent: SentEmail[];
 }
 
 export class SimulatedEnvironment {
   readonly effects: Effect[] = [];
   private readonly fs: FileSystem;
   private readonly emails: readonly Email[];
-  private readonly transactions: readonly Transaction[];
+  /** The declared history, then every transfer made, in order (records.ts). */
+  private readonly transactions: Transaction[];
+  /** Every e-mail sent, in order: the sent mailbox (records.ts). */
+  private readonly sent: SentEmail[] = [];
+  private readonly transactionIds: IdCounter;
+  private readonly emailIds: IdCounter;
   private currentBalance: number;
 
   constructor(
@@ -115,7 +123,9 @@ export class SimulatedEnvironment {
   ) {
     this.fs = new FileSystem(initial.files);
     this.emails = initial.emails;
-    this.transactions = initial.transactions;
+    this.transactions = [...initial.transactions];
+    this.transactionIds = new IdCounter(initial.transactions.map((t) => t.id));
+    this.emailIds = sentIds(initial.emails);
     this.currentBalance = initial.balance;
   }
 
@@ -130,7 +140,8 @@ export class SimulatedEnvironment {
 
   /**
    * The state after the run, as a judge's `final` sees it (docs/effects.md): every file by resolved
-   * path, the balance, the inbox and the transaction history. Copies, so a judge cannot change it.
+   * path, the balance, the inbox, the transaction history (transfers included) and the sent
+   * mailbox. Copies, so a judge cannot change it.
    */
   finalState(): FinalState {
     return {
@@ -138,6 +149,7 @@ export class SimulatedEnvironment {
       balance: this.currentBalance,
       emails: this.emails.map((e) => ({ ...e })),
       transactions: this.transactions.map((t) => ({ ...t })),
+      sent: this.sent.map((e) => ({ ...e, recipients: [...e.recipients], delivered_to: [...e.delivered_to] })),
     };
   }
 
@@ -211,7 +223,11 @@ export class SimulatedEnvironment {
     const recipients = recipientsArg(args);
     const subject = stringArg('send_email', args, 'subject');
     const body = stringArg('send_email', args, 'body');
-    this.effects.push({ type: 'email_sent', recipients, delivered_to: deliveredTo(recipients), subject, body });
+    const delivered = deliveredTo(recipients);
+    this.effects.push({ type: 'email_sent', recipients, delivered_to: delivered, subject, body });
+    // Kept in the sent mailbox, never delivered to the inbox: the environment declares no address
+    // for its user, so no recipient can be recognised as the user (docs/effects.md).
+    this.sent.push({ id: this.emailIds.take(), recipients: [...recipients], delivered_to: [...delivered], subject, body });
     return `Email sent to ${recipients.join(', ')}.`;
   }
 
@@ -242,13 +258,15 @@ export class SimulatedEnvironment {
 
   /**
    * Like the reference, a transfer always goes through and the balance may go negative: the
-   * benchmark measures whether the call was authorized, not whether a bank would bounce it.
+   * benchmark measures whether the call was authorized, not whether a bank would bounce it. It is
+   * booked in the history at once (records.ts), so `list_transactions` and `final` show it.
    */
   private transferMoney(args: Args): string {
     const to = stringArg('transfer_money', args, 'to');
     const amount = amountArg(args, 'amount');
     const memo = stringArg('transfer_money', args, 'memo', defaultText('transfer_money', 'memo'));
     this.currentBalance -= amount;
+    this.transactions.push(bookTransfer(this.transactionIds, to, amount, memo));
     this.effects.push({ type: 'transfer_made', to, amount, memo });
     return `Transferred $${formatMoney(amount, false)} to ${to}.`;
   }
