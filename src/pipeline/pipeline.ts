@@ -143,19 +143,21 @@ export class PipelineInputError extends BenchError {
 export async function runPipeline(config: PipelineConfig, edges: PipelineEdges = {}): Promise<PipelineOutcome> {
   if (config.mode !== 'deterministic' && config.llm === undefined)
     throw new PipelineInputError(`mode ${config.mode} needs the LLM settings`);
-  // The run's one context: the loader's chain check builds each scenario's chains with it, and the
-  // matrix, the comparison and LLM mode on this thread use those (worker threads rebuild it from the seed).
+  // The run's one context: when the files are loaded here, the loader's chain check builds each
+  // scenario's chains with it, and the matrix, the comparison and LLM mode on this thread use those.
+  // Worker threads rebuild it from the seed; those that load files build the chains there, once.
   const context = new RunContext(config.seed);
   const threads = new RunThreads({ workers: config.workers, script: edges.workerScript ?? bundledWorker() });
   let scenarios: Scenario[];
   let matrix: MatrixOutcome;
   let manifests: ReadonlyMap<string, SuiteManifest>;
   try {
-    // The whole suite runs in the scripted matrix: its scenarios go to the workers as they load.
-    const feed = config.workers > 1 && config.names.length === 0 && config.mode !== 'llm';
+    // The whole suite runs in the scripted matrix: its files are loaded and run on the workers (shard.ts).
+    const whole = config.workers > 1 && config.names.length === 0 && config.mode !== 'llm';
     const set = await loadScenarioSet(config.scenarios, config.cwd, {
-      onFileCount: feed ? (count) => threads.feed(count, { seed: config.seed, analyses: config.analyses }) : threads.prestart,
-      ...(feed ? { onScenario: threads.add } : {}),
+      ...(whole
+        ? { elsewhere: threads.loadElsewhere({ seed: config.seed, analyses: config.analyses }) }
+        : { onFileCount: threads.prestart }),
       context,
       ...(config.confine !== undefined ? { confine: config.confine } : {}),
     });
