@@ -175,18 +175,26 @@ export async function runPipeline(config: PipelineConfig, edges: PipelineEdges =
       analyses: config.analyses,
       ...config.thresholds,
     });
-  } finally {
-    await threads.close(); // what follows runs here
+  } catch (e) {
+    await threads.close();
+    throw e;
   }
-  const head = matrixFrame(config, scenarios, matrix, manifests);
-  const compared = config.baseline === undefined ? undefined : await compare(config, config.baseline, scenarios, head, context);
-  const baseline = typeof compared === 'string' ? undefined : compared;
-  if (baseline) await edges.compared?.(baseline);
-  const llm = config.mode === 'deterministic' ? undefined : await llmPart(config, config.llm!, scenarios, edges, context);
-  const outcome = decide(config, scenarios, head, matrix, baseline, llm);
-  if (baseline) withBaseFindings(config, outcome.results, matrix, baseline, context);
-  if (typeof compared === 'string') outcome.results.no_baseline = compared;
-  return outcome;
+  // What follows runs here. The workers stop meanwhile: waiting for them first left this thread
+  // idle ~0.2 s at the end of a plain run of 1,000 scenarios on 2 workers (each frees its heap).
+  const closing = threads.close();
+  try {
+    const head = matrixFrame(config, scenarios, matrix, manifests);
+    const compared = config.baseline === undefined ? undefined : await compare(config, config.baseline, scenarios, head, context);
+    const baseline = typeof compared === 'string' ? undefined : compared;
+    if (baseline) await edges.compared?.(baseline);
+    const llm = config.mode === 'deterministic' ? undefined : await llmPart(config, config.llm!, scenarios, edges, context);
+    const outcome = decide(config, scenarios, head, matrix, baseline, llm);
+    if (baseline) withBaseFindings(config, outcome.results, matrix, baseline, context);
+    if (typeof compared === 'string') outcome.results.no_baseline = compared;
+    return outcome;
+  } finally {
+    await closing;
+  }
 }
 
 /** The scenarios named in `names`, in load order; all of them when `names` is empty. */
@@ -328,7 +336,7 @@ function decide(
 ): PipelineOutcome {
   const names = scenarios.map((s) => s.name);
   // The delegation links of the scenarios that ran (none under --mode llm: the matrix did not build them).
-  const links = c.mode === 'llm' ? undefined : auditLinks(scenarios, c.allowWidening ?? c.baseline?.allowWidening ?? false);
+  const links = c.mode === 'llm' ? undefined : auditLinks(scenarios, c.allowWidening ?? c.baseline?.allowWidening ?? false, m.links);
   const decision = decideGate({
     matrixRan: c.mode !== 'llm',
     trials: head.trials,

@@ -19,9 +19,10 @@ import type { FileLoad } from '../scenario/load-yaml.js';
 import { MAX_TOTAL_BYTES } from '../scenario/limits.js';
 import { decodeScenariosFromTransfer } from '../scenario/snapshot.js';
 import type { Scenario } from '../model/scenario.js';
-import { jobSize, raise, type WorkerPool } from './pool.js';
+import { raise, type WorkerPool } from './pool.js';
 import type { FilesReply, UnitJobSettings, WorkerFailure } from './protocol.js';
 import type { UnitOutcome } from './unit.js';
+import type { MonotonicityLink } from '../results/monotonicity.js';
 
 /** What the workers made of a run's files. */
 export interface ShardedRun {
@@ -32,6 +33,8 @@ export interface ShardedRun {
   readonly scenarios: readonly Scenario[];
   /** Their units, by index in `scenarios`; all of them unless `failure`. */
   readonly units: readonly (UnitOutcome | undefined)[];
+  /** Their delegation links, audited where they were loaded (worker.ts), by index in `scenarios`. */
+  readonly links: readonly (readonly MonotonicityLink[] | undefined)[];
   /** The earliest scenario whose unit failed: the run's failure, as on one thread. */
   readonly failure?: WorkerFailure;
   /** performance.now() when the first job went out. */
@@ -51,9 +54,9 @@ export async function loadAndRunOnWorkers(
   settings: UnitJobSettings,
 ): Promise<ShardedRun> {
   const startedAt = performance.now();
-  const size = jobSize(files.length, pool.size);
   const loads: FileLoad[] = [];
   const units: (UnitOutcome | undefined)[] = []; // by file index, until the scenarios are numbered
+  const links: (readonly MonotonicityLink[] | undefined)[] = []; // the same
   let failure: { file: number; failure: WorkerFailure } | undefined;
   let bytes = 0;
   let next = 0;
@@ -65,6 +68,7 @@ export async function loadAndRunOnWorkers(
       bytes += load.bytes;
       if (!loaded) return void (loads[file] = load);
       loads[file] = { ...load, scenario: scenarios[k]! };
+      links[file] = reply.links?.[k];
       if (k < reply.outcomes.length) units[file] = reply.outcomes[k];
       else if (k === reply.outcomes.length && reply.unitFailure !== undefined && (failure === undefined || file < failure.file))
         failure = { file, failure: reply.unitFailure };
@@ -76,7 +80,7 @@ export async function loadAndRunOnWorkers(
       // Past the bound, the load stops at a file already handed out (files go out in order).
       if (next >= files.length || bytes > MAX_TOTAL_BYTES) return undefined;
       const start = next;
-      next = Math.min(files.length, start + size);
+      next = Math.min(files.length, start + rangeSize(files.length - start, pool.size));
       const range = files.slice(start, next);
       return { kind: 'files', start, files: range, ...(confine !== undefined && { confine }), ...settings, run: failure === undefined };
     },
@@ -88,12 +92,35 @@ export async function loadAndRunOnWorkers(
   );
   const scenarios: Scenario[] = [];
   const byScenario: (UnitOutcome | undefined)[] = [];
+  const linksByScenario: (readonly MonotonicityLink[] | undefined)[] = [];
   loads.forEach((load, file) => {
     if (load.scenario === undefined) return;
     scenarios.push(load.scenario);
     byScenario.push(units[file]);
+    linksByScenario.push(links[file]);
   });
-  return { settings, loads, scenarios, units: byScenario, ...(failure !== undefined && { failure: failure.failure }), startedAt };
+  return {
+    settings,
+    loads,
+    scenarios,
+    units: byScenario,
+    links: linksByScenario,
+    ...(failure !== undefined && { failure: failure.failure }),
+    startedAt,
+  };
+}
+
+/** The fewest files a job holds: the messages and the decoding of a reply cost per job too. */
+const MIN_RANGE = 4;
+
+/**
+ * Ranges shrink as the files run out (a share of what is left, not of the whole): early ranges
+ * are long, and the last ones short, so the workers finish within a few files of each other
+ * instead of one waiting for the other's last range (fixed ranges of 1/32 of 1,000 files left one
+ * worker up to ~0.2 s alone at the end of a plain run).
+ */
+function rangeSize(left: number, workers: number): number {
+  return Math.max(MIN_RANGE, Math.ceil(left / (4 * workers)));
 }
 
 /** The units of a sharded run, in order, for exactly its scenarios; its failure is thrown. */
