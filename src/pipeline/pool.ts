@@ -15,11 +15,8 @@ import type { UnitOutcome } from './unit.js';
 
 export type { UnitJobSettings } from './protocol.js';
 
-/**
- * About this many jobs per worker: small enough that the workers finish together (the last job
- * of one is the other's idle time), large enough to amortize messages.
- */
-const JOBS_PER_WORKER = 16;
+/** About this many jobs per worker: small enough to balance, large enough to amortize messages. */
+const JOBS_PER_WORKER = 8;
 
 /** How many items a job holds when `count` items are shared by `workers` workers. */
 export function jobSize(count: number, workers: number): number {

@@ -115,9 +115,10 @@ const MIN_RANGE = 4;
 
 /**
  * Ranges shrink as the files run out (a share of what is left, not of the whole): early ranges
- * are long, and the last ones short, so the workers finish within a few files of each other
- * instead of one waiting for the other's last range (fixed ranges of 1/32 of 1,000 files left one
- * worker up to ~0.2 s alone at the end of a plain run).
+ * are long and the last ones short, so the workers finish together. Measured on 1,000 generated
+ * scenarios, plain run, 2 workers (the gap between the workers' last busy samples in their CPU
+ * profiles, 3 runs each, machine shared): 4, 21 and 147 ms with fixed ranges of 32 files; 0–31 ms
+ * (6 runs) this way.
  */
 function rangeSize(left: number, workers: number): number {
   return Math.max(MIN_RANGE, Math.ceil(left / (4 * workers)));
