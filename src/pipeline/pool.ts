@@ -24,7 +24,8 @@ export function jobSize(count: number, workers: number): number {
 }
 
 /** A worker's failure, thrown on this thread as the run's: a HarnessError, or the fault of the machinery it was. */
-export function raise(f: WorkerFailure): never {
+export function raise(failure: WorkerFailure): never {
+  const f = failure;
   if (f.name === 'HarnessError') throw new HarnessError(f.message, f.scenario, f.condition, f.source);
   // Another fault of the machinery (a limit, a snapshot that does not read back): the run aborts as for a HarnessError.
   if (f.kind === 'harness') throw new HarnessError(`${f.name}: ${f.message}`);
