@@ -12,7 +12,6 @@ import { pathToFileURL } from 'node:url';
 import { contextFor } from '../chains/run-context.js';
 import { HarnessError, formatSource } from '../model/errors.js';
 import type { Results, Trial } from '../results/results.js';
-import type { MonotonicityLink } from '../results/monotonicity.js';
 
 type Timings = NonNullable<Results['timings']>;
 import { assembleResults, type BenchmarkOptions } from '../trial/scenario-trials.js';
@@ -74,8 +73,6 @@ export interface MatrixOutcome {
   readonly analyses: RunAnalyses;
   /** Durations, when `timings` was asked for. */
   readonly timings?: Timings;
-  /** The scenarios' delegation links, by index, where the workers that loaded them audited them (auditLinks takes them). */
-  readonly links?: readonly (readonly MonotonicityLink[] | undefined)[];
 }
 
 /** Runs every scenario as a unit (its trials, then its analyses) and gathers them in scenario order. */
@@ -87,7 +84,6 @@ export async function computeMatrix(options: MatrixOptions): Promise<MatrixOutco
     options.threads ?? new RunThreads({ workers: options.workers ?? defaultWorkers(), script: options.workerScript ?? bundledWorker() });
   let units: UnitOutcome[];
   let used: number;
-  let links: MatrixOutcome['links'];
   let started = options.timings ? now() : 0;
   try {
     // Workers rebuild the context from the seed (worker.ts): the same keys, so the same bytes.
@@ -95,7 +91,6 @@ export async function computeMatrix(options: MatrixOptions): Promise<MatrixOutco
     if (pooled !== undefined) {
       units = pooled.units;
       used = pooled.threads;
-      links = pooled.links;
       // Fed by the loader: the matrix started with the first scenario loaded (on the run's clock).
       if (pooled.startedAt !== undefined && options.now === undefined) started = Math.min(started, pooled.startedAt);
     } else {
@@ -109,8 +104,7 @@ export async function computeMatrix(options: MatrixOptions): Promise<MatrixOutco
   }
   const trials: Trial[] = units.flatMap((u) => u.trials);
   const run = aggregateAnalyses(units, analyses);
-  const audited = links !== undefined ? { links } : {};
-  if (!options.timings) return { trials, analyses: run, ...audited };
+  if (!options.timings) return { trials, analyses: run };
   const totalMs = now() - started;
   const calls = trials.reduce((n, t) => n + t.calls_total, 0);
   // Calls that went through the authorizer (a PoP signed and the chain checked): the matrix's
@@ -125,7 +119,7 @@ export async function computeMatrix(options: MatrixOptions): Promise<MatrixOutco
     per_authorized_call_us: authorized === 0 ? 0 : round((totalMs * 1000) / authorized, 1),
     workers: used,
   };
-  return { trials, analyses: run, timings, ...audited };
+  return { trials, analyses: run, timings };
 }
 
 /**
@@ -136,7 +130,7 @@ export async function computeMatrix(options: MatrixOptions): Promise<MatrixOutco
 export async function matrixResults(options: MatrixOptions): Promise<Results> {
   const m = await computeMatrix(options);
   // The delegation links, as a run audits them (run.ts; no allow-widening here): the same results.
-  const links = auditLinks(options.scenarios, false, m.links);
+  const links = auditLinks(options.scenarios, false);
   const results = assembleResults(options, m.trials, {
     sections: { ...m.analyses.sections, monotonicity: links },
     violations: [...m.analyses.violations, ...monotonicityViolations(links)],

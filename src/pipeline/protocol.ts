@@ -13,7 +13,6 @@ import type { ScenarioFile } from '../scenario/files.js';
 import type { FileLoad } from '../scenario/load-yaml.js';
 import type { AnalysisOptions } from './analyses.js';
 import type { UnitOutcome } from './unit.js';
-import type { MonotonicityLink } from '../results/monotonicity.js';
 import type { ErrorKind } from '../lib/errors.js';
 
 export const WORKER_KIND = 'delegation-bench/worker@3';
@@ -74,8 +73,6 @@ export interface FilesReply {
   readonly scenarios: string;
   readonly outcomes: readonly UnitOutcome[];
   readonly unitFailure?: WorkerFailure;
-  /** The loaded scenarios' delegation links (auditScenarioLinks), in order, when they were run. */
-  readonly links?: readonly (readonly MonotonicityLink[])[];
 }
 
 /** Worker → main: the outcomes of the units job that started at `start`, a files job's reply, or the error that stopped the job. */

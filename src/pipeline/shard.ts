@@ -22,7 +22,6 @@ import type { Scenario } from '../model/scenario.js';
 import { raise, type WorkerPool } from './pool.js';
 import type { FilesReply, UnitJobSettings, WorkerFailure } from './protocol.js';
 import type { UnitOutcome } from './unit.js';
-import type { MonotonicityLink } from '../results/monotonicity.js';
 
 /** What the workers made of a run's files. */
 export interface ShardedRun {
@@ -33,8 +32,6 @@ export interface ShardedRun {
   readonly scenarios: readonly Scenario[];
   /** Their units, by index in `scenarios`; all of them unless `failure`. */
   readonly units: readonly (UnitOutcome | undefined)[];
-  /** Their delegation links, audited where they were loaded (worker.ts), by index in `scenarios`. */
-  readonly links: readonly (readonly MonotonicityLink[] | undefined)[];
   /** The earliest scenario whose unit failed: the run's failure, as on one thread. */
   readonly failure?: WorkerFailure;
   /** performance.now() when the first job went out. */
@@ -56,7 +53,6 @@ export async function loadAndRunOnWorkers(
   const startedAt = performance.now();
   const loads: FileLoad[] = [];
   const units: (UnitOutcome | undefined)[] = []; // by file index, until the scenarios are numbered
-  const links: (readonly MonotonicityLink[] | undefined)[] = []; // the same
   let failure: { file: number; failure: WorkerFailure } | undefined;
   let bytes = 0;
   let next = 0;
@@ -68,7 +64,6 @@ export async function loadAndRunOnWorkers(
       bytes += load.bytes;
       if (!loaded) return void (loads[file] = load);
       loads[file] = { ...load, scenario: scenarios[k]! };
-      links[file] = reply.links?.[k];
       if (k < reply.outcomes.length) units[file] = reply.outcomes[k];
       else if (k === reply.outcomes.length && reply.unitFailure !== undefined && (failure === undefined || file < failure.file))
         failure = { file, failure: reply.unitFailure };
@@ -92,19 +87,16 @@ export async function loadAndRunOnWorkers(
   );
   const scenarios: Scenario[] = [];
   const byScenario: (UnitOutcome | undefined)[] = [];
-  const linksByScenario: (readonly MonotonicityLink[] | undefined)[] = [];
   loads.forEach((load, file) => {
     if (load.scenario === undefined) return;
     scenarios.push(load.scenario);
     byScenario.push(units[file]);
-    linksByScenario.push(links[file]);
   });
   return {
     settings,
     loads,
     scenarios,
     units: byScenario,
-    links: linksByScenario,
     ...(failure !== undefined && { failure: failure.failure }),
     startedAt,
   };

@@ -17,7 +17,6 @@ import { WorkerPool } from './pool.js';
 import type { UnitJobSettings } from './protocol.js';
 import { loadAndRunOnWorkers, shardedUnits, type ShardedRun } from './shard.js';
 import type { UnitOutcome } from './unit.js';
-import type { MonotonicityLink } from '../results/monotonicity.js';
 
 /**
  * Below this many scenarios one thread is as fast: a worker costs a bundle load (about a bare Node
@@ -80,21 +79,18 @@ export class RunThreads {
 
   /**
    * The scenarios' units on the workers, or undefined when the run belongs on this thread.
-   * `startedAt` (performance.now()): when the workers started on the files, if they loaded them;
-   * `links`: the scenarios' delegation links they audited then (auditLinks takes them).
+   * `startedAt` (performance.now()): when the workers started on the files, if they loaded them.
    */
   async computeUnits(
     scenarios: readonly Scenario[],
     seed: string,
     analyses: AnalysisOptions,
     limits?: WorkLimits,
-  ): Promise<
-    { units: UnitOutcome[]; threads: number; startedAt?: number; links?: readonly (readonly MonotonicityLink[] | undefined)[] } | undefined
-  > {
+  ): Promise<{ units: UnitOutcome[]; threads: number; startedAt?: number } | undefined> {
     const sharded = this.#sharded;
     this.#sharded = undefined;
     if (sharded !== undefined && sameWork(sharded, scenarios, { seed, analyses, ...(limits !== undefined ? { limits } : {}) })) {
-      return { units: shardedUnits(sharded), threads: this.#pool!.size, startedAt: sharded.startedAt, links: sharded.links };
+      return { units: shardedUnits(sharded), threads: this.#pool!.size, startedAt: sharded.startedAt };
     }
     const pool = this.#poolFor(scenarios.length);
     if (pool === undefined) return undefined;

@@ -7,14 +7,12 @@
  * and the run finds them (run-context.ts keeps them by scenario).
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { auditScenarioLinks, type ProofMemo } from '../analysis/links/audit.js';
 import { ChainCheck } from '../chains/chain-check.js';
 import { RunContext } from '../chains/run-context.js';
 import { prepareEnvironment } from '../world/prepare.js';
 import { HarnessError } from '../model/errors.js';
 import { isBenchError } from '../lib/errors.js';
 import type { Scenario } from '../model/scenario.js';
-import type { MonotonicityLink } from '../results/monotonicity.js';
 import { loadFileRange } from '../scenario/load-yaml.js';
 import { decodeScenariosFromTransfer, encodeScenariosForTransfer } from '../scenario/snapshot.js';
 import {
@@ -42,12 +40,11 @@ function failure(e: unknown): WorkerFailure {
  */
 function jobRunner(): (job: WorkerJob) => Promise<WorkerReply> {
   let context: RunContext | undefined;
-  const proofs: ProofMemo = new Map(); // the links audit's proofs: they depend on the constraints alone
   // Rebuilt from the seed, not sent: the same seed derives the same keys and warrant bytes.
   const contextOf = (seed: string): RunContext => (context = context?.seed === seed ? context : new RunContext(seed));
   return async (job) => {
     const runContext = contextOf(job.seed);
-    if (job.kind === 'files') return loadAndRun(job, runContext, proofs);
+    if (job.kind === 'files') return loadAndRun(job, runContext);
     const scenarios = decodeScenariosFromTransfer(job.scenarios);
     await prepareEnvironment(scenarios);
     return { start: job.start, outcomes: scenarios.map((s) => computeUnit(s, runContext, job.analyses, job.limits)) };
@@ -59,7 +56,7 @@ function jobRunner(): (job: WorkerJob) => Promise<WorkerReply> {
  * scenarios run in order, up to the first unit that fails (the earliest failure is the run's, as
  * on one thread). The scenarios go back too: the main thread assembles the results from them.
  */
-async function loadAndRun(job: FilesJob, context: RunContext, proofs: ProofMemo): Promise<FilesReply> {
+async function loadAndRun(job: FilesJob, context: RunContext): Promise<FilesReply> {
   const loads = await loadFileRange(job.files, new ChainCheck(context), job.confine);
   const scenarios = loads.flatMap((l) => (l.scenario !== undefined ? [l.scenario] : []));
   const outcomes: UnitOutcome[] = [];
@@ -72,29 +69,13 @@ async function loadAndRun(job: FilesJob, context: RunContext, proofs: ProofMemo)
       unitFailure = failure(e); // as a unit's: reported only if every file loads
     }
   }
-  const links = job.run && unitFailure === undefined ? auditedLinks(scenarios, proofs) : undefined;
   return {
     start: job.start,
     loads: loads.map(({ scenario, ...rest }) => ({ ...rest, loaded: scenario !== undefined })),
     scenarios: encodeScenariosForTransfer(scenarios),
     outcomes,
     ...(unitFailure !== undefined && { unitFailure }),
-    ...(links !== undefined && { links }),
   };
-}
-
-/**
- * The scenarios' delegation links, audited here rather than on the main thread once the workers
- * are done: there the audit ran alone at the end of a plain run (~0.1 s of 1,000 scenarios on a
- * quiet machine, 0.3–0.4 s in profiles on the loaded one). Plain data: results JSON. Undefined if
- * the audit throws: the main thread then audits them itself, and fails as it would have.
- */
-function auditedLinks(scenarios: readonly Scenario[], proofs: ProofMemo): MonotonicityLink[][] | undefined {
-  try {
-    return scenarios.map((s) => auditScenarioLinks(s, proofs));
-  } catch {
-    return undefined;
-  }
 }
 
 function runUntilFailure(

@@ -298,21 +298,13 @@ function findingsOf(s: Scenario, links: readonly MonotonicityLink[], allowWideni
   return out;
 }
 
-/**
- * The `monotonicity` section of a run: its scenarios' links in suite order, and the findings.
- * `audited`: each scenario's links (auditScenarioLinks) where they were audited already, on the
- * worker thread that loaded it (src/pipeline/shard.ts), by index in `scenarios`.
- */
-export function auditLinks(
-  scenarios: readonly Scenario[],
-  allowWidening: boolean,
-  audited?: readonly (readonly MonotonicityLink[] | undefined)[],
-): MonotonicitySection {
+/** The `monotonicity` section of a run: its scenarios' links in suite order, and the findings. */
+export function auditLinks(scenarios: readonly Scenario[], allowWidening: boolean): MonotonicitySection {
   const links: MonotonicityLink[] = [];
   const findings: MonotonicityFinding[] = [];
   const memo: ProofMemo = new Map();
-  for (const [i, s] of scenarios.entries()) {
-    const own = audited?.[i] ?? auditScenarioLinks(s, memo);
+  for (const s of scenarios) {
+    const own = auditScenarioLinks(s, memo);
     links.push(...own);
     findings.push(...findingsOf(s, own, allowWidening));
   }
