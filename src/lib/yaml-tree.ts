@@ -8,15 +8,63 @@
 import { Composer, LineCounter, Parser, YAMLParseError, isAlias, isMap, isScalar, isSeq } from 'yaml';
 import type { CST, Document, Node as YamlNode, ScalarTag, Tags } from 'yaml';
 import { BenchError } from './errors.js';
-import { treeFromTokens } from './yaml-fast.js';
 import { nestingTooDeep } from './yaml-nesting.js';
-import type { OffsetProblem, PEntry, PNode, PScalar, ParsedTree, ScalarValue, Span } from './yaml-types.js';
 
 import { MAX_DEPTH, MAX_NODES } from './yaml-limits.js';
 
 export { MAX_DEPTH, MAX_NODES };
 
-export type { OffsetProblem, PEntry, PMap, PNode, PScalar, PSeq, ParsedTree, ScalarValue, Span } from './yaml-types.js';
+/** Source offsets (UTF-16 code units) of a node: [start, end). */
+export interface Span {
+  readonly start: number;
+  readonly end: number;
+}
+
+/**
+ * A scalar as YAML 1.2 (core schema) resolves it. Integers are `bigint` (parsed with intAsBigInt,
+ * so that `1` and `1.0` stay distinguishable and large ids stay exact); numbers written with a
+ * fraction or exponent are `number`.
+ */
+export type ScalarValue = string | bigint | number | boolean | null;
+
+export interface PScalar {
+  readonly kind: 'scalar';
+  readonly value: ScalarValue;
+  readonly span: Span;
+}
+
+export interface PEntry {
+  readonly key: string;
+  readonly keySpan: Span;
+  readonly value: PNode;
+}
+
+export interface PMap {
+  readonly kind: 'map';
+  readonly entries: readonly PEntry[];
+  readonly span: Span;
+}
+
+export interface PSeq {
+  readonly kind: 'seq';
+  readonly items: readonly PNode[];
+  readonly span: Span;
+}
+
+export type PNode = PScalar | PMap | PSeq;
+
+/** A problem located by source offset; the loader turns offsets into line and column. */
+export interface OffsetProblem {
+  readonly offset: number;
+  readonly message: string;
+}
+
+export interface ParsedTree {
+  /** Undefined when the text is not valid YAML (then `problems` says why). */
+  readonly root: PNode | undefined;
+  readonly problems: readonly OffsetProblem[];
+  readonly linePos: (offset: number) => { line: number; col: number };
+}
 
 /**
  * Thrown inside the builder to stop at the first exceeded bound; one message is enough. Caught by
@@ -90,12 +138,7 @@ const YAML_DIRECTIVE = /^%YAML([ \t]+)(\d+)\.(\d+)([ \t]*)$/;
  * document, which PyYAML refuses, is refused here in both dialects; another major version stays
  * `yaml`'s "Unsupported YAML version" warning, which the caller refuses as PyYAML does.
  */
-function composeFirstDocument(
-  tokens: readonly CST.Token[],
-  length: number,
-  dialect: YamlDialect,
-  problems: OffsetProblem[],
-): Document.Parsed {
+function composeFirstDocument(text: string, lineCounter: LineCounter, dialect: YamlDialect, problems: OffsetProblem[]): Document.Parsed {
   const composer = new Composer({
     prettyErrors: false, // we position messages ourselves, one line each
     intAsBigInt: true,
@@ -103,10 +146,10 @@ function composeFirstDocument(
     strict: true,
     ...(dialect === 'pyyaml' ? { version: '1.1' as const, customTags: pyyamlTags } : { version: '1.2' as const }),
   });
-  const pinned = pinYamlDirectives(tokens, PINNED_VERSION[dialect], problems);
+  const tokens = pinYamlDirectives(new Parser(lineCounter.addNewLine).parse(text), PINNED_VERSION[dialect], problems);
   let first: Document.Parsed | undefined;
   // As parseDocument does: the first document, and an error where a second one starts.
-  for (const doc of composer.compose(pinned, true, length)) {
+  for (const doc of composer.compose(tokens, true, text.length)) {
     if (first === undefined) first = doc;
     else {
       first.errors.push(new YAMLParseError([doc.range[0], doc.range[1]], 'MULTIPLE_DOCS', MULTIPLE_DOCS_MESSAGE));
@@ -116,22 +159,7 @@ function composeFirstDocument(
   return first!;
 }
 
-/**
- * The Parser's tokens up to the start of a second document: all that composeFirstDocument reads
- * (the Composer composes a document when the next one starts, and the caller stops there), so the
- * fast path and the Composer share one parse.
- */
-function firstDocumentTokens(text: string, lineCounter: LineCounter): CST.Token[] {
-  const tokens: CST.Token[] = [];
-  let documents = 0;
-  for (const token of new Parser(lineCounter.addNewLine).parse(text)) {
-    tokens.push(token);
-    if (token.type === 'document' && ++documents === 2) break;
-  }
-  return tokens;
-}
-
-function* pinYamlDirectives(tokens: readonly CST.Token[], version: string, problems: OffsetProblem[]): Generator<CST.Token> {
+function* pinYamlDirectives(tokens: Iterable<CST.Token>, version: string, problems: OffsetProblem[]): Generator<CST.Token> {
   let seen = false;
   for (const token of tokens) {
     if (token.type === 'document') seen = false;
@@ -155,18 +183,6 @@ function* pinYamlDirectives(tokens: readonly CST.Token[], version: string, probl
 }
 
 export function parseYamlTree(text: string, dialect: YamlDialect = 'yaml-1.2'): ParsedTree {
-  return parseTree(text, dialect, true);
-}
-
-/**
- * parseYamlTree without the fast path: the reference test/lib/yaml-fast.test.ts compares the fast
- * path with. Not for other callers: it gives the same tree, only slower.
- */
-export function composedYamlTree(text: string, dialect: YamlDialect = 'yaml-1.2'): ParsedTree {
-  return parseTree(text, dialect, false);
-}
-
-function parseTree(text: string, dialect: YamlDialect, allowFast: boolean): ParsedTree {
   const lineCounter = new LineCounter();
   const linePos = (offset: number) => lineCounter.linePos(offset);
   // Small files skip the pre-pass: yaml turns a stack overflow into an error (mapped below) and is
@@ -180,12 +196,7 @@ function parseTree(text: string, dialect: YamlDialect, allowFast: boolean): Pars
   let doc;
   const directives: OffsetProblem[] = [];
   try {
-    const tokens = firstDocumentTokens(text, lineCounter);
-    // Scenario files take the fast path (src/lib/yaml-fast.ts says why); anything it declines, and
-    // every PyYAML-dialect file, is composed the usual way from the same tokens.
-    const fast = allowFast && dialect === 'yaml-1.2' ? treeFromTokens(tokens) : undefined;
-    if (fast !== undefined) return { root: fast, problems: [], linePos };
-    doc = composeFirstDocument(tokens, text.length, dialect, directives);
+    doc = composeFirstDocument(text, lineCounter, dialect, directives);
   } catch (e) {
     // yaml reports its own stack overflows as errors; this is the belt to those braces.
     if (e instanceof RangeError) return { root: undefined, problems: [{ offset: 0, message: tooDeepMessage() }], linePos };
