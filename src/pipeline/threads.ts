@@ -1,18 +1,21 @@
 /**
  * The worker threads of one run, started the first time the work is known to be large enough to
- * pay for them (MIN_SCENARIOS_FOR_WORKERS scenarios) and kept until the matrix is done. The CLI
- * and the action start them as soon as the loader has counted the files (`prestart`), so that
- * they load their bundle while this thread reads and parses the files. Below the threshold, or
- * with one thread, everything happens here.
+ * pay for them (MIN_SCENARIOS_FOR_WORKERS scenarios) and kept until the matrix is done. Below the
+ * threshold, or with one thread, everything happens here.
  *
- * The files themselves are parsed here: parsing them on the workers was measured and did not pay
- * on 2 cores (1,000 files: 1.96–2.26 s against 1.53–2.17 s here), since each worker warms the YAML
- * parser and the schema checker up again, and a cold worker parses at half the speed of a warm one.
+ * A whole run (every scenario, in the scripted matrix) has its files loaded on the workers too
+ * (`loadElsewhere`, shard.ts says why): each worker reads, parses, checks and runs a range of the
+ * files, and this thread gathers the loads and the units in file order. Any other run (some
+ * scenarios by name, LLM mode) loads here, starting the workers as soon as the loader has counted
+ * the files (`prestart`) so that they load their bundle meanwhile, and sends them the scenarios.
  */
 import type { WorkLimits } from '../lib/budget.js';
 import type { Scenario } from '../model/scenario.js';
+import type { LoadElsewhere } from '../scenario/load-yaml.js';
 import type { AnalysisOptions } from './analyses.js';
-import { WorkerPool, type UnitFeed, type UnitJobSettings } from './pool.js';
+import { WorkerPool } from './pool.js';
+import type { UnitJobSettings } from './protocol.js';
+import { loadAndRunOnWorkers, shardedUnits, type ShardedRun } from './shard.js';
 import type { UnitOutcome } from './unit.js';
 
 /**
@@ -38,8 +41,8 @@ export interface ThreadOptions {
 export class RunThreads {
   readonly #options: ThreadOptions;
   #pool: WorkerPool | undefined;
-  /** The units already under way on the workers, fed by the loader (`feed`). */
-  #feed: { readonly units: UnitFeed; readonly startedAt: number } | undefined;
+  /** The files the workers loaded and ran (`loadElsewhere`), until the matrix takes their units. */
+  #sharded: ShardedRun | undefined;
 
   constructor(options: ThreadOptions) {
     this.#options = options;
@@ -59,31 +62,24 @@ export class RunThreads {
   };
 
   /**
-   * Starts the workers now if `count` scenarios would use them, and has them compute each scenario
-   * handed to `add` at once, while this thread goes on loading the next files. Measured on 1,000
-   * generated scenarios, 2 workers, plain run: without it the workers waited for the last file
-   * (each was idle for a third of the run's CPU profile) and the run was slower than on one thread.
-   * `computeUnits` with the same scenarios, in the same order, then collects what they computed.
+   * For the loader (load-yaml.ts): the files loaded on the workers, which then run their scenarios
+   * with `settings` at once, when there are enough files to start them; `computeUnits` with the
+   * same scenarios, in the same order, collects the units.
    */
-  feed(count: number, settings: UnitJobSettings): void {
-    const pool = this.#poolFor(count);
-    if (pool === undefined || this.#feed !== undefined) return;
-    this.#feed = { units: pool.feed(settings, count), startedAt: performance.now() };
+  loadElsewhere(settings: UnitJobSettings): LoadElsewhere {
+    return (files, confine) => {
+      const pool = this.#poolFor(files.length);
+      if (pool === undefined) return undefined;
+      return loadAndRunOnWorkers(pool, files, confine, settings).then((run) => {
+        this.#sharded = run;
+        return run.loads;
+      });
+    };
   }
-
-  /** How many scenarios the feed has handed to the workers so far (0 without a feed). */
-  get fedToWorkers(): number {
-    return this.#feed?.units.handedOut ?? 0;
-  }
-
-  /** The next loaded scenario, for the feed (nothing when none was started). */
-  readonly add = (scenario: Scenario): void => {
-    this.#feed?.units.add(scenario);
-  };
 
   /**
    * The scenarios' units on the workers, or undefined when the run belongs on this thread.
-   * `startedAt` (performance.now()): when the feed that computed them started, if one did.
+   * `startedAt` (performance.now()): when the workers started on the files, if they loaded them.
    */
   async computeUnits(
     scenarios: readonly Scenario[],
@@ -91,14 +87,10 @@ export class RunThreads {
     analyses: AnalysisOptions,
     limits?: WorkLimits,
   ): Promise<{ units: UnitOutcome[]; threads: number; startedAt?: number } | undefined> {
-    const fed = this.#feed;
-    this.#feed = undefined;
-    if (fed !== undefined) {
-      if (sameWork(fed.units, scenarios, { seed, analyses, ...(limits !== undefined ? { limits } : {}) })) {
-        return { units: await fed.units.finish(), threads: this.#pool!.size, startedAt: fed.startedAt };
-      }
-      // Other work than was fed (no feed reaches here in a run): what went out is waited for and dropped.
-      await fed.units.finish().catch(() => undefined);
+    const sharded = this.#sharded;
+    this.#sharded = undefined;
+    if (sharded !== undefined && sameWork(sharded, scenarios, { seed, analyses, ...(limits !== undefined ? { limits } : {}) })) {
+      return { units: shardedUnits(sharded), threads: this.#pool!.size, startedAt: sharded.startedAt };
     }
     const pool = this.#poolFor(scenarios.length);
     if (pool === undefined) return undefined;
@@ -108,14 +100,14 @@ export class RunThreads {
   async close(): Promise<void> {
     const pool = this.#pool;
     this.#pool = undefined;
-    this.#feed = undefined;
+    this.#sharded = undefined;
     await pool?.close();
   }
 }
 
-/** Whether a feed computed exactly these scenarios (the same objects, in order) with these settings. */
-function sameWork(feed: UnitFeed, scenarios: readonly Scenario[], settings: UnitJobSettings): boolean {
-  const fed = feed.settings;
-  if (fed.seed !== settings.seed || fed.analyses !== settings.analyses || fed.limits !== settings.limits) return false;
-  return feed.scenarios.length === scenarios.length && feed.scenarios.every((s, i) => s === scenarios[i]);
+/** Whether the workers ran exactly these scenarios (the same objects, in order) with these settings. */
+function sameWork(run: ShardedRun, scenarios: readonly Scenario[], settings: UnitJobSettings): boolean {
+  const ran = run.settings;
+  if (ran.seed !== settings.seed || ran.analyses !== settings.analyses || ran.limits !== settings.limits) return false;
+  return run.scenarios.length === scenarios.length && run.scenarios.every((s, i) => s === scenarios[i]);
 }

@@ -1,16 +1,29 @@
 /**
- * The worker thread's entry (bundled as dist/worker.js): it runs the scenario batches it is
- * handed. It keeps one `RunContext` (the run's context) per seed (its keys and shared warrants are derived from the
- * seed alone, so every thread holds the same ones) and loads the environment's parsers a batch
- * needs before running it (once per thread).
+ * The worker thread's entry (bundled as dist/worker.js): it runs the jobs it is handed
+ * (protocol.ts). It keeps one `RunContext` (the run's context) per seed (its keys and shared
+ * warrants are derived from the seed alone, so every thread holds the same ones) and loads the
+ * environment's parsers a batch needs before running it (once per thread). The scenarios it loads
+ * itself (a `files` job) are checked with that context, so their chains are built once, here,
+ * and the run finds them (run-context.ts keeps them by scenario).
  */
 import { parentPort, workerData } from 'node:worker_threads';
+import { ChainCheck } from '../chains/chain-check.js';
 import { RunContext } from '../chains/run-context.js';
 import { prepareEnvironment } from '../world/prepare.js';
 import { HarnessError } from '../model/errors.js';
 import { isBenchError } from '../lib/errors.js';
-import { decodeScenariosFromTransfer } from '../scenario/snapshot.js';
-import { WORKER_KIND, type WorkerJob, type WorkerFailure, type WorkerReply, type WorkerSetup } from './protocol.js';
+import type { Scenario } from '../model/scenario.js';
+import { loadFileRange } from '../scenario/load-yaml.js';
+import { decodeScenariosFromTransfer, encodeScenariosForTransfer } from '../scenario/snapshot.js';
+import {
+  WORKER_KIND,
+  type FilesJob,
+  type FilesReply,
+  type WorkerFailure,
+  type WorkerJob,
+  type WorkerReply,
+  type WorkerSetup,
+} from './protocol.js';
 import { computeUnit, type UnitOutcome } from './unit.js';
 
 function failure(e: unknown): WorkerFailure {
@@ -25,16 +38,60 @@ function failure(e: unknown): WorkerFailure {
  * This thread's jobs runner. The thread belongs to one run (RunThreads), and so does the state
  * held here: the RunContext of the run's seed, made on the first job (a new seed gets new ones).
  */
-function jobRunner(): (job: WorkerJob) => Promise<UnitOutcome[]> {
+function jobRunner(): (job: WorkerJob) => Promise<WorkerReply> {
   let context: RunContext | undefined;
+  // Rebuilt from the seed, not sent: the same seed derives the same keys and warrant bytes.
+  const contextOf = (seed: string): RunContext => (context = context?.seed === seed ? context : new RunContext(seed));
   return async (job) => {
+    const runContext = contextOf(job.seed);
+    if (job.kind === 'files') return loadAndRun(job, runContext);
     const scenarios = decodeScenariosFromTransfer(job.scenarios);
     await prepareEnvironment(scenarios);
-    // Rebuilt from the seed, not sent: the same seed derives the same keys and warrant bytes.
-    if (context?.seed !== job.seed) context = new RunContext(job.seed);
-    const runContext = context;
-    return scenarios.map((s) => computeUnit(s, runContext, job.analyses, job.limits));
+    return { start: job.start, outcomes: scenarios.map((s) => computeUnit(s, runContext, job.analyses, job.limits)) };
   };
+}
+
+/**
+ * A `files` job: the files loaded as the main thread's loader would (load-yaml.ts), then their
+ * scenarios run in order, up to the first unit that fails (the earliest failure is the run's, as
+ * on one thread). The scenarios go back too: the main thread assembles the results from them.
+ */
+async function loadAndRun(job: FilesJob, context: RunContext): Promise<FilesReply> {
+  const loads = await loadFileRange(job.files, new ChainCheck(context), job.confine);
+  const scenarios = loads.flatMap((l) => (l.scenario !== undefined ? [l.scenario] : []));
+  const outcomes: UnitOutcome[] = [];
+  let unitFailure: WorkerFailure | undefined;
+  if (job.run && scenarios.length > 0) {
+    try {
+      await prepareEnvironment(scenarios);
+      unitFailure = runUntilFailure(scenarios, context, job, outcomes);
+    } catch (e) {
+      unitFailure = failure(e); // as a unit's: reported only if every file loads
+    }
+  }
+  return {
+    start: job.start,
+    loads: loads.map(({ scenario, ...rest }) => ({ ...rest, loaded: scenario !== undefined })),
+    scenarios: encodeScenariosForTransfer(scenarios),
+    outcomes,
+    ...(unitFailure !== undefined && { unitFailure }),
+  };
+}
+
+function runUntilFailure(
+  scenarios: readonly Scenario[],
+  context: RunContext,
+  job: FilesJob,
+  outcomes: UnitOutcome[],
+): WorkerFailure | undefined {
+  for (const s of scenarios) {
+    try {
+      outcomes.push(computeUnit(s, context, job.analyses, job.limits));
+    } catch (e) {
+      return failure(e);
+    }
+  }
+  return undefined;
 }
 
 const setup = workerData as WorkerSetup | undefined;
@@ -45,7 +102,7 @@ if (parentPort !== null && setup?.kind === WORKER_KIND) {
   port.on('message', async (job: WorkerJob) => {
     let reply: WorkerReply;
     try {
-      reply = { start: job.start, outcomes: await run(job) };
+      reply = await run(job);
     } catch (e) {
       reply = { start: job.start, failure: failure(e) };
     }

@@ -44,7 +44,7 @@ export function inSchemaOrder(schema: Schema, value: unknown): unknown {
     case 'object': {
       if (!isObj(value)) return value;
       const out: Record<string, unknown> = {};
-      for (const [key, field] of Object.entries((def as z.core.$ZodObjectDef).shape)) {
+      for (const [key, field] of shapeEntries(def as z.core.$ZodObjectDef)) {
         if (value[key] !== undefined) out[key] = inSchemaOrder(field, value[key]);
       }
       return out;
@@ -57,4 +57,17 @@ export function inSchemaOrder(schema: Schema, value: unknown): unknown {
     default:
       return value;
   }
+}
+
+/**
+ * Each object schema's fields as a list, made once per schema instead of once per object written:
+ * on the results of 1,000 scenarios (10 MB) the ordering took ~50 ms with Object.entries per object
+ * and ~27 ms with this (process.cpuUsage, in process, same output).
+ */
+const shapes = new WeakMap<z.core.$ZodObjectDef, [string, Schema][]>();
+
+function shapeEntries(def: z.core.$ZodObjectDef): [string, Schema][] {
+  let entries = shapes.get(def);
+  if (entries === undefined) shapes.set(def, (entries = Object.entries(def.shape)));
+  return entries;
 }

@@ -15,6 +15,7 @@ import { BUILTIN, builtinDisplay, displayPrefix } from './files.js';
 import { readBuiltinSnapshotSet } from './snapshot.js';
 import type { Scenario, ScenarioSet } from '../model/scenario.js';
 import type { RunContext } from '../chains/run-context.js';
+import type { LoadElsewhere } from './load-yaml.js';
 
 export { builtinScenariosDir } from './builtin.js';
 export { ScenarioError } from './errors.js';
@@ -44,11 +45,11 @@ export interface LoadOptions {
    */
   readonly context?: RunContext;
   /**
-   * Handed each scenario as soon as its file is checked, in load order (not for the built-in
-   * suite's snapshot): a run's worker threads start computing it while the next files load. A load
-   * that fails afterwards still fails as a whole.
+   * Loads the files somewhere else (not for the built-in suite's snapshot): a run hands them to its
+   * worker threads, which read, parse and check them, and then run them (load-yaml.ts says what
+   * comes back). The load is the same: its problems, warnings and scenarios, in the same order.
    */
-  readonly onScenario?: (scenario: Scenario) => void;
+  readonly elsewhere?: LoadElsewhere;
 }
 
 function defaultBuiltin(): { dir: string; snapshot?: string } {
@@ -74,7 +75,7 @@ export async function loadScenarioSet(inputs: readonly string[], cwd: string, op
     if (set !== undefined) return set;
   }
   const { loadScenarioFileSet } = await import('./load-yaml.js');
-  return loadScenarioFileSet(inputs, cwd, builtin.dir, options.confine, options.onFileCount, options.context, options.onScenario);
+  return loadScenarioFileSet(inputs, cwd, builtin.dir, options.confine, options.onFileCount, options.context, options.elsewhere);
 }
 
 /**

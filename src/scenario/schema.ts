@@ -78,10 +78,16 @@ export class SchemaValidator {
     return re;
   }
 
+  /** `$ref` → its target, each resolved once: a regex per reference of every node was measurable. */
+  private readonly refs = new Map<string, JsonSchema>();
+
   private lookup(ref: string): JsonSchema {
+    let target = this.refs.get(ref);
+    if (target !== undefined) return target;
     const m = /^#\/\$defs\/([^/]+)$/.exec(ref);
-    const target = m ? this.root.$defs?.[m[1]!] : undefined;
+    target = m ? this.root.$defs?.[m[1]!] : undefined;
     if (target === undefined) throw new Error(`schema: unresolvable $ref '${ref}'`);
+    this.refs.set(ref, target);
     return target;
   }
 }

@@ -24,6 +24,8 @@ const ALLOWED: Readonly<Record<string, string>> = {
   'src/lib/regex-class-syntax.ts:knownToRe2': 'cache of a pure check of a Unicode class name against RE2 (bounded)',
   'src/warrant/crypto/ed25519-node.ts:keyCache': 'KeyObjects by public key bytes (bounded)',
   'src/warrant/crypto/ed25519-node.ts:lastKey': 'the last KeyObject handed out, checked against its bytes',
+  'src/scenario/schema-walk.ts:resolvedBranches': "cache of a oneOf/anyOf list's resolved branches (bounded by the schema)",
+  'src/results/key-order.ts:shapes': "cache of each results object schema's field list (bounded by the schema)",
 };
 
 function sourceFiles(dir: string): string[] {

@@ -1,6 +1,7 @@
 /**
  * The run's threads (the bundle's dist/worker.js, which `npm test` builds first): started when the
- * loader counts a large suite's files, then used by the matrix, with the results of one thread.
+ * loader counts a large suite's files, loading and running a whole run's files themselves, with
+ * the results, problems and failures of one thread.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -9,7 +10,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { generateSuite } from '../helpers/generated-suite.js';
-import { loadScenarios } from '../../src/scenario/load.js';
+import { loadScenarioSet, loadScenarios } from '../../src/scenario/load.js';
 import { MIN_SCENARIOS_FOR_WORKERS, matrixResults } from '../../src/pipeline/matrix.js';
 import { RunThreads } from '../../src/pipeline/threads.js';
 import { DEFAULT_ANALYSES, NO_ANALYSES } from '../../src/pipeline/analyses.js';
@@ -65,32 +66,77 @@ describe('RunThreads', () => {
     }
   });
 
-  it('hands the scenarios to the workers while the files load, and collects what one thread computes', async () => {
-    const count = MIN_SCENARIOS_FOR_WORKERS + 6; // jobs of ceil(54 / (2 workers × 8)) = 4 scenarios
-    const dir = generateSuite(count);
+  it("loads a whole run's files on the workers: this thread parses none and builds no chain, and the results are one thread's", async () => {
+    const dir = generateSuite(MIN_SCENARIOS_FOR_WORKERS + 6);
+    const context = new RunContext('threads-shard');
     const threads = new RunThreads({ workers: 2, script: WORKER });
-    const settings = { seed: 'threads-feed', analyses: NO_ANALYSES };
-    const outAtEachFile: number[] = [];
+    const settings = { seed: 'threads-shard', analyses: DEFAULT_ANALYSES };
     try {
-      const scenarios = await loadScenarios([dir], dir, {
-        onFileCount: (n) => threads.feed(n, settings),
-        onScenario: (s) => {
-          threads.add(s);
-          outAtEachFile.push(threads.fedToWorkers);
-        },
-      });
-      // The first job went out with the 4th file, long before the last one was read.
-      expect(outAtEachFile.slice(0, 5)).toEqual([0, 0, 0, 4, 4]);
-      const options = { scenarios, maxAsr: 0, minTcr: 1, seed: settings.seed, analyses: NO_ANALYSES, timings: true, now: () => 0 };
-      const fed = await matrixResults({ ...options, threads });
-      expect(fed.timings?.workers).toBe(2);
-      const alone = await matrixResults({ ...options, workers: 1 });
-      const { timings: _a, ...a } = fed;
-      const { timings: _b, ...b } = alone;
-      expect(JSON.stringify(a)).toBe(JSON.stringify(b));
+      const set = await loadScenarioSet([dir], dir, { elsewhere: threads.loadElsewhere(settings), context });
+      // The workers read, checked and built the chains: this thread's context signed nothing.
+      expect(context.warrantsSigned).toBe(0);
+      const here = await loadScenarioSet([dir], dir);
+      expect(set.scenarios).toEqual(here.scenarios);
+      expect(set.warnings).toEqual(here.warnings);
+      const options = { scenarios: set.scenarios, maxAsr: 0, minTcr: 1, seed: settings.seed, analyses: settings.analyses, context };
+      const sharded = await matrixResults({ ...options, threads, timings: true, now: () => 0 });
+      expect(sharded.timings?.workers).toBe(2);
+      expect(context.warrantsSigned).toBe(0); // the units came from the workers that loaded the files
+      const alone = await matrixResults({ ...options, scenarios: here.scenarios, context: undefined, workers: 1 });
+      const { timings: _t, ...fromWorkers } = sharded;
+      expect(JSON.stringify(fromWorkers)).toBe(JSON.stringify(alone));
     } finally {
       await threads.close();
     }
+  });
+
+  it('reports every problem of files loaded on different workers at once, in order, before a unit that failed', () => {
+    const count = 3 * MIN_SCENARIOS_FOR_WORKERS; // jobs of 5 files on 2 workers, 4 on 3
+    const deep = Array.from({ length: 1000 }).reduce<string>((c) => `echo $(${c})`, 'true');
+    const dir = generateSuite(count, (text, i) => {
+      if (i === 3) return text.replace(/^calls:/m, 'extra: 1\ncalls:');
+      if (i === 40) return text.replace(/^name:.*$/m, 'name: the_same');
+      if (i === 41) return text.replace(/^calls:\n/m, `calls:\n  - tool: run_command\n    args: {command: '${deep}'}\n`);
+      if (i === 97) return text.replace(/^name:.*$/m, 'name: the_same');
+      if (i === count - 1) return text.replace(/^calls:/m, 'calls: 7\nextra:');
+      return text;
+    });
+    const run = (workers: string) =>
+      spawnSync(process.execPath, [join(ROOT, 'dist', 'cli.js'), 'run', '--scenarios', '.', '--format', 'json', '--workers', workers], {
+        cwd: dir,
+        encoding: 'utf8',
+        env: { PATH: process.env['PATH'] ?? '' },
+      });
+    const one = run('1');
+    expect(one.status).toBe(2);
+    const files = [...one.stderr.matchAll(/^\.\/(s\d{4}\.yaml):/gm)].map((m) => m[1]);
+    expect(new Set(files)).toEqual(new Set(['s0003.yaml', 's0097.yaml', `s0${count - 1}.yaml`]));
+    expect(one.stderr).toContain("duplicate scenario name 'the_same' (also defined at ./s0040.yaml:");
+    expect(one.stderr).not.toContain('environment_limit');
+    for (const workers of ['2', '3']) {
+      const many = run(workers);
+      expect(many.status).toBe(2);
+      expect(many.stderr).toBe(one.stderr);
+      expect(many.stdout).toBe('');
+    }
+  });
+
+  it('a unit that fails on a worker ends the run with the earliest failure, as on one thread', () => {
+    const count = 2 * MIN_SCENARIOS_FOR_WORKERS;
+    const deep = Array.from({ length: 1000 }).reduce<string>((c) => `echo $(${c})`, 'true');
+    const call = `calls:\n  - tool: run_command\n    args: {command: '${deep}'}\n`;
+    const dir = generateSuite(count, (text, i) => (i === 30 || i === 80 ? text.replace(/^calls:\n/m, call) : text));
+    const run = (workers: string) =>
+      spawnSync(process.execPath, [join(ROOT, 'dist', 'cli.js'), 'run', '--scenarios', '.', '--no-probes', '--workers', workers], {
+        cwd: dir,
+        encoding: 'utf8',
+        env: { PATH: process.env['PATH'] ?? '' },
+      });
+    const one = run('1');
+    expect(one.status).toBe(2);
+    expect(one.stderr).toContain('s0030.yaml');
+    expect(one.stderr).not.toContain('s0080.yaml');
+    for (const workers of ['2', '3']) expect(run(workers)).toMatchObject({ status: 2, stderr: one.stderr, stdout: '' });
   });
 
   it('a run whose last file is bad fails as on one thread, though the workers had started', () => {
@@ -130,6 +176,20 @@ describe('WorkerPool failures', () => {
     const threads = new RunThreads({ workers: 2, script: pathToFileURL(script) });
     try {
       await expect(threads.computeUnits(many, 'seed', NO_ANALYSES)).rejects.toThrow('a worker thread stopped early (exit code 7)');
+    } finally {
+      await threads.close();
+    }
+  });
+
+  it('a worker that dies while it loads the files fails the load with a reason', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'db-dying-worker-'));
+    const script = join(dir, 'dying.mjs');
+    writeFileSync(script, "import { parentPort } from 'node:worker_threads';\nparentPort.on('message', () => process.exit(7));\n");
+    const suite = generateSuite(MIN_SCENARIOS_FOR_WORKERS);
+    const threads = new RunThreads({ workers: 2, script: pathToFileURL(script) });
+    try {
+      const elsewhere = threads.loadElsewhere({ seed: 'seed', analyses: NO_ANALYSES });
+      await expect(loadScenarioSet([suite], suite, { elsewhere })).rejects.toThrow('a worker thread stopped early (exit code 7)');
     } finally {
       await threads.close();
     }
