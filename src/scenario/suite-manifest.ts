@@ -140,6 +140,7 @@ class ManifestReader {
     if (!Array.isArray(value)) return void this.problem(['skipped'], 'expected a list (empty when nothing was skipped)');
     if (value.length > MAX_SKIPPED) return void this.problem(['skipped'], `more than ${MAX_SKIPPED} entries`);
     const out: SkippedCase[] = [];
+    const seen = new Set<string>();
     value.forEach((entry: unknown, i) => {
       const at = ['skipped', i];
       if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) return this.problem(at, 'expected {name, reason}');
@@ -147,7 +148,11 @@ class ManifestReader {
       for (const key of Object.keys(e)) if (key !== 'name' && key !== 'reason') this.problem([...at, key], 'unknown key (name, reason)');
       const name = this.text(e['name'], [...at, 'name'], MAX_NAME);
       const reason = this.text(e['reason'], [...at, 'reason'], MAX_TEXT);
-      if (name !== undefined && reason !== undefined) out.push({ name, reason });
+      if (name === undefined || reason === undefined) return;
+      // One entry a case: two would count the case twice in the report's skipped column.
+      if (seen.has(name)) return this.problem([...at, 'name'], `'${name}' is listed as skipped already`);
+      seen.add(name);
+      out.push({ name, reason });
     });
     return out;
   }
