@@ -14,7 +14,7 @@ function readme(policy: PolicyName): string {
   };
   raw.benchmark_version = 'v1\n\n<img src=x onerror=alert(1)>';
   raw.suite_task_version = 'v1\n# Fake heading';
-  raw.source['project'] = '[click](https://evil.example)';
+  raw.source['project'] = '[click](https://evil.example) \u202esgnirts\u200b\u0085';
   raw.source['repository'] = '<script>alert(1)</script>';
   raw.source['commit'] = 'ab` <b>x</b> `cd';
   raw.tenuo_reference_policy.source = { repository: '![i](https://evil.example/i.png)', commit: '`<i>`' };
@@ -34,5 +34,8 @@ describe('import agentdojo: the suite README shows the export text, never render
       expect(text).toContain('&lt;img src=x onerror=alert(1)&gt;');
       expect(text).toContain('\\[click\\](https://evil.example)');
       expect(text).toContain('v1 \\# Fake heading');
+      // A bidirectional control, a zero-width or a C1 character is named, never rendered (it would reorder or hide text).
+      expect(text).not.toMatch(/[\u0080-\u009f\u200b\u202e]/);
+      expect(text).toContain('\\\\u202E');
     });
 });
