@@ -42,10 +42,19 @@ function atLink(link: PathLink | undefined, message: string): string {
 }
 
 /**
- * The resolved branches of each oneOf/anyOf list, keyed by the list: the schema is fixed for the
- * run, and resolving them on every alternative node was measurable.
+ * The resolved branches of each oneOf/anyOf list, keyed by the validator (whose `$defs` resolve
+ * them: two roots may share a list) and then by the list: resolving them on every alternative node
+ * was measurable.
  */
-const resolvedBranches = new WeakMap<readonly JsonSchema[], JsonSchema[]>();
+const resolvedBranches = new WeakMap<SchemaLookup, WeakMap<readonly JsonSchema[], JsonSchema[]>>();
+
+function branchesOf(lookup: SchemaLookup, list: readonly JsonSchema[]): JsonSchema[] {
+  let byList = resolvedBranches.get(lookup);
+  if (byList === undefined) resolvedBranches.set(lookup, (byList = new WeakMap()));
+  let branches = byList.get(list);
+  if (branches === undefined) byList.set(list, (branches = list.map((b) => lookup.resolve(b))));
+  return branches;
+}
 
 /** One validation of one tree: the problems found and the nodes they taint. */
 export class SchemaWalk {
@@ -207,8 +216,7 @@ export class SchemaWalk {
    */
   private alternatives(schema: JsonSchema, node: PNode, path: PathLink | undefined): void {
     const list = (schema.oneOf ?? schema.anyOf)!;
-    let branches = resolvedBranches.get(list);
-    if (branches === undefined) resolvedBranches.set(list, (branches = list.map((b) => this.lookup.resolve(b))));
+    const branches = branchesOf(this.lookup, list);
     const passing: number[] = [];
     // Only branches the value could match are tried: a branch of another type, or whose required
     // key is absent, fails whatever else holds (18 constraint forms, 1 trial each time).
