@@ -8,7 +8,7 @@
  * against no grant at all (everything it holds is new authority); one the head dropped, against none.
  */
 import { broadGrants } from '../chains/run-context.js';
-import { agentNames, IMPLICIT_WORKER } from '../model/agents.js';
+import { agentNames, IMPLICIT_PLANNER, IMPLICIT_WORKER } from '../model/agents.js';
 import type { Scenario } from '../model/scenario.js';
 import type { ToolGrants } from '../warrant/constraints/types.js';
 import type { Pair } from './widenings.js';
@@ -24,8 +24,11 @@ export function agentPairs(pair: Pair): readonly Pair[] {
 function asAgent(scenario: Scenario, agent: string): Scenario {
   const { agents, ...flat } = scenario;
   const decl = agents?.find((a) => a.name === agent);
-  const grant: ToolGrants =
-    agents === undefined ? (agent === IMPLICIT_WORKER ? scenario.warrant : broadGrants(scenario)) : (decl?.grant ?? {});
+  // Without `agents:` only the implicit planner holds the broad root: any other name is an agent
+  // this side does not have, so it holds nothing (else a new agent would compare against the root).
+  const implicit = (): ToolGrants =>
+    agent === IMPLICIT_WORKER ? scenario.warrant : agent === IMPLICIT_PLANNER ? broadGrants(scenario) : {};
+  const grant: ToolGrants = agents === undefined ? implicit() : (decl?.grant ?? {});
   const calls = scenario.calls
     .filter((c) => (c.agent ?? (agents === undefined ? IMPLICIT_WORKER : undefined)) === agent)
     .map(({ agent: _made, ...call }) => call);
