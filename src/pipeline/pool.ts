@@ -13,13 +13,11 @@ import type { AnalysisOptions } from './analyses.js';
 import { WORKER_KIND, type WorkerFailure, type WorkerJob, type WorkerReply, type WorkerSetup } from './protocol.js';
 import type { UnitOutcome } from './unit.js';
 
-export type { UnitJobSettings } from './protocol.js';
-
 /** About this many jobs per worker: small enough to balance, large enough to amortize messages. */
 const JOBS_PER_WORKER = 8;
 
 /** How many items a job holds when `count` items are shared by `workers` workers. */
-export function jobSize(count: number, workers: number): number {
+function jobSize(count: number, workers: number): number {
   return Math.max(1, Math.ceil(count / (workers * JOBS_PER_WORKER)));
 }
 
