@@ -270,25 +270,22 @@ export function readSuiteManifests(scenarios: readonly Scenario[], cwd: string, 
       continue;
     }
     const m = read.manifest;
+    // Every disagreement between the manifest and the files at once, as the loader reports a file's.
+    const found: string[] = [];
     const others = [...suites].filter((s) => s !== m.suite);
     if (others.length > 0) {
-      whole(`$.suite: describes suite '${m.suite}', but the scenarios beside it say suite: ${others.map((s) => `'${s}'`).join(', ')}`);
-      continue;
+      found.push(`$.suite: describes suite '${m.suite}', but the scenarios beside it say suite: ${others.map((s) => `'${s}'`).join(', ')}`);
     }
     // A pair cannot be both skipped and run: the report would count it twice.
-    const ran = m.skipped.findIndex((entry) => names.has(entry.name));
-    if (ran >= 0) {
-      whole(`$.skipped[${ran}].name: '${m.skipped[ran]!.name}' is listed as skipped, but a scenario of that name is in the suite`);
-      continue;
-    }
+    m.skipped.forEach((entry, i) => {
+      if (names.has(entry.name))
+        found.push(`$.skipped[${i}].name: '${entry.name}' is listed as skipped, but a scenario of that name is in the suite`);
+    });
     const unknown = unknownFindings(m, names);
-    if (unknown !== undefined) {
-      whole(unknown);
-      continue;
-    }
-    const drift = importedDrift(m, folder, files);
-    if (drift.length > 0) {
-      drift.forEach(whole);
+    if (unknown !== undefined) found.push(unknown);
+    found.push(...importedDrift(m, folder, files));
+    if (found.length > 0) {
+      found.forEach(whole);
       continue;
     }
     const earlier = out.get(m.suite);
