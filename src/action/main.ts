@@ -8,6 +8,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { VIOLATION_KINDS } from '../trial/gate-kinds.js';
 import { plural } from '../lib/plural.js';
+import { collapseRepeatedWarnings } from '../lib/repeated-warnings.js';
 import { formatRate } from '../results/rate.js';
 import type { Results } from '../results/results.js';
 import { DEFAULT_SEED } from '../trial/scenario-trials.js';
@@ -233,7 +234,7 @@ async function obtainResults(
       {
         // Loader warnings (e.g. a Cel constraint name bound only for object arguments) reach the log.
         loaded: (warnings, summary) => {
-          for (const w of warnings) runner.warning(w);
+          for (const w of collapseRepeatedWarnings(warnings)) runner.warning(w);
           runner.info(summary);
         },
         compared: (b) => reportBaseline(runner, b),

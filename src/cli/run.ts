@@ -11,6 +11,7 @@ import { defaultWorkers } from '../pipeline/matrix.js';
 import type { VerdictStatus } from '../pipeline/verdict.js';
 import type { Results } from '../results/results.js';
 import { percentFraction } from '../lib/percent.js';
+import { collapseRepeatedWarnings } from '../lib/repeated-warnings.js';
 import { renderJson } from '../report/json.js';
 import { gateLines, renderTable } from '../report/table.js';
 import type { MutantOptions } from '../analysis/mutants/analysis.js';
@@ -292,7 +293,7 @@ async function runWithFlags(flags: RunFlags, llm: LlmFlags, io: CliIO): Promise<
   const stage = llm.mode === 'deterministic' ? undefined : (await import('./llm-run.js')).llmEdges(io);
   const edges: PipelineEdges = {
     loaded: (warnings, summary) => {
-      for (const w of warnings) io.stderr(`warning: ${w}\n`);
+      for (const w of collapseRepeatedWarnings(warnings)) io.stderr(`warning: ${w}\n`); // every one: validate
       io.stderr(`${summary}\n`);
     },
     compared: async (outcome) => {

@@ -86,8 +86,9 @@ function approvedLinks(links: MonotonicitySection, label: string): MonotonicityS
 export function decideGate(parts: GateParts): Decision {
   const label = parts.approval?.label;
   const approvable = (v: AnalysisViolation): boolean => label !== undefined && APPROVABLE_KINDS.has(v.kind);
+  // The label approves the audit's escapes as it approves the guard's findings: by their kind (APPROVABLE_KINDS).
   const links =
-    parts.links !== undefined && label !== undefined && APPROVABLE_KINDS.has('monotonicity_escape')
+    parts.links !== undefined && label !== undefined && monotonicityViolations(parts.links).some(approvable)
       ? approvedLinks(parts.links, label)
       : parts.links;
   const approved = [...parts.guard.filter(approvable), ...(links !== parts.links ? monotonicityViolations(parts.links) : [])];

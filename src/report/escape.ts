@@ -17,36 +17,21 @@
  * Inside a code span nothing else is interpreted (no HTML, no links, no mentions), so the value
  * needs no other escaping: a `<!--` or `</details>` in it is text.
  *
- * Prose (escapeText), raw HTML (escapeHtml), marker names and URLs are escaped below: every string
+ * Prose (escapeText), raw HTML (escapeHtml), marker names and URLs are escaped below, on top of
+ * the characters every page shows as `\uXXXX` (lib/prose-escape.ts, shared with the README an
+ * import writes): every string
  * that comes from a scenario or a results file (names, arguments, denial reasons) goes through one
  * of these, since a results file may come from a fork's pull request and must not be able to forge
  * the marker, break out of a table or a <details>, or mention people.
  */
 
+import { escapeProseChars, INVISIBLE, unicodeEscape } from '../lib/prose-escape.js';
+
 // Characters a code span loses or hides. Tab shows as itself.
 const UNSHOWABLE = /[\u0000-\u0008\u000a-\u001f\u007f]/;
 const ODD_BACKSLASHES_BEFORE_PIPE = /(?<!\\)(?:\\\\)*\\\|/;
 
-/**
- * Bidirectional controls (U+202A–202E, U+2066–2069, U+200E/F, U+061C), which reorder the text
- * around them so that what a reviewer reads is not what ran ("Trojan Source"), and zero-width
- * characters (U+200B–200D, U+2060, U+FEFF), which hide a difference between two values that look
- * the same. They are shown, never rendered: `\uXXXX` (code spans, and prose: escapeText).
- */
-export const INVISIBLE = /[\u061c\u200b-\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff]/g;
 const HAS_INVISIBLE = new RegExp(INVISIBLE.source);
-
-/**
- * Control characters prose cannot show (C0 but tab and line breaks, which prose folds; DEL; C1):
- * an escape sequence would restyle a terminal reading the summary or log, and NUL is replaced by a
- * parser, so prose shows them as `\uXXXX`, as code spans do.
- */
-const PROSE_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
-
-/** `character` as the text `\uXXXX`. */
-export function unicodeEscape(character: string): string {
-  return `\\u${character.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
-}
 
 /** Any value a code span cannot show as itself, as its JSON string literal (invisible characters `\uXXXX`). */
 function showable(s: string, inTable: boolean): string {
@@ -117,12 +102,7 @@ export function sanitizeMarkerName(name: string): string {
 /** Text in markdown prose: HTML-escaped, no markdown emphasis tricks, no @mentions, one line. */
 export function escapeText(text: string): string {
   return neutralise(
-    text
-      .replace(INVISIBLE, unicodeEscape)
-      .replace(PROSE_CONTROL, unicodeEscape)
-      .replace(/&/g, '&amp;')
-      .replace(/</g, '&lt;')
-      .replace(/>/g, '&gt;')
+    escapeProseChars(text)
       .replace(/[\r\n]+/g, ' ')
       .replace(/([\\`*[\]|])/g, '\\$1'),
   ).replace(AUTOLINKS, defuse);
@@ -131,12 +111,7 @@ export function escapeText(text: string): string {
 /** Text inside raw HTML (a <summary>): markdown escapes would show literally there. */
 export function escapeHtml(text: string): string {
   return neutralise(
-    text
-      .replace(INVISIBLE, unicodeEscape)
-      .replace(PROSE_CONTROL, unicodeEscape)
-      .replace(/&/g, '&amp;')
-      .replace(/</g, '&lt;')
-      .replace(/>/g, '&gt;')
+    escapeProseChars(text)
       .replace(/"/g, '&quot;')
       .replace(/[\r\n]+/g, ' '),
   ).replace(AUTOLINKS, defuse);

@@ -215,17 +215,17 @@ function importedDrift(manifest: SuiteManifest, folder: string, files: ReadonlyM
  * run loaded from the folder nor one the import wrote: the report would count a finding for a pair
  * that is not in the suite.
  */
-function unknownFindings(manifest: SuiteManifest, names: ReadonlySet<string>): string | undefined {
+function unknownFindings(manifest: SuiteManifest, names: ReadonlySet<string>): string[] {
   const skipped = new Set(manifest.skipped.map((k) => k.name));
   const imported = manifest.imported === undefined ? undefined : new Set(manifest.imported);
-  const i = (manifest.policySufficiency ?? []).findIndex(
-    (f) => skipped.has(f.scenario) || !(names.has(f.scenario) || imported?.has(`${f.scenario}.yaml`) === true),
-  );
-  if (i < 0) return undefined;
-  const name = manifest.policySufficiency![i]!.scenario;
-  return skipped.has(name)
-    ? `$.policy_sufficiency[${i}].scenario: '${name}' is listed as skipped: a skipped pair has no policy to judge`
-    : `$.policy_sufficiency[${i}].scenario: '${name}' is not a scenario of the suite (neither beside the manifest nor in its imported list)`;
+  return (manifest.policySufficiency ?? []).flatMap(({ scenario: name }, i) => {
+    if (skipped.has(name))
+      return [`$.policy_sufficiency[${i}].scenario: '${name}' is listed as skipped: a skipped pair has no policy to judge`];
+    if (names.has(name) || imported?.has(`${name}.yaml`) === true) return [];
+    return [
+      `$.policy_sufficiency[${i}].scenario: '${name}' is not a scenario of the suite (neither beside the manifest nor in its imported list)`,
+    ];
+  });
 }
 
 /**
@@ -281,8 +281,7 @@ export function readSuiteManifests(scenarios: readonly Scenario[], cwd: string, 
       if (names.has(entry.name))
         found.push(`$.skipped[${i}].name: '${entry.name}' is listed as skipped, but a scenario of that name is in the suite`);
     });
-    const unknown = unknownFindings(m, names);
-    if (unknown !== undefined) found.push(unknown);
+    found.push(...unknownFindings(m, names));
     found.push(...importedDrift(m, folder, files));
     if (found.length > 0) {
       found.forEach(whole);

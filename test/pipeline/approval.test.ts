@@ -10,6 +10,7 @@ import { decideGate, type GateParts } from '../../src/pipeline/verdict.js';
 import { runPipeline } from '../../src/pipeline/pipeline.js';
 import { DEFAULT_SEED } from '../../src/trial/scenario-trials.js';
 import { renderJson } from '../../src/report/json.js';
+import type { MonotonicitySection } from '../../src/results/results.js';
 import type { AnalysisViolation } from '../../src/trial/gate.js';
 import { repoWith, scenario } from '../helpers/baseline-repo.js';
 
@@ -44,6 +45,14 @@ describe('decideGate: the approval label', () => {
     const d = decideGate({ ...parts([weakened, widened]), approval: { label: 'delegation-bench:approved' } });
     expect(d.gate.passed).toBe(true);
     expect(d.approved).toEqual([weakened, widened]);
+  });
+
+  it("approves the audit's escapes by their kind, as the guard's: with no escape left to approve, the section is as it was", () => {
+    const audited = { links_total: 1, proven: 1, escapes: 0, unproven: 0, links: [], findings: [] } as unknown as MonotonicitySection;
+    const d = decideGate({ ...parts([]), links: audited, approval: { label: 'ok' } });
+    expect(d.links).toBe(audited);
+    expect(d.approved).toEqual([]);
+    expect(d.gate.passed).toBe(true);
   });
 
   it('never approves any other finding', () => {

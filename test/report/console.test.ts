@@ -3,6 +3,7 @@ import { assessTrials } from '../../src/trial/assess.js';
 import { CONDITIONS, type Results, type Trial } from '../../src/results/results.js';
 import { canonicalResults, renderJson } from '../../src/report/json.js';
 import { renderTable } from '../../src/report/table.js';
+import { baseFindingsLine } from '../../src/report/sections/base-findings-section.js';
 import { callResult, trial } from '../trial/helpers.js';
 
 function results(trials: Trial[], names: string[]): Results {
@@ -103,5 +104,16 @@ describe('renderJson', () => {
   it('writes timings only when present', () => {
     expect(renderJson(passing)).not.toContain('timings');
     expect(JSON.parse(renderJson({ ...passing, timings: { total_ms: 1.5 } })).timings).toEqual({ total_ms: 1.5 });
+  });
+});
+
+describe('the console line "Findings against REF"', () => {
+  it('shows the ref from the results file with its control characters escaped, on one line', () => {
+    const counts = { base: 1, head: 0, new: 0, on_base: 0, fixed: 1, fixed_findings: [] };
+    // A ref is untrusted (a results file may come from a fork): a line break would write a line of its own
+    // to a CI log (`::` is a workflow command there), ESC would drive the terminal.
+    const line = baseFindingsLine({ probes: counts, not_compared: [] }, 'main\n::error::forged\u001b[31m\u009b');
+    expect(line).toBe('Findings against main\\x0a::error::forged\\x1b[31m\\x9b: probes: 1 escaped → 0 (1 fixed)');
+    expect(line).not.toMatch(/[\u0000-\u001f\u007f-\u009f]/);
   });
 });

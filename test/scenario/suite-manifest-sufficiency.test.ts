@@ -68,6 +68,19 @@ describe('the manifest: policy_sufficiency', () => {
     expect(refused([{ scenario: 'bank_u9_i9', finding: 'x' }])).toContain(
       "$.policy_sufficiency[0].scenario: 'bank_u9_i9' is not a scenario of the suite",
     );
+    // Every such finding at once, each at its own path, as the manifest's other cross-checks are.
+    expect(
+      refused([
+        { scenario: 'bank_u9_i9', finding: 'x' },
+        { scenario: 'bank_u0_i0', finding: 'kept' },
+        { scenario: 'bank_u1_i0', finding: 'y' },
+        { scenario: 'bank_u8_i8', finding: 'z' },
+      ]).split('\n'),
+    ).toEqual([
+      "$.policy_sufficiency[0].scenario: 'bank_u9_i9' is not a scenario of the suite (neither beside the manifest nor in its imported list)",
+      "$.policy_sufficiency[2].scenario: 'bank_u1_i0' is listed as skipped: a skipped pair has no policy to judge",
+      "$.policy_sufficiency[3].scenario: 'bank_u8_i8' is not a scenario of the suite (neither beside the manifest nor in its imported list)",
+    ]);
     write([{ scenario: 'bank_u0_i0', finding: 'cap' }]);
     const manifests = readSuiteManifests([scenario('bank_u0_i0')], dir);
     const [report] = suiteReports([scenario('bank_u0_i0')], [], manifests)!;

@@ -3,6 +3,7 @@
  * imported and with which policy, every skipped pair with its reason, where the judges differ from
  * AgentDojo's (each note with the pairs it concerns) and the policy-sufficiency findings.
  */
+import { escapeProseChars } from '../../lib/prose-escape.js';
 import type { AgentDojoExport } from '../../import/agentdojo/types.js';
 import type { PolicyName } from './pair-grants.js';
 import type { PairOutcome } from './pair-scenario.js';
@@ -29,25 +30,14 @@ function pairList(pairs: readonly string[]): string {
 }
 
 /**
- * C1 controls, bidirectional controls and zero-width characters, which would reorder or hide the
- * text around them ("Trojan Source"): shown as `\uXXXX`, as the run's report shows them (its
- * escape.ts is in a layer above this one).
- */
-const UNRENDERED = /[\u0080-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff]/g;
-
-/**
  * Export text in the README's prose: one line (a line break could start a heading, a list or raw
- * HTML of its own), invisible characters named, `&` `<` `>` as references (no HTML, no autolink), and markdown's punctuation
- * backslashed (no link, emphasis, code span or table cell). The export may come from anyone.
+ * HTML of its own; every C0 control is folded with them), invisible and C1 characters named and `&`
+ * `<` `>` as references as the run's report shows them (lib/prose-escape.ts: no HTML, no autolink),
+ * and markdown's punctuation backslashed (no link, emphasis, code span or table cell). The export
+ * may come from anyone.
  */
 function mdEscape(text: string): string {
-  return text
-    .replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ')
-    .replace(UNRENDERED, (c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`)
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/[\\`*_[\]|#~$!]/g, (c) => `\\${c}`);
+  return escapeProseChars(text.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ')).replace(/[\\`*_[\]|#~$!]/g, (c) => `\\${c}`);
 }
 
 /** A commit or file name in a code span when it is plainly one, else as escaped prose. */

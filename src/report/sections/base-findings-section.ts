@@ -7,6 +7,7 @@
  *
  * Everything here comes from scenario files or a results file: escaped, cut, and every list bounded.
  */
+import { escapeControls } from '../../lib/control-chars.js';
 import { plural } from '../../lib/plural.js';
 import type { BaseFindings, FindingCounts } from '../../results/base-findings.js';
 import type { PolicyAnalysisResults } from '../../results/policy.js';
@@ -156,5 +157,6 @@ export function baseFindingsLine(findings: BaseFindings | undefined, baseName: s
   const analyses = (['probes', 'mutants', 'slack'] as const).filter((a) => f[a] !== undefined);
   if (analyses.length === 0) return undefined;
   const not = f.not_compared.length > 0 ? `; ${plural(f.not_compared.length, 'scenario')} not compared (findings counted new)` : '';
-  return `Findings against ${baseName}: ${analyses.map((a) => countLine(a, f[a]!)).join('; ')}${not}`;
+  // The ref comes from the results file, as untrusted as the scenario names the console escapes.
+  return `Findings against ${escapeControls(baseName)}: ${analyses.map((a) => countLine(a, f[a]!)).join('; ')}${not}`;
 }
