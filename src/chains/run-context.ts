@@ -27,6 +27,7 @@ import { CALL_STEP_SECONDS, SimulatedClock, deriveBytes, seededRandom } from './
 import { BUILTIN_TOOLS } from '../world/tools.js';
 import { authorizedParams } from '../world/claude-hook.js';
 import { usesBuiltins, type WorldOf } from './world.js';
+import { frozen } from './frozen.js';
 import { agentDelegations, agentSeed, buildTopology, firstFailure, implicitAgents, TopologyCache } from './topology.js';
 import type { AgentChains, AgentDelegations, Delegation } from './topology.js';
 
@@ -165,24 +166,6 @@ function fingerprintOf(scenario: Scenario): string {
  */
 function byteString(bytes: Uint8Array): string {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
-}
-
-/**
- * A cached warrant, frozen with its decoded payload: every trial of the run shares it, so none may
- * change it for the others (bytes cannot be frozen; the authorizer verifies them on every call).
- */
-function frozen(w: SignedWarrant): SignedWarrant {
-  deepFreeze(w.payload);
-  return Object.freeze(w);
-}
-
-function deepFreeze(v: unknown): void {
-  if (v === null || typeof v !== 'object' || ArrayBuffer.isView(v) || Object.isFrozen(v)) return;
-  Object.freeze(v);
-  // for…in, not Object.values: no array per object (a payload is a tree of some 15 small objects).
-  // It also visits inherited enumerable keys, which the payload's plain objects, null-prototype
-  // tables and arrays do not have; freezing one more object would be harmless anyway.
-  for (const k in v) deepFreeze((v as Record<string, unknown>)[k]);
 }
 
 /** One scenario's chain, as first built: the root and q's warrant of one warranted condition. */
