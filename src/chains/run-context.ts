@@ -17,7 +17,7 @@ import type { Constraint, ConstraintSet, ToolGrants } from '../warrant/constrain
 import { isWarrantError } from '../warrant/errors.js';
 import { encode } from '../warrant/cbor/index.js';
 import { toolGrantsToCbor } from '../warrant/constraints/wire.js';
-import { toHex } from '../lib/bytes.js';
+import { Buffer } from 'node:buffer';
 import { SigningKey } from '../warrant/keys.js';
 import type { SignedWarrant } from '../warrant/types.js';
 import { HarnessError, describeError } from '../model/errors.js';
@@ -27,6 +27,7 @@ import { CALL_STEP_SECONDS, SimulatedClock, deriveBytes, seededRandom } from './
 import { BUILTIN_TOOLS } from '../world/tools.js';
 import { authorizedParams } from '../world/claude-hook.js';
 import { usesBuiltins, type WorldOf } from './world.js';
+import { frozen } from './frozen.js';
 import { agentDelegations, agentSeed, buildTopology, firstFailure, implicitAgents, TopologyCache } from './topology.js';
 import type { AgentChains, AgentDelegations, Delegation } from './topology.js';
 
@@ -160,18 +161,11 @@ function fingerprintOf(scenario: Scenario): string {
 }
 
 /**
- * A cached warrant, frozen with its decoded payload: every trial of the run shares it, so none may
- * change it for the others (bytes cannot be frozen; the authorizer verifies them on every call).
+ * Bytes as a string of one char per byte (latin1: U+0000 to U+00FF, so distinct bytes give
+ * distinct strings): a map key, half the length of hex and one native call instead of a loop.
  */
-function frozen(w: SignedWarrant): SignedWarrant {
-  deepFreeze(w.payload);
-  return Object.freeze(w);
-}
-
-function deepFreeze(v: unknown): void {
-  if (v === null || typeof v !== 'object' || ArrayBuffer.isView(v) || Object.isFrozen(v)) return;
-  Object.freeze(v);
-  for (const x of Object.values(v)) deepFreeze(x);
+function byteString(bytes: Uint8Array): string {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
 }
 
 /** One scenario's chain, as first built: the root and q's warrant of one warranted condition. */
@@ -190,6 +184,12 @@ interface ScenarioChains {
   readonly tools: Scenario['tools'];
   readonly warrant: Scenario['warrant'];
   readonly calls: Scenario['calls'];
+  /**
+   * fingerprintOf(scenario), once for both conditions (their roots and broad q, and the scoped key,
+   * each asked for it). It reads only the name-independent parts of tools, warrant and calls, the
+   * very objects this entry is kept by, so it is as current as the chains beside it.
+   */
+  fingerprint?: string;
   broad?: BuiltChain;
   task_scoped?: BuiltChain;
 }
@@ -244,14 +244,12 @@ export class RunContext {
     return this.#signed;
   }
 
-  /** Identifies the broad grant and lifetime of a scenario (what its root depends on). */
-  private fingerprint(scenario: Scenario): string {
-    return fingerprintOf(scenario);
-  }
-
-  /** p's root warrant: the org key mints the broad grant to p at the simulated epoch. */
-  root(scenario: Scenario, condition: Condition = 'broad'): SignedWarrant {
-    const key = this.fingerprint(scenario);
+  /**
+   * p's root warrant: the org key mints the broad grant to p at the simulated epoch. `fingerprint`:
+   * fingerprintOf(scenario) when the caller has it already (chainOf), else computed now.
+   */
+  root(scenario: Scenario, condition: Condition = 'broad', fingerprint: string = fingerprintOf(scenario)): SignedWarrant {
+    const key = fingerprint;
     let w = this.roots.get(key);
     if (w === undefined) {
       const clock = new SimulatedClock();
@@ -271,10 +269,10 @@ export class RunContext {
     return w;
   }
 
-  private qWarrant(scenario: Scenario, condition: 'broad' | 'task_scoped', root: SignedWarrant): SignedWarrant {
+  private qWarrant(scenario: Scenario, condition: 'broad' | 'task_scoped', root: SignedWarrant, fingerprint: string): SignedWarrant {
     const broad = condition === 'broad';
-    const key = broad ? this.fingerprint(scenario) : undefined;
-    const scopedKey = broad ? undefined : this.scopedKey(scenario);
+    const key = broad ? fingerprint : undefined;
+    const scopedKey = broad ? undefined : this.scopedKey(scenario, fingerprint);
     const cached = key !== undefined ? this.broads.get(key) : scopedKey !== undefined ? this.scoped.get(scopedKey) : undefined;
     if (cached) return cached;
     const clock = new SimulatedClock();
@@ -302,10 +300,10 @@ export class RunContext {
    * its lifetime bucket, its root's fingerprint and the wire bytes of its grants. Undefined when the
    * grants do not encode (the builder then reports why).
    */
-  private scopedKey(scenario: Scenario): string | undefined {
+  private scopedKey(scenario: Scenario, fingerprint: string): string | undefined {
     try {
-      const tools = toHex(encode(toolGrantsToCbor(scenario.warrant)));
-      return JSON.stringify([scenario.name, extraLifetime(scenario), this.fingerprint(scenario), tools]);
+      const tools = byteString(encode(toolGrantsToCbor(scenario.warrant)));
+      return JSON.stringify([scenario.name, extraLifetime(scenario), fingerprint, tools]);
     } catch {
       return undefined;
     }
@@ -395,8 +393,9 @@ export class RunContext {
     }
     const found = kept[condition];
     if (found !== undefined) return found;
-    const root = this.root(scenario, condition);
-    const built = { root, q: this.qWarrant(scenario, condition, root) };
+    const fingerprint = (kept.fingerprint ??= fingerprintOf(scenario));
+    const root = this.root(scenario, condition, fingerprint);
+    const built = { root, q: this.qWarrant(scenario, condition, root, fingerprint) };
     kept[condition] = built;
     return built;
   }

@@ -40,4 +40,21 @@ describe('RunContext caches', () => {
     scenario.calls = longer;
     expect(context.root(scenario)).toBe(fresh);
   });
+
+  it("builds a scenario's second condition from its current tools and calls, not the fingerprint of the first", () => {
+    const base = suite[0]!;
+    // Fingerprint of the changed part alone, from a context that never saw the scenario.
+    const longer = [...base.calls, ...Array.from({ length: 5000 }, () => base.calls[0]!)];
+    const extraTool: Scenario['tools'] = { ...base.tools, zz_extra: { params: ['a'], returns: '' } };
+    for (const change of [{ calls: longer }, { tools: extraTool }]) {
+      const context = new RunContext('cache-test');
+      const scenario: Scenario = { ...base };
+      context.chainOf(scenario, 'broad');
+      Object.assign(scenario, change);
+      const expected = new RunContext('cache-test').chainOf({ ...base, ...change }, 'task_scoped');
+      const got = context.chainOf(scenario, 'task_scoped');
+      expect(Buffer.from(got.root.payloadBytes).equals(Buffer.from(expected.root.payloadBytes))).toBe(true);
+      expect(Buffer.from(got.q.payloadBytes).equals(Buffer.from(expected.q.payloadBytes))).toBe(true);
+    }
+  });
 });

@@ -21,8 +21,16 @@ const textEncoder = new TextEncoder();
 const ASCII_INLINE = 256;
 
 class Writer {
-  private buf = new Uint8Array(256);
+  private buf = new Uint8Array(1024);
   private len = 0;
+
+  reset(): void {
+    this.len = 0;
+  }
+
+  get capacity(): number {
+    return this.buf.length;
+  }
 
   private reserve(n: number): void {
     if (this.len + n <= this.buf.length) return;
@@ -181,8 +189,24 @@ function write(w: Writer, v: CborValue, depth: number): void {
   throw malformed(`cannot encode a value of JS type ${typeof v}`);
 }
 
+/**
+ * One writer for every encode: a fresh one allocated a 256-byte buffer, which a warrant payload
+ * outgrew (a second buffer and a copy), and typed arrays this size live outside V8's heap (each
+ * one a native allocation the GC then tracks): together a quarter of encoding a payload. The
+ * result is always a copy (result()), so no caller shares the scratch buffer; one grown past
+ * SCRATCH_KEEP is let go after use; a nested encode (none today) gets a writer of its own.
+ */
+const SCRATCH_KEEP = 64 * 1024;
+let scratch: Writer | undefined = new Writer();
+
 export function encode(value: CborValue): Uint8Array {
-  const w = new Writer();
-  write(w, value, 0);
-  return w.result();
+  const w = scratch ?? new Writer();
+  scratch = undefined;
+  try {
+    w.reset();
+    write(w, value, 0);
+    return w.result();
+  } finally {
+    if (w.capacity <= SCRATCH_KEEP) scratch = w;
+  }
 }

@@ -352,6 +352,9 @@ export function constraintToCbor(constraint: Constraint, path = 'constraint', le
 // ---------------------------------------------------------------------------------------------
 
 function checkToolName(name: string, path: string): void {
+  // A UTF-16 unit is at most 3 bytes of UTF-8 (a pair, 4 for 2 units; a lone surrogate, U+FFFD's
+  // 3): a name this short is within the limit without encoding it (TextEncoder costs a call each).
+  if (name.length * 3 <= MAX_TOOL_NAME_BYTES) return;
   if (utf8Encoder.encode(name).length > MAX_TOOL_NAME_BYTES) {
     throw malformed(`${path}: tool name is longer than ${MAX_TOOL_NAME_BYTES} bytes`);
   }
