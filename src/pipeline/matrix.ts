@@ -81,13 +81,19 @@ export async function computeMatrix(options: MatrixOptions): Promise<MatrixOutco
   checkNames(options.scenarios);
   const analyses = options.analyses ?? NO_ANALYSES;
   const threads =
-    options.threads ?? new RunThreads({ workers: options.workers ?? defaultWorkers(), script: options.workerScript ?? bundledWorker() });
+    options.threads ??
+    new RunThreads({
+      workers: options.workers ?? defaultWorkers(),
+      script: options.workerScript ?? bundledWorker(),
+      ...(options.context !== undefined && { context: options.context }),
+    });
   let units: UnitOutcome[];
   let used: number;
   let started = options.timings ? now() : 0;
   try {
-    // Workers rebuild the context from the seed (worker.ts): the same keys, so the same bytes.
-    const pooled = await threads.computeUnits(options.scenarios, options.seed, analyses, options.limits);
+    // Workers rebuild the context from the seed (worker.ts): the same keys, so the same bytes. This
+    // thread, which takes its share, runs with the run's.
+    const pooled = await threads.computeUnits(options.scenarios, options.seed, analyses, options.limits, options.context);
     if (pooled !== undefined) {
       units = pooled.units;
       used = pooled.threads;

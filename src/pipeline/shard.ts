@@ -18,12 +18,14 @@ import type { ScenarioFile } from '../scenario/files.js';
 import type { FileLoad } from '../scenario/load-yaml.js';
 import { MAX_TOTAL_BYTES } from '../scenario/limits.js';
 import { decodeScenariosFromTransfer } from '../scenario/snapshot.js';
+import type { RunContext } from '../chains/run-context.js';
 import type { Scenario } from '../model/scenario.js';
+import { runFilesJob, type FilesDone } from './files-job.js';
 import { raise, type WorkerPool } from './pool.js';
-import type { FilesReply, UnitJobSettings, WorkerFailure } from './protocol.js';
+import type { FilesJob, FilesReply, UnitJobSettings, WorkerFailure } from './protocol.js';
 import type { UnitOutcome } from './unit.js';
 
-/** What the workers made of a run's files. */
+/** What the threads made of a run's files. */
 export interface ShardedRun {
   readonly settings: UnitJobSettings;
   /** Each file's load, in file order (up to where the bytes' bound stopped the load). */
@@ -39,16 +41,19 @@ export interface ShardedRun {
 }
 
 /**
- * Loads and runs `files` on the pool. A job that fails as a whole (its files could not be loaded)
- * fails the load; a unit that fails is kept for the matrix, so that a file refused later is still
- * reported first (bad input before a harness error, as on one thread), and the files after it are
- * still loaded (every problem at once) but no longer run.
+ * Loads and runs `files` on the pool's workers and on this thread, which takes one file at a time
+ * from the same queue with `context` (the run's: its chains are then the run's, as on one thread).
+ * A job that fails as a whole (its files could not be loaded) fails the load; a unit that fails is
+ * kept for the matrix, so that a file refused later is still reported first (bad input before a
+ * harness error, as on one thread), and the files after it are still loaded (every problem at
+ * once) but no longer run.
  */
 export async function loadAndRunOnWorkers(
   pool: WorkerPool,
   files: readonly ScenarioFile[],
   confine: string | undefined,
   settings: UnitJobSettings,
+  context: RunContext,
 ): Promise<ShardedRun> {
   const startedAt = performance.now();
   const loads: FileLoad[] = [];
@@ -56,33 +61,39 @@ export async function loadAndRunOnWorkers(
   let failure: { file: number; failure: WorkerFailure } | undefined;
   let bytes = 0;
   let next = 0;
-  const place = (reply: FilesReply): void => {
-    const scenarios = decodeScenariosFromTransfer(reply.scenarios);
-    let k = 0; // the reply's scenarios, in the order of its files
-    reply.loads.forEach(({ loaded, ...load }, j) => {
-      const file = reply.start + j;
+  const place = (done: FilesDone): void => {
+    let k = 0; // the job's scenarios, in the order of its files
+    done.loads.forEach((load, j) => {
+      const file = done.start + j;
       bytes += load.bytes;
-      if (!loaded) return void (loads[file] = load);
-      loads[file] = { ...load, scenario: scenarios[k]! };
-      if (k < reply.outcomes.length) units[file] = reply.outcomes[k];
-      else if (k === reply.outcomes.length && reply.unitFailure !== undefined && (failure === undefined || file < failure.file))
-        failure = { file, failure: reply.unitFailure };
+      loads[file] = load;
+      if (load.scenario === undefined) return;
+      if (k < done.outcomes.length) units[file] = done.outcomes[k];
+      else if (k === done.outcomes.length && done.unitFailure !== undefined && (failure === undefined || file < failure.file))
+        failure = { file, failure: done.unitFailure };
       k++;
     });
   };
-  await pool.dispatch(
-    () => {
-      // Past the bound, the load stops at a file already handed out (files go out in order).
-      if (next >= files.length || bytes > MAX_TOTAL_BYTES) return undefined;
-      const start = next;
-      next = Math.min(files.length, start + rangeSize(files.length - start, pool.size));
-      const range = files.slice(start, next);
-      return { kind: 'files', start, files: range, ...(confine !== undefined && { confine }), ...settings, run: failure === undefined };
-    },
+  const take = (size: number): FilesJob | undefined => {
+    // Past the bound, the load stops at a file already handed out (files go out in order).
+    if (next >= files.length || bytes > MAX_TOTAL_BYTES) return undefined;
+    const start = next;
+    next = Math.min(files.length, start + size);
+    const range = files.slice(start, next);
+    return { kind: 'files', start, files: range, ...(confine !== undefined && { confine }), ...settings, run: failure === undefined };
+  };
+  await pool.share(
+    () => take(rangeSize(files.length - next, pool.size + 1)),
     (reply) => {
       if ('failure' in reply) raise(reply.failure);
       if (!('loads' in reply)) throw new Error('a worker answered a files job with units');
-      place(reply);
+      place(decoded(reply));
+    },
+    async () => {
+      const job = take(1);
+      if (job === undefined) return false;
+      place(await runFilesJob(job, context));
+      return true;
     },
   );
   const scenarios: Scenario[] = [];
@@ -102,6 +113,19 @@ export async function loadAndRunOnWorkers(
   };
 }
 
+/** A worker's reply with its scenarios decoded, in its loads. */
+function decoded(reply: FilesReply): FilesDone {
+  const scenarios = decodeScenariosFromTransfer(reply.scenarios);
+  let k = 0;
+  const loads = reply.loads.map(({ loaded, ...load }) => (loaded ? { ...load, scenario: scenarios[k++]! } : load));
+  return {
+    start: reply.start,
+    loads,
+    outcomes: reply.outcomes,
+    ...(reply.unitFailure !== undefined && { unitFailure: reply.unitFailure }),
+  };
+}
+
 /** The fewest files a job holds: the messages and the decoding of a reply cost per job too. */
 const MIN_RANGE = 4;
 
@@ -112,8 +136,8 @@ const MIN_RANGE = 4;
  * profiles, 3 runs each, machine shared): 4, 21 and 147 ms with fixed ranges of 32 files; 0–31 ms
  * (6 runs) this way.
  */
-function rangeSize(left: number, workers: number): number {
-  return Math.max(MIN_RANGE, Math.ceil(left / (4 * workers)));
+function rangeSize(left: number, threads: number): number {
+  return Math.max(MIN_RANGE, Math.ceil(left / (4 * threads)));
 }
 
 /** The units of a sharded run, in order, for exactly its scenarios; its failure is thrown. */
