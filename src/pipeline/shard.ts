@@ -1,18 +1,35 @@
 /**
- * A run's scenario files loaded and run on its worker threads: each job is a range of consecutive
- * files, which a worker reads, parses, checks (building the scenarios' chains with its context)
- * and then runs (worker.ts). This thread only hands out the ranges and puts the answers back in
- * file order: the loader then gathers the files' loads as if it had loaded them itself
- * (load-yaml.ts), and the matrix takes the units (threads.ts).
+ * A run's scenario files loaded and run where they run: on its worker threads and on this one.
+ * Each job is a range of consecutive files, which a worker reads, parses, checks (building the
+ * scenarios' chains with its context) and then runs (worker.ts); this thread takes one file at a
+ * time from the same queue and does the same with the run's context (files-job.ts, one function
+ * for both), taking the workers' replies between two files. Every answer is put back in file
+ * order: the loader then gathers the files' loads as if it had loaded them itself (load-yaml.ts),
+ * and the matrix takes the units (threads.ts).
  *
- * Why the files are loaded on the workers, not here. Measured on 1,000 generated scenarios, plain
- * run, 2 cores, CPU profiles of every thread: when this thread loaded every file and fed each
- * scenario to 2 workers, it was busy the whole run (YAML, the scenario builder and the chains:
+ * Why the files are loaded on the workers, not only here. Measured on 1,000 generated scenarios,
+ * plain run, 2 cores, CPU profiles of every thread: when this thread loaded every file and fed
+ * each scenario to 2 workers, it was busy the whole run (YAML, the scenario builder and the chains:
  * ~5 s on a loaded machine), the workers waited for it (idle ~1 s each), the chains were built
  * twice (here for the check, again on the worker: +1.3 s CPU) and every scenario was encoded here
  * and decoded there (~0.4 s): 3 threads competing for 2 cores, and 2 workers slower than one.
- * A cold worker parses YAML more slowly than a warm one (the comment this replaced measured it),
- * but that is paid once per worker, not per file.
+ *
+ * Why this thread takes files too (N threads are this one and N - 1 workers). With N workers it
+ * only handed out ranges and decoded the replies: idle 8.1 s of a 10.5 s run (profiles, 2 workers,
+ * load ~7), while each worker, a cold V8 isolate with its own compiling and GC, started ~0.7 s
+ * after it. Now this thread starts on the files at once and one isolate fewer warms up. A/B
+ * interleaved on the shared machine (load 3-7), 1,000 scenarios on 2 threads: with probes, 4 runs
+ * each, 32.9 → 26.7 s wall and 24.3 → 21.4 s CPU (medians; less CPU in 4 of 4 pairs); plain, 22
+ * pairs, no difference (wall -0.2 %, CPU -2 %, medians of the pairs' ratios), and a plain run on
+ * 2 cores runs on one thread by default anyway (defaultWorkers, matrix.ts).
+ *
+ * What crosses threads: the workers' scenarios, encoded there (~120-140 ms per worker in the
+ * profiles) and decoded here (263 ms with 2 workers, 57 ms now that this thread loads about half
+ * the files itself): 1-2 % of a run, under the 5 % rule (docs/development.md), so they still cross
+ * whole (the results, the links audit, the comparison and LLM mode read them). Handing a worker its
+ * next job before it answered (2 ahead, so that it never waits for this thread between files) was
+ * measured and dropped: its waits were ~0.25 s of ~8.6 s in a profile, and A/B showed no
+ * difference (9.4 against 9.7 s wall, 9.8 s CPU both, 4 runs each, load 4-8).
  */
 import type { ScenarioFile } from '../scenario/files.js';
 import type { FileLoad } from '../scenario/load-yaml.js';
@@ -131,7 +148,8 @@ const MIN_RANGE = 4;
 
 /**
  * Ranges shrink as the files run out (a share of what is left, not of the whole): early ranges
- * are long and the last ones short, so the workers finish together. Measured on 1,000 generated
+ * are long and the last ones short, so the threads finish together (with this thread taking one
+ * file at a time, its last file and the worker's last busy sample 21 ms apart in a profile). Measured on 1,000 generated
  * scenarios, plain run, 2 workers (the gap between the workers' last busy samples in their CPU
  * profiles, 3 runs each, machine shared): 4, 21 and 147 ms with fixed ranges of 32 files; 0–31 ms
  * (6 runs) this way.
