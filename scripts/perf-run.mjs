@@ -155,7 +155,7 @@ async function whereTheTimeGoes(dir) {
     const file = readdirSync(profiles).find((f) => f.endsWith('.cpuprofile'));
     const shares = profileShares(JSON.parse(readFileSync(join(profiles, file), 'utf8')));
     const floor = shares.get(PARTS[0][0]) ?? 0;
-    console.log(`    where the time goes (CPU profile of one plain run, 1 worker, ${fmt(shares.total / 1000, 0)} ms sampled):`);
+    console.log(`    where the time goes (CPU profile of one plain run, 1 thread, ${fmt(shares.total / 1000, 0)} ms sampled):`);
     for (const [label] of [...PARTS, ['everything else']]) {
       const us = shares.get(label) ?? 0;
       console.log(`      ${label.padEnd(56)} ${fmt(us / 1000, 0).padStart(6)} ms ${fmt((100 * us) / shares.total, 1).padStart(5)}%`);

@@ -19,9 +19,10 @@
  * load ~7), while each worker, a cold V8 isolate with its own compiling and GC, started ~0.7 s
  * after it. Now this thread starts on the files at once and one isolate fewer warms up. A/B
  * interleaved on the shared machine (load 3-7), 1,000 scenarios on 2 threads: with probes, 4 runs
- * each, 32.9 → 26.7 s wall and 24.3 → 21.4 s CPU (medians; less CPU in 4 of 4 pairs); plain, 22
- * pairs, no difference (wall -0.2 %, CPU -2 %, medians of the pairs' ratios), and a plain run on
- * 2 cores runs on one thread by default anyway (defaultWorkers, matrix.ts).
+ * each, 32.9 → 26.7 s wall and 24.3 → 21.4 s CPU (medians; less CPU in 4 of 4 pairs); plain,
+ * at load 2-2.5, 5.77 → 5.50 s wall and 10.26 → 9.76 s CPU (3 runs each, better in each pair), at
+ * load 3-8 no difference over 22 pairs (wall -0.2 %, CPU -2 %, medians of the pairs' ratios). A
+ * plain run on 2 cores runs on one thread by default anyway (defaultWorkers, matrix.ts).
  *
  * What crosses threads: the workers' scenarios, encoded there (~120-140 ms per worker in the
  * profiles) and decoded here (263 ms with 2 workers, 57 ms now that this thread loads about half
