@@ -38,7 +38,7 @@ import { MAX_TOTAL_BYTES } from '../scenario/limits.js';
 import { decodeScenariosFromTransfer } from '../scenario/snapshot.js';
 import type { RunContext } from '../chains/run-context.js';
 import type { Scenario } from '../model/scenario.js';
-import { runFilesJob, type FilesDone } from './files-job.js';
+import { asWorkerFailure, runFilesJob, type FilesDone } from './files-job.js';
 import { raise, type WorkerPool } from './pool.js';
 import type { FilesJob, FilesReply, UnitJobSettings, WorkerFailure } from './protocol.js';
 import type { UnitOutcome } from './unit.js';
@@ -110,7 +110,8 @@ export async function loadAndRunOnWorkers(
     async () => {
       const job = take(1);
       if (job === undefined) return false;
-      place(await runFilesJob(job, context));
+      // A job that fails as a whole fails the run as a worker's would: the same error on any thread.
+      place(await runFilesJob(job, context).catch((e: unknown) => raise(asWorkerFailure(e))));
       return true;
     },
   );
