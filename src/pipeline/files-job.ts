@@ -15,12 +15,12 @@ import type { FilesJob, WorkerFailure } from './protocol.js';
 import { computeUnit, type UnitOutcome } from './unit.js';
 
 /** A failure as plain data (it crosses threads); `raise` (pool.ts) throws it again as the run's. */
-export function asWorkerFailure(e: unknown): WorkerFailure {
-  if (e instanceof HarnessError) {
-    return { name: e.name, message: e.message, scenario: e.scenario, condition: e.condition, source: e.source };
+export function asWorkerFailure(error: unknown): WorkerFailure {
+  if (error instanceof HarnessError) {
+    return { name: error.name, message: error.message, scenario: error.scenario, condition: error.condition, source: error.source };
   }
-  if (isBenchError(e)) return { name: e.name, message: e.message, kind: e.kind };
-  return { name: e instanceof Error ? e.name : 'Error', message: e instanceof Error ? e.message : String(e) };
+  if (isBenchError(error)) return { name: error.name, message: error.message, kind: error.kind };
+  return { name: error instanceof Error ? error.name : 'Error', message: error instanceof Error ? error.message : String(error) };
 }
 
 /** What a files job gave, its scenarios as objects (in `loads`). */
