@@ -48,7 +48,10 @@ export interface MatrixOptions extends BenchmarkOptions {
  * run of 1,000 generated scenarios: quiet machine, one thread 371 µs per authorized call against
  * 389 on two workers, CPU 483 against 694 µs per call; shared machine (load 3-6, A/B
  * interleaved, 6 runs each), one thread 6.5 s wall and 6.7 s CPU against 8.8 and 9.1 s on two
- * threads (this one and a worker). With probes, two threads pay (×1.4 wall, docs/development.md).
+ * threads (this one and a worker); at load ~2 the wall times are within noise of each other
+ * (`perf:run`: 394 against 407, then 423 against 403 µs per call) and one thread still takes a
+ * quarter less CPU (508 against 717, 538 against 719 µs per call). With probes, two threads pay
+ * (×1.4 wall, docs/development.md).
  */
 export function defaultWorkers(analyses?: AnalysisOptions, cores: number = availableParallelism()): number {
   // Without `analyses` (the measurements in scripts/, tests): the cores.
