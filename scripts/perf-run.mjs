@@ -18,7 +18,8 @@
 //     call, against one Ed25519 sign + verify measured here in the same run: target ≤ 1.6×. Then
 //     where the time goes: Node's start, the bundle and the files (read, parse, check, build each
 //     scenario's chains once), the matrix (its signatures: one PoP signed and verified per call);
-//     on several workers, the workers load the files and run them, so both count in their part;
+//     on several threads (this one and N - 1 workers), the threads load the files and run them, so
+//     both count in their part;
 //     and, from a CPU profile of one run on one thread (an unminified build of the CLI in .tmp/),
 //     each part's share: the PoP signatures, garbage collection, YAML, chains, the scenario
 //     builder, file reads, the trials' parts, the links audit, the results file, start-up.
@@ -87,7 +88,7 @@ async function plainEndToEnd() {
       const signatures = (floor * authorized) / 1000;
       const files = wallMs - harnessMs - start;
       console.log(
-        `    ${workers} worker${workers === '1' ? ' ' : 's'}: ${fmt(perCall)} µs per authorized call over ${authorized} calls: ×${fmt(perCall / floor, 2)} the floor  (target ≤ 1.6×; runs ${runs.map((r) => fmt(r.wallMs, 0)).join(', ')} ms)`,
+        `    ${workers} thread${workers === '1' ? ' ' : 's'}: ${fmt(perCall)} µs per authorized call over ${authorized} calls: ×${fmt(perCall / floor, 2)} the floor  (target ≤ 1.6×; runs ${runs.map((r) => fmt(r.wallMs, 0)).join(', ')} ms)`,
       );
       const cpuPerCall = (median(runs.map((r) => r.cpuMs)) * 1000) / authorized;
       console.log(
@@ -99,12 +100,14 @@ async function plainEndToEnd() {
         console.log(`      bundle + files: read, YAML, checks, chains (once)   ${share(files)}`);
         console.log(`      matrix (--timings total_ms)                         ${share(harnessMs)}`);
       } else {
-        // The workers load the files and run them (src/pipeline/shard.ts): --timings counts from their start.
+        // This thread and the workers load the files and run them (src/pipeline/shard.ts): --timings counts from their start.
         console.log(`      bundle, the files' list, results, exit (this thread) ${share(files)}`);
-        console.log(`      workers: start, files (read, YAML, checks, chains once) and matrix (--timings total_ms) ${share(harnessMs)}`);
+        console.log(
+          `      this thread and ${Number(workers) - 1} worker${workers === '2' ? '' : 's'}: files (read, YAML, checks, chains once) and matrix (--timings total_ms) ${share(harnessMs)}`,
+        );
       }
       console.log(
-        `        of which one sign + verify per authorized call   ${share(Math.min(signatures, harnessMs))}${workers === '1' ? '' : ' (CPU time, spread over the workers)'}`,
+        `        of which one sign + verify per authorized call   ${share(Math.min(signatures, harnessMs))}${workers === '1' ? '' : ' (CPU time, spread over the threads)'}`,
       );
       console.log(`        the rest: binding, the environment, the judges, chain checks, garbage`);
     }
@@ -152,7 +155,7 @@ async function whereTheTimeGoes(dir) {
     const file = readdirSync(profiles).find((f) => f.endsWith('.cpuprofile'));
     const shares = profileShares(JSON.parse(readFileSync(join(profiles, file), 'utf8')));
     const floor = shares.get(PARTS[0][0]) ?? 0;
-    console.log(`    where the time goes (CPU profile of one plain run, 1 worker, ${fmt(shares.total / 1000, 0)} ms sampled):`);
+    console.log(`    where the time goes (CPU profile of one plain run, 1 thread, ${fmt(shares.total / 1000, 0)} ms sampled):`);
     for (const [label] of [...PARTS, ['everything else']]) {
       const us = shares.get(label) ?? 0;
       console.log(`      ${label.padEnd(56)} ${fmt(us / 1000, 0).padStart(6)} ms ${fmt((100 * us) / shares.total, 1).padStart(5)}%`);

@@ -268,7 +268,8 @@ async function obtainResults(
 /**
  * The pipeline's configuration from the action's inputs and event: the only thing they decide.
  * Relative paths resolve against the workspace, and must stay in it (symlinks followed); the
- * matrix uses every core; `ref`: the baseline to compare with (baselineRef), if any.
+ * matrix uses every core (one for a plain run on 2 cores: defaultWorkers); `ref`: the baseline to
+ * compare with (baselineRef), if any.
  */
 export function actionPipelineConfig(
   config: ActionConfig,
@@ -282,7 +283,7 @@ export function actionPipelineConfig(
     cwd: ctx.workspace,
     confine: ctx.workspace,
     seed: DEFAULT_SEED,
-    workers: defaultWorkers(),
+    workers: defaultWorkers({ probes: config.probes, mutants: config.mutants }),
     timings: false,
     thresholds: {
       maxAsr: config.maxAsr,

@@ -45,8 +45,9 @@ Replays every scenario under no_warrant, broad and task_scoped warrants and gate
   --seed S           seed for keys, warrant ids and timestamps (default "delegation-bench");
                      the same seed gives byte-identical results
   --timings          add durations to the results (they make the output differ between runs)
-  --workers N        threads to spread a large suite over (default: the machine's cores);
-                     the results are the same bytes for any N
+  --workers N        threads to spread a large suite over (default: the machine's cores, but 1
+                     with --no-probes --no-mutants on 2 cores or fewer); the results are the same
+                     bytes for any N
   --no-mutants       skip the policy analysis (docs/analyses.md), which by default loosens each
                      task_scoped warrant one step at a time and replays the calls (does any
                      scripted attack notice?), reports coverage per grant, and the grants wider
@@ -220,6 +221,8 @@ function parseFlags(argv: string[]): RunFlags {
   }
   if (v.out !== undefined && v.out.trim() === '') throw new UsageError('--out needs a file name');
   if (v['baseline-exact'] && v.baseline === undefined) throw new UsageError('--baseline-exact needs --baseline REF');
+  const mutants = mutantFlags(v['no-mutants'], v['min-mutation-score']);
+  const probes = probeFlags(v['no-probes'], v['max-escapes']);
   return {
     inputs: v.scenarios ?? [],
     names: v.scenario ?? [],
@@ -231,15 +234,15 @@ function parseFlags(argv: string[]): RunFlags {
     maxFalseBlocks: v['max-false-blocks'] === undefined ? 0 : parseCallCount('--max-false-blocks', v['max-false-blocks']),
     seed,
     timings: v.timings ?? false,
-    workers: v.workers === undefined ? defaultWorkers() : parseWorkers(v.workers),
+    workers: v.workers === undefined ? defaultWorkers({ probes, mutants }) : parseWorkers(v.workers),
     baseline: v.baseline,
     baselineExact: v['baseline-exact'] ?? false,
     allowWidening: v['allow-widening'] ?? false,
     allowSuiteChanges: v['allow-suite-changes'] ?? false,
     sarif: nonEmpty('--sarif', v.sarif),
     junit: nonEmpty('--junit', v.junit),
-    mutants: mutantFlags(v['no-mutants'], v['min-mutation-score']),
-    probes: probeFlags(v['no-probes'], v['max-escapes']),
+    mutants,
+    probes,
     help: v.help ?? false,
     llmValues: v,
   };

@@ -40,8 +40,23 @@ export interface MatrixOptions extends BenchmarkOptions {
   readonly threads?: RunThreads;
 }
 
-export function defaultWorkers(): number {
-  return Math.max(1, availableParallelism());
+/**
+ * The threads a run of the shells uses unless told (`--workers`, the action): the machine's cores, but one for a plain run
+ * (no probes, no mutants) on 2 cores or fewer. There a scenario is too little work to pay for a
+ * second thread: the worker is a cold V8 isolate (its own compiling and GC), and two threads on
+ * this project's 2-core machine get ~1.6-1.8x one thread's throughput at best. Measured on a plain
+ * run of 1,000 generated scenarios: quiet machine, one thread 371 µs per authorized call against
+ * 389 on two workers, CPU 483 against 694 µs per call; shared machine (load 3-6, A/B
+ * interleaved, 6 runs each), one thread 6.5 s wall and 6.7 s CPU against 8.8 and 9.1 s on two
+ * threads (this one and a worker); at load ~2 the wall times are within noise of each other
+ * (`perf:run`: 394 against 407, then 423 against 403 µs per call) and one thread still takes a
+ * quarter less CPU (508 against 717, 538 against 719 µs per call). With probes, two threads pay
+ * (×1.4 wall, docs/development.md).
+ */
+export function defaultWorkers(analyses?: AnalysisOptions, cores: number = availableParallelism()): number {
+  // Without `analyses` (the measurements in scripts/, tests): the cores.
+  const plain = analyses !== undefined && !analyses.probes.enabled && !analyses.mutants.enabled;
+  return plain && cores <= 2 ? 1 : Math.max(1, cores);
 }
 
 /** The bundle's worker entry (dist/worker.js), or none from the sources. */
@@ -81,13 +96,19 @@ export async function computeMatrix(options: MatrixOptions): Promise<MatrixOutco
   checkNames(options.scenarios);
   const analyses = options.analyses ?? NO_ANALYSES;
   const threads =
-    options.threads ?? new RunThreads({ workers: options.workers ?? defaultWorkers(), script: options.workerScript ?? bundledWorker() });
+    options.threads ??
+    new RunThreads({
+      workers: options.workers ?? defaultWorkers(),
+      script: options.workerScript ?? bundledWorker(),
+      ...(options.context !== undefined && { context: options.context }),
+    });
   let units: UnitOutcome[];
   let used: number;
   let started = options.timings ? now() : 0;
   try {
-    // Workers rebuild the context from the seed (worker.ts): the same keys, so the same bytes.
-    const pooled = await threads.computeUnits(options.scenarios, options.seed, analyses, options.limits);
+    // Workers rebuild the context from the seed (worker.ts): the same keys, so the same bytes. This
+    // thread, which takes its share, runs with the run's.
+    const pooled = await threads.computeUnits(options.scenarios, options.seed, analyses, options.limits, options.context);
     if (pooled !== undefined) {
       units = pooled.units;
       used = pooled.threads;

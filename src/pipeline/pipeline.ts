@@ -145,9 +145,10 @@ export async function runPipeline(config: PipelineConfig, edges: PipelineEdges =
     throw new PipelineInputError(`mode ${config.mode} needs the LLM settings`);
   // The run's one context: when the files are loaded here, the loader's chain check builds each
   // scenario's chains with it, and the matrix, the comparison and LLM mode on this thread use those.
-  // Worker threads rebuild it from the seed; those that load files build the chains there, once.
+  // Worker threads rebuild it from the seed; those that load files build the chains there, once
+  // (this thread, which takes its share of the files, with this context).
   const context = new RunContext(config.seed);
-  const threads = new RunThreads({ workers: config.workers, script: edges.workerScript ?? bundledWorker() });
+  const threads = new RunThreads({ workers: config.workers, script: edges.workerScript ?? bundledWorker(), context });
   let scenarios: Scenario[];
   let matrix: MatrixOutcome;
   let manifests: ReadonlyMap<string, SuiteManifest>;

@@ -2,23 +2,28 @@
  * The run's worker threads. Work is a list cut into jobs of consecutive items, handed out as
  * workers become free (so a slow item does not hold up a whole share); every reply is put back at
  * its items' index by the caller, so what the caller gets is the same for any number of workers
- * and any order of completion.
+ * and any order of completion. This thread takes items from the same list too (`share`): a run of
+ * N threads starts N - 1 workers (shard.ts says what that saves).
  */
 import { Worker } from 'node:worker_threads';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { WorkLimits } from '../lib/budget.js';
+import { contextFor, type RunContext } from '../chains/run-context.js';
 import { HarnessError } from '../model/errors.js';
 import { encodeScenariosForTransfer } from '../scenario/snapshot.js';
 import type { Scenario } from '../model/scenario.js';
+import { prepareEnvironment } from '../world/prepare.js';
 import type { AnalysisOptions } from './analyses.js';
+import { asWorkerFailure } from './files-job.js';
 import { WORKER_KIND, type WorkerFailure, type WorkerJob, type WorkerReply, type WorkerSetup } from './protocol.js';
-import type { UnitOutcome } from './unit.js';
+import { computeUnit, type UnitOutcome } from './unit.js';
 
 /** About this many jobs per worker: small enough to balance, large enough to amortize messages. */
 const JOBS_PER_WORKER = 8;
 
-/** How many items a job holds when `count` items are shared by `workers` workers. */
-function jobSize(count: number, workers: number): number {
-  return Math.max(1, Math.ceil(count / (workers * JOBS_PER_WORKER)));
+/** How many items a job holds when `count` items are shared by `threads` threads. */
+function jobSize(count: number, threads: number): number {
+  return Math.max(1, Math.ceil(count / (threads * JOBS_PER_WORKER)));
 }
 
 /** A worker's failure, thrown on this thread as the run's: a HarnessError, or the fault of the machinery it was. */
@@ -52,6 +57,7 @@ export class WorkerPool {
     }
   }
 
+  /** The worker threads (this thread, which shares the work, not counted). */
   get size(): number {
     return this.#workers.length;
   }
@@ -117,16 +123,46 @@ export class WorkerPool {
   }
 
   /**
-   * Runs every scenario as a unit (its trials, then its analyses), the scenarios sent in the
-   * snapshot's tagged encoding. The earliest failing job's failure is thrown, as on one thread:
-   * once a job fails, no later job is handed out, and the ones already out are waited for.
+   * `dispatch`, with this thread as one more worker: it calls `here` to run one small piece of the
+   * same work (false: none is left), and between two pieces takes the workers' replies and hands
+   * them their next jobs, so that an idle worker waits one piece at most. Resolves when the workers
+   * and `here` are done; rejects with the first failure (a broken worker, what `here`, `next` or
+   * `onReply` threw) once both have stopped: after a failure `next` is not asked again.
    */
-  async computeUnits(scenarios: readonly Scenario[], seed: string, analyses: AnalysisOptions, limits?: WorkLimits): Promise<UnitOutcome[]> {
-    const size = jobSize(scenarios.length, this.size);
+  async share(next: () => WorkerJob | undefined, onReply: (reply: WorkerReply) => void, here: () => Promise<boolean>): Promise<void> {
+    let failed: { error: unknown } | undefined;
+    const stop = (e: unknown): void => void (failed ??= { error: e });
+    const workers = this.dispatch(() => (failed === undefined ? next() : undefined), onReply).catch(stop);
+    const local = (async () => {
+      while (failed === undefined && (await here())) await nextTurn();
+    })().catch(stop);
+    await Promise.all([workers, local]);
+    if (failed !== undefined) throw failed.error;
+  }
+
+  /**
+   * Runs every scenario as a unit (its trials, then its analyses): the workers' jobs carry them in
+   * the snapshot's tagged encoding; this thread runs its share one scenario at a time, with
+   * `context` (the run's, which may hold their chains already). The earliest failure is thrown, as
+   * on one thread: once a job fails, no later job is handed out, and the ones already out are
+   * waited for.
+   */
+  async computeUnits(
+    scenarios: readonly Scenario[],
+    seed: string,
+    analyses: AnalysisOptions,
+    limits?: WorkLimits,
+    context?: RunContext,
+  ): Promise<UnitOutcome[]> {
+    const size = jobSize(scenarios.length, this.size + 1);
+    const hereContext = contextFor(seed, context);
     const outcomes: UnitOutcome[] = [];
     let first: { start: number; failure: WorkerFailure } | undefined;
+    const fail = (start: number, failure: WorkerFailure): void => {
+      if (first === undefined || start < first.start) first = { start, failure };
+    };
     let next = 0;
-    await this.dispatch(
+    await this.share(
       () => {
         if (first !== undefined || next >= scenarios.length) return undefined;
         const start = next;
@@ -135,9 +171,21 @@ export class WorkerPool {
         return { kind: 'units', start, seed, analyses, ...(limits !== undefined && { limits }), scenarios: encoded };
       },
       (reply) => {
-        if ('failure' in reply) {
-          if (first === undefined || reply.start < first.start) first = reply;
-        } else reply.outcomes.forEach((u, k) => (outcomes[reply.start + k] = u));
+        if ('failure' in reply) fail(reply.start, reply.failure);
+        else if ('loads' in reply) throw new Error('a worker answered a units job with files');
+        else reply.outcomes.forEach((u, k) => (outcomes[reply.start + k] = u));
+      },
+      async () => {
+        if (first !== undefined || next >= scenarios.length) return false;
+        const at = next++;
+        const scenario = scenarios[at]!;
+        try {
+          await prepareEnvironment([scenario]);
+          outcomes[at] = computeUnit(scenario, hereContext, analyses, limits);
+        } catch (e) {
+          fail(at, asWorkerFailure(e)); // thrown as a worker's would be: the same error from any thread
+        }
+        return true;
       },
     );
     if (first !== undefined) raise(first.failure);

@@ -7,32 +7,12 @@
  * and the run finds them (run-context.ts keeps them by scenario).
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { ChainCheck } from '../chains/chain-check.js';
 import { RunContext } from '../chains/run-context.js';
 import { prepareEnvironment } from '../world/prepare.js';
-import { HarnessError } from '../model/errors.js';
-import { isBenchError } from '../lib/errors.js';
-import type { Scenario } from '../model/scenario.js';
-import { loadFileRange } from '../scenario/load-yaml.js';
 import { decodeScenariosFromTransfer, encodeScenariosForTransfer } from '../scenario/snapshot.js';
-import {
-  WORKER_KIND,
-  type FilesJob,
-  type FilesReply,
-  type WorkerFailure,
-  type WorkerJob,
-  type WorkerReply,
-  type WorkerSetup,
-} from './protocol.js';
-import { computeUnit, type UnitOutcome } from './unit.js';
-
-function failure(e: unknown): WorkerFailure {
-  if (e instanceof HarnessError) {
-    return { name: e.name, message: e.message, scenario: e.scenario, condition: e.condition, source: e.source };
-  }
-  if (isBenchError(e)) return { name: e.name, message: e.message, kind: e.kind };
-  return { name: e instanceof Error ? e.name : 'Error', message: e instanceof Error ? e.message : String(e) };
-}
+import { asWorkerFailure, runFilesJob } from './files-job.js';
+import { WORKER_KIND, type FilesJob, type FilesReply, type WorkerJob, type WorkerReply, type WorkerSetup } from './protocol.js';
+import { computeUnit } from './unit.js';
 
 /**
  * This thread's jobs runner. The thread belongs to one run (RunThreads), and so does the state
@@ -51,47 +31,17 @@ function jobRunner(): (job: WorkerJob) => Promise<WorkerReply> {
   };
 }
 
-/**
- * A `files` job: the files loaded as the main thread's loader would (load-yaml.ts), then their
- * scenarios run in order, up to the first unit that fails (the earliest failure is the run's, as
- * on one thread). The scenarios go back too: the main thread assembles the results from them.
- */
+/** A `files` job (files-job.ts), its scenarios sent back encoded: the main thread assembles the results from them. */
 async function loadAndRun(job: FilesJob, context: RunContext): Promise<FilesReply> {
-  const loads = await loadFileRange(job.files, new ChainCheck(context), job.confine);
-  const scenarios = loads.flatMap((l) => (l.scenario !== undefined ? [l.scenario] : []));
-  const outcomes: UnitOutcome[] = [];
-  let unitFailure: WorkerFailure | undefined;
-  if (job.run && scenarios.length > 0) {
-    try {
-      await prepareEnvironment(scenarios);
-      unitFailure = runUntilFailure(scenarios, context, job, outcomes);
-    } catch (e) {
-      unitFailure = failure(e); // as a unit's: reported only if every file loads
-    }
-  }
+  const done = await runFilesJob(job, context);
+  const scenarios = done.loads.flatMap((l) => (l.scenario !== undefined ? [l.scenario] : []));
   return {
-    start: job.start,
-    loads: loads.map(({ scenario, ...rest }) => ({ ...rest, loaded: scenario !== undefined })),
+    start: done.start,
+    loads: done.loads.map(({ scenario, ...rest }) => ({ ...rest, loaded: scenario !== undefined })),
     scenarios: encodeScenariosForTransfer(scenarios),
-    outcomes,
-    ...(unitFailure !== undefined && { unitFailure }),
+    outcomes: done.outcomes,
+    ...(done.unitFailure !== undefined && { unitFailure: done.unitFailure }),
   };
-}
-
-function runUntilFailure(
-  scenarios: readonly Scenario[],
-  context: RunContext,
-  job: FilesJob,
-  outcomes: UnitOutcome[],
-): WorkerFailure | undefined {
-  for (const s of scenarios) {
-    try {
-      outcomes.push(computeUnit(s, context, job.analyses, job.limits));
-    } catch (e) {
-      return failure(e);
-    }
-  }
-  return undefined;
 }
 
 const setup = workerData as WorkerSetup | undefined;
@@ -104,7 +54,7 @@ if (parentPort !== null && setup?.kind === WORKER_KIND) {
     try {
       reply = await run(job);
     } catch (e) {
-      reply = { start: job.start, failure: failure(e) };
+      reply = { start: job.start, failure: asWorkerFailure(e) };
     }
     port.postMessage(reply);
   });

@@ -1,10 +1,10 @@
 /**
  * The run's threads (the bundle's dist/worker.js, which `npm test` builds first): started when the
  * loader counts a large suite's files, loading and running a whole run's files themselves, with
- * the results, problems and failures of one thread.
+ * the results, problems and failures of one thread. N threads are this one and N - 1 workers.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -18,6 +18,19 @@ import { RunContext } from '../../src/chains/run-context.js';
 
 const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const WORKER = pathToFileURL(join(ROOT, 'dist', 'worker.js'));
+
+/** dist/worker.js behind an entry that writes a line when a worker thread starts: `started()` counts them. */
+function countedWorker(): { script: URL; started: () => number } {
+  const dir = mkdtempSync(join(tmpdir(), 'db-counted-worker-'));
+  const log = join(dir, 'started.log');
+  writeFileSync(log, '');
+  const script = join(dir, 'counted.mjs');
+  writeFileSync(
+    script,
+    `import { appendFileSync } from 'node:fs';\nappendFileSync(${JSON.stringify(log)}, 'started\\n');\nawait import(${JSON.stringify(WORKER.href)});\n`,
+  );
+  return { script: pathToFileURL(script), started: () => readFileSync(log, 'utf8').split('\n').filter(Boolean).length };
+}
 
 describe('RunThreads', () => {
   it('hears the file count from the loader and runs the suite on its workers, as one thread would', async () => {
@@ -66,28 +79,71 @@ describe('RunThreads', () => {
     }
   });
 
-  it("loads a whole run's files on the workers: this thread parses none and builds no chain, and the results are one thread's", async () => {
+  it("loads a whole run's files on the worker and on this thread: 2 threads are one worker and this one, with one thread's results", async () => {
     const dir = generateSuite(MIN_SCENARIOS_FOR_WORKERS + 6);
     const context = new RunContext('threads-shard');
-    const threads = new RunThreads({ workers: 2, script: WORKER });
+    const worker = countedWorker();
+    const threads = new RunThreads({ workers: 2, script: worker.script, context });
     const settings = { seed: 'threads-shard', analyses: DEFAULT_ANALYSES };
     try {
       const set = await loadScenarioSet([dir], dir, { elsewhere: threads.loadElsewhere(settings), context });
-      // The workers read, checked and built the chains: this thread's context signed nothing.
-      expect(context.warrantsSigned).toBe(0);
-      const here = await loadScenarioSet([dir], dir);
+      // This thread took files from the same queue: it built their chains with the run's context.
+      const signedHere = context.warrantsSigned;
+      expect(signedHere).toBeGreaterThan(0);
+      const alone = new RunContext('threads-shard');
+      const here = await loadScenarioSet([dir], dir, { context: alone });
+      expect(signedHere).toBeLessThan(alone.warrantsSigned); // the worker built the others'
       expect(set.scenarios).toEqual(here.scenarios);
       expect(set.warnings).toEqual(here.warnings);
       const options = { scenarios: set.scenarios, maxAsr: 0, minTcr: 1, seed: settings.seed, analyses: settings.analyses, context };
       const sharded = await matrixResults({ ...options, threads, timings: true, now: () => 0 });
-      expect(sharded.timings?.workers).toBe(2);
-      expect(context.warrantsSigned).toBe(0); // the units came from the workers that loaded the files
-      const alone = await matrixResults({ ...options, scenarios: here.scenarios, context: undefined, workers: 1 });
-      const { timings: _t, ...fromWorkers } = sharded;
-      expect(JSON.stringify(fromWorkers)).toBe(JSON.stringify(alone));
+      expect(sharded.timings?.workers).toBe(2); // threads that ran the units, this one included
+      expect(worker.started()).toBe(1);
+      expect(context.warrantsSigned).toBe(signedHere); // the units came from the threads that loaded the files
+      const oneThread = await matrixResults({ ...options, scenarios: here.scenarios, context: alone, workers: 1 });
+      const { timings: _t, ...fromThreads } = sharded;
+      expect(JSON.stringify(fromThreads)).toBe(JSON.stringify(oneThread));
     } finally {
       await threads.close();
     }
+  });
+
+  it('shares the scenarios of a run that loaded them here (some by name) between N - 1 workers and this thread', async () => {
+    const scenarios = await loadScenarios([generateSuite(2 * MIN_SCENARIOS_FOR_WORKERS)], ROOT);
+    for (const wanted of [2, 3]) {
+      const worker = countedWorker();
+      const threads = new RunThreads({ workers: wanted, script: worker.script });
+      try {
+        const pooled = await threads.computeUnits(scenarios, 'shared', DEFAULT_ANALYSES);
+        expect(pooled?.threads).toBe(wanted);
+        expect(worker.started()).toBe(wanted - 1);
+        const alone = await matrixResults({ scenarios, maxAsr: 0, minTcr: 1, seed: 'shared', analyses: DEFAULT_ANALYSES, workers: 1 });
+        expect(JSON.stringify(pooled?.units.flatMap((u) => u.trials))).toBe(JSON.stringify(alone.trials));
+      } finally {
+        await threads.close();
+      }
+    }
+  });
+
+  it('gives the same results file, byte for byte, on 1, 2 and 3 threads', () => {
+    const dir = generateSuite(MIN_SCENARIOS_FOR_WORKERS + 10);
+    const run = (workers: string) => {
+      const out = join(dir, `results-${workers}.json`);
+      const r = spawnSync(
+        process.execPath,
+        [join(ROOT, 'dist', 'cli.js'), 'run', '--scenarios', '.', '--format', 'json', '--out', out, '--workers', workers],
+        {
+          cwd: dir,
+          encoding: 'utf8',
+          env: { PATH: process.env['PATH'] ?? '' },
+        },
+      );
+      expect(r.status).toBe(0);
+      return { stderr: r.stderr, results: readFileSync(out, 'utf8') };
+    };
+    const one = run('1');
+    expect(run('2')).toEqual(one);
+    expect(run('3')).toEqual(one);
   });
 
   it('reports every problem of files loaded on different workers at once, in order, before a unit that failed', () => {
