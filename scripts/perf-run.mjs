@@ -6,9 +6,9 @@
 // (b) A generated suite of 1,000 scenarios (copies of the built-ins under new names):
 //     - the plain matrix (--no-probes --no-mutants) and the run with analyses, on every core;
 //       target: with analyses ≤ 4× the plain matrix;
-//     - the run with probes, and with probes + mutants, on 1 worker and on every core: the
+//     - the run with probes, and with probes + mutants, on 1 thread and on every core (--workers N: N threads): the
 //       speed-up (target ≥ 1.7× on 2 cores);
-//     - the harness's cost per authorized call of the run with probes (1 worker, from --timings)
+//     - the harness's cost per authorized call of the run with probes (1 thread, from --timings)
 //       against one Ed25519 sign plus one verify, measured here in the same run with node:crypto
 //       (target ≤ 1.5×), and the same with mutants for comparison;
 //     - growth from 100 to 1,000 scenarios (linear: ×10) and peak memory.
@@ -339,26 +339,26 @@ if (PLAIN_ONLY) {
         `    ${label.padEnd(36)} wall ${fmt(x.wallMs, 0).padStart(6)} ms  harness ${fmt(x.harnessMs, 0).padStart(6)} ms  peak RSS ${fmt(x.rssMiB)} MiB`,
       );
     console.log(`\n(b) generated suite of 1,000 scenarios (${one.trials} trials, ${one.calls} matrix calls), ${CORES} cores`);
-    row(`plain matrix, ${CORES} workers`, plain);
-    row('with probes, 1 worker', probesOne);
-    row(`with probes, ${CORES} workers`, probesAll);
-    row('with probes + mutants, 1 worker', one);
-    row(`with probes + mutants, ${CORES} workers`, all);
+    row(`plain matrix, ${CORES} threads`, plain);
+    row('with probes, 1 thread', probesOne);
+    row(`with probes, ${CORES} threads`, probesAll);
+    row('with probes + mutants, 1 thread', one);
+    row(`with probes + mutants, ${CORES} threads`, all);
     const speedup = (a, b) => `×${fmt(a.wallMs / b.wallMs, 2)} wall, ×${fmt(a.harnessMs / b.harnessMs, 2)} harness`;
-    console.log(`    speed-up 1 → ${CORES} workers, probes          ${speedup(probesOne, probesAll)}  (target ≥ 1.7× on 2 cores)`);
-    console.log(`    speed-up 1 → ${CORES} workers, probes+mutants  ${speedup(one, all)}`);
+    console.log(`    speed-up 1 → ${CORES} threads, probes          ${speedup(probesOne, probesAll)}  (target ≥ 1.7× on 2 cores)`);
+    console.log(`    speed-up 1 → ${CORES} threads, probes+mutants  ${speedup(one, all)}`);
     console.log(`    two independent processes, halves      ×${fmt(ceiling, 2)} throughput (this machine's ceiling for two threads)`);
     console.log(`    probes + mutants vs plain matrix      ×${fmt(all.wallMs / plain.wallMs, 2)} wall  (target ≤ 4×)`);
     console.log(`    Ed25519 sign + verify (node:crypto)   ${fmt(floor)} µs  (before ${fmt(floorBefore)}, after ${fmt(floorAfter)})`);
     const perCall = (x) => (x.harnessMs * 1000) / x.authorized;
     console.log(
-      `    per authorized call, probes, 1 worker ${fmt(perCall(probesOne))} µs over ${probesOne.authorized} calls: ×${fmt(perCall(probesOne) / floor, 2)} the floor  (target ≤ 1.5×)`,
+      `    per authorized call, probes, 1 thread ${fmt(perCall(probesOne))} µs over ${probesOne.authorized} calls: ×${fmt(perCall(probesOne) / floor, 2)} the floor  (target ≤ 1.5×)`,
     );
     console.log(
       `    the same with mutants                 ${fmt(perCall(one))} µs over ${one.authorized} calls: ×${fmt(perCall(one) / floor, 2)} (each mutant also signs, seals and verifies a warrant)`,
     );
     console.log(
-      `    growth 100 → 1,000 (1 worker)         harness ×${fmt(one.harnessMs / smallOne.harnessMs, 2)}, wall ×${fmt(one.wallMs / smallOne.wallMs, 2)} (linear: ×10)`,
+      `    growth 100 → 1,000 (1 thread)         harness ×${fmt(one.harnessMs / smallOne.harnessMs, 2)}, wall ×${fmt(one.wallMs / smallOne.wallMs, 2)} (linear: ×10)`,
     );
     console.log(`    gate                                  ${all.passed ? 'passed' : 'FAILED'} (the copies keep the built-ins' policies)`);
   } finally {

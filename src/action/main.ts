@@ -269,13 +269,14 @@ async function obtainResults(
  * The pipeline's configuration from the action's inputs and event: the only thing they decide.
  * Relative paths resolve against the workspace, and must stay in it (symlinks followed); the
  * matrix uses every core (one for a plain run on 2 cores: defaultWorkers); `ref`: the baseline to
- * compare with (baselineRef), if any.
+ * compare with (baselineRef), if any; `cores`: the machine's (a parameter for the tests).
  */
 export function actionPipelineConfig(
   config: ActionConfig,
   ctx: Pick<ActionContext, 'workspace'>,
   ref: string | undefined,
   base: ComparisonOptions = {},
+  cores?: number,
 ): PipelineConfig {
   return {
     scenarios: config.scenarios,
@@ -283,7 +284,7 @@ export function actionPipelineConfig(
     cwd: ctx.workspace,
     confine: ctx.workspace,
     seed: DEFAULT_SEED,
-    workers: defaultWorkers({ probes: config.probes, mutants: config.mutants }),
+    workers: defaultWorkers({ probes: config.probes, mutants: config.mutants }, cores),
     timings: false,
     thresholds: {
       maxAsr: config.maxAsr,

@@ -184,9 +184,10 @@ interface ScenarioChains {
   readonly tools: Scenario['tools'];
   readonly warrant: Scenario['warrant'];
   readonly calls: Scenario['calls'];
+  readonly agents: Scenario['agents'];
   /**
    * fingerprintOf(scenario), once for both conditions (their roots and broad q, and the scoped key,
-   * each asked for it). It reads only the name-independent parts of tools, warrant and calls, the
+   * each asked for it). It reads only tools, warrant, calls and agents (the grants written), the
    * very objects this entry is kept by, so it is as current as the chains beside it.
    */
   fingerprint?: string;
@@ -386,9 +387,10 @@ export class RunContext {
       kept.name !== scenario.name ||
       kept.tools !== scenario.tools ||
       kept.warrant !== scenario.warrant ||
-      kept.calls !== scenario.calls
+      kept.calls !== scenario.calls ||
+      kept.agents !== scenario.agents
     ) {
-      kept = { name: scenario.name, tools: scenario.tools, warrant: scenario.warrant, calls: scenario.calls };
+      kept = { name: scenario.name, tools: scenario.tools, warrant: scenario.warrant, calls: scenario.calls, agents: scenario.agents };
       this.byScenario.set(scenario, kept);
     }
     const found = kept[condition];

@@ -203,7 +203,8 @@ function joinNumberValues(argv: readonly string[], options: Readonly<Record<stri
   return out;
 }
 
-function parseFlags(argv: string[]): RunFlags {
+/** The flags of `run`; `cores`: the machine's, which `--workers` defaults from (a parameter for the tests). */
+export function parseFlags(argv: string[], cores?: number): RunFlags {
   let parsed;
   try {
     parsed = parseArgs({ args: joinNumberValues(argv, RUN_OPTIONS), strict: true, allowPositionals: false, options: RUN_OPTIONS });
@@ -234,7 +235,7 @@ function parseFlags(argv: string[]): RunFlags {
     maxFalseBlocks: v['max-false-blocks'] === undefined ? 0 : parseCallCount('--max-false-blocks', v['max-false-blocks']),
     seed,
     timings: v.timings ?? false,
-    workers: v.workers === undefined ? defaultWorkers({ probes, mutants }) : parseWorkers(v.workers),
+    workers: v.workers === undefined ? defaultWorkers({ probes, mutants }, cores) : parseWorkers(v.workers),
     baseline: v.baseline,
     baselineExact: v['baseline-exact'] ?? false,
     allowWidening: v['allow-widening'] ?? false,

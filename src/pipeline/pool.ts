@@ -26,13 +26,17 @@ function jobSize(count: number, threads: number): number {
   return Math.max(1, Math.ceil(count / (threads * JOBS_PER_WORKER)));
 }
 
-/** A worker's failure, thrown on this thread as the run's: a HarnessError, or the fault of the machinery it was. */
+/**
+ * A failure of any thread of the run (a worker's, or this thread's own, taken as plain data the same
+ * way: asWorkerFailure), thrown on this thread as the run's: a HarnessError, or the fault of the
+ * machinery it was. The text names no thread: the same failure reads the same wherever it ran.
+ */
 export function raise(failure: WorkerFailure): never {
   const f = failure;
   if (f.name === 'HarnessError') throw new HarnessError(f.message, f.scenario, f.condition, f.source);
   // Another fault of the machinery (a limit, a snapshot that does not read back): the run aborts as for a HarnessError.
   if (f.kind === 'harness') throw new HarnessError(`${f.name}: ${f.message}`);
-  throw new Error(`a worker thread failed: ${f.name}: ${f.message}`);
+  throw new Error(`a thread of the run failed: ${f.name}: ${f.message}`);
 }
 
 export class WorkerPool {
@@ -125,7 +129,9 @@ export class WorkerPool {
   /**
    * `dispatch`, with this thread as one more worker: it calls `here` to run one small piece of the
    * same work (false: none is left), and between two pieces takes the workers' replies and hands
-   * them their next jobs, so that an idle worker waits one piece at most. Resolves when the workers
+   * them their next jobs. So a worker that has answered waits, at most, for the piece this thread
+   * is on to end: a whole piece (a file, or a scenario, each with its trials, probes and mutants),
+   * since `here` is not interrupted. Resolves when the workers
    * and `here` are done; rejects with the first failure (a broken worker, what `here`, `next` or
    * `onReply` threw) once both have stopped: after a failure `next` is not asked again.
    */

@@ -6,6 +6,7 @@
 import { monotonicityLine, monotonicityOf } from './sections/monotonicity-section.js';
 import { llmTableLines } from './sections/llm-section.js';
 import { plural } from '../lib/plural.js';
+import { escapeControls } from '../lib/control-chars.js';
 import { formatRate } from '../results/rate.js';
 import type { Condition, ConditionSummary, Results, Trial } from '../results/results.js';
 import { gateRule, violationCounts } from './gate-rule.js';
@@ -42,7 +43,7 @@ function matrix(results: Results): string[] {
   for (const t of results.trials) byKey.set(`${t.scenario}\u0000${t.condition}`, t);
   const total = `all (${results.scenarios.length})`;
   const rows: { name: string; cells: Cell[] }[] = results.scenarios.map((name) => ({
-    name,
+    name: escapeControls(name), // a merged shard file's names are only length-checked
     cells: conditions.map((c) => trialCell(byKey.get(`${name}\u0000${c}`))),
   }));
   const totalRow = { name: total, cells: conditions.map((c) => summaryCell(results.summary[c])) };
@@ -119,8 +120,8 @@ export function gateLines(results: Results): string[] {
         .join(', ')}`,
     );
   for (const v of g.violations) {
-    lines.push(`  [${v.kind}] ${v.scenario === '' ? 'suite' : v.scenario}: ${v.message}`);
-    if (v.source) lines.push(`    at ${v.source}`);
+    lines.push(`  [${v.kind}] ${v.scenario === '' ? 'suite' : escapeControls(v.scenario)}: ${escapeControls(v.message)}`);
+    if (v.source) lines.push(`    at ${escapeControls(v.source)}`);
   }
   return lines;
 }
@@ -157,5 +158,7 @@ export function renderTable(results: Results): string {
         .join(', ')}`,
     );
   }
-  return parts.join('\n') + '\n';
+  // Every line once more: the sections print strings of a results file (merge reads shards that
+  // only passed the schema's bounds), and one line break would let it write a workflow command.
+  return parts.map(escapeControls).join('\n') + '\n';
 }

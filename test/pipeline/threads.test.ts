@@ -4,7 +4,7 @@
  * the results, problems and failures of one thread. N threads are this one and N - 1 workers.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -13,8 +13,13 @@ import { generateSuite } from '../helpers/generated-suite.js';
 import { loadScenarioSet, loadScenarios } from '../../src/scenario/load.js';
 import { MIN_SCENARIOS_FOR_WORKERS, matrixResults } from '../../src/pipeline/matrix.js';
 import { RunThreads } from '../../src/pipeline/threads.js';
+import { asWorkerFailure } from '../../src/pipeline/files-job.js';
+import { raise } from '../../src/pipeline/pool.js';
 import { DEFAULT_ANALYSES, NO_ANALYSES } from '../../src/pipeline/analyses.js';
-import { RunContext } from '../../src/chains/run-context.js';
+import { RunContext, type BuiltChain } from '../../src/chains/run-context.js';
+import type { Condition } from '../../src/model/condition.js';
+import { HarnessError } from '../../src/model/errors.js';
+import type { Scenario } from '../../src/model/scenario.js';
 
 const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const WORKER = pathToFileURL(join(ROOT, 'dist', 'worker.js'));
@@ -30,6 +35,37 @@ function countedWorker(): { script: URL; started: () => number } {
     `import { appendFileSync } from 'node:fs';\nappendFileSync(${JSON.stringify(log)}, 'started\\n');\nawait import(${JSON.stringify(WORKER.href)});\n`,
   );
   return { script: pathToFileURL(script), started: () => readFileSync(log, 'utf8').split('\n').filter(Boolean).length };
+}
+
+/** A call whose command nests too deep for the environment: its unit fails (a HarnessError), after its file loaded. */
+const DEEP_CALL = `calls:\n  - tool: run_command\n    args: {command: '${Array.from({ length: 1000 }).reduce<string>((c) => `echo $(${c})`, 'true')}'}\n`;
+
+/**
+ * The first file this thread takes, by file count and threads: the workers are handed their first
+ * ranges before it takes a file (pool.ts, share), of rangeSize(files left, threads) files each
+ * (shard.ts): 96 files on 2 threads, [0, 12) to the worker; on 3, [0, 8) and [8, 16).
+ */
+const HERE_FIRST_FILE: Record<number, Record<number, number>> = { 96: { 2: 12, 3: 16 } };
+/** The same for scenarios shared by name (pool.ts, computeUnits): jobSize(count, threads) · (threads - 1). */
+const HERE_FIRST_SCENARIO: Record<number, Record<number, number>> = { 48: { 2: 3, 3: 4 } };
+
+/** A run's context that notes whose chains it built: the scenarios this thread loaded or ran. */
+class RecordingContext extends RunContext {
+  readonly built = new Set<string>();
+  override chainOf(scenario: Scenario, condition: Exclude<Condition, 'no_warrant'>): BuiltChain {
+    this.built.add(scenario.name);
+    return super.chainOf(scenario, condition);
+  }
+}
+
+/** `run` of the built CLI in `dir`, plain, its report as JSON on stdout. */
+function cli(dir: string, args: readonly string[]): { status: number | null; stdout: string; stderr: string } {
+  const r = spawnSync(
+    process.execPath,
+    [join(ROOT, 'dist', 'cli.js'), 'run', '--scenarios', '.', '--format', 'json', '--no-probes', '--no-mutants', ...args],
+    { cwd: dir, encoding: 'utf8', env: { PATH: process.env['PATH'] ?? '' } },
+  );
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
 describe('RunThreads', () => {
@@ -177,7 +213,7 @@ describe('RunThreads', () => {
     }
   });
 
-  it('a unit that fails on a worker ends the run with the earliest failure, as on one thread', () => {
+  it('a unit that fails on whichever thread took it (scheduling decides) ends the run with the earliest failure, as on one thread', () => {
     const count = 2 * MIN_SCENARIOS_FOR_WORKERS;
     const deep = Array.from({ length: 1000 }).reduce<string>((c) => `echo $(${c})`, 'true');
     const call = `calls:\n  - tool: run_command\n    args: {command: '${deep}'}\n`;
@@ -193,6 +229,98 @@ describe('RunThreads', () => {
     expect(one.stderr).toContain('s0030.yaml');
     expect(one.stderr).not.toContain('s0080.yaml');
     for (const workers of ['2', '3']) expect(run(workers)).toMatchObject({ status: 2, stderr: one.stderr, stdout: '' });
+  });
+
+  it("a unit that fails on this thread (the first file it takes) fails a whole run as on one thread, and its chains are this thread's", async () => {
+    const count = 2 * MIN_SCENARIOS_FOR_WORKERS;
+    const first = HERE_FIRST_FILE[count]![2]!;
+    const dir = generateSuite(count, (text, i) => (i === first ? text.replace(/^calls:\n/m, DEEP_CALL) : text));
+    const context = new RecordingContext('here-first');
+    const threads = new RunThreads({ workers: 2, script: WORKER, context });
+    const settings = { seed: 'here-first', analyses: NO_ANALYSES };
+    try {
+      const set = await loadScenarioSet([dir], dir, { elsewhere: threads.loadElsewhere(settings), context });
+      const names = set.scenarios.map((s) => s.name);
+      // The worker took the first range whole, before this thread took its first file: which thread ran which is not left to scheduling.
+      expect(context.built.has(names[first]!)).toBe(true);
+      expect(names.slice(0, first).filter((n) => context.built.has(n))).toEqual([]);
+      const options = { scenarios: set.scenarios, maxAsr: 0, minTcr: 1, seed: settings.seed, analyses: settings.analyses };
+      const here = await matrixResults({ ...options, threads, context }).catch((e: unknown) => e);
+      const alone = await matrixResults({ ...options, context: new RunContext(settings.seed), workers: 1 }).catch((e: unknown) => e);
+      expect(alone).toBeInstanceOf(HarnessError);
+      expect((alone as HarnessError).scenario).toBe(names[first]);
+      expect(here).toBeInstanceOf(HarnessError);
+      expect({ ...(here as HarnessError), message: (here as Error).message }).toEqual({
+        ...(alone as HarnessError),
+        message: (alone as Error).message,
+      });
+    } finally {
+      await threads.close();
+    }
+  });
+
+  it('a unit that fails on this thread (the first scenario it takes) fails a run of some scenarios as on one thread', async () => {
+    const named = MIN_SCENARIOS_FOR_WORKERS;
+    const first = HERE_FIRST_SCENARIO[named]![2]!;
+    const shared = async (scenarios: Scenario[], context: RunContext) => {
+      const threads = new RunThreads({ workers: 2, script: WORKER, context });
+      try {
+        return await threads.computeUnits(scenarios, 'here-first', NO_ANALYSES);
+      } finally {
+        await threads.close();
+      }
+    };
+    // The workers take their first jobs whole before this thread takes a scenario: it runs #first and none before it.
+    const clean = (await loadScenarios([generateSuite(named)], ROOT)).slice(0, named);
+    const context = new RecordingContext('here-first');
+    expect((await shared(clean, context))?.threads).toBe(2);
+    expect(context.built.has(clean[first]!.name)).toBe(true);
+    expect(clean.slice(0, first).filter((s) => context.built.has(s.name))).toEqual([]);
+    // So a unit failing at #first fails on this thread (before its chains are built: its environment is refused).
+    const dir = generateSuite(named + 4, (text, i) => (i === first ? text.replace(/^calls:\n/m, DEEP_CALL) : text));
+    const scenarios = (await loadScenarios([dir], dir)).slice(0, named);
+    const here = await shared(scenarios, new RunContext('here-first')).catch((e: unknown) => e);
+    const options = { scenarios, maxAsr: 0, minTcr: 1, seed: 'here-first', analyses: NO_ANALYSES, workers: 1 };
+    const alone = await matrixResults(options).catch((e: unknown) => e);
+    expect(alone).toBeInstanceOf(HarnessError);
+    expect((alone as HarnessError).scenario).toBe(scenarios[first]!.name);
+    expect(here).toBeInstanceOf(HarnessError);
+    expect({ ...(here as HarnessError), message: (here as Error).message }).toEqual({
+      ...(alone as HarnessError),
+      message: (alone as Error).message,
+    });
+  });
+
+  it('the CLI: a bad file, or a failing unit, where this thread starts gives the report, stderr and exit code of one thread', () => {
+    const count = 2 * MIN_SCENARIOS_FOR_WORKERS;
+    for (const [threads, first] of Object.entries(HERE_FIRST_FILE[count]!)) {
+      for (const edit of [
+        (text: string) => text.replace(/^calls:/m, 'extra: 1\ncalls:'),
+        (text: string) => text.replace(/^calls:\n/m, DEEP_CALL),
+      ]) {
+        const dir = generateSuite(count, (text, i) => (i === first ? edit(text) : text));
+        const one = cli(dir, ['--workers', '1']);
+        expect(one.status).toBe(2);
+        expect(one.stderr).toContain(`s00${first}.yaml`);
+        expect(cli(dir, ['--workers', threads])).toEqual(one);
+      }
+    }
+  });
+
+  it('the CLI with --scenario: a unit failing where this thread starts gives the report, stderr and exit code of one thread', () => {
+    const named = MIN_SCENARIOS_FOR_WORKERS;
+    for (const [threads, first] of Object.entries(HERE_FIRST_SCENARIO[named]!)) {
+      const dir = generateSuite(named + 4, (text, i) => (i === first ? text.replace(/^calls:\n/m, DEEP_CALL) : text));
+      const names = readdirSync(dir)
+        .sort()
+        .slice(0, named)
+        .map((f) => /^name:\s*(\S+)/m.exec(readFileSync(join(dir, f), 'utf8'))![1]!);
+      const args = names.flatMap((n) => ['--scenario', n]);
+      const one = cli(dir, [...args, '--workers', '1']);
+      expect(one.status).toBe(2);
+      expect(one.stderr).toContain(names[first]);
+      expect(cli(dir, [...args, '--workers', threads])).toEqual(one);
+    }
   });
 
   it('a run whose last file is bad fails as on one thread, though the workers had started', () => {
@@ -223,6 +351,11 @@ describe('RunThreads', () => {
 });
 
 describe('WorkerPool failures', () => {
+  it("a fault that is no BenchError reads the same from any thread, and names none (this thread's take the same path)", () => {
+    const failure = asWorkerFailure(new TypeError('boom'));
+    expect(() => raise(failure)).toThrow(new Error('a thread of the run failed: TypeError: boom'));
+  });
+
   it('a worker that dies mid-run fails the run with a reason, and the pool still closes', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'db-dying-worker-'));
     const script = join(dir, 'dying.mjs');

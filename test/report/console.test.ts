@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { assessTrials } from '../../src/trial/assess.js';
 import { CONDITIONS, type Results, type Trial } from '../../src/results/results.js';
 import { canonicalResults, renderJson } from '../../src/report/json.js';
-import { renderTable } from '../../src/report/table.js';
+import { gateLines, renderTable } from '../../src/report/table.js';
 import { baseFindingsLine } from '../../src/report/sections/base-findings-section.js';
 import { callResult, trial } from '../trial/helpers.js';
 
@@ -69,6 +69,27 @@ describe('renderTable', () => {
     );
     expect(text).toContain('all (2)          100%  100%        0   100%  100%        0    50%   50%        0');
     expect(text).not.toMatch(/\u001b\[/); // no colour codes
+  });
+});
+
+describe('renderTable with strings from a results file', () => {
+  // `merge` renders shard files whose strings passed only the schema's bounds: a line break in a
+  // name, a message or a source would let the file write a workflow command into the CI log.
+  it('escapes control characters in scenario names, violation messages and sources, so that no line starts with ::', () => {
+    const evil = 'x\n::error::forged';
+    const failing = results(
+      [
+        trial(evil, 'no_warrant', true, true, []),
+        trial(evil, 'broad', true, true, []),
+        trial(evil, 'task_scoped', true, true, [callResult(1, true, 'deny', 'a.yaml\n::warning::src')]),
+      ],
+      [evil],
+    );
+    const text = renderTable(failing);
+    expect(text).not.toMatch(/^::/m);
+    expect(text).toContain('x\\x0a::error::forged');
+    expect(text).toContain('a.yaml\\x0a::warning::src');
+    expect(gateLines(failing).join('\n')).not.toMatch(/^::/m);
   });
 });
 
