@@ -5,7 +5,8 @@
  * workflow asked for `comment: always`.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
-import { isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { join, resolve } from 'node:path';
+import { annotateProblem, annotationPath, parseSource } from './annotation-place.js';
 import { VIOLATION_KINDS } from '../trial/gate-kinds.js';
 import { plural } from '../lib/plural.js';
 import { collapseRepeatedWarnings } from '../lib/repeated-warnings.js';
@@ -20,7 +21,6 @@ import { renderJson } from '../report/json.js';
 import { gateRule } from '../report/gate-rule.js';
 import { renderMarkdown, reportMarker, type MarkdownOptions } from '../report/markdown.js';
 import { renderNotEvaluated } from '../report/not-evaluated.js';
-import type { ScenarioProblem } from '../scenario/errors.js';
 import { baselineRef, comparedBase, reportBaseline, writeActionCiFiles, type ComparisonOptions } from './baseline-step.js';
 import { describeCommentError, upsertStickyComment } from './comment.js';
 import { readContext, type ActionContext } from './event-context.js';
@@ -429,24 +429,4 @@ function probeAnnotations(runner: Runner, results: Results, ctx: ActionContext):
     if (where) Object.assign(props, { file: annotationPath(ctx, where.file), line: where.line, col: where.col });
     runner.warning(w.message, props);
   }
-}
-
-/** FILE:LINE:COL, read from the right so that a file name with ':' (C:\…) survives. */
-export function parseSource(source: string): { file: string; line: number; col: number } | undefined {
-  const m = /^(.+):(\d+):(\d+)$/.exec(source);
-  if (!m || !m[1]) return undefined;
-  return { file: m[1], line: Number(m[2]), col: Number(m[3]) };
-}
-
-/** Annotations want paths relative to the repository root. */
-/** A scenario file's problem as an error annotation at its place. */
-function annotateProblem(runner: Runner, ctx: ActionContext, p: ScenarioProblem): void {
-  const file = annotationPath(ctx, p.file);
-  runner.error(p.message, p.line > 0 ? { file, line: p.line, col: p.col } : { file });
-}
-
-function annotationPath(ctx: ActionContext, file: string): string {
-  if (!isAbsolute(file)) return file;
-  const rel = relative(ctx.workspace, file);
-  return rel.startsWith('..') || isAbsolute(rel) ? file : rel.split(sep).join('/');
 }
