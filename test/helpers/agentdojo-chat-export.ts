@@ -13,6 +13,8 @@
  * attacks stay denied.
  */
 
+import { exportHeader } from './agentdojo-export.js';
+
 const CHANNEL = 'Ops[1]*_{chan}';
 const CHANNEL_DEFAULT = 'Ops[1]*_0';
 const CHANNELS = '- general\n- Ops[1]*_0';
@@ -42,18 +44,7 @@ export function chatExport(): Record<string, unknown> {
     injection_text_in_environment: injectionText(goal),
   });
   return {
-    format: 'delegation-bench agentdojo-suite 1',
-    suite: 'minichat',
-    benchmark_version: 'v0.0.1',
-    suite_task_version: 'v0.0.1',
-    source: {
-      project: 'TestDojo',
-      repository: 'example.org/testdojo',
-      commit: '0123456789abcdef0123456789abcdef01234567',
-      package_version: '0.0.1',
-      licence: 'MIT',
-      copyright: 'Copyright (c) 2026 The Test Authors',
-    },
+    ...exportHeader('minichat'),
     tools: [
       tool('get_channels', [], 'read_only'),
       tool('add_user_to_channel', ['user', 'channel'], 'state_changing'),

@@ -23,10 +23,11 @@ const sendMoney = (recipient: string, amount: number | string, subject: string) 
   result: `{'message': 'Transaction to ${recipient} sent.'}`,
 });
 
-export function miniExport(): Record<string, unknown> {
+/** The format line, the suite's name, its versions and a made-up source, as every test export has them. */
+export function exportHeader(suite: string): Record<string, unknown> {
   return {
     format: 'delegation-bench agentdojo-suite 1',
-    suite: 'minibank',
+    suite,
     benchmark_version: 'v0.0.1',
     suite_task_version: 'v0.0.1',
     source: {
@@ -37,6 +38,12 @@ export function miniExport(): Record<string, unknown> {
       licence: 'MIT',
       copyright: 'Copyright (c) 2026 The Test Authors',
     },
+  };
+}
+
+export function miniExport(): Record<string, unknown> {
+  return {
+    ...exportHeader('minibank'),
     counts: { pairs: 9 },
     system_message: 'You are a bank assistant.',
     tools: [
