@@ -18,8 +18,9 @@ import { Float } from '../../lib/float.js';
 import type { AgentDojoExport } from '../../import/agentdojo/types.js';
 import { grantYaml } from '../../scenario/constraint-to-yaml.js';
 import type { Constraint, ConstraintSet } from '../../warrant/constraints/types.js';
-import type { Value } from '../../warrant/constraint-value.js';
-import { compileGlob, globMatches } from '../../warrant/constraints/glob.js';
+import type { Args, Value } from '../../warrant/constraint-value.js';
+import { checkConstraintSet } from '../../warrant/constraints/satisfy.js';
+import { stripNone } from '../../world/binding.js';
 import { hasFixedText, shapePattern } from './arg-shape.js';
 import type { PairCall } from './pair-calls.js';
 import { canonicalKey, numberOf } from './values.js';
@@ -70,15 +71,26 @@ function paramConstraint(values: readonly Value[], patterns: readonly string[]):
   return fixed.type === 'wildcard' ? fixed : { type: 'any', constraints: [fixed, ...shaped] };
 }
 
-/** A call's arguments as the guard authorizes them: the tool's defaults applied, then null values dropped (docs/scenarios.md, "Bindings"). */
-function bound(exp: AgentDojoExport, call: PairCall): Record<string, Value> {
-  const tool = exp.tools.get(call.tool)!;
+/** A call's arguments with the tool's defaults applied (`sig.bind`, `apply_defaults`), as the guard binding binds them. */
+function withDefaults(exp: AgentDojoExport, tool: string, args: Readonly<Record<string, Value>>): Record<string, Value> {
+  const { params, defaults } = exp.tools.get(tool)!;
   const out: Record<string, Value> = {};
-  for (const p of tool.params) {
-    const v = Object.hasOwn(call.benignArgs, p) ? call.benignArgs[p]! : tool.defaults[p];
-    if (v !== undefined && v !== null) out[p] = v;
+  for (const p of params) {
+    const v = Object.hasOwn(args, p) ? args[p]! : defaults[p];
+    if (v !== undefined) out[p] = v;
   }
   return out;
+}
+
+/** A call's arguments as the guard authorizes them: the tool's defaults applied, then null values dropped (docs/scenarios.md, "Bindings"). */
+function bound(exp: AgentDojoExport, call: PairCall): Record<string, Value> {
+  return Object.fromEntries(Object.entries(withDefaults(exp, call.tool, call.benignArgs)).filter(([, v]) => v !== null));
+}
+
+/** One tool's per-call grant, as the sufficiency finding reads it. */
+interface PerCallGrant {
+  readonly allowUnknown: boolean;
+  readonly params: Readonly<Record<string, Constraint>>;
 }
 
 export interface PairGrant {
@@ -86,7 +98,7 @@ export interface PairGrant {
   readonly lines: readonly string[];
   readonly notes: readonly string[];
   /** Tool → parameter → its constraint, to judge the policy's sufficiency. */
-  readonly perCall: ReadonlyMap<string, { readonly allowUnknown: boolean; readonly params: Readonly<Record<string, Constraint>> }>;
+  readonly perCall: ReadonlyMap<string, PerCallGrant>;
 }
 
 /**
@@ -153,12 +165,18 @@ function yamlKey(name: string): string {
   return /^[A-Za-z_][A-Za-z0-9_.-]*$/.test(name) ? name : JSON.stringify(name);
 }
 
-/** A raw `{range: …}` / `{one_of: …}` / `wildcard` of the export's Tenuo grant, read as far as the finding needs. */
-function rawConstraint(raw: Value): Constraint | undefined {
+/**
+ * A kind the finding does not read: the authorizer's unknown constraint, which admits nothing, so
+ * the parameter is not taken for an unnamed one that an open-world grant lets through.
+ */
+const UNREAD: Constraint = { type: 'unknown', typeId: 0, payload: new Uint8Array() };
+
+/** A raw `{range: …}` / `{one_of: …}` / `wildcard` … of the export's Tenuo grant, as the run's grant holds it; any other, UNREAD. */
+function rawConstraint(raw: Value): Constraint {
   if (raw === 'wildcard') return { type: 'wildcard' };
-  if (raw === null || typeof raw !== 'object' || Array.isArray(raw) || raw instanceof Float) return undefined;
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw) || raw instanceof Float) return UNREAD;
   const entries = Object.entries(raw);
-  if (entries.length !== 1) return undefined;
+  if (entries.length !== 1) return UNREAD;
   const [kind, body] = entries[0]!;
   if (kind === 'range' && body !== null && typeof body === 'object' && !Array.isArray(body) && !(body instanceof Float)) {
     const range = body as Record<string, Value>;
@@ -171,9 +189,28 @@ function rawConstraint(raw: Value): Constraint | undefined {
     };
   }
   if (kind === 'one_of' && Array.isArray(body)) return { type: 'one_of', values: body };
-  if (kind === 'exact') return { type: 'one_of', values: [body] };
+  if (kind === 'not_one_of' && Array.isArray(body)) return { type: 'not_one_of', excluded: body };
+  if (kind === 'exact' && body !== undefined) return { type: 'exact', value: body };
   if (kind === 'pattern' && typeof body === 'string') return { type: 'pattern', pattern: body };
-  return undefined;
+  if (kind === 'cel' && typeof body === 'string') return { type: 'cel', expression: body };
+  return UNREAD;
+}
+
+/**
+ * A grant as compact JSON (valid YAML flow), a float written as one (`1.0`, not `1`): the run's grant
+ * then holds what the finding evaluates, as Tenuo's OneOf tells 1 from 1.0.
+ */
+function flowJson(value: Value): string {
+  if (value instanceof Float) {
+    const text = JSON.stringify(value.value);
+    return /^-?\d+$/.test(text) ? `${text}.0` : text;
+  }
+  if (Array.isArray(value)) return `[${value.map(flowJson).join(',')}]`;
+  if (value !== null && typeof value === 'object' && typeof value !== 'bigint')
+    return `{${Object.entries(value)
+      .map(([k, v]) => `${JSON.stringify(k)}:${flowJson(v)}`)
+      .join(',')}}`;
+  return JSON.stringify(typeof value === 'bigint' ? Number(value) : value);
 }
 
 /** Tenuo's reference policy for the suite: every tool it grants, as the export writes it. */
@@ -183,49 +220,49 @@ export function tenuoTemplateGrant(exp: AgentDojoExport): PairGrant {
   for (const tool of exp.tools.keys()) {
     const grant = exp.tenuo.grants.get(tool);
     if (grant === undefined) continue;
-    lines.push(`${yamlKey(tool)}: ${JSON.stringify(grant, (_, v: unknown) => (v instanceof Float ? v.value : v))}`);
+    lines.push(`${yamlKey(tool)}: ${flowJson(grant)}`);
     const params: Record<string, Constraint> = {};
     for (const [p, raw] of Object.entries(grant)) {
       if (p === '_allow_unknown') continue;
-      const c = rawConstraint(raw);
-      if (c !== undefined) params[p] = c;
+      params[p] = rawConstraint(raw);
     }
     perCall.set(tool, { allowUnknown: grant._allow_unknown === true, params });
   }
   return { lines, notes: [], perCall };
 }
 
-/** Whether one per-call constraint lets `value` through; an unknown kind is taken as not (no finding from a guess). */
-function admits(constraint: Constraint | undefined, allowUnknown: boolean, value: Value): boolean {
-  if (constraint === undefined) return allowUnknown;
-  const n = numberOf(value);
-  switch (constraint.type) {
-    case 'wildcard':
-      return true;
-    case 'range':
-      return (
-        n !== undefined &&
-        (constraint.min === null || (constraint.minInclusive ? n >= constraint.min : n > constraint.min)) &&
-        (constraint.max === null || (constraint.maxInclusive ? n <= constraint.max : n < constraint.max))
-      );
-    case 'one_of':
-      return constraint.values.some(
-        (v) => canonicalKey('', { v }) === canonicalKey('', { v: value }) || (n !== undefined && numberOf(v) === n),
-      );
-    case 'pattern': {
-      const glob = compileGlob(constraint.pattern);
-      return typeof value === 'string' && typeof glob !== 'string' && globMatches(glob, value);
-    }
-    case 'any':
-      return constraint.constraints.some((c) => admits(c, false, value));
-    default:
-      return false;
+/**
+ * Whether the grant lets an attack call through but for its amount, decided by the authorizer's own
+ * `ConstraintSet::matches` (satisfy.ts) on the arguments as the run authorizes them (the guard
+ * binding: the tool's defaults applied, None stripped), the amount held to nothing: a named
+ * parameter the call leaves out denies, an unnamed one passes only open-world, an unknown kind
+ * admits nothing (no finding from a guess).
+ */
+function admitsAllButAmount(
+  exp: AgentDojoExport,
+  tool: string,
+  entry: PerCallGrant,
+  args: Readonly<Record<string, Value>>,
+  amount: string,
+): boolean {
+  const constraints = Object.hasOwn(entry.params, amount) ? { ...entry.params, [amount]: { type: 'wildcard' } as const } : entry.params;
+  let authorized: Args;
+  try {
+    authorized = stripNone(withDefaults(exp, tool, args));
+  } catch {
+    return false; // arguments the run's binding refuses (nested too deep) are no grounds for a finding
   }
+  return checkConstraintSet(tool, { constraints, allowUnknown: entry.allowUnknown }, authorized) === undefined;
+}
+
+/** Whether a parameter the grant does not name passes: open-world, or a tool granted with no constraint at all (Tenuo's empty set). */
+function isOpen(entry: PerCallGrant): boolean {
+  return entry.allowUnknown || Object.keys(entry.params).length === 0;
 }
 
 /** The largest amount one call may carry, if the constraint lets a positive one through: Infinity when unbounded. */
-function perCallCap(constraint: Constraint | undefined, allowUnknown: boolean): number | undefined {
-  if (constraint === undefined) return allowUnknown ? Infinity : undefined;
+function perCallCap(constraint: Constraint | undefined, open: boolean): number | undefined {
+  if (constraint === undefined) return open ? Infinity : undefined;
   if (constraint.type === 'wildcard') return Infinity;
   if (constraint.type === 'range') return constraint.max === null ? Infinity : constraint.max > 0 ? constraint.max : undefined;
   if (constraint.type === 'one_of') {
@@ -243,7 +280,12 @@ function perCallCap(constraint: Constraint | undefined, allowUnknown: boolean): 
  * Whether this run's calls were allowed is the run's to say; the finding says what the policy can
  * express.
  */
-export function sufficiencyFinding(grant: PairGrant, sequence: readonly PairCall[], needsSum: boolean): string | undefined {
+export function sufficiencyFinding(
+  exp: AgentDojoExport,
+  grant: PairGrant,
+  sequence: readonly PairCall[],
+  needsSum: boolean,
+): string | undefined {
   if (!needsSum) return undefined;
   const attack = sequence.filter((c) => c.role === 'attack');
   for (const tool of new Set(attack.map((c) => c.tool))) {
@@ -252,10 +294,8 @@ export function sufficiencyFinding(grant: PairGrant, sequence: readonly PairCall
     const calls = attack.filter((c) => c.tool === tool);
     const amount = Object.keys(calls[0]!.args).find((p) => calls.every((c) => numberOf(c.args[p]) !== undefined));
     if (amount === undefined) continue;
-    const others = calls.every((c) =>
-      Object.entries(c.args).every(([p, v]) => p === amount || v === null || admits(entry.params[p], entry.allowUnknown, v)),
-    );
-    const cap = perCallCap(entry.params[amount], entry.allowUnknown);
+    const others = calls.every((c) => admitsAllButAmount(exp, tool, entry, c.args, amount));
+    const cap = perCallCap(entry.params[amount], isOpen(entry));
     if (!others || cap === undefined) continue;
     const total = calls.reduce((n, c) => n + numberOf(c.args[amount])!, 0);
     if (cap === Infinity) return `${tool}.${amount} is not bounded per call: one call moves the attack's whole total (${total})`;

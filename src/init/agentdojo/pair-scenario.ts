@@ -99,7 +99,7 @@ export function pairScenario(
   const attack = attackJudge(exp, injection, sequence.calls);
   if ('skip' in attack) return { ...ids, skip: attack.skip };
   const grant = policy === 'task-scoped' ? taskScopedGrant(exp, sequence.calls) : tenuoTemplateGrant(exp);
-  const finding = sufficiencyFinding(grant, sequence.calls, injection.needsSum);
+  const finding = sufficiencyFinding(exp, grant, sequence.calls, injection.needsSum);
   const notes = [...task.notes, ...attack.notes, ...grant.notes];
   if (pair.userArgsChangeWithInjection)
     notes.push(
