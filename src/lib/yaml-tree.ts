@@ -185,9 +185,11 @@ function* pinYamlDirectives(tokens: Iterable<CST.Token>, version: string, proble
 export function parseYamlTree(text: string, dialect: YamlDialect = 'yaml-1.2'): ParsedTree {
   const lineCounter = new LineCounter();
   const linePos = (offset: number) => lineCounter.linePos(offset);
-  // Small files skip the pre-pass: yaml turns a stack overflow into an error (mapped below) and is
-  // fast on them anyway; the pre-pass is for the large ones, where it would take seconds.
-  const deep = text.length >= PREPASS_MIN_CHARS ? nestingTooDeep(text, 4 * MAX_DEPTH) : undefined;
+  // The pre-pass decides every file that could nest past its bound: yaml's own stack overflow
+  // happens at a depth that depends on the thread's stack and the JIT's frames, so where it is
+  // reported would differ between 1 and N threads. Small files that cannot reach the bound skip it
+  // (it lexes the whole file: about as much as yaml's own lexing).
+  const deep = text.length >= PREPASS_MIN_CHARS || mayNestPast(text, 4 * MAX_DEPTH) ? nestingTooDeep(text, 4 * MAX_DEPTH) : undefined;
   if (deep !== undefined) {
     lineCounter.addNewLine(0);
     for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) lineCounter.addNewLine(i + 1);
@@ -366,6 +368,34 @@ class Builder {
 }
 
 const PREPASS_MIN_CHARS = 16 * 1024;
+
+/**
+ * Whether the pre-pass's estimate (yaml-nesting.ts: open flow brackets, block indentation levels,
+ * `-`/`?` indicators on a line) could exceed `bound`: each level needs a `[`, `{`, `-` or `?`, or
+ * one more column of indentation, so their counts plus the widest indentation bound the estimate
+ * from above. One pass over the characters, no lexing.
+ */
+function mayNestPast(text: string, bound: number): boolean {
+  let units = 0;
+  let indent = 0;
+  let widest = 0;
+  let lineStart = true;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x0a) {
+      lineStart = true;
+      indent = 0;
+      continue;
+    }
+    if (lineStart && (c === 0x20 || c === 0x09)) {
+      if (++indent > widest) widest = indent;
+      continue;
+    }
+    lineStart = false;
+    if (c === 0x5b || c === 0x7b || c === 0x2d || c === 0x3f) units++; // [ { - ?
+  }
+  return units + widest + 1 > bound;
+}
 
 function tooDeepMessage(): string {
   return `YAML nesting deeper than ${MAX_DEPTH} levels; the file is refused`;

@@ -77,7 +77,7 @@ function checkNames(scenarios: readonly Scenario[]): void {
 /** How many threads this run uses (see threadCount). */
 export function threadsFor(options: MatrixOptions): { threads: number; script?: URL } {
   const script = options.workerScript ?? bundledWorker();
-  const threads = threadCount(options.workers ?? defaultWorkers(), options.scenarios.length, script);
+  const threads = threadCount(options.workers ?? defaultWorkers(options.analyses ?? NO_ANALYSES), options.scenarios.length, script);
   return threads === 1 ? { threads } : { threads, script };
 }
 
@@ -98,7 +98,7 @@ export async function computeMatrix(options: MatrixOptions): Promise<MatrixOutco
   const threads =
     options.threads ??
     new RunThreads({
-      workers: options.workers ?? defaultWorkers(),
+      workers: options.workers ?? defaultWorkers(analyses),
       script: options.workerScript ?? bundledWorker(),
       ...(options.context !== undefined && { context: options.context }),
     });

@@ -32,11 +32,11 @@ function jobSize(count: number, threads: number): number {
  * machinery it was. The text names no thread: the same failure reads the same wherever it ran.
  */
 export function raise(failure: WorkerFailure): never {
-  const f = failure;
-  if (f.name === 'HarnessError') throw new HarnessError(f.message, f.scenario, f.condition, f.source);
+  const { name, message } = failure;
+  if (name === 'HarnessError') throw new HarnessError(message, failure.scenario, failure.condition, failure.source);
   // Another fault of the machinery (a limit, a snapshot that does not read back): the run aborts as for a HarnessError.
-  if (f.kind === 'harness') throw new HarnessError(`${f.name}: ${f.message}`);
-  throw new Error(`a thread of the run failed: ${f.name}: ${f.message}`);
+  if (failure.kind === 'harness') throw new HarnessError(`${name}: ${message}`);
+  throw new Error(`a thread of the run failed: ${name}: ${message}`);
 }
 
 export class WorkerPool {

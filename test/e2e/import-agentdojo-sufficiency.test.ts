@@ -54,7 +54,7 @@ describe('policy sufficiency: from the import to the report', () => {
     // Added after the existing keys, never between them.
     expect(Object.keys(suite).slice(-2)).toEqual(['summary', 'policy_sufficiency']);
 
-    const line = `minibank: policy sufficiency, apart from enforcement: per-call constraints cannot bound a total in 2 of the 4 pairs: 2 (`;
+    const line = `minibank: policy sufficiency (suite.json, from the import), apart from enforcement: per-call constraints cannot bound a total in 2 of the 4 pairs: 2 (`;
     const md = cli(['run', '--scenarios', 'out/minibank', '--format', 'markdown'], dir).stdout;
     const mdLine = md.split('\n').find((l) => l.startsWith(`- ${line}`));
     expect(mdLine).toBeDefined();
@@ -71,12 +71,12 @@ describe('policy sufficiency: from the import to the report', () => {
       ];
     });
     const md = cli(['run', '--scenarios', 'out/minibank', '--format', 'markdown'], dir).stdout;
-    expect(md).toContain('policy sufficiency, apart from enforcement');
+    expect(md).toContain('policy sufficiency (suite.json, from the import), apart from enforcement');
     expect(md).not.toContain('<img');
     expect(md).not.toContain('@maintainers');
     expect(md).not.toMatch(/^## forged/m);
     const table = cli(['run', '--scenarios', 'out/minibank'], dir).stdout;
-    expect(table).toContain('policy sufficiency, apart from enforcement');
+    expect(table).toContain('policy sufficiency (suite.json, from the import), apart from enforcement');
     expect(table).not.toContain('\u001b[31m');
     expect(table).not.toMatch(/^## forged/m);
   });

@@ -52,9 +52,11 @@ describe('the suites section', () => {
       summary: { no_warrant: summary(1), broad: summary(1), task_scoped: summary(0) },
     };
     const md = renderSuitesSection(withSuites([suite]), escapeCell);
-    expect(md).toContain("- bank: AgentDojo v1, suite bank v1, task_scoped: Tenuo's AgentDojo template &lt;b&gt;x&lt;/b&gt;");
+    expect(md).toContain(
+      "- bank: source (suite.json): AgentDojo v1, suite bank v1, task_scoped: Tenuo's AgentDojo template &lt;b&gt;x&lt;/b&gt;",
+    );
     expect(suitesTableLines(withSuites([suite]))).toContain(
-      "  bank: AgentDojo v1, suite bank v1, task_scoped: Tenuo's AgentDojo template <b>x</b>",
+      "  bank: source (suite.json): AgentDojo v1, suite bank v1, task_scoped: Tenuo's AgentDojo template <b>x</b>",
     );
     const { source: _unused, ...bare } = suite;
     expect(renderSuitesSection(withSuites([bare]), escapeCell)).not.toContain('- bank:');
@@ -79,13 +81,26 @@ describe('the suites section', () => {
     };
     const md = renderSuitesSection(withSuites([suite]), escapeCell);
     expect(md).toContain(
-      '- bank: policy sufficiency, apart from enforcement: per-call constraints cannot bound a total in 8 of the 9 pairs: 4 (cap C; p4, p5, p6, …), 2 (cap B; p2, p3), 1 (cap &lt;b&gt;1&lt;/b&gt;; p1), and 1 with 1 other finding',
+      '- bank: policy sufficiency (suite.json, from the import), apart from enforcement: per-call constraints cannot bound a total in 8 of the 9 pairs: 4 (cap C; p4, p5, p6, …), 2 (cap B; p2, p3), 1 (cap &lt;b&gt;1&lt;/b&gt;; p1), and 1 with 1 other finding',
     );
     expect(suitesTableLines(withSuites([suite]))).toContain(
-      '  bank: policy sufficiency, apart from enforcement: per-call constraints cannot bound a total in 8 of the 9 pairs: 4 (cap C; p4, p5, p6, …), 2 (cap B; p2, p3), 1 (cap <b>1</b>; p1), and 1 with 1 other finding',
+      '  bank: policy sufficiency (suite.json, from the import), apart from enforcement: per-call constraints cannot bound a total in 8 of the 9 pairs: 4 (cap C; p4, p5, p6, …), 2 (cap B; p2, p3), 1 (cap <b>1</b>; p1), and 1 with 1 other finding',
     );
     // No finding (an import that found none writes an empty list): no line.
     expect(renderSuitesSection(withSuites([{ ...suite, policy_sufficiency: [] }]), escapeCell)).not.toContain('policy sufficiency');
+  });
+
+  it('groups as many findings as a manifest may hold (100,000) into one line per finding', () => {
+    const policy_sufficiency = Array.from({ length: 100_000 }, (_, i) => ({ scenario: `p${i}`, finding: 'cap' }));
+    const suite: SuiteReport = {
+      suite: 'bank',
+      scenarios: 100_000,
+      summary: { no_warrant: summary(1), broad: summary(1), task_scoped: summary(0) },
+      policy_sufficiency,
+    };
+    expect(suitesTableLines(withSuites([suite]))).toContain(
+      '  bank: policy sufficiency (suite.json, from the import), apart from enforcement: per-call constraints cannot bound a total in 100000 of the 100000 pairs: 100000 (cap; p0, p1, p2, …)',
+    );
   });
 
   it('formats damage with grouped digits and at most two decimals', () => {

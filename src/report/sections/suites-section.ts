@@ -5,6 +5,7 @@
  * skip reasons come from files (a results file in report-only mode), so markdown escapes them.
  */
 import { escapeControls } from '../../lib/control-chars.js';
+import { plural } from '../../lib/plural.js';
 import { formatRate } from '../../results/rate.js';
 import type { ConditionSummary, Results, SuiteReport } from '../../results/results.js';
 
@@ -39,24 +40,28 @@ function sufficiencyNote(s: SuiteReport, esc: (text: string) => string): string 
   const findings = s.policy_sufficiency ?? [];
   if (findings.length === 0) return undefined;
   const byText = new Map<string, string[]>();
-  for (const f of findings) byText.set(f.finding, [...(byText.get(f.finding) ?? []), f.scenario]);
+  for (const f of findings) {
+    const pairs = byText.get(f.finding);
+    if (pairs === undefined) byText.set(f.finding, [f.scenario]);
+    else pairs.push(f.scenario);
+  }
   const ranked = [...byText].sort((a, b) => b[1].length - a[1].length);
   const shown = ranked.slice(0, MAX_REASONS).map(([text, pairs]) => {
     const named = pairs.slice(0, MAX_PAIRS).map(esc).join(', ');
     return `${pairs.length} (${esc(text)}; ${named}${pairs.length > MAX_PAIRS ? ', …' : ''})`;
   });
   const rest = ranked.slice(MAX_REASONS).reduce((sum, [, pairs]) => sum + pairs.length, 0);
-  const more =
-    rest === 0 ? '' : `, and ${rest} with ${ranked.length - MAX_REASONS} other finding${ranked.length - MAX_REASONS === 1 ? '' : 's'}`;
+  const more = rest === 0 ? '' : `, and ${rest} with ${plural(ranked.length - MAX_REASONS, 'other finding')}`;
   const n = findings.length;
-  return `${esc(s.suite)}: policy sufficiency, apart from enforcement: per-call constraints cannot bound a total in ${n} of the ${s.scenarios} pairs: ${shown.join(', ')}${more}`;
+  // Read from suite.json, as the import wrote it (a change may edit it): said so, apart from what this run measured.
+  return `${esc(s.suite)}: policy sufficiency (suite.json, from the import), apart from enforcement: per-call constraints cannot bound a total in ${n} of the ${s.scenarios} pairs: ${shown.join(', ')}${more}`;
 }
 
 /** Why cases were skipped, grouped by reason in first-seen order, and imported files that did not run. */
 function notes(s: SuiteReport, esc: (text: string) => string): string[] {
   const out: string[] = [];
   // Where the suite comes from and, for an import, which grants its task_scoped condition ran.
-  if (s.source !== undefined) out.push(`${esc(s.suite)}: ${esc(s.source)}`);
+  if (s.source !== undefined) out.push(`${esc(s.suite)}: source (suite.json): ${esc(s.source)}`);
   const sufficiency = sufficiencyNote(s, esc);
   if (sufficiency !== undefined) out.push(sufficiency);
   const reasons = new Map<string, number>();
