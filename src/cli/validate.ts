@@ -118,8 +118,8 @@ export const validateCommand: Command = async (argv, io) => {
   const set = await loadScenarioSet(inputs, io.cwd, { context });
   const aborts = await rehearse(set.scenarios, context);
   const scenarios = selectScenarios(set.scenarios, names);
-  // The suites' manifests, read as a run reads them (docs/results.md#suites): what a run refuses, validate refuses.
-  const manifests = manifestProblems(scenarios, io.cwd);
+  // The suites' manifests, read as a run reads them, over everything loaded (docs/results.md#suites): what a run refuses, validate refuses.
+  const manifests = manifestProblems(set.scenarios, io.cwd);
   if (aborts.length + manifests.length > 0) throw new ScenarioError([...aborts, ...manifests]);
   for (const w of set.warnings) io.stderr(`warning: ${w}\n`);
   for (const line of set.info) io.stderr(`info: ${line}\n`);

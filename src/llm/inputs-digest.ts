@@ -10,6 +10,7 @@ import type { Scenario } from '../model/scenario.js';
 // which a checkout's line endings change): the grant itself is in.
 const POSITION_KEYS = new Set([
   'source',
+  'suiteSource',
   'file',
   'taskSource',
   'attackSource',

@@ -158,6 +158,8 @@ export interface Scenario {
   request: string;
   /** `suite:`: the suite it belongs to, whose figures the report gives apart (docs/results.md#suites). */
   suite?: string;
+  /** Where `suite:` is (a scenario that joins an imported suite unlisted is refused there). */
+  suiteSource?: SourcePos;
   file: string;
   source: SourcePos; // position of `name:`
   environment: Environment;

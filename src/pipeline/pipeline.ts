@@ -165,7 +165,8 @@ export async function runPipeline(config: PipelineConfig, edges: PipelineEdges =
     edges.loaded?.(set.warnings, readSummary(set, config.scenarios, config.cwd));
     scenarios = selectScenarios(set.scenarios, config.names);
     if (scenarios.length === 0) throw new PipelineInputError('no scenarios to run');
-    manifests = readSuiteManifests(scenarios, config.cwd, config.confine); // docs/results.md#suites
+    // All the loaded scenarios, not the --scenario selection: a suite is checked whole (docs/results.md#suites).
+    manifests = readSuiteManifests(set.scenarios, config.cwd, config.confine);
     // --mode llm: the scripted matrix does not run (nor the analyses beside it).
     matrix = await computeMatrix({
       threads,

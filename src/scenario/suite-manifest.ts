@@ -4,12 +4,12 @@
  * of its cases were not turned into scenarios, and why. The report per suite counts them as
  * skipped: a skipped case never runs, so it cannot pass vacuously, and it does not disappear either.
  *
- * Found in the folder of each scenario that names a `suite:`; a folder without one is a suite
- * without a manifest (nothing said about skipped cases). Everything in it is checked: a key it does
- * not know, a wrong type, a second manifest for the same suite are refused (exit 2), never ignored.
- * Its `imported` list is checked against the folder: a scenario file the importer wrote that is
- * gone, or a scenario of the suite it did not write, is refused, so that a suite that lost (or
- * gained) a case never shows its figures as the imported suite's.
+ * Found in the folder of each scenario the run loaded; a suite without one has no manifest (nothing
+ * said about skipped cases). Everything in it is checked: a key it does not know, a wrong type, a
+ * second manifest for the same suite are refused (exit 2), never ignored. Its `imported` list is
+ * checked per suite against what the run loaded: a listed file that is gone or no longer names the
+ * suite, or a scenario anywhere that names the suite but is not listed, is refused, so that a suite
+ * that lost (or gained) a case never shows its figures as the imported suite's.
  */
 import { existsSync, statSync } from 'node:fs';
 import { basename, dirname, join, normalize, relative, resolve } from 'node:path';
@@ -168,13 +168,18 @@ export function parseSuiteManifest(text: string, file: string): { manifest: Suit
   return { manifest: { ...manifest, file } };
 }
 
-/** A folder of scenarios that name a suite: where its manifest would be, and what the run loaded from it. */
+/** A folder the run loaded scenarios from: where its manifest would be, and what the run loaded from it. */
 interface Folder {
   readonly display: string;
+  /** The suites its scenarios name, and their names (a scenario without `suite:` is in neither). */
   readonly suites: Set<string>;
   readonly names: Set<string>;
-  /** File name in the folder → the scenario's file as messages name it. */
-  readonly files: Map<string, string>;
+}
+
+/** A manifest that parsed, with its folder (absolute), for the checks per suite. */
+interface Placed {
+  readonly manifest: SuiteManifest;
+  readonly folder: string;
 }
 
 function isFile(abs: string): boolean {
@@ -186,27 +191,60 @@ function isFile(abs: string): boolean {
 }
 
 /**
- * Where the folder and the manifest's `imported` list disagree: a listed file that is not there (a
- * deleted scenario would otherwise shrink the suite, its figures still shown as the suite's), and
- * a scenario of the suite the run loaded from the folder that the list does not name (a case the
- * import did not write would change the suite's figures unseen). Nothing when the manifest has no
- * list (a hand-written suite says nothing about its files).
+ * Where a listed file and the run disagree: a listed file that is not there (a deleted scenario
+ * would otherwise shrink the suite, its figures still shown as the suite's), or one the run read
+ * that no longer names the suite (its `suite:` line removed or changed: the same shrinking). A
+ * listed file the run did not read (`--scenarios` named other files of the folder) is not a
+ * problem: the report says how many of the imported scenarios ran. Nothing when the manifest has
+ * no list (a hand-written suite says nothing about its files).
  */
-function importedDrift(manifest: SuiteManifest, folder: string, files: ReadonlyMap<string, string>): string[] {
-  if (manifest.imported === undefined) return [];
+function listedDrift(manifest: SuiteManifest, folder: string, loaded: ReadonlyMap<string, Scenario>): string[] {
   const problems: string[] = [];
-  const listed = new Set(manifest.imported);
-  manifest.imported.forEach((file, i) => {
-    if (!isFile(join(folder, file)))
+  (manifest.imported ?? []).forEach((file, i) => {
+    const abs = join(folder, file);
+    const scenario = loaded.get(abs);
+    if (scenario === undefined && !isFile(abs))
       problems.push(
         `$.imported[${i}]: '${file}' is not in the suite's folder: a scenario the import wrote is missing (deleted or moved?), and the suite would run without it; import again with --force, or take it out of the list to run the suite without it knowingly`,
       );
-  });
-  for (const [file, shown] of files)
-    if (!listed.has(file))
+    if (scenario !== undefined && scenario.suite !== manifest.suite) {
+      const says = scenario.suite === undefined ? 'has no suite: line' : `says suite: '${scenario.suite}'`;
       problems.push(
-        `$.imported: ${shown} names suite '${manifest.suite}' but is not a scenario the import wrote: move it out of the suite's folder, or add '${file}' to the list to count it in the suite knowingly`,
+        `$.imported[${i}]: '${file}' is a scenario the import wrote, but it ${says}, not suite: '${manifest.suite}', and the suite would run without it; put its suite: line back, import again with --force, or take it out of the list to run the suite without it knowingly`,
       );
+    }
+  });
+  return problems;
+}
+
+/**
+ * The scenarios the run loaded that name an imported suite (its manifest has an `imported` list)
+ * but are not one of its listed files, wherever they are: beside the manifest, in a folder below
+ * it, in another folder. Each would change the suite's figures unseen (118 of 117 imported).
+ */
+function unlistedMembers(bySuite: ReadonlyMap<string, Placed>, scenarios: readonly Scenario[], cwd: string): ScenarioProblem[] {
+  const problems: ScenarioProblem[] = [];
+  for (const s of scenarios) {
+    const placed = s.suite === undefined ? undefined : bySuite.get(s.suite);
+    if (placed === undefined || placed.manifest.imported === undefined) continue;
+    const { manifest: m, folder } = placed;
+    const abs = resolve(cwd, s.file);
+    const file = basename(abs);
+    if (dirname(abs) === folder) {
+      if (!m.imported!.includes(file))
+        problems.push({
+          file: m.file,
+          line: 0,
+          col: 0,
+          message: `$.imported: ${normalize(s.file)} names suite '${m.suite}' but is not a scenario the import wrote: move it out of the suite's folder, or add '${file}' to the list to count it in the suite knowingly`,
+        });
+      continue;
+    }
+    problems.push({
+      ...(s.suiteSource ?? s.source),
+      message: `suite: '${m.suite}' is an imported suite and this file is not one of its scenarios (${m.file} lists those the import wrote, in its own folder): it would change the suite's figures unseen; give it another suite or no suite: line, or move it beside ${m.file} and add '${file}' to the list to count it in the suite knowingly`,
+    });
+  }
   return problems;
 }
 
@@ -228,31 +266,37 @@ function unknownFindings(manifest: SuiteManifest, names: ReadonlySet<string>): s
   });
 }
 
-/**
- * The manifests of the suites `scenarios` name, by suite: `suite.json` in each folder holding a
- * scenario with `suite:`. Every problem at once (a ScenarioError, exit 2): a manifest that does not
- * parse, one that names another suite than the scenarios beside it, two for one suite.
- */
-export function readSuiteManifests(scenarios: readonly Scenario[], cwd: string, confine?: string): Map<string, SuiteManifest> {
+/** Every folder the run loaded a scenario from, by absolute path, and every scenario by its file's absolute path. */
+function foldersOf(scenarios: readonly Scenario[], cwd: string): { folders: Map<string, Folder>; loaded: Map<string, Scenario> } {
   const folders = new Map<string, Folder>();
+  const loaded = new Map<string, Scenario>();
   for (const s of scenarios) {
-    if (s.suite === undefined) continue;
     const abs = resolve(cwd, s.file);
+    loaded.set(abs, s);
     const folder = dirname(abs);
-    const entry = folders.get(folder) ?? {
-      display: join(dirname(s.file), SUITE_MANIFEST_FILE),
-      suites: new Set<string>(),
-      names: new Set<string>(),
-      files: new Map<string, string>(),
-    };
+    let entry = folders.get(folder);
+    if (entry === undefined)
+      folders.set(folder, (entry = { display: join(dirname(s.file), SUITE_MANIFEST_FILE), suites: new Set(), names: new Set() }));
+    if (s.suite === undefined) continue;
     entry.suites.add(s.suite);
     entry.names.add(s.name);
-    entry.files.set(basename(abs), normalize(s.file));
-    folders.set(folder, entry);
   }
+  return { folders, loaded };
+}
+
+/**
+ * The manifests of the suites `scenarios` name, by suite: `suite.json` in each folder the run
+ * loaded a scenario from. `scenarios` is everything the run loaded, before `--scenario` picks
+ * some: a selection neither hides a problem nor makes a listed file look missing. Every problem at
+ * once (a ScenarioError, exit 2): a manifest that does not parse, one that names another suite
+ * than the scenarios beside it, two for one suite, and an imported suite whose files and list
+ * disagree, checked per suite (a scenario in another folder that names it joins it too).
+ */
+export function readSuiteManifests(scenarios: readonly Scenario[], cwd: string, confine?: string): Map<string, SuiteManifest> {
+  const { folders, loaded } = foldersOf(scenarios, cwd);
   const problems: ScenarioProblem[] = [];
-  const out = new Map<string, SuiteManifest>();
-  for (const [folder, { display, suites, names, files }] of folders) {
+  const bySuite = new Map<string, Placed>();
+  for (const [folder, { display, suites, names }] of folders) {
     const abs = join(folder, SUITE_MANIFEST_FILE);
     if (!existsSync(abs)) continue;
     const whole = (message: string): void => void problems.push({ file: display, line: 0, col: 0, message });
@@ -282,18 +326,16 @@ export function readSuiteManifests(scenarios: readonly Scenario[], cwd: string, 
         found.push(`$.skipped[${i}].name: '${entry.name}' is listed as skipped, but a scenario of that name is in the suite`);
     });
     found.push(...unknownFindings(m, names));
-    found.push(...importedDrift(m, folder, files));
-    if (found.length > 0) {
-      found.forEach(whole);
-      continue;
-    }
-    const earlier = out.get(m.suite);
-    if (earlier !== undefined) {
-      whole(`$.suite: a second manifest of suite '${m.suite}' (the first: ${relative(cwd, resolve(cwd, earlier.file)) || earlier.file})`);
-      continue;
-    }
-    out.set(m.suite, m);
+    found.push(...listedDrift(m, folder, loaded));
+    const earlier = bySuite.get(m.suite)?.manifest;
+    if (earlier !== undefined)
+      found.push(
+        `$.suite: a second manifest of suite '${m.suite}' (the first: ${relative(cwd, resolve(cwd, earlier.file)) || earlier.file})`,
+      );
+    else bySuite.set(m.suite, { manifest: m, folder });
+    found.forEach(whole);
   }
+  problems.push(...unlistedMembers(bySuite, scenarios, cwd));
   if (problems.length > 0) throw new ScenarioError(problems);
-  return out;
+  return new Map([...bySuite].map(([suite, { manifest }]) => [suite, manifest]));
 }

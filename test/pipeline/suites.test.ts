@@ -222,6 +222,30 @@ describe('the report per suite', () => {
     expect(listed).toContain("banking/suite.json: $.imported[2]: 'a.yaml' is listed twice");
   });
 
+  it('checks an imported suite whole, in validate and run alike: a member elsewhere, a lost suite: line, under --scenario too', () => {
+    const dir = smallSuite();
+    const both = (args: string[]): { code: number | null; stderr: string }[] => [
+      cli(['validate', ...args], dir),
+      cli(['run', ...args, '--no-probes', '--no-mutants'], dir),
+    ];
+    // A scenario of the suite outside its folder must not join it (it ran as banking's fourth of three).
+    mkdirSync(join(dir, 'other'));
+    writeFileSync(join(dir, 'other', 'evil.yaml'), pair('banking', 'evil', { times: 1, attack: 1 }));
+    for (const r of both(['--scenarios', 'banking', '--scenarios', 'other', '--scenario', 'bank_a'])) {
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain("other/evil.yaml:2:1: suite: 'banking' is an imported suite and this file is not one of its scenarios");
+    }
+    rmSync(join(dir, 'other'), { recursive: true });
+    // A listed file that no longer says its suite must not shrink it, whichever scenarios --scenario picks.
+    writeFileSync(join(dir, 'banking', 'b.yaml'), pair('banking', 'bank_b', { times: 2, attack: 2500.5 }).replace('suite: banking\n', ''));
+    for (const r of both(['--scenarios', '.', '--scenario', 'bank_a'])) {
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain("banking/suite.json: $.imported[1]: 'b.yaml' is a scenario the import wrote, but it has no suite: line");
+    }
+    writeFileSync(join(dir, 'banking', 'b.yaml'), pair('banking', 'bank_b', { times: 2, attack: 2500.5 }));
+    expect(both(['--scenarios', '.', '--scenario', 'bank_a']).map((r) => r.code)).toEqual([0, 0]);
+  });
+
   it('writes the same bytes on one worker thread and on two', () => {
     const dir = smallSuite();
     // Enough pairs for the run to use its worker threads.

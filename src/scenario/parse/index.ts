@@ -134,11 +134,13 @@ function buildScenario(cursor: ScenarioCursor): Scenario | undefined {
   }
   const warrantEntry = cursor.entry(cursor.root, agents.declared ? 'agents' : 'warrant');
   const suite = cursor.str('suite');
+  const suiteEntry = cursor.entry(cursor.root, 'suite');
   return {
     name,
     description: cursor.str('description') ?? '',
     request: cursor.str('request') ?? '',
     ...(suite !== undefined && { suite }),
+    ...(suite !== undefined && suiteEntry !== undefined && { suiteSource: cursor.pos(suiteEntry.keySpan.start) }),
     file: cursor.pos(0).file,
     source: cursor.pos(nameEntry!.keySpan.start),
     environment,
