@@ -1,3 +1,0 @@
-#!/usr/bin/env node
-import * as __m from 'node:module'; const require = __m.createRequire(import.meta.url); __m.enableCompileCache?.();
-import{g as a,h as b,i as c}from"./chunk-IODULIUF.js";import"./chunk-PLGMFKFG.js";import"./chunk-D656GGMF.js";import"./chunk-P2BCJAMJ.js";import"./chunk-UBTIMBL5.js";import"./chunk-YXTHN43T.js";import"./chunk-V2AQQPG7.js";import"./chunk-RY3KBWEU.js";import"./chunk-ZKHTEQVI.js";import"./chunk-6RWXROKK.js";import"./chunk-IFFA66B4.js";export{b as assemble,c as llmStage,a as sameRun};

@@ -1,3 +1,0 @@
-#!/usr/bin/env node
-import * as __m from 'node:module'; const require = __m.createRequire(import.meta.url); __m.enableCompileCache?.();
-import{a,b,c,d}from"./chunk-5RYCVHGR.js";import"./chunk-RJMME5P6.js";import"./chunk-CQYPFEL3.js";import"./chunk-V2AQQPG7.js";import"./chunk-VP2IUJD6.js";import"./chunk-RY3KBWEU.js";import"./chunk-ZKHTEQVI.js";import"./chunk-6RWXROKK.js";import"./chunk-IFFA66B4.js";export{d as gatherFileLoads,c as loadFileRange,b as loadScenarioFileSet,a as loadScenarioFiles};
