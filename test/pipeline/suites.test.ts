@@ -136,7 +136,7 @@ describe('the report per suite', () => {
         '|  |  |  | broad | 100% | 100% | 0 | 10 |',
         '|  |  |  | **task_scoped** | 0% | 100% | 1 | 0 |',
         '',
-        '- banking: hand-written',
+        '- banking: source (suite.json): hand-written',
         '- banking: skipped 2 (the injection task has no ground-truth calls)',
       ].join('\n'),
     );
